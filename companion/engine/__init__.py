@@ -1,0 +1,49 @@
+"""The pure rules core of the companion.
+
+``apply(state, command)`` returns :class:`Accepted` (events and the new state) or
+:class:`Rejected` (a stable :class:`Code` and a sentence).  This package does no I/O, reads no
+clock and imports no hardware, storage or UI library (``tests/engine/test_purity.py`` checks).
+Dice are input: a :class:`~companion.engine.cthulhu.commands.Roll` carries the values, or asks
+the seeded generator whose seed and position live in the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
+from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
+from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
+from companion.engine.cthulhu.commands import NewGame
+from companion.engine.cthulhu.game import apply as _apply_cthulhu
+from companion.engine.cthulhu.game import legal_commands, new_game
+from companion.engine.cthulhu.model import GameState
+
+State = GameState
+Result = Accepted[GameState] | Rejected
+
+__all__ = [
+    "Accepted", "Code", "Command", "DecodeError", "Event", "NewGame", "Rejected", "Result", "State",
+    "apply", "canonical", "decode_state", "legal_commands", "parse_command", "tag_of", "to_data",
+    "COMMANDS", "EVENTS",
+]  # fmt: skip
+
+
+def apply(state: State | None, command: Command) -> Result:
+    """Apply ``command`` to ``state`` (None before the game's first command, a NewGame)."""
+    if state is None:
+        if isinstance(command, NewGame):
+            return new_game(command)
+        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_game.")
+    return _apply_cthulhu(state, command)
+
+
+def parse_command(data: Any) -> Command:
+    """Decode a command from JSON data; raises :class:`DecodeError` naming the bad field."""
+    command: Command = from_data(Command, data)
+    return command
+
+
+def decode_state(text: str) -> State:
+    """Decode a state from its canonical text; raises :class:`DecodeError`."""
+    return from_canonical(GameState, text)

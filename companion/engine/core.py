@@ -1,0 +1,102 @@
+"""The engine's contract: commands in, events and a new state out, or a rejection.
+
+``apply(state, command)`` never raises for bad play and never changes ``state``: it returns
+:class:`Accepted` (the events, in order, and the new state) or :class:`Rejected` (a stable
+machine code from :class:`Code` and a sentence a player understands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from companion.engine.codec import TagRegistry, union_base
+
+COMMANDS = TagRegistry("command")
+EVENTS = TagRegistry("event")
+
+S = TypeVar("S")
+
+
+@union_base(COMMANDS)
+class Command:
+    """Base of every command; concrete commands are frozen dataclasses registered in COMMANDS."""
+
+    __slots__ = ()
+
+
+@union_base(EVENTS)
+class Event:
+    """Base of every event; concrete events are frozen dataclasses registered in EVENTS."""
+
+    __slots__ = ()
+
+
+def tag_of(value: Command | Event) -> str:
+    """The registered ``type`` name of a command or event."""
+    registry = COMMANDS if isinstance(value, Command) else EVENTS
+    return registry.tag_of[type(value)]
+
+
+class Code(StrEnum):
+    """Stable rejection codes: scripts, the screen and the tower bridge switch on these."""
+
+    BAD_COMMAND = "bad_command"
+    NO_GAME = "no_game"
+    GAME_OVER = "game_over"
+    NOT_NOW = "not_now"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_A_CHOICE = "not_a_choice"
+    UNKNOWN_PLAYER = "unknown_player"
+    UNKNOWN_AREA = "unknown_area"
+    NOT_ADJACENT = "not_adjacent"
+    NO_SUCH_UNITS = "no_such_units"
+    GATE_PRESENT = "gate_present"
+    NO_GATE = "no_gate"
+    NOT_CONTROLLER = "not_controller"
+    CANNOT_AFFORD = "cannot_afford"
+    BAD_ROLL = "bad_roll"
+    BAD_VALUE = "bad_value"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOTHING_TO_REDO = "nothing_to_redo"
+    UNTOUCHABLE = "untouchable"
+    ERADICATED = "eradicated"
+    STALE = "stale"
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted(Generic[S]):
+    """The command was legal: ``events`` happened, in order, and ``state`` follows."""
+
+    state: S
+    events: tuple[Event, ...]
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """The command was refused: ``code`` for machines, ``message`` for people. Nothing changed."""
+
+    code: Code
+    message: str
+
+    @property
+    def ok(self) -> bool:
+        return False
+
+
+class Refusal(Exception):
+    """Raised inside rule code to abandon a command; :func:`apply` turns it into :class:`Rejected`.
+
+    Rule functions are easier to read when a deep check can simply refuse; the exception never
+    leaves the engine.
+    """
+
+    def __init__(self, code: Code, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

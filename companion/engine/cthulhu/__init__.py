@@ -1,0 +1,1 @@
+"""Cthulhu Wars: the core round, the board, and the map expansions' rules."""

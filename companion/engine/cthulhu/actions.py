@@ -1,0 +1,561 @@
+"""Handlers for the Cthulhu Wars commands: check the rule, refuse with a reason, or change.
+
+Each handler takes the state, the command and the event list to append to, and returns the new
+state; it raises :class:`Refusal` (turned into a rejection by :func:`apply`) when the command is
+not legal now.  The core rules are in ../shared/data/cthulhu-wars.md section 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.engine.core import Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleRolled,
+    Captured,
+    Corrected,
+    DiceRolled,
+    DirectionChosen,
+    FirstPlayerChosen,
+    Passed,
+    PowerSpent,
+    RitualPerformed,
+    RitualSkipped,
+    SpellbookGained,
+    StartChosen,
+)
+from companion.engine.cthulhu.model import (
+    ELDER_SIGN_BAG,
+    NEUTRAL,
+    SPELLBOOKS_TO_WIN,
+    STARTING_CULTISTS,
+    Battle,
+    DieKind,
+    Direction,
+    GameState,
+    Gate,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+)
+
+Events = flow.Events
+Handler = Callable[[GameState, Any, Events], GameState]
+RollHandler = Callable[[GameState, tuple[int, ...], Events], GameState]
+HANDLERS: dict[type[Command], Handler] = {}
+ROLL_HANDLERS: dict[str, RollHandler] = {}
+
+KILL_FACE = 6
+PAIN_FACES = (4, 5)
+
+
+def handles(cls: type[Command]) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+# -- checks ---------------------------------------------------------------------------------
+
+
+def seat_of(state: GameState, pid: str) -> int:
+    seat = state.seat(pid)
+    if seat is None:
+        players = ", ".join(p.pid for p in state.players)
+        raise Refusal(Code.UNKNOWN_PLAYER, f"{pid!r} is not playing (players: {players}).")
+    return seat
+
+
+def expect(state: GameState, kind: PromptKind, pid: str) -> int:
+    """Refuse unless the engine is waiting for ``kind`` from ``pid``; return the seat."""
+    seat = seat_of(state, pid)
+    prompt = state.prompt
+    if prompt.kind is not kind:
+        raise Refusal(Code.NOT_NOW, f"The referee is not waiting for that now. {waiting_for(state)}")
+    if prompt.actor and prompt.actor != pid:
+        raise Refusal(Code.NOT_YOUR_TURN, f"It is not {state.players[seat].label}'s decision. {waiting_for(state)}")
+    return seat
+
+
+def waiting_for(state: GameState) -> str:
+    if state.phase is Phase.GAME_OVER:
+        return "The game is over."
+    return state.prompt.text or "Nothing is waiting."
+
+
+def choice(state: GameState, value: str) -> str:
+    if value not in state.prompt.choices:
+        raise Refusal(Code.NOT_A_CHOICE, f"{value!r} is not one of the choices: {', '.join(state.prompt.choices)}.")
+    return value
+
+
+def pay(state: GameState, seat: int, cost: int, action: str, events: Events) -> GameState:
+    player = state.players[seat]
+    if cost < 0:
+        raise Refusal(Code.BAD_VALUE, "A cost cannot be negative.")
+    if player.power < cost:
+        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
+    if cost == 0:
+        return state
+    state = state.with_player(seat, power=player.power - cost)
+    events.append(PowerSpent(player.pid, cost, action, player.power - cost))
+    return state
+
+
+def has_units(state: GameState, index: int, pid: str) -> bool:
+    return state.areas[index].count(owner=pid) > 0
+
+
+def continue_flow(state: GameState, events: Events) -> GameState:
+    return flow.run(flow.answered(state), events)
+
+
+# -- set-up and the round's decisions -------------------------------------------------------
+
+
+@handles(c.ChooseStart)
+def choose_start(state: GameState, cmd: c.ChooseStart, events: Events) -> GameState:
+    seat = expect(state, PromptKind.START_AREA, cmd.player)
+    choice(state, cmd.area)
+    events.append(StartChosen(cmd.player, cmd.area))
+    return continue_flow(flow.place_start(state, seat, cmd.area, events), events)
+
+
+@handles(c.ChooseDirection)
+def choose_direction(state: GameState, cmd: c.ChooseDirection, events: Events) -> GameState:
+    expect(state, PromptKind.DIRECTION, cmd.player)
+    choice(state, cmd.direction)
+    direction = Direction.CLOCKWISE if cmd.direction == "clockwise" else Direction.COUNTERCLOCKWISE
+    events.append(DirectionChosen(cmd.player, cmd.direction))
+    return continue_flow(replace(state, direction=direction), events)
+
+
+@handles(c.ChooseFirstPlayer)
+def choose_first_player(state: GameState, cmd: c.ChooseFirstPlayer, events: Events) -> GameState:
+    expect(state, PromptKind.FIRST_PLAYER, cmd.player)
+    choice(state, cmd.first)
+    events.append(FirstPlayerChosen(cmd.first, state.prompt.choices))
+    return continue_flow(replace(state, first=seat_of(state, cmd.first)), events)
+
+
+@handles(c.Ritual)
+def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
+    """Pay the track's cost, advance the marker, gain Doom per controlled gate and an Elder Sign
+    per own faction Great Old One in play (section 3: Doom Phase step 2)."""
+    seat = expect(state, PromptKind.RITUAL, cmd.player)
+    cost = state.ritual_cost
+    state = pay(state, seat, cost, "the Ritual of Annihilation", events)
+    state = replace(state, ritual=state.ritual + 1)
+    instant_death = state.ritual >= len(state.ritual_track)
+    doom = bd.controlled_gates(state, cmd.player)
+    signs = bd.faction_goos_in_play(state, cmd.player)
+    events.append(RitualPerformed(cmd.player, cost, doom, signs, instant_death))
+    if doom:
+        state = flow.gain_doom(state, seat, doom, "Ritual of Annihilation", events)
+    for _ in range(signs):
+        state = flow.draw_elder_sign(state, seat, "Ritual of Annihilation", events)
+    if instant_death and not state.end_trigger:
+        events.append(flow.EndTriggered("instant_death", "at the end of the Doom Phase"))
+        state = replace(state, end_trigger="instant_death")
+    return continue_flow(state, events)
+
+
+@handles(c.SkipRitual)
+def skip_ritual(state: GameState, cmd: c.SkipRitual, events: Events) -> GameState:
+    expect(state, PromptKind.RITUAL, cmd.player)
+    events.append(RitualSkipped(cmd.player))
+    return continue_flow(state, events)
+
+
+# -- dice -----------------------------------------------------------------------------------
+
+
+def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
+    if die is DieKind.DEGRADATION:
+        return state.board.degradation_faces
+    return (1, 2, 3, 4, 5, 6)
+
+
+@handles(c.Roll)
+def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
+    """Dice for the pending roll, from any source; the generator draws from the state's seed."""
+    prompt = state.prompt
+    if prompt.kind is not PromptKind.ROLL:
+        raise Refusal(Code.NOT_NOW, f"No roll is pending. {waiting_for(state)}")
+    faces = die_faces(state, prompt.die)
+    if cmd.values is None:
+        picks: list[int] = []
+        rng = state.rng
+        for _ in range(prompt.dice):
+            pick, rng = rng.below(len(faces))
+            picks.append(faces[pick])
+        values, state, source = tuple(picks), replace(state, rng=rng), "generator"
+    else:
+        values, source = cmd.values, cmd.source
+        check_roll(prompt, faces, values)
+    events.append(DiceRolled(prompt.purpose, prompt.actor, values, prompt.die.value, source))
+    state = replace(state, prompt=Prompt(PromptKind.NONE))
+    return ROLL_HANDLERS[prompt.purpose.split(":")[0]](state, values, events)
+
+
+def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) -> None:
+    if len(values) != prompt.dice:
+        raise Refusal(Code.BAD_ROLL, f"{prompt.text} needs {prompt.dice} dice, not {len(values)}.")
+    bad = [v for v in values if v not in faces]
+    if bad:
+        raise Refusal(Code.BAD_ROLL, f"{bad[0]} is not a face of a {prompt.die.value} die ({faces[0]}-{faces[-1]}).")
+
+
+def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
+    return Prompt(PromptKind.ROLL, actor, text, (), dice, die, purpose)
+
+
+def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
+    """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
+    return sum(1 for v in values if v == KILL_FACE), sum(1 for v in values if v in PAIN_FACES)
+
+
+# -- the Action Phase -----------------------------------------------------------------------
+
+
+def my_turn(state: GameState, pid: str) -> int:
+    return expect(state, PromptKind.ACTION, pid)
+
+
+def end_action(state: GameState, events: Events) -> GameState:
+    """The acting player's action is over: hand the turn on (and run a round's end)."""
+    return flow.run(flow.next_turn(state, events), events)
+
+
+@handles(c.Recruit)
+def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
+    """A cultist where the player has a unit, or anywhere if they have none on the map."""
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    bd.refuse_eradicated(state, index)
+    if bd.units_in_play(state, cmd.player) and not has_units(state, index, cmd.player):
+        raise Refusal(Code.NO_SUCH_UNITS, f"{state.players[seat].label} has no unit in {cmd.area} to recruit beside.")
+    if acolytes_out(state, cmd.player) >= STARTING_CULTISTS:
+        raise Refusal(Code.NO_SUCH_UNITS, f"All {STARTING_CULTISTS} of {state.players[seat].label}'s Acolytes are in play.")
+    state = pay(state, seat, cmd.cost, "recruiting a cultist", events)
+    state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, UnitKind.CULTIST.default_name, 1, "recruited")
+    events += placed
+    return end_action(state, events)
+
+
+def acolytes_out(state: GameState, pid: str) -> int:
+    captured = sum(p.captured.count(pid) for p in state.players)
+    return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured
+
+
+@handles(c.Summon)
+def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    if gate is None or gate.controller != cmd.player:
+        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate {state.players[seat].label} controls in {cmd.area}.")
+    if cmd.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
+        raise Refusal(Code.BAD_VALUE, "Only monsters and terrors are summoned; Great Old Ones are awakened.")
+    state = pay(state, seat, cmd.cost, f"summoning {cmd.name}", events)
+    state, placed = bd.place(state, index, cmd.player, cmd.kind, bd.unit_name(cmd.kind, cmd.name), 1, "summoned")
+    events += placed
+    return end_action(state, events)
+
+
+@handles(c.Awaken)
+def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    if cmd.kind not in (UnitKind.GOO, UnitKind.IGOO):
+        raise Refusal(Code.BAD_VALUE, "Only Great Old Ones are awakened.")
+    name = bd.unit_name(cmd.kind, cmd.name)
+    if any(a.count(kind=cmd.kind, name=name) for a in state.areas):
+        raise Refusal(Code.BAD_VALUE, f"{name} is already in play.")
+    state = pay(state, seat, cmd.cost, f"awakening {name}", events)
+    state, placed = bd.place(state, index, cmd.player, cmd.kind, name, 1, "awakened")
+    events += placed
+    return end_action(state, events)
+
+
+@handles(c.BuildGate)
+def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
+    """A gate in an area without one, where the player has a cultist, who controls it."""
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    if state.areas[index].gate is not None:
+        raise Refusal(Code.GATE_PRESENT, f"{cmd.area} already has a gate.")
+    if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Building a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
+    state = pay(state, seat, cmd.cost, "building a gate", events)
+    state, changed = bd.set_gate(state, index, Gate(cmd.player), "built")
+    events += changed
+    return end_action(state, events)
+
+
+@handles(c.Move)
+def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
+    """One Move action: units from adjacent areas into one area, 1 Power per unit by default."""
+    seat = my_turn(state, cmd.player)
+    to = bd.area_index(state, cmd.to)
+    bd.refuse_eradicated(state, to)
+    if not cmd.units:
+        raise Refusal(Code.BAD_VALUE, "A move needs at least one unit.")
+    sources = [bd.area_index(state, ref.area) for ref in cmd.units]
+    for ref, source in zip(cmd.units, sources):
+        if source == to or not state.board.are_adjacent(source, to):
+            raise Refusal(Code.NOT_ADJACENT, f"{ref.area} is not adjacent to {cmd.to}.")
+    count = sum(ref.count for ref in cmd.units)
+    state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
+    for ref, source in zip(cmd.units, sources):
+        state, moved = bd.move(state, source, to, cmd.player, ref.kind, bd.unit_name(ref.kind, ref.name), ref.count)
+        events += moved
+    return end_action(state, events)
+
+
+@handles(c.BattleAction)
+def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    if cmd.defender != NEUTRAL:
+        seat_of(state, cmd.defender)
+    if cmd.defender == cmd.player:
+        raise Refusal(Code.BAD_VALUE, "A faction cannot battle itself.")
+    for pid in (cmd.player, cmd.defender):
+        if not has_units(state, index, pid):
+            raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no units in {cmd.area} to battle with.")
+    if cmd.attacker_dice < 0 or cmd.defender_dice < 0:
+        raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
+    state = pay(state, seat, cmd.cost, "a battle", events)
+    events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
+    state = replace(state, battle=Battle(index, cmd.player, cmd.defender, cmd.attacker_dice, cmd.defender_dice))
+    return next_battle_roll(state, events)
+
+
+def next_battle_roll(state: GameState, events: Events) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
+    battle_state = state.battle
+    assert battle_state is not None
+    sides = ((battle_state.attacker, battle_state.attacker_dice), (battle_state.defender, battle_state.defender_dice))
+    while len(battle_state.rolls) < 2:
+        pid, dice = sides[len(battle_state.rolls)]
+        if dice:
+            text = f"Roll {dice} battle dice for {pid} in {state.area_name(battle_state.area)}."
+            return replace(state, prompt=roll_prompt(pid, dice, "battle", text))
+        battle_state = replace(battle_state, rolls=battle_state.rolls + ((),))
+    attacker = kills_and_pains(battle_state.rolls[0])
+    defender = kills_and_pains(battle_state.rolls[1])
+    events.append(BattleRolled(state.area_name(battle_state.area), battle_state.attacker, battle_state.defender,
+                               attacker[0], attacker[1], defender[0], defender[1]))  # fmt: skip
+    return end_action(replace(state, battle=None), events)
+
+
+def battle_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    assert state.battle is not None
+    state = replace(state, battle=replace(state.battle, rolls=state.battle.rolls + (values,)))
+    return next_battle_roll(state, events)
+
+
+ROLL_HANDLERS["battle"] = battle_rolled
+
+
+@handles(c.Capture)
+def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
+    """Take an enemy cultist: the captor needs a monster, terror or Great Old One there and the
+    victim none of those (core rules, Capture)."""
+    seat = my_turn(state, cmd.player)
+    seat_of(state, cmd.victim)
+    index = bd.area_index(state, cmd.area)
+    area = state.areas[index]
+    fighters = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
+    if not any(area.count(owner=cmd.player, kind=k) for k in fighters):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Capturing needs a monster or Great Old One of {cmd.player} in {cmd.area}.")
+    if any(area.count(owner=cmd.victim, kind=k) for k in fighters):
+        raise Refusal(Code.NOT_NOW, f"{cmd.victim} has a monster or Great Old One protecting its cultists in {cmd.area}.")
+    victim = next((u for u in area.units if u.owner == cmd.victim and u.kind is UnitKind.CULTIST), None)
+    if victim is None:
+        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.victim} has no cultist in {cmd.area}.")
+    state = pay(state, seat, cmd.cost, "a capture", events)
+    state, removed = bd.remove(state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, f"captured by {cmd.player}")
+    state = state.with_player(seat, captured=state.players[seat].captured + (cmd.victim,))
+    events += removed
+    events.append(Captured(cmd.player, cmd.victim, cmd.area))
+    return end_action(state, events)
+
+
+@handles(c.ControlGate)
+def control_gate(state: GameState, cmd: c.ControlGate, events: Events) -> GameState:
+    """Unlimited action: a cultist steps onto an abandoned gate (not with 0 Power)."""
+    seat = my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    if gate is None or gate.controller is not None:
+        raise Refusal(Code.NO_GATE, f"{cmd.area} has no abandoned gate.")
+    if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Controlling a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
+    state, changed = bd.set_gate(state, index, Gate(cmd.player), "controlled")
+    events += changed
+    return state
+
+
+@handles(c.AbandonGate)
+def abandon_gate(state: GameState, cmd: c.AbandonGate, events: Events) -> GameState:
+    my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    if gate is None or gate.controller != cmd.player:
+        raise Refusal(Code.NOT_CONTROLLER, f"{cmd.player} does not control a gate in {cmd.area}.")
+    state, changed = bd.set_gate(state, index, Gate(None), "abandoned")
+    events += changed
+    return state
+
+
+@handles(c.Pass)
+def pass_turn(state: GameState, cmd: c.Pass, events: Events) -> GameState:
+    seat = my_turn(state, cmd.player)
+    events.append(Passed(cmd.player))
+    return end_action(state.with_player(seat, power=0), events)
+
+
+# -- any time -------------------------------------------------------------------------------
+
+
+def in_play(state: GameState) -> None:
+    if state.phase is Phase.GAME_OVER:
+        raise Refusal(Code.GAME_OVER, "The game is over.")
+
+
+@handles(c.GainSpellbook)
+def gain_spellbook(state: GameState, cmd: c.GainSpellbook, events: Events) -> GameState:
+    in_play(state)
+    seat = seat_of(state, cmd.player)
+    player = state.players[seat]
+    if player.spellbooks >= SPELLBOOKS_TO_WIN:
+        raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
+    events.append(SpellbookGained(cmd.player, cmd.name, player.spellbooks + 1))
+    return state.with_player(seat, spellbooks=player.spellbooks + 1)
+
+
+@handles(c.RevealElderSign)
+def reveal(state: GameState, cmd: c.RevealElderSign, events: Events) -> GameState:
+    """Turn in an Elder Sign at any time; at the end of the game, when the referee asks."""
+    in_play(state)
+    seat = seat_of(state, cmd.player)
+    player = state.players[seat]
+    final = state.prompt.kind is PromptKind.ELDER_SIGN_VALUE
+    if final:
+        expect(state, PromptKind.ELDER_SIGN_VALUE, cmd.player)
+    if not player.elder_signs:
+        raise Refusal(Code.NO_SUCH_UNITS, f"{player.label} has no hidden Elder Sign.")
+    value = elder_sign_value(state, player.elder_signs, cmd.value)
+    state = flow.reveal_elder_sign(state, seat, value, events)
+    return flow.run(replace(state, prompt=Prompt(PromptKind.NONE)), events) if final else state
+
+
+def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | None) -> int:
+    if state.options.digital_elder_signs:
+        if value is None:
+            return hidden[0]
+        if value not in hidden:
+            raise Refusal(Code.BAD_VALUE, f"No hidden Elder Sign worth {value} (they are drawn by the referee).")
+        return value
+    if value not in (1, 2, 3):
+        raise Refusal(Code.BAD_VALUE, "Enter the value printed on the physical Elder Sign: 1, 2 or 3.")
+    revealed = sum(p.revealed.count(value) for p in state.players)
+    if revealed >= ELDER_SIGN_BAG[value - 1]:
+        raise Refusal(Code.BAD_VALUE, f"All {ELDER_SIGN_BAG[value - 1]} Elder Signs worth {value} are already revealed.")
+    return value
+
+
+# -- corrections and table edits (no turn, no cost, recorded and undoable) ------------------
+
+
+def owner_of(state: GameState, pid: str) -> str:
+    if pid != NEUTRAL:
+        seat_of(state, pid)
+    return pid
+
+
+@handles(c.Eliminate)
+def eliminate(state: GameState, cmd: c.Eliminate, events: Events) -> GameState:
+    in_play(state)
+    owner = owner_of(state, cmd.owner)
+    index = bd.area_index(state, cmd.unit.area)
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, removed = bd.remove(state, index, owner, cmd.unit.kind, name, cmd.unit.count, "eliminated")
+    events += removed
+    return state
+
+
+@handles(c.Retreat)
+def retreat(state: GameState, cmd: c.Retreat, events: Events) -> GameState:
+    in_play(state)
+    owner = owner_of(state, cmd.owner)
+    source = bd.area_index(state, cmd.unit.area)
+    to = bd.area_index(state, cmd.to)
+    if not state.board.are_adjacent(source, to):
+        raise Refusal(Code.NOT_ADJACENT, f"{cmd.unit.area} is not adjacent to {cmd.to}.")
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, moved = bd.move(state, source, to, owner, cmd.unit.kind, name, cmd.unit.count)
+    events += moved
+    return state
+
+
+@handles(c.Place)
+def place_by_hand(state: GameState, cmd: c.Place, events: Events) -> GameState:
+    in_play(state)
+    owner = owner_of(state, cmd.owner)
+    index = bd.area_index(state, cmd.unit.area)
+    if cmd.unit.count < 1:
+        raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, "placed by hand")
+    events += placed
+    return state
+
+
+@handles(c.SetGate)
+def set_gate(state: GameState, cmd: c.SetGate, events: Events) -> GameState:
+    in_play(state)
+    index = bd.area_index(state, cmd.area)
+    if cmd.state == "none":
+        gate = None
+    elif cmd.state == "abandoned":
+        gate = Gate(None)
+    else:
+        owner_of(state, cmd.state)
+        if not has_units(state, index, cmd.state):
+            raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.state} has no unit in {cmd.area} to control a gate.")
+        gate = Gate(cmd.state)
+    bd.refuse_eradicated(state, index)
+    state, changed = bd.set_gate(state, index, gate, "set by hand")
+    events += changed
+    return state
+
+
+CORRECTABLE = ("power", "doom", "spellbooks")
+
+
+@handles(c.Correct)
+def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
+    in_play(state)
+    seat = seat_of(state, cmd.player)
+    if cmd.counter not in CORRECTABLE:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.counter!r} cannot be corrected; use one of {', '.join(CORRECTABLE)}.")
+    if cmd.value < 0 or (cmd.counter == "spellbooks" and cmd.value > SPELLBOOKS_TO_WIN):
+        raise Refusal(Code.BAD_VALUE, f"{cmd.value} is not a possible {cmd.counter} value.")
+    old = getattr(state.players[seat], cmd.counter)
+    events.append(Corrected(cmd.player, cmd.counter, old, cmd.value))
+    state = state.with_player(seat, **{cmd.counter: cmd.value})
+    if cmd.counter == "doom":
+        state = flow.check_doom_trigger(state, cmd.value, events)
+    return state

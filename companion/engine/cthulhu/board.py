@@ -1,0 +1,115 @@
+"""Board operations: adding, removing and moving units, and keeping gates consistent.
+
+These functions refuse (raise :class:`Refusal`) rather than build an impossible board, and they
+return the events that describe what changed.  The invariant they keep: a gate's controller
+always has a unit in the gate's area; when the last one leaves, the gate is abandoned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine.core import Code, Event, Refusal
+from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.model import AreaState, Gate, GameState, Units, UnitKind
+
+ERADICATED = "eradicated"
+
+
+def area_index(state: GameState, name: str) -> int:
+    """The index of the area called ``name``; refuses with UNKNOWN_AREA."""
+    index = state.board.area_index(name)
+    if index is None:
+        raise Refusal(Code.UNKNOWN_AREA, f"There is no area called {name!r} on {state.board.title}.")
+    return index
+
+
+def unit_name(kind: UnitKind, name: str) -> str:
+    return name or kind.default_name
+
+
+def add_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int) -> AreaState:
+    stacks = {u.key: u.count for u in area.units}
+    key = (owner, kind, name)
+    stacks[key] = stacks.get(key, 0) + count
+    return replace(area, units=_stacks(stacks))
+
+
+def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int, where: str) -> AreaState:
+    stacks = {u.key: u.count for u in area.units}
+    key = (owner, kind, name)
+    have = stacks.get(key, 0)
+    if count < 1 or have < count:
+        raise Refusal(Code.NO_SUCH_UNITS, f"{where} has {have} {name} of {owner}, not {count}.")
+    stacks[key] = have - count
+    return replace(area, units=_stacks(stacks))
+
+
+def _stacks(stacks: dict[tuple[str, UnitKind, str], int]) -> tuple[Units, ...]:
+    return tuple(Units(o, k, n, c) for (o, k, n), c in sorted(stacks.items()) if c > 0)
+
+
+def place(state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str) -> tuple[GameState, list[Event]]:
+    """Put ``count`` units in area ``index``; refuses on an eradicated area."""
+    refuse_eradicated(state, index)
+    area = add_units(state.areas[index], owner, kind, name, count)
+    event = UnitsPlaced(owner, state.area_name(index), kind.value, name, count, reason)
+    return state.with_area(index, area), [event]
+
+
+def remove(state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str) -> tuple[GameState, list[Event]]:
+    """Take ``count`` units out of area ``index``; abandons a gate its controller left."""
+    where = state.area_name(index)
+    area = remove_units(state.areas[index], owner, kind, name, count, where)
+    state = state.with_area(index, area)
+    events: list[Event] = [UnitsRemoved(owner, where, kind.value, name, count, reason)]
+    state, more = settle_gate(state, index)
+    return state, events + more
+
+
+def move(state: GameState, source: int, to: int, owner: str, kind: UnitKind, name: str, count: int) -> tuple[GameState, list[Event]]:
+    """Move units between two areas (adjacency is the caller's rule to check)."""
+    refuse_eradicated(state, to)
+    where = state.area_name(source)
+    state = state.with_area(source, remove_units(state.areas[source], owner, kind, name, count, where))
+    state = state.with_area(to, add_units(state.areas[to], owner, kind, name, count))
+    events: list[Event] = [UnitsMoved(owner, where, state.area_name(to), kind.value, name, count)]
+    state, more = settle_gate(state, source)
+    return state, events + more
+
+
+def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
+    """Abandon the gate in ``index`` if its controller has no unit left there."""
+    area = state.areas[index]
+    gate = area.gate
+    if gate is None or gate.controller is None or area.count(owner=gate.controller) > 0:
+        return state, []
+    state = state.with_area(index, replace(area, gate=Gate(None)))
+    return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
+
+
+def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tuple[GameState, list[Event]]:
+    state = state.with_area(index, replace(state.areas[index], gate=gate))
+    label = "none" if gate is None else (gate.controller or "abandoned")
+    return state, [GateChanged(state.area_name(index), label, reason)]
+
+
+def refuse_eradicated(state: GameState, index: int) -> None:
+    if ERADICATED in state.areas[index].markers:
+        raise Refusal(Code.ERADICATED, f"{state.area_name(index)} is eradicated: nothing may enter it.")
+
+
+def controlled_gates(state: GameState, pid: str) -> int:
+    return sum(1 for a in state.areas if a.gate is not None and a.gate.controller == pid)
+
+
+def abandoned_gates(state: GameState) -> int:
+    return sum(1 for a in state.areas if a.gate is not None and a.gate.controller is None)
+
+
+def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> int:
+    return sum(a.count(owner=pid, kind=kind) for a in state.areas)
+
+
+def faction_goos_in_play(state: GameState, pid: str) -> int:
+    return units_in_play(state, pid, UnitKind.GOO)

@@ -1,0 +1,260 @@
+"""Cthulhu Wars commands: everything the table, the screen, the buttons or the tower can ask.
+
+Each command is a frozen dataclass registered under its ``type`` name; ``docs/commands.md`` has
+an example of each.  ``player`` is always the player id of the seat that acts (the faction's
+name, e.g. ``"great_cthulhu"``).  Costs default to the core rules and may be given explicitly
+where a faction's ability changes them; the referee checks the player can pay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.core import COMMANDS, Command
+from companion.engine.cthulhu.model import Faction, Options, UnitKind
+from companion.engine.mapdef import MapDef
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at set-up: the faction, and a name (required for ``other``)."""
+
+    faction: Faction
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    """Units of the acting player in ``area`` (by area name), of one kind and name."""
+
+    area: str
+    kind: UnitKind
+    name: str = ""
+    count: int = 1
+
+
+@COMMANDS.register("new_game")
+@dataclass(frozen=True, slots=True)
+class NewGame(Command):
+    """Start a game: the board (the whole map, so the journal stands alone), seats in order."""
+
+    board: MapDef
+    seats: tuple[Seat, ...]
+    seed: int = 0
+    options: Options = Options()
+
+
+@COMMANDS.register("choose_start")
+@dataclass(frozen=True, slots=True)
+class ChooseStart(Command):
+    player: str
+    area: str
+
+
+@COMMANDS.register("choose_direction")
+@dataclass(frozen=True, slots=True)
+class ChooseDirection(Command):
+    player: str
+    direction: str  # "clockwise" or "counterclockwise"
+
+
+@COMMANDS.register("choose_first_player")
+@dataclass(frozen=True, slots=True)
+class ChooseFirstPlayer(Command):
+    player: str
+    first: str
+
+
+@COMMANDS.register("ritual")
+@dataclass(frozen=True, slots=True)
+class Ritual(Command):
+    """Perform the Ritual of Annihilation in the Doom Phase."""
+
+    player: str
+
+
+@COMMANDS.register("skip_ritual")
+@dataclass(frozen=True, slots=True)
+class SkipRitual(Command):
+    player: str
+
+
+@COMMANDS.register("roll")
+@dataclass(frozen=True, slots=True)
+class Roll(Command):
+    """Dice for the pending roll; ``values`` omitted asks the seeded generator."""
+
+    values: tuple[int, ...] | None = None
+    source: str = "screen"  # tower, button, screen, generator
+
+
+@COMMANDS.register("recruit")
+@dataclass(frozen=True, slots=True)
+class Recruit(Command):
+    player: str
+    area: str
+    cost: int = 1
+
+
+@COMMANDS.register("summon")
+@dataclass(frozen=True, slots=True)
+class Summon(Command):
+    """Summon a monster or terror at a gate the player controls; ``cost`` as on the faction card."""
+
+    player: str
+    area: str
+    name: str
+    cost: int
+    kind: UnitKind = UnitKind.MONSTER
+
+
+@COMMANDS.register("awaken")
+@dataclass(frozen=True, slots=True)
+class Awaken(Command):
+    """Awaken a Great Old One; ``cost`` and requirements as on the faction card."""
+
+    player: str
+    area: str
+    name: str
+    cost: int
+    kind: UnitKind = UnitKind.GOO
+
+
+@COMMANDS.register("build_gate")
+@dataclass(frozen=True, slots=True)
+class BuildGate(Command):
+    player: str
+    area: str
+    cost: int = 3
+
+
+@COMMANDS.register("move")
+@dataclass(frozen=True, slots=True)
+class Move(Command):
+    """One Move action: units from adjacent areas into ``to``; cost 1 per unit unless given."""
+
+    player: str
+    to: str
+    units: tuple[UnitRef, ...]
+    cost: int | None = None
+
+
+@COMMANDS.register("battle")
+@dataclass(frozen=True, slots=True)
+class BattleAction(Command):
+    """Declare a battle; the referee then asks for each side's dice and counts Kills and Pains."""
+
+    player: str
+    area: str
+    defender: str
+    attacker_dice: int
+    defender_dice: int
+    cost: int = 1
+
+
+@COMMANDS.register("capture")
+@dataclass(frozen=True, slots=True)
+class Capture(Command):
+    player: str
+    area: str
+    victim: str
+    cost: int = 1
+
+
+@COMMANDS.register("control_gate")
+@dataclass(frozen=True, slots=True)
+class ControlGate(Command):
+    """An unlimited action: take control of an abandoned gate where the player has a unit."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("abandon_gate")
+@dataclass(frozen=True, slots=True)
+class AbandonGate(Command):
+    player: str
+    area: str
+
+
+@COMMANDS.register("gain_spellbook")
+@dataclass(frozen=True, slots=True)
+class GainSpellbook(Command):
+    player: str
+    name: str = ""
+
+
+@COMMANDS.register("reveal_elder_sign")
+@dataclass(frozen=True, slots=True)
+class RevealElderSign(Command):
+    """Turn in one Elder Sign for its Doom; ``value`` is required for a physical token."""
+
+    player: str
+    value: int | None = None
+
+
+@COMMANDS.register("pass")
+@dataclass(frozen=True, slots=True)
+class Pass(Command):
+    """Pass for the rest of the Action Phase: the player's Power drops to 0."""
+
+    player: str
+
+
+@COMMANDS.register("eliminate")
+@dataclass(frozen=True, slots=True)
+class Eliminate(Command):
+    """Remove units after a battle or an ability (a table edit: no turn, no cost)."""
+
+    owner: str
+    unit: UnitRef
+
+
+@COMMANDS.register("retreat")
+@dataclass(frozen=True, slots=True)
+class Retreat(Command):
+    """Move pained units to an adjacent area (a table edit: no turn, no cost)."""
+
+    owner: str
+    unit: UnitRef
+    to: str
+
+
+@COMMANDS.register("place")
+@dataclass(frozen=True, slots=True)
+class Place(Command):
+    """Put units on the board by hand (a recorded correction: no turn, no cost)."""
+
+    owner: str
+    unit: UnitRef
+
+
+@COMMANDS.register("set_gate")
+@dataclass(frozen=True, slots=True)
+class SetGate(Command):
+    """Correct an area's gate by hand: ``state`` is "none", "abandoned" or a controller's id."""
+
+    area: str
+    state: str
+
+
+@COMMANDS.register("correct")
+@dataclass(frozen=True, slots=True)
+class Correct(Command):
+    """Set one of a player's counters by hand (power, doom, spellbooks, hidden_elder_signs)."""
+
+    player: str
+    counter: str
+    value: int
+
+
+@COMMANDS.register("undo")
+@dataclass(frozen=True, slots=True)
+class Undo(Command):
+    """Step back one accepted command (handled by the session, recorded in the journal)."""
+
+
+@COMMANDS.register("redo")
+@dataclass(frozen=True, slots=True)
+class Redo(Command):
+    """Step forward again after an undo."""

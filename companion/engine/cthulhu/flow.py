@@ -1,0 +1,380 @@
+"""The round: set-up, Gather Power, First Player, the Doom Phase, the Action Phase, the end.
+
+The flow is a queue of :class:`Step` values in ``GameState.pending``.  :func:`run` executes the
+head step until one needs a decision (it sets ``state.prompt`` and stays at the head) or the
+game ends.  Each step is re-entrant: when a prompt is answered, the answering command updates
+the step's data (usually ``state.queue``, the seats still to decide), clears the prompt and
+calls :func:`run`, which runs the same step again to ask the next seat or to finish it.
+Expansions add their steps to the round (see :func:`round_steps`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from companion.engine.core import Event
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu.events import (
+    DoomGained,
+    ElderSignDrawn,
+    ElderSignRevealed,
+    EndTriggered,
+    FirstPlayerChosen,
+    GameEnded,
+    Part,
+    PhaseStarted,
+    PowerGathered,
+    RitualSkipped,
+    TurnStarted,
+)
+from companion.engine.cthulhu.model import (
+    DOOM_TO_WIN,
+    NO_PROMPT,
+    POWER_PER_ABANDONED_GATE,
+    POWER_PER_CONTROLLED_GATE,
+    SPELLBOOKS_TO_WIN,
+    STARTING_CULTISTS,
+    Faction,
+    GameState,
+    Gate,
+    Outcome,
+    Phase,
+    Prompt,
+    PromptKind,
+    Step,
+    UnitKind,
+)
+
+Events = list[Event]
+StepFn = Callable[[GameState, Events], GameState]
+
+ACTION_CHOICES = (
+    "recruit", "summon", "awaken", "build_gate", "move", "battle", "capture", "pass",
+    "control_gate", "abandon_gate", "gain_spellbook", "reveal_elder_sign",
+)  # fmt: skip
+
+
+# -- the queue ------------------------------------------------------------------------------
+
+
+def run(state: GameState, events: Events) -> GameState:
+    """Run queued steps until one waits for a decision or the game is over."""
+    while state.prompt.kind is PromptKind.NONE and state.pending and state.phase is not Phase.GAME_OVER:
+        state = STEPS[state.pending[0]](state, events)
+    return state
+
+
+def done(state: GameState) -> GameState:
+    """Finish the head step."""
+    return replace(state, pending=state.pending[1:], queue=None, prompt=NO_PROMPT)
+
+
+def ask(state: GameState, prompt: Prompt) -> GameState:
+    return replace(state, prompt=prompt)
+
+
+def answered(state: GameState) -> GameState:
+    """The head step's current seat has decided: drop it from the queue and clear the prompt."""
+    queue = state.queue or ()
+    return replace(state, queue=queue[1:], prompt=NO_PROMPT)
+
+
+def round_steps(state: GameState) -> tuple[Step, ...]:
+    """The steps of a whole round after the first, with the board's expansion steps."""
+    doom_end: list[Step] = []
+    if state.board.is_yuggoth:
+        doom_end.append(Step.WATCHER_AWAKEN)
+    if state.board.is_shaggai:
+        doom_end += [Step.WORMS_DEGRADE, Step.WORMS_PLACE]
+    action_start = [Step.WATCHER_ATTACKS] if state.board.is_yuggoth else []
+    return (
+        Step.GATHER_POWER, Step.FIRST_PLAYER, Step.DIRECTION, Step.DOOM_GATES, Step.RITUALS,
+        *doom_end, Step.END_DOOM, *action_start, Step.ACTIONS,
+    )  # fmt: skip
+
+
+def first_round_steps() -> tuple[Step, ...]:
+    """The first round starts in the Action Phase, after set-up (section 3: First round)."""
+    return (Step.START_AREAS, Step.DIRECTION, Step.ACTIONS)
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+
+def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
+    """Legal start areas: the printed ones; any area for factions without a printed start
+    (Opener of the Way, Tcho-Tcho, Bubastis, Daemon Sultan, other); any non-start area for the
+    Ancients.  Never an area another faction already started in."""
+    player = state.players[seat]
+    taken = {p.start_area for p in state.players if p.start_area >= 0}
+    printed = state.board.start_areas(player.faction.value)
+    if player.faction is Faction.ANCIENTS:
+        candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start)
+    elif printed:
+        candidates = printed
+    else:
+        candidates = tuple(range(len(state.board.areas)))
+    return tuple(state.area_name(i) for i in candidates if i not in taken)
+
+
+def place_start(state: GameState, seat: int, area_name: str, events: Events) -> GameState:
+    """Six Acolytes in the start area, one of them controlling a new gate."""
+    player = state.players[seat]
+    index = bd.area_index(state, area_name)
+    state = state.with_player(seat, start_area=index)
+    state, placed = bd.place(state, index, player.pid, UnitKind.CULTIST, UnitKind.CULTIST.default_name,
+                             STARTING_CULTISTS, "start")  # fmt: skip
+    state, gate = bd.set_gate(state, index, Gate(player.pid), "start gate")
+    events += placed + gate
+    return state
+
+
+def step_start_areas(state: GameState, events: Events) -> GameState:
+    if state.queue is None:
+        state = replace(state, queue=state.turn_order())
+    while state.queue:
+        seat = state.queue[0]
+        choices = start_area_choices(state, seat)
+        if len(choices) == 1:
+            state = answered(place_start(state, seat, choices[0], events))
+            continue
+        pid = state.players[seat].pid
+        return ask(state, Prompt(PromptKind.START_AREA, pid, f"{state.players[seat].label}: choose your start area.", choices))
+    return done(state)
+
+
+def step_direction(state: GameState, events: Events) -> GameState:
+    if state.queue is None:
+        first = state.players[state.first]
+        state = replace(state, queue=(state.first,))
+        return ask(state, Prompt(PromptKind.DIRECTION, first.pid, f"{first.label}: choose the direction of play.",
+                                 ("clockwise", "counterclockwise")))  # fmt: skip
+    return done(state)
+
+
+# -- Gather Power ---------------------------------------------------------------------------
+
+
+def power_parts(state: GameState, pid: str) -> list[Part]:
+    """The board's Power for one player, line by line (before the catch-up)."""
+    player = state.player(pid)
+    parts = [
+        Part("cultists", bd.units_in_play(state, pid, UnitKind.CULTIST)),
+        Part("controlled gates", POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
+        Part("abandoned gates", POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
+        Part("captured cultists", len(player.captured)),
+    ]
+    if player.power:
+        parts.insert(0, Part("power kept", player.power))
+    return [p for p in parts if p.amount]
+
+
+def step_gather_power(state: GameState, events: Events) -> GameState:
+    state = replace(state, phase=Phase.GATHER_POWER)
+    events.append(PhaseStarted(state.round, Phase.GATHER_POWER.value))
+    parts = {p.pid: power_parts(state, p.pid) for p in state.players}
+    totals = {pid: sum(part.amount for part in lines) for pid, lines in parts.items()}
+    highest = max(totals.values())
+    floor = (highest + 1) // 2  # half of the leader, rounded up
+    for seat, player in enumerate(state.players):
+        lines = parts[player.pid]
+        if totals[player.pid] < floor:
+            lines.append(Part("catch-up to half the leader", floor - totals[player.pid]))
+        total = sum(part.amount for part in lines)
+        state = state.with_player(seat, power=total, captured=())
+        events.append(PowerGathered(player.pid, total, tuple(lines)))
+    if highest == 0:
+        return finish(state, "nobody gathered any Power: humanity wins", events, winners=())
+    return done(state)
+
+
+# -- First player ---------------------------------------------------------------------------
+
+
+def step_first_player(state: GameState, events: Events) -> GameState:
+    if state.queue is not None:
+        return done(state)
+    state = replace(state, phase=Phase.FIRST_PLAYER)
+    most = max(p.power for p in state.players)
+    tied = tuple(p.pid for p in state.players if p.power == most)
+    if len(tied) == 1:
+        events.append(FirstPlayerChosen(tied[0]))
+        return done(replace(state, first=state.seat(tied[0]) or 0))
+    previous = state.players[state.first]
+    state = replace(state, queue=(state.first,))
+    text = f"{previous.label}: Power is tied; choose the first player."
+    return ask(state, Prompt(PromptKind.FIRST_PLAYER, previous.pid, text, tied))
+
+
+# -- Doom Phase -----------------------------------------------------------------------------
+
+
+def gain_doom(state: GameState, seat: int, amount: int, reason: str, events: Events) -> GameState:
+    """Add Doom to a seat and trigger the game's end at 30 (section 3: Game end)."""
+    player = state.players[seat]
+    total = player.doom + amount
+    state = state.with_player(seat, doom=total)
+    events.append(DoomGained(player.pid, amount, reason, total))
+    return check_doom_trigger(state, total, events)
+
+
+def check_doom_trigger(state: GameState, doom: int, events: Events) -> GameState:
+    if doom < DOOM_TO_WIN or state.end_trigger:
+        return state
+    when = "when the current turn ends" if state.phase is Phase.ACTION else "at the end of the Doom Phase"
+    events.append(EndTriggered("doom", when))
+    return replace(state, end_trigger="doom")
+
+
+def step_doom_gates(state: GameState, events: Events) -> GameState:
+    state = replace(state, phase=Phase.DOOM)
+    events.append(PhaseStarted(state.round, Phase.DOOM.value))
+    for seat in state.turn_order():
+        gates = bd.controlled_gates(state, state.players[seat].pid)
+        if gates:
+            state = gain_doom(state, seat, gates, "controlled gates", events)
+    return done(state)
+
+
+def step_rituals(state: GameState, events: Events) -> GameState:
+    if state.queue is None:
+        state = replace(state, queue=state.turn_order())
+    while state.queue:
+        seat = state.queue[0]
+        player = state.players[seat]
+        if player.power < state.ritual_cost:
+            events.append(RitualSkipped(player.pid))
+            state = answered(state)
+            continue
+        text = f"{player.label}: perform the Ritual of Annihilation for {state.ritual_cost} Power?"
+        return ask(state, Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual")))
+    return done(state)
+
+
+def draw_elder_sign(state: GameState, seat: int, reason: str, events: Events) -> GameState:
+    """Give a seat one hidden Elder Sign: drawn by the generator from the digital bag, or a
+    physical token whose value the referee learns when it is revealed.  An empty digital bag
+    gives 1 Doom instead (docs/rules-notes.md)."""
+    player = state.players[seat]
+    if not state.options.digital_elder_signs:
+        events.append(ElderSignDrawn(player.pid, reason))
+        return state.with_player(seat, elder_signs=player.elder_signs + (0,))
+    bag = state.elder_sign_bag
+    if sum(bag) == 0:
+        return gain_doom(state, seat, 1, "Elder Sign bag empty", events)
+    pick, rng = state.rng.below(sum(bag))
+    value = 1 if pick < bag[0] else 2 if pick < bag[0] + bag[1] else 3
+    counts = list(bag)
+    counts[value - 1] -= 1
+    state = replace(state, rng=rng, elder_sign_bag=(counts[0], counts[1], counts[2]))
+    events.append(ElderSignDrawn(player.pid, reason))
+    return state.with_player(seat, elder_signs=player.elder_signs + (value,))
+
+
+def reveal_elder_sign(state: GameState, seat: int, value: int, events: Events) -> GameState:
+    """Turn one hidden sign into Doom.  ``value`` is the token's value (for a physical token,
+    the value the player shows; for a digital one, the value drawn)."""
+    player = state.players[seat]
+    hidden = list(player.elder_signs)
+    hidden.remove(value if value in hidden else 0)
+    if not state.options.digital_elder_signs:
+        counts = list(state.elder_sign_bag)
+        counts[value - 1] -= 1
+        state = replace(state, elder_sign_bag=(counts[0], counts[1], counts[2]))
+    state = state.with_player(seat, elder_signs=tuple(hidden), revealed=player.revealed + (value,))
+    events.append(ElderSignRevealed(player.pid, value, player.doom + value))
+    return gain_doom(state, seat, value, "Elder Sign", events)
+
+
+def step_end_doom(state: GameState, events: Events) -> GameState:
+    state = done(state)
+    if state.end_trigger:
+        return replace(state, pending=(Step.FINAL_REVEAL,))
+    return state
+
+
+# -- Action Phase ---------------------------------------------------------------------------
+
+
+def step_actions(state: GameState, events: Events) -> GameState:
+    """Open the Action Phase with the first player's turn (or the first seat with Power)."""
+    if state.phase is not Phase.ACTION:
+        state = replace(state, phase=Phase.ACTION)
+        events.append(PhaseStarted(state.round, Phase.ACTION.value))
+        return next_turn(state, events, start=state.first, include_start=True)
+    # Re-entered with nothing asked (a turn's prompt was cleared): give the turn back.
+    return next_turn(state, events, start=max(state.turn, 0), include_start=True)
+
+
+def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
+    """Hand the turn on: the next seat in play order with Power, or end the Action Phase."""
+    if state.end_trigger == "doom":
+        return replace(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
+    current = state.turn if start is None else start
+    order = state.turn_order(current)
+    candidates = order if include_start else order[1:] + order[:1]
+    for seat in candidates:
+        player = state.players[seat]
+        if player.power > 0:
+            events.append(TurnStarted(player.pid, player.power))
+            prompt = Prompt(PromptKind.ACTION, player.pid, f"{player.label}: take an action ({player.power} Power).",
+                            ACTION_CHOICES)  # fmt: skip
+            return replace(state, turn=seat, prompt=prompt)
+    # Everyone is out of Power: the round ends.
+    state = replace(state, turn=-1, prompt=NO_PROMPT, round=state.round + 1)
+    return replace(state, pending=round_steps(state))
+
+
+# -- the end --------------------------------------------------------------------------------
+
+
+def step_final_reveal(state: GameState, events: Events) -> GameState:
+    """All players reveal their Elder Signs before the victor is declared."""
+    for seat, player in enumerate(state.players):
+        known = [v for v in player.elder_signs if v]
+        for value in known:
+            state = reveal_elder_sign(state, seat, value, events)
+        if state.players[seat].elder_signs:
+            count = len(state.players[seat].elder_signs)
+            text = f"{player.label}: reveal your {count} Elder Sign(s); enter each value."
+            return ask(state, Prompt(PromptKind.ELDER_SIGN_VALUE, player.pid, text, ("1", "2", "3")))
+    reason = "Instant Death on the ritual track" if state.end_trigger == "instant_death" else "30 Doom reached"
+    return finish(state, reason, events)
+
+
+def finish(state: GameState, reason: str, events: Events, winners: tuple[str, ...] | None = None) -> GameState:
+    """Declare the result: most Doom among players with all 6 spellbooks; ties share; nobody
+    with 6 spellbooks, everyone loses (section 3: Winner).  ``winners`` overrides the count."""
+    if winners is None:
+        winners = winners_by_doom(state)
+    standings = tuple(Part(p.pid, p.doom) for p in sorted(state.players, key=lambda p: -p.doom))
+    events.append(GameEnded(reason, winners, standings))
+    return replace(state, phase=Phase.GAME_OVER, pending=(), queue=None, prompt=NO_PROMPT,
+                   outcome=Outcome(reason, winners), turn=-1)  # fmt: skip
+
+
+def winners_by_doom(state: GameState) -> tuple[str, ...]:
+    qualified = [p for p in state.players if p.spellbooks >= SPELLBOOKS_TO_WIN]
+    best = max((p.doom for p in qualified), default=-1)
+    return tuple(p.pid for p in qualified if p.doom == best)
+
+
+def step_unimplemented(state: GameState, events: Events) -> GameState:
+    """Expansion steps whose rules live in their own modules register over this."""
+    return done(state)
+
+
+STEPS: dict[Step, StepFn] = {
+    Step.START_AREAS: step_start_areas,
+    Step.DIRECTION: step_direction,
+    Step.GATHER_POWER: step_gather_power,
+    Step.FIRST_PLAYER: step_first_player,
+    Step.DOOM_GATES: step_doom_gates,
+    Step.RITUALS: step_rituals,
+    Step.END_DOOM: step_end_doom,
+    Step.ACTIONS: step_actions,
+    Step.FINAL_REVEAL: step_final_reveal,
+}
+for _step in Step:
+    STEPS.setdefault(_step, step_unimplemented)

@@ -1,0 +1,159 @@
+"""Starting a Cthulhu Wars game, applying commands to it, and listing the legal ones."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
+from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import GameStarted
+from companion.engine.cthulhu.model import (
+    ELDER_SIGN_BAG,
+    GATE_COST,
+    Faction,
+    GameState,
+    AreaState,
+    Phase,
+    Player,
+    PromptKind,
+    UnitKind,
+)
+from companion.engine.mapdef import MapStatus, problems
+from companion.engine.rng import Rng
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
+
+Result = Accepted[GameState] | Rejected
+
+
+def new_game(cmd: c.NewGame) -> Result:
+    """The state after set-up has been asked for: start areas next, then the first Action Phase."""
+    try:
+        return Accepted(*_new_game(cmd))
+    except Refusal as refusal:
+        return Rejected(refusal.code, refusal.message)
+
+
+def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
+    check_seats(cmd)
+    found = problems(cmd.board)
+    if found:
+        area, problem = found[0]
+        raise Refusal(Code.BAD_VALUE, f"The map {cmd.board.name} is not usable: {area + ': ' if area else ''}{problem}.")
+    if cmd.board.status is MapStatus.PARTIAL:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.board.title} holds only what is public; transcribe your board first "
+                                      f"(companion map new --like {cmd.board.name}).")  # fmt: skip
+    players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name) for seat in cmd.seats)
+    first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
+    state = GameState(
+        board=cmd.board,
+        options=cmd.options,
+        players=players,
+        areas=tuple(AreaState() for _ in cmd.board.areas),
+        rng=Rng(cmd.seed),
+        first=first,
+        pending=flow.first_round_steps(),
+    )
+    events: list[Event] = [GameStarted(cmd.board.name, tuple(p.pid for p in players), cmd.seed)]
+    state = flow.run(state, events)
+    return replace(state, step=1), tuple(events)
+
+
+def player_id(seat: c.Seat) -> str:
+    """A seat's id: the faction's name, or a slug of the name for an "other" faction."""
+    if seat.faction is Faction.OTHER:
+        return "".join(ch if ch.isalnum() else "_" for ch in seat.name.lower()).strip("_")
+    return seat.faction.value
+
+
+def check_seats(cmd: c.NewGame) -> None:
+    if not MIN_PLAYERS <= len(cmd.seats) <= MAX_PLAYERS:
+        raise Refusal(Code.BAD_VALUE, f"Cthulhu Wars takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(cmd.seats)}.")
+    for seat in cmd.seats:
+        if seat.faction is Faction.OTHER and not player_id(seat):
+            raise Refusal(Code.BAD_VALUE, "An 'other' faction needs a name.")
+    ids = [player_id(seat) for seat in cmd.seats]
+    duplicated = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicated:
+        raise Refusal(Code.BAD_VALUE, f"{duplicated[0]} is seated twice.")
+    if cmd.board.players and len(cmd.seats) not in cmd.board.players:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.board.title} is for {'/'.join(map(str, cmd.board.players))} players, "
+                                      f"not {len(cmd.seats)}.")  # fmt: skip
+
+
+def apply(state: GameState, command: Command) -> Result:
+    """Apply one command to a game under way.  Never raises for bad play; never mutates."""
+    if isinstance(command, c.NewGame):
+        return Rejected(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
+    if isinstance(command, (c.Undo, c.Redo)):
+        return Rejected(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
+    if state.phase is Phase.GAME_OVER:
+        return Rejected(Code.GAME_OVER, "The game is over.")
+    handler = actions.HANDLERS.get(type(command))
+    if handler is None:
+        return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not a Cthulhu Wars command.")
+    events: list[Event] = []
+    try:
+        new = handler(state, command, events)
+    except Refusal as refusal:
+        return Rejected(refusal.code, refusal.message)
+    return Accepted(replace(new, step=state.step + 1), tuple(events))
+
+
+# -- legal choices --------------------------------------------------------------------------
+
+
+def legal_commands(state: GameState) -> Iterator[Command]:
+    """Every legal answer to the prompt, lazily.  For a roll: the generator, then every face
+    combination.  For an action turn: pass, then single-step versions of the common actions
+    (one unit moved, the generic Monster summoned at its listed cost); unlimited actions last."""
+    prompt = state.prompt
+    actor = prompt.actor
+    if prompt.kind is PromptKind.START_AREA:
+        yield from (c.ChooseStart(actor, area) for area in prompt.choices)
+    elif prompt.kind is PromptKind.DIRECTION:
+        yield from (c.ChooseDirection(actor, d) for d in prompt.choices)
+    elif prompt.kind is PromptKind.FIRST_PLAYER:
+        yield from (c.ChooseFirstPlayer(actor, pid) for pid in prompt.choices)
+    elif prompt.kind is PromptKind.RITUAL:
+        yield c.Ritual(actor)
+        yield c.SkipRitual(actor)
+    elif prompt.kind is PromptKind.ROLL:
+        yield c.Roll(None, "generator")
+        faces = actions.die_faces(state, prompt.die)
+        yield from (c.Roll(values, "screen") for values in itertools.product(faces, repeat=prompt.dice))
+    elif prompt.kind is PromptKind.ELDER_SIGN_VALUE:
+        yield from (c.RevealElderSign(actor, v) for v in (1, 2, 3) if _sign_left(state, v))
+    elif prompt.kind is PromptKind.ACTION:
+        yield from _action_commands(state, actor)
+
+
+def _sign_left(state: GameState, value: int) -> bool:
+    return sum(p.revealed.count(value) for p in state.players) < ELDER_SIGN_BAG[value - 1]
+
+
+def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
+    player = state.player(pid)
+    yield c.Pass(pid)
+    mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
+    if player.power >= 1 and actions.acolytes_out(state, pid) < 6:
+        targets = mine or list(range(len(state.areas)))
+        yield from (c.Recruit(pid, state.area_name(i)) for i in targets if bd.ERADICATED not in state.areas[i].markers)
+    for i in mine:
+        area = state.areas[i]
+        name = state.area_name(i)
+        if player.power >= GATE_COST and area.gate is None and area.count(owner=pid, kind=UnitKind.CULTIST):
+            yield c.BuildGate(pid, name)
+        if player.power >= DEMO_SUMMON_COST and area.gate is not None and area.gate.controller == pid:
+            yield c.Summon(pid, name, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
+        if area.gate is not None and area.gate.controller is None and area.count(owner=pid, kind=UnitKind.CULTIST):
+            yield c.ControlGate(pid, name)
+        for stack in area.units_of(pid):
+            for to in sorted(state.board.adjacent[i]):
+                if bd.ERADICATED not in state.areas[to].markers:
+                    yield c.Move(pid, state.area_name(to), (c.UnitRef(name, stack.kind, stack.name, 1),))

@@ -1,0 +1,324 @@
+"""The values a Cthulhu Wars game is made of: players, areas, units, gates, prompts, the state.
+
+All values are frozen dataclasses with tuples inside, so a state can be shared, compared and
+written as canonical text (:func:`companion.engine.codec.canonical`).  Lists that belong to
+seats (players) or areas (area states) are tuples in seating order and in map order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import IntEnum, StrEnum
+
+from companion.engine.mapdef import MapDef
+from companion.engine.rng import Rng
+
+DOOM_TO_WIN = 30
+STARTING_POWER = 8
+STARTING_CULTISTS = 6
+SPELLBOOKS_TO_WIN = 6
+GATE_COST = 3
+RECRUIT_COST = 1
+BATTLE_COST = 1
+CAPTURE_COST = 1
+MOVE_COST_PER_UNIT = 1
+RITUAL_COST_CAP = 10
+POWER_PER_CONTROLLED_GATE = 2
+POWER_PER_ABANDONED_GATE = 1
+ELDER_SIGN_BAG = (18, 12, 6)  # tokens worth 1, 2 and 3 Doom
+NEUTRAL = "neutral"  # owner of units no player owns (neutral Slime Molds, the Watcher)
+
+# The ritual track by player count, without its last space (Instant Death).
+# Source: ../shared/data/cthulhu-wars.md section 3 ([HRF] RitualTrack). 6-8 players: see
+# docs/rules-notes.md (no public source; the 5-player track is used unless the table sets one).
+RITUAL_TRACKS: dict[int, tuple[int, ...]] = {
+    3: (5, 6, 7, 8, 9, 10),
+    4: (5, 6, 7, 7, 8, 8, 9, 10),
+    5: (5, 6, 6, 7, 7, 8, 8, 9, 9, 10),
+}
+
+
+class Faction(StrEnum):
+    """The factions a seat can play; ``OTHER`` is any other, named by the player."""
+
+    GREAT_CTHULHU = "great_cthulhu"
+    CRAWLING_CHAOS = "crawling_chaos"
+    BLACK_GOAT = "black_goat"
+    YELLOW_SIGN = "yellow_sign"
+    SLEEPER = "sleeper"
+    WINDWALKER = "windwalker"
+    OPENER_OF_THE_WAY = "opener_of_the_way"
+    ANCIENTS = "ancients"
+    TCHO_TCHO = "tcho_tcho"
+    BUBASTIS = "bubastis"
+    DAEMON_SULTAN = "daemon_sultan"
+    OTHER = "other"
+
+    @property
+    def title(self) -> str:
+        return self.value.replace("_", " ").title().replace("Of The", "of the")
+
+
+class UnitKind(StrEnum):
+    """Unit kinds, in the Astral Acolyte's rank order (faction Great Old One ranks highest)."""
+
+    GOO = "goo"  # a faction Great Old One
+    IGOO = "igoo"  # an independent Great Old One
+    TERROR = "terror"
+    MONSTER = "monster"
+    CULTIST = "cultist"
+
+    @property
+    def rank(self) -> int:
+        """1 for the highest rank, 5 for cultists."""
+        return _RANK[self]
+
+    @property
+    def default_name(self) -> str:
+        return _DEFAULT_NAMES[self]
+
+
+_RANK = {UnitKind.GOO: 1, UnitKind.IGOO: 2, UnitKind.TERROR: 3, UnitKind.MONSTER: 4, UnitKind.CULTIST: 5}
+_DEFAULT_NAMES = {
+    UnitKind.GOO: "Great Old One",
+    UnitKind.IGOO: "Independent Great Old One",
+    UnitKind.TERROR: "Terror",
+    UnitKind.MONSTER: "Monster",
+    UnitKind.CULTIST: "Acolyte",
+}
+YOG_SOTHOTH = "Yog-Sothoth"
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    GATHER_POWER = "gather_power"
+    FIRST_PLAYER = "first_player"
+    DOOM = "doom"
+    ACTION = "action"
+    GAME_OVER = "game_over"
+
+
+class Step(StrEnum):
+    """The queue of automatic and asked-for steps; the head of ``GameState.pending`` runs next."""
+
+    START_AREAS = "start_areas"
+    DIRECTION = "direction"
+    GATHER_POWER = "gather_power"
+    FIRST_PLAYER = "first_player"
+    DOOM_GATES = "doom_gates"
+    RITUALS = "rituals"
+    WATCHER_DECAY = "watcher_decay"
+    WATCHER_AWAKEN = "watcher_awaken"
+    ACOLYTE_PLACE = "acolyte_place"
+    GLACIERS = "glaciers"
+    WORMS_DEGRADE = "worms_degrade"
+    WORMS_PLACE = "worms_place"
+    END_DOOM = "end_doom"
+    WATCHER_ATTACKS = "watcher_attacks"
+    ACTIONS = "actions"
+    FINAL_REVEAL = "final_reveal"
+
+
+class PromptKind(StrEnum):
+    """What the engine waits for."""
+
+    START_AREA = "start_area"
+    FIRST_PLAYER = "first_player"
+    DIRECTION = "direction"
+    RITUAL = "ritual"
+    ACTION = "action"
+    ROLL = "roll"
+    ELDER_SIGN_VALUE = "elder_sign_value"
+    PLACE = "place"
+    CHOOSE = "choose"
+    NONE = "none"
+
+
+class Direction(IntEnum):
+    CLOCKWISE = 1
+    COUNTERCLOCKWISE = -1
+
+
+class DieKind(StrEnum):
+    D6 = "d6"
+    DEGRADATION = "degradation"
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """``count`` identical units of one owner in one area."""
+
+    owner: str
+    kind: UnitKind
+    name: str
+    count: int
+
+    @property
+    def key(self) -> tuple[str, UnitKind, str]:
+        return (self.owner, self.kind, self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """A gate in an area; ``controller`` is the controlling player's id, None when abandoned."""
+
+    controller: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AreaState:
+    gate: Gate | None = None
+    units: tuple[Units, ...] = ()
+    markers: tuple[str, ...] = ()
+
+    def units_of(self, owner: str) -> tuple[Units, ...]:
+        return tuple(u for u in self.units if u.owner == owner)
+
+    def count(self, owner: str | None = None, kind: UnitKind | None = None, name: str | None = None) -> int:
+        return sum(
+            u.count
+            for u in self.units
+            if (owner is None or u.owner == owner)
+            and (kind is None or u.kind == kind)
+            and (name is None or u.name == name)
+        )
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        return tuple(sorted({u.owner for u in self.units}))
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat.  ``elder_signs`` holds hidden tokens (0 = a physical token not yet known)."""
+
+    pid: str
+    faction: Faction
+    name: str
+    power: int = STARTING_POWER
+    doom: int = 0
+    elder_signs: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()
+    spellbooks: int = 0
+    captured: tuple[str, ...] = ()
+    start_area: int = -1
+
+    @property
+    def label(self) -> str:
+        return self.name or self.faction.title
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Choices made at set-up by all players."""
+
+    astral_acolyte: bool = False
+    digital_dice: bool = True
+    digital_elder_signs: bool = True
+    ritual_track: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the engine waits for: who decides (``actor``, a player id or "" for anyone), the
+    legal ``choices`` where they are few, and for a roll how many dice of which kind."""
+
+    kind: PromptKind
+    actor: str = ""
+    text: str = ""
+    choices: tuple[str, ...] = ()
+    dice: int = 0
+    die: DieKind = DieKind.D6
+    purpose: str = ""
+
+
+NO_PROMPT = Prompt(PromptKind.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle whose dice are still to be rolled; ``rolls`` holds each side's values so far."""
+
+    area: int
+    attacker: str
+    defender: str
+    attacker_dice: int
+    defender_dice: int
+    rolls: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    reason: str
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole referee state of one Cthulhu Wars game."""
+
+    board: MapDef
+    options: Options
+    players: tuple[Player, ...]
+    areas: tuple[AreaState, ...]
+    rng: Rng
+    round: int = 1
+    phase: Phase = Phase.SETUP
+    first: int = 0
+    direction: Direction = Direction.CLOCKWISE
+    turn: int = -1
+    ritual: int = 0
+    elder_sign_bag: tuple[int, int, int] = ELDER_SIGN_BAG
+    pending: tuple[Step, ...] = ()
+    queue: tuple[int, ...] | None = None
+    prompt: Prompt = NO_PROMPT
+    battle: Battle | None = None
+    end_trigger: str = ""
+    outcome: Outcome | None = None
+    step: int = 0
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def seat(self, pid: str) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.pid == pid), None)
+
+    def player(self, pid: str) -> Player:
+        seat = self.seat(pid)
+        if seat is None:
+            raise KeyError(pid)
+        return self.players[seat]
+
+    def area_name(self, index: int) -> str:
+        return self.board.areas[index].name
+
+    @property
+    def ritual_track(self) -> tuple[int, ...]:
+        return self.options.ritual_track or ritual_track_for(len(self.players))
+
+    @property
+    def ritual_cost(self) -> int:
+        track = self.ritual_track
+        return min(track[self.ritual], RITUAL_COST_CAP) if self.ritual < len(track) else RITUAL_COST_CAP
+
+    def turn_order(self, start: int | None = None) -> tuple[int, ...]:
+        """Seats in play order from ``start`` (the first player by default)."""
+        first = self.first if start is None else start
+        n = len(self.players)
+        return tuple((first + self.direction * k) % n for k in range(n))
+
+    # -- functional updates ----------------------------------------------------------------
+
+    def with_player(self, seat: int, **changes: object) -> GameState:
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, players=tuple(players))
+
+    def with_area(self, index: int, area: AreaState) -> GameState:
+        areas = list(self.areas)
+        areas[index] = area
+        return replace(self, areas=tuple(areas))
+
+
+def ritual_track_for(players: int) -> tuple[int, ...]:
+    """The ritual track for a player count (the 5-player track above five; see rules-notes)."""
+    return RITUAL_TRACKS[min(max(players, 3), 5)]
