@@ -23,10 +23,25 @@ State = GameState
 Result = Accepted[GameState] | Rejected
 
 __all__ = [
-    "Accepted", "Code", "Command", "DecodeError", "Event", "NewGame", "Rejected", "Result", "State",
-    "apply", "canonical", "decode_state", "legal_commands", "parse_command", "tag_of", "to_data",
-    "COMMANDS", "EVENTS",
-]  # fmt: skip
+    "COMMANDS",
+    "EVENTS",
+    "Accepted",
+    "Code",
+    "Command",
+    "DecodeError",
+    "Event",
+    "NewGame",
+    "Rejected",
+    "Result",
+    "State",
+    "apply",
+    "canonical",
+    "decode_state",
+    "legal_commands",
+    "parse_command",
+    "tag_of",
+    "to_data",
+]
 
 
 def apply(state: State | None, command: Command) -> Result:

@@ -93,22 +93,28 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def to_data(value: Any) -> Any:
     """Return ``value`` as plain JSON data (dicts, lists, str, int, bool, None)."""
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [to_data(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
-        data = {name: to_data(getattr(value, name)) for name in _field_names(cls)}
+    cls = type(value)
+    names = _FIELDS_CACHE.get(cls)
+    if names is None and cls not in _PLAIN and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _field_names(cls)
+    if names is not None:
+        data = {name: to_data(getattr(value, name)) for name in names}
         tagged = _TAGGED.get(cls)
         if tagged is not None:
             data[TYPE_KEY] = tagged[1]
         return data
-    if value is None or isinstance(value, (str, int, float)):
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [to_data(item) for item in value]
+    if isinstance(value, _PLAIN):
         return value
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    raise TypeError(f"cannot encode {cls.__name__}")
 
 
 def canonical(value: Any) -> str:
@@ -122,7 +128,8 @@ def from_canonical(cls: type[T], text: str) -> T:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DecodeError("", f"not JSON ({exc.msg} at column {exc.colno})") from None
-    return from_data(cls, data)
+    value: T = from_data(cls, data)
+    return value
 
 
 def from_data(tp: Any, data: Any, path: str = "") -> Any:
@@ -206,7 +213,7 @@ def _decode_tuple(tp: Any, data: Any, path: str) -> tuple[Any, ...]:
         return tuple(from_data(args[0], item, f"{path}[{i}]") for i, item in enumerate(data))
     if len(data) != len(args):
         raise DecodeError(path, f"must have exactly {len(args)} items, not {len(data)}")
-    return tuple(from_data(arg, item, f"{path}[{i}]") for i, (arg, item) in enumerate(zip(args, data)))
+    return tuple(from_data(arg, item, f"{path}[{i}]") for i, (arg, item) in enumerate(zip(args, data, strict=True)))
 
 
 def _hints(cls: type) -> dict[str, Any]:

@@ -100,3 +100,21 @@ class Refusal(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+@EVENTS.register("undone")
+@dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """The game stepped back over accepted command number ``step`` (its ``command`` type)."""
+
+    step: int
+    command: str
+
+
+@EVENTS.register("redone")
+@dataclass(frozen=True, slots=True)
+class Redone(Event):
+    """The game stepped forward again over command number ``step``."""
+
+    step: int
+    command: str

@@ -58,9 +58,7 @@ class MapDef:
 
     def __post_init__(self) -> None:
         index = {area.name: i for i, area in enumerate(self.areas)}
-        adjacent = tuple(
-            frozenset(index[n] for n in area.neighbours if n in index) for area in self.areas
-        )
+        adjacent = tuple(frozenset(index[n] for n in area.neighbours if n in index) for area in self.areas)
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "adjacent", adjacent)
 

@@ -82,8 +82,10 @@ def load_map(name_or_path: str) -> MapDef:
         lines = "\n".join(f"  {path}: {p}" for p in found)
         raise MapError(f"The map file {path} has problems:\n{lines}\nFix them and run `companion map check {path}`.")
     if board.status is MapStatus.PARTIAL:
-        raise MapError(f"{board.title} holds only the public facts and cannot be played. "
-                       f"Transcribe your board: companion map new --like {board.name}")  # fmt: skip
+        raise MapError(
+            f"{board.title} holds only the public facts and cannot be played. "
+            f"Transcribe your board: companion map new --like {board.name}"
+        )
     return board
 
 

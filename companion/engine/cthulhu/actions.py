@@ -8,7 +8,6 @@ not legal now.  The core rules are in ../shared/data/cthulhu-wars.md section 3.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from companion.engine.core import Code, Command, Refusal
@@ -22,6 +21,7 @@ from companion.engine.cthulhu.events import (
     Corrected,
     DiceRolled,
     DirectionChosen,
+    EndTriggered,
     FirstPlayerChosen,
     Passed,
     PowerSpent,
@@ -45,6 +45,7 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     UnitKind,
 )
+from companion.engine.values import evolve
 
 Events = flow.Events
 Handler = Callable[[GameState, Any, Events], GameState]
@@ -136,7 +137,7 @@ def choose_direction(state: GameState, cmd: c.ChooseDirection, events: Events) -
     choice(state, cmd.direction)
     direction = Direction.CLOCKWISE if cmd.direction == "clockwise" else Direction.COUNTERCLOCKWISE
     events.append(DirectionChosen(cmd.player, cmd.direction))
-    return continue_flow(replace(state, direction=direction), events)
+    return continue_flow(evolve(state, direction=direction), events)
 
 
 @handles(c.ChooseFirstPlayer)
@@ -144,7 +145,7 @@ def choose_first_player(state: GameState, cmd: c.ChooseFirstPlayer, events: Even
     expect(state, PromptKind.FIRST_PLAYER, cmd.player)
     choice(state, cmd.first)
     events.append(FirstPlayerChosen(cmd.first, state.prompt.choices))
-    return continue_flow(replace(state, first=seat_of(state, cmd.first)), events)
+    return continue_flow(evolve(state, first=seat_of(state, cmd.first)), events)
 
 
 @handles(c.Ritual)
@@ -154,7 +155,7 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     seat = expect(state, PromptKind.RITUAL, cmd.player)
     cost = state.ritual_cost
     state = pay(state, seat, cost, "the Ritual of Annihilation", events)
-    state = replace(state, ritual=state.ritual + 1)
+    state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)
     doom = bd.controlled_gates(state, cmd.player)
     signs = bd.faction_goos_in_play(state, cmd.player)
@@ -164,8 +165,8 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     for _ in range(signs):
         state = flow.draw_elder_sign(state, seat, "Ritual of Annihilation", events)
     if instant_death and not state.end_trigger:
-        events.append(flow.EndTriggered("instant_death", "at the end of the Doom Phase"))
-        state = replace(state, end_trigger="instant_death")
+        events.append(EndTriggered("instant_death", "at the end of the Doom Phase"))
+        state = evolve(state, end_trigger="instant_death")
     return continue_flow(state, events)
 
 
@@ -198,12 +199,12 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
         for _ in range(prompt.dice):
             pick, rng = rng.below(len(faces))
             picks.append(faces[pick])
-        values, state, source = tuple(picks), replace(state, rng=rng), "generator"
+        values, state, source = tuple(picks), evolve(state, rng=rng), "generator"
     else:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
     events.append(DiceRolled(prompt.purpose, prompt.actor, values, prompt.die.value, source))
-    state = replace(state, prompt=Prompt(PromptKind.NONE))
+    state = evolve(state, prompt=Prompt(PromptKind.NONE))
     return ROLL_HANDLERS[prompt.purpose.split(":")[0]](state, values, events)
 
 
@@ -311,12 +312,12 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
     if not cmd.units:
         raise Refusal(Code.BAD_VALUE, "A move needs at least one unit.")
     sources = [bd.area_index(state, ref.area) for ref in cmd.units]
-    for ref, source in zip(cmd.units, sources):
+    for ref, source in zip(cmd.units, sources, strict=True):
         if source == to or not state.board.are_adjacent(source, to):
             raise Refusal(Code.NOT_ADJACENT, f"{ref.area} is not adjacent to {cmd.to}.")
     count = sum(ref.count for ref in cmd.units)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
-    for ref, source in zip(cmd.units, sources):
+    for ref, source in zip(cmd.units, sources, strict=True):
         state, moved = bd.move(state, source, to, cmd.player, ref.kind, bd.unit_name(ref.kind, ref.name), ref.count)
         events += moved
     return end_action(state, events)
@@ -337,7 +338,7 @@ def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
         raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
     state = pay(state, seat, cmd.cost, "a battle", events)
     events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
-    state = replace(state, battle=Battle(index, cmd.player, cmd.defender, cmd.attacker_dice, cmd.defender_dice))
+    state = evolve(state, battle=Battle(index, cmd.player, cmd.defender, cmd.attacker_dice, cmd.defender_dice))
     return next_battle_roll(state, events)
 
 
@@ -350,18 +351,27 @@ def next_battle_roll(state: GameState, events: Events) -> GameState:
         pid, dice = sides[len(battle_state.rolls)]
         if dice:
             text = f"Roll {dice} battle dice for {pid} in {state.area_name(battle_state.area)}."
-            return replace(state, prompt=roll_prompt(pid, dice, "battle", text))
-        battle_state = replace(battle_state, rolls=battle_state.rolls + ((),))
+            return evolve(state, prompt=roll_prompt(pid, dice, "battle", text))
+        battle_state = evolve(battle_state, rolls=(*battle_state.rolls, ()))
     attacker = kills_and_pains(battle_state.rolls[0])
     defender = kills_and_pains(battle_state.rolls[1])
-    events.append(BattleRolled(state.area_name(battle_state.area), battle_state.attacker, battle_state.defender,
-                               attacker[0], attacker[1], defender[0], defender[1]))  # fmt: skip
-    return end_action(replace(state, battle=None), events)
+    events.append(
+        BattleRolled(
+            state.area_name(battle_state.area),
+            battle_state.attacker,
+            battle_state.defender,
+            attacker[0],
+            attacker[1],
+            defender[0],
+            defender[1],
+        )
+    )
+    return end_action(evolve(state, battle=None), events)
 
 
 def battle_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     assert state.battle is not None
-    state = replace(state, battle=replace(state.battle, rolls=state.battle.rolls + (values,)))
+    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
     return next_battle_roll(state, events)
 
 
@@ -386,7 +396,7 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
         raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.victim} has no cultist in {cmd.area}.")
     state = pay(state, seat, cmd.cost, "a capture", events)
     state, removed = bd.remove(state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, f"captured by {cmd.player}")
-    state = state.with_player(seat, captured=state.players[seat].captured + (cmd.victim,))
+    state = state.with_player(seat, captured=(*state.players[seat].captured, cmd.victim))
     events += removed
     events.append(Captured(cmd.player, cmd.victim, cmd.area))
     return end_action(state, events)
@@ -458,7 +468,7 @@ def reveal(state: GameState, cmd: c.RevealElderSign, events: Events) -> GameStat
         raise Refusal(Code.NO_SUCH_UNITS, f"{player.label} has no hidden Elder Sign.")
     value = elder_sign_value(state, player.elder_signs, cmd.value)
     state = flow.reveal_elder_sign(state, seat, value, events)
-    return flow.run(replace(state, prompt=Prompt(PromptKind.NONE)), events) if final else state
+    return flow.run(evolve(state, prompt=Prompt(PromptKind.NONE)), events) if final else state
 
 
 def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | None) -> int:

@@ -7,11 +7,10 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import AreaState, Gate, GameState, Units, UnitKind
+from companion.engine.cthulhu.model import AreaState, GameState, Gate, UnitKind, Units
+from companion.engine.values import evolve
 
 ERADICATED = "eradicated"
 
@@ -32,7 +31,7 @@ def add_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int
     stacks = {u.key: u.count for u in area.units}
     key = (owner, kind, name)
     stacks[key] = stacks.get(key, 0) + count
-    return replace(area, units=_stacks(stacks))
+    return evolve(area, units=_stacks(stacks))
 
 
 def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int, where: str) -> AreaState:
@@ -42,14 +41,16 @@ def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: 
     if count < 1 or have < count:
         raise Refusal(Code.NO_SUCH_UNITS, f"{where} has {have} {name} of {owner}, not {count}.")
     stacks[key] = have - count
-    return replace(area, units=_stacks(stacks))
+    return evolve(area, units=_stacks(stacks))
 
 
 def _stacks(stacks: dict[tuple[str, UnitKind, str], int]) -> tuple[Units, ...]:
     return tuple(Units(o, k, n, c) for (o, k, n), c in sorted(stacks.items()) if c > 0)
 
 
-def place(state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str) -> tuple[GameState, list[Event]]:
+def place(
+    state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str
+) -> tuple[GameState, list[Event]]:
     """Put ``count`` units in area ``index``; refuses on an eradicated area."""
     refuse_eradicated(state, index)
     area = add_units(state.areas[index], owner, kind, name, count)
@@ -57,7 +58,9 @@ def place(state: GameState, index: int, owner: str, kind: UnitKind, name: str, c
     return state.with_area(index, area), [event]
 
 
-def remove(state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str) -> tuple[GameState, list[Event]]:
+def remove(
+    state: GameState, index: int, owner: str, kind: UnitKind, name: str, count: int, reason: str
+) -> tuple[GameState, list[Event]]:
     """Take ``count`` units out of area ``index``; abandons a gate its controller left."""
     where = state.area_name(index)
     area = remove_units(state.areas[index], owner, kind, name, count, where)
@@ -67,7 +70,9 @@ def remove(state: GameState, index: int, owner: str, kind: UnitKind, name: str, 
     return state, events + more
 
 
-def move(state: GameState, source: int, to: int, owner: str, kind: UnitKind, name: str, count: int) -> tuple[GameState, list[Event]]:
+def move(
+    state: GameState, source: int, to: int, owner: str, kind: UnitKind, name: str, count: int
+) -> tuple[GameState, list[Event]]:
     """Move units between two areas (adjacency is the caller's rule to check)."""
     refuse_eradicated(state, to)
     where = state.area_name(source)
@@ -84,12 +89,12 @@ def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     gate = area.gate
     if gate is None or gate.controller is None or area.count(owner=gate.controller) > 0:
         return state, []
-    state = state.with_area(index, replace(area, gate=Gate(None)))
+    state = state.with_area(index, evolve(area, gate=Gate(None)))
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
 
 
 def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tuple[GameState, list[Event]]:
-    state = state.with_area(index, replace(state.areas[index], gate=gate))
+    state = state.with_area(index, evolve(state.areas[index], gate=gate))
     label = "none" if gate is None else (gate.controller or "abandoned")
     return state, [GateChanged(state.area_name(index), label, reason)]
 

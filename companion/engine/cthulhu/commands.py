@@ -41,7 +41,7 @@ class NewGame(Command):
     board: MapDef
     seats: tuple[Seat, ...]
     seed: int = 0
-    options: Options = Options()
+    options: Options = Options()  # noqa: RUF009  (a frozen value: sharing it is safe)
 
 
 @COMMANDS.register("choose_start")

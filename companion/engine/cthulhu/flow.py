@@ -11,7 +11,6 @@ Expansions add their steps to the round (see :func:`round_steps`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from companion.engine.core import Event
 from companion.engine.cthulhu import board as bd
@@ -45,14 +44,25 @@ from companion.engine.cthulhu.model import (
     Step,
     UnitKind,
 )
+from companion.engine.values import evolve
 
 Events = list[Event]
 StepFn = Callable[[GameState, Events], GameState]
 
 ACTION_CHOICES = (
-    "recruit", "summon", "awaken", "build_gate", "move", "battle", "capture", "pass",
-    "control_gate", "abandon_gate", "gain_spellbook", "reveal_elder_sign",
-)  # fmt: skip
+    "recruit",
+    "summon",
+    "awaken",
+    "build_gate",
+    "move",
+    "battle",
+    "capture",
+    "pass",
+    "control_gate",
+    "abandon_gate",
+    "gain_spellbook",
+    "reveal_elder_sign",
+)
 
 
 # -- the queue ------------------------------------------------------------------------------
@@ -67,17 +77,17 @@ def run(state: GameState, events: Events) -> GameState:
 
 def done(state: GameState) -> GameState:
     """Finish the head step."""
-    return replace(state, pending=state.pending[1:], queue=None, prompt=NO_PROMPT)
+    return evolve(state, pending=state.pending[1:], queue=None, prompt=NO_PROMPT)
 
 
 def ask(state: GameState, prompt: Prompt) -> GameState:
-    return replace(state, prompt=prompt)
+    return evolve(state, prompt=prompt)
 
 
 def answered(state: GameState) -> GameState:
     """The head step's current seat has decided: drop it from the queue and clear the prompt."""
     queue = state.queue or ()
-    return replace(state, queue=queue[1:], prompt=NO_PROMPT)
+    return evolve(state, queue=queue[1:], prompt=NO_PROMPT)
 
 
 def round_steps(state: GameState) -> tuple[Step, ...]:
@@ -89,9 +99,16 @@ def round_steps(state: GameState) -> tuple[Step, ...]:
         doom_end += [Step.WORMS_DEGRADE, Step.WORMS_PLACE]
     action_start = [Step.WATCHER_ATTACKS] if state.board.is_yuggoth else []
     return (
-        Step.GATHER_POWER, Step.FIRST_PLAYER, Step.DIRECTION, Step.DOOM_GATES, Step.RITUALS,
-        *doom_end, Step.END_DOOM, *action_start, Step.ACTIONS,
-    )  # fmt: skip
+        Step.GATHER_POWER,
+        Step.FIRST_PLAYER,
+        Step.DIRECTION,
+        Step.DOOM_GATES,
+        Step.RITUALS,
+        *doom_end,
+        Step.END_DOOM,
+        *action_start,
+        Step.ACTIONS,
+    )
 
 
 def first_round_steps() -> tuple[Step, ...]:
@@ -123,8 +140,9 @@ def place_start(state: GameState, seat: int, area_name: str, events: Events) -> 
     player = state.players[seat]
     index = bd.area_index(state, area_name)
     state = state.with_player(seat, start_area=index)
-    state, placed = bd.place(state, index, player.pid, UnitKind.CULTIST, UnitKind.CULTIST.default_name,
-                             STARTING_CULTISTS, "start")  # fmt: skip
+    state, placed = bd.place(
+        state, index, player.pid, UnitKind.CULTIST, UnitKind.CULTIST.default_name, STARTING_CULTISTS, "start"
+    )
     state, gate = bd.set_gate(state, index, Gate(player.pid), "start gate")
     events += placed + gate
     return state
@@ -132,7 +150,7 @@ def place_start(state: GameState, seat: int, area_name: str, events: Events) -> 
 
 def step_start_areas(state: GameState, events: Events) -> GameState:
     if state.queue is None:
-        state = replace(state, queue=state.turn_order())
+        state = evolve(state, queue=state.turn_order())
     while state.queue:
         seat = state.queue[0]
         choices = start_area_choices(state, seat)
@@ -147,9 +165,16 @@ def step_start_areas(state: GameState, events: Events) -> GameState:
 def step_direction(state: GameState, events: Events) -> GameState:
     if state.queue is None:
         first = state.players[state.first]
-        state = replace(state, queue=(state.first,))
-        return ask(state, Prompt(PromptKind.DIRECTION, first.pid, f"{first.label}: choose the direction of play.",
-                                 ("clockwise", "counterclockwise")))  # fmt: skip
+        state = evolve(state, queue=(state.first,))
+        return ask(
+            state,
+            Prompt(
+                PromptKind.DIRECTION,
+                first.pid,
+                f"{first.label}: choose the direction of play.",
+                ("clockwise", "counterclockwise"),
+            ),
+        )
     return done(state)
 
 
@@ -171,7 +196,7 @@ def power_parts(state: GameState, pid: str) -> list[Part]:
 
 
 def step_gather_power(state: GameState, events: Events) -> GameState:
-    state = replace(state, phase=Phase.GATHER_POWER)
+    state = evolve(state, phase=Phase.GATHER_POWER)
     events.append(PhaseStarted(state.round, Phase.GATHER_POWER.value))
     parts = {p.pid: power_parts(state, p.pid) for p in state.players}
     totals = {pid: sum(part.amount for part in lines) for pid, lines in parts.items()}
@@ -195,14 +220,14 @@ def step_gather_power(state: GameState, events: Events) -> GameState:
 def step_first_player(state: GameState, events: Events) -> GameState:
     if state.queue is not None:
         return done(state)
-    state = replace(state, phase=Phase.FIRST_PLAYER)
+    state = evolve(state, phase=Phase.FIRST_PLAYER)
     most = max(p.power for p in state.players)
     tied = tuple(p.pid for p in state.players if p.power == most)
     if len(tied) == 1:
         events.append(FirstPlayerChosen(tied[0]))
-        return done(replace(state, first=state.seat(tied[0]) or 0))
+        return done(evolve(state, first=state.seat(tied[0]) or 0))
     previous = state.players[state.first]
-    state = replace(state, queue=(state.first,))
+    state = evolve(state, queue=(state.first,))
     text = f"{previous.label}: Power is tied; choose the first player."
     return ask(state, Prompt(PromptKind.FIRST_PLAYER, previous.pid, text, tied))
 
@@ -224,11 +249,11 @@ def check_doom_trigger(state: GameState, doom: int, events: Events) -> GameState
         return state
     when = "when the current turn ends" if state.phase is Phase.ACTION else "at the end of the Doom Phase"
     events.append(EndTriggered("doom", when))
-    return replace(state, end_trigger="doom")
+    return evolve(state, end_trigger="doom")
 
 
 def step_doom_gates(state: GameState, events: Events) -> GameState:
-    state = replace(state, phase=Phase.DOOM)
+    state = evolve(state, phase=Phase.DOOM)
     events.append(PhaseStarted(state.round, Phase.DOOM.value))
     for seat in state.turn_order():
         gates = bd.controlled_gates(state, state.players[seat].pid)
@@ -239,7 +264,7 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
 
 def step_rituals(state: GameState, events: Events) -> GameState:
     if state.queue is None:
-        state = replace(state, queue=state.turn_order())
+        state = evolve(state, queue=state.turn_order())
     while state.queue:
         seat = state.queue[0]
         player = state.players[seat]
@@ -259,7 +284,7 @@ def draw_elder_sign(state: GameState, seat: int, reason: str, events: Events) ->
     player = state.players[seat]
     if not state.options.digital_elder_signs:
         events.append(ElderSignDrawn(player.pid, reason))
-        return state.with_player(seat, elder_signs=player.elder_signs + (0,))
+        return state.with_player(seat, elder_signs=(*player.elder_signs, 0))
     bag = state.elder_sign_bag
     if sum(bag) == 0:
         return gain_doom(state, seat, 1, "Elder Sign bag empty", events)
@@ -267,9 +292,9 @@ def draw_elder_sign(state: GameState, seat: int, reason: str, events: Events) ->
     value = 1 if pick < bag[0] else 2 if pick < bag[0] + bag[1] else 3
     counts = list(bag)
     counts[value - 1] -= 1
-    state = replace(state, rng=rng, elder_sign_bag=(counts[0], counts[1], counts[2]))
+    state = evolve(state, rng=rng, elder_sign_bag=(counts[0], counts[1], counts[2]))
     events.append(ElderSignDrawn(player.pid, reason))
-    return state.with_player(seat, elder_signs=player.elder_signs + (value,))
+    return state.with_player(seat, elder_signs=(*player.elder_signs, value))
 
 
 def reveal_elder_sign(state: GameState, seat: int, value: int, events: Events) -> GameState:
@@ -281,8 +306,8 @@ def reveal_elder_sign(state: GameState, seat: int, value: int, events: Events) -
     if not state.options.digital_elder_signs:
         counts = list(state.elder_sign_bag)
         counts[value - 1] -= 1
-        state = replace(state, elder_sign_bag=(counts[0], counts[1], counts[2]))
-    state = state.with_player(seat, elder_signs=tuple(hidden), revealed=player.revealed + (value,))
+        state = evolve(state, elder_sign_bag=(counts[0], counts[1], counts[2]))
+    state = state.with_player(seat, elder_signs=tuple(hidden), revealed=(*player.revealed, value))
     events.append(ElderSignRevealed(player.pid, value, player.doom + value))
     return gain_doom(state, seat, value, "Elder Sign", events)
 
@@ -290,7 +315,7 @@ def reveal_elder_sign(state: GameState, seat: int, value: int, events: Events) -
 def step_end_doom(state: GameState, events: Events) -> GameState:
     state = done(state)
     if state.end_trigger:
-        return replace(state, pending=(Step.FINAL_REVEAL,))
+        return evolve(state, pending=(Step.FINAL_REVEAL,))
     return state
 
 
@@ -300,7 +325,7 @@ def step_end_doom(state: GameState, events: Events) -> GameState:
 def step_actions(state: GameState, events: Events) -> GameState:
     """Open the Action Phase with the first player's turn (or the first seat with Power)."""
     if state.phase is not Phase.ACTION:
-        state = replace(state, phase=Phase.ACTION)
+        state = evolve(state, phase=Phase.ACTION)
         events.append(PhaseStarted(state.round, Phase.ACTION.value))
         return next_turn(state, events, start=state.first, include_start=True)
     # Re-entered with nothing asked (a turn's prompt was cleared): give the turn back.
@@ -310,7 +335,7 @@ def step_actions(state: GameState, events: Events) -> GameState:
 def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
     """Hand the turn on: the next seat in play order with Power, or end the Action Phase."""
     if state.end_trigger == "doom":
-        return replace(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
+        return evolve(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
     current = state.turn if start is None else start
     order = state.turn_order(current)
     candidates = order if include_start else order[1:] + order[:1]
@@ -318,12 +343,13 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
         player = state.players[seat]
         if player.power > 0:
             events.append(TurnStarted(player.pid, player.power))
-            prompt = Prompt(PromptKind.ACTION, player.pid, f"{player.label}: take an action ({player.power} Power).",
-                            ACTION_CHOICES)  # fmt: skip
-            return replace(state, turn=seat, prompt=prompt)
+            prompt = Prompt(
+                PromptKind.ACTION, player.pid, f"{player.label}: take an action ({player.power} Power).", ACTION_CHOICES
+            )
+            return evolve(state, turn=seat, prompt=prompt)
     # Everyone is out of Power: the round ends.
-    state = replace(state, turn=-1, prompt=NO_PROMPT, round=state.round + 1)
-    return replace(state, pending=round_steps(state))
+    state = evolve(state, turn=-1, prompt=NO_PROMPT, round=state.round + 1)
+    return evolve(state, pending=round_steps(state))
 
 
 # -- the end --------------------------------------------------------------------------------
@@ -350,8 +376,9 @@ def finish(state: GameState, reason: str, events: Events, winners: tuple[str, ..
         winners = winners_by_doom(state)
     standings = tuple(Part(p.pid, p.doom) for p in sorted(state.players, key=lambda p: -p.doom))
     events.append(GameEnded(reason, winners, standings))
-    return replace(state, phase=Phase.GAME_OVER, pending=(), queue=None, prompt=NO_PROMPT,
-                   outcome=Outcome(reason, winners), turn=-1)  # fmt: skip
+    return evolve(
+        state, phase=Phase.GAME_OVER, pending=(), queue=None, prompt=NO_PROMPT, outcome=Outcome(reason, winners), turn=-1
+    )
 
 
 def winners_by_doom(state: GameState) -> tuple[str, ...]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import replace
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import actions, flow
@@ -14,9 +13,9 @@ from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     GATE_COST,
+    AreaState,
     Faction,
     GameState,
-    AreaState,
     Phase,
     Player,
     PromptKind,
@@ -24,6 +23,7 @@ from companion.engine.cthulhu.model import (
 )
 from companion.engine.mapdef import MapStatus, problems
 from companion.engine.rng import Rng
+from companion.engine.values import evolve
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
@@ -46,8 +46,11 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
         area, problem = found[0]
         raise Refusal(Code.BAD_VALUE, f"The map {cmd.board.name} is not usable: {area + ': ' if area else ''}{problem}.")
     if cmd.board.status is MapStatus.PARTIAL:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.board.title} holds only what is public; transcribe your board first "
-                                      f"(companion map new --like {cmd.board.name}).")  # fmt: skip
+        raise Refusal(
+            Code.BAD_VALUE,
+            f"{cmd.board.title} holds only what is public; transcribe your board first "
+            f"(companion map new --like {cmd.board.name}).",
+        )
     players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name) for seat in cmd.seats)
     first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
     state = GameState(
@@ -61,7 +64,7 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     )
     events: list[Event] = [GameStarted(cmd.board.name, tuple(p.pid for p in players), cmd.seed)]
     state = flow.run(state, events)
-    return replace(state, step=1), tuple(events)
+    return evolve(state, step=1), tuple(events)
 
 
 def player_id(seat: c.Seat) -> str:
@@ -82,8 +85,9 @@ def check_seats(cmd: c.NewGame) -> None:
     if duplicated:
         raise Refusal(Code.BAD_VALUE, f"{duplicated[0]} is seated twice.")
     if cmd.board.players and len(cmd.seats) not in cmd.board.players:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.board.title} is for {'/'.join(map(str, cmd.board.players))} players, "
-                                      f"not {len(cmd.seats)}.")  # fmt: skip
+        raise Refusal(
+            Code.BAD_VALUE, f"{cmd.board.title} is for {'/'.join(map(str, cmd.board.players))} players, not {len(cmd.seats)}."
+        )
 
 
 def apply(state: GameState, command: Command) -> Result:
@@ -102,7 +106,7 @@ def apply(state: GameState, command: Command) -> Result:
         new = handler(state, command, events)
     except Refusal as refusal:
         return Rejected(refusal.code, refusal.message)
-    return Accepted(replace(new, step=state.step + 1), tuple(events))
+    return Accepted(evolve(new, step=state.step + 1), tuple(events))
 
 
 # -- legal choices --------------------------------------------------------------------------

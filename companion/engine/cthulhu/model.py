@@ -7,11 +7,12 @@ seats (players) or areas (area states) are tuples in seating order and in map or
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
 from companion.engine.rng import Rng
+from companion.engine.values import evolve
 
 DOOM_TO_WIN = 30
 STARTING_POWER = 8
@@ -55,7 +56,8 @@ class Faction(StrEnum):
     OTHER = "other"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """The faction's name for people, e.g. "Opener of the Way"."""
         return self.value.replace("_", " ").title().replace("Of The", "of the")
 
 
@@ -178,9 +180,7 @@ class AreaState:
         return sum(
             u.count
             for u in self.units
-            if (owner is None or u.owner == owner)
-            and (kind is None or u.kind == kind)
-            and (name is None or u.name == name)
+            if (owner is None or u.owner == owner) and (kind is None or u.kind == kind) and (name is None or u.name == name)
         )
 
     @property
@@ -205,7 +205,7 @@ class Player:
 
     @property
     def label(self) -> str:
-        return self.name or self.faction.title
+        return self.name or self.faction.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,13 +310,13 @@ class GameState:
 
     def with_player(self, seat: int, **changes: object) -> GameState:
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
-        return replace(self, players=tuple(players))
+        players[seat] = evolve(players[seat], **changes)
+        return evolve(self, players=tuple(players))
 
     def with_area(self, index: int, area: AreaState) -> GameState:
         areas = list(self.areas)
         areas[index] = area
-        return replace(self, areas=tuple(areas))
+        return evolve(self, areas=tuple(areas))
 
 
 def ritual_track_for(players: int) -> tuple[int, ...]:

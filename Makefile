@@ -1,0 +1,46 @@
+# The two set-up commands are `make demo` and `make test`; each builds or reuses .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+SYSTEM_PACKAGES := redis-server:redis-server
+
+.PHONY: demo test check lint typecheck pytest bench clean system-deps
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found " + sys.version.split()[0] + ")")'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+system-deps:
+	@scripts/system-deps.sh $(SYSTEM_PACKAGES)
+
+## Run the companion: the seeded demo game (headless until the touchscreen UI lands).
+demo: $(STAMP)
+	$(BIN)/companion demo --headless
+
+## Run everything CI runs: lint, types, and the whole test suite.
+test: $(STAMP) system-deps check pytest
+
+check: lint typecheck
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion hardware firmware_bridge tests bench
+	$(BIN)/ruff format --check companion hardware firmware_bridge tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+## Benchmarks: write docs/performance.md with figures measured on this machine.
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,36 @@
+"""``python -m bench``: run every benchmark and write docs/performance.md."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from bench import engine_bench
+from bench.timing import machine
+
+OUTPUT = Path("docs/performance.md")
+SECTIONS = [engine_bench.run]
+
+
+def main() -> int:
+    lines = [
+        "# Performance",
+        "",
+        "Written by `make bench` (`python -m bench`); do not edit by hand. Every figure stands beside a",
+        "floor measured in the same run on the same machine, so the ratios compare across machines.",
+        "",
+        f"- Machine: {machine()}",
+        f"- Measured: {time.strftime('%Y-%m-%d %H:%M %Z')}",
+        "",
+    ]
+    for section in SECTIONS:
+        print(f"running {section.__module__} ...", file=sys.stderr)
+        lines += section()
+    OUTPUT.write_text("\n".join(lines), encoding="utf-8")
+    print(OUTPUT.read_text(encoding="utf-8"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

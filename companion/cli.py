@@ -1,0 +1,323 @@
+"""The ``companion`` command: demo, scripting, replay, export, stored games and map files.
+
+Exit codes: 0 success; 1 the input was understood but the engine rejected a command (or a
+replay differs from its recording); 2 bad input, a broken file or an unusable journal (the
+message on stderr names the line and the problem, and nothing was changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion import __version__, engine
+from companion.config import Config, ConfigError, load_config
+from companion.engine import Command, DecodeError, Rejected
+from companion.engine.codec import canonical, to_data
+from companion.maps import MapError, check_text, list_maps, load_map, template
+from companion.session import GameSession, new_game_name, replay
+from companion.store import Entry, GameNotFound, Journal, JournalError, open_journal
+
+EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input on the command line or stdin: printed to stderr, exit code 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # Piped into `head`: end quietly like any command-line tool (journal writes are atomic).
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(Path(args.config) if args.config else None)
+        code: int = args.run(args, config)
+        return code
+    except (UsageError, ConfigError, MapError, JournalError, ValueError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="A table-side referee for Lovecraftian board games.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--config", help="config file (default: ~/.config/companion/companion.toml)")
+    parser.add_argument("--journal", help="journal location: a file, :memory:, or a redis:// URL")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="play a seeded demo game")
+    demo.add_argument("--headless", action="store_true", help="narrate in the terminal instead of a window")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--map", dest="map_name", help="map name (default: the Earth map for the player count)")
+    demo.add_argument("--players", type=int, default=3)
+    demo.set_defaults(run=cmd_demo)
+
+    script = sub.add_parser("script", help="read commands as JSON lines on stdin, answer each as a JSON line")
+    script.add_argument("--seed", type=int, default=0, help="seed for a new_game line that gives none")
+    script.add_argument("--game", help="stored game to create or continue (default: a throw-away game)")
+    script.set_defaults(run=cmd_script)
+
+    rep = sub.add_parser("replay", help="replay an exported journal and print the final state")
+    rep.add_argument("file")
+    rep.set_defaults(run=cmd_replay)
+
+    exp = sub.add_parser("export", help="write a stored game's journal as JSON lines")
+    exp.add_argument("game", nargs="?", help="game name (default: the last played)")
+    exp.add_argument("-o", "--output", help="file to write (default: stdout)")
+    exp.set_defaults(run=cmd_export)
+
+    games = sub.add_parser("games", help="list stored games, most recent first")
+    games.set_defaults(run=cmd_games)
+
+    maps = sub.add_parser("map", help="list, check and start map files")
+    map_sub = maps.add_subparsers(dest="map_command", required=True, metavar="ACTION")
+    map_sub.add_parser("list", help="every known map").set_defaults(run=cmd_map_list)
+    check = map_sub.add_parser("check", help="validate map files, naming every problem by line")
+    check.add_argument("files", nargs="+")
+    check.set_defaults(run=cmd_map_check)
+    new = map_sub.add_parser("new", help="write a commented template to transcribe a board")
+    new.add_argument("--like", required=True, help="the map to start from, e.g. yuggoth")
+    new.add_argument("-o", "--output", help="file to write (default: stdout)")
+    new.set_defaults(run=cmd_map_new)
+    return parser
+
+
+def open_configured(args: argparse.Namespace, config: Config) -> Journal:
+    return open_journal(args.journal or config.journal.resolved())
+
+
+# -- demo ---------------------------------------------------------------------------------------
+
+
+def cmd_demo(args: argparse.Namespace, config: Config) -> int:
+    from companion.demo import demo_setup, run_headless
+
+    if not args.headless:
+        print("The touchscreen UI is not built yet (issue 9); running the demo with --headless.", file=sys.stderr)
+    setup = demo_setup(args.seed, args.map_name, args.players)
+    journal = open_configured(args, config)
+    try:
+        name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))
+        run_headless(journal, name, setup, sys.stdout)
+        print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
+    finally:
+        journal.close()
+    return EXIT_OK
+
+
+def _free_name(journal: Journal, base: str) -> str:
+    taken = {g.name for g in journal.games()}
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+# -- script -------------------------------------------------------------------------------------
+
+
+def cmd_script(args: argparse.Namespace, config: Config) -> int:
+    commands = read_commands(sys.stdin, args.seed)
+    journal = open_journal(":memory:") if not args.game else open_configured(args, config)
+    try:
+        return run_script(journal, args.game or "script", commands, sys.stdout)
+    finally:
+        journal.close()
+
+
+def read_commands(stream: TextIO, seed: int) -> list[tuple[int, Command]]:
+    """Read and decode every line before anything is applied, so a bad line changes nothing.
+
+    :raises UsageError: naming the first bad line and its problem.
+    """
+    commands = []
+    for number, line in enumerate(stream, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"line {number}: not JSON ({exc.msg} at column {exc.colno}); nothing was applied.") from None
+        try:
+            commands.append((number, engine.parse_command(expand_new_game(data, seed))))
+        except (DecodeError, MapError) as exc:
+            raise UsageError(f"line {number}: {exc}; nothing was applied.") from None
+    if not commands:
+        raise UsageError("no commands on stdin (one JSON object per line; see docs/commands.md).")
+    return commands
+
+
+def expand_new_game(data: Any, seed: int) -> Any:
+    """Let a script name the board and the factions: ``{"type": "new_game", "board": "earth-3p",
+    "seats": ["great_cthulhu", ...]}`` becomes the full command with the map's data."""
+    if not isinstance(data, dict) or data.get("type") != "new_game":
+        return data
+    data = dict(data)
+    if isinstance(data.get("board"), str):
+        data["board"] = to_data(load_map(data["board"]))
+    if isinstance(data.get("seats"), list):
+        data["seats"] = [{"faction": s} if isinstance(s, str) else s for s in data["seats"]]
+    data.setdefault("seed", seed)
+    return data
+
+
+def run_script(journal: Journal, name: str, commands: list[tuple[int, Command]], out: TextIO) -> int:
+    session = _script_session(journal, name, commands[0][1], out)
+    rejected = session is None
+    todo = commands[1:] if isinstance(commands[0][1], engine.NewGame) else commands
+    for number, command in todo:
+        if session is None:
+            _answer(out, number, Rejected(engine.Code.NO_GAME, "No game: the first command must be new_game."))
+            continue
+        result = session.submit(command)
+        _answer(out, number, result, session)
+        rejected |= isinstance(result, Rejected)
+    if session is not None:
+        out.write(canonical(session.state) + "\n")
+    return EXIT_REJECTED if rejected else EXIT_OK
+
+
+def _script_session(journal: Journal, name: str, first: Command, out: TextIO) -> GameSession | None:
+    if isinstance(first, engine.NewGame):
+        started = GameSession.start(journal, name, first)
+        if isinstance(started, Rejected):
+            _answer(out, 1, started)
+            return None
+        _answer_start(out, started)
+        return started
+    try:
+        return GameSession.resume(journal, name)
+    except GameNotFound:
+        return None
+
+
+def _answer_start(out: TextIO, session: GameSession) -> None:
+    entry = session.journal.entry(session.name, 1)
+    line = {"line": 1, "ok": True, "events": json.loads(entry.events), "prompt": to_data(session.state.prompt)}
+    out.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def _answer(out: TextIO, number: int, result: Any, session: GameSession | None = None) -> None:
+    if isinstance(result, Rejected):
+        line: dict[str, Any] = {"line": number, "ok": False, "code": result.code.value, "message": result.message}
+    else:
+        line = {"line": number, "ok": True, "events": to_data(result.events), "prompt": to_data(result.state.prompt)}
+    out.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+# -- replay, export, games ---------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace, config: Config) -> int:
+    entries = read_entries(Path(args.file))
+    state, differences = replay(entries)
+    print(canonical(state))
+    for difference in differences:
+        print(f"companion: {difference}", file=sys.stderr)
+    return EXIT_REJECTED if differences else EXIT_OK
+
+
+def read_entries(path: Path) -> list[Entry]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot be read ({exc.strerror}).") from None
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entries.append(Entry.from_json(line))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise UsageError(f"{path} line {number}: not a journal entry ({exc}).") from None
+    return entries
+
+
+def cmd_export(args: argparse.Namespace, config: Config) -> int:
+    journal = open_configured(args, config)
+    try:
+        name = args.game or _last_game(journal)
+        journal.last(name)  # raises GameNotFound with the name
+        lines = [entry.to_json() + "\n" for entry in journal.entries(name)]
+    finally:
+        journal.close()
+    if args.output:
+        Path(args.output).write_text("".join(lines), encoding="utf-8")
+    else:
+        sys.stdout.writelines(lines)
+    return EXIT_OK
+
+
+def _last_game(journal: Journal) -> str:
+    games = journal.games()
+    if not games:
+        raise UsageError("there are no stored games yet (try `companion demo`).")
+    return games[0].name
+
+
+def cmd_games(args: argparse.Namespace, config: Config) -> int:
+    journal = open_configured(args, config)
+    try:
+        games = journal.games()
+    finally:
+        journal.close()
+    if not games:
+        print("No stored games yet. `companion demo` plays one.")
+    for game in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated))
+        print(f"{game.name:<32} {game.entries:>6} entries  {when}  {game.title}")
+    return EXIT_OK
+
+
+# -- maps ---------------------------------------------------------------------------------------
+
+
+def cmd_map_list(args: argparse.Namespace, config: Config) -> int:
+    for info in list_maps():
+        where = "shipped" if info.shipped else str(info.path)
+        print(f"{info.name:<18} {info.status.value:<12} {info.title}  [{where}]")
+    return EXIT_OK
+
+
+def cmd_map_check(args: argparse.Namespace, config: Config) -> int:
+    worst = EXIT_OK
+    for name in args.files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            print(f"{path}: cannot be read ({exc.strerror})", file=sys.stderr)
+            worst = EXIT_BAD_INPUT
+            continue
+        board, problems = check_text(text)
+        for problem in problems:
+            print(f"{path}: {problem}")
+        if problems:
+            worst = EXIT_BAD_INPUT
+        elif board is not None:
+            print(f"{path}: OK ({board.title}, {len(board.areas)} areas, {board.status.value})")
+    return worst
+
+
+def cmd_map_new(args: argparse.Namespace, config: Config) -> int:
+    text = template(args.like)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"Wrote {args.output}; fill it in, then `companion map check {args.output}`.", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

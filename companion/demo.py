@@ -1,0 +1,191 @@
+"""The headless demo: a seeded game played through the engine by random legal choices.
+
+Everything goes through :class:`~companion.session.GameSession`, exactly as a real table does:
+the demo's "players" only pick among the commands :func:`~companion.engine.legal_commands`
+offers (plus the occasional spellbook, battle and Great Old One, as players would), and the
+dice come from the engine's seeded generator.  The same seed gives the same game, line by line.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from companion.engine import Command, Event, State, legal_commands
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import NEUTRAL, Faction, Phase, PromptKind, UnitKind
+from companion.engine.mapdef import MapDef
+from companion.maps import MapError, load_map
+from companion.narrate import describe
+from companion.session import GameSession
+from companion.store import Entry, Journal
+
+SEATING = (
+    Faction.GREAT_CTHULHU,
+    Faction.CRAWLING_CHAOS,
+    Faction.BLACK_GOAT,
+    Faction.YELLOW_SIGN,
+    Faction.SLEEPER,
+    Faction.WINDWALKER,
+    Faction.OPENER_OF_THE_WAY,
+    Faction.ANCIENTS,
+)
+DEFAULT_MAPS = {3: "earth-3p", 4: "earth-4p-35", 5: "earth-5p", 6: "earth-6p"}
+# The demo's figures for one Great Old One per faction (name, awakening cost). A real table
+# enters its own costs; these only let the demo's players awaken something.
+DEMO_GOOS = {
+    Faction.GREAT_CTHULHU: ("Cthulhu", 10),
+    Faction.CRAWLING_CHAOS: ("Nyarlathotep", 10),
+    Faction.BLACK_GOAT: ("Shub-Niggurath", 8),
+    Faction.YELLOW_SIGN: ("King in Yellow", 4),
+    Faction.SLEEPER: ("Tsathoggua", 8),
+    Faction.WINDWALKER: ("Rhan Tegoth", 6),
+    Faction.OPENER_OF_THE_WAY: ("Yog-Sothoth", 6),
+}
+COMBAT = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
+MAX_COMMANDS = 20_000
+
+
+@dataclass(frozen=True)
+class DemoSetup:
+    board: MapDef
+    seats: tuple[c.Seat, ...]
+    seed: int
+
+
+def demo_setup(seed: int, map_name: str | None, players: int) -> DemoSetup:
+    """The seats and board for a demo; raises MapError or ValueError with what to do."""
+    if not 3 <= players <= len(SEATING):
+        raise ValueError(f"The demo seats 3 to {len(SEATING)} players, not {players}.")
+    name = map_name or DEFAULT_MAPS.get(players)
+    if name is None:
+        raise MapError(
+            f"No shipped map seats {players} players; transcribe the 6-8 player board "
+            "(companion map new --like earth-6p) and pass --map."
+        )
+    board = load_map(name)
+    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed)
+
+
+def choose(state: State, rnd: random.Random) -> Command:
+    """A demo player's decision: dice from the generator, otherwise a random legal choice."""
+    prompt = state.prompt
+    if prompt.kind is PromptKind.ROLL:
+        return c.Roll(None, "generator")
+    if prompt.kind is PromptKind.ACTION:
+        return _action(state, rnd)
+    return rnd.choice(list(legal_commands(state)))
+
+
+def _action(state: State, rnd: random.Random) -> Command:
+    pid = state.prompt.actor
+    special = _awaken(state, pid) if rnd.random() < 0.5 else None
+    special = special or (_battle(state, pid, rnd) if rnd.random() < 0.3 else None)
+    if special is not None:
+        return special
+    options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
+    if options and rnd.random() < 0.85:
+        return rnd.choice(options)
+    return c.Pass(pid)
+
+
+def _awaken(state: State, pid: str) -> Command | None:
+    player = state.player(pid)
+    goo = DEMO_GOOS.get(player.faction)
+    if goo is None or player.power < goo[1] or bd.units_in_play(state, pid, UnitKind.GOO):
+        return None
+    home = player.start_area
+    gate = state.areas[home].gate if home >= 0 else None
+    if gate is None or gate.controller != pid:
+        return None
+    return c.Awaken(pid, state.area_name(home), goo[0], goo[1])
+
+
+def _battle(state: State, pid: str, rnd: random.Random) -> Command | None:
+    for index, area in enumerate(state.areas):
+        mine = sum(COMBAT[u.kind] * u.count for u in area.units_of(pid))
+        enemies = [o for o in area.owners if o not in (pid, NEUTRAL)]
+        if mine and enemies:
+            enemy = rnd.choice(enemies)
+            theirs = sum(COMBAT[u.kind] * u.count for u in area.units_of(enemy))
+            return c.BattleAction(pid, state.area_name(index), enemy, mine, theirs)
+    return None
+
+
+def casualties(state: State, events: tuple[Event, ...]) -> list[Command]:
+    """After a battle the table assigns Kills; the demo's players lose their cheapest units."""
+    from companion.engine.cthulhu.events import BattleRolled
+
+    orders: list[Command] = []
+    for event in events:
+        if not isinstance(event, BattleRolled):
+            continue
+        index = state.board.area_index(event.area)
+        assert index is not None
+        for victim, kills in ((event.defender, event.attacker_kills), (event.attacker, event.defender_kills)):
+            stacks = sorted(state.areas[index].units_of(victim), key=lambda u: -u.kind.rank)
+            for stack in stacks:
+                take = min(kills, stack.count)
+                if take:
+                    orders.append(c.Eliminate(victim, c.UnitRef(event.area, stack.kind, stack.name, take)))
+                kills -= take
+    return orders
+
+
+def play(
+    session: GameSession, seed: int, on_events: Callable[[tuple[Event, ...]], None] | None = None, limit: int = MAX_COMMANDS
+) -> State:
+    """Play the session's game to the end (or ``limit`` commands) with the seeded demo players."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        result = session.submit(choose(state, rnd))
+        if not result.ok:
+            raise RuntimeError(f"the demo chose an illegal command: {result}")
+        if on_events:
+            on_events(result.events)  # type: ignore[union-attr]
+        for order in casualties(session.state, result.events):  # type: ignore[union-attr]
+            session.submit(order)
+        if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
+            player = rnd.choice(session.state.players)
+            if player.spellbooks < 6:
+                session.submit(c.GainSpellbook(player.pid))
+    return session.state
+
+
+def run_headless(journal: Journal, name: str, setup: DemoSetup, out: TextIO) -> State:
+    """Start a stored demo game, narrate every event to ``out`` and print the final standings."""
+    command = c.NewGame(setup.board, setup.seats, setup.seed)
+    session = GameSession.start(journal, name, command, title=f"Demo on {setup.board.title}")
+    if not isinstance(session, GameSession):
+        raise RuntimeError(session.message)
+    labels = {p.pid: p.label for p in session.state.players}
+
+    def narrate(events: tuple[Event, ...], state: State, entry: Entry) -> None:
+        for event in events:
+            line = describe(event, labels)
+            if line:
+                print(line, file=out)
+
+    out.write(f"Demo game {name!r} on {setup.board.title}, seed {setup.seed}.\n")
+    if setup.board.status.value == "demo":
+        out.write("NOTE: this is a demo layout, NOT the printed board.\n")
+    session.listeners.append(narrate)
+    final = play(session, setup.seed)
+    out.write(standings(final))
+    return final
+
+
+def standings(state: State) -> str:
+    lines = ["", "Final standings:"]
+    for p in sorted(state.players, key=lambda p: -p.doom):
+        lines.append(f"  {p.label:<20} Doom {p.doom:>3}  Spellbooks {p.spellbooks}  Elder Signs revealed {len(p.revealed)}")
+    if state.outcome:
+        winners = ", ".join(state.player(w).label for w in state.outcome.winners) or "nobody (humanity wins)"
+        lines.append(f"Result: {winners}; {state.outcome.reason}.")
+    return "\n".join(lines) + "\n"

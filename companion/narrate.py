@@ -1,0 +1,91 @@
+"""Events in words, for the terminal demo, the log screen and journald.
+
+:func:`describe` gives one sentence per event (or None for events too small to tell).  Player
+ids are shown by their labels in ``names`` when given (``great_cthulhu`` -> "Great Cthulhu").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.engine import Event, tag_of, to_data
+
+Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
+
+
+def _parts(parts: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{p['amount']} {p['label']}" for p in parts) or "nothing"
+
+
+def _units(d: dict[str, Any]) -> str:
+    return f"{d['count']} {d['name']}"
+
+
+_FORMATS: dict[str, Formatter] = {
+    "game_started": lambda d, n: f"A game on {d['board']} begins for {', '.join(n(p) for p in d['players'])} (seed {d['seed']}).",
+    "start_chosen": lambda d, n: f"{n(d['player'])} starts in {d['area']}.",
+    "direction_chosen": lambda d, n: f"{n(d['player'])} sets play {d['direction']}.",
+    "phase_started": lambda d, n: f"-- Round {d['round']}: {d['phase'].replace('_', ' ').title()} --",
+    "power_gathered": lambda d, n: f"{n(d['player'])} gathers {d['total']} Power ({_parts(d['parts'])}).",
+    "first_player_chosen": lambda d, n: (
+        f"{n(d['player'])} is the first player"
+        + (f" (tied with {', '.join(n(p) for p in d['tied'] if p != d['player'])})." if d["tied"] else ".")
+    ),
+    "doom_gained": lambda d, n: f"{n(d['player'])} gains {d['amount']} Doom from {d['reason']} (now {d['total']}).",
+    "ritual_performed": lambda d, n: (
+        f"{n(d['player'])} performs the Ritual of Annihilation for {d['cost']} Power"
+        + (" and the track reaches INSTANT DEATH." if d["instant_death"] else ".")
+    ),
+    "ritual_skipped": lambda d, n: f"{n(d['player'])} does not perform a ritual.",
+    "elder_sign_drawn": lambda d, n: f"{n(d['player'])} draws a hidden Elder Sign ({d['reason']}).",
+    "elder_sign_revealed": lambda d, n: f"{n(d['player'])} reveals an Elder Sign worth {d['value']}.",
+    "power_spent": lambda d, n: None,
+    "units_placed": lambda d, n: f"{n(d['owner'])}: {_units(d)} {d['reason']} in {d['area']}.",
+    "units_removed": lambda d, n: f"{n(d['owner'])}: {_units(d)} {d['reason']} in {d['area']}.",
+    "units_moved": lambda d, n: f"{n(d['owner'])} moves {_units(d)} from {d['source']} to {d['to']}.",
+    "gate_changed": lambda d, n: (
+        f"Gate in {d['area']}: "
+        + {"none": "removed", "abandoned": "abandoned"}.get(d["state"], f"controlled by {n(d['state'])}")
+        + f" ({d['reason']})."
+    ),
+    "spellbook_gained": lambda d, n: (
+        f"{n(d['player'])} gains a spellbook{' ' + d['name'] if d['name'] else ''} ({d['total']} of 6)."
+    ),
+    "captured": lambda d, n: f"{n(d['player'])} captures a cultist of {n(d['victim'])} in {d['area']}.",
+    "turn_started": lambda d, n: None,
+    "passed": lambda d, n: f"{n(d['player'])} passes.",
+    "battle_declared": lambda d, n: f"{n(d['attacker'])} attacks {n(d['defender'])} in {d['area']}.",
+    "dice_rolled": lambda d, n: f"Dice ({d['purpose']}, {d['source']}): {' '.join(map(str, d['values']))}.",
+    "battle_rolled": lambda d, n: (
+        f"Battle in {d['area']}: {n(d['attacker'])} rolls {d['attacker_kills']} Kill(s) and "
+        f"{d['attacker_pains']} Pain(s); {n(d['defender'])} rolls {d['defender_kills']} Kill(s) and "
+        f"{d['defender_pains']} Pain(s)."
+    ),
+    "corrected": lambda d, n: f"Correction: {n(d['player'])}'s {d['counter']} {d['old']} -> {d['new']}.",
+    "end_triggered": lambda d, n: f"The end is triggered ({d['reason'].replace('_', ' ')}): the game ends {d['when']}.",
+    "game_ended": lambda d, n: (
+        f"GAME OVER ({d['reason']}). "
+        + (f"Winner: {' and '.join(n(p) for p in d['winners'])}." if d["winners"] else "Nobody wins: humanity survives.")
+        + " Standings: "
+        + ", ".join(f"{n(p['label'])} {p['amount']}" for p in d["standings"])
+        + "."
+    ),
+    "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
+    "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
+}
+
+
+def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None:
+    """One sentence for ``event``, or None when it is not worth a line."""
+    label = names or {}
+    data = to_data(event)
+    formatter = _FORMATS.get(tag_of(event))
+    if formatter is None:
+        return f"{tag_of(event).replace('_', ' ')}: {data}"
+    return formatter(data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+
+
+def register(tag: str, formatter: Formatter) -> None:
+    """Let an expansion add the words for its events."""
+    _FORMATS[tag] = formatter

@@ -1,0 +1,145 @@
+"""The shared journal on Redis: a Stream per game, a snapshot hash, and a version key.
+
+Keys, for a game ``g`` under the prefix ``companion``:
+
+- ``companion:game:g:stream``: the entries, stream ID ``<seq>-1`` so an entry is found by number;
+- ``companion:game:g:snapshots``: hash of head node -> canonical state;
+- ``companion:game:g:last``: the newest entry's number (the version a writer must extend);
+- ``companion:game:g:meta``: hash with title, created, updated;
+- ``companion:games``: sorted set of game names by last update;
+- channel ``companion:game:g:changed``: a small notice (the new entry number) after each append.
+
+An append runs under WATCH on the version key, so a stale writer's transaction fails
+(:class:`StaleWriter`) instead of interleaving.  Lost connections raise
+:class:`JournalUnavailable` with nothing written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import redis
+
+from companion.store.base import Entry, GameInfo, GameNotFound, JournalError, JournalUnavailable, StaleWriter
+
+BATCH = 500
+
+
+class RedisJournal:
+    """The journal on a Redis server (or a fakeredis client in unit tests)."""
+
+    def __init__(self, client: Any, prefix: str = "companion", url: str = "redis") -> None:
+        self.client = client
+        self.prefix = prefix
+        self.url = url
+        self._closed = False
+
+    @classmethod
+    def from_url(cls, url: str, prefix: str = "companion") -> RedisJournal:
+        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+        journal = cls(client, prefix, url)
+        journal._call(client.ping)
+        return journal
+
+    def _key(self, game: str, part: str) -> str:
+        return f"{self.prefix}:game:{game}:{part}"
+
+    def changed_channel(self, game: str) -> str:
+        return self._key(game, "changed")
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except redis.ConnectionError as exc:
+            raise JournalUnavailable(
+                f"Redis at {self.url} is not answering ({exc}); nothing was written. "
+                "Check that redis-server is running (systemctl status redis-server); the companion retries."
+            ) from None
+
+    def create_game(self, name: str, title: str, now: float) -> None:
+        created = self._call(self.client.set, self._key(name, "last"), 0, nx=True)
+        if not created:
+            raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
+        meta = {"title": title, "created": now, "updated": now}
+        self._call(self.client.hset, self._key(name, "meta"), mapping=meta)
+        self._call(self.client.zadd, f"{self.prefix}:games", {name: now})
+
+    def games(self) -> list[GameInfo]:
+        names = self._call(self.client.zrevrange, f"{self.prefix}:games", 0, -1)
+        infos = []
+        for raw in names:
+            name = raw.decode() if isinstance(raw, bytes) else str(raw)
+            meta = {_text(k): _text(v) for k, v in self._call(self.client.hgetall, self._key(name, "meta")).items()}
+            last = int(self._call(self.client.get, self._key(name, "last")) or 0)
+            infos.append(
+                GameInfo(name, meta.get("title", name), float(meta.get("created", 0)), float(meta.get("updated", 0)), last)
+            )
+        return infos
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        last_key = self._key(game, "last")
+        try:
+            with self.client.pipeline() as pipe:
+                pipe.watch(last_key)
+                current = pipe.get(last_key)
+                if current is None:
+                    raise GameNotFound(f"No stored game called {game!r}.")
+                if entry.seq != int(current) + 1:
+                    raise StaleWriter(
+                        f"Game {game!r} is at entry {int(current)}; entry {entry.seq} was written against an old state."
+                    )
+                pipe.multi()
+                pipe.xadd(self._key(game, "stream"), {"e": entry.to_json()}, id=f"{entry.seq}-1")
+                if snapshot is not None:
+                    pipe.hset(self._key(game, "snapshots"), str(entry.head), snapshot)
+                pipe.set(last_key, entry.seq)
+                pipe.hset(self._key(game, "meta"), "updated", entry.at)
+                pipe.zadd(f"{self.prefix}:games", {game: entry.at})
+                pipe.publish(self.changed_channel(game), entry.seq)
+                pipe.execute()
+        except redis.WatchError:
+            raise StaleWriter(f"Another writer appended to {game!r} first; reload the game.") from None
+        except redis.ConnectionError as exc:
+            raise JournalUnavailable(f"Redis at {self.url} went away during a write ({exc}); retry.") from None
+
+    def last(self, game: str) -> Entry | None:
+        current = self._call(self.client.get, self._key(game, "last"))
+        if current is None:
+            raise GameNotFound(f"No stored game called {game!r}.")
+        return self.entry(game, int(current)) if int(current) else None
+
+    def entry(self, game: str, seq: int) -> Entry:
+        rows = self._call(self.client.xrange, self._key(game, "stream"), f"{seq}-1", f"{seq}-1")
+        if not rows:
+            raise JournalError(f"Game {game!r} has no entry {seq}.")
+        return _decode(rows[0])
+
+    def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
+        lower = f"{start}-1"
+        while True:
+            rows = self._call(self.client.xrange, self._key(game, "stream"), lower, "+", BATCH)
+            for row in rows:
+                yield _decode(row)
+            if len(rows) < BATCH:
+                return
+            lower = "(" + _text(rows[-1][0])
+
+    def snapshot(self, game: str, node: int) -> str | None:
+        value = self._call(self.client.hget, self._key(game, "snapshots"), str(node))
+        return None if value is None else _text(value)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.client.close()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _decode(row: Any) -> Entry:
+    fields = row[1]
+    raw = fields.get(b"e", fields.get("e"))
+    return Entry.from_json(_text(raw))

@@ -1,0 +1,155 @@
+"""The embedded journal: one SQLite file (WAL, synchronous=FULL) in the user's state directory.
+
+Each append is one transaction (``BEGIN IMMEDIATE``), so a power cut leaves either the whole
+entry, with its snapshot, or none of it; WAL with synchronous=FULL makes a committed entry
+survive the cut.  The file is created with mode 0600.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from companion.store.base import Entry, EntryKind, GameInfo, GameNotFound, JournalError, StaleWriter
+
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    name TEXT PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL,
+    updated REAL NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, parent INTEGER NOT NULL,
+    head INTEGER NOT NULL, depth INTEGER NOT NULL, redo TEXT NOT NULL, command TEXT NOT NULL,
+    events TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+    game TEXT NOT NULL, node INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (game, node)
+) WITHOUT ROWID;
+"""
+_COLUMNS = "seq, kind, parent, head, depth, redo, command, events, at"
+
+
+class SqliteJournal:
+    """The journal in one SQLite file; ``":memory:"`` gives a throw-away journal for scripts."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        """Open (or create) the journal at ``path``.
+
+        ``synchronous`` stays FULL in the product; benchmarks pass OFF to bulk-load test games.
+        :raises JournalError: when the file is not a readable journal (it is left untouched).
+        """
+        if synchronous not in ("FULL", "NORMAL", "OFF"):
+            raise ValueError(f"synchronous must be FULL, NORMAL or OFF, not {synchronous!r}")
+        self.path = str(path)
+        if self.path != ":memory:":
+            _prepare_file(Path(self.path))
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            self._db.executescript(_SCHEMA)
+            self._check_version()
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(
+                f"The journal {self.path} cannot be read ({exc}). It may be damaged or not a journal: "
+                f"move it aside (mv {self.path} {self.path}.broken) and start again, or point the "
+                "config's [journal] path elsewhere."
+            ) from None
+        self._closed = False
+
+    def _check_version(self) -> None:
+        (version,) = self._db.execute("PRAGMA user_version").fetchone()
+        if version == 0:
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        elif version != SCHEMA_VERSION:
+            raise JournalError(f"The journal {self.path} has schema {version}; this companion reads {SCHEMA_VERSION}.")
+
+    def create_game(self, name: str, title: str, now: float) -> None:
+        try:
+            self._db.execute("INSERT INTO games (name, title, created, updated) VALUES (?, ?, ?, ?)", (name, title, now, now))
+        except sqlite3.IntegrityError:
+            raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.") from None
+
+    def games(self) -> list[GameInfo]:
+        rows = self._db.execute("SELECT name, title, created, updated, last_seq FROM games ORDER BY updated DESC, name")
+        return [GameInfo(*row) for row in rows]
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute("SELECT last_seq FROM games WHERE name = ?", (game,)).fetchone()
+            if row is None:
+                raise GameNotFound(f"No stored game called {game!r}.")
+            if entry.seq != row[0] + 1:
+                raise StaleWriter(f"Game {game!r} is at entry {row[0]}; entry {entry.seq} was written against an old state.")
+            db.execute(f"INSERT INTO entries (game, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, *_row(entry)))
+            if snapshot is not None:
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, entry.head, snapshot))
+            db.execute("UPDATE games SET last_seq = ?, updated = ? WHERE name = ?", (entry.seq, entry.at, game))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def last(self, game: str) -> Entry | None:
+        row = self._db.execute("SELECT last_seq FROM games WHERE name = ?", (game,)).fetchone()
+        if row is None:
+            raise GameNotFound(f"No stored game called {game!r}.")
+        return self.entry(game, row[0]) if row[0] else None
+
+    def entry(self, game: str, seq: int) -> Entry:
+        row = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq = ?", (game, seq)).fetchone()
+        if row is None:
+            raise JournalError(f"Game {game!r} has no entry {seq}.")
+        return _entry(row)
+
+    def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq >= ? ORDER BY seq", (game, start))
+        return (_entry(row) for row in rows.fetchall())
+
+    def snapshot(self, game: str, node: int) -> str | None:
+        row = self._db.execute("SELECT state FROM snapshots WHERE game = ? AND node = ?", (game, node)).fetchone()
+        return None if row is None else str(row[0])
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._db.close()
+
+    def __enter__(self) -> SqliteJournal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _prepare_file(path: Path) -> None:
+    """Create the directory (0700) and an empty file (0600) so the journal is private."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+
+
+def _row(entry: Entry) -> tuple[object, ...]:
+    redo = ",".join(str(x) for x in entry.redo)
+    return (entry.seq, entry.kind.value, entry.parent, entry.head, entry.depth, redo, entry.command, entry.events, entry.at)
+
+
+def _entry(row: tuple[object, ...]) -> Entry:
+    seq, kind, parent, head, depth, redo, command, events, at = row
+    redo_stack = tuple(int(x) for x in str(redo).split(",") if x)
+    return Entry(
+        int(str(seq)),
+        EntryKind(str(kind)),
+        int(str(parent)),
+        int(str(head)),
+        int(str(depth)),
+        redo_stack,
+        str(command),
+        str(events),
+        float(str(at)),
+    )

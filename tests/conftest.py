@@ -1,0 +1,79 @@
+"""Fixtures shared by every test package."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own state and config directories: no test touches ~/.local."""
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real redis-server on a free loopback port, with append-only persistence; its URL.
+
+    Skipped, with the reason, only where the binary is missing (``make test`` installs it).
+    """
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed (make test installs it with apt-get as root)")
+    port = _free_port()
+    workdir = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [
+            binary,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(workdir),
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+            "--protected-mode",
+            "yes",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        _wait_for_port(port, process)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.02)
+    raise TimeoutError(f"redis-server did not listen on port {port} within {timeout} s")

@@ -1,0 +1,107 @@
+"""Random-game conformance: hundreds of seeded games played to the end through the public API.
+
+After every command the invariants hold (no negative Power, Doom never falls, units conserved,
+gates consistent, Acolytes within the pool, the prompt always answerable), and each game
+replays from its journal to the identical canonical state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from companion.demo import casualties, choose, demo_setup
+from companion.engine import Event, State, canonical, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.model import STARTING_CULTISTS, Phase, UnitKind
+from companion.session import GameSession, replay
+from companion.store.sqlite import SqliteJournal
+
+MAPS = [
+    ("earth-3p", 3),
+    ("earth-4p-35", 4),
+    ("earth-4p-53", 4),
+    ("earth-5p", 5),
+    ("earth-6p", 6),
+    ("yuggoth-demo", 4),
+    ("shaggai-demo", 5),
+]
+GAMES_PER_MAP = 30  # 210 games in all
+
+
+def unit_totals(state: State) -> Counter[str]:
+    totals: Counter[str] = Counter()
+    for area in state.areas:
+        for stack in area.units:
+            totals[stack.owner] += stack.count
+    return totals
+
+
+def expected_totals(before: Counter[str], events: tuple[Event, ...]) -> Counter[str]:
+    totals = Counter(before)
+    for event in events:
+        if isinstance(event, UnitsPlaced):
+            totals[event.owner] += event.count
+        elif isinstance(event, UnitsRemoved):
+            totals[event.owner] -= event.count
+    return +totals
+
+
+def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> None:
+    for old, new in zip(before.players, after.players, strict=True):
+        assert new.power >= 0, new
+        assert new.doom >= old.doom, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
+        captured = sum(p.captured.count(new.pid) for p in after.players)
+        cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST) for a in after.areas)
+        assert cultists + captured <= STARTING_CULTISTS
+    assert +unit_totals(after) == expected_totals(unit_totals(before), events), "units not conserved"
+    for area in after.areas:
+        if area.gate is not None and area.gate.controller is not None:
+            assert area.count(owner=area.gate.controller) > 0, "a gate's controller has no unit there"
+    if after.phase is not Phase.GAME_OVER:
+        assert next(iter(legal_commands(after)), None) is not None, f"no legal answer to {after.prompt}"
+
+
+def play_checked(map_name: str, players: int, seed: int) -> tuple[SqliteJournal, GameSession]:
+    setup = demo_setup(seed, map_name, players)
+    journal = SqliteJournal(":memory:")
+    session = GameSession.start(journal, "g", c.NewGame(setup.board, setup.seats, seed), snapshot_every=16)
+    assert isinstance(session, GameSession)
+    rnd = random.Random(seed)
+    for _ in range(5_000):
+        before = session.state
+        if before.phase is Phase.GAME_OVER:
+            break
+        result = session.submit(choose(before, rnd))
+        assert result.ok, result
+        check_invariants(before, session.state, result.events)  # type: ignore[union-attr]
+        for order in casualties(session.state, result.events):  # type: ignore[union-attr]
+            previous = session.state
+            outcome = session.submit(order)
+            assert outcome.ok, outcome
+            check_invariants(previous, session.state, outcome.events)  # type: ignore[union-attr]
+        if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
+            player = rnd.choice(session.state.players)
+            if player.spellbooks < 6:
+                session.submit(c.GainSpellbook(player.pid))
+    assert session.state.phase is Phase.GAME_OVER, f"{map_name} seed {seed} did not finish"
+    return journal, session
+
+
+@pytest.mark.parametrize(("map_name", "players"), MAPS)
+def test_random_games_keep_the_invariants_and_replay_exactly(map_name: str, players: int) -> None:
+    outcomes: Counter[str] = Counter()
+    for seed in range(GAMES_PER_MAP):
+        journal, session = play_checked(map_name, players, seed)
+        final, differences = replay(journal.entries("g"))
+        assert differences == []
+        assert canonical(final) == canonical(session.state)
+        resumed = GameSession.resume(journal, "g", snapshot_every=16)
+        assert canonical(resumed.state) == canonical(session.state)
+        outcome = session.state.outcome
+        assert outcome is not None
+        outcomes["won" if outcome.winners else "lost"] += 1
+    assert sum(outcomes.values()) == GAMES_PER_MAP

@@ -1,0 +1,65 @@
+"""The canonical text form: stable, round-trips exactly, and decoding refuses bad input clearly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.engine import DecodeError, canonical, decode_state, parse_command
+from companion.engine.codec import to_data
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import UnitKind
+from tests.helpers import started
+
+
+def test_state_round_trips_exactly() -> None:
+    state = started()
+    text = canonical(state)
+    assert canonical(decode_state(text)) == text
+    assert decode_state(text) == state
+
+
+def test_canonical_text_has_sorted_keys_and_no_spaces() -> None:
+    text = canonical(c.Recruit("great_cthulhu", "Asia"))
+    assert text == '{"area":"Asia","cost":1,"player":"great_cthulhu","type":"recruit"}'
+
+
+def test_commands_round_trip() -> None:
+    move = c.Move("black_goat", "Asia", (c.UnitRef("Africa", UnitKind.CULTIST, "Acolyte", 2),), None)
+    assert parse_command(json.loads(canonical(move))) == move
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"type": "dance"}, "type: unknown command 'dance'"),
+        ({"player": "x"}, "type: must name the command type"),
+        ({"type": "recruit", "player": "great_cthulhu"}, "area: is required"),
+        ({"type": "recruit", "player": "great_cthulhu", "area": 3}, "area: must be text, not 3"),
+        ({"type": "recruit", "player": "great_cthulhu", "area": "Asia", "cost": "1"}, "cost: must be a whole number"),
+        ({"type": "recruit", "player": "great_cthulhu", "area": "Asia", "cost": True}, "cost: must be a whole number"),
+        ({"type": "recruit", "player": "g", "area": "Asia", "colour": "red"}, "colour: is not a known field"),
+        ({"type": "roll", "values": [1, "six"]}, "values[1]: must be a whole number"),
+        ({"type": "summon", "player": "g", "area": "A", "name": "n", "cost": 1, "kind": "dragon"}, "is not one of"),
+        ([1, 2], "must be an object"),
+    ],
+)
+def test_bad_commands_name_the_field(data: object, message: str) -> None:
+    with pytest.raises(DecodeError) as caught:
+        parse_command(data)
+    assert message in str(caught.value)
+
+
+def test_a_bad_state_text_is_refused() -> None:
+    with pytest.raises(DecodeError, match="not JSON"):
+        decode_state("{not json")
+
+
+@given(st.lists(st.integers(min_value=1, max_value=6), max_size=20), st.sampled_from(["tower", "screen", "button"]))
+def test_roll_commands_round_trip(values: list[int], source: str) -> None:
+    roll = c.Roll(tuple(values), source)
+    data = to_data(roll)
+    assert parse_command(json.loads(json.dumps(data))) == roll

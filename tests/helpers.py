@@ -1,0 +1,84 @@
+"""Helpers shared by the tests: start games, build boards by hand, drive commands."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import Accepted, Command, Rejected, State, apply
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import AreaState, Faction, Gate, Options, UnitKind, Units
+from companion.maps import load_map
+
+CORE3 = (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT)
+
+
+def new_game(
+    map_name: str = "earth-3p", factions: tuple[Faction, ...] = CORE3, seed: int = 1, options: Options | None = None
+) -> c.NewGame:
+    seats = tuple(c.Seat(f) for f in factions)
+    return c.NewGame(load_map(map_name), seats, seed, options or Options())
+
+
+def started(
+    map_name: str = "earth-3p",
+    factions: tuple[Faction, ...] = CORE3,
+    seed: int = 1,
+    options: Options | None = None,
+    direction: str = "clockwise",
+) -> State:
+    """A game after set-up: start areas placed (first choice when asked), direction chosen."""
+    state = ok(apply(None, new_game(map_name, factions, seed, options)))
+    while state.prompt.kind.value == "start_area":
+        state = ok(apply(state, c.ChooseStart(state.prompt.actor, state.prompt.choices[0])))
+    return ok(apply(state, c.ChooseDirection(state.prompt.actor, direction)))
+
+
+def ok(result: Accepted[State] | Rejected) -> State:
+    assert isinstance(result, Accepted), f"rejected: {result}"
+    return result.state
+
+
+def run(state: State, *commands: Command) -> State:
+    for command in commands:
+        state = ok(apply(state, command))
+    return state
+
+
+def events_of(state: State, command: Command) -> tuple[Any, ...]:
+    result = apply(state, command)
+    assert isinstance(result, Accepted), f"rejected: {result}"
+    return result.events
+
+
+def rejected(state: State, command: Command) -> Rejected:
+    result = apply(state, command)
+    assert isinstance(result, Rejected), f"accepted: {command}"
+    return result
+
+
+def set_board(state: State, **areas: dict[str, Any]) -> State:
+    """Replace areas by name: ``set_board(s, Africa={"gate": "black_goat", "units": [...]})``.
+
+    ``gate`` is None, "abandoned" or a controller id; ``units`` a list of (owner, kind, name, count).
+    """
+    for name, spec in areas.items():
+        index = state.board.area_index(name.replace("_", " "))
+        assert index is not None, name
+        gate_spec = spec.get("gate")
+        gate = None if gate_spec is None else Gate(None if gate_spec == "abandoned" else gate_spec)
+        units = tuple(sorted((Units(o, UnitKind(k), n, cnt) for o, k, n, cnt in spec.get("units", [])), key=lambda u: u.key))
+        state = state.with_area(index, AreaState(gate, units, tuple(spec.get("markers", ()))))
+    return state
+
+
+def clear_board(state: State) -> State:
+    return replace(state, areas=tuple(AreaState() for _ in state.areas))
+
+
+def set_players(state: State, **changes: dict[str, Any]) -> State:
+    for pid, fields in changes.items():
+        seat = state.seat(pid)
+        assert seat is not None
+        state = state.with_player(seat, **fields)
+    return state

@@ -1,0 +1,136 @@
+"""One contract, three journals: SQLite, fakeredis, and a real redis-server started for the tests."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import fakeredis
+import pytest
+
+from companion.store import Entry, EntryKind, GameNotFound, Journal, JournalError, StaleWriter, open_journal
+from companion.store.redis import RedisJournal
+from companion.store.sqlite import SqliteJournal
+
+_names = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "fakeredis", "redis-server"])
+def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]:
+    if request.param == "sqlite":
+        store: Journal = SqliteJournal(tmp_path / "journal.sqlite3")
+    elif request.param == "fakeredis":
+        store = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    else:
+        url = request.getfixturevalue("redis_server")
+        store = open_journal(url)
+        assert isinstance(store, RedisJournal)
+        store.prefix = f"test{next(_names)}"  # each test gets its own key space
+    yield store
+    store.close()
+
+
+def entry(seq: int, command: str = '{"type":"pass"}', at: float = 100.0) -> Entry:
+    return Entry(seq, EntryKind.COMMAND, seq - 1, seq, seq, (), command, '[{"type":"passed"}]', at + seq)
+
+
+def test_appended_entries_read_back_in_order(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    for seq in range(1, 6):
+        journal.append("g", entry(seq), snapshot=f'{{"n":{seq}}}' if seq % 2 else None)
+    assert [e.seq for e in journal.entries("g")] == [1, 2, 3, 4, 5]
+    assert list(journal.entries("g", start=4)) == [entry(4), entry(5)]
+    assert journal.entry("g", 3) == entry(3)
+    assert journal.last("g") == entry(5)
+    assert journal.snapshot("g", 3) == '{"n":3}'
+    assert journal.snapshot("g", 2) is None
+
+
+def test_an_entry_keeps_its_redo_stack_and_kind(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1))
+    undo = Entry(2, EntryKind.UNDO, 1, 0, 0, (1, 7), '{"type":"undo"}', "[]", 3.5)
+    journal.append("g", undo)
+    assert journal.last("g") == undo
+
+
+def test_a_stale_writer_is_refused_and_writes_nothing(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1))
+    with pytest.raises(StaleWriter):
+        journal.append("g", entry(1, command='{"type":"other"}'))
+    with pytest.raises(StaleWriter):
+        journal.append("g", entry(3))
+    assert [e.seq for e in journal.entries("g")] == [1]
+    assert journal.entry("g", 1).command == '{"type":"pass"}'
+
+
+def test_games_are_listed_most_recent_first(journal: Journal) -> None:
+    journal.create_game("old", "Old", 1.0)
+    journal.create_game("new", "New", 2.0)
+    journal.append("old", entry(1, at=500.0))
+    names = [g.name for g in journal.games()]
+    assert names == ["old", "new"]
+    assert journal.games()[0].entries == 1
+
+
+def test_a_name_cannot_be_used_twice(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    with pytest.raises(JournalError, match="already exists"):
+        journal.create_game("g", "Again", 2.0)
+
+
+def test_unknown_games_and_entries_are_clear_errors(journal: Journal) -> None:
+    with pytest.raises(GameNotFound):
+        journal.last("nope")
+    with pytest.raises(GameNotFound):
+        journal.append("nope", entry(1))
+    journal.create_game("g", "A game", 1.0)
+    assert journal.last("g") is None
+    with pytest.raises(JournalError, match="no entry 9"):
+        journal.entry("g", 9)
+
+
+def test_many_entries_stream_in_batches(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    for seq in range(1, 1203):
+        journal.append("g", entry(seq))
+    assert sum(1 for _ in journal.entries("g")) == 1202
+    assert next(iter(journal.entries("g", start=1200))).seq == 1200
+
+
+def test_close_twice_is_safe(journal: Journal) -> None:
+    journal.close()
+    journal.close()
+
+
+def test_sqlite_file_is_private_and_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "journal.sqlite3"
+    with SqliteJournal(path) as first:
+        first.create_game("g", "A game", 1.0)
+        first.append("g", entry(1))
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    with SqliteJournal(path) as second:
+        assert second.last("g") == entry(1)
+
+
+def test_a_corrupt_sqlite_file_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(JournalError, match="move it aside"):
+        SqliteJournal(path)
+    assert path.read_bytes().startswith(b"this is not a database")  # nothing changed
+
+
+def test_redis_that_went_away_is_reported_and_nothing_is_written() -> None:
+    server = fakeredis.FakeServer()
+    journal = RedisJournal(fakeredis.FakeRedis(server=server))
+    journal.create_game("g", "A game", 1.0)
+    server.connected = False
+    with pytest.raises(JournalError, match=r"went away|not answering"):
+        journal.append("g", entry(1))
+    server.connected = True
+    assert journal.last("g") is None

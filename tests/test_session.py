@@ -1,0 +1,170 @@
+"""The session: journal before listeners, undo and redo as entries, bounded resume, stale writers."""
+
+from __future__ import annotations
+
+import json
+
+import fakeredis
+import pytest
+
+from companion.engine import Code, Event, State, canonical
+from companion.engine.core import Redone, Undone
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import UnitKind
+from companion.session import GameSession
+from companion.store import Entry, EntryKind, Journal, JournalError, StaleWriter
+from companion.store.redis import RedisJournal
+from companion.store.sqlite import SqliteJournal
+from tests.helpers import new_game
+
+GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
+
+
+def session(journal: Journal | None = None, every: int = 4) -> GameSession:
+    started = GameSession.start(journal or SqliteJournal(":memory:"), "g", new_game(), snapshot_every=every)
+    assert isinstance(started, GameSession)
+    started.submit(c.ChooseDirection(GC, "clockwise"))
+    return started
+
+
+def test_listeners_hear_only_what_is_already_journaled() -> None:
+    game = session()
+    heard: list[tuple[int, int]] = []
+
+    def listener(events: tuple[Event, ...], state: State, entry: Entry) -> None:
+        heard.append((entry.seq, game.journal.last("g").seq))  # type: ignore[union-attr]
+
+    game.listeners.append(listener)
+    game.submit(c.Pass(GC))
+    assert heard == [(3, 3)]
+
+
+def test_a_failing_listener_does_not_stop_the_game() -> None:
+    game = session()
+
+    def broken(events: tuple[Event, ...], state: State, entry: Entry) -> None:
+        raise RuntimeError("LED on fire")
+
+    game.listeners.append(broken)
+    assert game.submit(c.Pass(GC)).ok
+    assert game.state.prompt.actor == CC
+
+
+def test_a_rejection_writes_nothing() -> None:
+    game = session()
+    before = game.seq
+    assert not game.submit(c.Pass(BG)).ok
+    assert game.seq == before == game.journal.last("g").seq  # type: ignore[union-attr]
+
+
+def test_undo_and_redo_are_recorded_not_hidden() -> None:
+    game = session()
+    game.submit(c.Pass(GC))
+    undone = game.submit(c.Undo())
+    assert undone.ok and undone.events == (Undone(3, "pass"),)  # type: ignore[union-attr]
+    assert game.state.prompt.actor == GC
+    redone = game.submit(c.Redo())
+    assert redone.events == (Redone(3, "pass"),)  # type: ignore[union-attr]
+    kinds = [e.kind for e in game.journal.entries("g")]
+    assert kinds == [EntryKind.COMMAND, EntryKind.COMMAND, EntryKind.COMMAND, EntryKind.UNDO, EntryKind.REDO]
+
+
+def test_undo_of_a_mistyped_roll_is_allowed_and_a_new_command_clears_redo() -> None:
+    game = session()
+    game.submit(c.Summon(GC, "South Pacific", "Starspawn", 3))
+    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))
+    game.submit(c.BattleAction(CC, "South Pacific", GC, 0, 3))
+    asked = canonical(game.state)
+    assert game.submit(c.Roll((6, 6, 6), "screen")).ok  # the player meant 1 1 6
+    assert game.submit(c.Undo()).ok
+    assert canonical(game.state) == asked
+    assert game.submit(c.Roll((1, 1, 6), "screen")).ok
+    assert game.submit(c.Redo()).code is Code.NOTHING_TO_REDO  # type: ignore[union-attr]
+    assert [e.kind for e in game.journal.entries("g")][-3:] == [EntryKind.COMMAND, EntryKind.UNDO, EntryKind.COMMAND]
+
+
+def test_nothing_to_undo_at_the_start() -> None:
+    started = GameSession.start(SqliteJournal(":memory:"), "g", new_game())
+    assert isinstance(started, GameSession)
+    assert started.submit(c.Undo()).code is Code.NOTHING_TO_UNDO  # type: ignore[union-attr]
+
+
+def test_undo_many_steps_back_is_exact() -> None:
+    game = session(every=3)
+    states = [canonical(game.state)]
+    for pid in (GC, CC, BG):
+        game.submit(c.Correct(pid, "doom", 5))
+        states.append(canonical(game.state))
+    for expected in reversed(states[:-1]):
+        game.submit(c.Undo())
+        assert canonical(game.state) == expected
+
+
+def test_resume_reads_only_from_the_nearest_snapshot() -> None:
+    counting = CountingJournal()
+    game = session(counting, every=8)
+    for n in range(200):
+        game.submit(c.Correct(GC, "power", n % 9))
+    counting.reads = 0
+    resumed = GameSession.resume(counting, "g", snapshot_every=8)
+    assert canonical(resumed.state) == canonical(game.state)
+    assert counting.reads <= 8 + 1  # the last entry, then at most 8 steps up to a snapshot
+
+
+def test_resume_after_undo_restores_head_and_redo() -> None:
+    game = session()
+    game.submit(c.Pass(GC))
+    game.submit(c.Undo())
+    resumed = GameSession.resume(game.journal, "g")
+    assert resumed.state.prompt.actor == GC
+    assert resumed.submit(c.Redo()).ok and resumed.state.prompt.actor == CC
+
+
+def test_two_writers_on_one_game_the_stale_one_is_refused() -> None:
+    server = fakeredis.FakeServer()
+    first = session(RedisJournal(fakeredis.FakeRedis(server=server)))
+    second = GameSession.resume(RedisJournal(fakeredis.FakeRedis(server=server)), "g")
+    assert first.submit(c.Pass(GC)).ok
+    with pytest.raises(StaleWriter):
+        second.submit(c.Pass(GC))
+    assert canonical(GameSession.resume(second.journal, "g").state) == canonical(first.state)
+
+
+def test_resume_with_no_games_says_what_to_do() -> None:
+    with pytest.raises(JournalError, match="no stored game"):
+        GameSession.resume(SqliteJournal(":memory:"))
+
+
+def test_resume_picks_the_last_played_game() -> None:
+    journal = SqliteJournal(":memory:")
+    GameSession.start(journal, "older", new_game(), clock=lambda: 1.0)
+    GameSession.start(journal, "newer", new_game(seed=9), clock=lambda: 2.0)
+    assert GameSession.resume(journal).name == "newer"
+
+
+def test_journal_entries_hold_canonical_commands_and_events() -> None:
+    game = session()
+    last = game.journal.last("g")
+    assert last is not None
+    assert json.loads(last.command) == {"type": "choose_direction", "player": GC, "direction": "clockwise"}
+    assert json.loads(last.events)[0]["type"] == "direction_chosen"
+
+
+class CountingJournal(SqliteJournal):
+    """An in-memory journal that counts entry and snapshot reads (how much a resume costs)."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.reads = 0
+
+    def entry(self, game: str, seq: int) -> Entry:
+        self.reads += 1
+        return super().entry(game, seq)
+
+    def snapshot(self, game: str, node: int) -> str | None:
+        self.reads += 1
+        return super().snapshot(game, node)
+
+    def last(self, game: str) -> Entry | None:
+        self.reads += 1
+        return super().last(game)
