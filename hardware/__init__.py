@@ -1,0 +1,1 @@
+"""The table's panel: LEDs, buttons and buzzer through gpiozero (issue 8)."""
