@@ -16,7 +16,9 @@ from typing import TextIO
 from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import BattleRolled
 from companion.engine.cthulhu.model import NEUTRAL, Faction, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import MapError, load_map
 from companion.narrate import describe
@@ -77,13 +79,24 @@ def choose(state: State, rnd: random.Random) -> Command:
         return c.Roll(None, "generator")
     if prompt.kind is PromptKind.ACTION:
         return _action(state, rnd)
+    if prompt.kind is PromptKind.COMBAT_DICE:
+        return CombatDice(prompt.actor, _combat(state, prompt.actor))
     return rnd.choice(list(legal_commands(state)))
+
+
+def _combat(state: State, pid: str) -> int:
+    """The demo's stand-in for a faction's combat in the Watcher's area (one per monster...)."""
+    w = state.watcher
+    if w is None or w.area < 0:
+        return 0
+    return sum(COMBAT[u.kind] * u.count for u in state.areas[w.area].units_of(pid))
 
 
 def _action(state: State, rnd: random.Random) -> Command:
     pid = state.prompt.actor
     special = _awaken(state, pid) if rnd.random() < 0.5 else None
     special = special or (_battle(state, pid, rnd) if rnd.random() < 0.3 else None)
+    special = special or (_battle_watcher(state, pid) if rnd.random() < 0.3 else None)
     if special is not None:
         return special
     options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
@@ -115,23 +128,38 @@ def _battle(state: State, pid: str, rnd: random.Random) -> Command | None:
     return None
 
 
+def _battle_watcher(state: State, pid: str) -> Command | None:
+    w = state.watcher
+    if w is None or not w.awake or not state.areas[w.area].count(owner=pid) or state.player(pid).power < 1:
+        return None
+    dice = _combat(state, pid)
+    return BattleWatcher(pid, dice) if dice else None
+
+
 def casualties(state: State, events: tuple[Event, ...]) -> list[Command]:
     """After a battle the table assigns Kills; the demo's players lose their cheapest units."""
-    from companion.engine.cthulhu.events import BattleRolled
-
     orders: list[Command] = []
     for event in events:
-        if not isinstance(event, BattleRolled):
+        if isinstance(event, BattleRolled):
+            losses = [(event.defender, event.attacker_kills), (event.attacker, event.defender_kills)]
+        elif isinstance(event, WatcherBattled):
+            losses = [(event.defender, event.watcher_kills)]
+        else:
             continue
-        index = state.board.area_index(event.area)
-        assert index is not None
-        for victim, kills in ((event.defender, event.attacker_kills), (event.attacker, event.defender_kills)):
-            stacks = sorted(state.areas[index].units_of(victim), key=lambda u: -u.kind.rank)
-            for stack in stacks:
-                take = min(kills, stack.count)
-                if take:
-                    orders.append(c.Eliminate(victim, c.UnitRef(event.area, stack.kind, stack.name, take)))
-                kills -= take
+        for victim, kills in losses:
+            orders += _lose_units(state, event.area, victim, kills)
+    return orders
+
+
+def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Command]:
+    index = state.board.area_index(area)
+    assert index is not None
+    orders: list[Command] = []
+    for stack in sorted(state.areas[index].units_of(victim), key=lambda u: -u.kind.rank):
+        take = min(kills, stack.count)
+        if take:
+            orders.append(c.Eliminate(victim, c.UnitRef(area, stack.kind, stack.name, take)))
+        kills -= take
     return orders
 
 

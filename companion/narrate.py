@@ -22,6 +22,12 @@ def _units(d: dict[str, Any]) -> str:
     return f"{d['count']} {d['name']}"
 
 
+def _wake_cause(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["cause"] == "die":
+        return "the pyramid die"
+    return f"{n(d['player'])}'s Doom passed 12" if d["player"] else "a player's Doom passed 12"
+
+
 _FORMATS: dict[str, Formatter] = {
     "game_started": lambda d, n: f"A game on {d['board']} begins for {', '.join(n(p) for p in d['players'])} (seed {d['seed']}).",
     "start_chosen": lambda d, n: f"{n(d['player'])} starts in {d['area']}.",
@@ -71,6 +77,23 @@ _FORMATS: dict[str, Formatter] = {
         + ", ".join(f"{n(p['label'])} {p['amount']}" for p in d["standings"])
         + "."
     ),
+    "watcher_awakened": lambda d, n: f"THE WATCHER AWAKENS ({_wake_cause(d, n)}) on {d['area']}, token at {d['token']}.",
+    "watcher_wake_pending": lambda d, n: (
+        f"{n(d['player'])}'s Doom passed the dark Watcher token: the Watcher wakes at the next Doom Phase."
+    ),
+    "watcher_stays_asleep": lambda d, n: f"The Watcher stays asleep: {d['reason']}.",
+    "watcher_decayed": lambda d, n: f"The Watcher decays by {d['roll']}: token at {d['token']}.",
+    "watcher_token_changed": lambda d, n: f"Watcher token {d['old']} -> {d['new']} ({d['reason']}).",
+    "watcher_killed": lambda d, n: f"THE WATCHER IS KILLED by {d['cause']} in {d['area']}: token dark, back at 12.",
+    "watcher_attack_started": lambda d, n: (
+        f"{n(d['controller'])} sends the Watcher from {d['source']} to attack {d['destination']}."
+    ),
+    "watcher_battled": lambda d, n: (
+        f"The Watcher rolls {d['watcher_dice']} dice against {n(d['defender'])} in {d['area']}: "
+        f"{d['watcher_kills']} Kill(s), {d['watcher_pains']} Pain(s) to assign; {n(d['defender'])} rolls "
+        f"{d['defender_kills']} Kill(s) (token {d['token']})."
+    ),
+    "watcher_attacks_ended": lambda d, n: f"The Watcher's attacks end: {d['reason']}.",
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }

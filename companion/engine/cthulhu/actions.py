@@ -7,7 +7,7 @@ not legal now.  The core rules are in ../shared/data/cthulhu-wars.md section 3.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.engine.core import Code, Command, Refusal
@@ -35,6 +35,7 @@ from companion.engine.cthulhu.model import (
     NEUTRAL,
     SPELLBOOKS_TO_WIN,
     STARTING_CULTISTS,
+    WATCHER,
     Battle,
     DieKind,
     Direction,
@@ -52,6 +53,8 @@ Handler = Callable[[GameState, Any, Events], GameState]
 RollHandler = Callable[[GameState, tuple[int, ...], Events], GameState]
 HANDLERS: dict[type[Command], Handler] = {}
 ROLL_HANDLERS: dict[str, RollHandler] = {}
+# Legal answers to the prompts an expansion adds, listed by the expansion itself.
+PROMPT_ANSWERS: dict[PromptKind, Callable[[GameState], Iterator[Command]]] = {}
 
 KILL_FACE = 6
 PAIN_FACES = (4, 5)
@@ -327,6 +330,8 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
 def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
+    if cmd.defender == WATCHER:
+        raise Refusal(Code.BAD_COMMAND, "Battle the Watcher with battle_watcher: it rolls its token's dice and ignores Pains.")
     if cmd.defender != NEUTRAL:
         seat_of(state, cmd.defender)
     if cmd.defender == cmd.player:
@@ -489,7 +494,15 @@ def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | Non
 # -- corrections and table edits (no turn, no cost, recorded and undoable) ------------------
 
 
+WATCHER_IMMUNE = (
+    "The Watcher cannot be moved, removed or placed by abilities or by hand: it is immune to Pain, "
+    "and only Kills rolled against it in battle lower its token (yuggoth-watcher.txt)."
+)
+
+
 def owner_of(state: GameState, pid: str) -> str:
+    if pid == WATCHER:
+        raise Refusal(Code.UNTOUCHABLE, WATCHER_IMMUNE)
     if pid != NEUTRAL:
         seat_of(state, pid)
     return pid
@@ -567,5 +580,6 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     events.append(Corrected(cmd.player, cmd.counter, old, cmd.value))
     state = state.with_player(seat, **{cmd.counter: cmd.value})
     if cmd.counter == "doom":
+        state = flow.doom_changed(state, seat, old, cmd.value, events)
         state = flow.check_doom_trigger(state, cmd.value, events)
     return state

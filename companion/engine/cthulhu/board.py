@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import AreaState, GameState, Gate, UnitKind, Units
+from companion.engine.cthulhu.model import YOG_SOTHOTH, AreaState, GameState, Gate, UnitKind, Units
 from companion.engine.values import evolve
 
 ERADICATED = "eradicated"
@@ -105,7 +105,9 @@ def refuse_eradicated(state: GameState, index: int) -> None:
 
 
 def controlled_gates(state: GameState, pid: str) -> int:
-    return sum(1 for a in state.areas if a.gate is not None and a.gate.controller == pid)
+    """Gates ``pid`` controls; Yog-Sothoth counts as one (docs/rules-notes.md)."""
+    gates = sum(1 for a in state.areas if a.gate is not None and a.gate.controller == pid)
+    return gates + sum(a.count(owner=pid, kind=UnitKind.GOO, name=YOG_SOTHOTH) for a in state.areas)
 
 
 def abandoned_gates(state: GameState) -> int:

@@ -48,6 +48,12 @@ from companion.engine.values import evolve
 
 Events = list[Event]
 StepFn = Callable[[GameState, Events], GameState]
+# Expansions hook in here (registered when their module is imported by companion.engine):
+# extra lines of a player's Gather Power, and reactions to a seat's Doom changing.
+PowerHook = Callable[[GameState, str], list[Part]]
+DoomHook = Callable[[GameState, int, int, int, Events], GameState]
+POWER_HOOKS: list[PowerHook] = []
+DOOM_HOOKS: list[DoomHook] = []
 
 ACTION_CHOICES = (
     "recruit",
@@ -97,15 +103,19 @@ def round_steps(state: GameState) -> tuple[Step, ...]:
         doom_end.append(Step.WATCHER_AWAKEN)
     if state.board.is_shaggai:
         doom_end += [Step.WORMS_DEGRADE, Step.WORMS_PLACE]
+    doom_start = [Step.WATCHER_DECAY] if state.board.is_yuggoth else []
     action_start = [Step.WATCHER_ATTACKS] if state.board.is_yuggoth else []
     return (
         Step.GATHER_POWER,
         Step.FIRST_PLAYER,
         Step.DIRECTION,
+        Step.DOOM_START,
+        *doom_start,
         Step.DOOM_GATES,
         Step.RITUALS,
         *doom_end,
         Step.END_DOOM,
+        Step.ACTION_START,
         *action_start,
         Step.ACTIONS,
     )
@@ -113,7 +123,7 @@ def round_steps(state: GameState) -> tuple[Step, ...]:
 
 def first_round_steps() -> tuple[Step, ...]:
     """The first round starts in the Action Phase, after set-up (section 3: First round)."""
-    return (Step.START_AREAS, Step.DIRECTION, Step.ACTIONS)
+    return (Step.START_AREAS, Step.DIRECTION, Step.ACTION_START, Step.ACTIONS)
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -192,6 +202,8 @@ def power_parts(state: GameState, pid: str) -> list[Part]:
     ]
     if player.power:
         parts.insert(0, Part("power kept", player.power))
+    for hook in POWER_HOOKS:
+        parts += hook(state, pid)
     return [p for p in parts if p.amount]
 
 
@@ -241,7 +253,15 @@ def gain_doom(state: GameState, seat: int, amount: int, reason: str, events: Eve
     total = player.doom + amount
     state = state.with_player(seat, doom=total)
     events.append(DoomGained(player.pid, amount, reason, total))
+    state = doom_changed(state, seat, player.doom, total, events)
     return check_doom_trigger(state, total, events)
+
+
+def doom_changed(state: GameState, seat: int, old: int, new: int, events: Events) -> GameState:
+    """Let the expansions react to a seat's Doom moving from ``old`` to ``new``."""
+    for hook in DOOM_HOOKS:
+        state = hook(state, seat, old, new, events)
+    return state
 
 
 def check_doom_trigger(state: GameState, doom: int, events: Events) -> GameState:
@@ -252,9 +272,13 @@ def check_doom_trigger(state: GameState, doom: int, events: Events) -> GameState
     return evolve(state, end_trigger="doom")
 
 
-def step_doom_gates(state: GameState, events: Events) -> GameState:
-    state = evolve(state, phase=Phase.DOOM)
+def step_doom_start(state: GameState, events: Events) -> GameState:
     events.append(PhaseStarted(state.round, Phase.DOOM.value))
+    return done(evolve(state, phase=Phase.DOOM))
+
+
+def step_doom_gates(state: GameState, events: Events) -> GameState:
+    """Each player gains 1 Doom per controlled gate (section 3: Doom Phase step 1)."""
     for seat in state.turn_order():
         gates = bd.controlled_gates(state, state.players[seat].pid)
         if gates:
@@ -322,14 +346,16 @@ def step_end_doom(state: GameState, events: Events) -> GameState:
 # -- Action Phase ---------------------------------------------------------------------------
 
 
+def step_action_start(state: GameState, events: Events) -> GameState:
+    events.append(PhaseStarted(state.round, Phase.ACTION.value))
+    return done(evolve(state, phase=Phase.ACTION))
+
+
 def step_actions(state: GameState, events: Events) -> GameState:
-    """Open the Action Phase with the first player's turn (or the first seat with Power)."""
-    if state.phase is not Phase.ACTION:
-        state = evolve(state, phase=Phase.ACTION)
-        events.append(PhaseStarted(state.round, Phase.ACTION.value))
-        return next_turn(state, events, start=state.first, include_start=True)
-    # Re-entered with nothing asked (a turn's prompt was cleared): give the turn back.
-    return next_turn(state, events, start=max(state.turn, 0), include_start=True)
+    """The first player's first turn (or the next seat with Power); re-entered with nothing
+    asked (a turn's prompt was cleared), the turn goes back to whoever had it."""
+    start = state.first if state.turn < 0 else state.turn
+    return next_turn(state, events, start=start, include_start=True)
 
 
 def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
@@ -397,9 +423,11 @@ STEPS: dict[Step, StepFn] = {
     Step.DIRECTION: step_direction,
     Step.GATHER_POWER: step_gather_power,
     Step.FIRST_PLAYER: step_first_player,
+    Step.DOOM_START: step_doom_start,
     Step.DOOM_GATES: step_doom_gates,
     Step.RITUALS: step_rituals,
     Step.END_DOOM: step_end_doom,
+    Step.ACTION_START: step_action_start,
     Step.ACTIONS: step_actions,
     Step.FINAL_REVEAL: step_final_reveal,
 }

@@ -20,6 +20,7 @@ from companion.engine.cthulhu.model import (
     Player,
     PromptKind,
     UnitKind,
+    Watcher,
 )
 from companion.engine.mapdef import MapStatus, problems
 from companion.engine.rng import Rng
@@ -61,6 +62,7 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
         rng=Rng(cmd.seed),
         first=first,
         pending=flow.first_round_steps(),
+        watcher=Watcher() if cmd.board.is_yuggoth else None,
     )
     events: list[Event] = [GameStarted(cmd.board.name, tuple(p.pid for p in players), cmd.seed)]
     state = flow.run(state, events)
@@ -118,7 +120,9 @@ def legal_commands(state: GameState) -> Iterator[Command]:
     (one unit moved, the generic Monster summoned at its listed cost); unlimited actions last."""
     prompt = state.prompt
     actor = prompt.actor
-    if prompt.kind is PromptKind.START_AREA:
+    if prompt.kind in actions.PROMPT_ANSWERS:
+        yield from actions.PROMPT_ANSWERS[prompt.kind](state)
+    elif prompt.kind is PromptKind.START_AREA:
         yield from (c.ChooseStart(actor, area) for area in prompt.choices)
     elif prompt.kind is PromptKind.DIRECTION:
         yield from (c.ChooseDirection(actor, d) for d in prompt.choices)

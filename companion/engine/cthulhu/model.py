@@ -104,6 +104,7 @@ class Step(StrEnum):
     """The queue of automatic and asked-for steps; the head of ``GameState.pending`` runs next."""
 
     START_AREAS = "start_areas"
+    DOOM_START = "doom_start"
     DIRECTION = "direction"
     GATHER_POWER = "gather_power"
     FIRST_PLAYER = "first_player"
@@ -116,6 +117,7 @@ class Step(StrEnum):
     WORMS_DEGRADE = "worms_degrade"
     WORMS_PLACE = "worms_place"
     END_DOOM = "end_doom"
+    ACTION_START = "action_start"
     WATCHER_ATTACKS = "watcher_attacks"
     ACTIONS = "actions"
     FINAL_REVEAL = "final_reveal"
@@ -133,6 +135,9 @@ class PromptKind(StrEnum):
     ELDER_SIGN_VALUE = "elder_sign_value"
     PLACE = "place"
     CHOOSE = "choose"
+    WATCHER_MOVE = "watcher_move"
+    WATCHER_TARGET = "watcher_target"
+    COMBAT_DICE = "combat_dice"
     NONE = "none"
 
 
@@ -247,6 +252,49 @@ class Battle:
     rolls: tuple[tuple[int, ...], ...] = ()
 
 
+WATCHER_TOKEN_START = 12  # the dark token's space on the Doom track (yuggoth-watcher.txt)
+WATCHER = "watcher"  # the id commands use to name the Watcher (it belongs to no faction)
+
+
+@dataclass(frozen=True, slots=True)
+class WatcherFight:
+    """The Watcher's battle in progress, against one faction at a time.
+
+    ``controller`` steers an attack ("" for a battle a player started later in the phase);
+    ``targets`` are the factions still to be battled; ``target`` the one being battled now,
+    with its declared combat dice (-1 until declared) and the Watcher's dice once rolled.
+    """
+
+    controller: str
+    area: int
+    targets: tuple[str, ...]
+    target: str = ""
+    defender_dice: int = -1
+    watcher_roll: tuple[int, ...] | None = None
+    harbinger_paid: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Watcher:
+    """The Watcher of the Green Pyramid (Yuggoth).
+
+    Asleep: dark token at 12, figure off the map (``area`` -1).  ``wake_pending``: a player's
+    Doom passed the dark token in an Action Phase, so it awakens at the next Doom Phase.
+    ``awoke_round`` / ``died_round``: the rounds whose Doom Phase it awakened or reached 0 in
+    (no decay, no re-awakening in that same Doom Phase).  ``controllers``: the seats still to
+    control an attack this Action Phase (None when no attacks are under way).
+    """
+
+    awake: bool = False
+    token: int = WATCHER_TOKEN_START
+    area: int = -1
+    wake_pending: bool = False
+    awoke_round: int = 0
+    died_round: int = 0
+    controllers: tuple[int, ...] | None = None
+    fight: WatcherFight | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     reason: str
@@ -275,6 +323,7 @@ class GameState:
     battle: Battle | None = None
     end_trigger: str = ""
     outcome: Outcome | None = None
+    watcher: Watcher | None = None
     step: int = 0
 
     # -- lookups -------------------------------------------------------------------------

@@ -61,8 +61,20 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
     for area in after.areas:
         if area.gate is not None and area.gate.controller is not None:
             assert area.count(owner=area.gate.controller) > 0, "a gate's controller has no unit there"
+    check_watcher(after)
     if after.phase is not Phase.GAME_OVER:
         assert next(iter(legal_commands(after)), None) is not None, f"no legal answer to {after.prompt}"
+
+
+def check_watcher(state: State) -> None:
+    w = state.watcher
+    if w is None:
+        assert not state.board.is_yuggoth
+        return
+    if w.awake:
+        assert 1 <= w.token <= 12 and w.area >= 0, w
+    else:
+        assert (w.token, w.area, w.fight) == (12, -1, None), w
 
 
 def play_checked(map_name: str, players: int, seed: int) -> tuple[SqliteJournal, GameSession]:

@@ -1,0 +1,502 @@
+"""Yuggoth: the Green Pyramid's Power and the Watcher (../shared/rules/yuggoth-watcher.txt).
+
+The Watcher's life: asleep (dark token at 12, off the map) -> awakened by the pyramid die at the
+end of a Doom Phase, or by a player's Doom passing the dark token -> on the Postern, token lit
+-> attacks once per player at the start of the Action Phase, battling each faction in its
+destination separately -> loses a token space per Kill rolled against it and decays by a die at
+each Doom Phase -> at 0, removed, dark, back at 12.
+
+This module registers its steps, commands, roll purposes and hooks with the core flow; nothing
+in the core round imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
+from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.model import (
+    NEUTRAL,
+    NO_PROMPT,
+    WATCHER_TOKEN_START,
+    YOG_SOTHOTH,
+    Faction,
+    GameState,
+    Phase,
+    Prompt,
+    PromptKind,
+    Step,
+    UnitKind,
+    Watcher,
+    WatcherFight,
+)
+from companion.engine.values import evolve
+
+Events = flow.Events
+PYRAMID_POWER_BONUS = 1  # the +1 Power symbol on every Green Pyramid area
+HARBINGER_ELDER_SIGNS = 2  # Nyarlathotep's reward for a Kill on the Watcher (once per battle)
+MAX_COMBAT_DICE = 99
+
+
+# -- commands -------------------------------------------------------------------------------
+
+
+@COMMANDS.register("watcher_move")
+@dataclass(frozen=True, slots=True)
+class WatcherMove(Command):
+    """The controlling player moves the Watcher for its attack (one of the offered areas)."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("watcher_target")
+@dataclass(frozen=True, slots=True)
+class WatcherTarget(Command):
+    """The controlling player picks which faction in the area the Watcher battles next."""
+
+    player: str
+    target: str
+
+
+@COMMANDS.register("combat_dice")
+@dataclass(frozen=True, slots=True)
+class CombatDice(Command):
+    """A faction declares how many combat dice it rolls against the Watcher."""
+
+    player: str
+    dice: int
+
+
+@COMMANDS.register("battle_watcher")
+@dataclass(frozen=True, slots=True)
+class BattleWatcher(Command):
+    """Later in the Action Phase, a player battles the Watcher in its area (an action)."""
+
+    player: str
+    dice: int
+    cost: int = 1
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+@EVENTS.register("watcher_awakened")
+@dataclass(frozen=True, slots=True)
+class WatcherAwakened(Event):
+    """``cause``: "die" (the pyramid roll) or "doom" (``player``'s Doom passed the dark token)."""
+
+    cause: str
+    area: str
+    token: int
+    player: str = ""
+
+
+@EVENTS.register("watcher_wake_pending")
+@dataclass(frozen=True, slots=True)
+class WatcherWakePending(Event):
+    """``player`` passed 12 Doom outside a Doom Phase: the Watcher wakes at the next Doom Phase."""
+
+    player: str
+
+
+@EVENTS.register("watcher_stays_asleep")
+@dataclass(frozen=True, slots=True)
+class WatcherStaysAsleep(Event):
+    reason: str
+
+
+@EVENTS.register("watcher_decayed")
+@dataclass(frozen=True, slots=True)
+class WatcherDecayed(Event):
+    roll: int
+    token: int
+
+
+@EVENTS.register("watcher_token_changed")
+@dataclass(frozen=True, slots=True)
+class WatcherTokenChanged(Event):
+    old: int
+    new: int
+    reason: str
+
+
+@EVENTS.register("watcher_killed")
+@dataclass(frozen=True, slots=True)
+class WatcherKilled(Event):
+    """At 0: figure removed, token dark and back at 12.  ``cause``: "decay" or "battle"."""
+
+    cause: str
+    area: str
+
+
+@EVENTS.register("watcher_attack_started")
+@dataclass(frozen=True, slots=True)
+class WatcherAttackStarted(Event):
+    controller: str
+    source: str
+    destination: str
+
+
+@EVENTS.register("watcher_battled")
+@dataclass(frozen=True, slots=True)
+class WatcherBattled(Event):
+    """One battle: the Watcher's Kills and Pains on ``defender`` (for the table to assign), and
+    the Kills ``defender`` rolled, each lowering the token (Pains do nothing to it)."""
+
+    area: str
+    defender: str
+    watcher_dice: int
+    watcher_kills: int
+    watcher_pains: int
+    defender_kills: int
+    token: int
+
+
+@EVENTS.register("watcher_attacks_ended")
+@dataclass(frozen=True, slots=True)
+class WatcherAttacksEnded(Event):
+    reason: str
+
+
+# -- the pyramid ----------------------------------------------------------------------------
+
+
+def pyramid_gate_areas(state: GameState) -> tuple[int, ...]:
+    """Green Pyramid areas with a controlled gate, or with Yog-Sothoth in them."""
+    found = []
+    for index in state.board.pyramid_areas:
+        area = state.areas[index]
+        gate = area.gate
+        if (gate is not None and gate.controller is not None) or area.count(kind=UnitKind.GOO, name=YOG_SOTHOTH):
+            found.append(index)
+    return tuple(found)
+
+
+def waking_numbers(state: GameState) -> frozenset[int]:
+    """Die results that wake the Watcher now: the numbers of pyramid areas with a controlled gate."""
+    numbers = (state.board.areas[i].pyramid for i in pyramid_gate_areas(state))
+    return frozenset(n for n in numbers if n is not None)
+
+
+def pyramid_power(state: GameState, pid: str) -> list[Part]:
+    """+1 Power per controlled gate on the pyramid and for Yog-Sothoth standing on it."""
+    if state.watcher is None:
+        return []
+    bonus = 0
+    for index in state.board.pyramid_areas:
+        area = state.areas[index]
+        if area.gate is not None and area.gate.controller == pid:
+            bonus += PYRAMID_POWER_BONUS
+        bonus += PYRAMID_POWER_BONUS * area.count(owner=pid, kind=UnitKind.GOO, name=YOG_SOTHOTH)
+    return [Part("Green Pyramid", bonus)] if bonus else []
+
+
+# -- awakening, decay, death ----------------------------------------------------------------
+
+
+def watcher(state: GameState) -> Watcher:
+    assert state.watcher is not None, "not a Yuggoth game"
+    return state.watcher
+
+
+def with_watcher(state: GameState, **changes: object) -> GameState:
+    return evolve(state, watcher=evolve(watcher(state), **changes))
+
+
+def awaken(state: GameState, cause: str, events: Events, player: str = "") -> GameState:
+    """Flip the token lit and put the figure on the Watcher Postern, whatever woke it."""
+    postern = state.board.postern
+    assert postern is not None
+    state = with_watcher(state, awake=True, token=WATCHER_TOKEN_START, area=postern, awoke_round=state.round, wake_pending=False)
+    events.append(WatcherAwakened(cause, state.area_name(postern), WATCHER_TOKEN_START, player))
+    return state
+
+
+def kill(state: GameState, cause: str, events: Events) -> GameState:
+    """Token at 0: remove the figure, flip the token dark, put it back at 12."""
+    w = watcher(state)
+    where = state.area_name(w.area) if w.area >= 0 else ""
+    died = state.round if state.phase is Phase.DOOM else w.died_round
+    # Attacks under way end: an empty list (not None) lets the attacks step say why.
+    controllers = () if w.controllers is not None else None
+    state = evolve(state, watcher=Watcher(died_round=died, controllers=controllers))
+    events.append(WatcherKilled(cause, where))
+    return state
+
+
+def died_this_doom_phase(state: GameState) -> bool:
+    return state.phase is Phase.DOOM and watcher(state).died_round == state.round
+
+
+def on_doom_changed(state: GameState, seat: int, old: int, new: int, events: Events) -> GameState:
+    """A player's Doom passing the dark token (12) wakes the Watcher: at once in a Doom Phase,
+    at the next Doom Phase otherwise."""
+    w = state.watcher
+    if w is None or w.awake or not old < WATCHER_TOKEN_START <= new:
+        return state
+    pid = state.players[seat].pid
+    if state.phase is not Phase.DOOM:
+        events.append(WatcherWakePending(pid))
+        return with_watcher(state, wake_pending=True)
+    if died_this_doom_phase(state):
+        events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase"))
+        return state
+    return awaken(state, "doom", events, pid)
+
+
+def step_decay(state: GameState, events: Events) -> GameState:
+    """Awake before the Doom Phase begins: roll a die and lower the token; then a wake owed
+    from the Action Phase takes effect."""
+    w = watcher(state)
+    if state.queue is None and w.awake:
+        text = f"Roll one die for the Watcher's decay (token at {w.token})."
+        return evolve(state, queue=(), prompt=actions.roll_prompt("", 1, "watcher_decay", text))
+    if w.wake_pending and not w.awake:
+        if died_this_doom_phase(state):
+            events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase"))
+            state = with_watcher(state, wake_pending=False)
+        else:
+            state = awaken(state, "doom", events)
+    return flow.done(state)
+
+
+def decay_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    token = watcher(state).token - values[0]
+    if token <= 0:
+        events.append(WatcherDecayed(values[0], 0))
+        state = kill(state, "decay", events)
+    else:
+        events.append(WatcherDecayed(values[0], token))
+        state = with_watcher(state, token=token)
+    return flow.run(state, events)
+
+
+def step_awaken(state: GameState, events: Events) -> GameState:
+    """End of the Doom Phase, after every ritual: with a controlled gate on the pyramid, roll."""
+    w = watcher(state)
+    if state.queue is not None or w.awake or not pyramid_gate_areas(state):
+        return flow.done(state)
+    if died_this_doom_phase(state):
+        events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase: no awakening roll"))
+        return flow.done(state)
+    numbers = ", ".join(str(n) for n in sorted(waking_numbers(state)))
+    text = f"Roll one die for the Watcher: {numbers} wakes it."
+    return evolve(state, queue=(), prompt=actions.roll_prompt("", 1, "watcher_awaken", text))
+
+
+def awaken_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    if values[0] in waking_numbers(state):
+        state = awaken(state, "die", events)
+    return flow.run(state, events)
+
+
+# -- attacks --------------------------------------------------------------------------------
+
+
+def destinations(state: GameState) -> tuple[str, ...]:
+    """Adjacent areas with any faction's units; if none, any area with any faction's units.
+    Never the area it stands in."""
+    here = watcher(state).area
+
+    def occupied(index: int) -> bool:
+        return index != here and any(u.owner != NEUTRAL for u in state.areas[index].units)
+
+    near = [i for i in sorted(state.board.adjacent[here]) if occupied(i)]
+    chosen = near or [i for i in range(len(state.areas)) if occupied(i)]
+    return tuple(state.area_name(i) for i in chosen)
+
+
+def factions_in(state: GameState, index: int) -> tuple[str, ...]:
+    """The factions with units in an area, in turn order (neutral Slime Molds are not attacked)."""
+    present = {u.owner for u in state.areas[index].units if u.owner != NEUTRAL}
+    return tuple(state.players[s].pid for s in state.turn_order() if state.players[s].pid in present)
+
+
+def step_attacks(state: GameState, events: Events) -> GameState:
+    """Awake at the start of the Action Phase: one attack per player, from the first player."""
+    w = watcher(state)
+    if w.controllers is None:
+        if not w.awake:
+            return flow.done(state)
+        state = with_watcher(state, controllers=state.turn_order())
+        w = watcher(state)
+    if not w.awake or not w.controllers:
+        reason = "every player has controlled it" if w.awake else "it was destroyed"
+        events.append(WatcherAttacksEnded(reason))
+        return flow.done(with_watcher(state, controllers=None))
+    controller = state.players[w.controllers[0]]
+    choices = destinations(state)
+    if not choices:
+        events.append(WatcherAttacksEnded("no faction has units on the map"))
+        return flow.done(with_watcher(state, controllers=None))
+    text = f"{controller.label}: move the Watcher (token {w.token}) to attack."
+    return evolve(state, prompt=Prompt(PromptKind.WATCHER_MOVE, controller.pid, text, choices))
+
+
+def move_watcher(state: GameState, cmd: WatcherMove, events: Events) -> GameState:
+    actions.expect(state, PromptKind.WATCHER_MOVE, cmd.player)
+    actions.choice(state, cmd.area)
+    to = bd.area_index(state, cmd.area)
+    events.append(WatcherAttackStarted(cmd.player, state.area_name(watcher(state).area), cmd.area))
+    fight = WatcherFight(controller=cmd.player, area=to, targets=factions_in(state, to))
+    state = with_watcher(state, area=to, fight=fight)
+    return next_target(evolve(state, prompt=NO_PROMPT), events)
+
+
+def next_target(state: GameState, events: Events) -> GameState:
+    """Ask for the next faction to battle, its dice, then the rolls; finish when none is left."""
+    fight = watcher(state).fight
+    assert fight is not None
+    if not fight.target:
+        if not fight.targets:
+            return end_fight(state, events)
+        if len(fight.targets) > 1:
+            text = f"{fight.controller}: which faction does the Watcher battle next?"
+            return evolve(state, prompt=Prompt(PromptKind.WATCHER_TARGET, fight.controller, text, fight.targets))
+        fight = evolve(fight, target=fight.targets[0])
+        state = with_watcher(state, fight=fight)
+    if fight.defender_dice < 0:
+        text = f"{fight.target}: how many combat dice do you roll against the Watcher?"
+        return evolve(state, prompt=Prompt(PromptKind.COMBAT_DICE, fight.target, text))
+    if fight.watcher_roll is None:
+        token = watcher(state).token
+        text = f"Roll {token} dice for the Watcher against {fight.target}."
+        return evolve(state, prompt=actions.roll_prompt(fight.controller, token, "watcher_attack", text))
+    if fight.defender_dice > 0:
+        text = f"Roll {fight.defender_dice} combat dice for {fight.target} against the Watcher."
+        return evolve(state, prompt=actions.roll_prompt(fight.target, fight.defender_dice, "watcher_defend", text))
+    return resolve(state, (), events)
+
+
+def choose_target(state: GameState, cmd: WatcherTarget, events: Events) -> GameState:
+    actions.expect(state, PromptKind.WATCHER_TARGET, cmd.player)
+    actions.choice(state, cmd.target)
+    fight = watcher(state).fight
+    assert fight is not None
+    state = with_watcher(state, fight=evolve(fight, target=cmd.target))
+    return next_target(evolve(state, prompt=NO_PROMPT), events)
+
+
+def declare_dice(state: GameState, cmd: CombatDice, events: Events) -> GameState:
+    actions.expect(state, PromptKind.COMBAT_DICE, cmd.player)
+    check_dice(cmd.dice)
+    fight = watcher(state).fight
+    assert fight is not None
+    state = with_watcher(state, fight=evolve(fight, defender_dice=cmd.dice))
+    return next_target(evolve(state, prompt=NO_PROMPT), events)
+
+
+def check_dice(dice: int) -> None:
+    if not 0 <= dice <= MAX_COMBAT_DICE:
+        raise Refusal(Code.BAD_VALUE, f"Combat dice must be 0 to {MAX_COMBAT_DICE}, not {dice}.")
+
+
+def watcher_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    fight = watcher(state).fight
+    assert fight is not None
+    state = with_watcher(state, fight=evolve(fight, watcher_roll=values))
+    return next_target(state, events)
+
+
+def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) -> GameState:
+    """Count both sides: the Watcher's Kills and Pains go to the table; each Kill on the Watcher
+    lowers its token (Pains do nothing); Nyarlathotep's Kill pays 2 Elder Signs once."""
+    w = watcher(state)
+    fight = w.fight
+    assert fight is not None and fight.watcher_roll is not None
+    watcher_kills, watcher_pains = actions.kills_and_pains(fight.watcher_roll)
+    defender_kills, _ = actions.kills_and_pains(defender_roll)
+    token = max(0, w.token - defender_kills)
+    area = state.area_name(fight.area)
+    dice = len(fight.watcher_roll)
+    events.append(WatcherBattled(area, fight.target, dice, watcher_kills, watcher_pains, defender_kills, token))
+    if token != w.token:
+        events.append(WatcherTokenChanged(w.token, token, f"{defender_kills} Kill(s) by {fight.target}"))
+    state = harbinger(state, fight, defender_kills, events)
+    remaining = tuple(t for t in fight.targets if t != fight.target)
+    fight = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)
+    state = with_watcher(state, token=token, fight=fight)
+    if token == 0:
+        return end_fight(kill(state, "battle", events), events)
+    return next_target(state, events)
+
+
+def harbinger(state: GameState, fight: WatcherFight, kills: int, events: Events) -> GameState:
+    """Nyarlathotep in a battle scoring a Kill on the Watcher: 2 Elder Signs, never more."""
+    cc = Faction.CRAWLING_CHAOS.value
+    seat = state.seat(cc)
+    nyarlathotep_there = state.areas[fight.area].count(owner=cc, kind=UnitKind.GOO) > 0
+    if fight.target != cc or kills < 1 or seat is None or not nyarlathotep_there or fight.harbinger_paid:
+        return state
+    for _ in range(HARBINGER_ELDER_SIGNS):
+        state = flow.draw_elder_sign(state, seat, "Kill on the Watcher", events)
+    return state
+
+
+def defender_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    return resolve(state, values, events)
+
+
+def end_fight(state: GameState, events: Events) -> GameState:
+    """A battle is over: a player's battle action ends their turn; an attack hands the Watcher
+    to the next controller (the attacks step decides whether any is left)."""
+    w = watcher(state)
+    fight = w.fight
+    state = with_watcher(state, fight=None)
+    if fight is not None and not fight.controller:
+        return actions.end_action(state, events)
+    if w.awake and w.controllers:
+        state = with_watcher(state, controllers=w.controllers[1:])
+    return flow.run(evolve(state, prompt=NO_PROMPT), events)
+
+
+def battle_watcher(state: GameState, cmd: BattleWatcher, events: Events) -> GameState:
+    """A player's battle against the Watcher, later in the Action Phase (the battle action)."""
+    seat = actions.my_turn(state, cmd.player)
+    w = state.watcher
+    if w is None or not w.awake:
+        raise Refusal(Code.NOT_NOW, "The Watcher is not on the map.")
+    if not actions.has_units(state, w.area, cmd.player):
+        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.player} has no units in {state.area_name(w.area)}, where the Watcher is.")
+    check_dice(cmd.dice)
+    state = actions.pay(state, seat, cmd.cost, "a battle against the Watcher", events)
+    fight = WatcherFight(controller="", area=w.area, targets=(cmd.player,), target=cmd.player, defender_dice=cmd.dice)
+    return next_target(with_watcher(state, fight=fight), events)
+
+
+def answers_move(state: GameState) -> Iterator[Command]:
+    return (WatcherMove(state.prompt.actor, area) for area in state.prompt.choices)
+
+
+def answers_target(state: GameState) -> Iterator[Command]:
+    return (WatcherTarget(state.prompt.actor, pid) for pid in state.prompt.choices)
+
+
+def answers_dice(state: GameState) -> Iterator[Command]:
+    return (CombatDice(state.prompt.actor, n) for n in range(MAX_COMBAT_DICE + 1))
+
+
+# -- registration ---------------------------------------------------------------------------
+
+flow.STEPS[Step.WATCHER_DECAY] = step_decay
+flow.STEPS[Step.WATCHER_AWAKEN] = step_awaken
+flow.STEPS[Step.WATCHER_ATTACKS] = step_attacks
+flow.POWER_HOOKS.append(pyramid_power)
+flow.DOOM_HOOKS.append(on_doom_changed)
+actions.ROLL_HANDLERS.update(
+    watcher_decay=decay_rolled,
+    watcher_awaken=awaken_rolled,
+    watcher_attack=watcher_rolled,
+    watcher_defend=defender_rolled,
+)
+actions.PROMPT_ANSWERS.update(
+    {PromptKind.WATCHER_MOVE: answers_move, PromptKind.WATCHER_TARGET: answers_target, PromptKind.COMBAT_DICE: answers_dice}
+)
+actions.HANDLERS.update(
+    {WatcherMove: move_watcher, WatcherTarget: choose_target, CombatDice: declare_dice, BattleWatcher: battle_watcher}
+)
