@@ -28,6 +28,27 @@ def _wake_cause(d: dict[str, Any], n: Callable[[str], str]) -> str:
     return f"{n(d['player'])}'s Doom passed 12" if d["player"] else "a player's Doom passed 12"
 
 
+def _gate_words(gate: str, n: Callable[[str], str]) -> str:
+    return {"none": "none", "abandoned": "abandoned, removed"}.get(gate, f"{n(gate)}'s, removed")
+
+
+def _eradicated_words(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    parts = [f"{d['area'].upper()} IS ERADICATED (Worm {d['worm']}). Gate: {_gate_words(d['gate'], n)}"]
+    if d["markers"]:
+        parts.append("removed: " + ", ".join(d["markers"]))
+    if d["units"]:
+        parts.append("eliminated: " + ", ".join(f"{u['amount']} of {n(u['label'])}" for u in d["units"]))
+    rewards = "; ".join(_reward_words(r, n) for r in d["rewards"]) or "none"
+    return "; ".join(parts) + f"; rewards: {rewards}."
+
+
+def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
+    parts = [
+        f"{r[key]} {label}" for key, label in (("power", "Power"), ("elder_signs", "Elder Sign(s)"), ("doom", "Doom")) if r[key]
+    ]
+    return f"{n(r['player'])} +{', +'.join(parts)}"
+
+
 _FORMATS: dict[str, Formatter] = {
     "game_started": lambda d, n: f"A game on {d['board']} begins for {', '.join(n(p) for p in d['players'])} (seed {d['seed']}).",
     "start_chosen": lambda d, n: f"{n(d['player'])} starts in {d['area']}.",
@@ -94,6 +115,18 @@ _FORMATS: dict[str, Formatter] = {
         f"{d['defender_kills']} Kill(s) (token {d['token']})."
     ),
     "watcher_attacks_ended": lambda d, n: f"The Watcher's attacks end: {d['reason']}.",
+    "worm_placed": lambda d, n: (f"{n(d['player'])} places" if d["player"] else "Set-up:") + f" Worm {d['worm']} in {d['area']}.",
+    "worms_degraded": lambda d, n: (
+        f"Worm degradation dice: {' '.join(map(str, d['values']))}; "
+        + (f"Worm(s) {', '.join(map(str, d['matched']))} strike." if d["matched"] else "no Worm matches.")
+    ),
+    "area_eradicated": _eradicated_words,
+    "worm_placement_ended": lambda d, n: f"No more Worms are placed from {n(d['player'])} on: {d['reason']}.",
+    "worlds_end": lambda d, n: f"THE WORLD'S END: only {d['remaining']} areas remain (fewer than {d['needed']}).",
+    "marker_changed": lambda d, n: (
+        f"{'Placed' if d['placed'] else 'Removed'} {d['marker'].replace('_', ' ')} "
+        f"{'on' if d['placed'] else 'from'} {d['area']} ({d['reason']})."
+    ),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }

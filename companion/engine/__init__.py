@@ -14,11 +14,13 @@ from typing import Any
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
 from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
+from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
 from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
 from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
 from companion.engine.cthulhu.model import GameState
+from companion.engine.cthulhu.odds import eradication_gains, watcher_odds, worlds_end_within, worm_chances
 
 State = GameState
 Result = Accepted[GameState] | Rejected

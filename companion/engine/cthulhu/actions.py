@@ -23,6 +23,7 @@ from companion.engine.cthulhu.events import (
     DirectionChosen,
     EndTriggered,
     FirstPlayerChosen,
+    MarkerChanged,
     Passed,
     PowerSpent,
     RitualPerformed,
@@ -32,13 +33,16 @@ from companion.engine.cthulhu.events import (
 )
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
+    ERADICATED,
     NEUTRAL,
     SPELLBOOKS_TO_WIN,
     STARTING_CULTISTS,
     WATCHER,
+    WORM,
     Battle,
     DieKind,
     Direction,
+    Faction,
     GameState,
     Gate,
     Phase,
@@ -256,6 +260,27 @@ def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
     return end_action(state, events)
 
 
+COSMIC_AREA_COST = 2  # Shaggai: pay 2 more to ignore area restrictions when awakening or summoning
+
+
+def cosmic_surcharge(state: GameState, seat: int, cosmic: bool) -> int:
+    """The Cosmic Power's +2 for ignoring area restrictions, after checking it may be used."""
+    if not cosmic:
+        return 0
+    player = state.players[seat]
+    if state.worms is None:
+        raise Refusal(Code.NOT_NOW, "The Cosmic Power exists only on the Shaggai map.")
+    if player.faction is Faction.BUBASTIS:
+        raise Refusal(
+            Code.NOT_NOW,
+            "Bubastis may use the Cosmic Power's 6-Power Spellbook, but not the 2-Power rule "
+            "(shaggai-worms.txt: cats are like that).",
+        )
+    if not bd.cosmic_gate(state, player.pid):
+        raise Refusal(Code.NOT_CONTROLLER, f"The Cosmic Power needs a gate {player.label} controls in an area with a Worm.")
+    return COSMIC_AREA_COST
+
+
 def acolytes_out(state: GameState, pid: str) -> int:
     captured = sum(p.captured.count(pid) for p in state.players)
     return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured
@@ -266,11 +291,12 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
-    if gate is None or gate.controller != cmd.player:
+    surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
+    if not cmd.cosmic and (gate is None or gate.controller != cmd.player):
         raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate {state.players[seat].label} controls in {cmd.area}.")
     if cmd.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
         raise Refusal(Code.BAD_VALUE, "Only monsters and terrors are summoned; Great Old Ones are awakened.")
-    state = pay(state, seat, cmd.cost, f"summoning {cmd.name}", events)
+    state = pay(state, seat, cmd.cost + surcharge, f"summoning {cmd.name}", events)
     state, placed = bd.place(state, index, cmd.player, cmd.kind, bd.unit_name(cmd.kind, cmd.name), 1, "summoned")
     events += placed
     return end_action(state, events)
@@ -285,7 +311,8 @@ def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
     name = bd.unit_name(cmd.kind, cmd.name)
     if any(a.count(kind=cmd.kind, name=name) for a in state.areas):
         raise Refusal(Code.BAD_VALUE, f"{name} is already in play.")
-    state = pay(state, seat, cmd.cost, f"awakening {name}", events)
+    surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
+    state = pay(state, seat, cmd.cost + surcharge, f"awakening {name}", events)
     state, placed = bd.place(state, index, cmd.player, cmd.kind, name, 1, "awakened")
     events += placed
     return end_action(state, events)
@@ -308,28 +335,81 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
 
 @handles(c.Move)
 def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
-    """One Move action: units from adjacent areas into one area, 1 Power per unit by default."""
+    """One Move action: units from adjacent areas into one area, 1 Power per unit by default.
+    On Shaggai units may cross eradicated areas; one of them is lost for the whole Move."""
     seat = my_turn(state, cmd.player)
     to = bd.area_index(state, cmd.to)
     bd.refuse_eradicated(state, to)
-    if not cmd.units:
-        raise Refusal(Code.BAD_VALUE, "A move needs at least one unit.")
-    sources = [bd.area_index(state, ref.area) for ref in cmd.units]
-    for ref, source in zip(cmd.units, sources, strict=True):
-        if source == to or not state.board.are_adjacent(source, to):
-            raise Refusal(Code.NOT_ADJACENT, f"{ref.area} is not adjacent to {cmd.to}.")
     count = sum(ref.count for ref in cmd.units)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
-    for ref, source in zip(cmd.units, sources, strict=True):
-        state, moved = bd.move(state, source, to, cmd.player, ref.kind, bd.unit_name(ref.kind, ref.name), ref.count)
-        events += moved
-    return end_action(state, events)
+    return end_action(relocate(state, cmd.player, cmd.units, to, cmd.sacrifice, events, walking=True), events)
+
+
+@handles(c.AbilityMove)
+def ability_move(state: GameState, cmd: c.AbilityMove, events: Events) -> GameState:
+    in_play(state)
+    seat_of(state, cmd.player)
+    to = bd.area_index(state, cmd.to)
+    bd.refuse_eradicated(state, to)
+    return relocate(state, cmd.player, cmd.units, to, cmd.sacrifice, events, walking=not cmd.teleport)
+
+
+def relocate(
+    state: GameState,
+    pid: str,
+    units: tuple[c.UnitRef, ...],
+    to: int,
+    sacrifice: c.UnitRef | None,
+    events: Events,
+    *,
+    walking: bool,
+) -> GameState:
+    """Move ``units`` of ``pid`` into area ``to``.  Walking units need adjacency, or a path
+    across eradicated areas that costs ``sacrifice`` (one unit for the whole move)."""
+    if not units or any(ref.count < 1 for ref in units):
+        raise Refusal(Code.BAD_VALUE, "Move at least one unit from each area named.")
+    sources = [bd.area_index(state, ref.area) for ref in units]
+    routes = [bd.crossing(state, source, to) if walking else False for source in sources]
+    for ref, source, route in zip(units, sources, routes, strict=True):
+        if source == to or route is None:
+            raise Refusal(Code.NOT_ADJACENT, f"{ref.area} is not adjacent to {state.area_name(to)}.")
+    moving = list(units)
+    if any(routes):
+        moving = pay_crossing(state, units, sacrifice)
+        assert sacrifice is not None
+        index = bd.area_index(state, sacrifice.area)
+        name = bd.unit_name(sacrifice.kind, sacrifice.name)
+        state, lost = bd.remove(state, index, pid, sacrifice.kind, name, 1, "lost crossing an eradicated area")
+        events += lost
+    elif sacrifice is not None:
+        raise Refusal(Code.BAD_VALUE, "No eradicated area is crossed: no unit is sacrificed.")
+    for ref in moving:
+        if ref.count:
+            source = bd.area_index(state, ref.area)
+            state, moved = bd.move(state, source, to, pid, ref.kind, bd.unit_name(ref.kind, ref.name), ref.count)
+            events += moved
+    return state
+
+
+def pay_crossing(state: GameState, units: tuple[c.UnitRef, ...], sacrifice: c.UnitRef | None) -> list[c.UnitRef]:
+    """The moving units less the one sacrificed; refuses when none, or a stranger, is named."""
+    if sacrifice is None:
+        raise Refusal(Code.BAD_VALUE, "Crossing an eradicated area costs one of the moving units: name it in sacrifice.")
+    key = (sacrifice.area, sacrifice.kind, bd.unit_name(sacrifice.kind, sacrifice.name))
+    moving = list(units)
+    for i, ref in enumerate(moving):
+        if (ref.area, ref.kind, bd.unit_name(ref.kind, ref.name)) == key:
+            moving[i] = evolve(ref, count=ref.count - 1)
+            return moving
+    raise Refusal(Code.BAD_VALUE, "The sacrificed unit must be one of the units making the move.")
 
 
 @handles(c.BattleAction)
 def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
+    if cmd.defender == WORM:
+        raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled (shaggai-worms.txt).")
     if cmd.defender == WATCHER:
         raise Refusal(Code.BAD_COMMAND, "Battle the Watcher with battle_watcher: it rolls its token's dice and ignores Pains.")
     if cmd.defender != NEUTRAL:
@@ -503,6 +583,8 @@ WATCHER_IMMUNE = (
 def owner_of(state: GameState, pid: str) -> str:
     if pid == WATCHER:
         raise Refusal(Code.UNTOUCHABLE, WATCHER_IMMUNE)
+    if pid == WORM:
+        raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled, eliminated or otherwise interacted with.")
     if pid != NEUTRAL:
         seat_of(state, pid)
     return pid
@@ -563,6 +645,42 @@ def set_gate(state: GameState, cmd: c.SetGate, events: Events) -> GameState:
     state, changed = bd.set_gate(state, index, gate, "set by hand")
     events += changed
     return state
+
+
+@handles(c.PlaceMarker)
+def place_marker(state: GameState, cmd: c.PlaceMarker, events: Events) -> GameState:
+    in_play(state)
+    index = bd.area_index(state, cmd.area)
+    marker = marker_name(cmd.marker)
+    bd.refuse_eradicated(state, index)
+    area = state.areas[index]
+    if marker in area.markers:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a {marker} marker.")
+    events.append(MarkerChanged(cmd.area, marker, True, "placed by hand"))
+    return state.with_area(index, evolve(area, markers=(*area.markers, marker)))
+
+
+@handles(c.RemoveMarker)
+def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> GameState:
+    in_play(state)
+    index = bd.area_index(state, cmd.area)
+    marker = marker_name(cmd.marker)
+    area = state.areas[index]
+    if marker not in area.markers:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no {marker} marker.")
+    events.append(MarkerChanged(cmd.area, marker, False, "removed by hand"))
+    return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
+
+
+def marker_name(text: str) -> str:
+    marker = text.strip().lower().replace(" ", "_")
+    if not marker:
+        raise Refusal(Code.BAD_VALUE, "Name the marker, e.g. cathedral or ice_age.")
+    if marker == ERADICATED:
+        raise Refusal(
+            Code.UNTOUCHABLE, "Only the Worms of Ghroth eradicate an area; an eradication is never placed or lifted by hand."
+        )
+    return marker
 
 
 CORRECTABLE = ("power", "doom", "spellbooks")

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import YOG_SOTHOTH, AreaState, GameState, Gate, UnitKind, Units
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, AreaState, GameState, Gate, UnitKind, Units
 from companion.engine.values import evolve
-
-ERADICATED = "eradicated"
 
 
 def area_index(state: GameState, name: str) -> int:
@@ -102,6 +100,35 @@ def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tu
 def refuse_eradicated(state: GameState, index: int) -> None:
     if ERADICATED in state.areas[index].markers:
         raise Refusal(Code.ERADICATED, f"{state.area_name(index)} is eradicated: nothing may enter it.")
+
+
+def crossing(state: GameState, source: int, to: int) -> bool | None:
+    """How a unit gets from ``source`` to ``to``: False when they are adjacent, True when only
+    across one or more eradicated areas (Shaggai), None when it cannot."""
+    if state.board.are_adjacent(source, to):
+        return False
+    seen = {source}
+    frontier = [n for n in state.board.adjacent[source] if ERADICATED in state.areas[n].markers]
+    while frontier:
+        area = frontier.pop()
+        if area in seen:
+            continue
+        seen.add(area)
+        if to in state.board.adjacent[area]:
+            return True
+        frontier += [n for n in state.board.adjacent[area] if ERADICATED in state.areas[n].markers and n not in seen]
+    return None
+
+
+def cosmic_gate(state: GameState, pid: str) -> bool:
+    """``pid`` controls a gate in an area with a Worm (Shaggai's Cosmic Power)."""
+    if state.worms is None:
+        return False
+    for index, _ in state.worms.on_map:
+        gate = state.areas[index].gate
+        if gate is not None and gate.controller == pid:
+            return True
+    return False
 
 
 def controlled_gates(state: GameState, pid: str) -> int:

@@ -106,6 +106,7 @@ class Summon(Command):
     name: str
     cost: int
     kind: UnitKind = UnitKind.MONSTER
+    cosmic: bool = False  # Shaggai: pay 2 more to ignore the area restriction (a gate in a Worm's area)
 
 
 @COMMANDS.register("awaken")
@@ -118,6 +119,7 @@ class Awaken(Command):
     name: str
     cost: int
     kind: UnitKind = UnitKind.GOO
+    cosmic: bool = False  # Shaggai: pay 2 more to ignore the area restriction (a gate in a Worm's area)
 
 
 @COMMANDS.register("build_gate")
@@ -137,6 +139,38 @@ class Move(Command):
     to: str
     units: tuple[UnitRef, ...]
     cost: int | None = None
+    sacrifice: UnitRef | None = None  # Shaggai: the one unit lost crossing eradicated areas
+
+
+@COMMANDS.register("ability_move")
+@dataclass(frozen=True, slots=True)
+class AbilityMove(Command):
+    """Units relocated by a spellbook or ability (a table edit: no turn, no Power).  Teleports
+    (Submerge, Avatar) go anywhere; walking abilities (Screaming Dead) need adjacency and, on
+    Shaggai, lose one unit crossing eradicated areas, named in ``sacrifice``."""
+
+    player: str
+    ability: str
+    to: str
+    units: tuple[UnitRef, ...]
+    teleport: bool = False
+    sacrifice: UnitRef | None = None
+
+
+@COMMANDS.register("place_marker")
+@dataclass(frozen=True, slots=True)
+class PlaceMarker(Command):
+    """Put a marker on an area by hand: "cathedral", "ice_age", "desecration", ... (a correction)."""
+
+    area: str
+    marker: str
+
+
+@COMMANDS.register("remove_marker")
+@dataclass(frozen=True, slots=True)
+class RemoveMarker(Command):
+    area: str
+    marker: str
 
 
 @COMMANDS.register("battle")

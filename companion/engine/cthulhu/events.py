@@ -219,6 +219,15 @@ class BattleRolled(Event):
     defender_pains: int
 
 
+@EVENTS.register("marker_changed")
+@dataclass(frozen=True, slots=True)
+class MarkerChanged(Event):
+    area: str
+    marker: str
+    placed: bool
+    reason: str
+
+
 @EVENTS.register("corrected")
 @dataclass(frozen=True, slots=True)
 class Corrected(Event):

@@ -54,6 +54,10 @@ PowerHook = Callable[[GameState, str], list[Part]]
 DoomHook = Callable[[GameState, int, int, int, Events], GameState]
 POWER_HOOKS: list[PowerHook] = []
 DOOM_HOOKS: list[DoomHook] = []
+# Set-up of a map's own pieces (the Watcher's token, the first Worm), run when a game starts.
+SETUP_HOOKS: list[Callable[[GameState, Events], GameState]] = []
+# How a triggered end is called and who wins: end_trigger -> (reason, winners).
+END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (
     "recruit",
@@ -391,8 +395,8 @@ def step_final_reveal(state: GameState, events: Events) -> GameState:
             count = len(state.players[seat].elder_signs)
             text = f"{player.label}: reveal your {count} Elder Sign(s); enter each value."
             return ask(state, Prompt(PromptKind.ELDER_SIGN_VALUE, player.pid, text, ("1", "2", "3")))
-    reason = "Instant Death on the ritual track" if state.end_trigger == "instant_death" else "30 Doom reached"
-    return finish(state, reason, events)
+    reason, winners = END_RULES[state.end_trigger]
+    return finish(state, reason, events, winners(state))
 
 
 def finish(state: GameState, reason: str, events: Events, winners: tuple[str, ...] | None = None) -> GameState:
@@ -411,6 +415,12 @@ def winners_by_doom(state: GameState) -> tuple[str, ...]:
     qualified = [p for p in state.players if p.spellbooks >= SPELLBOOKS_TO_WIN]
     best = max((p.doom for p in qualified), default=-1)
     return tuple(p.pid for p in qualified if p.doom == best)
+
+
+END_RULES.update(
+    doom=("30 Doom reached", winners_by_doom),
+    instant_death=("Instant Death on the ritual track", winners_by_doom),
+)
 
 
 def step_unimplemented(state: GameState, events: Events) -> GameState:

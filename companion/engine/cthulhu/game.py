@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import actions, flow
-from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
+    ERADICATED,
     GATE_COST,
     AreaState,
     Faction,
@@ -20,7 +20,6 @@ from companion.engine.cthulhu.model import (
     Player,
     PromptKind,
     UnitKind,
-    Watcher,
 )
 from companion.engine.mapdef import MapStatus, problems
 from companion.engine.rng import Rng
@@ -62,9 +61,10 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
         rng=Rng(cmd.seed),
         first=first,
         pending=flow.first_round_steps(),
-        watcher=Watcher() if cmd.board.is_yuggoth else None,
     )
     events: list[Event] = [GameStarted(cmd.board.name, tuple(p.pid for p in players), cmd.seed)]
+    for setup in flow.SETUP_HOOKS:
+        state = setup(state, events)
     state = flow.run(state, events)
     return evolve(state, step=1), tuple(events)
 
@@ -151,7 +151,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
     if player.power >= 1 and actions.acolytes_out(state, pid) < 6:
         targets = mine or list(range(len(state.areas)))
-        yield from (c.Recruit(pid, state.area_name(i)) for i in targets if bd.ERADICATED not in state.areas[i].markers)
+        yield from (c.Recruit(pid, state.area_name(i)) for i in targets if ERADICATED not in state.areas[i].markers)
     for i in mine:
         area = state.areas[i]
         name = state.area_name(i)
@@ -163,5 +163,5 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
             yield c.ControlGate(pid, name)
         for stack in area.units_of(pid):
             for to in sorted(state.board.adjacent[i]):
-                if bd.ERADICATED not in state.areas[to].markers:
+                if ERADICATED not in state.areas[to].markers:
                     yield c.Move(pid, state.area_name(to), (c.UnitRef(name, stack.kind, stack.name, 1),))

@@ -295,6 +295,22 @@ class Watcher:
     fight: WatcherFight | None = None
 
 
+WORM = "worm"  # the id commands use to name a Worm of Ghroth (they belong to no faction)
+ERADICATED = "eradicated"  # the area marker an eradicated area carries
+
+
+@dataclass(frozen=True, slots=True)
+class Worms:
+    """The Worms of Ghroth (Shaggai): ``on_map`` pairs (area index, number on the worm's base),
+    by area; ``supply`` the numbers of the worms off the map, in the order they are placed."""
+
+    on_map: tuple[tuple[int, int], ...] = ()
+    supply: tuple[int, ...] = ()
+
+    def in_area(self, index: int) -> int | None:
+        return next((number for area, number in self.on_map if area == index), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     reason: str
@@ -324,6 +340,7 @@ class GameState:
     end_trigger: str = ""
     outcome: Outcome | None = None
     watcher: Watcher | None = None
+    worms: Worms | None = None
     step: int = 0
 
     # -- lookups -------------------------------------------------------------------------

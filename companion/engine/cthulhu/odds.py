@@ -1,5 +1,9 @@
 """Exact odds the table can see, computed with fractions from the state (no simulation).
 
+Shaggai: each Worm's chance of eradication at the coming Doom Phase (closed form), what each
+player would gain from each Worm area's eradication, and the chance of the World's End within
+the next K Doom Phases under random placement (exact enumeration, memoised, with a budget).
+
 Yuggoth, for the Watcher:
 
 - the chance the pyramid die wakes it at the coming Doom Phase (if it is still asleep when the
@@ -15,9 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 from math import comb
 
-from companion.engine.cthulhu.model import GameState
+from companion.engine.cthulhu.model import ERADICATED, GameState
+from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
 
 FACES = 6
@@ -69,3 +76,145 @@ def battle_against_watcher(dice: int, token: int) -> tuple[Fraction, Fraction]:
     loss = sum((min(k, token) * chance for k, chance in enumerate(spread)), Fraction(0))
     death = sum((chance for k, chance in enumerate(spread) if k >= token), Fraction(0))
     return loss, death
+
+
+# -- Shaggai ---------------------------------------------------------------------------------------
+
+
+class TooCostly(ArithmeticError):
+    """The exact World's End chance would take more than the allowed number of board states."""
+
+
+def worm_chances(state: GameState) -> tuple[tuple[int, int, Fraction], ...]:
+    """(area, worm number, chance it is eradicated at the coming Doom Phase) for every Worm:
+    1 - ((F - m) / F) ** n for n dice of F faces, m of which show the worm's number."""
+    if state.worms is None:
+        return ()
+    faces = state.board.degradation_faces
+    dice = len(state.players)
+    return tuple(
+        (area, number, 1 - Fraction(len(faces) - faces.count(number), len(faces)) ** dice) for area, number in state.worms.on_map
+    )
+
+
+def eradication_gains(state: GameState) -> tuple[tuple[int, tuple[Reward, ...]], ...]:
+    """For each Worm's area, what each player would gain if it were eradicated now."""
+    if state.worms is None:
+        return ()
+    return tuple((area, compensation(state, area)[1]) for area, _ in state.worms.on_map)
+
+
+@lru_cache(maxsize=4096)
+def match_distribution(numbers: frozenset[int], faces: tuple[int, ...], dice: int) -> dict[frozenset[int], Fraction]:
+    """P(the dice match exactly the subset S of ``numbers``), for every S, by inclusion-exclusion:
+    P(exactly S) = sum over T in S of (-1)^|S - T| * q(T)^dice, where q(T) is the chance one die
+    shows a face outside ``numbers`` or in T."""
+    outside = sum(1 for f in faces if f not in numbers)
+    ordered = sorted(numbers)
+    subsets = [frozenset(c) for r in range(len(ordered) + 1) for c in combinations(ordered, r)]
+    result: dict[frozenset[int], Fraction] = {}
+    for chosen in subsets:
+        total = Fraction(0)
+        for part in subsets:
+            if part <= chosen:
+                hits = outside + sum(faces.count(n) for n in part)
+                total += (-1) ** (len(chosen) - len(part)) * Fraction(hits, len(faces)) ** dice
+        if total:
+            result[chosen] = total
+    return result
+
+
+@dataclass(frozen=True)
+class _Board:
+    gone: frozenset[int]
+    on_map: tuple[tuple[int, int], ...]
+    supply: tuple[int, ...]
+
+
+def worlds_end_within(state: GameState, phases: int, budget: int = 20_000) -> float:
+    """The chance the World's End comes within the next ``phases`` Doom Phases, if every new Worm
+    is placed uniformly at random among the legal areas (the next worm in the supply).  Every
+    outcome is enumerated (no sampling); sums are in floating point (to about 1e-15).
+
+    :raises TooCostly: when more than ``budget`` board states would be explored.
+    """
+    if state.worms is None:
+        return 0.0
+    gone = frozenset(i for i, a in enumerate(state.areas) if ERADICATED in a.markers)
+    board = _Board(gone, state.worms.on_map, state.worms.supply)
+    return _WorldsEnd(state, budget).within(board, phases)
+
+
+class _WorldsEnd:
+    def __init__(self, state: GameState, budget: int) -> None:
+        self.adjacent = state.board.adjacent
+        self.start = state.board.worm_start
+        self.faces = state.board.degradation_faces
+        self.players = len(state.players)
+        self.areas = len(state.areas)
+        self.needed = AREAS_PER_PLAYER * self.players
+        self.budget = budget
+        self.memo: dict[tuple[_Board, int], float] = {}
+        self.placed: dict[tuple[_Board, int], dict[_Board, float]] = {}
+
+    def within(self, board: _Board, phases: int) -> float:
+        if phases == 0 or self._out_of_reach(board, phases):
+            return 0.0
+        key = (board, phases)
+        if key not in self.memo:
+            self._spend()
+            self.memo[key] = self._phase(board, phases)
+        return self.memo[key]
+
+    def _out_of_reach(self, board: _Board, phases: int) -> bool:
+        """Each Doom Phase eradicates at most one area per Worm on the map, and there are only
+        as many Worms as pieces: if even that many cannot bring the World's End, it is 0."""
+        pieces = len(board.on_map) + len(board.supply)
+        most = len(board.on_map) + (phases - 1) * pieces
+        return self.areas - len(board.gone) - most >= self.needed
+
+    def _spend(self) -> None:
+        if len(self.memo) + len(self.placed) >= self.budget:
+            raise TooCostly(f"more than {self.budget} board states")
+
+    def _phase(self, board: _Board, phases: int) -> float:
+        numbers = frozenset(n for _, n in board.on_map)
+        total = 0.0
+        for matched, exact in match_distribution(numbers, self.faces, self.players).items():
+            chance = float(exact)
+            after = self._eradicate(board, matched)
+            if self.areas - len(after.gone) < self.needed:
+                total += chance
+                continue
+            if phases == 1:
+                continue  # the last phase: where the new Worms go no longer matters
+            for placed, weight in self._placements(after, self.players).items():
+                total += chance * weight * self.within(placed, phases - 1)
+        return total
+
+    @staticmethod
+    def _eradicate(board: _Board, matched: frozenset[int]) -> _Board:
+        hit = [(a, n) for a, n in board.on_map if n in matched]
+        gone = board.gone | {a for a, _ in hit}
+        on_map = tuple(p for p in board.on_map if p[1] not in matched)
+        return _Board(gone, on_map, board.supply + tuple(n for _, n in hit))
+
+    def _placements(self, board: _Board, players: int) -> dict[_Board, float]:
+        """Every board after ``players`` random placements, with its chance (memoised)."""
+        key = (board, players)
+        if key not in self.placed:
+            self._spend()
+            self.placed[key] = self._place(board, players)
+        return self.placed[key]
+
+    def _place(self, board: _Board, players: int) -> dict[_Board, float]:
+        taken = frozenset(a for a, _ in board.on_map)
+        legal = worm_targets(self.adjacent, self.start, board.gone, taken)
+        if players == 0 or not board.supply or not legal:
+            return {board: 1.0}
+        result: dict[_Board, float] = {}
+        for area in legal:
+            placed = _Board(board.gone, tuple(sorted((*board.on_map, (area, board.supply[0])))), board.supply[1:])
+            for final, chance in self._placements(placed, players - 1).items():
+                result[final] = result.get(final, 0.0) + chance / len(legal)
+        return result

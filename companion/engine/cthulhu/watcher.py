@@ -481,11 +481,17 @@ def answers_dice(state: GameState) -> Iterator[Command]:
     return (CombatDice(state.prompt.actor, n) for n in range(MAX_COMBAT_DICE + 1))
 
 
+def setup(state: GameState, events: Events) -> GameState:
+    """The Watcher token starts dark at 12 on the Doom track of a Yuggoth board."""
+    return evolve(state, watcher=Watcher()) if state.board.is_yuggoth else state
+
+
 # -- registration ---------------------------------------------------------------------------
 
 flow.STEPS[Step.WATCHER_DECAY] = step_decay
 flow.STEPS[Step.WATCHER_AWAKEN] = step_awaken
 flow.STEPS[Step.WATCHER_ATTACKS] = step_attacks
+flow.SETUP_HOOKS.append(setup)
 flow.POWER_HOOKS.append(pyramid_power)
 flow.DOOM_HOOKS.append(on_doom_changed)
 actions.ROLL_HANDLERS.update(

@@ -16,7 +16,7 @@ from companion.demo import casualties, choose, demo_setup
 from companion.engine import Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import STARTING_CULTISTS, Phase, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, STARTING_CULTISTS, Phase, UnitKind
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
 
@@ -62,6 +62,7 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
         if area.gate is not None and area.gate.controller is not None:
             assert area.count(owner=area.gate.controller) > 0, "a gate's controller has no unit there"
     check_watcher(after)
+    check_worms(after)
     if after.phase is not Phase.GAME_OVER:
         assert next(iter(legal_commands(after)), None) is not None, f"no legal answer to {after.prompt}"
 
@@ -75,6 +76,19 @@ def check_watcher(state: State) -> None:
         assert 1 <= w.token <= 12 and w.area >= 0, w
     else:
         assert (w.token, w.area, w.fight) == (12, -1, None), w
+
+
+def check_worms(state: State) -> None:
+    if state.worms is None:
+        assert not state.board.is_shaggai
+        return
+    areas = [area for area, _ in state.worms.on_map]
+    numbers = [n for _, n in state.worms.on_map] + list(state.worms.supply)
+    assert len(areas) == len(set(areas)), "two Worms in one area"
+    assert sorted(numbers) == sorted(state.board.worm_numbers), "worms lost or duplicated"
+    for index, area in enumerate(state.areas):
+        if ERADICATED in area.markers:
+            assert index not in areas and area.units == () and area.gate is None, state.area_name(index)
 
 
 def play_checked(map_name: str, players: int, seed: int) -> tuple[SqliteJournal, GameSession]:
