@@ -40,10 +40,14 @@ __all__ = [
     "apply",
     "canonical",
     "decode_state",
+    "eradication_gains",
     "legal_commands",
     "parse_command",
     "tag_of",
     "to_data",
+    "watcher_odds",
+    "worlds_end_within",
+    "worm_chances",
 ]
 
 
