@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--map", dest="map_name", help="map name (default: the Earth map for the player count)")
     demo.add_argument("--players", type=int, default=3)
+    demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
     demo.set_defaults(run=cmd_demo)
 
     script = sub.add_parser("script", help="read commands as JSON lines on stdin, answer each as a JSON line")
@@ -103,7 +104,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
 
     if not args.headless:
         print("The touchscreen UI is not built yet (issue 9); running the demo with --headless.", file=sys.stderr)
-    setup = demo_setup(args.seed, args.map_name, args.players)
+    setup = demo_setup(args.seed, args.map_name, args.players, astral_acolyte=args.acolyte)
     journal = open_configured(args, config)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))

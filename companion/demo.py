@@ -17,7 +17,7 @@ from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import NEUTRAL, Faction, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.model import NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import MapError, load_map
@@ -56,9 +56,13 @@ class DemoSetup:
     board: MapDef
     seats: tuple[c.Seat, ...]
     seed: int
+    options: Options = Options()  # noqa: RUF009  (a frozen value: sharing it is safe)
+
+    def command(self) -> c.NewGame:
+        return c.NewGame(self.board, self.seats, self.seed, self.options)
 
 
-def demo_setup(seed: int, map_name: str | None, players: int) -> DemoSetup:
+def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False) -> DemoSetup:
     """The seats and board for a demo; raises MapError or ValueError with what to do."""
     if not 3 <= players <= len(SEATING):
         raise ValueError(f"The demo seats 3 to {len(SEATING)} players, not {players}.")
@@ -69,7 +73,7 @@ def demo_setup(seed: int, map_name: str | None, players: int) -> DemoSetup:
             "(companion map new --like earth-6p) and pass --map."
         )
     board = load_map(name)
-    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed)
+    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, Options(astral_acolyte=astral_acolyte))
 
 
 def choose(state: State, rnd: random.Random) -> Command:
@@ -188,8 +192,7 @@ def play(
 
 def run_headless(journal: Journal, name: str, setup: DemoSetup, out: TextIO) -> State:
     """Start a stored demo game, narrate every event to ``out`` and print the final standings."""
-    command = c.NewGame(setup.board, setup.seats, setup.seed)
-    session = GameSession.start(journal, name, command, title=f"Demo on {setup.board.title}")
+    session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
     if not isinstance(session, GameSession):
         raise RuntimeError(session.message)
     labels = {p.pid: p.label for p in session.state.players}

@@ -127,6 +127,19 @@ _FORMATS: dict[str, Formatter] = {
         f"{'Placed' if d['placed'] else 'Removed'} {d['marker'].replace('_', ' ')} "
         f"{'on' if d['placed'] else 'from'} {d['area']} ({d['reason']})."
     ),
+    "acolyte_placed": lambda d, n: f"{n(d['player'])} places the Astral Acolyte in {d['area']} ({d['reason']}).",
+    "acolyte_unused": lambda d, n: f"The Astral Acolyte is not used this game: {d['reason']}.",
+    "acolyte_control_changed": lambda d, n: (
+        f"The Astral Acolyte in {d['area']}: " + (f"now controlled by {n(d['new'])}." if d["new"] else "now uncontrolled.")
+    ),
+    "acolyte_moved": lambda d, n: f"{n(d['player'])} moves the Astral Acolyte from {d['source']} to {d['to']}.",
+    "acolyte_eliminated": lambda d, n: f"The Astral Acolyte is eliminated in {d['area']}: {d['reason']}.",
+    "acolyte_gate_idle": lambda d, n: f"The gate in {d['area']} is held by the uncontrolled Astral Acolyte: no Power for anyone.",
+    "glacier_placed": lambda d, n: (
+        f"A glacier covers {d['area']}"
+        + (f"; {n(d['bumped'])} is bumped off its gate" if d["bumped"] else "")
+        + ("; the gate there counts as abandoned." if d["covered"] else ".")
+    ),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }

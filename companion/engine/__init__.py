@@ -13,7 +13,9 @@ from typing import Any
 
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
+from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
 from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
+from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
 from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
 from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
 from companion.engine.cthulhu.commands import NewGame

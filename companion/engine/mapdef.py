@@ -88,6 +88,10 @@ class MapDef:
         return self.worm_start is not None
 
     @property
+    def is_primeval(self) -> bool:
+        return any(area.glacier for area in self.areas)
+
+    @property
     def is_yuggoth(self) -> bool:
         return bool(self.pyramid_areas)
 

@@ -32,8 +32,10 @@ from companion.engine.cthulhu.events import (
     StartChosen,
 )
 from companion.engine.cthulhu.model import (
+    ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
     ERADICATED,
+    GLACIER,
     NEUTRAL,
     SPELLBOOKS_TO_WIN,
     STARTING_CULTISTS,
@@ -328,6 +330,10 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
     if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
         raise Refusal(Code.NO_SUCH_UNITS, f"Building a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
     state = pay(state, seat, cmd.cost, "building a gate", events)
+    if GLACIER in state.areas[index].markers:  # a gate built under a glacier is covered at once
+        state, changed = bd.set_gate(state, index, Gate(None), "built, and covered by the glacier at once")
+        events += changed
+        return end_action(state, events)
     state, changed = bd.set_gate(state, index, Gate(cmd.player), "built")
     events += changed
     return end_action(state, events)
@@ -340,9 +346,21 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     to = bd.area_index(state, cmd.to)
     bd.refuse_eradicated(state, to)
-    count = sum(ref.count for ref in cmd.units)
+    count = sum(ref.count for ref in cmd.units) + (1 if cmd.acolyte else 0)
+    if cmd.acolyte:
+        state = MOVE_ACOLYTE(state, cmd.player, to, events)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
+    if not cmd.units and cmd.acolyte:
+        return end_action(state, events)
     return end_action(relocate(state, cmd.player, cmd.units, to, cmd.sacrifice, events, walking=True), events)
+
+
+def _no_acolyte(state: GameState, pid: str, to: int, events: Events) -> GameState:
+    raise Refusal(Code.NOT_NOW, "This game has no Astral Acolyte.")
+
+
+# The Astral Acolyte's part of a Move (its module replaces this when the option is on).
+MOVE_ACOLYTE: Callable[[GameState, str, int, Events], GameState] = _no_acolyte
 
 
 @handles(c.AbilityMove)
@@ -408,6 +426,8 @@ def pay_crossing(state: GameState, units: tuple[c.UnitRef, ...], sacrifice: c.Un
 def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
+    if cmd.defender == ASTRAL_ACOLYTE:
+        raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
     if cmd.defender == WORM:
         raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled (shaggai-worms.txt).")
     if cmd.defender == WATCHER:
@@ -468,6 +488,8 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     """Take an enemy cultist: the captor needs a monster, terror or Great Old One there and the
     victim none of those (core rules, Capture)."""
     seat = my_turn(state, cmd.player)
+    if cmd.victim == ASTRAL_ACOLYTE:
+        raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
     seat_of(state, cmd.victim)
     index = bd.area_index(state, cmd.area)
     area = state.areas[index]
@@ -493,8 +515,10 @@ def control_gate(state: GameState, cmd: c.ControlGate, events: Events) -> GameSt
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
-    if gate is None or gate.controller is not None:
+    if gate is None or not gate.abandoned:
         raise Refusal(Code.NO_GATE, f"{cmd.area} has no abandoned gate.")
+    if GLACIER in state.areas[index].markers:
+        raise Refusal(Code.NOT_NOW, f"The gate in {cmd.area} is under a glacier: it cannot be controlled.")
     if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
         raise Refusal(Code.NO_SUCH_UNITS, f"Controlling a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
     state, changed = bd.set_gate(state, index, Gate(cmd.player), "controlled")
@@ -509,6 +533,8 @@ def abandon_gate(state: GameState, cmd: c.AbandonGate, events: Events) -> GameSt
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
         raise Refusal(Code.NOT_CONTROLLER, f"{cmd.player} does not control a gate in {cmd.area}.")
+    if gate.acolyte:
+        raise Refusal(Code.UNTOUCHABLE, "The Astral Acolyte holds this gate; it cannot be removed from it.")
     state, changed = bd.set_gate(state, index, Gate(None), "abandoned")
     events += changed
     return state
@@ -580,11 +606,19 @@ WATCHER_IMMUNE = (
 )
 
 
+ACOLYTE_IMMUNE = (
+    "The Astral Acolyte cannot be captured, eliminated, targeted, pained or killed, and no spellbook or "
+    "ability touches it, not even its controller's (astral-acolyte.txt). Its controller moves it with a Move action."
+)
+
+
 def owner_of(state: GameState, pid: str) -> str:
     if pid == WATCHER:
         raise Refusal(Code.UNTOUCHABLE, WATCHER_IMMUNE)
     if pid == WORM:
         raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled, eliminated or otherwise interacted with.")
+    if pid == ASTRAL_ACOLYTE:
+        raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
     if pid != NEUTRAL:
         seat_of(state, pid)
     return pid

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, AreaState, GameState, Gate, UnitKind, Units
+from companion.engine.cthulhu.model import (
+    ASTRAL_ACOLYTE,
+    ERADICATED,
+    YOG_SOTHOTH,
+    AreaState,
+    GameState,
+    Gate,
+    UnitKind,
+    Units,
+)
 from companion.engine.values import evolve
 
 
@@ -85,7 +94,7 @@ def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     """Abandon the gate in ``index`` if its controller has no unit left there."""
     area = state.areas[index]
     gate = area.gate
-    if gate is None or gate.controller is None or area.count(owner=gate.controller) > 0:
+    if gate is None or gate.controller is None or gate.acolyte or area.count(owner=gate.controller) > 0:
         return state, []
     state = state.with_area(index, evolve(area, gate=Gate(None)))
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
@@ -93,8 +102,15 @@ def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
 
 def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tuple[GameState, list[Event]]:
     state = state.with_area(index, evolve(state.areas[index], gate=gate))
-    label = "none" if gate is None else (gate.controller or "abandoned")
-    return state, [GateChanged(state.area_name(index), label, reason)]
+    return state, [GateChanged(state.area_name(index), gate_label(gate), reason)]
+
+
+def gate_label(gate: Gate | None) -> str:
+    """ "none", "abandoned", the controller's id, or "astral_acolyte" when the uncontrolled
+    Astral Acolyte holds it."""
+    if gate is None:
+        return "none"
+    return gate.controller or (ASTRAL_ACOLYTE if gate.acolyte else "abandoned")
 
 
 def refuse_eradicated(state: GameState, index: int) -> None:
@@ -138,7 +154,8 @@ def controlled_gates(state: GameState, pid: str) -> int:
 
 
 def abandoned_gates(state: GameState) -> int:
-    return sum(1 for a in state.areas if a.gate is not None and a.gate.controller is None)
+    """Abandoned gates (a gate held by the uncontrolled Astral Acolyte is not abandoned)."""
+    return sum(1 for a in state.areas if a.gate is not None and a.gate.abandoned)
 
 
 def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> int:

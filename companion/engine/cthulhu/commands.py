@@ -140,6 +140,7 @@ class Move(Command):
     units: tuple[UnitRef, ...]
     cost: int | None = None
     sacrifice: UnitRef | None = None  # Shaggai: the one unit lost crossing eradicated areas
+    acolyte: bool = False  # the Astral Acolyte moves too (its controller only; 1 Power more)
 
 
 @COMMANDS.register("ability_move")

@@ -56,6 +56,10 @@ POWER_HOOKS: list[PowerHook] = []
 DOOM_HOOKS: list[DoomHook] = []
 # Set-up of a map's own pieces (the Watcher's token, the first Worm), run when a game starts.
 SETUP_HOOKS: list[Callable[[GameState, Events], GameState]] = []
+# Run after every accepted command (the Astral Acolyte's control is evaluated there).
+AFTER_COMMAND_HOOKS: list[Callable[[GameState, Events], GameState]] = []
+# Notes the table sees at Gather Power (a gate that gives nobody Power).
+GATHER_NOTES: list[Callable[[GameState], list[Event]]] = []
 # How a triggered end is called and who wins: end_trigger -> (reason, winners).
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
@@ -105,6 +109,10 @@ def round_steps(state: GameState) -> tuple[Step, ...]:
     doom_end: list[Step] = []
     if state.board.is_yuggoth:
         doom_end.append(Step.WATCHER_AWAKEN)
+    if state.acolyte is not None:
+        doom_end.append(Step.ACOLYTE_PLACE)
+    if state.board.is_primeval:
+        doom_end.append(Step.GLACIERS)
     if state.board.is_shaggai:
         doom_end += [Step.WORMS_DEGRADE, Step.WORMS_PLACE]
     doom_start = [Step.WATCHER_DECAY] if state.board.is_yuggoth else []
@@ -225,6 +233,8 @@ def step_gather_power(state: GameState, events: Events) -> GameState:
         total = sum(part.amount for part in lines)
         state = state.with_player(seat, power=total, captured=())
         events.append(PowerGathered(player.pid, total, tuple(lines)))
+    for note in GATHER_NOTES:
+        events += note(state)
     if highest == 0:
         return finish(state, "nobody gathered any Power: humanity wins", events, winners=())
     return done(state)

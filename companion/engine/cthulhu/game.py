@@ -13,6 +13,7 @@ from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     ERADICATED,
     GATE_COST,
+    GLACIER,
     AreaState,
     Faction,
     GameState,
@@ -106,6 +107,8 @@ def apply(state: GameState, command: Command) -> Result:
     events: list[Event] = []
     try:
         new = handler(state, command, events)
+        for hook in flow.AFTER_COMMAND_HOOKS:
+            new = hook(new, events)
     except Refusal as refusal:
         return Rejected(refusal.code, refusal.message)
     return Accepted(evolve(new, step=state.step + 1), tuple(events))
@@ -159,7 +162,12 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
             yield c.BuildGate(pid, name)
         if player.power >= DEMO_SUMMON_COST and area.gate is not None and area.gate.controller == pid:
             yield c.Summon(pid, name, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
-        if area.gate is not None and area.gate.controller is None and area.count(owner=pid, kind=UnitKind.CULTIST):
+        if (
+            area.gate is not None
+            and area.gate.abandoned
+            and GLACIER not in area.markers
+            and area.count(owner=pid, kind=UnitKind.CULTIST)
+        ):
             yield c.ControlGate(pid, name)
         for stack in area.units_of(pid):
             for to in sorted(state.board.adjacent[i]):

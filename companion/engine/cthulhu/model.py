@@ -113,6 +113,7 @@ class Step(StrEnum):
     WATCHER_DECAY = "watcher_decay"
     WATCHER_AWAKEN = "watcher_awaken"
     ACOLYTE_PLACE = "acolyte_place"
+    ACOLYTE_RELOCATE = "acolyte_relocate"
     GLACIERS = "glaciers"
     WORMS_DEGRADE = "worms_degrade"
     WORMS_PLACE = "worms_place"
@@ -138,6 +139,8 @@ class PromptKind(StrEnum):
     WATCHER_MOVE = "watcher_move"
     WATCHER_TARGET = "watcher_target"
     COMBAT_DICE = "combat_dice"
+    ACOLYTE = "acolyte"
+    GLACIER = "glacier"
     NONE = "none"
 
 
@@ -167,9 +170,17 @@ class Units:
 
 @dataclass(frozen=True, slots=True)
 class Gate:
-    """A gate in an area; ``controller`` is the controlling player's id, None when abandoned."""
+    """A gate in an area; ``controller`` is the controlling player's id, None when abandoned.
+
+    ``acolyte``: the Astral Acolyte sits on it; ``controller`` is then the Acolyte's controller,
+    and None means uncontrolled, which is NOT abandoned (astral-acolyte.txt)."""
 
     controller: str | None = None
+    acolyte: bool = False
+
+    @property
+    def abandoned(self) -> bool:
+        return self.controller is None and not self.acolyte
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +322,26 @@ class Worms:
         return next((number for area, number in self.on_map if area == index), None)
 
 
+ASTRAL_ACOLYTE = "astral_acolyte"  # the id commands use to name the Astral Acolyte
+GLACIER = "glacier"  # the area marker of a Primeval Earth glacier
+
+
+class AcolyteStatus(StrEnum):
+    WAITING = "waiting"  # to be placed at the end of the first Doom Phase
+    PLACED = "placed"
+    UNUSED = "unused"  # no area without units at placement: not used this game
+    ELIMINATED = "eliminated"  # surrounded by eradicated areas (Shaggai), the only way
+
+
+@dataclass(frozen=True, slots=True)
+class Acolyte:
+    """The Astral Acolyte: where it is, and who controls it ("" for nobody)."""
+
+    status: AcolyteStatus = AcolyteStatus.WAITING
+    area: int = -1
+    controller: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     reason: str
@@ -341,6 +372,8 @@ class GameState:
     outcome: Outcome | None = None
     watcher: Watcher | None = None
     worms: Worms | None = None
+    acolyte: Acolyte | None = None
+    glaciers_begun: bool = False
     step: int = 0
 
     # -- lookups -------------------------------------------------------------------------

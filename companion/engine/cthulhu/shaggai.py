@@ -202,7 +202,7 @@ def eradicate(state: GameState, index: int, events: Events) -> GameState:
     worm = worms(state).in_area(index)
     assert worm is not None
     losses, rewards = compensation(state, index)
-    gate = "none" if area.gate is None else (area.gate.controller or "abandoned")
+    gate = bd.gate_label(area.gate)
     markers = tuple(m for m in area.markers if m != ERADICATED)
     events.append(AreaEradicated(name, worm, gate, markers, losses, rewards))
     state = state.with_area(index, evolve(area, gate=None, markers=(ERADICATED,)))

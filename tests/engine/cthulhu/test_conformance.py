@@ -15,11 +15,13 @@ import pytest
 from companion.demo import casualties, choose, demo_setup
 from companion.engine import Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import ERADICATED, STARTING_CULTISTS, Phase, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, STARTING_CULTISTS, Phase, UnitKind
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
 
+ACOLYTE_MAPS = [("earth-4p-53", 4), ("shaggai-demo", 4), ("primeval-demo", 3), ("yuggoth-demo", 5)]
 MAPS = [
     ("earth-3p", 3),
     ("earth-4p-35", 4),
@@ -63,6 +65,7 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
             assert area.count(owner=area.gate.controller) > 0, "a gate's controller has no unit there"
     check_watcher(after)
     check_worms(after)
+    check_acolyte(after)
     if after.phase is not Phase.GAME_OVER:
         assert next(iter(legal_commands(after)), None) is not None, f"no legal answer to {after.prompt}"
 
@@ -91,10 +94,22 @@ def check_worms(state: State) -> None:
             assert index not in areas and area.units == () and area.gate is None, state.area_name(index)
 
 
-def play_checked(map_name: str, players: int, seed: int) -> tuple[SqliteJournal, GameSession]:
-    setup = demo_setup(seed, map_name, players)
+def check_acolyte(state: State) -> None:
+    a = state.acolyte
+    if a is None or a.status.value != "placed":
+        return
+    area = state.areas[a.area]
+    if ERADICATED in area.markers:
+        return  # waiting for the first player to move it out
+    assert a.controller == controller_in(state, a.area), "control not re-evaluated"
+    if area.gate is not None and GLACIER not in area.markers:
+        assert area.gate.acolyte and area.gate.controller == (a.controller or None), "the Acolyte is not on the gate"
+
+
+def play_checked(map_name: str, players: int, seed: int, acolyte: bool = False) -> tuple[SqliteJournal, GameSession]:
+    setup = demo_setup(seed, map_name, players, astral_acolyte=acolyte)
     journal = SqliteJournal(":memory:")
-    session = GameSession.start(journal, "g", c.NewGame(setup.board, setup.seats, seed), snapshot_every=16)
+    session = GameSession.start(journal, "g", setup.command(), snapshot_every=16)
     assert isinstance(session, GameSession)
     rnd = random.Random(seed)
     for _ in range(5_000):
@@ -131,3 +146,15 @@ def test_random_games_keep_the_invariants_and_replay_exactly(map_name: str, play
         assert outcome is not None
         outcomes["won" if outcome.winners else "lost"] += 1
     assert sum(outcomes.values()) == GAMES_PER_MAP
+
+
+@pytest.mark.parametrize(("map_name", "players"), ACOLYTE_MAPS)
+def test_random_games_with_the_astral_acolyte_keep_the_invariants(map_name: str, players: int) -> None:
+    placed = 0
+    for seed in range(GAMES_PER_MAP // 2):
+        journal, session = play_checked(map_name, players, seed, acolyte=True)
+        final, differences = replay(journal.entries("g"))
+        assert differences == [] and canonical(final) == canonical(session.state)
+        assert session.state.acolyte is not None
+        placed += session.state.acolyte.status.value != "waiting"
+    assert placed > 0
