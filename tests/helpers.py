@@ -82,3 +82,38 @@ def set_players(state: State, **changes: dict[str, Any]) -> State:
         assert seat is not None
         state = state.with_player(seat, **fields)
     return state
+
+
+def pass_round(state: State, first: str = "great_cthulhu") -> tuple[State, list[Any]]:
+    """Everyone passes the Action Phase; a tie for first player goes to ``first``; play stays
+    clockwise.  Returns the state (in the Doom Phase, at the rituals) and every event."""
+    events: list[Any] = []
+    command: Command
+    while state.phase.value == "action" and state.prompt.kind.value == "action":
+        command = c.Pass(state.prompt.actor)
+        events += events_of(state, command)
+        state = run(state, command)
+    if state.prompt.kind.value == "first_player":
+        command = c.ChooseFirstPlayer(state.prompt.actor, first)
+        events += events_of(state, command)
+        state = run(state, command)
+    if state.prompt.kind.value == "direction":
+        command = c.ChooseDirection(state.prompt.actor, "clockwise")
+        events += events_of(state, command)
+        state = run(state, command)
+    return state, events
+
+
+def skip_rituals(state: State) -> tuple[State, list[Any]]:
+    """Every player skips the Ritual of Annihilation; the state after, and the events."""
+    events: list[Any] = []
+    while state.prompt.kind.value == "ritual":
+        command = c.SkipRitual(state.prompt.actor)
+        events += events_of(state, command)
+        state = run(state, command)
+    return state, events
+
+
+def to_end_of_doom_phase(state: State) -> State:
+    """Pass the round and skip the rituals: the map's end-of-Doom-Phase steps come next."""
+    return skip_rituals(pass_round(state)[0])[0]

@@ -30,7 +30,7 @@ from companion.engine.cthulhu.model import (
 )
 from companion.engine.cthulhu.primeval import GlacierPlaced, PlaceGlacier
 from companion.engine.values import evolve
-from tests.helpers import CORE3, events_of, rejected, run, set_board, started
+from tests.helpers import CORE3, events_of, rejected, run, set_board, started, to_end_of_doom_phase
 
 GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
 WITH_ACOLYTE = Options(astral_acolyte=True)
@@ -51,15 +51,7 @@ def with_acolyte(state: State, area: str, controller: str = "") -> State:
     return evolve(state, acolyte=Acolyte(AcolyteStatus.PLACED, index(state, area), controller))
 
 
-def through_first_doom_phase(state: State) -> State:
-    while state.phase is Phase.ACTION and state.prompt.kind is PromptKind.ACTION:
-        state = run(state, c.Pass(state.prompt.actor))
-    if state.prompt.kind is PromptKind.FIRST_PLAYER:
-        state = run(state, c.ChooseFirstPlayer(state.prompt.actor, GC))
-    state = run(state, c.ChooseDirection(state.prompt.actor, "clockwise"))
-    while state.prompt.kind is PromptKind.RITUAL:
-        state = run(state, c.SkipRitual(state.prompt.actor))
-    return state
+through_first_doom_phase = to_end_of_doom_phase
 
 
 # -- the option and its placement ---------------------------------------------------------------

@@ -23,7 +23,7 @@ from companion.engine.cthulhu.shaggai import (
     WormsDegraded,
 )
 from companion.engine.values import evolve
-from tests.helpers import CORE3, events_of, ok, rejected, run, set_board, set_players, started
+from tests.helpers import CORE3, events_of, ok, rejected, run, set_board, set_players, started, to_end_of_doom_phase
 
 GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
 GNAWS = "The Worm that Gnaws in the Night"
@@ -39,16 +39,7 @@ def index(state: State, name: str) -> int:
     return found
 
 
-def to_degradation(state: State) -> State:
-    """Pass the Action Phase, answer first player and direction, skip every ritual."""
-    while state.phase is Phase.ACTION and state.prompt.kind is PromptKind.ACTION:
-        state = run(state, c.Pass(state.prompt.actor))
-    if state.prompt.kind is PromptKind.FIRST_PLAYER:
-        state = run(state, c.ChooseFirstPlayer(state.prompt.actor, GC))
-    state = run(state, c.ChooseDirection(state.prompt.actor, "clockwise"))
-    while state.prompt.kind is PromptKind.RITUAL:
-        state = run(state, c.SkipRitual(state.prompt.actor))
-    return state
+to_degradation = to_end_of_doom_phase
 
 
 def degrade(state: State, *values: int) -> tuple[State, tuple[object, ...]]:

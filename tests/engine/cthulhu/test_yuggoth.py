@@ -8,7 +8,7 @@ Methane Deeps, Crawling Chaos in Cold Wastes, Black Goat in Fungus Plains.
 
 from __future__ import annotations
 
-from companion.engine import Code, Command, State
+from companion.engine import Code, State
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import PowerGathered
 from companion.engine.cthulhu.model import Phase, PromptKind, Watcher, WatcherFight
@@ -28,7 +28,7 @@ from companion.engine.cthulhu.watcher import (
     WatcherWakePending,
 )
 from companion.engine.values import evolve
-from tests.helpers import events_of, rejected, run, set_board, set_players, started
+from tests.helpers import events_of, pass_round, rejected, run, set_board, set_players, skip_rituals, started
 
 GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
 NORTH, SOUTH, POSTERN = "Slopes of the Pyramid North", "Slopes of the Pyramid South", "Watcher Postern"
@@ -44,33 +44,7 @@ def area_of(state: State, name: str) -> int:
     return index
 
 
-def end_action_phase(state: State) -> tuple[State, list[object]]:
-    """Everyone passes; the round's Gather Power, first player and direction are answered
-    (Great Cthulhu first, clockwise).  Returns the state and every event on the way."""
-    events: list[object] = []
-    command: Command
-    while state.phase is Phase.ACTION and state.prompt.kind is PromptKind.ACTION:
-        command = c.Pass(state.prompt.actor)
-        events += events_of(state, command)
-        state = run(state, command)
-    if state.prompt.kind is PromptKind.FIRST_PLAYER:
-        command = c.ChooseFirstPlayer(state.prompt.actor, GC)
-        events += events_of(state, command)
-        state = run(state, command)
-    if state.prompt.kind is PromptKind.DIRECTION:
-        command = c.ChooseDirection(state.prompt.actor, "clockwise")
-        events += events_of(state, command)
-        state = run(state, command)
-    return state, events
-
-
-def skip_rituals(state: State) -> tuple[State, list[object]]:
-    events: list[object] = []
-    while state.prompt.kind is PromptKind.RITUAL:
-        command = c.SkipRitual(state.prompt.actor)
-        events += events_of(state, command)
-        state = run(state, command)
-    return state, events
+end_action_phase = pass_round
 
 
 def roll(state: State, *values: int) -> tuple[State, tuple[object, ...]]:
