@@ -86,6 +86,7 @@ class Roll(Command):
 
     values: tuple[int, ...] | None = None
     source: str = "screen"  # tower, button, screen, generator
+    ref: str = ""  # the input's own id (a tower roll's "tower:<boot>:<sequence>"), kept in the journal
 
 
 @COMMANDS.register("recruit")

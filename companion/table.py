@@ -1,0 +1,195 @@
+"""The table loop: every input goes through one queue to the one thread that owns the session.
+
+The dice tower's reader and gpiozero's button callbacks run on their own threads; they only
+put inputs on :attr:`Table.inputs`.  :meth:`Table.step` (called from the main loop: the screen's
+frame loop, or the headless service) takes one input, turns it into a command, lets the session
+decide and journal it, and answers the tower.  A tower roll is applied exactly once: it must fit
+the pending roll prompt (count and die), and its reference ``tower:<boot>:<sequence>`` is
+remembered (and found again in the journal after a restart), so a repeat is acknowledged as a
+duplicate and never applied twice.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from companion.engine import Command, Rejected, State, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import DieKind, PromptKind
+from companion.session import GameSession
+from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
+
+log = logging.getLogger(__name__)
+
+TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
+REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a table starts
+
+
+class Button:
+    NEXT = "next"
+    UNDO = "undo"
+    ROLL = "roll"
+
+
+@dataclass(frozen=True)
+class TowerInput:
+    frame: Frame
+
+
+@dataclass(frozen=True)
+class ButtonInput:
+    name: str
+
+
+@dataclass(frozen=True)
+class CommandInput:
+    command: Command
+
+
+Input = TowerInput | ButtonInput | CommandInput
+
+
+@dataclass
+class Notice:
+    """Something the screen should say that is not a game event (an unexpected roll...)."""
+
+    text: str
+
+
+@dataclass
+class Table:
+    session: GameSession
+    send_to_tower: Callable[[Frame], bool] = lambda frame: False
+    inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    notices: list[Notice] = field(default_factory=list)
+    on_notice: Callable[[Notice], None] = lambda notice: None
+
+    def __post_init__(self) -> None:
+        self.applied: set[str] = remembered_refs(self.session)
+        self.requested: Request | None = None
+        self.sync_tower()
+
+    # -- called from other threads: only ever put on the queue ---------------------------------
+
+    def tower_frame(self, frame: Frame) -> None:
+        self.inputs.put(TowerInput(frame))
+
+    def button(self, name: str) -> None:
+        self.inputs.put(ButtonInput(name))
+
+    # -- the main loop ----------------------------------------------------------------------------
+
+    def step(self, timeout: float | None = None) -> bool:
+        """Handle one input, waiting up to ``timeout`` seconds (None: forever); False if none came."""
+        try:
+            item = self.inputs.get(timeout=timeout) if timeout != 0 else self.inputs.get_nowait()
+        except queue.Empty:
+            return False
+        if isinstance(item, TowerInput):
+            self._tower(item.frame)
+        elif isinstance(item, ButtonInput):
+            self._button(item.name)
+        else:
+            self._submit(item.command)
+        self.sync_tower()
+        return True
+
+    def drain(self) -> int:
+        """Handle every input already waiting; how many."""
+        handled = 0
+        while self.step(timeout=0):
+            handled += 1
+        return handled
+
+    def submit(self, command: Command) -> bool:
+        """Decide a command now (on the main loop's thread); False, with a notice, if refused."""
+        accepted = self._submit(command)
+        self.sync_tower()
+        return accepted
+
+    def _submit(self, command: Command) -> bool:
+        result = self.session.submit(command)
+        if isinstance(result, Rejected):
+            self._notice(result.message)
+            return False
+        return True
+
+    # -- the tower --------------------------------------------------------------------------------
+
+    def _tower(self, frame: Frame) -> None:
+        if isinstance(frame, RollFrame):
+            self.send_to_tower(Ack(frame.sequence, self._apply_roll(frame)))
+
+    def _apply_roll(self, frame: RollFrame) -> AckStatus:
+        if frame.ref in self.applied:
+            return AckStatus.DUPLICATE
+        prompt = self.session.state.prompt
+        wanted = prompt.kind is PromptKind.ROLL and prompt.dice == len(frame.values) and TOWER_DIE[prompt.die] == frame.die
+        if not wanted:
+            rolled = " ".join(map(str, frame.values))
+            self._notice(f"The tower rolled {rolled} ({frame.die}), but no such roll is asked for: not applied.")
+            return AckStatus.IGNORED
+        if not self._submit(c.Roll(frame.values, "tower", frame.ref)):
+            return AckStatus.IGNORED
+        self.applied.add(frame.ref)
+        return AckStatus.OK
+
+    def sync_tower(self) -> None:
+        """Light the tower's "roll N dice" when a roll is asked for; put it out when not.  Called
+        after each input, so a roll's acknowledgement reaches the tower before the next request."""
+        prompt = self.session.state.prompt
+        if prompt.kind is PromptKind.ROLL:
+            request = Request(prompt.dice, TOWER_DIE[prompt.die])
+            if request != self.requested:
+                self.requested = request
+                self.send_to_tower(request)
+        elif self.requested is not None:
+            self.requested = None
+            self.send_to_tower(Cancel())
+
+    # -- buttons ----------------------------------------------------------------------------------
+
+    def _button(self, name: str) -> None:
+        state = self.session.state
+        if name == Button.UNDO:
+            self._submit(c.Undo())
+        elif name == Button.ROLL or (name == Button.NEXT and state.prompt.kind is PromptKind.ROLL):
+            if state.prompt.kind is PromptKind.ROLL:
+                self._submit(c.Roll(None, "generator"))
+            else:
+                self._notice("No roll is asked for.")
+        elif name == Button.NEXT:
+            self._next(state)
+
+    def _next(self, state: State) -> None:
+        """Confirm the only legal answer; with several, the choice belongs on the screen."""
+        options = []
+        for option in legal_commands(state):
+            options.append(option)
+            if len(options) > 1:
+                self._notice(f"{state.prompt.text} Choose on the screen.")
+                return
+        if options:
+            self._submit(options[0])
+
+    def _notice(self, text: str) -> None:
+        notice = Notice(text)
+        self.notices.append(notice)
+        del self.notices[:-50]
+        log.info("%s", text)
+        self.on_notice(notice)
+
+
+def remembered_refs(session: GameSession) -> set[str]:
+    """Tower rolls already in the journal's recent entries (a restart must not apply them again)."""
+    refs: set[str] = set()
+    start = max(1, session.seq - REMEMBERED_ROLLS + 1)
+    for entry in session.journal.entries(session.name, start):
+        command = json.loads(entry.command)
+        if command.get("type") == "roll" and command.get("ref"):
+            refs.add(command["ref"])
+    return refs

@@ -1,0 +1,202 @@
+"""A simulated dice tower on a pseudo-terminal: the demo's tower and the tests' real peer.
+
+It behaves like the firmware: a hello at power-up, a heartbeat every second, a roll on request
+(``DTREQ``) or on demand, and the last roll repeated until it is acknowledged.  It can misbehave
+on purpose: random noise between frames, dropped or duplicated frames, and being unplugged and
+plugged back (the pty is closed and a new one opened behind the same stable symlink, as udev's
+``/dev/serial/by-id`` name survives a real replug).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pty
+import random
+import select
+import threading
+import time
+import tty
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware_bridge.protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    AckStatus,
+    Cancel,
+    Frame,
+    Heartbeat,
+    Hello,
+    LineSplitter,
+    ProtocolError,
+    Request,
+    RollFrame,
+    decode,
+    encode,
+)
+
+FIRMWARE = "sim-1.0"
+HEARTBEAT_EVERY = 1.0  # seconds
+REPEAT_EVERY = 0.5  # seconds before an unacknowledged roll is sent again
+
+
+@dataclass
+class Faults:
+    """Misbehaviour, each a chance per frame sent (0 to 1)."""
+
+    noise: float = 0.0
+    drop: float = 0.0
+    duplicate: float = 0.0
+
+
+class SimTower:
+    """Start with :meth:`start`; ``path`` is the device to open (the stable link if given)."""
+
+    def __init__(self, *, seed: int = 0, link: Path | None = None, auto_roll: bool = True, faults: Faults | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.boot = f"{self._rng.getrandbits(32):08X}"
+        self.link = link
+        self.auto_roll = auto_roll
+        self.faults = faults or Faults()
+        self.sequence = 0
+        self.unacked: RollFrame | None = None
+        self.request: Request | None = None
+        self.acks: list[Ack] = []
+        self.acked = threading.Event()
+        self._master = -1
+        self._slave = -1
+        self.device = ""
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def path(self) -> str:
+        return str(self.link) if self.link else self.device
+
+    # -- life ---------------------------------------------------------------------------------
+
+    def start(self) -> SimTower:
+        self.plug()
+        self._thread = threading.Thread(target=self._run, name="sim-tower", daemon=True)
+        self._thread.start()
+        return self
+
+    def plug(self) -> None:
+        """Open a new pseudo-terminal (a new device node) and send the hello."""
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        with self._lock:
+            self._master, self._slave = master, slave
+            self.device = os.ttyname(slave)
+        if self.link is not None:
+            tmp = self.link.with_suffix(".new")
+            tmp.unlink(missing_ok=True)
+            tmp.symlink_to(self.device)
+            tmp.replace(self.link)
+        self._send(Hello(PROTOCOL_VERSION, FIRMWARE, self.boot, ("d6", "deg")))
+
+    def unplug(self) -> None:
+        """Pull the cable: both ends close, the reader sees an I/O error."""
+        with self._lock:
+            master, slave = self._master, self._slave
+            self._master = self._slave = -1
+        for fd in (master, slave):
+            if fd >= 0:
+                os.close(fd)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2)
+        self.unplug()
+        if self.link is not None:
+            self.link.unlink(missing_ok=True)
+
+    def __enter__(self) -> SimTower:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- rolling ------------------------------------------------------------------------------
+
+    def roll(self, values: tuple[int, ...] | None = None, die: str = "d6", count: int = 1) -> RollFrame:
+        """Settle a roll (random values unless given) and send it until acknowledged."""
+        if values is None:
+            values = tuple(self._rng.randint(1, 6) for _ in range(count))
+        with self._lock:
+            self.sequence += 1
+            frame = RollFrame(self.boot, self.sequence, die, values)
+            self.unacked = frame
+            self.acked.clear()
+        self._send(frame)
+        return frame
+
+    def write_raw(self, data: bytes) -> None:
+        """Put arbitrary bytes on the line (noise for the tests)."""
+        with self._lock:
+            master = self._master
+        if master >= 0:
+            os.write(master, data)
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        splitter = LineSplitter()
+        beat = repeat = time.monotonic()
+        while not self._stop.is_set():
+            with self._lock:
+                master = self._master
+            if master < 0:
+                self._stop.wait(0.02)  # unplugged: wait to be plugged back
+                continue
+            try:
+                ready, _, _ = select.select([master], [], [], 0.05)
+                data = os.read(master, 4096) if ready else b""
+            except OSError:
+                data = b""
+            for line in splitter.feed(data):
+                self._answer(line)
+            now = time.monotonic()
+            if now - beat >= HEARTBEAT_EVERY:
+                beat = now
+                self._send(Heartbeat(self.sequence))
+            if self.unacked is not None and now - repeat >= REPEAT_EVERY:
+                repeat = now
+                self._send(self.unacked)
+
+    def _answer(self, line: bytes) -> None:
+        try:
+            frame = decode(line)
+        except ProtocolError:
+            return
+        if isinstance(frame, Ack):
+            with self._lock:
+                self.acks.append(frame)
+                if self.unacked is not None and frame.sequence == self.unacked.sequence:
+                    self.unacked = None
+                    self.acked.set()
+        elif isinstance(frame, Request):
+            self.request = frame
+            if self.auto_roll:
+                self.roll(die=frame.die, count=frame.count)
+        elif isinstance(frame, Cancel):
+            self.request = None
+
+    def _send(self, frame: Frame) -> None:
+        faults = self.faults
+        if self._rng.random() < faults.drop:
+            return
+        data = encode(frame)
+        if self._rng.random() < faults.noise:
+            data = bytes(self._rng.getrandbits(8) for _ in range(self._rng.randint(1, 40))) + b"\r\n" + data
+        if self._rng.random() < faults.duplicate:
+            data += data
+        with contextlib.suppress(OSError):
+            self.write_raw(data)
+
+
+def acknowledged(tower: SimTower, status: AckStatus | None = None) -> list[Ack]:
+    return [a for a in tower.acks if status is None or a.status is status]

@@ -1,0 +1,164 @@
+"""The table loop: tower rolls applied exactly once, unexpected rolls refused, buttons, and the
+bytes-to-journal path through a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import PromptKind, UnitKind
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Button, Table
+from firmware_bridge.link import TowerLink
+from firmware_bridge.protocol import (
+    Ack,
+    AckStatus,
+    Cancel,
+    Frame,
+    LineSplitter,
+    ProtocolError,
+    Request,
+    RollFrame,
+    decode,
+    encode,
+)
+from firmware_bridge.sim import SimTower
+from tests.helpers import new_game
+
+GC, CC = "great_cthulhu", "crawling_chaos"
+TIMEOUT = 5.0
+
+
+class Wire:
+    """What the table sent to the tower."""
+
+    def __init__(self) -> None:
+        self.sent: list[Frame] = []
+
+    def __call__(self, frame: Frame) -> bool:
+        self.sent.append(frame)
+        return True
+
+
+def table_at_roll(journal: SqliteJournal | None = None) -> tuple[Table, Wire]:
+    session = GameSession.start(journal or SqliteJournal(":memory:"), "g", new_game())
+    assert isinstance(session, GameSession)
+    wire = Wire()
+    table = Table(session, send_to_tower=wire)
+    for command in (
+        c.ChooseDirection(GC, "clockwise"),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.BattleAction(GC, "South Pacific", CC, 2, 1),
+    ):
+        assert table.submit(command)
+    return table, wire
+
+
+def test_a_roll_prompt_lights_the_tower_and_a_fitting_roll_is_applied_once() -> None:
+    table, wire = table_at_roll()
+    assert wire.sent[-1] == Request(2, "d6")
+    roll = RollFrame("AB12", 1, "d6", (6, 4))
+    table.tower_frame(roll)
+    table.tower_frame(roll)  # the acknowledgement was lost: the tower repeats
+    assert table.drain() == 2
+    assert wire.sent[-3:] == [Ack(1, AckStatus.OK), Request(1, "d6"), Ack(1, AckStatus.DUPLICATE)]
+    assert table.session.state.prompt.dice == 1  # the defender's die is next
+
+
+def test_an_unexpected_roll_is_shown_and_not_applied() -> None:
+    table, wire = table_at_roll()
+    before = table.session.seq
+    table.tower_frame(RollFrame("AB12", 1, "d6", (6, 4, 4)))  # three dice: two are asked for
+    table.drain()
+    assert table.session.seq == before
+    assert wire.sent[-1] == Ack(1, AckStatus.IGNORED)
+    assert "no such roll is asked for" in table.notices[-1].text
+
+
+def test_a_roll_already_in_the_journal_is_not_applied_again_after_a_restart(tmp_path: Path) -> None:
+    journal = SqliteJournal(tmp_path / "j.sqlite3")
+    table, _ = table_at_roll(journal)
+    table.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
+    table.drain()
+    restarted = Table(GameSession.resume(SqliteJournal(tmp_path / "j.sqlite3"), "g"), send_to_tower=(wire := Wire()))
+    restarted.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
+    restarted.drain()
+    assert wire.sent[-1] == Ack(1, AckStatus.DUPLICATE)
+
+
+def test_when_the_roll_is_answered_elsewhere_the_tower_request_is_cancelled() -> None:
+    table, wire = table_at_roll()
+    table.button(Button.ROLL)
+    table.drain()
+    table.button(Button.ROLL)
+    table.drain()
+    assert isinstance(wire.sent[-1], Cancel)
+
+
+def test_buttons_roll_undo_and_next() -> None:
+    table, _ = table_at_roll()
+    table.button(Button.ROLL)  # the generator rolls the attacker's two dice
+    table.drain()
+    assert table.session.state.prompt.dice == 1
+    table.button(Button.UNDO)
+    table.drain()
+    assert table.session.state.prompt.dice == 2
+    table.button(Button.NEXT)  # a roll pending: next rolls it too
+    table.drain()
+    assert table.session.state.prompt.dice == 1
+    table.button(Button.ROLL)
+    table.drain()
+    assert table.session.state.prompt.kind is PromptKind.ACTION
+    table.button(Button.NEXT)  # many choices: the screen decides
+    table.drain()
+    assert "Choose on the screen" in table.notices[-1].text
+
+
+def test_fuzz_megabytes_of_noise_give_no_false_roll_and_every_valid_roll_exactly_once() -> None:
+    rnd = random.Random(11)
+    valid = [RollFrame("C0FFEE", n, "d6", tuple(rnd.randint(1, 6) for _ in range(rnd.randint(1, 5)))) for n in range(1, 401)]
+    stream = bytearray()
+    for frame in valid:
+        stream += rnd.randbytes(rnd.randint(0, 10_000))
+        if rnd.random() < 0.2:
+            stream += b"\n"
+        stream += b"\r\n" + encode(frame)
+        if rnd.random() < 0.1:
+            stream += encode(frame)  # a duplicate
+    assert len(stream) > 1_500_000
+    splitter, decoded = LineSplitter(), []
+    for start in range(0, len(stream), 4096):
+        for line in splitter.feed(bytes(stream[start : start + 4096])):
+            with contextlib.suppress(ProtocolError):
+                decoded.append(decode(line))
+    rolls = [f for f in decoded if isinstance(f, RollFrame)]
+    assert set(rolls) <= set(valid)  # no false roll
+    assert {r.sequence for r in rolls} == {f.sequence for f in valid}  # none lost
+    applied: dict[str, RollFrame] = {}
+    for roll in rolls:
+        applied.setdefault(roll.ref, roll)  # the table's rule: a reference seen before is a duplicate
+    assert len(applied) == len(valid)  # every valid roll once
+
+
+def test_bytes_from_the_tower_reach_the_journal_through_a_real_pty(tmp_path: Path) -> None:
+    table, _ = table_at_roll()
+    with SimTower(seed=5, link=tmp_path / "tower", auto_roll=True) as tower:
+        link = TowerLink(tower.path, table.tower_frame)
+        table.send_to_tower = link.send
+        with link:
+            deadline = time.monotonic() + TIMEOUT
+            while link.status.state.value != "linked" and time.monotonic() < deadline:
+                table.step(timeout=0.05)
+            link.send(Request(2, "d6"))  # the table asked before the link was up: ask again
+            while table.session.state.prompt.dice != 1 and time.monotonic() < deadline:
+                table.step(timeout=0.05)
+            assert table.session.state.prompt.dice == 1
+            while Ack(1, AckStatus.OK) not in tower.acks and time.monotonic() < deadline:
+                table.step(timeout=0.05)
+            assert Ack(1, AckStatus.OK) in tower.acks
+    last = table.session.journal.last("g")
+    assert last is not None and '"source":"tower"' in last.command
