@@ -79,7 +79,7 @@ def test_the_watcher_light_is_dark_asleep_and_breathes_at_its_tokens_brightness(
     awake = evolve(state, watcher=Watcher(awake=True, token=9, area=6))
     built.show(awake)
     assert built.watcher_brightness == 9 / 12
-    assert wait_until(lambda: built.watcher.value > 0.3)  # type: ignore[union-attr]
+    assert wait_until(lambda: built.watcher.value > 0.3)
     assert max(p.state for p in [factory.pin(18)]) <= 9 / 12 + 1e-9
     built.show(state)  # killed: dark again
     assert built.watcher.value == 0
@@ -104,7 +104,7 @@ def test_the_worm_light_is_lit_while_a_worm_is_threatened_and_flashes_on_eradica
     changes = len(pin.states)
     built.on_events((AreaEradicated("X", 1, "none", (), (), ()),), shaggai)
     assert wait_until(lambda: len(pin.states) >= changes + 8)  # on, off, four times
-    assert wait_until(lambda: built.worm.value == 1)  # type: ignore[union-attr]  # then steady again
+    assert wait_until(lambda: built.worm.value == 1)  # then steady again
 
 
 def test_the_status_light_shows_the_first_players_colour(panel) -> None:
