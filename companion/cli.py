@@ -60,7 +60,19 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--map", dest="map_name", help="map name (default: the Earth map for the player count)")
     demo.add_argument("--players", type=int, default=3)
     demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
+    demo.add_argument("--tower", action="store_true", help="roll every die on a simulated dice tower (a real pty)")
+    demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
     demo.set_defaults(run=cmd_demo)
+
+    sim = sub.add_parser("tower-sim", help="run a simulated dice tower on a pseudo-terminal")
+    sim.add_argument("--link", help="also make this path a symlink to the device (a stable name)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--manual", action="store_true", help="roll only when Enter is pressed, not on request")
+    sim.add_argument("--noise", type=float, default=0.0, help="chance of line noise before a frame (0-1)")
+    sim.add_argument("--drop", type=float, default=0.0, help="chance a frame is lost (0-1)")
+    sim.add_argument("--duplicate", type=float, default=0.0, help="chance a frame is sent twice (0-1)")
+    sim.add_argument("--unplug-every", type=float, default=0.0, help="pull the cable every N seconds (0: never)")
+    sim.set_defaults(run=cmd_tower_sim)
 
     script = sub.add_parser("script", help="read commands as JSON lines on stdin, answer each as a JSON line")
     script.add_argument("--seed", type=int, default=0, help="seed for a new_game line that gives none")
@@ -108,7 +120,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     journal = open_configured(args, config)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))
-        run_headless(journal, name, setup, sys.stdout)
+        run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel)
         print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
     finally:
         journal.close()
@@ -122,6 +134,47 @@ def _free_name(journal: Journal, base: str) -> str:
         n += 1
         name = f"{base}-{n}"
     return name
+
+
+# -- the simulated tower ------------------------------------------------------------------------
+
+
+def cmd_tower_sim(args: argparse.Namespace, config: Config) -> int:
+    from firmware_bridge.sim import Faults, SimTower
+
+    for name in ("noise", "drop", "duplicate"):
+        if not 0 <= getattr(args, name) <= 1:
+            raise UsageError(f"--{name} is a chance from 0 to 1.")
+    faults = Faults(args.noise, args.drop, args.duplicate)
+    link = Path(args.link) if args.link else None
+    with SimTower(seed=args.seed, link=link, auto_roll=not args.manual, faults=faults) as tower:
+        print(
+            f"Simulated dice tower on {tower.path} (boot {tower.boot}). Point the companion's "
+            f"[tower] url at it. Enter rolls the requested dice (or one d6); Ctrl-C stops.",
+            flush=True,
+        )
+        _sim_loop(tower, args.unplug_every)
+    return EXIT_OK
+
+
+def _sim_loop(tower: Any, unplug_every: float) -> None:
+    import select
+
+    last_unplug = time.monotonic()
+    while True:
+        ready, _, _ = select.select([sys.stdin], [], [], 0.25)
+        if ready:
+            if not sys.stdin.readline():
+                return  # stdin closed
+            request = tower.request
+            frame = tower.roll(die=request.die if request else "d6", count=request.count if request else 1)
+            print(f"rolled {' '.join(map(str, frame.values))} (#{frame.sequence})", flush=True)
+        if unplug_every and time.monotonic() - last_unplug > unplug_every:
+            tower.unplug()
+            print("unplugged; plugging back in 1 s", flush=True)
+            time.sleep(1.0)  # the demo's cable stays out for a second, like a hand would
+            tower.plug()
+            last_unplug = time.monotonic()
 
 
 # -- script -------------------------------------------------------------------------------------

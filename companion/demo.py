@@ -8,10 +8,11 @@ dice come from the engine's seeded generator.  The same seed gives the same game
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable
+import time
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
@@ -24,6 +25,7 @@ from companion.maps import MapError, load_map
 from companion.narrate import describe
 from companion.session import GameSession
 from companion.store import Entry, Journal
+from companion.table import Table
 
 SEATING = (
     Faction.GREAT_CTHULHU,
@@ -167,20 +169,23 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
     return orders
 
 
-def play(
-    session: GameSession, seed: int, on_events: Callable[[tuple[Event, ...]], None] | None = None, limit: int = MAX_COMMANDS
-) -> State:
-    """Play the session's game to the end (or ``limit`` commands) with the seeded demo players."""
+TOWER_WAIT = 5.0  # seconds the demo waits for the simulated tower
+
+
+def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Table | None = None) -> State:
+    """Play the session's game to the end (or ``limit`` commands) with the seeded demo players.
+    With a ``table`` linked to a tower, every roll comes from the tower."""
     rnd = random.Random(seed)
     for _ in range(limit):
         state = session.state
         if state.phase is Phase.GAME_OVER:
             break
+        if table is not None and state.prompt.kind is PromptKind.ROLL:
+            _wait_for_tower(table)
+            continue
         result = session.submit(choose(state, rnd))
         if not result.ok:
             raise RuntimeError(f"the demo chose an illegal command: {result}")
-        if on_events:
-            on_events(result.events)  # type: ignore[union-attr]
         for order in casualties(session.state, result.events):  # type: ignore[union-attr]
             session.submit(order)
         if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
@@ -190,8 +195,21 @@ def play(
     return session.state
 
 
-def run_headless(journal: Journal, name: str, setup: DemoSetup, out: TextIO) -> State:
-    """Start a stored demo game, narrate every event to ``out`` and print the final standings."""
+def _wait_for_tower(table: Table) -> None:
+    """The table has lit the tower's request; let the tower's roll arrive and be applied."""
+    before = table.session.seq
+    deadline = time.monotonic() + TOWER_WAIT
+    while table.session.seq == before:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the simulated tower did not answer within 5 s")
+        table.step(timeout=0.1)
+
+
+def run_headless(
+    journal: Journal, name: str, setup: DemoSetup, out: TextIO, *, tower: bool = False, panel: bool = False
+) -> State:
+    """Start a stored demo game, narrate every event to ``out`` and print the final standings.
+    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel."""
     session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
     if not isinstance(session, GameSession):
         raise RuntimeError(session.message)
@@ -207,9 +225,67 @@ def run_headless(journal: Journal, name: str, setup: DemoSetup, out: TextIO) -> 
     if setup.board.status.value == "demo":
         out.write("NOTE: this is a demo layout, NOT the printed board.\n")
     session.listeners.append(narrate)
-    final = play(session, setup.seed)
+    with contextlib.ExitStack() as stack:
+        table = _attach_tower(stack, session, setup.seed, out) if tower else None
+        if panel:
+            _attach_panel(stack, session, out)
+        final = play(session, setup.seed, table=table)
     out.write(standings(final))
     return final
+
+
+def _attach_tower(stack: contextlib.ExitStack, session: GameSession, seed: int, out: TextIO) -> Table:
+    """A simulated tower on a real pseudo-terminal, linked like a real one."""
+    from firmware_bridge.link import LinkState, TowerLink
+    from firmware_bridge.sim import SimTower
+
+    sim = stack.enter_context(SimTower(seed=seed))
+    table = Table(session)
+    link = stack.enter_context(TowerLink(sim.path, table.tower_frame))
+    table.send_to_tower = link.send
+    deadline = time.monotonic() + TOWER_WAIT
+    while link.status.state is not LinkState.LINKED and time.monotonic() < deadline:
+        table.step(timeout=0.05)
+    table.requested = None
+    table.sync_tower()
+    out.write(f"Simulated dice tower linked on {sim.path}: every roll comes from it.\n")
+    return table
+
+
+DEMO_WIRING = {
+    "watcher_light": 18,
+    "doom_bar": [5, 6, 13, 19, 26, 12, 16, 20, 21, 25],
+    "worm_light": 23,
+    "status_rgb": [17, 27, 22],
+    "pin_factory": "mock",
+}
+
+
+def _attach_panel(stack: contextlib.ExitStack, session: GameSession, out: TextIO) -> None:
+    """The panel on gpiozero's mock pins, printed as a line of virtual LEDs when it changes."""
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), lambda name: None))
+    last = [""]
+
+    def draw(events: tuple[Event, ...], state: State, entry: Entry) -> None:
+        panel.on_events(events, state)
+        line = virtual_leds(panel, state)
+        if line != last[0]:
+            last[0] = line
+            out.write(line + "\n")
+
+    session.listeners.append(draw)
+
+
+def virtual_leds(panel: Any, state: State) -> str:
+    """The mock pins as text: the Watcher light, the Doom bar, the worm light, the first player."""
+    brightness = panel.watcher_brightness
+    watcher = f"Watcher {'awake ' + format(brightness, '.0%') if brightness else 'dark'}"
+    doom = "".join("#" if led.value else "." for led in panel.doom) if panel.doom is not None else ""
+    worm = "Worm light " + ("ON" if panel.worm_lit else "off")
+    return f"[panel] {watcher} | Doom [{doom}] | {worm} | first player light: {state.players[state.first].label}"
 
 
 def standings(state: State) -> str:

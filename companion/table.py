@@ -84,7 +84,9 @@ class Table:
     # -- the main loop ----------------------------------------------------------------------------
 
     def step(self, timeout: float | None = None) -> bool:
-        """Handle one input, waiting up to ``timeout`` seconds (None: forever); False if none came."""
+        """Handle one input, waiting up to ``timeout`` seconds (None: forever); False if none came.
+        The tower's request is brought up to date first (the prompt may have changed elsewhere)."""
+        self.sync_tower()
         try:
             item = self.inputs.get(timeout=timeout) if timeout != 0 else self.inputs.get_nowait()
         except queue.Empty:

@@ -141,3 +141,13 @@ def test_the_console_script_runs_as_a_program(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[0])["prompt"]["kind"] == "direction"
+
+
+def test_demo_rolls_on_the_simulated_tower_and_shows_the_virtual_panel(monkeypatch, capsys) -> None:
+    args = ["--journal", ":memory:", "demo", "--headless", "--map", "yuggoth-demo", "--players", "4", "--tower", "--panel"]
+    code, lines, _ = run_cli(monkeypatch, capsys, args)
+    assert code == 0
+    assert any(line.startswith("Simulated dice tower linked on /dev/") for line in lines)
+    dice = [line for line in lines if line.startswith("Dice (")]
+    assert dice and all("tower)" in line for line in dice)
+    assert any(line.startswith("[panel] Watcher") for line in lines)
