@@ -155,17 +155,27 @@ class Panel:
             self.buzzer.beep(on_time=0.08, off_time=0.08, n=3 if "WatcherAwakened" in kinds else 2, background=True)
 
     def _show_watcher(self, state: State) -> None:
+        """Dark asleep; awake, one breathing source runs for as long as it is awake and reads the
+        target brightness, so a new token only rescales it (and the pin moves at once)."""
         watcher = state.watcher
         target = watcher.token / WATCHER_TOKEN_START if watcher is not None and watcher.awake else 0.0
         if self.watcher is None or target == self.watcher_brightness:
             return
-        self.watcher_brightness = target
-        if target:
-            self.watcher.source_delay = BREATH_PERIOD / BREATH_STEPS
-            self.watcher.source = scaled(sin_values(BREATH_STEPS), 0.05 * target, target)
-        else:
+        previous, self.watcher_brightness = self.watcher_brightness, target
+        if not target:
             self.watcher.source = None
             self.watcher.off()
+        elif not previous:
+            self.watcher.source_delay = BREATH_PERIOD / BREATH_STEPS
+            self.watcher.source = self._breathing()
+        else:
+            self.watcher.value = min(1.0, self.watcher.value * target / previous)
+
+    def _breathing(self) -> Iterator[float]:
+        for level in scaled(sin_values(BREATH_STEPS), 0.05, 1.0):
+            if not self.watcher_brightness:
+                return
+            yield level * self.watcher_brightness
 
     def _show_worm(self, state: State, *, flash: bool) -> None:
         threatened = any(chance > 0 for _, _, chance in worm_chances(state))

@@ -17,8 +17,7 @@ from companion.store.base import Entry, EntryKind, GameInfo, GameNotFound, Journ
 SCHEMA_VERSION = 1
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
-    name TEXT PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL,
-    updated REAL NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0
+    name TEXT PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS entries (
     game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, parent INTEGER NOT NULL,
@@ -74,32 +73,40 @@ class SqliteJournal:
             raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.") from None
 
     def games(self) -> list[GameInfo]:
-        rows = self._db.execute("SELECT name, title, created, updated, last_seq FROM games ORDER BY updated DESC, name")
+        rows = self._db.execute(
+            "SELECT g.name, g.title, g.created, COALESCE(MAX(e.at), g.updated) AS updated, COALESCE(MAX(e.seq), 0) "
+            "FROM games g LEFT JOIN entries e ON e.game = g.name GROUP BY g.name ORDER BY updated DESC, g.name"
+        )
         return [GameInfo(*row) for row in rows]
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
-            row = db.execute("SELECT last_seq FROM games WHERE name = ?", (game,)).fetchone()
-            if row is None:
-                raise GameNotFound(f"No stored game called {game!r}.")
-            if entry.seq != row[0] + 1:
-                raise StaleWriter(f"Game {game!r} is at entry {row[0]}; entry {entry.seq} was written against an old state.")
+            last = self._last_seq(game)
+            if entry.seq != last + 1:
+                raise StaleWriter(f"Game {game!r} is at entry {last}; entry {entry.seq} was written against an old state.")
             db.execute(f"INSERT INTO entries (game, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, *_row(entry)))
             if snapshot is not None:
                 db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, entry.head, snapshot))
-            db.execute("UPDATE games SET last_seq = ?, updated = ? WHERE name = ?", (entry.seq, entry.at, game))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
 
     def last(self, game: str) -> Entry | None:
-        row = self._db.execute("SELECT last_seq FROM games WHERE name = ?", (game,)).fetchone()
-        if row is None:
+        last = self._last_seq(game)
+        return self.entry(game, last) if last else None
+
+    def _last_seq(self, game: str) -> int:
+        """The newest entry's number (0 for none), from the entries' own key: one write less per
+        append than keeping a counter.  Raises GameNotFound."""
+        row = self._db.execute(
+            "SELECT (SELECT 1 FROM games WHERE name = ?), (SELECT MAX(seq) FROM entries WHERE game = ?)", (game, game)
+        ).fetchone()
+        if row[0] is None:
             raise GameNotFound(f"No stored game called {game!r}.")
-        return self.entry(game, row[0]) if row[0] else None
+        return int(row[1] or 0)
 
     def entry(self, game: str, seq: int) -> Entry:
         row = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq = ?", (game, seq)).fetchone()

@@ -1,0 +1,163 @@
+"""From the tower's roll frame to the Watcher LED: the whole path, over a real pseudo-terminal.
+
+Measured: the simulated tower writes a roll frame (the Watcher's decay die) on a pty at 115200
+baud; the link's reader thread frames it; the table applies it through the engine; the journal
+appends it durably (SQLite WAL, synchronous=FULL, fsync); the panel moves the mock Watcher
+LED's brightness.  An undo (not measured) brings the roll back for the next sample.
+
+Floor, in the same run: the same frame written on the same kind of pty, read as a line by
+pyserial, a mock pin toggled, and the same bytes written and fsynced in the same directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import serial
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from bench.timing import Figures, figures
+from companion.engine import Command, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Faction, PromptKind
+from companion.engine.cthulhu.watcher import CombatDice
+from companion.maps import load_map
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Table
+from firmware_bridge.link import LinkState, TowerLink
+from firmware_bridge.protocol import RollFrame, encode
+from firmware_bridge.sim import SimTower
+from hardware.config import panel_config
+from hardware.panel import Panel
+
+ROLLS = 1_000
+WAIT = 5.0
+
+
+def to_decay_roll(session: GameSession) -> None:
+    """Play a Yuggoth game until the awake Watcher's decay die is asked for."""
+    session.submit(c.Correct("great_cthulhu", "doom", 12))  # passes the dark token: wakes next Doom Phase
+    for _ in range(500):
+        prompt = session.state.prompt
+        if prompt.kind is PromptKind.ROLL and prompt.purpose == "watcher_decay":
+            return
+        session.submit(answer(session))
+    raise RuntimeError("the scripted game never reached the Watcher's decay")
+
+
+def answer(session: GameSession) -> Command:
+    prompt = session.state.prompt
+    if prompt.kind is PromptKind.ACTION:
+        return c.Pass(prompt.actor)
+    if prompt.kind is PromptKind.RITUAL:
+        return c.SkipRitual(prompt.actor)
+    if prompt.kind is PromptKind.COMBAT_DICE:
+        return CombatDice(prompt.actor, 0)
+    if prompt.kind is PromptKind.ROLL:
+        return c.Roll(None, "generator")
+    return next(iter(legal_commands(session.state)))
+
+
+def measure_path(folder: Path) -> Figures:
+    journal = SqliteJournal(folder / "journal.sqlite3")
+    seats = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT))
+    session = GameSession.start(journal, "bench", c.NewGame(load_map("yuggoth-demo"), seats, 1))
+    assert isinstance(session, GameSession)
+    session.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    to_decay_roll(session)
+    wiring = {"watcher_light": 18, "pin_factory": "mock"}
+    changed: list[int] = []
+    with (
+        SimTower(seed=1, auto_roll=False) as tower,
+        Panel(panel_config(wiring), lambda name: None, pin_factory=MockFactory(pin_class=MockPWMPin)) as panel,
+    ):
+        table = Table(session)
+
+        def led(events: object, state: object, entry: object) -> None:
+            before = panel.watcher_brightness
+            panel.on_events(events, state)  # type: ignore[arg-type]
+            if panel.watcher_brightness != before:
+                changed.append(time.perf_counter_ns())
+
+        session.listeners.append(led)
+        with TowerLink(tower.path, table.tower_frame) as link:
+            table.send_to_tower = link.send
+            wait_for(lambda: link.status.state is LinkState.LINKED, table)
+            panel.show(session.state)
+            samples = [one_roll(tower, table, changed, value=1 + n % 6) for n in range(ROLLS + 50)]
+    journal.close()
+    return figures(samples[50:])
+
+
+def one_roll(tower: SimTower, table: Table, changed: list[int], value: int) -> float:
+    count = len(changed)
+    start = time.perf_counter_ns()
+    tower.roll((value,))
+    wait_for(lambda: len(changed) > count, table)
+    elapsed = (changed[-1] - start) / 1000
+    table.submit(c.Undo())  # back to the decay roll (not measured)
+    wait_for(lambda: tower.unacked is None, table)
+    return elapsed
+
+
+def wait_for(condition: object, table: Table) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise TimeoutError("the tower path did not answer within 5 s")
+        table.step(timeout=0.005)
+
+
+def measure_floor(folder: Path) -> Figures:
+    """Read the same frame from a pty with pyserial, toggle a mock pin, fsync the same bytes."""
+    import pty
+    import tty
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    port = serial.serial_for_url(os.ttyname(slave), baudrate=115_200, timeout=1)
+    pin = MockFactory(pin_class=MockPWMPin).pin(18)
+    pin.function = "output"
+    frame = encode(RollFrame("1", 1, "d6", (3,)))
+    payload = frame * 4  # about what the journal appends for a roll
+    fd = os.open(folder / "floor.bin", os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+    samples = []
+    for n in range(ROLLS + 50):
+        start = time.perf_counter_ns()
+        os.write(master, frame)
+        port.readline()
+        pin.state = n % 2
+        os.write(fd, payload)
+        os.fsync(fd)
+        samples.append((time.perf_counter_ns() - start) / 1000)
+    os.close(fd)
+    port.close()
+    os.close(master)
+    os.close(slave)
+    return figures(samples[50:])
+
+
+def run() -> list[str]:
+    with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
+        path = measure_path(Path(tmp))
+        floor = measure_floor(Path(tmp))
+    ratio = path.p99 / floor.p99
+    verdict = "meets" if path.p99 < 5_000 and ratio <= 1.5 else "MISSES"
+    return [
+        "## Dice tower to LED",
+        "",
+        f"A roll frame from the simulated tower over a real pty (115200 baud) to the mock Watcher LED "
+        f"changing: link thread, table, engine, durable SQLite append, panel ({path.samples:,} rolls).",
+        "",
+        "| what | median | p99 | floor | floor median | floor p99 | p99 ratio | target |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| roll frame -> LED | {path.median / 1000:.2f} ms | {path.p99 / 1000:.2f} ms | pty line + pin + fsync | "
+        f"{floor.median / 1000:.2f} ms | {floor.p99 / 1000:.2f} ms | {ratio:.2f}x | p99 < 5 ms and within 1.5x |",
+        "",
+        f"Verdict: the tower path {verdict} its target.",
+        "",
+    ]
