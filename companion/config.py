@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from hardware.config import HardwareConfigError, panel_config
 
 
 class ConfigError(ValueError):
@@ -59,12 +60,29 @@ def load_config(path: Path | None = None) -> Config:
     unknown = sorted(set(data) - KNOWN_SECTIONS)
     if unknown:
         raise ConfigError(f"{path}: unknown section [{unknown[0]}]; known: {', '.join(sorted(KNOWN_SECTIONS))}.")
+    hardware = data.get("hardware", {})
+    try:
+        panel_config(hardware)
+    except HardwareConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
     return Config(
         journal=_journal(path, data.get("journal", {})),
-        hardware=data.get("hardware", {}),
-        tower=data.get("tower", {}),
+        hardware=hardware,
+        tower=_tower(path, data.get("tower", {})),
         source=path,
     )
+
+
+def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(data) - {"url", "baudrate"})
+    if unknown:
+        raise ConfigError(f"{path}: [tower] has no key {unknown[0]!r} (keys: url, baudrate).")
+    if not isinstance(data.get("url", ""), str):
+        raise ConfigError(f"{path}: [tower] url must be text: a device path, /dev/serial/by-id/..., or loop://.")
+    baudrate = data.get("baudrate", 115_200)
+    if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
+        raise ConfigError(f"{path}: [tower] baudrate must be a positive whole number.")
+    return data
 
 
 def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:

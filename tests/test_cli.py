@@ -151,3 +151,13 @@ def test_demo_rolls_on_the_simulated_tower_and_shows_the_virtual_panel(monkeypat
     dice = [line for line in lines if line.startswith("Dice (")]
     assert dice and all("tower)" in line for line in dice)
     assert any(line.startswith("[panel] Watcher") for line in lines)
+
+
+def test_a_bad_hardware_or_tower_section_is_refused_with_the_key(monkeypatch, capsys, tmp_path: Path) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text("[hardware]\nwatcher_light = 18\nworm_light = 18\n")
+    code, _, err = run_cli(monkeypatch, capsys, ["--config", str(config), "games"])
+    assert code == 2 and "pin 18 is used by both" in err
+    config.write_text('[tower]\nport = "/dev/ttyACM0"\n')
+    code, _, err = run_cli(monkeypatch, capsys, ["--config", str(config), "games"])
+    assert code == 2 and "[tower] has no key 'port'" in err
