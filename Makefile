@@ -19,9 +19,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 system-deps:
 	@scripts/system-deps.sh $(SYSTEM_PACKAGES)
 
-## Run the companion: the seeded demo game (headless until the touchscreen UI lands).
+## Run the companion: the seeded demo game with the simulated tower and the virtual LED panel
+## (headless until the touchscreen UI lands).
 demo: $(STAMP)
-	$(BIN)/companion demo --headless
+	$(BIN)/companion demo --headless --tower --panel
 
 ## Run everything CI runs: lint, types, and the whole test suite.
 test: $(STAMP) system-deps check pytest
