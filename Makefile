@@ -3,9 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_PACKAGES := redis-server:redis-server
+SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth
 
-.PHONY: demo test check lint typecheck pytest bench clean system-deps
+.PHONY: demo test check lint typecheck pytest bench clean system-deps screenshots
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found " + sys.version.split()[0] + ")")'
@@ -19,10 +19,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 system-deps:
 	@scripts/system-deps.sh $(SYSTEM_PACKAGES)
 
-## Run the companion: the seeded demo game with the simulated tower and the virtual LED panel
-## (headless until the touchscreen UI lands).
+## Run the companion: the seeded demo game in a window (the table, the simulated dice tower, the
+## virtual LED panel); with no display, the same game narrated in the terminal.
 demo: $(STAMP)
-	$(BIN)/companion demo --headless --tower --panel
+	$(BIN)/companion demo --or-headless --tower --panel
 
 ## Run everything CI runs: lint, types, and the whole test suite.
 test: $(STAMP) system-deps check pytest
@@ -30,8 +30,8 @@ test: $(STAMP) system-deps check pytest
 check: lint typecheck
 
 lint: $(STAMP)
-	$(BIN)/ruff check companion hardware firmware_bridge tests bench
-	$(BIN)/ruff format --check companion hardware firmware_bridge tests bench
+	$(BIN)/ruff check companion hardware firmware_bridge tests bench scripts
+	$(BIN)/ruff format --check companion hardware firmware_bridge tests bench scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -42,6 +42,10 @@ pytest: $(STAMP)
 ## Benchmarks: write docs/performance.md with figures measured on this machine.
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+## Screenshots of every screen, through a real X server (Xvfb), into docs/screenshots/.
+screenshots: $(STAMP) system-deps
+	xvfb-run -a -s "-screen 0 1280x800x24" $(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

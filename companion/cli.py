@@ -56,13 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="play a seeded demo game")
     demo.add_argument("--headless", action="store_true", help="narrate in the terminal instead of a window")
+    demo.add_argument("--or-headless", action="store_true", help="open a window if there is a display, else narrate")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--map", dest="map_name", help="map name (default: the Earth map for the player count)")
     demo.add_argument("--players", type=int, default=3)
     demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
     demo.add_argument("--tower", action="store_true", help="roll every die on a simulated dice tower (a real pty)")
     demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
+    demo.add_argument("--size", default="800x480", help="window size: 800x480, 1024x600, 1280x720 or 720x1280")
     demo.set_defaults(run=cmd_demo)
+
+    table = sub.add_parser("run", help="open the table on the screen (the appliance's command)")
+    table.add_argument("--game", help="stored game to resume (default: the last played)")
+    table.add_argument("--size", default="800x480", help="800x480, 1024x600, 1280x720 or 720x1280")
+    table.add_argument("--fullscreen", action="store_true")
+    table.set_defaults(run=cmd_run)
 
     sim = sub.add_parser("tower-sim", help="run a simulated dice tower on a pseudo-terminal")
     sim.add_argument("--link", help="also make this path a symlink to the device (a stable name)")
@@ -113,15 +121,41 @@ def open_configured(args: argparse.Namespace, config: Config) -> Journal:
 
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.demo import demo_setup, run_headless
+    from companion.ui.launch import NoDisplay, check_display, parse_size, run_window_demo
 
+    map_name = args.map_name or (None if args.headless else "yuggoth-demo")
+    players = args.players if args.headless or args.players != 3 else 4
+    setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte)
+    size = parse_size(args.size)
     if not args.headless:
-        print("The touchscreen UI is not built yet (issue 9); running the demo with --headless.", file=sys.stderr)
-    setup = demo_setup(args.seed, args.map_name, args.players, astral_acolyte=args.acolyte)
+        try:
+            check_display()
+        except NoDisplay as exc:
+            if not args.or_headless:
+                raise UsageError(str(exc)) from None
+            print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
+            args.headless = True
     journal = open_configured(args, config)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))
-        run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel)
+        if args.headless:
+            run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel)
+        else:
+            run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved())
         print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
+    finally:
+        journal.close()
+    return EXIT_OK
+
+
+def cmd_run(args: argparse.Namespace, config: Config) -> int:
+    from companion.ui.launch import NoDisplay, parse_size, run_table
+
+    journal = open_configured(args, config)
+    try:
+        run_table(journal, config, args.game, parse_size(args.size), args.fullscreen)
+    except NoDisplay as exc:
+        raise UsageError(str(exc)) from None
     finally:
         journal.close()
     return EXIT_OK

@@ -67,19 +67,29 @@ class Table:
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     notices: list[Notice] = field(default_factory=list)
     on_notice: Callable[[Notice], None] = lambda notice: None
+    on_input: Callable[[], None] = lambda: None  # called (on the caller's thread) after each input is queued
 
     def __post_init__(self) -> None:
         self.applied: set[str] = remembered_refs(self.session)
-        self.requested: Request | None = None
+        self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
+        self.sync_tower()
+
+    def switch(self, session: GameSession) -> None:
+        """Play another stored game on the same table (tower and buttons stay wired)."""
+        self.session = session
+        self.applied = remembered_refs(session)
         self.sync_tower()
 
     # -- called from other threads: only ever put on the queue ---------------------------------
 
     def tower_frame(self, frame: Frame) -> None:
-        self.inputs.put(TowerInput(frame))
+        if isinstance(frame, RollFrame):  # heartbeats and hellos only keep the link's status fresh
+            self.inputs.put(TowerInput(frame))
+            self.on_input()
 
     def button(self, name: str) -> None:
         self.inputs.put(ButtonInput(name))
+        self.on_input()
 
     # -- the main loop ----------------------------------------------------------------------------
 
@@ -143,11 +153,13 @@ class Table:
     def sync_tower(self) -> None:
         """Light the tower's "roll N dice" when a roll is asked for; put it out when not.  Called
         after each input, so a roll's acknowledgement reaches the tower before the next request."""
-        prompt = self.session.state.prompt
+        state = self.session.state
+        prompt = state.prompt
         if prompt.kind is PromptKind.ROLL:
+            # One request per roll asked for: two rolls in a row may want the same dice.
             request = Request(prompt.dice, TOWER_DIE[prompt.die])
-            if request != self.requested:
-                self.requested = request
+            if (request, state.step) != self.requested:
+                self.requested = (request, state.step)
                 self.send_to_tower(request)
         elif self.requested is not None:
             self.requested = None

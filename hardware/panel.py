@@ -22,7 +22,8 @@ from gpiozero.exc import BadPinFactory
 from gpiozero.tools import scaled, sin_values
 
 from companion.engine import Event, State, worm_chances
-from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START, Faction
+from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
+from companion.palette import colour_of
 from hardware.config import PanelConfig
 
 BREATH_STEPS = 100  # a breathing Watcher light: one sine period in this many steps
@@ -30,18 +31,6 @@ BREATH_PERIOD = 3.0  # seconds for one breath
 FLASH_STEP = 0.15  # seconds per on/off step of the worm light's flash
 FLASHES = 4
 PRESS_GUARD = 0.25  # seconds: a second press of the same button within this is a bounce
-# Faction colours (red, green, blue, 0-1), chosen to stay apart for colour-blind players
-# (Okabe-Ito palette); the screen always labels them too.
-FACTION_COLOURS: dict[Faction, tuple[float, float, float]] = {
-    Faction.GREAT_CTHULHU: (0.0, 0.62, 0.45),
-    Faction.CRAWLING_CHAOS: (0.0, 0.45, 0.70),
-    Faction.BLACK_GOAT: (0.84, 0.37, 0.0),
-    Faction.YELLOW_SIGN: (0.94, 0.89, 0.26),
-    Faction.SLEEPER: (0.80, 0.47, 0.65),
-    Faction.WINDWALKER: (0.34, 0.71, 0.91),
-    Faction.OPENER_OF_THE_WAY: (0.90, 0.62, 0.0),
-    Faction.ANCIENTS: (1.0, 1.0, 1.0),
-}
 FACTORIES = {
     "lgpio": "gpiozero.pins.lgpio:LGPIOFactory",
     "rpigpio": "gpiozero.pins.rpigpio:RPiGPIOFactory",
@@ -141,8 +130,8 @@ class Panel:
             self.doom.value = min(1.0, leader / DOOM_TO_WIN)
         self._show_worm(state, flash=False)
         if self.status is not None:
-            faction = state.players[state.first].faction
-            self.status.color = FACTION_COLOURS.get(faction, (1.0, 1.0, 1.0))
+            red, green, blue = colour_of(state.players[state.first].faction)
+            self.status.color = (red / 255, green / 255, blue / 255)
 
     def on_events(self, events: tuple[Event, ...], state: State, entry: object = None) -> None:
         """A session listener: redraw, and give the big moments their cue."""

@@ -202,3 +202,19 @@ def test_bytes_from_the_tower_reach_the_journal_through_a_real_pty(tmp_path: Pat
             assert Ack(1, AckStatus.OK) in tower.acks
     last = table.session.journal.last("g")
     assert last is not None and '"source":"tower"' in last.command
+
+
+def test_two_rolls_in_a_row_asking_the_same_dice_each_light_the_tower() -> None:
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game())
+    assert isinstance(session, GameSession)
+    wire = Wire()
+    table = Table(session, send_to_tower=wire)
+    for command in (
+        c.ChooseDirection(GC, "clockwise"),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.BattleAction(GC, "South Pacific", CC, 2, 2),
+    ):
+        table.submit(command)
+    table.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
+    table.drain()
+    assert [f for f in wire.sent if isinstance(f, Request)] == [Request(2, "d6"), Request(2, "d6")]

@@ -15,8 +15,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.engine.cthulhu.model import Watcher
 from companion.engine.values import evolve
+from companion.palette import colour_of
 from hardware.config import HardwareConfigError, PanelConfig, panel_config
-from hardware.panel import FACTION_COLOURS, Panel
+from hardware.panel import Panel
 from tests.helpers import set_players, started
 
 TIMEOUT = 5.0
@@ -110,7 +111,8 @@ def test_the_worm_light_is_lit_while_a_worm_is_threatened_and_flashes_on_eradica
 def test_the_status_light_shows_the_first_players_colour(panel) -> None:
     built, _, _ = panel
     built.show(started())
-    assert built.status is not None and tuple(built.status.color) == pytest.approx(FACTION_COLOURS[started().players[0].faction])
+    expected = tuple(v / 255 for v in colour_of(started().players[0].faction))
+    assert built.status is not None and tuple(built.status.color) == pytest.approx(expected)
 
 
 def test_a_press_gives_one_intent_even_in_a_bounce_storm(panel) -> None:

@@ -1,0 +1,348 @@
+"""The touchscreen app: the main loop that owns the screen and the table.
+
+Each turn of the loop: wait for an event (up to a second when idle, 1/30 s while something
+moves), turn touches, clicks and keys into intents, let the table handle every queued input,
+and redraw only when something changed.  The tower's reader and the buttons' threads wake the
+loop by posting an event; they never touch the screen or the game.
+
+Touch arrives as FINGERDOWN with coordinates from 0 to 1; SDL also sends a mouse event for each
+touch (``event.touch`` is true), which is ignored so one tap is one tap.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion import demo as demo_players
+from companion.engine import EVENTS
+from companion.engine.codec import from_data
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Options, Phase, PromptKind
+from companion.maps import list_maps, load_map
+from companion.narrate import describe
+from companion.session import GameSession, new_game_name
+from companion.store import Entry
+from companion.table import Notice, Table
+from companion.ui.map_scene import AreaScene, MapScene
+from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
+from companion.ui.scene import DieFace, Go, Intent, Page, Resume, Scene, Start, Submit, Toggle, View
+from companion.ui.table_scene import TableScene
+from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, font, text
+
+SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "1280x720": (1280, 720), "720x1280": (720, 1280)}
+IDLE_WAIT_MS = 1000
+ANIMATION_MS = 33
+AUTOPLAY_EVERY = 0.6  # seconds between the demo players' moves
+LOG_LINES = 400
+LED_STRIP = 170  # px (at unit 1) of virtual LEDs beside the table in the demo
+WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
+SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
+
+
+@dataclass
+class Extras:
+    """What the app shows beside the game: the tower link, the panel, where the journal is."""
+
+    link: Any = None
+    panel: Any = None
+    journal: str = ""
+    demo: bool = False
+
+
+@dataclass
+class App:
+    table: Table
+    size: tuple[int, int] = (800, 480)
+    fullscreen: bool = False
+    extras: Extras = field(default_factory=Extras)
+    clock: Callable[[], float] = time.monotonic
+
+    def __post_init__(self) -> None:
+        global WAKE
+        pygame.display.init()  # no audio: the panel's buzzer gives the cues
+        pygame.font.init()
+        font.cache_clear()  # fonts belong to one pygame session
+        if not WAKE:
+            WAKE = pygame.event.custom_type()
+        flags = pygame.FULLSCREEN if self.fullscreen else 0
+        self.strip = self.strip_width(self.size)
+        self.window = pygame.display.set_mode((self.size[0] + self.strip, self.size[1]), flags)
+        pygame.display.set_caption("Table companion")
+        self.scene_name = "table"
+        self.dice: tuple[int, ...] = ()
+        self.page = 0
+        self.area = -1
+        self.options: dict[str, Any] = {"players": 3}
+        self.log: list[str] = []
+        self.autoplay = False
+        self.next_move = 0.0
+        self.rnd = random.Random(7)
+        self.dirty = True
+        self.running = True
+        self.resize(self.window.get_size())
+        self.attach(self.table)
+
+    # -- wiring ---------------------------------------------------------------------------------
+
+    def attach(self, table: Table) -> None:
+        """Follow ``table``'s session: narrate its events and redraw after each."""
+        self.table = table
+        table.on_input = self.wake
+        table.on_notice = lambda notice: self.mark()
+        table.session.listeners.append(self.on_entry)
+        self.names = {p.pid: p.label for p in table.session.state.players}
+        self.log = [
+            line
+            for entry in table.session.journal.entries(table.session.name, max(1, table.session.seq - 80))
+            for line in self.narrate_entry(entry)
+        ][-LOG_LINES:]
+
+    def wake(self) -> None:
+        """Called from other threads: make the loop handle the new input now."""
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE))
+
+    def on_entry(self, events: tuple[Any, ...], state: Any, entry: Entry) -> None:
+        for event in events:
+            line = describe(event, self.names)
+            if line:
+                self.log.append(line)
+        del self.log[:-LOG_LINES]
+        self.dice, self.page = (), 0
+        if self.extras.panel is not None:
+            self.extras.panel.on_events(events, state)
+        self.mark()
+
+    def narrate_entry(self, entry: Entry) -> list[str]:
+        """The words of a journaled entry's events (for the log of a resumed game)."""
+        lines = []
+        for data in json.loads(entry.events):
+            if data.get("type") in EVENTS.by_tag:
+                line = describe(from_data(EVENTS.by_tag[data["type"]], data), self.names)
+                if line:
+                    lines.append(line)
+        return lines
+
+    def mark(self) -> None:
+        self.dirty = True
+
+    def strip_width(self, table_size: tuple[int, int]) -> int:
+        """Width of the demo's virtual LED strip, drawn beside (not over) the table."""
+        return round(LED_STRIP * min(table_size) / 480) if self.extras.demo and self.extras.panel is not None else 0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the scenes out for a window of ``size`` (the LED strip, if any, keeps its width)."""
+        self.metrics = Metrics(size[0] - self.strip, size[1])
+        self.scenes: dict[str, Scene] = {
+            scene.name: scene
+            for scene in (
+                TableScene(self.metrics),
+                MapScene(self.metrics),
+                LogScene(self.metrics),
+                SettingsScene(self.metrics),
+                NewGameScene(self.metrics),
+                AreaScene(self.metrics),
+            )
+        }
+        self.dirty = True
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def run(self, on_frame: Callable[[], None] | None = None) -> None:
+        """Until the window closes (or Escape): wait, handle, redraw when needed."""
+        while self.running:
+            wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
+            event = pygame.event.wait(wait)
+            for each in [event, *pygame.event.get()]:
+                self.handle(each)
+            self.tick()
+            if on_frame is not None:
+                on_frame()
+
+    def tick(self) -> None:
+        """Handle queued inputs, the demo's autoplay, and redraw if anything changed."""
+        if self.table.drain():
+            self.mark()
+        if self.autoplay and self.clock() >= self.next_move:
+            self.next_move = self.clock() + AUTOPLAY_EVERY
+            self.demo_move()
+        if self.extras.link is not None and getattr(self, "_link_seen", None) is not self.extras.link.status:
+            self._link_seen = self.extras.link.status
+            self.mark()
+        if self.dirty or self.animating():
+            self.draw()
+
+    def animating(self) -> bool:
+        """Something moves: autoplay, or the virtual Watcher light breathing."""
+        panel = self.extras.panel
+        return self.autoplay or (self.strip > 0 and panel is not None and bool(panel.watcher_brightness))
+
+    def draw(self) -> None:
+        view = self.view()
+        scene = self.scenes[self.scene_name]
+        scene.update(view)
+        surface = self.window.subsurface(pygame.Rect(0, 0, self.metrics.width, self.metrics.height))
+        surface.fill(BACKGROUND)
+        scene.draw(surface, view)
+        if self.strip:
+            self.draw_leds(pygame.Rect(self.metrics.width, 0, self.strip, self.metrics.height))
+        pygame.display.flip()
+        self.dirty = False
+
+    def view(self) -> View:
+        state = self.table.session.state
+        return View(
+            state=state,
+            names=self.names,
+            log=self.log,
+            notices=[n.text for n in self.table.notices],
+            link=self.extras.link.status if self.extras.link is not None else None,
+            panel=self.extras.panel,
+            games=self.table.session.journal.games()[:1] if self.scene_name == "new" else [],
+            maps=list_maps() if self.scene_name == "new" else [],
+            dice=self.dice,
+            page=self.page,
+            options=self.options,
+            area=self.area,
+            journal=self.extras.journal,
+            demo=self.extras.demo,
+        )
+
+    def draw_leds(self, rect: pygame.Rect) -> None:
+        """The demo's virtual LED panel: what gpiozero's mock pins hold right now."""
+        m, panel = self.metrics, self.extras.panel
+        pygame.draw.rect(self.window, PANEL, rect)
+        x, y = rect.x + m.px(12), rect.y + m.px(12)
+        text(self.window, "LED panel (mock pins)", (x, y), m.px(18), DIM, width=rect.width - 16)
+        leds = [("Watcher", panel.watcher, (250, 240, 120)), ("Worm", panel.worm, (235, 120, 90))]
+        for n, (name, device, colour) in enumerate(leds):
+            value = float(device.value) if device is not None else 0.0
+            lit = tuple(int(20 + (part - 20) * value) for part in colour)
+            centre = (x + m.px(16), y + m.px(48) + n * m.px(44))
+            pygame.draw.circle(self.window, lit, centre, m.px(14))
+            text(self.window, name, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(20), TEXT)
+        if panel.doom is not None:
+            top = y + m.px(150)
+            text(self.window, "Doom bar", (x, top), m.px(18), DIM)
+            for n, led in enumerate(panel.doom):
+                cell = pygame.Rect(x + n * m.px(13), top + m.px(22), m.px(10), m.px(24))
+                pygame.draw.rect(self.window, (240, 90, 60) if led.value else (50, 40, 40), cell)
+        if panel.status is not None:
+            centre = (x + m.px(16), y + m.px(250))
+            pygame.draw.circle(self.window, tuple(int(v * 255) for v in panel.status.color), centre, m.px(14))
+            text(self.window, "first player", (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.FINGERDOWN:
+            width, height = self.window.get_size()
+            self.tap((int(event.x * width), int(event.y * height)))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            self.tap(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resize(self.window.get_size())
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        if pos[0] >= self.metrics.width:
+            return  # the virtual LED strip
+        intent = self.scenes[self.scene_name].tap(pos)
+        if intent is not None:
+            self.do(intent)
+
+    def key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_q):
+            self.running = False
+        elif key in SCENE_KEYS:
+            self.do(Go(SCENE_KEYS[key]))
+        elif key == pygame.K_SPACE:
+            self.demo_move()
+        elif key == pygame.K_a:
+            self.autoplay = not self.autoplay
+            self.mark()
+        elif key == pygame.K_r:
+            self.do(Submit(c.Roll(None, "generator")))
+        elif key == pygame.K_u:
+            self.do(Submit(c.Undo()))
+        elif key == pygame.K_y:
+            self.do(Submit(c.Redo()))
+
+    def do(self, intent: Intent) -> None:
+        """Carry out what a tap or key asked for; game changes go through the table."""
+        self.mark()
+        if isinstance(intent, Submit):
+            self.table.submit(intent.command)
+        elif isinstance(intent, Go):
+            self.scene_name, self.area = intent.scene, intent.area
+        elif isinstance(intent, DieFace):
+            self.enter_die(intent.value)
+        elif isinstance(intent, Page):
+            self.page += intent.delta
+        elif isinstance(intent, Toggle):
+            self.toggle(intent.option)
+        elif isinstance(intent, Start):
+            self.start(intent)
+        elif isinstance(intent, Resume):
+            self.switch(GameSession.resume(self.table.session.journal, intent.name))
+
+    def enter_die(self, value: int | None) -> None:
+        prompt = self.table.session.state.prompt
+        if value is None or prompt.kind is not PromptKind.ROLL:
+            self.dice = ()
+            return
+        self.dice = (*self.dice, value)
+        if len(self.dice) == prompt.dice:
+            values, self.dice = self.dice, ()
+            self.table.submit(c.Roll(values, "screen"))
+
+    def toggle(self, option: str) -> None:
+        if "=" in option:
+            key, value = option.split("=", 1)
+            self.options[key] = value
+        else:
+            self.options[option] = not self.options.get(option, False)
+
+    def start(self, intent: Start) -> None:
+        seats = tuple(c.Seat(f) for f in demo_players.SEATING[: intent.players])
+        seed = int(time.time() * 1000) % 1_000_000  # a fresh game's dice; recorded, so it replays
+        command = c.NewGame(load_map(intent.map), seats, seed, Options(astral_acolyte=intent.acolyte))
+        journal = self.table.session.journal
+        started = GameSession.start(journal, new_game_name(), command)
+        if isinstance(started, GameSession):
+            self.switch(started)
+            self.scene_name = "table"
+        else:
+            self.table.notices.append(Notice(started.message))
+
+    def switch(self, session: GameSession) -> None:
+        self.table.switch(session)
+        self.attach(self.table)
+        self.mark()
+
+    def demo_move(self) -> None:
+        """One move by the demo's players (rolls are left to the tower, or the generator)."""
+        state = self.table.session.state
+        if state.phase is Phase.GAME_OVER:
+            self.autoplay = False
+            return
+        if state.prompt.kind is PromptKind.ROLL and self.extras.link is not None:
+            return  # the simulated tower answers rolls by itself
+        result = self.table.session.submit(demo_players.choose(state, self.rnd))
+        if result.ok:
+            for order in demo_players.casualties(self.table.session.state, result.events):  # type: ignore[union-attr]
+                self.table.session.submit(order)
+        self.mark()
+
+    def close(self) -> None:
+        pygame.display.quit()

@@ -1,0 +1,126 @@
+"""Opening the screen: the demo on a laptop, or the table on the Pi (the appliance's entry point)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+from companion.config import Config
+from companion.session import GameSession
+from companion.store import Journal
+
+DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY")
+
+
+class NoDisplay(RuntimeError):
+    """No screen to open; the message offers --headless."""
+
+
+def check_display() -> None:
+    """Refuse early, with what to do, where SDL would have no screen to open."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver or sys.platform != "linux" or any(os.environ.get(v) for v in DISPLAY_VARIABLES):
+        return
+    raise NoDisplay(
+        "There is no display here (DISPLAY and WAYLAND_DISPLAY are not set). Run `companion demo --headless` "
+        "for the terminal demo, or on a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm."
+    )
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    from companion.ui.app import SIZES
+
+    if text in SIZES:
+        return SIZES[text]
+    raise ValueError(f"--size must be one of {', '.join(SIZES)}, not {text!r}.")
+
+
+def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int, int], location: str) -> None:
+    """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
+    the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
+    from companion.demo import DEMO_WIRING, DemoSetup
+    from companion.session import GameSession
+    from companion.table import Table
+    from companion.ui.app import App, Extras
+    from firmware_bridge.link import TowerLink
+    from firmware_bridge.sim import SimTower
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    assert isinstance(setup, DemoSetup)
+    check_display()
+    session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
+    if not isinstance(session, GameSession):
+        raise RuntimeError(session.message)
+    with contextlib.ExitStack() as stack:
+        tower = stack.enter_context(SimTower(seed=setup.seed))
+        table = Table(session)
+        panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), table.button))
+        link = stack.enter_context(TowerLink(tower.path, table.tower_frame))
+        table.send_to_tower = link.send
+        app = App(table, size=size, extras=Extras(link=link, panel=panel, journal=location, demo=True))
+        panel.show(session.state)
+        print(
+            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, "
+            "1-5 switch screens, Esc quits.",
+            flush=True,
+        )
+        try:
+            app.run()
+        finally:
+            app.close()
+
+
+def run_table(journal: Journal, config: Config, game: str | None, size: tuple[int, int], fullscreen: bool) -> None:
+    """The real table: resume the last game (or start on the new-game screen), with the tower and
+    the panel the config names."""
+    from companion.session import GameSession
+    from companion.store import JournalError
+    from companion.table import Table
+    from companion.ui.app import App, Extras
+    from firmware_bridge.link import TowerLink
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    check_display()
+    try:
+        session = GameSession.resume(journal, game)
+    except JournalError:
+        session = _first_game(journal)
+    with contextlib.ExitStack() as stack:
+        table = Table(session)
+        app = App(table, size=size, fullscreen=fullscreen, extras=Extras(journal=str(config.journal.resolved())))
+        url = config.tower.get("url", "")
+        if url:
+            link = stack.enter_context(TowerLink(url, table.tower_frame, baudrate=int(config.tower.get("baudrate", 115_200))))
+            table.send_to_tower = link.send
+            app.extras.link = link
+        if config.hardware:
+            panel = stack.enter_context(Panel(panel_config(config.hardware), table.button))
+            panel.show(session.state)
+            app.extras.panel = panel
+        if session.name == "welcome":
+            app.scene_name = "new"
+        try:
+            app.run()
+        finally:
+            app.close()
+
+
+def _first_game(journal: Journal) -> GameSession:
+    """No stored game yet: a small Earth game to show while the table picks its own."""
+    from companion.demo import demo_setup
+
+    setup = demo_setup(1, None, 3)
+    started = GameSession.start(journal, "welcome", setup.command(), title="Welcome game")
+    assert isinstance(started, GameSession)
+    return started
+
+
+def default_size() -> tuple[int, int]:
+    return (800, 480)
+
+
+__all__ = ["NoDisplay", "Path", "check_display", "parse_size", "run_table", "run_window_demo"]

@@ -1,0 +1,130 @@
+"""What every scene shares: the view it draws, the intents a tap produces, the navigation bar.
+
+A scene follows one contract, called in this order by the app: ``update(view)`` rebuilds its
+buttons when something changed, ``draw(surface, view)`` only draws, ``tap(pos)`` returns the
+intent of the button under a finger (or None).  Scenes never change the game: an intent goes
+back to the app, which hands commands to the table loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion.engine import Command, State
+from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics
+
+SCENES = ("table", "map", "log", "settings", "new")
+NAV_LABELS = {"table": "Table", "map": "Map", "log": "Log", "settings": "Settings", "new": "Game"}
+
+
+@dataclass(frozen=True)
+class Submit:
+    command: Command
+
+
+@dataclass(frozen=True)
+class Go:
+    scene: str
+    area: int = -1
+
+
+@dataclass(frozen=True)
+class DieFace:
+    """A die pad key: a face value, or None to clear the dice entered so far."""
+
+    value: int | None
+
+
+@dataclass(frozen=True)
+class Page:
+    delta: int
+
+
+@dataclass(frozen=True)
+class Start:
+    """Start a new game on ``map`` (its name) with the first ``players`` factions."""
+
+    map: str
+    players: int
+    acolyte: bool = False
+
+
+@dataclass(frozen=True)
+class Resume:
+    name: str
+
+
+@dataclass(frozen=True)
+class Toggle:
+    option: str
+
+
+Intent = Submit | Go | DieFace | Page | Start | Resume | Toggle
+
+
+@dataclass
+class View:
+    """Everything a scene may read (and nothing it may change)."""
+
+    state: State
+    names: dict[str, str]
+    log: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    link: Any = None  # firmware_bridge.link.LinkStatus, when a tower is configured
+    panel: Any = None  # hardware.panel.Panel, drawn as virtual LEDs in the demo
+    games: list[Any] = field(default_factory=list)
+    maps: list[Any] = field(default_factory=list)
+    dice: tuple[int, ...] = ()  # faces entered on the die pad so far
+    page: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    area: int = -1  # the area being edited on the map
+    journal: str = ""
+    demo: bool = False
+
+
+class Scene:
+    name = "scene"
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+        self.buttons: list[Button] = []
+
+    def update(self, view: View) -> None:
+        self.buttons = self.layout(view) + nav_buttons(self.metrics, self.name)
+
+    def layout(self, view: View) -> list[Button]:
+        return []
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        for button in self.buttons:
+            button.draw(surface, self.metrics)
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        for button in reversed(self.buttons):
+            if button.hit(pos):
+                intent: Intent = button.intent
+                return intent
+        return None
+
+    def body(self) -> pygame.Rect:
+        """The screen above the navigation bar."""
+        m = self.metrics
+        return pygame.Rect(0, 0, m.width, m.height - m.touch - 2 * m.margin)
+
+
+def nav_buttons(metrics: Metrics, current: str) -> list[Button]:
+    m = metrics
+    width = (m.width - m.margin * (len(SCENES) + 1)) // len(SCENES)
+    top = m.height - m.touch - m.margin
+    return [
+        Button(
+            pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
+            NAV_LABELS[name],
+            Go(name),
+            ACCENT if name == current else BUTTON,
+        )
+        for i, name in enumerate(SCENES)
+    ]

@@ -1,0 +1,73 @@
+"""Render the screens of a seeded demo game into docs/screenshots/ (PNG), for the README.
+
+Run it through a real X server so the window path is the real one:
+    xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python scripts/screenshots.py
+(`make screenshots` does this).  With no display it falls back to SDL's dummy driver.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+if not os.environ.get("DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from companion import demo  # noqa: E402
+from companion.engine.cthulhu.model import Phase, PromptKind  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.store.sqlite import SqliteJournal  # noqa: E402
+from companion.table import Table  # noqa: E402
+from companion.ui.app import App, Extras  # noqa: E402
+from hardware.config import panel_config  # noqa: E402
+from hardware.panel import Panel  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def play_until(session: GameSession, seed: int, done) -> None:  # type: ignore[no-untyped-def]
+    rnd = random.Random(seed)
+    for _ in range(3000):
+        state = session.state
+        if done(state) or state.phase is Phase.GAME_OVER:
+            return
+        result = session.submit(demo.choose(state, rnd))
+        for order in demo.casualties(session.state, result.events):  # type: ignore[union-attr]
+            session.submit(order)
+
+
+def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    setup = demo.demo_setup(seed, map_name, players)
+    session = GameSession.start(SqliteJournal(":memory:"), "shots", setup.command())
+    assert isinstance(session, GameSession)
+    play_until(session, seed, done)
+    panel = Panel(panel_config(demo.DEMO_WIRING), lambda name: None)
+    app = App(Table(session), size=(800, 480), extras=Extras(panel=panel, demo=True, journal="~/.local/state/companion"))
+    app.attach(app.table)
+    panel.show(session.state)
+    for scene, filename in shots.items():
+        app.scene_name = scene
+        app.area = 6
+        app.draw()
+        pygame.image.save(app.window, str(OUT / filename))
+        print("wrote", OUT / filename)
+    panel.close()
+    app.close()
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    watcher_awake = lambda s: s.watcher is not None and s.watcher.awake and s.prompt.kind is PromptKind.WATCHER_MOVE
+    shoot("yuggoth-demo", 4, 3, watcher_awake, {"table": "table-yuggoth.png", "map": "map-yuggoth.png", "log": "log.png"})
+    worms = lambda s: s.worms is not None and len(s.worms.on_map) >= 3 and s.prompt.kind is PromptKind.ACTION
+    shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
+
+
+if __name__ == "__main__":
+    main()

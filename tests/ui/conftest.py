@@ -1,0 +1,37 @@
+"""The UI tests run headless: SDL's dummy video and audio drivers (set before pygame starts)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Table
+from companion.ui.app import App
+from tests.helpers import new_game
+
+
+@pytest.fixture
+def app_for() -> Iterator[object]:
+    """Build an App on a fresh game: ``app_for(map, size)``; the display is closed afterwards."""
+    made: list[App] = []
+
+    def build(map_name: str = "yuggoth-demo", size: tuple[int, int] = (800, 480), seed: int = 2) -> App:
+        session = GameSession.start(SqliteJournal(":memory:"), "g", new_game(map_name, seed=seed))
+        assert isinstance(session, GameSession)
+        app = App(Table(session), size=size)
+        made.append(app)
+        return app
+
+    yield build
+    for app in made:
+        app.close()
+    pygame.quit()

@@ -1,0 +1,167 @@
+"""The touchscreen, headless: every screen at every size, taps become commands, a whole game is
+played through synthetic taps, touch is not counted twice, and drawing changes nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.engine import canonical
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Phase, PromptKind
+from companion.ui.app import SIZES, App
+from companion.ui.scene import DieFace, Go, Submit
+from companion.ui.widgets import MIN_TOUCH, Button
+
+SCREENS = ("table", "map", "log", "settings", "new", "area")
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("map_name", ["earth-3p", "yuggoth-demo", "shaggai-demo"])
+def test_every_screen_renders_at_every_size_with_fingertip_buttons(app_for, size, map_name) -> None:
+    app = app_for(map_name, size)
+    for name in SCREENS:
+        app.scene_name, app.area = name, 2
+        app.draw()
+        buttons = app.scenes[name].buttons
+        for button in buttons:
+            assert button.rect.width >= MIN_TOUCH and button.rect.height >= MIN_TOUCH, (name, button.label)
+            assert button.rect.right <= size[0] and button.rect.bottom <= size[1], (name, button.label)
+        for i, one in enumerate(buttons):  # no button hides another
+            assert not any(one.rect.colliderect(other.rect) for other in buttons[i + 1 :]), (name, one.label)
+    assert app.window.get_size() == size
+
+
+def test_drawing_changes_nothing(app_for) -> None:
+    app = app_for()
+    before = canonical(app.table.session.state)
+    for name in SCREENS:
+        app.scene_name = name
+        app.draw()
+    assert canonical(app.table.session.state) == before
+
+
+def prompt_buttons(app: App) -> list[Button]:
+    """The table's prompt buttons now (and none of the table's buttons overlaps another)."""
+    app.scene_name = "table"
+    app.draw()
+    buttons = app.scenes["table"].buttons
+    for i, one in enumerate(buttons):
+        assert not any(one.rect.colliderect(other.rect) for other in buttons[i + 1 :]), one.label
+    return [b for b in buttons if isinstance(b.intent, (Submit, DieFace))]
+
+
+def test_tapping_a_prompt_button_sends_exactly_its_command(app_for) -> None:
+    app = app_for()
+    buttons = prompt_buttons(app)
+    assert [b.label for b in buttons] == ["Clockwise", "Counterclockwise"]
+    app.tap(buttons[1].rect.center)
+    assert app.table.session.state.direction.value == -1
+
+
+def test_the_die_pad_enters_physical_dice_and_roll_for_me_asks_the_generator(app_for) -> None:
+    app = app_for("earth-3p")
+    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+    app.table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
+    pad = {b.label: b for b in prompt_buttons(app)}
+    assert {"1", "2", "3", "4", "5", "6", "Clear", "Roll for me"} <= set(pad)
+    app.tap(pad["6"].rect.center)
+    app.tap(pad["4"].rect.center)  # two dice asked for: the roll goes in
+    last = app.table.session.journal.last("g")
+    assert last is not None and '"values":[6,4]' in last.command and '"source":"screen"' in last.command
+    pad = {b.label: b for b in prompt_buttons(app)}
+    app.tap(pad["Roll for me"].rect.center)
+    assert app.table.session.state.prompt.kind is PromptKind.ACTION
+
+
+def test_a_whole_game_is_played_through_synthetic_taps(app_for) -> None:
+    app = app_for("shaggai-demo")
+    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    prompt_buttons(app)  # an action turn has more choices than fit: they page
+    assert any(b.label.startswith("More (1/") for b in app.scenes["table"].buttons)
+    for _ in range(2_000):
+        if app.table.session.state.phase is Phase.GAME_OVER:
+            break
+        buttons = prompt_buttons(app)
+        roll = [b for b in buttons if b.label == "Roll for me"]
+        app.tap((roll or buttons)[0].rect.center)
+    assert app.table.session.state.phase is Phase.GAME_OVER
+
+
+def test_a_finger_tap_counts_once_and_its_mouse_echo_is_ignored(app_for) -> None:
+    app = app_for()
+    button = prompt_buttons(app)[0]
+    width, height = app.window.get_size()
+    x, y = button.rect.center
+    app.handle(pygame.event.Event(pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
+    entries = app.table.session.seq
+    assert entries == 2  # the new game and one direction, not two
+
+
+def test_keyboard_shortcuts_switch_screens_and_undo(app_for) -> None:
+    app = app_for()
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2))
+    assert app.scene_name == "map"
+    app.do(Submit(c.ChooseDirection("great_cthulhu", "clockwise")))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))
+    assert app.table.session.state.prompt.kind is PromptKind.DIRECTION
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert not app.running
+
+
+def test_tapping_an_area_opens_its_editor_and_the_editor_corrects_the_board(app_for) -> None:
+    app = app_for("earth-3p")
+    app.do(Go("map"))
+    app.draw()
+    asia = app.table.session.state.board.area_index("Asia")
+    app.tap(app.scenes["map"].buttons[asia].rect.center)
+    assert (app.scene_name, app.area) == ("area", asia)
+    app.draw()
+    plus = next(b for b in app.scenes["area"].buttons if b.label == "+ cultist Black Goat")
+    app.tap(plus.rect.center)
+    assert app.table.session.state.areas[asia].count(owner="black_goat") == 1
+
+
+def test_nothing_changed_nothing_is_redrawn(app_for) -> None:
+    app = app_for()
+    app.tick()
+    draws = []
+    app.draw = lambda: draws.append(1)
+    app.tick()
+    app.tick()
+    assert draws == []
+    app.do(Go("log"))
+    app.tick()
+    assert draws == [1]
+
+
+def test_demo_mode_autoplays_with_the_tower_answering_every_roll(app_for, tmp_path) -> None:
+    import itertools
+    import time
+
+    from companion.ui.app import Extras
+    from firmware_bridge.link import TowerLink
+    from firmware_bridge.sim import SimTower
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    app = app_for("yuggoth-demo", seed=4)
+    ticks = itertools.count()
+    with (
+        SimTower(seed=4, link=tmp_path / "tower") as tower,
+        Panel(panel_config({"watcher_light": 18, "worm_light": 23, "pin_factory": "mock"}), app.table.button) as panel,
+        TowerLink(tower.path, app.table.tower_frame) as link,
+    ):
+        app.table.send_to_tower = link.send
+        app.extras = Extras(link=link, panel=panel, demo=True)
+        app.clock = lambda: float(next(ticks))  # autoplay moves on every tick
+        app.autoplay = True
+        deadline = time.monotonic() + 60
+        while app.table.session.state.phase is not Phase.GAME_OVER and time.monotonic() < deadline:
+            pygame.event.wait(5)
+            app.tick()
+    assert app.table.session.state.phase is Phase.GAME_OVER
+    rolls = [e.command for e in app.table.session.journal.entries("g") if '"type":"roll"' in e.command]
+    assert rolls and all('"source":"tower"' in r for r in rolls)

@@ -1,0 +1,70 @@
+"""A real window: the app's loop under Xvfb (an X server the test starts), a finger tap through
+SDL's event queue, and a clean quit.  Skipped, with the reason, where Xvfb is not installed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SCRIPT = """
+import os, sys, pygame
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Table
+from companion.ui.app import App
+from tests.helpers import new_game
+
+session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo"))
+app = App(Table(session))
+assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
+app.draw()
+button = [b for b in app.scenes["table"].buttons if b.label == "Counterclockwise"][0]
+x, y = button.rect.center
+w, h = app.window.get_size()
+pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=0, finger_id=0, dx=0, dy=0))
+pygame.event.post(pygame.event.Event(pygame.QUIT))
+app.run()
+pygame.image.save(app.window, sys.argv[1])
+print("direction", session.state.direction.value)
+"""
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[str]:
+    binary = shutil.which("Xvfb")
+    if binary is None:
+        pytest.skip("Xvfb is not installed (make test installs it with apt-get as root)")
+    number = 90 + os.getpid() % 100
+    server = subprocess.Popen(
+        [binary, f":{number}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    socket = Path(f"/tmp/.X11-unix/X{number}")
+    deadline = time.monotonic() + 10
+    while not socket.exists():
+        if server.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"Xvfb did not start on :{number}")
+        time.sleep(0.02)
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def test_a_real_window_takes_a_tap_and_quits(xvfb: str, tmp_path: Path) -> None:
+    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    shot = tmp_path / "window.png"
+    root = Path(__file__).parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(shot)], env=env, cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "direction -1" in done.stdout
+    assert shot.stat().st_size > 5_000
