@@ -110,6 +110,10 @@ class Table:
         self.sync_tower()
         return True
 
+    def idle(self) -> None:
+        """Nothing is happening: let the journal do its housekeeping now rather than mid-roll."""
+        self.session.journal.maintain()
+
     def drain(self) -> int:
         """Handle every input already waiting; how many."""
         handled = 0

@@ -164,7 +164,7 @@ class Panel:
         for level in scaled(sin_values(BREATH_STEPS), 0.05, 1.0):
             if not self.watcher_brightness:
                 return
-            yield level * self.watcher_brightness
+            yield min(1.0, max(0.0, level * self.watcher_brightness))  # rounding must not leave 0..1
 
     def _show_worm(self, state: State, *, flash: bool) -> None:
         threatened = any(chance > 0 for _, _, chance in worm_chances(state))

@@ -133,5 +133,8 @@ class Journal(Protocol):
     def snapshot(self, game: str, node: int) -> str | None:
         """The canonical state stored for ``node``, if any."""
 
+    def maintain(self) -> None:
+        """Housekeeping off the hot path (SQLite's WAL checkpoint); call when idle."""
+
     def close(self) -> None:
         """Release the store; safe to call twice."""

@@ -129,6 +129,9 @@ class RedisJournal:
         value = self._call(self.client.hget, self._key(game, "snapshots"), str(node))
         return None if value is None else _text(value)
 
+    def maintain(self) -> None:
+        """Nothing to do: Redis rewrites its append-only file itself."""
+
     def close(self) -> None:
         if not self._closed:
             self._closed = True

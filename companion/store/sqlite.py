@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.store.base import Entry, EntryKind, GameInfo, GameNotFound, JournalError, StaleWriter
 
 SCHEMA_VERSION = 1
+CHECKPOINT_EVERY = 2_000  # appends without an idle moment before a checkpoint is done inline
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     name TEXT PRIMARY KEY, title TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL
@@ -49,6 +50,9 @@ class SqliteJournal:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
+            # Checkpoints move WAL pages into the database with an extra fsync; they run when the
+            # table is idle (maintain), not in the middle of a roll (see CHECKPOINT_EVERY).
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
             self._db.executescript(_SCHEMA)
             self._check_version()
         except sqlite3.DatabaseError as exc:
@@ -58,6 +62,7 @@ class SqliteJournal:
                 "config's [journal] path elsewhere."
             ) from None
         self._closed = False
+        self._since_checkpoint = 0
 
     def _check_version(self) -> None:
         (version,) = self._db.execute("PRAGMA user_version").fetchone()
@@ -93,6 +98,15 @@ class SqliteJournal:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY:  # never idle: do not let the WAL grow forever
+            self.maintain()
+
+    def maintain(self) -> None:
+        """Fold the WAL into the database (a passive checkpoint); call it when the table is idle."""
+        if self.path != ":memory:" and not self._closed:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        self._since_checkpoint = 0
 
     def last(self, game: str) -> Entry | None:
         last = self._last_seq(game)

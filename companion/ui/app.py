@@ -160,6 +160,8 @@ class App:
         while self.running:
             wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
             event = pygame.event.wait(wait)
+            if event.type == pygame.NOEVENT:
+                self.table.idle()  # a quiet second: the journal's housekeeping happens now
             for each in [event, *pygame.event.get()]:
                 self.handle(each)
             self.tick()
