@@ -165,3 +165,21 @@ def test_demo_mode_autoplays_with_the_tower_answering_every_roll(app_for, tmp_pa
     assert app.table.session.state.phase is Phase.GAME_OVER
     rolls = [e.command for e in app.table.session.journal.entries("g") if '"type":"roll"' in e.command]
     assert rolls and all('"source":"tower"' in r for r in rolls)
+
+
+@pytest.mark.parametrize("map_name", ["earth-3p", "shaggai-demo"])
+def test_every_prompt_button_sends_its_own_command(app_for, map_name) -> None:
+    app = app_for(map_name)
+    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    checked = 0
+    for button in prompt_buttons(app):
+        if not isinstance(button.intent, Submit):
+            continue
+        before = app.table.session.seq
+        app.tap(button.rect.center)
+        last = app.table.session.journal.last("g")
+        assert last is not None and last.seq == before + 1
+        assert last.command == canonical(button.intent.command)
+        app.table.submit(c.Undo())  # back to the same prompt for the next button
+        checked += 1
+    assert checked >= 2
