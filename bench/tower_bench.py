@@ -159,7 +159,8 @@ def run() -> list[str]:
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
         path, floor = measure(Path(tmp))
     ratio = path.p99 / floor.p99
-    verdict = "meets" if path.p99 < 5_000 and ratio <= 1.5 else "MISSES"
+    absolute = "meets" if path.p99 < 5_000 else "MISSES"
+    relative = "meets" if ratio <= 1.5 else "MISSES"
     return [
         "## Dice tower to LED",
         "",
@@ -171,6 +172,8 @@ def run() -> list[str]:
         f"| roll frame -> LED | {path.median / 1000:.2f} ms | {path.p99 / 1000:.2f} ms | pty line + pin + fsync | "
         f"{floor.median / 1000:.2f} ms | {floor.p99 / 1000:.2f} ms | {ratio:.2f}x | p99 < 5 ms and within 1.5x |",
         "",
-        f"Verdict: the tower path {verdict} its target.",
+        f"Verdict: p99 under 5 ms {absolute} the target; within 1.5x of the floor {relative} it ({ratio:.2f}x). "
+        "What the floor lacks: the engine, the table's hand-off between threads, and SQLite's commit "
+        "(several pages and a lock, against the floor's 150 bytes).",
         "",
     ]
