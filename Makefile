@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth
 
-.PHONY: demo test check lint typecheck pytest bench clean system-deps screenshots
+.PHONY: demo test check lint typecheck pytest bench soak clean system-deps screenshots install-pi
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found " + sys.version.split()[0] + ")")'
@@ -42,6 +42,10 @@ pytest: $(STAMP)
 ## Benchmarks: write docs/performance.md with figures measured on this machine.
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+## Reliability: 200 power cuts on SQLite and on Redis; writes docs/reliability.md.
+soak: $(STAMP) system-deps
+	$(BIN)/python -m bench.power_cut --trials 200
 
 ## Screenshots of every screen, through a real X server (Xvfb), into docs/screenshots/.
 screenshots: $(STAMP) system-deps

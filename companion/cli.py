@@ -301,6 +301,7 @@ def _answer(out: TextIO, number: int, result: Any, session: GameSession | None =
     else:
         line = {"line": number, "ok": True, "events": to_data(result.events), "prompt": to_data(result.state.prompt)}
     out.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
+    out.flush()  # an answer is the acknowledgement: it leaves as soon as the command is journaled
 
 
 # -- replay, export, games ---------------------------------------------------------------------

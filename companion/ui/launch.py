@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from pathlib import Path
 
 from companion.config import Config
+from companion.sdnotify import Notifier
 from companion.session import GameSession
 from companion.store import Journal
 
@@ -103,10 +105,39 @@ def run_table(journal: Journal, config: Config, game: str | None, size: tuple[in
             app.extras.panel = panel
         if session.name == "welcome":
             app.scene_name = "new"
+        notifier = Notifier()
+        stop_on_sigterm(app)
         try:
-            app.run()
+            app.run(on_frame=Heartbeat(notifier, f"game {session.name}"))
         finally:
+            notifier.stopping()
             app.close()
+    # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
+
+
+class Heartbeat:
+    """Called after every turn of the main loop: READY=1 after the first, then the watchdog."""
+
+    def __init__(self, notifier: Notifier, status: str) -> None:
+        self.notifier = notifier
+        self.status = status
+        self.started = False
+
+    def __call__(self) -> None:
+        if not self.started:
+            self.started = True
+            self.notifier.ready(self.status)
+        self.notifier.ping()
+
+
+def stop_on_sigterm(app: object) -> None:
+    """systemd stops the service with SIGTERM: end the loop cleanly (Python's default would kill
+    the process without closing the journal or turning the LEDs off)."""
+
+    def stop(signum: int, frame: object) -> None:
+        app.running = False  # type: ignore[attr-defined]
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def _first_game(journal: Journal) -> GameSession:
