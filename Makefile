@@ -47,6 +47,10 @@ bench: $(STAMP)
 soak: $(STAMP) system-deps
 	$(BIN)/python -m bench.power_cut --trials 200
 
+## Set up this Raspberry Pi as a table companion (as root; see docs/pi.md).
+install-pi:
+	scripts/install-pi.sh
+
 ## Screenshots of every screen, through a real X server (Xvfb), into docs/screenshots/.
 screenshots: $(STAMP) system-deps
 	xvfb-run -a -s "-screen 0 1280x800x24" $(BIN)/python scripts/screenshots.py

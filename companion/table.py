@@ -21,12 +21,14 @@ from companion.engine import Command, Rejected, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DieKind, PromptKind
 from companion.session import GameSession
+from companion.store import JournalUnavailable
 from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
 
 log = logging.getLogger(__name__)
 
 TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
 REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a table starts
+RETRY_EVERY = 0.5  # seconds between tries while the journal (Redis) is not answering
 
 
 class Button:
@@ -70,6 +72,7 @@ class Table:
     on_input: Callable[[], None] = lambda: None  # called (on the caller's thread) after each input is queued
 
     def __post_init__(self) -> None:
+        self.waiting: list[Command] = []  # accepted by nobody yet: the journal was not answering
         self.applied: set[str] = remembered_refs(self.session)
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.sync_tower()
@@ -97,6 +100,8 @@ class Table:
         """Handle one input, waiting up to ``timeout`` seconds (None: forever); False if none came.
         The tower's request is brought up to date first (the prompt may have changed elsewhere)."""
         self.sync_tower()
+        if self.waiting and not self.retry():
+            timeout = min(timeout if timeout is not None else RETRY_EVERY, RETRY_EVERY)
         try:
             item = self.inputs.get(timeout=timeout) if timeout != 0 else self.inputs.get_nowait()
         except queue.Empty:
@@ -127,8 +132,32 @@ class Table:
         self.sync_tower()
         return accepted
 
+    def retry(self) -> bool:
+        """Try the commands kept while the journal was away, in order; True once none is left."""
+        while self.waiting:
+            command = self.waiting[0]
+            try:
+                result = self.session.submit(command)
+            except JournalUnavailable:
+                return False
+            self.waiting.pop(0)
+            if isinstance(result, Rejected):
+                self._notice(result.message)
+            elif isinstance(command, c.Roll) and command.ref:
+                self.applied.add(command.ref)
+        self._notice("The journal answers again: every waiting command is recorded.")
+        return True
+
     def _submit(self, command: Command) -> bool:
-        result = self.session.submit(command)
+        if self.waiting:  # keep the order: nothing overtakes a command still waiting
+            self.waiting.append(command)
+            return self.retry()
+        try:
+            result = self.session.submit(command)
+        except JournalUnavailable as exc:
+            self.waiting.append(command)
+            self._notice(f"{exc} Your command waits and will be recorded when it answers.")
+            return False
         if isinstance(result, Rejected):
             self._notice(result.message)
             return False
@@ -138,9 +167,13 @@ class Table:
 
     def _tower(self, frame: Frame) -> None:
         if isinstance(frame, RollFrame):
-            self.send_to_tower(Ack(frame.sequence, self._apply_roll(frame)))
+            status = self._apply_roll(frame)
+            if status is not None:
+                self.send_to_tower(Ack(frame.sequence, status))
 
-    def _apply_roll(self, frame: RollFrame) -> AckStatus:
+    def _apply_roll(self, frame: RollFrame) -> AckStatus | None:
+        """How to answer the tower; None while the roll waits for the journal (the tower repeats it,
+        and the repeat is acknowledged once the roll is recorded)."""
         if frame.ref in self.applied:
             return AckStatus.DUPLICATE
         prompt = self.session.state.prompt
@@ -149,8 +182,9 @@ class Table:
             rolled = " ".join(map(str, frame.values))
             self._notice(f"The tower rolled {rolled} ({frame.die}), but no such roll is asked for: not applied.")
             return AckStatus.IGNORED
-        if not self._submit(c.Roll(frame.values, "tower", frame.ref)):
-            return AckStatus.IGNORED
+        roll = c.Roll(frame.values, "tower", frame.ref)
+        if not self._submit(roll):
+            return None if roll in self.waiting else AckStatus.IGNORED
         self.applied.add(frame.ref)
         return AckStatus.OK
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Set up a Raspberry Pi (Raspberry Pi OS Lite, Bookworm or later) as a table companion.
+# Idempotent: running it again changes nothing that is already right.
+#
+#   sudo scripts/install-pi.sh            # from a checkout of this repository
+#
+# It installs the system packages, creates the unprivileged user `companion` (groups gpio,
+# dialout, video, input, render), puts the code in /opt/companion with its own venv, writes
+# /etc/companion/companion.toml once (never overwriting your edits), installs the systemd unit,
+# the Redis settings and the udev rule, and enables the service. Set COMPANION_ROOT to install
+# into another root (the tests use a scratch directory; no packages, users or services then).
+set -euo pipefail
+
+ROOT="${COMPANION_ROOT:-}"
+SOURCE="$(cd "$(dirname "$0")/.." && pwd)"
+DEST="$ROOT/opt/companion"
+ETC="$ROOT/etc/companion"
+UNITS="$ROOT/etc/systemd/system"
+UDEV="$ROOT/etc/udev/rules.d"
+log() { echo "install-pi: $*"; }
+
+system_setup() {
+  [ -n "$ROOT" ] && return 0
+  [ "$(id -u)" -eq 0 ] || { echo "install-pi: run as root (sudo)"; exit 1; }
+  apt-get update -qq
+  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 liblgpio1 python3-lgpio >/dev/null
+  getent group companion >/dev/null || groupadd --system companion
+  id companion >/dev/null 2>&1 || useradd --system --gid companion --home-dir /var/lib/companion --shell /usr/sbin/nologin companion
+  for group in gpio dialout video input render; do
+    getent group "$group" >/dev/null && usermod -a -G "$group" companion
+  done
+}
+
+copy_code() {
+  mkdir -p "$DEST"
+  # Copy the project (not its venv or caches); rsync only copies what changed.
+  if command -v rsync >/dev/null; then
+    rsync -a --delete --exclude .venv --exclude .git --exclude '__pycache__' --exclude '*.sqlite3*' "$SOURCE/" "$DEST/src/"
+  else
+    mkdir -p "$DEST/src" && (cd "$SOURCE" && tar --exclude=.venv --exclude=.git -cf - .) | (cd "$DEST/src" && tar -xf -)
+  fi
+  if [ -z "$ROOT" ]; then
+    [ -x "$DEST/.venv/bin/python" ] || python3 -m venv --system-site-packages "$DEST/.venv"
+    "$DEST/.venv/bin/pip" install --quiet --upgrade "$DEST/src"
+  fi
+}
+
+write_config() {
+  mkdir -p "$ETC"
+  if [ ! -f "$ETC/companion.toml" ]; then
+    cat > "$ETC/companion.toml" <<'TOML'
+# The table companion's configuration (see /opt/companion/src/docs/configuration.md).
+[journal]
+location = "/var/lib/companion/journal.sqlite3"
+
+[hardware]
+pin_factory = "lgpio"
+# watcher_light = 18
+# doom_bar = [5, 6, 13, 19, 26, 12, 16, 20, 21, 25]
+# worm_light = 23
+# status_rgb = [17, 27, 22]
+# buzzer = 24
+# next_button = 2
+# undo_button = 3
+# roll_button = 4
+
+[tower]
+# url = "/dev/dicetower"
+TOML
+    log "wrote $ETC/companion.toml"
+  fi
+  install -m 0644 "$SOURCE/systemd/redis.conf" "$ETC/redis.conf"
+}
+
+install_units() {
+  mkdir -p "$UNITS/redis-server.service.d" "$UDEV"
+  install -m 0644 "$SOURCE/systemd/companion.service" "$UNITS/companion.service"
+  install -m 0644 "$SOURCE/systemd/redis-server.service.d/companion.conf" "$UNITS/redis-server.service.d/companion.conf"
+  install -m 0644 "$SOURCE/systemd/99-dicetower.rules" "$UDEV/99-dicetower.rules"
+  [ -n "$ROOT" ] && return 0
+  systemctl daemon-reload
+  udevadm control --reload-rules
+  systemctl enable --now redis-server.service companion.service
+}
+
+system_setup
+copy_code
+write_config
+install_units
+log "done: systemctl status companion"

@@ -1,0 +1,40 @@
+"""scripts/install-pi.sh into a scratch root: it lays out the appliance, keeps the owner's
+config, and a second run changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+from pathlib import Path
+
+SCRIPT = Path(__file__).parents[2] / "scripts" / "install-pi.sh"
+
+
+def install(root: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPANION_ROOT": str(root)}
+    return subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=120)
+
+
+def tree(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_install_lays_out_the_appliance_and_twice_changes_nothing(tmp_path: Path) -> None:
+    first = install(tmp_path)
+    assert first.returncode == 0, first.stderr
+    for path in (
+        "etc/systemd/system/companion.service",
+        "etc/systemd/system/redis-server.service.d/companion.conf",
+        "etc/udev/rules.d/99-dicetower.rules",
+        "etc/companion/companion.toml",
+        "etc/companion/redis.conf",
+        "opt/companion/src/companion/engine/__init__.py",
+    ):
+        assert (tmp_path / path).is_file(), path
+    (tmp_path / "etc/companion/companion.toml").write_text('[tower]\nurl = "/dev/dicetower"\n')  # the owner's edit
+    before = tree(tmp_path)
+    second = install(tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert tree(tmp_path) == before  # idempotent, and the owner's config is kept
+    assert "wrote" not in second.stdout
