@@ -28,7 +28,12 @@ def test_commands_wait_for_redis_and_are_recorded_once_it_is_back() -> None:
             session = GameSession.start(open_journal(server.url), "g", new_game())
             assert isinstance(session, GameSession)
             sent: list[Frame] = []
-            table = Table(session, send_to_tower=lambda frame: sent.append(frame) or True)
+
+            def to_tower(frame: Frame) -> bool:
+                sent.append(frame)
+                return True
+
+            table = Table(session, send_to_tower=to_tower)
             table.submit(c.ChooseDirection(GC, "clockwise"))
             table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
             table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
