@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion import __version__, engine
+from companion import __version__, engine, paths
 from companion.config import Config, ConfigError, load_config
 from companion.engine import Command, DecodeError, Rejected
 from companion.engine.codec import canonical, to_data
@@ -37,7 +37,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        config = load_config(Path(args.config) if args.config else None)
+        try:
+            config = load_config(Path(args.config) if args.config else None)
+        except ConfigError as exc:
+            if args.run is not cmd_run:
+                raise
+            # The appliance keeps serving: defaults, and the problem on the screen and in the log.
+            print(f"companion: {exc} Running with the default settings.", file=sys.stderr)
+            config = Config(problems=(f"{exc} Running with the default settings.",))
         code: int = args.run(args, config)
         return code
     except (UsageError, ConfigError, MapError, JournalError, ValueError) as exc:
@@ -151,9 +158,17 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
 def cmd_run(args: argparse.Namespace, config: Config) -> int:
     from companion.ui.launch import NoDisplay, parse_size, run_table
 
-    journal = open_configured(args, config)
+    problems = list(config.problems)
     try:
-        run_table(journal, config, args.game, parse_size(args.size), args.fullscreen)
+        journal = open_configured(args, config)
+    except JournalError as exc:
+        # Never touch a damaged journal: play on a fresh one beside it and say so.
+        fresh = paths.state_dir() / time.strftime("journal-%Y%m%d-%H%M%S.sqlite3")
+        problems.append(f"{exc} Playing on a new journal, {fresh}; the old one is untouched.")
+        print(f"companion: {problems[-1]}", file=sys.stderr)
+        journal = open_journal(str(fresh))
+    try:
+        run_table(journal, config, args.game, parse_size(args.size), args.fullscreen, problems)
     except NoDisplay as exc:
         raise UsageError(str(exc)) from None
     finally:

@@ -35,6 +35,7 @@ class Config:
     hardware: dict[str, Any] = field(default_factory=dict)
     tower: dict[str, Any] = field(default_factory=dict)
     source: Path | None = None
+    problems: tuple[str, ...] = ()  # what could not be used, for the screen (the appliance keeps going)
 
 
 KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui"}

@@ -75,16 +75,18 @@ def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int,
             app.close()
 
 
-def run_table(journal: Journal, config: Config, game: str | None, size: tuple[int, int], fullscreen: bool) -> None:
+def run_table(
+    journal: Journal, config: Config, game: str | None, size: tuple[int, int], fullscreen: bool, problems: list[str] | None = None
+) -> None:
     """The real table: resume the last game (or start on the new-game screen), with the tower and
     the panel the config names."""
     from companion.session import GameSession
     from companion.store import JournalError
-    from companion.table import Table
+    from companion.table import Notice, Table
     from companion.ui.app import App, Extras
     from firmware_bridge.link import TowerLink
     from hardware.config import panel_config
-    from hardware.panel import Panel
+    from hardware.panel import HardwareUnavailable, Panel
 
     check_display()
     try:
@@ -93,6 +95,8 @@ def run_table(journal: Journal, config: Config, game: str | None, size: tuple[in
         session = _first_game(journal)
     with contextlib.ExitStack() as stack:
         table = Table(session)
+        for problem in problems or []:
+            table.notices.append(Notice(problem))
         app = App(table, size=size, fullscreen=fullscreen, extras=Extras(journal=str(config.journal.resolved())))
         url = config.tower.get("url", "")
         if url:
@@ -100,9 +104,14 @@ def run_table(journal: Journal, config: Config, game: str | None, size: tuple[in
             table.send_to_tower = link.send
             app.extras.link = link
         if config.hardware:
-            panel = stack.enter_context(Panel(panel_config(config.hardware), table.button))
-            panel.show(session.state)
-            app.extras.panel = panel
+            try:
+                panel = stack.enter_context(Panel(panel_config(config.hardware), table.button))
+            except HardwareUnavailable as exc:  # no GPIO: the screen still runs the table
+                table.notices.append(Notice(str(exc)))
+                print(f"companion: {exc}", file=sys.stderr)
+            else:
+                panel.show(session.state)
+                app.extras.panel = panel
         if session.name == "welcome":
             app.scene_name = "new"
         notifier = Notifier()

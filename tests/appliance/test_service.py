@@ -49,3 +49,38 @@ def test_ready_watchdog_and_a_clean_sigterm(tmp_path: Path) -> None:
     journal = SqliteJournal(tmp_path / "state" / "journal.sqlite3")
     assert GameSession.resume(journal).name == "welcome"
     journal.close()
+
+
+def test_a_broken_config_and_an_unreadable_journal_do_not_stop_the_table(tmp_path: Path) -> None:
+    notify = str(tmp_path / "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify)
+    listener.settimeout(TIMEOUT)
+    config, state = tmp_path / "config", tmp_path / "state"
+    config.mkdir()
+    state.mkdir()
+    (config / "companion.toml").write_text("[hardware\nthis is not TOML")
+    broken = state / "journal.sqlite3"
+    broken.write_bytes(b"garbage, not a journal" * 200)
+    env = {
+        **os.environ,
+        "NOTIFY_SOCKET": notify,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "COMPANION_CONFIG_DIR": str(config),
+        "COMPANION_STATE_DIR": str(state),
+    }
+    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert listener.recv(256).startswith(b"READY=1")  # the table is up all the same
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(TIMEOUT) == 0
+        errors = process.stderr.read() if process.stderr else ""
+    finally:
+        if process.poll() is None:
+            process.kill()
+        listener.close()
+    assert "not valid TOML" in errors and "Running with the default settings" in errors  # for journald
+    assert "cannot be read" in errors and "the old one is untouched" in errors
+    assert broken.read_bytes() == b"garbage, not a journal" * 200
+    assert len(list(state.glob("journal-*.sqlite3"))) == 1
