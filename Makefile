@@ -43,9 +43,9 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-## Reliability: 200 power cuts on SQLite and on Redis; writes docs/reliability.md.
+## Reliability: 200 power cuts on SQLite and on Redis, then a 10,000-command table; writes docs/reliability.md.
 soak: $(STAMP) system-deps
-	$(BIN)/python -m bench.power_cut --trials 200
+	$(BIN)/python -m bench.soak --trials 200 --commands 10000
 
 ## Set up this Raspberry Pi as a table companion (as root; see docs/pi.md).
 install-pi:

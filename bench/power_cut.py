@@ -7,8 +7,8 @@ On Redis the server is killed too and restarted from its append-only file, as a 
 Then the journal must open cleanly, hold every acknowledged command in order, and nothing that
 does not replay: a resumed game equals a replay of its entries.
 
-``python -m bench.power_cut --trials 200`` (part of ``make soak``) writes docs/reliability.md;
-the test suite runs a few trials of the same code on every commit.
+``make soak`` (``python -m bench.soak``) runs 200 trials on each journal and writes the figures
+into docs/reliability.md; the test suite runs a few trials of the same code on every commit.
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def report(tallies: list[Tally], seconds: float) -> str:
     lines = [
         "# Reliability",
         "",
-        "Written by `make soak` (`python -m bench.power_cut`); do not edit by hand.",
+        "Written by `make soak` (`python -m bench.soak`); do not edit by hand.",
         "",
         f"- Machine: {machine()}",
         f"- Measured: {time.strftime('%Y-%m-%d %H:%M %Z')}, in {seconds:.0f} s",
