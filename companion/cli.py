@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--fullscreen", action="store_true")
     table.set_defaults(run=cmd_run)
 
+    bridge = sub.add_parser("bridge", help="serve the dice tower into a shared Redis journal (its own service)")
+    bridge.set_defaults(run=cmd_bridge)
+
     sim = sub.add_parser("tower-sim", help="run a simulated dice tower on a pseudo-terminal")
     sim.add_argument("--link", help="also make this path a symlink to the device (a stable name)")
     sim.add_argument("--seed", type=int, default=0)
@@ -183,6 +186,19 @@ def _free_name(journal: Journal, base: str) -> str:
         n += 1
         name = f"{base}-{n}"
     return name
+
+
+def cmd_bridge(args: argparse.Namespace, config: Config) -> int:
+    from companion.bridge import BridgeError, run_bridge
+
+    journal = open_configured(args, config)
+    try:
+        run_bridge(journal, config)
+    except BridgeError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        journal.close()
+    return EXIT_OK
 
 
 # -- the simulated tower ------------------------------------------------------------------------

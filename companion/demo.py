@@ -246,8 +246,6 @@ def _attach_tower(stack: contextlib.ExitStack, session: GameSession, seed: int, 
     deadline = time.monotonic() + TOWER_WAIT
     while link.status.state is not LinkState.LINKED and time.monotonic() < deadline:
         table.step(timeout=0.05)
-    table.requested = None
-    table.sync_tower()
     out.write(f"Simulated dice tower linked on {sim.path}: every roll comes from it.\n")
     return table
 

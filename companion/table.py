@@ -21,7 +21,7 @@ from companion.engine import Command, Rejected, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DieKind, PromptKind
 from companion.session import GameSession
-from companion.store import JournalUnavailable
+from companion.store import JournalUnavailable, StaleWriter
 from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,15 @@ class CommandInput:
     command: Command
 
 
-Input = TowerInput | ButtonInput | CommandInput
+@dataclass(frozen=True)
+class Changed:
+    """Another process appended entry ``seq`` to ``game``."""
+
+    game: str
+    seq: int
+
+
+Input = TowerInput | ButtonInput | CommandInput | Changed
 
 
 @dataclass
@@ -70,12 +78,26 @@ class Table:
     notices: list[Notice] = field(default_factory=list)
     on_notice: Callable[[Notice], None] = lambda notice: None
     on_input: Callable[[], None] = lambda: None  # called (on the caller's thread) after each input is queued
+    on_reload: Callable[[], None] = lambda: None  # the session was replaced by a fresher one
+    follow_latest: bool = False  # the tower bridge: play whichever game was changed last
 
     def __post_init__(self) -> None:
         self.waiting: list[Command] = []  # accepted by nobody yet: the journal was not answering
         self.applied: set[str] = remembered_refs(self.session)
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.sync_tower()
+
+    def _journal_moved(self) -> bool:
+        last = self.session.journal.last(self.session.name)
+        return last is not None and last.seq > self.session.seq
+
+    def reload(self) -> None:
+        """Catch up with entries another process appended to this game (a shared Redis journal)."""
+        fresher = GameSession.resume(self.session.journal, self.session.name)
+        fresher.listeners = self.session.listeners  # the screen and the panel follow the new one
+        self.session = fresher
+        self.sync_tower()
+        self.on_reload()
 
     def switch(self, session: GameSession) -> None:
         """Play another stored game on the same table (tower and buttons stay wired)."""
@@ -94,6 +116,11 @@ class Table:
         self.inputs.put(ButtonInput(name))
         self.on_input()
 
+    def changed(self, game: str, seq: int) -> None:
+        """From the journal's follower thread: another process appended to a game."""
+        self.inputs.put(Changed(game, seq))
+        self.on_input()
+
     # -- the main loop ----------------------------------------------------------------------------
 
     def step(self, timeout: float | None = None) -> bool:
@@ -110,6 +137,13 @@ class Table:
             self._tower(item.frame)
         elif isinstance(item, ButtonInput):
             self._button(item.name)
+        elif isinstance(item, Changed):
+            if item.game == self.session.name and item.seq > self.session.seq:
+                self.reload()
+            elif item.game != self.session.name and self.follow_latest:
+                fresher = GameSession.resume(self.session.journal, item.game)
+                fresher.listeners = self.session.listeners
+                self.switch(fresher)
         else:
             self._submit(item.command)
         self.sync_tower()
@@ -158,6 +192,13 @@ class Table:
             self.waiting.append(command)
             self._notice(f"{exc} Your command waits and will be recorded when it answers.")
             return False
+        except StaleWriter:
+            # Another process (the tower bridge) moved the game on: catch up, then decide again.
+            self.reload()
+            result = self.session.submit(command)
+        if isinstance(result, Rejected) and self._journal_moved():
+            self.reload()  # refused against an old state: decide again on the current one
+            result = self.session.submit(command)
         if isinstance(result, Rejected):
             self._notice(result.message)
             return False
@@ -196,12 +237,11 @@ class Table:
         if prompt.kind is PromptKind.ROLL:
             # One request per roll asked for: two rolls in a row may want the same dice.
             request = Request(prompt.dice, TOWER_DIE[prompt.die])
-            if (request, state.step) != self.requested:
-                self.requested = (request, state.step)
-                self.send_to_tower(request)
-        elif self.requested is not None:
+            if (request, state.step) != self.requested and self.send_to_tower(request):
+                self.requested = (request, state.step)  # only once it reached the tower: a link still
+                # connecting gets it on a later step
+        elif self.requested is not None and self.send_to_tower(Cancel()):
             self.requested = None
-            self.send_to_tower(Cancel())
 
     # -- buttons ----------------------------------------------------------------------------------
 

@@ -75,6 +75,7 @@ TOML
 install_units() {
   mkdir -p "$UNITS/redis-server.service.d" "$UDEV"
   install -m 0644 "$SOURCE/systemd/companion.service" "$UNITS/companion.service"
+  install -m 0644 "$SOURCE/systemd/companion-tower.service" "$UNITS/companion-tower.service"
   install -m 0644 "$SOURCE/systemd/redis-server.service.d/companion.conf" "$UNITS/redis-server.service.d/companion.conf"
   install -m 0644 "$SOURCE/systemd/99-dicetower.rules" "$UDEV/99-dicetower.rules"
   [ -n "$ROOT" ] && return 0

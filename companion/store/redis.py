@@ -16,7 +16,7 @@ An append runs under WATCH on the version key, so a stale writer's transaction f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import redis
@@ -131,6 +131,26 @@ class RedisJournal:
 
     def maintain(self) -> None:
         """Nothing to do: Redis rewrites its append-only file itself."""
+
+    def follow(self, on_change: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``on_change(game, entry number)`` (on a thread of its own) whenever any process
+        appends to any game; returns the function that stops following."""
+        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        pattern = self._key("*", "changed")
+
+        def deliver(message: dict[str, Any]) -> None:
+            channel = _text(message["channel"])
+            game = channel[len(self.prefix) + len(":game:") : -len(":changed")]
+            on_change(game, int(_text(message["data"])))
+
+        pubsub.psubscribe(**{pattern: deliver})
+        worker = pubsub.run_in_thread(sleep_time=0.5, daemon=True)
+
+        def stop() -> None:
+            worker.stop()  # the worker closes its pubsub connection as it ends
+            worker.join(timeout=2)
+
+        return stop
 
     def close(self) -> None:
         if not self._closed:

@@ -96,6 +96,7 @@ class App:
         self.table = table
         table.on_input = self.wake
         table.on_notice = lambda notice: self.mark()
+        table.on_reload = self.reloaded
         table.session.listeners.append(self.on_entry)
         self.names = {p.pid: p.label for p in table.session.state.players}
         self.log = [
@@ -103,6 +104,18 @@ class App:
             for entry in table.session.journal.entries(table.session.name, max(1, table.session.seq - 80))
             for line in self.narrate_entry(entry)
         ][-LOG_LINES:]
+
+    def reloaded(self) -> None:
+        """Another process (the tower bridge) moved the game on: show where it is now."""
+        session = self.table.session
+        self.log = [
+            line
+            for entry in session.journal.entries(session.name, max(1, session.seq - 80))
+            for line in self.narrate_entry(entry)
+        ][-LOG_LINES:]
+        if self.extras.panel is not None:
+            self.extras.panel.show(session.state)
+        self.mark()
 
     def wake(self) -> None:
         """Called from other threads: make the loop handle the new input now."""

@@ -12,6 +12,7 @@ from companion.config import Config
 from companion.sdnotify import Notifier
 from companion.session import GameSession
 from companion.store import Journal
+from companion.store.redis import RedisJournal
 
 DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY")
 
@@ -99,6 +100,9 @@ def run_table(
             table.notices.append(Notice(problem))
         app = App(table, size=size, fullscreen=fullscreen, extras=Extras(journal=str(config.journal.resolved())))
         url = config.tower.get("url", "")
+        if isinstance(journal, RedisJournal):
+            stack.callback(journal.follow(table.changed))  # the bridge (or another screen) moves the game too
+            url = ""  # with Redis the tower belongs to `companion bridge` (companion-tower.service)
         if url:
             link = stack.enter_context(TowerLink(url, table.tower_frame, baudrate=int(config.tower.get("baudrate", 115_200))))
             table.send_to_tower = link.send
