@@ -25,7 +25,7 @@ from companion.engine import EVENTS
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
-from companion.maps import list_maps, load_map
+from companion.maps import MapError, list_maps, load_map
 from companion.narrate import describe
 from companion.session import GameSession, new_game_name
 from companion.store import Entry
@@ -331,7 +331,12 @@ class App:
     def start(self, intent: Start) -> None:
         seats = tuple(c.Seat(f) for f in demo_players.SEATING[: intent.players])
         seed = int(time.time() * 1000) % 1_000_000  # a fresh game's dice; recorded, so it replays
-        command = c.NewGame(load_map(intent.map), seats, seed, Options(astral_acolyte=intent.acolyte))
+        try:
+            board = load_map(intent.map)
+        except MapError as exc:  # a map file gone or broken since the list was drawn
+            self.table.notices.append(Notice(str(exc)))
+            return
+        command = c.NewGame(board, seats, seed, Options(astral_acolyte=intent.acolyte))
         journal = self.table.session.journal
         started = GameSession.start(journal, new_game_name(), command)
         if isinstance(started, GameSession):

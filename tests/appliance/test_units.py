@@ -46,14 +46,17 @@ def test_the_udev_rule_gives_the_tower_a_stable_name() -> None:
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
-def test_systemd_analyze_verify_accepts_the_unit(tmp_path: Path) -> None:
-    # Verify the unit as written, with only what cannot exist on a test machine swapped out:
+@pytest.mark.parametrize("name", ["companion.service", "companion-tower.service"])
+def test_systemd_analyze_verify_accepts_the_units(tmp_path: Path, name: str) -> None:
+    # Verify each unit as written, with only what cannot exist on a test machine swapped out:
     # the installed program, and the user and groups the installer creates.
-    text = (SYSTEMD / "companion.service").read_text()
+    text = (SYSTEMD / name).read_text()
     text = text.replace("/opt/companion/.venv/bin/companion run --fullscreen", "/bin/true")
+    text = text.replace("/opt/companion/.venv/bin/companion bridge", "/bin/true")
+    text = text.replace("dev-dicetower.device", "")
     text = text.replace("User=companion", "User=root").replace("Group=companion", "Group=root")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("SupplementaryGroups="))
-    path = tmp_path / "companion.service"
+    path = tmp_path / name
     path.write_text(text)
     done = subprocess.run(["systemd-analyze", "verify", str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -183,3 +183,14 @@ def test_every_prompt_button_sends_its_own_command(app_for, map_name) -> None:
         app.table.submit(c.Undo())  # back to the same prompt for the next button
         checked += 1
     assert checked >= 2
+
+
+def test_starting_a_game_from_the_screen_and_a_missing_map_is_said_not_raised(app_for) -> None:
+    from companion.ui.scene import Start
+
+    app = app_for()
+    app.do(Start("earth-4p-35", 4, acolyte=True))
+    assert app.scene_name == "table" and len(app.table.session.state.players) == 4
+    assert app.table.session.state.acolyte is not None
+    app.do(Start("atlantis", 3))
+    assert "No map called 'atlantis'" in app.table.notices[-1].text
