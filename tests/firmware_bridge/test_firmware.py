@@ -1,0 +1,99 @@
+"""The reference MicroPython firmware's protocol and tower logic, run on CPython against the
+companion's own protocol code (the file itself avoids what MicroPython lacks)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from firmware_bridge.protocol import Ack, AckStatus, Cancel, Heartbeat, Hello, Request, RollFrame, decode, encode
+
+FIRMWARE = Path(__file__).parents[2] / "firmware_bridge" / "firmware"
+
+
+def dtproto() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("dtproto", FIRMWARE / "dtproto.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_firmware_uses_nothing_micropython_lacks() -> None:
+    for name in ("dtproto.py", "main.py"):
+        tree = ast.parse((FIRMWARE / name).read_text())
+        imports = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imports |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert imports <= {"select", "sys", "time", "machine", "urandom", "dtproto"}, imports
+        assert not any(isinstance(n, ast.AnnAssign | ast.JoinedStr) for n in ast.walk(tree)), name
+
+
+class Host:
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []
+
+    def __call__(self, data: bytes) -> None:
+        self.lines.append(data)
+
+    def frames(self) -> list[object]:
+        return [decode(line.rstrip(b"\r\n")) for line in self.lines]
+
+
+def make_tower(values: list[int] | None = None):
+    host = Host()
+    tower = dtproto().Tower("C0FFEE01", host, lambda count: (values or [6] * count)[:count])
+    return tower, host
+
+
+def test_hello_heartbeat_and_roll_decode_with_the_companions_protocol() -> None:
+    tower, host = make_tower([3, 5])
+    tower.hello()
+    tower.heartbeat()
+    tower.receive(encode(Request(2, "d6")))
+    tower.roll()
+    assert host.frames() == [
+        Hello(1, "pico-1.0", "C0FFEE01", ("d6", "deg")),
+        Heartbeat(0),
+        RollFrame("C0FFEE01", 1, "d6", (3, 5)),
+    ]
+
+
+def test_an_unacknowledged_roll_repeats_and_the_ack_stops_it() -> None:
+    tower, host = make_tower()
+    tower.roll()
+    tower.repeat()
+    assert host.frames()[-1] == host.frames()[-2]
+    tower.receive(encode(Ack(1, AckStatus.OK)).rstrip(b"\r\n"))
+    count = len(host.lines)
+    tower.repeat()
+    assert len(host.lines) == count
+
+
+def test_cancel_puts_the_request_out_and_noise_is_ignored() -> None:
+    tower, _ = make_tower()
+    tower.receive(encode(Request(3, "deg")))
+    assert tower.requested == (3, "deg")
+    tower.receive(b"$DTCAN*00\r\n")  # bad checksum: ignored
+    assert tower.requested == (3, "deg")
+    tower.receive(encode(Cancel()))
+    assert tower.requested is None
+
+
+@given(st.lists(st.sampled_from(["DTROL", "AB", "1", "d6", "6", "OK"]), min_size=1, max_size=8))
+def test_firmware_frames_and_companion_frames_agree_byte_for_byte(fields: list[str]) -> None:
+    proto = dtproto()
+    wire = proto.frame(*fields)
+    assert proto.parse(wire) == fields
+    assert wire.startswith(b"$") and wire.endswith(b"\r\n")
+
+
+def test_its_frames_match_the_companions_encoder_exactly() -> None:
+    proto = dtproto()
+    assert proto.frame("DTROL", "AB12", 7, "d6", 6, 4) == encode(RollFrame("AB12", 7, "d6", (6, 4)))
+    assert sys.implementation.name == "cpython"  # the same file, on the PC
