@@ -8,6 +8,7 @@ its line, so an owner transcribing a board from the physical map can fix it quic
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -161,3 +162,56 @@ def template(like: str) -> str:
         f"{paths.maps_dir()} to play on it.\n"
     )
     return intro + text
+
+
+def to_toml(board: MapDef, header: str = "") -> str:
+    """A map file's text for ``board`` (what the map builder saves); ``check_text`` reads it back."""
+
+    def quote(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    lines = [f"# {line}" for line in header.splitlines()] + ["", "[map]"]
+    lines += [
+        f"name = {quote(board.name)}",
+        f"title = {quote(board.title)}",
+        f"status = {quote(board.status.value)}",
+        f"players = {list(board.players)}",
+        f"source = {quote(board.source)}",
+    ]
+    if board.worm_numbers:
+        lines.append(f"worm_numbers = {list(board.worm_numbers)}")
+        lines.append(f"degradation_faces = {list(board.degradation_faces)}")
+    for area in board.areas:
+        lines += ["", "[[area]]", f"name = {quote(area.name)}"]
+        for flag in ("ocean", "postern", "worm_start", "glacier"):
+            if getattr(area, flag):
+                lines.append(f"{flag} = true")
+        if area.glyph:
+            lines.append(f"glyph = {quote(area.glyph)}")
+        if area.pyramid is not None:
+            lines.append(f"pyramid = {area.pyramid}")
+        if area.start:
+            lines.append("start = [" + ", ".join(quote(s) for s in area.start) + "]")
+        lines.append("neighbours = [" + ", ".join(quote(n) for n in area.neighbours) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def save_user_map(board: MapDef, header: str = "") -> Path:
+    """Write ``board`` into the user's map directory (it then appears beside the shipped maps).
+
+    :raises MapError: naming every problem, when the map would not be usable.
+    """
+    text = to_toml(board, header)
+    _, found = check_text(text)
+    if found:
+        raise MapError("The map is not finished: " + "; ".join(str(p) for p in found[:5]))
+    folder = paths.maps_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{board.name}{MAP_SUFFIX}"
+    draft = path.with_suffix(".part")  # written whole, then renamed: a power cut leaves the old file
+    with draft.open("w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(draft, path)
+    return path

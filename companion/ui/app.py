@@ -25,14 +25,16 @@ from companion.engine import EVENTS
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
-from companion.maps import MapError, list_maps, load_map
+from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
 from companion.session import GameSession, new_game_name
 from companion.store import Entry
 from companion.table import Notice, Table
+from companion.ui.builder_scene import BuilderScene, Draft, rename
+from companion.ui.builder_scene import apply as apply_build
 from companion.ui.map_scene import AreaScene, MapScene
 from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
-from companion.ui.scene import DieFace, Go, Intent, Page, Resume, Scene, Start, Submit, Toggle, View
+from companion.ui.scene import Build, DieFace, Go, Intent, Page, Resume, Scene, Start, Submit, Toggle, View
 from companion.ui.table_scene import TableScene
 from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, font, text
 
@@ -79,7 +81,8 @@ class App:
         self.dice: tuple[int, ...] = ()
         self.page = 0
         self.area = -1
-        self.options: dict[str, Any] = {"players": 3}
+        self.draft = Draft()
+        self.options: dict[str, Any] = {"players": 3, "draft": self.draft}
         self.log: list[str] = []
         self.autoplay = False
         self.next_move = 0.0
@@ -162,6 +165,7 @@ class App:
                 SettingsScene(self.metrics),
                 NewGameScene(self.metrics),
                 AreaScene(self.metrics),
+                BuilderScene(self.metrics),
             )
         }
         self.dirty = True
@@ -264,6 +268,13 @@ class App:
             self.tap((int(event.x * width), int(event.y * height)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             self.tap(event.pos)
+        elif event.type == pygame.TEXTINPUT and self.scene_name == "builder":
+            rename(self.draft, event.text)
+            self.mark()
+        elif event.type == pygame.KEYDOWN and self.scene_name == "builder" and event.key != pygame.K_ESCAPE:
+            if event.key == pygame.K_BACKSPACE:
+                rename(self.draft, "\b")
+                self.mark()
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -277,7 +288,9 @@ class App:
             self.do(intent)
 
     def key(self, key: int) -> None:
-        if key in (pygame.K_ESCAPE, pygame.K_q):
+        if key == pygame.K_ESCAPE and self.scene_name == "builder":
+            self.do(Go("new"))
+        elif key in (pygame.K_ESCAPE, pygame.K_q):
             self.running = False
         elif key in SCENE_KEYS:
             self.do(Go(SCENE_KEYS[key]))
@@ -310,6 +323,19 @@ class App:
             self.start(intent)
         elif isinstance(intent, Resume):
             self.switch(GameSession.resume(self.table.session.journal, intent.name))
+        elif isinstance(intent, Build):
+            self.build(intent)
+
+    def build(self, action: Build) -> None:
+        if action.what != "save":
+            apply_build(self.draft, action)
+            return
+        try:
+            path = save_user_map(self.draft.to_map(), "Transcribed on the companion's map builder.")
+        except MapError as exc:
+            self.draft.message = str(exc)
+        else:
+            self.draft.message = f"Saved to {path}: it is now on the new-game screen."
 
     def enter_die(self, value: int | None) -> None:
         prompt = self.table.session.state.prompt

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from companion.engine.cthulhu import commands as c
-from companion.ui.scene import Resume, Scene, Start, Submit, Toggle, View
+from companion.ui.scene import Go, Resume, Scene, Start, Submit, Toggle, View
 from companion.ui.widgets import ACCENT, DIM, TEXT, WARN, Button, grid, text
 
 
@@ -89,7 +89,8 @@ class NewGameScene(Scene):
         row = grid(below, 8, 8, m)
         for n, rect in zip(range(3, 9), row, strict=False):
             buttons.append(Button(rect, str(n), Toggle(f"players={n}"), ACCENT if n == players else (58, 52, 76)))
-        more = grid(pygame.Rect(below.x, row[0].bottom + m.margin, below.width, below.height), 3, 3, m)
+        more = grid(pygame.Rect(below.x, row[0].bottom + m.margin, below.width, below.height), 4, 4, m)
+        buttons.append(Button(more[3], "Transcribe a board", Go("builder")))
         buttons.append(Button(more[0], f"Acolyte: {'on' if acolyte else 'off'}", Toggle("acolyte")))
         if chosen:
             buttons.append(Button(more[1], "Start", Start(chosen, players, acolyte), ACCENT))

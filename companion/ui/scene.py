@@ -62,7 +62,17 @@ class Toggle:
     option: str
 
 
-Intent = Submit | Go | DieFace | Page | Start | Resume | Toggle
+@dataclass(frozen=True)
+class Build:
+    """A map-builder action: ``what`` with an area index or a position on the canvas (0..1)."""
+
+    what: str
+    area: int = -1
+    x: float = 0.0
+    y: float = 0.0
+
+
+Intent = Submit | Go | DieFace | Page | Start | Resume | Toggle | Build
 
 
 @dataclass

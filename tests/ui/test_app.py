@@ -10,16 +10,17 @@ from companion.engine import canonical
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.ui.app import SIZES, App
-from companion.ui.scene import DieFace, Go, Submit
+from companion.ui.scene import Build, DieFace, Go, Submit
 from companion.ui.widgets import MIN_TOUCH, Button
 
-SCREENS = ("table", "map", "log", "settings", "new", "area")
+SCREENS = ("table", "map", "log", "settings", "new", "area", "builder")
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("map_name", ["earth-3p", "yuggoth-demo", "shaggai-demo"])
 def test_every_screen_renders_at_every_size_with_fingertip_buttons(app_for, size, map_name) -> None:
     app = app_for(map_name, size)
+    app.build(Build("add", x=0.5, y=0.5))  # the builder shows all its buttons with an area selected
     for name in SCREENS:
         app.scene_name, app.area = name, 2
         app.draw()

@@ -1,0 +1,198 @@
+"""The map builder: transcribe a physical board by tapping, and save it as a map file.
+
+Tap empty space to add an area where it lies on the board; tap an area to select it; in link
+mode, tap a second area to join the two (or part them).  The buttons set what the selected area
+carries: ocean, the Watcher's pyramid die number and Postern, the Worm that Gnaws in the Night,
+a glacier glyph, a faction's printed start.  Type to rename it (or, with nothing selected, the map).  Save checks the map
+(docs/maps.md) and writes it into the user's map folder, where it appears beside the shipped maps.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.engine.cthulhu.model import Faction
+from companion.engine.mapdef import AreaDef, MapDef, MapStatus
+from companion.ui.scene import Build, Intent, Scene, View
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
+
+START_CYCLE = ("", *(f.value for f in Faction if f is not Faction.OTHER))
+
+
+@dataclass
+class DraftArea:
+    name: str
+    x: float  # 0..1 across the canvas
+    y: float
+    ocean: bool = False
+    pyramid: int | None = None
+    postern: bool = False
+    worm_start: bool = False
+    glacier: bool = False
+    start: str = ""
+
+
+@dataclass
+class Draft:
+    """A board being transcribed (screen state, not game state)."""
+
+    name: str = "my-board"
+    areas: list[DraftArea] = field(default_factory=list)
+    edges: set[frozenset[int]] = field(default_factory=set)
+    selected: int = -1
+    linking: bool = False
+    message: str = "Tap empty space to add an area; tap an area to select it."
+
+    def to_map(self) -> MapDef:
+        names = [a.name for a in self.areas]
+        areas = []
+        for i, a in enumerate(self.areas):
+            neighbours = tuple(names[j] for j in range(len(names)) if frozenset((i, j)) in self.edges)
+            areas.append(
+                AreaDef(
+                    a.name, a.ocean, "", neighbours, (a.start,) if a.start else (), a.pyramid, a.postern, a.worm_start, a.glacier
+                )
+            )
+        shaggai = any(a.worm_start for a in self.areas)
+        return MapDef(
+            self.name,
+            f"{self.name} (transcribed)",
+            MapStatus.TRANSCRIBED,
+            (3, 4, 5),
+            tuple(areas),
+            "transcribed on the companion's map builder",
+            (1, 2, 3, 4, 5, 6) if shaggai else (),
+            (1, 2, 3, 4, 5, 6) if shaggai else (),
+        )
+
+
+def apply(draft: Draft, action: Build) -> None:
+    """Carry out a builder action on the draft (the app calls this; the scene never does)."""
+    a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
+    if action.what == "add":
+        draft.areas.append(DraftArea(f"Area {len(draft.areas) + 1}", action.x, action.y))
+        draft.selected = len(draft.areas) - 1
+    elif action.what == "tap":
+        if draft.linking and a is not None and action.area != draft.selected:
+            edge = frozenset((draft.selected, action.area))
+            draft.edges ^= {edge}
+            draft.message = f"{'Joined' if edge in draft.edges else 'Parted'} {a.name} and {draft.areas[action.area].name}."
+        else:
+            draft.selected = -1 if action.area == draft.selected else action.area
+    elif action.what == "link":
+        draft.linking = not draft.linking
+    elif a is not None:
+        toggle_mark(draft, a, action.what)
+
+
+def toggle_mark(draft: Draft, a: DraftArea, what: str) -> None:
+    if what == "ocean":
+        a.ocean = not a.ocean
+    elif what == "pyramid":
+        a.pyramid = None if a.pyramid == 6 else (a.pyramid or 0) + 1
+    elif what == "postern":
+        a.postern = not a.postern
+    elif what == "worm":
+        a.worm_start = not a.worm_start
+    elif what == "glacier":
+        a.glacier = not a.glacier
+    elif what == "start":
+        a.start = START_CYCLE[(START_CYCLE.index(a.start) + 1) % len(START_CYCLE)]
+    elif what == "delete":
+        index = draft.selected
+        draft.areas.pop(index)
+        draft.edges = {frozenset(j - (j > index) for j in e) for e in draft.edges if index not in e}
+        draft.selected = -1
+
+
+def rename(draft: Draft, typed: str) -> None:
+    """Typing renames the selected area, or the map itself when no area is selected.
+
+    Backspace arrives as ``"\\b"``.  A map's name becomes its file name, so it keeps to lower-case
+    letters, digits and hyphens (anything else typed becomes a hyphen).
+    """
+    if 0 <= draft.selected < len(draft.areas):
+        a = draft.areas[draft.selected]
+        a.name = a.name[:-1] if typed == "\b" else (a.name + typed)[:40]
+        return
+    safe = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in typed.lower())
+    draft.name = draft.name[:-1] if typed == "\b" else (draft.name + safe)[:40]
+
+
+class BuilderScene(Scene):
+    name = "builder"
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(metrics)
+        self.draft: Draft | None = None
+
+    def canvas(self) -> pygame.Rect:
+        body = self.body().inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
+        return pygame.Rect(body.x, body.y, body.width * 60 // 100, body.height)
+
+    def radius(self) -> int:
+        return max(self.metrics.touch // 2, self.metrics.px(24))
+
+    def centre(self, a: DraftArea) -> tuple[int, int]:
+        c, r = self.canvas(), self.radius()
+        return (int(c.x + r + a.x * (c.width - 2 * r)), int(c.y + r + a.y * (c.height - 2 * r)))
+
+    def layout(self, view: View) -> list[Button]:
+        draft = view.options.get("draft")
+        assert isinstance(draft, Draft)
+        self.draft = draft
+        m, c = self.metrics, self.canvas()
+        side = pygame.Rect(c.right + m.margin, c.y + m.px(56), self.body().right - c.right - 2 * m.margin, c.height)
+        a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
+        labels = [("link", f"Link mode: {'on' if draft.linking else 'off'}", True), ("save", "Save map", True)]
+        if a is not None:
+            labels += [
+                ("ocean", f"Ocean: {'yes' if a.ocean else 'no'}", True),
+                ("pyramid", f"Pyramid die: {a.pyramid or '-'}", True),
+                ("postern", f"Postern: {'yes' if a.postern else 'no'}", True),
+                ("worm", f"Worm start: {'yes' if a.worm_start else 'no'}", True),
+                ("glacier", f"Glacier: {'yes' if a.glacier else 'no'}", True),
+                ("start", f"Start: {a.start.replace('_', ' ') or '-'}", True),
+                ("delete", "Delete area", True),
+            ]
+        rects = grid(side, len(labels), 2, m)
+        return [
+            Button(rect, words, Build(what), ACCENT if what in ("save", "link") else (58, 52, 76))
+            for rect, (what, words, _) in zip(rects, labels, strict=False)
+        ]
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        intent = super().tap(pos)
+        if intent is not None or self.draft is None or not self.canvas().collidepoint(pos):
+            return intent
+        for i, a in enumerate(self.draft.areas):
+            x, y = self.centre(a)
+            if math.hypot(pos[0] - x, pos[1] - y) <= self.radius():
+                return Build("tap", i)
+        c, r = self.canvas(), self.radius()
+        return Build(
+            "add",
+            x=min(1.0, max(0.0, (pos[0] - c.x - r) / max(1, c.width - 2 * r))),
+            y=min(1.0, max(0.0, (pos[1] - c.y - r) / max(1, c.height - 2 * r))),
+        )
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        m, c, draft = self.metrics, self.canvas(), self.draft
+        assert draft is not None
+        pygame.draw.rect(surface, PANEL, c, border_radius=m.px(8))
+        for edge in draft.edges:
+            i, j = sorted(edge)
+            pygame.draw.line(surface, BUTTON_EDGE, self.centre(draft.areas[i]), self.centre(draft.areas[j]), m.px(3))
+        for i, a in enumerate(draft.areas):
+            centre = self.centre(a)
+            pygame.draw.circle(surface, (20, 30, 60) if a.ocean else (40, 44, 32), centre, self.radius())
+            edge_colour = ACCENT if i == draft.selected else (WARN if a.pyramid else BUTTON_EDGE)
+            pygame.draw.circle(surface, edge_colour, centre, self.radius(), m.px(3))
+            text(surface, a.name, (centre[0], centre[1] - self.radius() - m.px(8)), m.px(16), TEXT, centre=True, width=m.px(120))
+        side = c.right + m.margin
+        text(surface, f"Map builder: {draft.name}", (side, c.y), m.px(24), bold=True, width=self.body().right - side)
+        paragraph(surface, draft.message, (side, c.y + m.px(26)), m.px(17), self.body().right - side - m.margin, 2, DIM)
+        super().draw(surface, view)

@@ -1,0 +1,99 @@
+"""The map builder: taps add, select and join areas, buttons mark them, typing names them, and
+Save writes a map file that the companion then offers and checks like any other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.maps import check_text, list_maps, load_map
+from companion.ui.app import App
+from companion.ui.builder_scene import Draft, rename
+from companion.ui.scene import Build, Go
+
+
+@pytest.fixture
+def builder(app_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "companion"))
+    app = app_for("earth-3p")
+    assert isinstance(app, App)
+    app.do(Go("builder"))
+    app.draw()
+    return app
+
+
+def canvas_point(app: App, x: float, y: float) -> tuple[int, int]:
+    canvas = app.scenes["builder"].canvas()  # type: ignore[attr-defined]
+    return (int(canvas.x + x * canvas.width), int(canvas.y + y * canvas.height))
+
+
+def press(app: App, label_start: str) -> None:
+    app.draw()
+    button = next(b for b in app.scenes["builder"].buttons if b.label.startswith(label_start))
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def test_taps_add_select_and_link_areas(builder: App) -> None:
+    for x in (0.2, 0.5, 0.8):
+        builder.tap(canvas_point(builder, x, 0.5))
+        builder.draw()
+    assert [a.name for a in builder.draft.areas] == ["Area 1", "Area 2", "Area 3"]
+    assert builder.draft.selected == 2
+    press(builder, "Link mode")
+    builder.tap(canvas_point(builder, 0.5, 0.5))  # joins area 3 to area 2
+    assert builder.draft.edges == {frozenset((1, 2))}
+    builder.tap(canvas_point(builder, 0.5, 0.5))  # and again parts them
+    assert builder.draft.edges == set()
+
+
+def test_buttons_mark_the_selected_area_and_typing_renames_it(builder: App) -> None:
+    builder.tap(canvas_point(builder, 0.3, 0.3))
+    builder.draw()
+    press(builder, "Ocean")
+    press(builder, "Pyramid die")
+    press(builder, "Pyramid die")
+    press(builder, "Start")
+    for ch in "\b\b\b\b\b\b":
+        rename(builder.draft, ch)
+    builder.handle(pygame.event.Event(pygame.TEXTINPUT, text="Arctic"))
+    area = builder.draft.areas[0]
+    assert (area.name, area.ocean, area.pyramid, area.start) == ("Arctic", True, 2, "great_cthulhu")
+
+
+def test_an_unfinished_map_is_not_saved_and_says_why(builder: App, tmp_path: Path) -> None:
+    builder.tap(canvas_point(builder, 0.3, 0.3))
+    press(builder, "Save")
+    assert "not finished" in builder.draft.message
+    assert not list((tmp_path / "companion" / "maps").glob("*.toml"))
+
+
+def test_a_finished_map_is_saved_and_offered(builder: App, tmp_path: Path) -> None:
+    draft = builder.draft
+    draft.name = "kitchen-table"
+    for i in range(8):
+        builder.build(Build("add", x=i / 8, y=0.5))
+        draft.areas[i].name = f"Place {i}"
+        if i:
+            draft.edges.add(frozenset((i - 1, i)))
+    for i, faction in enumerate(("great_cthulhu", "crawling_chaos", "black_goat")):
+        draft.areas[i].start = faction
+    draft.areas[7].ocean = True
+    draft.selected = -1
+    press(builder, "Save")
+    saved = tmp_path / "companion" / "maps" / "kitchen-table.toml"
+    assert saved.exists(), draft.message
+    assert "kitchen-table" in [info.name for info in list_maps()]
+    board, found = check_text(saved.read_text())
+    assert found == [] and board is not None
+    board = load_map("kitchen-table")
+    assert board.areas[7].neighbours == ("Place 6",) and board.areas[7].ocean
+
+
+def test_typing_with_nothing_selected_names_the_map_safely() -> None:
+    draft = Draft(name="")
+    for ch in "My Board!":
+        rename(draft, ch)
+    assert draft.name == "my-board-"
