@@ -25,6 +25,7 @@ from companion.engine import EVENTS
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
+from companion.engine.mapdef import MapStatus
 from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
 from companion.session import GameSession, new_game_name
@@ -336,6 +337,11 @@ class App:
             self.draft.message = str(exc)
         else:
             self.draft.message = f"Saved to {path}: it is now on the new-game screen."
+            if self.draft.to_map().status is MapStatus.PARTIAL:
+                self.draft.message = (
+                    f"Saved to {path} as partial: add worm_numbers and degradation_faces from your "
+                    "worms and dice, set status = transcribed, then run: companion map check."
+                )
 
     def enter_die(self, value: int | None) -> None:
         prompt = self.table.session.state.prompt

@@ -56,16 +56,16 @@ class Draft:
                     a.name, a.ocean, "", neighbours, (a.start,) if a.start else (), a.pyramid, a.postern, a.worm_start, a.glacier
                 )
             )
+        # The numbers on the worms' bases and the degradation dice faces cannot be tapped in, and
+        # the companion never invents them: a Shaggai draft is saved as partial until they are typed in.
         shaggai = any(a.worm_start for a in self.areas)
         return MapDef(
             self.name,
             f"{self.name} (transcribed)",
-            MapStatus.TRANSCRIBED,
+            MapStatus.PARTIAL if shaggai else MapStatus.TRANSCRIBED,
             (3, 4, 5),
             tuple(areas),
             "transcribed on the companion's map builder",
-            (1, 2, 3, 4, 5, 6) if shaggai else (),
-            (1, 2, 3, 4, 5, 6) if shaggai else (),
         )
 
 

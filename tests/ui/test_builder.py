@@ -97,3 +97,12 @@ def test_typing_with_nothing_selected_names_the_map_safely() -> None:
     for ch in "My Board!":
         rename(draft, ch)
     assert draft.name == "my-board-"
+
+
+def test_a_shaggai_draft_is_saved_partial_without_invented_worm_numbers(builder: App, tmp_path: Path) -> None:
+    builder.build(Build("add", x=0.2, y=0.2))
+    builder.build(Build("worm"))
+    press(builder, "Save")
+    text = (tmp_path / "companion" / "maps" / "my-board.toml").read_text()
+    assert 'status = "partial"' in text and "worm_numbers" not in text
+    assert "worm_numbers" in builder.draft.message
