@@ -140,6 +140,55 @@ _FORMATS: dict[str, Formatter] = {
         + (f"; {n(d['bumped'])} is bumped off its gate" if d["bumped"] else "")
         + ("; the gate there counts as abandoned." if d["covered"] else ".")
     ),
+    # Arkham Horror's Mythos Phase
+    "arkham_started": lambda d, n: (
+        f"Arkham Horror: {d['ancient_one']} sleeps (doom track {d['doom_track']}); investigators "
+        f"{', '.join(d['investigators'])}; {d['monsters_in_cup']} monsters in the cup."
+    ),
+    "mythos_drawn": lambda d, n: (
+        f"Mythos: {d['card']} ({d['kind']})"
+        + (f"; gate {d['gate']}" if d["gate"] else "")
+        + (f"; clue {d['clue']}" if d["clue"] else "")
+        + (f"; black moves {', '.join(d['black'])}; white moves {', '.join(d['white'])}." if d["black"] else ".")
+    ),
+    "mythos_reshuffled": lambda d, n: f"The Mythos deck ({d['cards']} cards) is shuffled: {d['reason']}.",
+    "doom_added": lambda d, n: f"Doom {d['doom']}/{d['track']}: {d['reason']}.",
+    "elder_sign_holds": lambda d, n: f"The elder sign at {d['location']} holds: no gate, no monster, no doom.",
+    "gate_opened": lambda d, n: (
+        f"A gate to {d['world']} ({d['dimension']}, close {d['modifier']:+d}) opens at {d['location']}"
+        + (f"; {d['clues_discarded']} Clue(s) lost" if d["clues_discarded"] else "")
+        + (f"; {', '.join(d['drawn_through'])} drawn through, delayed." if d["drawn_through"] else ".")
+    ),
+    "monster_surge": lambda d, n: f"MONSTER SURGE at {d['location']}: {d['monsters']} monsters over {d['gates']} gates.",
+    "monster_appeared": lambda d, n: (
+        f"{d['monster']} appears at {d['place']}."
+        if d["place"] == d["gate"]
+        else f"{d['monster']} from {d['gate']} goes to the {d['place']} (monster limit)."
+    ),
+    "outskirts_cleared": lambda d, n: f"{len(d['monsters'])} monsters return from the Outskirts to the cup: {d['reason']}.",
+    "terror_rose": lambda d, n: (
+        f"Terror {d['terror']}: return one random Ally to the box"
+        + (f"; {d['closed']} closes for the game." if d["closed"] else ".")
+    ),
+    "clue_appeared": lambda d, n: (
+        f"{d['taken_by']} takes the Clue that appears at {d['location']}."
+        if d["taken_by"]
+        else f"A Clue appears at {d['location']} ({d['clues']} there)."
+    ),
+    "clue_prevented": lambda d, n: f"No Clue at {d['location']}: a gate is open there.",
+    "monster_moved": lambda d, n: f"{d['monster']}: {d['source']} -> {d['to']} ({d['how']}).",
+    "card_in_play": lambda d, n: (
+        f"{d['card']} is now the {d['kind']}" + (f", replacing {d['replaced']}." if d["replaced"] else ".")
+    ),
+    "rumor_ignored": lambda d, n: f"{d['card']} is ignored: {d['rumor']} is already in play.",
+    "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
+    "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
+    "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",
+    "investigator_moved": lambda d, n: f"{d['name']}: {d['source']} -> {d['to']}.",
+    "gate_closed": lambda d, n: (
+        f"The gate to {d['world']} at {d['location']} is {'sealed' if d['sealed'] else 'closed'}"
+        + (f"; {len(d['returned'])} monster(s) return to the cup." if d["returned"] else ".")
+    ),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }

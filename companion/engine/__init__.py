@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.arkham import model as _arkham  # noqa: F401  (registers Arkham Horror)
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
 from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)

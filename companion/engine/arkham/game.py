@@ -1,0 +1,181 @@
+"""Arkham Horror's ``apply``: set-up, the Mythos Phase's draw, and the table's own updates."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import (
+    ANCIENT_ONES,
+    ARKHAM,
+    CARD,
+    CARDS,
+    LOCATIONS,
+    MASKS_WITH,
+    MONSTER,
+    MONSTERS,
+    OUTSKIRTS,
+    SKY,
+    STORY_CONTINUES,
+    UNSTABLE,
+    WORLD,
+    WORLDS,
+    CardKind,
+)
+from companion.engine.arkham.mythos import LOST, Turn, run
+from companion.engine.core import Accepted, Code, Command, Refusal, Rejected
+from companion.engine.rng import Rng
+from companion.engine.values import evolve
+
+Result = Accepted[m.ArkhamState] | Rejected
+PLACES = frozenset((*ARKHAM, *(w.name for w in WORLDS), LOST))
+
+
+def shuffled(items: tuple[str, ...], rng: Rng) -> tuple[tuple[str, ...], Rng]:
+    """A Fisher-Yates shuffle drawn from ``rng``."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+def new_arkham_game(command: m.NewArkhamGame) -> Result:
+    """Set up the board: cup (Masks only with Nyarlathotep), gate markers, shuffled Mythos deck,
+    one Clue on each unstable location (Rulebook pp.4-5).  The first Mythos card comes next."""
+    if command.ancient_one not in ANCIENT_ONES:
+        return Rejected(Code.BAD_VALUE, f"Unknown Ancient One {command.ancient_one!r}; one of: {', '.join(ANCIENT_ONES)}.")
+    if not 1 <= len(command.investigators) <= 8:
+        return Rejected(Code.BAD_VALUE, "Arkham Horror seats 1 to 8 investigators.")
+    names = [i.name for i in command.investigators]
+    if len(set(names)) != len(names):
+        return Rejected(Code.BAD_VALUE, "Two investigators share a name.")
+    for seat in command.investigators:
+        if seat.place not in ARKHAM:
+            return Rejected(Code.UNKNOWN_AREA, f"{seat.name} starts at {seat.place!r}, which is not a place in Arkham.")
+    masks = command.ancient_one == MASKS_WITH
+    cup = tuple(sorted(k.name for k in MONSTERS if masks or not k.mask for _ in range(k.count)))
+    deck, rng = shuffled(tuple(card.name for card in CARDS), Rng(command.seed))
+    state = m.ArkhamState(
+        ancient_one=command.ancient_one,
+        investigators=tuple(m.Investigator(s.name, s.place, s.sneak) for s in command.investigators),
+        rng=rng,
+        cup=cup,
+        gate_markers=tuple(sorted(w.name for w in WORLDS for _ in range(w.markers))),
+        deck=deck,
+        clues=tuple(1 if loc in UNSTABLE else 0 for loc in LOCATIONS),
+    )
+    event = m.ArkhamStarted(command.ancient_one, tuple(names), ANCIENT_ONES[command.ancient_one], len(cup), command.seed)
+    return Accepted(state, (event,))
+
+
+def mythos(turn: Turn, command: m.Mythos) -> None:
+    turn.monsters_entered = deque(command.monsters)
+    if command.gate and command.gate not in WORLD:
+        raise Refusal(Code.BAD_VALUE, f"Unknown Other World {command.gate!r}; one of: {', '.join(WORLD)}.")
+    card = draw(turn, command.card)
+    if card is not None:
+        run(turn, CARD[card], command.gate)
+    if turn.monsters_entered:
+        raise Refusal(Code.BAD_VALUE, f"{len(turn.monsters_entered)} monster(s) entered that this phase did not draw.")
+
+
+def draw(turn: Turn, entered: str) -> str | None:
+    """The Mythos card: the table's (by name) or the deck's top card.  "The Story Continues"
+    reshuffles and draws again; at set-up a Rumor is shuffled back and another drawn."""
+    while True:
+        state = turn.state
+        if entered:
+            if entered not in CARD:
+                raise Refusal(Code.BAD_VALUE, f"No base Mythos card is called {entered!r}.")
+            if entered not in state.deck:
+                raise Refusal(Code.NOT_A_CHOICE, f"{entered!r} is not in the Mythos deck now (in play or discarded).")
+            card = entered
+        else:
+            card = state.deck[0]
+        info = CARD[card]
+        turn.update(deck=tuple(c for c in state.deck if c != card))
+        turn.emit(m.MythosDrawn(card, info.kind.value, info.gate, info.clue, _words(info.black), _words(info.white)))
+        redo = ""
+        if card == STORY_CONTINUES:
+            redo = "The Story Continues: the deck is shuffled (this card too) and another card drawn"
+        elif state.setup and info.kind is CardKind.RUMOR:
+            redo = "at set-up a Rumor is shuffled back and another card drawn"
+        if not redo:
+            return card
+        reshuffle(turn, card, redo)
+        if entered:
+            return None  # the table draws the next card and enters it
+        entered = ""
+
+
+def reshuffle(turn: Turn, card: str, reason: str) -> None:
+    deck, rng = shuffled((*turn.state.deck, card), turn.state.rng)
+    turn.update(deck=deck, rng=rng)
+    turn.emit(m.MythosReshuffled(len(deck), reason))
+
+
+def _words(dimensions: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(d.value for d in dimensions)
+
+
+def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
+    if command.name not in {i.name for i in turn.state.investigators}:
+        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+    if command.place not in PLACES:
+        raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham or an Other World.")
+    if command.place in turn.state.closed:
+        raise Refusal(Code.NOT_NOW, f"{command.place} is closed for the rest of the game.")
+    turn.move_investigator(command.name, command.place)
+
+
+def close_gate(turn: Turn, command: m.CloseGate) -> None:
+    """Close (and maybe seal) a gate: monsters of its dimension return to the cup (p.18)."""
+    gate = turn.state.gate_at(command.location)
+    if gate is None:
+        raise Refusal(Code.NO_GATE, f"No gate is open at {command.location!r}.")
+    dimension = WORLD[gate.world].dimension
+    returned = tuple(x.kind for x in turn.state.monsters if MONSTER[x.kind].dimension is dimension)
+    kept = tuple(x for x in turn.state.monsters if MONSTER[x.kind].dimension is not dimension)
+    seals = turn.state.seals + ((command.location,) if command.seal else ())
+    gates = tuple(g for g in turn.state.gates if g is not gate)
+    turn.update(gates=gates, seals=seals, monsters=kept, cup=tuple(sorted(turn.state.cup + returned)))
+    turn.emit(m.GateClosed(command.location, gate.world, command.seal, returned))
+
+
+HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
+    m.Mythos: mythos,
+    m.MoveInvestigator: move_investigator,
+    m.CloseGate: close_gate,
+}
+
+
+def apply(state: m.ArkhamState, command: Command) -> Result:
+    """Apply ``command`` to an Arkham Horror game; never raises for bad play."""
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not an Arkham Horror command.")
+    if state.awakened:
+        return Rejected(Code.GAME_OVER, f"{state.ancient_one} has awoken ({state.awakened}): the final battle is at the table.")
+    turn = Turn(state)
+    try:
+        handler(turn, command)
+    except Refusal as refusal:
+        return Rejected(refusal.code, refusal.message)
+    return Accepted(turn.state, tuple(turn.events))
+
+
+def monster_census(state: m.ArkhamState) -> dict[str, int]:
+    """Where the monsters are: cup, Arkham, Sky, Outskirts (conserved with trophies elsewhere)."""
+    board = sum(1 for x in state.monsters if x.place not in (SKY, OUTSKIRTS))
+    return {
+        "cup": len(state.cup),
+        "arkham": board,
+        "sky": sum(1 for x in state.monsters if x.place == SKY),
+        "outskirts": sum(1 for x in state.monsters if x.place == OUTSKIRTS),
+    }
+
+
+__all__ = ["apply", "evolve", "monster_census", "new_arkham_game", "shuffled"]

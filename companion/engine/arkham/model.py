@@ -1,0 +1,287 @@
+"""Arkham Horror state, commands and events (the Mythos Phase's part of the game).
+
+Places are named as on the board (``data.ARKHAM``, plus ``data.SKY`` and ``data.OUTSKIRTS``); an
+investigator outside Arkham stands in an Other World's name or "Lost in Time and Space".
+Investigators are listed in seat order; the first player is an index into that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.arkham.data import ANCIENT_ONES, LOCATIONS
+from companion.engine.core import COMMANDS, EVENTS, Command, Event
+from companion.engine.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Investigator:
+    name: str
+    place: str
+    sneak: int  # flying monsters and the Hound of Tindalos pick the lowest Sneak
+    clues: int = 0
+    delayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    location: str
+    world: str
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    kind: str
+    place: str  # a place in Arkham, the Sky or the Outskirts
+
+
+@dataclass(frozen=True, slots=True)
+class ArkhamState:
+    """The referee state of one Arkham Horror game, as the Mythos Phase needs it."""
+
+    ancient_one: str
+    investigators: tuple[Investigator, ...]
+    rng: Rng
+    cup: tuple[str, ...]  # monster kinds, sorted: a digital draw picks one at random
+    gate_markers: tuple[str, ...]  # the Other World on each unused gate marker, sorted
+    deck: tuple[str, ...]  # Mythos card names, top first (cards leaving play go to the bottom)
+    clues: tuple[int, ...]  # Clue tokens on each of data.LOCATIONS
+    doom: int = 0
+    terror: int = 0
+    gates: tuple[Gate, ...] = ()
+    seals: tuple[str, ...] = ()
+    monsters: tuple[Monster, ...] = ()
+    environment: str = ""
+    rumor: str = ""
+    closed: tuple[str, ...] = ()  # locations closed for the game by terror
+    first_player: int = 0
+    setup: bool = True  # the first Mythos card (the last set-up step) is still to come
+    mythos_phases: int = 0
+    awakened: str = ""  # why the Ancient One awoke; "" while it sleeps
+
+    @property
+    def players(self) -> int:
+        return len(self.investigators)
+
+    @property
+    def doom_track(self) -> int:
+        return ANCIENT_ONES[self.ancient_one]
+
+    def clues_at(self, location: str) -> int:
+        return self.clues[LOCATIONS.index(location)]
+
+    def gate_at(self, location: str) -> Gate | None:
+        return next((gate for gate in self.gates if gate.location == location), None)
+
+    def investigators_at(self, place: str) -> tuple[Investigator, ...]:
+        """Those in ``place``, in seat order from the first player (who decides ties)."""
+        order = self.investigators[self.first_player :] + self.investigators[: self.first_player]
+        return tuple(i for i in order if i.place == place and not i.delayed)
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """An investigator at the start: name, where the sheet starts and the Sneak value."""
+
+    name: str
+    place: str
+    sneak: int
+
+
+@COMMANDS.register("new_arkham_game")
+@dataclass(frozen=True, slots=True)
+class NewArkhamGame(Command):
+    """Start Arkham Horror: the Ancient One, the investigators in seat order, the draw seed."""
+
+    ancient_one: str
+    investigators: tuple[Seated, ...]
+    seed: int = 0
+
+
+@COMMANDS.register("mythos")
+@dataclass(frozen=True, slots=True)
+class Mythos(Command):
+    """Run a Mythos Phase.  Empty fields are drawn by the companion (seeded); filled fields are
+    what the table drew: the card's name, the gate marker's Other World, the monsters in order."""
+
+    card: str = ""
+    gate: str = ""
+    monsters: tuple[str, ...] = ()
+
+
+@COMMANDS.register("move_investigator")
+@dataclass(frozen=True, slots=True)
+class MoveInvestigator(Command):
+    """Where an investigator is now (the movement the table resolved between Mythos Phases)."""
+
+    name: str
+    place: str
+
+
+@COMMANDS.register("close_gate")
+@dataclass(frozen=True, slots=True)
+class CloseGate(Command):
+    """A gate was closed (and sealed with an elder sign when ``seal``)."""
+
+    location: str
+    seal: bool = False
+
+
+@EVENTS.register("arkham_started")
+@dataclass(frozen=True, slots=True)
+class ArkhamStarted(Event):
+    ancient_one: str
+    investigators: tuple[str, ...]
+    doom_track: int
+    monsters_in_cup: int
+    seed: int
+
+
+@EVENTS.register("mythos_drawn")
+@dataclass(frozen=True, slots=True)
+class MythosDrawn(Event):
+    card: str
+    kind: str
+    gate: str
+    clue: str
+    black: tuple[str, ...]
+    white: tuple[str, ...]
+
+
+@EVENTS.register("mythos_reshuffled")
+@dataclass(frozen=True, slots=True)
+class MythosReshuffled(Event):
+    cards: int
+    reason: str
+
+
+@EVENTS.register("doom_added")
+@dataclass(frozen=True, slots=True)
+class DoomAdded(Event):
+    doom: int
+    track: int
+    reason: str
+
+
+@EVENTS.register("elder_sign_holds")
+@dataclass(frozen=True, slots=True)
+class ElderSignHolds(Event):
+    location: str
+
+
+@EVENTS.register("gate_opened")
+@dataclass(frozen=True, slots=True)
+class GateOpened(Event):
+    location: str
+    world: str
+    dimension: str
+    modifier: int
+    clues_discarded: int
+    drawn_through: tuple[str, ...]
+
+
+@EVENTS.register("monster_surge")
+@dataclass(frozen=True, slots=True)
+class MonsterSurge(Event):
+    location: str
+    monsters: int
+    gates: int
+
+
+@EVENTS.register("monster_appeared")
+@dataclass(frozen=True, slots=True)
+class MonsterAppeared(Event):
+    monster: str
+    place: str
+    gate: str  # the gate it came from; differs from place when sent to the Outskirts
+
+
+@EVENTS.register("outskirts_cleared")
+@dataclass(frozen=True, slots=True)
+class OutskirtsCleared(Event):
+    monsters: tuple[str, ...]
+    reason: str
+
+
+@EVENTS.register("terror_rose")
+@dataclass(frozen=True, slots=True)
+class TerrorRose(Event):
+    terror: int
+    closed: str  # the shop it closes, or ""
+
+
+@EVENTS.register("clue_appeared")
+@dataclass(frozen=True, slots=True)
+class ClueAppeared(Event):
+    location: str
+    clues: int
+    taken_by: str
+
+
+@EVENTS.register("clue_prevented")
+@dataclass(frozen=True, slots=True)
+class CluePrevented(Event):
+    location: str
+
+
+@EVENTS.register("monster_moved")
+@dataclass(frozen=True, slots=True)
+class MonsterMoved(Event):
+    monster: str
+    source: str
+    to: str
+    how: str
+
+
+@EVENTS.register("card_in_play")
+@dataclass(frozen=True, slots=True)
+class CardInPlay(Event):
+    card: str
+    kind: str
+    replaced: str
+
+
+@EVENTS.register("rumor_ignored")
+@dataclass(frozen=True, slots=True)
+class RumorIgnored(Event):
+    card: str
+    rumor: str
+
+
+@EVENTS.register("resolve_at_table")
+@dataclass(frozen=True, slots=True)
+class ResolveAtTable(Event):
+    """A printed effect the companion does not model: shown so it is never skipped silently."""
+
+    source: str
+    what: str
+
+
+@EVENTS.register("first_player_passed")
+@dataclass(frozen=True, slots=True)
+class FirstPlayerPassed(Event):
+    player: str
+
+
+@EVENTS.register("ancient_one_awakens")
+@dataclass(frozen=True, slots=True)
+class AncientOneAwakens(Event):
+    ancient_one: str
+    reason: str
+
+
+@EVENTS.register("investigator_moved")
+@dataclass(frozen=True, slots=True)
+class InvestigatorMoved(Event):
+    name: str
+    source: str
+    to: str
+
+
+@EVENTS.register("gate_closed")
+@dataclass(frozen=True, slots=True)
+class GateClosed(Event):
+    location: str
+    world: str
+    sealed: bool
+    returned: tuple[str, ...]

@@ -1,0 +1,380 @@
+"""The Mythos Phase, step by step (``../shared/rules/arkham-mythos-phase.txt``; Rulebook pp.9-12).
+
+A :class:`Turn` carries the state and the events as one phase unfolds; each step reads the card
+and changes the turn.  When the Ancient One awakes, the turn stops where it is (the rest of the
+phase is not resolved).  Interpretations are written down in ``docs/rules-notes.md``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import (
+    BLACK,
+    HOUND_NEVER,
+    LOCATION_STREET,
+    LOCATIONS,
+    MONSTER,
+    OUTSKIRTS,
+    SKY,
+    STREET_LINKS,
+    STREETS,
+    TERROR_CLOSES,
+    WHITE,
+    WORLD,
+    CardKind,
+    Movement,
+    MythosCard,
+)
+from companion.engine.core import Code, Event, Refusal
+from companion.engine.values import evolve
+
+LOST = "Lost in Time and Space"
+
+
+def monster_limit(players: int) -> int:
+    """Monsters allowed in Arkham and the Sky: players + 3 (Rulebook p.18)."""
+    return players + 3
+
+
+def outskirts_limit(players: int) -> int:
+    """Monsters the Outskirts hold before they empty: 8 - players (Rulebook p.18)."""
+    return 8 - players
+
+
+def gate_limit(players: int) -> int:
+    """Open gates that awaken the Ancient One: 8 for 1-2 players down to 5 for 7-8 (p.20)."""
+    return 9 - (players + 1) // 2
+
+
+def neighbours(place: str) -> tuple[str, ...]:
+    """Places one step away for an investigator or the Hound (streets, links, locations)."""
+    if place in LOCATION_STREET:
+        return (LOCATION_STREET[place],)
+    if place not in STREETS:
+        return ()
+    linked = [b for a, b in STREET_LINKS if a == place] + [a for a, b in STREET_LINKS if b == place]
+    return (*linked, *(loc for loc, _ in STREETS[place]))
+
+
+@dataclass
+class Turn:
+    state: m.ArkhamState
+    events: list[Event] = field(default_factory=list)
+    monsters_entered: deque[str] = field(default_factory=deque)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.awakened)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def update(self, **changes: object) -> None:
+        self.state = evolve(self.state, **changes)
+
+    # -- doom, terror, awakening ----------------------------------------------------------------
+
+    def awaken(self, reason: str) -> None:
+        self.update(awakened=reason, doom=self.state.doom_track)
+        self.emit(m.AncientOneAwakens(self.state.ancient_one, reason))
+
+    def add_doom(self, reason: str) -> None:
+        self.update(doom=self.state.doom + 1)
+        self.emit(m.DoomAdded(self.state.doom, self.state.doom_track, reason))
+        if self.state.doom >= self.state.doom_track:
+            self.awaken("the doom track is full")
+
+    def raise_terror(self) -> None:
+        """Terror +1 with its effects; above 10 a doom token instead (Rulebook p.20)."""
+        if self.state.terror >= 10:
+            self.add_doom("terror cannot rise above 10")
+            return
+        terror = self.state.terror + 1
+        shop = TERROR_CLOSES.get(terror, "")
+        self.update(terror=terror, closed=self.state.closed + ((shop,) if shop else ()))
+        self.emit(m.TerrorRose(terror, shop))
+        if shop:
+            self._empty_closed(shop)
+        if terror == 10:
+            self._clear_outskirts("terror reached 10: Arkham is overrun and the monster limit is gone")
+
+    def _empty_closed(self, shop: str) -> None:
+        street = LOCATION_STREET[shop]
+        for who in self.state.investigators_at(shop):
+            self.move_investigator(who.name, street)
+        moved = tuple(m.Monster(x.kind, street) if x.place == shop else x for x in self.state.monsters)
+        for x in self.state.monsters:
+            if x.place == shop:
+                self.emit(m.MonsterMoved(x.kind, shop, street, f"{shop} closed"))
+        self.update(monsters=moved)
+
+    def move_investigator(self, name: str, place: str, delayed: bool = False) -> None:
+        people = self.state.investigators
+        who = next(i for i in people if i.name == name)
+        changed = evolve(who, place=place, delayed=delayed)
+        self.update(investigators=tuple(changed if i is who else i for i in people))
+        self.emit(m.InvestigatorMoved(name, who.place, place))
+
+    # -- monsters ------------------------------------------------------------------------------
+
+    def on_board(self) -> int:
+        return sum(1 for x in self.state.monsters if x.place != OUTSKIRTS)
+
+    def draw_monster(self) -> str | None:
+        """The next monster from the cup (entered at the table, or a seeded draw); None awakes."""
+        cup = self.state.cup
+        if self.monsters_entered:
+            kind = self.monsters_entered.popleft()
+            if kind not in cup:
+                raise Refusal(Code.BAD_VALUE, f"{kind!r} is not in the monster cup; check the marker's name.")
+        elif not cup:
+            self.awaken("a monster must be drawn but the cup is empty")
+            return None
+        else:
+            index, rng = self.state.rng.below(len(cup))
+            kind = cup[index]
+            self.update(rng=rng)
+        i = cup.index(kind)
+        self.update(cup=cup[:i] + cup[i + 1 :])
+        return kind
+
+    def place_monster(self, kind: str, location: str) -> None:
+        """Put a drawn monster at a gate, or in the Outskirts when Arkham is at its limit."""
+        state = self.state
+        overrun = state.terror >= 10
+        if overrun or self.on_board() < monster_limit(state.players):
+            self.update(monsters=(*state.monsters, m.Monster(kind, location)))
+            self.emit(m.MonsterAppeared(kind, location, location))
+            if overrun and self.on_board() >= 2 * monster_limit(state.players):
+                self.awaken(f"terror is 10 and {self.on_board()} monsters are in Arkham")
+            return
+        self.update(monsters=(*state.monsters, m.Monster(kind, OUTSKIRTS)))
+        self.emit(m.MonsterAppeared(kind, OUTSKIRTS, location))
+        if sum(1 for x in self.state.monsters if x.place == OUTSKIRTS) > outskirts_limit(state.players):
+            self._clear_outskirts(f"more than {outskirts_limit(state.players)} monsters in the Outskirts")
+            self.raise_terror()
+
+    def _clear_outskirts(self, reason: str) -> None:
+        gone = tuple(x.kind for x in self.state.monsters if x.place == OUTSKIRTS)
+        if not gone:
+            return
+        kept = tuple(x for x in self.state.monsters if x.place != OUTSKIRTS)
+        self.update(monsters=kept, cup=tuple(sorted(self.state.cup + gone)))
+        self.emit(m.OutskirtsCleared(gone, reason))
+
+    def spawn(self, location: str) -> None:
+        if self.over:
+            return
+        kind = self.draw_monster()
+        if kind is not None:
+            self.place_monster(kind, location)
+
+
+# -- step 1: open a gate and spawn a monster ------------------------------------------------------
+
+
+def open_gate_step(turn: Turn, card: MythosCard, marker: str) -> None:
+    location, burst = card.gate, card.burst
+    if not location:
+        return
+    state = turn.state
+    if location in state.seals and not burst:
+        turn.emit(m.ElderSignHolds(location))
+        return
+    if state.gate_at(location) is not None:
+        surge(turn, location)
+        return
+    if location in state.seals:  # a gate burst breaks the seal, and the doom token still comes
+        turn.update(seals=tuple(s for s in state.seals if s != location))
+    turn.add_doom(f"a gate opens at {location}")
+    if turn.over:
+        return
+    open_gate(turn, location, marker)
+    for _ in range(2 if turn.state.players >= 5 else 1):
+        turn.spawn(location)
+
+
+def open_gate(turn: Turn, location: str, marker: str) -> None:
+    markers = turn.state.gate_markers
+    if not markers:
+        turn.awaken("a gate must open but no gate marker is left")
+        return
+    if marker:
+        if marker not in markers:
+            raise Refusal(Code.BAD_VALUE, f"No unused gate marker leads to {marker!r}; check the marker.")
+        world = marker
+    else:
+        index, rng = turn.state.rng.below(len(markers))
+        world = markers[index]
+        turn.update(rng=rng)
+    i = markers.index(world)
+    clues = list(turn.state.clues)
+    discarded, clues[LOCATIONS.index(location)] = clues[LOCATIONS.index(location)], 0
+    turn.update(gate_markers=markers[:i] + markers[i + 1 :], clues=tuple(clues))
+    turn.update(gates=(*turn.state.gates, m.Gate(location, world)))
+    drawn = turn.state.investigators_at(location)
+    info = WORLD[world]
+    turn.emit(m.GateOpened(location, world, info.dimension.value, info.modifier, discarded, tuple(i.name for i in drawn)))
+    for who in drawn:
+        turn.move_investigator(who.name, world, delayed=True)
+    if len(turn.state.gates) >= gate_limit(turn.state.players):
+        turn.awaken(f"{len(turn.state.gates)} gates are open")
+
+
+def surge(turn: Turn, location: str) -> None:
+    """max(open gates, players) monsters, spread evenly from the surge gate in board order."""
+    gates = sorted(turn.state.gates, key=lambda g: (g.location != location, LOCATIONS.index(g.location)))
+    count = max(len(gates), turn.state.players)
+    turn.emit(m.MonsterSurge(location, count, len(gates)))
+    for k in range(count):
+        turn.spawn(gates[k % len(gates)].location)
+
+
+# -- step 2: the clue ------------------------------------------------------------------------------
+
+
+def clue_step(turn: Turn, card: MythosCard) -> None:
+    location = card.clue
+    if not location:
+        return
+    if turn.state.gate_at(location) is not None:
+        turn.emit(m.CluePrevented(location))
+        return
+    here = turn.state.investigators_at(location)
+    clues = list(turn.state.clues)
+    if here:  # taking a Clue never hurts, so the first investigator there (in seat order) takes it
+        taker = here[0]
+        people = tuple(evolve(i, clues=i.clues + 1) if i is taker else i for i in turn.state.investigators)
+        turn.update(investigators=people)
+    else:
+        clues[LOCATIONS.index(location)] += 1
+        turn.update(clues=tuple(clues))
+    turn.emit(m.ClueAppeared(location, turn.state.clues_at(location), here[0].name if here else ""))
+
+
+# -- step 3: monsters move -------------------------------------------------------------------------
+
+
+def arrow(place: str, black: bool) -> str | None:
+    if place in LOCATION_STREET:
+        return LOCATION_STREET[place]  # both arrows of a base location lead to its street
+    return (BLACK if black else WHITE).get(place)
+
+
+def move_step(turn: Turn, card: MythosCard) -> None:
+    for index in range(len(turn.state.monsters)):
+        monster = turn.state.monsters[index]
+        dimension = MONSTER[monster.kind].dimension
+        flies = card.burst and MONSTER[monster.kind].movement is Movement.FLYING  # a burst moves all flyers
+        if monster.place == OUTSKIRTS or not (flies or dimension in (*card.black, *card.white)):
+            continue
+        to, how = destination(turn, monster, dimension in card.black)
+        if to and to != monster.place:
+            moved = list(turn.state.monsters)
+            moved[index] = m.Monster(monster.kind, to)
+            turn.update(monsters=tuple(moved))
+            turn.emit(m.MonsterMoved(monster.kind, monster.place, to, how))
+
+
+def destination(turn: Turn, monster: m.Monster, black: bool) -> tuple[str | None, str]:
+    state, kind = turn.state, MONSTER[monster.kind]
+    if kind.movement is Movement.STATIONARY:
+        return None, ""
+    if kind.name == "Chthonian":
+        turn.emit(
+            m.ResolveAtTable(
+                f"Chthonian in {monster.place}",
+                "instead of moving, roll a die: on 4-6 every investigator in Arkham loses 1 Stamina",
+            )
+        )
+        return None, ""
+    if state.investigators_at(monster.place):
+        return None, ""
+    if kind.name == "Hound of Tindalos":
+        return hound(state, monster.place), "goes straight to the nearest investigator"
+    if kind.movement is Movement.FLYING:
+        return fly(state, monster.place)
+    colour = "black" if black else "white"
+    first = arrow(monster.place, black)
+    if kind.movement is Movement.FAST and first and not state.investigators_at(first):
+        return arrow(first, black) or first, f"fast, two steps along the {colour} arrows"
+    return first, f"along the {colour} arrow"
+
+
+def lowest_sneak(state: m.ArkhamState, places: tuple[str, ...]) -> str | None:
+    """The place of the lowest-Sneak investigator among ``places`` (the first player breaks ties)."""
+    order = state.investigators[state.first_player :] + state.investigators[: state.first_player]
+    names = [i.name for i in order]
+    found = [(i.sneak, names.index(i.name), i.place) for p in places for i in state.investigators_at(p)]
+    return min(found)[2] if found else None
+
+
+def fly(state: m.ArkhamState, place: str) -> tuple[str | None, str]:
+    """Flying monsters swoop on the lowest Sneak in a connected street, or rise to the Sky."""
+    if place == SKY:
+        target = lowest_sneak(state, tuple(STREETS))
+        return target, "swoops from the Sky on the lowest Sneak in a street"
+    streets = tuple(p for p in neighbours(place) if p in STREETS)
+    target = lowest_sneak(state, streets)
+    if target:
+        return target, "flies to the lowest Sneak in a connected street"
+    return SKY, "flies to the Sky"
+
+
+def hound(state: m.ArkhamState, start: str) -> str | None:
+    """The nearest investigator in a location (not the Hospital or the Asylum); ties by Sneak."""
+    distance = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if there not in distance:
+                distance[there] = distance[here] + 1
+                queue.append(there)
+    places = tuple(p for p in LOCATIONS if p not in HOUND_NEVER and p in distance)
+    occupied = [p for p in places if state.investigators_at(p)]
+    if not occupied:
+        return None
+    nearest = min(distance[p] for p in occupied)
+    return lowest_sneak(state, tuple(p for p in occupied if distance[p] == nearest))
+
+
+# -- step 4: the card's text -----------------------------------------------------------------------
+
+
+def activate_step(turn: Turn, card: MythosCard) -> None:
+    state = turn.state
+    if card.kind is CardKind.HEADLINE:
+        turn.emit(m.ResolveAtTable(card.name, "read the headline aloud and resolve it"))
+        turn.update(deck=(*state.deck, card.name))  # a Headline goes to the bottom of the deck
+    elif card.kind is CardKind.ENVIRONMENT:
+        old = state.environment
+        # the previous Environment goes face down to the bottom of the deck
+        turn.update(environment=card.name, deck=(*state.deck, *((old,) if old else ())))
+        turn.emit(m.CardInPlay(card.name, f"environment ({card.subtype})", old))
+        turn.emit(m.ResolveAtTable(card.name, "its effect lasts while it is in play"))
+    elif card.kind is CardKind.RUMOR and state.rumor:
+        turn.update(deck=(*state.deck, card.name))  # ignored, face down to the bottom of the deck
+        turn.emit(m.RumorIgnored(card.name, state.rumor))
+    elif card.kind is CardKind.RUMOR:
+        turn.update(rumor=card.name)
+        turn.emit(m.CardInPlay(card.name, "rumor", ""))
+        turn.emit(m.ResolveAtTable(card.name, "set up the Rumor; it stays until it is passed or failed"))
+
+
+def run(turn: Turn, card: MythosCard, marker: str) -> None:
+    """Steps 1-5 of the Mythos Phase for ``card`` (already drawn)."""
+    setup = turn.state.setup
+    open_gate_step(turn, card, marker)
+    for step in (clue_step, move_step, activate_step):
+        if turn.over:
+            return
+        step(turn, card)
+    turn.update(setup=False, mythos_phases=turn.state.mythos_phases + 1)
+    if not setup:  # at set-up the first card is resolved, but no turn has been played yet
+        first = (turn.state.first_player + 1) % turn.state.players
+        turn.update(first_player=first)
+        turn.emit(m.FirstPlayerPassed(turn.state.investigators[first].name))

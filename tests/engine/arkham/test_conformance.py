@@ -1,0 +1,81 @@
+"""Hundreds of seeded Arkham games, Mythos Phase after Mythos Phase with the table closing gates
+and moving investigators between them, checked against the invariants of the rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import ANCIENT_ONES, ARKHAM, LOCATIONS, OUTSKIRTS
+from companion.engine.arkham.game import apply, monster_census, new_arkham_game
+from companion.engine.arkham.mythos import gate_limit, monster_limit
+from companion.engine.codec import canonical, from_canonical
+from companion.engine.core import Accepted
+
+GAMES = 300
+
+
+Table = m.Mythos | m.CloseGate | m.MoveInvestigator
+
+
+def play(seed: int) -> tuple[list[m.ArkhamState], list[Table]]:
+    """One game to its end or 40 phases; every command and state, for the checks."""
+    pick = random.Random(seed)
+    players = pick.randint(1, 8)
+    seats = tuple(m.Seated(f"I{i}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players))
+    start = new_arkham_game(m.NewArkhamGame(pick.choice(list(ANCIENT_ONES)), seats, seed))
+    assert isinstance(start, Accepted)
+    states: list[m.ArkhamState] = [start.state]
+    commands: list[Table] = []
+    for _ in range(40):
+        state = states[-1]
+        if state.awakened:
+            break
+        command: Table = m.Mythos()
+        if state.gates and pick.random() < 0.3:
+            command = m.CloseGate(pick.choice(state.gates).location, seal=pick.random() < 0.5)
+        elif pick.random() < 0.3:
+            command = m.MoveInvestigator(pick.choice(state.investigators).name, pick.choice(ARKHAM))
+        result = apply(state, command)
+        if isinstance(result, Accepted):
+            states.append(result.state)
+            commands.append(command)
+        else:
+            assert isinstance(command, m.MoveInvestigator), result  # only a closed shop refuses
+    return states, commands
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_seeded_games_keep_every_invariant(chunk: int) -> None:
+    for seed in range(chunk * GAMES // 6, (chunk + 1) * GAMES // 6):
+        states, _ = play(seed)
+        total = sum(monster_census(states[0]).values())
+        for state in states:
+            assert sum(monster_census(state).values()) == total, seed  # cup + Arkham + Sky + Outskirts
+            assert state.doom <= state.doom_track and 0 <= state.terror <= 10
+            assert len(state.gates) <= gate_limit(state.players)
+            assert len({g.location for g in state.gates}) == len(state.gates)
+            assert not set(g.location for g in state.gates) & set(state.seals)
+            assert len(state.gate_markers) + len(state.gates) <= 16
+            on_board = sum(1 for x in state.monsters if x.place != OUTSKIRTS)
+            assert state.terror >= 10 or on_board <= monster_limit(state.players)
+            assert all(c >= 0 for c in state.clues) and len(state.clues) == len(LOCATIONS)
+            in_play = {state.environment, state.rumor} - {""}
+            drawn = 1 if state.awakened else 0  # the card the phase stopped on is on the table
+            assert len(state.deck) + len(in_play) + drawn == 67 and not in_play & set(state.deck)
+            if state.awakened:
+                assert state.doom == state.doom_track
+
+
+def test_a_game_replays_exactly_and_its_state_round_trips_through_canonical_text() -> None:
+    for seed in (1, 2, 3):
+        states, commands = play(seed)
+        again = states[0]
+        for command in commands:
+            result = apply(again, command)
+            assert isinstance(result, Accepted)
+            again = result.state
+        assert canonical(again) == canonical(states[-1])
+        assert from_canonical(m.ArkhamState, canonical(again)) == again
