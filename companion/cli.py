@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
     demo.add_argument("--tower", action="store_true", help="roll every die on a simulated dice tower (a real pty)")
     demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
+    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game (arkham: terminal only)")
     demo.add_argument("--size", default="800x480", help="window size: 800x480, 1024x600, 1280x720 or 720x1280")
     demo.set_defaults(run=cmd_demo)
 
@@ -130,6 +131,8 @@ def open_configured(args: argparse.Namespace, config: Config) -> Journal:
 
 
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
+    if args.game == "arkham":
+        return _arkham_demo(args)
     from companion.demo import demo_setup, run_headless
     from companion.ui.launch import NoDisplay, check_display, parse_size, run_window_demo
 
@@ -153,6 +156,27 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
         else:
             run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved())
         print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
+    finally:
+        journal.close()
+    return EXIT_OK
+
+
+def _arkham_demo(args: argparse.Namespace) -> int:
+    """Arkham Horror's Mythos Phases in the terminal, kept in their own journal (see arkham_demo)."""
+    from companion.arkham_demo import run_arkham_demo
+
+    if not args.headless:
+        print("Arkham Horror has no screen yet: narrating in the terminal.\n", file=sys.stderr)
+    if not 1 <= args.players <= 8:
+        raise UsageError(f"Arkham Horror seats 1 to 8 investigators, not {args.players}.")
+    location = args.journal or str(paths.state_dir() / "arkham.sqlite3")
+    if location != ":memory:" and "://" not in location:
+        Path(location).parent.mkdir(parents=True, exist_ok=True)
+    journal = open_journal(location)
+    try:
+        name = _free_name(journal, new_game_name().replace("game-", "arkham-", 1))
+        run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
+        print(f"\nStored as {name!r} in {location}.")
     finally:
         journal.close()
     return EXIT_OK

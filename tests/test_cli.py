@@ -161,3 +161,26 @@ def test_a_bad_hardware_or_tower_section_is_refused_with_the_key(monkeypatch, ca
     config.write_text('[tower]\nport = "/dev/ttyACM0"\n')
     code, _, err = run_cli(monkeypatch, capsys, ["--config", str(config), "games"])
     assert code == 2 and "[tower] has no key 'port'" in err
+
+
+def test_arkham_demo_narrates_mythos_phases_only_after_journaling_them(monkeypatch, capsys, tmp_path: Path) -> None:
+    journal = tmp_path / "arkham.sqlite3"
+    args = ["--journal", str(journal), "demo", "--headless", "--game", "arkham", "--seed", "4", "--players", "4"]
+    code, lines, _ = run_cli(monkeypatch, capsys, args)
+    assert code == 0 and lines[0].strip().startswith("Arkham Horror: Azathoth sleeps")
+    phases = sum(1 for line in lines if line.startswith("-- Mythos Phase"))
+    assert phases == 8 or any("AWAKENS" in line for line in lines)
+    assert any("opens at" in line for line in lines) and any("At the table:" in line for line in lines)
+    from companion.store import open_journal
+
+    stored = open_journal(journal)
+    try:
+        (game,) = stored.games()
+        kinds = [json.loads(e.command)["type"] for e in stored.entries(game.name)]
+    finally:
+        stored.close()
+    assert kinds[0] == "new_arkham_game" and kinds.count("mythos") == phases >= 5
+    code, _, err = run_cli(
+        monkeypatch, capsys, ["--journal", ":memory:", "demo", "--headless", "--game", "arkham", "--players", "9"]
+    )
+    assert code == 2 and "1 to 8" in err
