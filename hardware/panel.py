@@ -97,6 +97,7 @@ class Panel:
         self.worm = add(LED(config.worm_light, pin_factory=factory)) if config.worm_light is not None else None
         self.status = add(RGBLED(*config.status_rgb, pin_factory=factory)) if config.status_rgb else None
         self.buzzer = add(Buzzer(config.buzzer, pin_factory=factory)) if config.buzzer is not None else None
+        self.sound = True  # the settings screen's "Sound cues" switch
         for name, pin, held in (
             ("next", config.next_button, False),
             ("roll", config.roll_button, False),
@@ -140,7 +141,7 @@ class Panel:
         self.show(state)
         if "AreaEradicated" in kinds:
             self._show_worm(state, flash=True)
-        if self.buzzer is not None and kinds & {"WatcherAwakened", "AreaEradicated", "WorldsEnd", "GameEnded"}:
+        if self.sound and self.buzzer is not None and kinds & {"WatcherAwakened", "AreaEradicated", "WorldsEnd", "GameEnded"}:
             self.buzzer.beep(on_time=0.08, off_time=0.08, n=3 if "WatcherAwakened" in kinds else 2, background=True)
 
     def _show_watcher(self, state: State) -> None:

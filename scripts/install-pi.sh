@@ -78,6 +78,7 @@ install_units() {
   install -m 0644 "$SOURCE/systemd/companion-tower.service" "$UNITS/companion-tower.service"
   install -m 0644 "$SOURCE/systemd/redis-server.service.d/companion.conf" "$UNITS/redis-server.service.d/companion.conf"
   install -m 0644 "$SOURCE/systemd/99-dicetower.rules" "$UDEV/99-dicetower.rules"
+  install -m 0644 "$SOURCE/systemd/99-companion-backlight.rules" "$UDEV/99-companion-backlight.rules"
   [ -n "$ROOT" ] && return 0
   systemctl daemon-reload
   udevadm control --reload-rules

@@ -31,6 +31,7 @@ from companion.narrate import describe
 from companion.session import GameSession, new_game_name
 from companion.store import Entry
 from companion.table import Notice, Table
+from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename
 from companion.ui.builder_scene import apply as apply_build
 from companion.ui.map_scene import AreaScene, MapScene
@@ -66,6 +67,7 @@ class App:
     fullscreen: bool = False
     extras: Extras = field(default_factory=Extras)
     clock: Callable[[], float] = time.monotonic
+    backlight: Backlight = field(default_factory=Backlight)
 
     def __post_init__(self) -> None:
         global WAKE
@@ -88,6 +90,9 @@ class App:
         self.autoplay = False
         self.next_move = 0.0
         self.rnd = random.Random(7)
+        self.display = load_settings()
+        self.dim = 1.0  # drawn dimming when there is no backlight to turn down
+        self.apply_display()
         self.dirty = True
         self.running = True
         self.resize(self.window.get_size())
@@ -211,6 +216,10 @@ class App:
         surface = self.window.subsurface(pygame.Rect(0, 0, self.metrics.width, self.metrics.height))
         surface.fill(BACKGROUND)
         scene.draw(surface, view)
+        if self.dim < 1.0:
+            shade = pygame.Surface(surface.get_size())
+            shade.set_alpha(round(255 * (1.0 - self.dim)))
+            surface.blit(shade, (0, 0))
         if self.strip:
             self.draw_leds(pygame.Rect(self.metrics.width, 0, self.strip, self.metrics.height))
         pygame.display.flip()
@@ -354,11 +363,25 @@ class App:
             self.table.submit(c.Roll(values, "screen"))
 
     def toggle(self, option: str) -> None:
-        if "=" in option:
+        if option in ("sound", "brightness"):
+            if option == "sound":
+                self.display.sound = not self.display.sound
+            else:
+                self.display.brightness = self.display.next_brightness()
+            self.apply_display()
+            save_settings(self.display)
+        elif "=" in option:
             key, value = option.split("=", 1)
             self.options[key] = value
         else:
             self.options[option] = not self.options.get(option, False)
+
+    def apply_display(self) -> None:
+        """Brightness to the backlight (or, without one, dim the drawing) and sound to the buzzer."""
+        self.dim = 1.0 if self.backlight.set(self.display.brightness) else self.display.brightness
+        if self.extras.panel is not None:
+            self.extras.panel.sound = self.display.sound
+        self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:
         seats = tuple(c.Seat(f) for f in demo_players.SEATING[: intent.players])

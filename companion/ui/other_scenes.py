@@ -33,6 +33,18 @@ class LogScene(Scene):
 class SettingsScene(Scene):
     name = "settings"
 
+    def layout(self, view: View) -> list[Button]:
+        m, body = self.metrics, self.body()
+        display = view.options.get("display")
+        if display is None:
+            return []
+        row = pygame.Rect(m.margin, body.bottom - m.touch - m.margin, body.width - 2 * m.margin, m.touch)
+        sound, light = grid(row, 2, 2, m)
+        return [
+            Button(sound, f"Sound cues: {'on' if display.sound else 'off'}", Toggle("sound")),
+            Button(light, f"Brightness: {round(display.brightness * 100)}%", Toggle("brightness")),
+        ]
+
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
         lines: list[tuple[str, tuple[int, int, int]]] = [("Settings", TEXT)]

@@ -27,6 +27,7 @@ def test_install_lays_out_the_appliance_and_twice_changes_nothing(tmp_path: Path
         "etc/systemd/system/companion.service",
         "etc/systemd/system/redis-server.service.d/companion.conf",
         "etc/udev/rules.d/99-dicetower.rules",
+        "etc/udev/rules.d/99-companion-backlight.rules",
         "etc/companion/companion.toml",
         "etc/companion/redis.conf",
         "opt/companion/src/companion/engine/__init__.py",

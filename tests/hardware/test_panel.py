@@ -153,3 +153,17 @@ def test_close_turns_everything_off_and_twice_is_safe(panel) -> None:
     built.close()
     built.close()
     assert built.devices == []
+
+
+def test_with_sound_cues_off_the_buzzer_stays_silent(panel) -> None:
+    built, _, factory = panel
+    from companion.engine.cthulhu.watcher import WatcherAwakened
+
+    state = evolve(started("yuggoth-demo"), watcher=Watcher(awake=True, token=12, area=6))
+    pin = factory.pin(24)
+    built.sound = False
+    built.on_events((WatcherAwakened("die", "Watcher Postern", 12),), state)
+    built.sound = True  # the control: the same event with sound on does sound
+    built.on_events((WatcherAwakened("die", "Watcher Postern", 12),), state)
+    assert wait_until(lambda: sum(1 for s in pin.states if s.state) >= 3)
+    assert sum(1 for s in pin.states if s.state) == 3  # one cue of three beeps, not two

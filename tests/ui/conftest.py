@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.table import Table
 from companion.ui.app import App
+from companion.ui.backlight import Backlight
 from tests.helpers import new_game
 
 
@@ -28,7 +30,7 @@ def app_for() -> Iterator[object]:
     def build(map_name: str = "yuggoth-demo", size: tuple[int, int] = (800, 480), seed: int = 2) -> App:
         session = GameSession.start(SqliteJournal(":memory:"), "g", new_game(map_name, seed=seed))
         assert isinstance(session, GameSession)
-        app = App(Table(session), size=size)
+        app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))  # never the real screen's
         made.append(app)
         return app
 
