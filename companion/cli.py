@@ -21,7 +21,7 @@ from companion.config import Config, ConfigError, load_config
 from companion.engine import Command, DecodeError, Rejected
 from companion.engine.codec import canonical, to_data
 from companion.maps import MapError, check_text, list_maps, load_map, template
-from companion.session import GameSession, new_game_name, replay
+from companion.session import GameSession, new_game_name, replay_any
 from companion.store import Entry, GameNotFound, Journal, JournalError, open_journal
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
@@ -364,7 +364,7 @@ def _answer(out: TextIO, number: int, result: Any, session: GameSession | None =
 
 def cmd_replay(args: argparse.Namespace, config: Config) -> int:
     entries = read_entries(Path(args.file))
-    state, differences = replay(entries)
+    state, differences = replay_any(entries)
     print(canonical(state))
     for difference in differences:
         print(f"companion: {difference}", file=sys.stderr)

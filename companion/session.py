@@ -16,10 +16,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, Generic, Self, TypeVar
 
 from companion import engine
-from companion.engine import Accepted, Code, Command, Event, Rejected, Result, State
-from companion.engine.codec import canonical
+from companion.engine import Accepted, Code, Command, Event, Rejected, State
+from companion.engine.arkham import game as arkham
+from companion.engine.arkham.model import ArkhamState, NewArkhamGame
+from companion.engine.codec import canonical, from_canonical
 from companion.engine.core import Redone, Undone
 from companion.engine.cthulhu.commands import NewGame, Redo, Undo
 from companion.store import Entry, EntryKind, Journal, JournalError
@@ -30,26 +33,62 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 32  # a node's state is at most this many replays from a stored snapshot
 STATE_CACHE = 128  # recent node states kept in memory, so undo is instant
 Listener = Callable[[tuple[Event, ...], State, Entry], None]
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Rules(Generic[S]):
+    """What a session needs from one game's engine."""
+
+    apply: Callable[[Any, Command], Accepted[S] | Rejected]  # (state or None, command)
+    decode: Callable[[str], S]  # a snapshot's canonical text back to the state
+    title: Callable[[Any], str]  # a stored game's title from its first command
+    first: type[Command]  # the command a journal of this game starts with
+
+
+CTHULHU_WARS: Rules[State] = Rules(engine.apply, engine.decode_state, lambda c: str(c.board.title), NewGame)
+
+
+def _arkham_apply(state: ArkhamState | None, command: Command) -> Accepted[ArkhamState] | Rejected:
+    if state is None:
+        if isinstance(command, NewArkhamGame):
+            return arkham.new_arkham_game(command)
+        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
+    return arkham.apply(state, command)
+
+
+ARKHAM_HORROR: Rules[ArkhamState] = Rules(
+    _arkham_apply,
+    lambda text: from_canonical(ArkhamState, text),
+    lambda c: f"Arkham Horror: {c.ancient_one}",
+    NewArkhamGame,
+)
 
 
 @dataclass
-class _Head:
+class _Head(Generic[S]):
     seq: int  # the newest entry's number
     node: int  # the node whose state is current
     depth: int
     redo: tuple[int, ...] = ()
-    cache: OrderedDict[int, State] = field(default_factory=OrderedDict)
+    cache: OrderedDict[int, S] = field(default_factory=OrderedDict)
 
 
-class GameSession:
-    """One stored game.  Build it with :meth:`start` or :meth:`resume`."""
+class Session(Generic[S]):
+    """One stored game of the game whose :class:`Rules` the subclass names.
+
+    Build it with :meth:`start` or :meth:`resume`.  :class:`GameSession` plays Cthulhu Wars and
+    :class:`ArkhamSession` Arkham Horror; the journal, undo tree and snapshots are the same.
+    """
+
+    rules: Rules[S]
 
     def __init__(
         self,
         journal: Journal,
         name: str,
-        state: State,
-        head: _Head,
+        state: S,
+        head: _Head[S],
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
@@ -60,7 +99,7 @@ class GameSession:
         self._head = head
         self._snapshot_every = snapshot_every
         self._clock = clock
-        self.listeners: list[Listener] = []
+        self.listeners: list[Callable[[tuple[Event, ...], S, Entry], None]] = []
         self._remember(head.node, state)
 
     # -- opening ------------------------------------------------------------------------------
@@ -70,22 +109,21 @@ class GameSession:
         cls,
         journal: Journal,
         name: str,
-        command: NewGame,
+        command: Command,
         *,
         title: str = "",
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
-    ) -> GameSession | Rejected:
+    ) -> Self | Rejected:
         """Create a stored game from its first command; a rejected set-up stores nothing."""
-        result = engine.apply(None, command)
+        result = cls.rules.apply(None, command)
         if isinstance(result, Rejected):
             return result
         now = clock()
-        journal.create_game(name, title or command.board.title, now)
+        journal.create_game(name, title or cls.rules.title(command), now)
         entry = Entry(1, EntryKind.COMMAND, 0, 1, 1, (), canonical(command), _events_text(result.events), now)
         journal.append(name, entry, canonical(result.state))
-        session = cls(journal, name, result.state, _Head(1, 1, 1), snapshot_every=snapshot_every, clock=clock)
-        return session
+        return cls(journal, name, result.state, _Head(1, 1, 1), snapshot_every=snapshot_every, clock=clock)
 
     @classmethod
     def resume(
@@ -95,7 +133,7 @@ class GameSession:
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
-    ) -> GameSession:
+    ) -> Self:
         """Open a stored game (the most recently played one when ``name`` is None).
 
         Costs at most ``snapshot_every`` replays whatever the game's length.
@@ -109,8 +147,8 @@ class GameSession:
         last = journal.last(name)
         if last is None:
             raise JournalError(f"Game {name!r} has no entries; it was never started.")
-        head = _Head(last.seq, last.head, last.depth, last.redo)
-        state = _state_at(journal, name, last.head, head.cache)
+        head: _Head[S] = _Head(last.seq, last.head, last.depth, last.redo)
+        state = _state_at(cls.rules, journal, name, last.head, head.cache)
         return cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
 
     # -- playing ------------------------------------------------------------------------------
@@ -120,7 +158,7 @@ class GameSession:
         """The newest journal entry's number (the version of this game)."""
         return self._head.seq
 
-    def submit(self, command: Command) -> Result:
+    def submit(self, command: Command) -> Accepted[S] | Rejected:
         """Decide ``command``; an accepted one is journaled, then the listeners hear it.
 
         :raises JournalError: when the journal cannot take the entry (nothing changed).
@@ -129,7 +167,7 @@ class GameSession:
             return self._undo()
         if isinstance(command, Redo):
             return self._redo()
-        result = engine.apply(self.state, command)
+        result = self.rules.apply(self.state, command)
         if isinstance(result, Rejected):
             return result
         head = self._head
@@ -144,7 +182,7 @@ class GameSession:
         self._notify(result.events, entry)
         return result
 
-    def _undo(self) -> Result:
+    def _undo(self) -> Accepted[S] | Rejected:
         head = self._head
         current = self.journal.entry(self.name, head.node)
         if current.parent == 0:
@@ -165,7 +203,7 @@ class GameSession:
         )
         return self._move(entry, state, events)
 
-    def _redo(self) -> Result:
+    def _redo(self) -> Accepted[S] | Rejected:
         head = self._head
         if not head.redo:
             return Rejected(Code.NOTHING_TO_REDO, "There is nothing to redo.")
@@ -186,13 +224,13 @@ class GameSession:
         )
         return self._move(entry, state, events)
 
-    def _move(self, entry: Entry, state: State, events: tuple[Event, ...]) -> Result:
+    def _move(self, entry: Entry, state: S, events: tuple[Event, ...]) -> Accepted[S] | Rejected:
         self.journal.append(self.name, entry)
         self._advance(entry, state)
         self._notify(events, entry)
         return Accepted(state, events)
 
-    def _advance(self, entry: Entry, state: State) -> None:
+    def _advance(self, entry: Entry, state: S) -> None:
         self._head.seq = entry.seq
         self._head.node = entry.head
         self._head.depth = entry.depth
@@ -209,11 +247,11 @@ class GameSession:
 
     # -- states of other nodes ----------------------------------------------------------------
 
-    def state_at(self, node: int) -> State:
+    def state_at(self, node: int) -> S:
         """The state after command node ``node`` (cached, or replayed from the nearest snapshot)."""
-        return _state_at(self.journal, self.name, node, self._head.cache)
+        return _state_at(self.rules, self.journal, self.name, node, self._head.cache)
 
-    def _remember(self, node: int, state: State) -> None:
+    def _remember(self, node: int, state: S) -> None:
         cache = self._head.cache
         cache[node] = state
         cache.move_to_end(node)
@@ -221,7 +259,19 @@ class GameSession:
             cache.popitem(last=False)
 
 
-def _state_at(journal: Journal, game: str, node: int, cache: OrderedDict[int, State]) -> State:
+class GameSession(Session[State]):
+    """A stored game of Cthulhu Wars."""
+
+    rules = CTHULHU_WARS
+
+
+class ArkhamSession(Session[ArkhamState]):
+    """A stored game of Arkham Horror."""
+
+    rules = ARKHAM_HORROR
+
+
+def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: OrderedDict[int, S]) -> S:
     path: list[Entry] = []
     current = node
     while True:
@@ -230,7 +280,7 @@ def _state_at(journal: Journal, game: str, node: int, cache: OrderedDict[int, St
             break
         snapshot = journal.snapshot(game, current)
         if snapshot is not None:
-            state = engine.decode_state(snapshot)
+            state = rules.decode(snapshot)
             break
         entry = journal.entry(game, current)
         path.append(entry)
@@ -238,7 +288,7 @@ def _state_at(journal: Journal, game: str, node: int, cache: OrderedDict[int, St
         if current == 0:
             raise JournalError(f"Game {game!r} has no snapshot on the way to node {node}; the journal is damaged.")
     for entry in reversed(path):
-        result = engine.apply(state, engine.parse_command(json.loads(entry.command)))
+        result = rules.apply(state, engine.parse_command(json.loads(entry.command)))
         if isinstance(result, Rejected):
             raise JournalError(f"Game {game!r}: entry {entry.seq} no longer applies ({result.message}).")
         state = result.state
@@ -260,14 +310,26 @@ def new_game_name(clock: Callable[[], float] = time.time) -> str:
 
 
 def replay(entries: Iterable[Entry]) -> tuple[State, list[str]]:
-    """Replay an exported journal into a throw-away store: the final state and every entry whose
-    recorded events differ from what the engine gives now (empty when the replay is exact).
+    """Replay an exported Cthulhu Wars journal: see :func:`replay_any`.
+
+    :raises JournalError: when an entry cannot be applied, or the journal is another game's.
+    """
+    state, differences = replay_any(entries)
+    if not isinstance(state, ArkhamState):
+        return state, differences
+    raise JournalError("This journal is an Arkham Horror game, not Cthulhu Wars.")
+
+
+def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]]:
+    """Replay an exported journal (either game, known by its first command) into a throw-away
+    store: the final state and every entry whose recorded events differ from what the engine
+    gives now (empty when the replay is exact).
 
     :raises JournalError: when an entry cannot be applied at all.
     """
     recorded_at = [0.0]  # the replayed entries keep their recorded times
     journal = SqliteJournal(":memory:")
-    session: GameSession | None = None
+    session: GameSession | ArkhamSession | None = None
     differences: list[str] = []
     for entry in entries:
         recorded_at[0] = entry.at
@@ -287,13 +349,15 @@ def replay(entries: Iterable[Entry]) -> tuple[State, list[str]]:
     return session.state, differences
 
 
-def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Callable[[], float]) -> GameSession:
-    if not isinstance(command, NewGame):
-        raise JournalError(f"entry {entry.seq}: a journal must start with new_game.")
-    started = GameSession.start(journal, "replay", command, clock=clock)
-    if isinstance(started, Rejected):
-        raise JournalError(f"entry {entry.seq}: {started.message}")
-    return started
+def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Callable[[], float]) -> GameSession | ArkhamSession:
+    kind: type[GameSession] | type[ArkhamSession]
+    for kind in (GameSession, ArkhamSession):
+        if isinstance(command, kind.rules.first):
+            started = kind.start(journal, "replay", command, clock=clock)
+            if isinstance(started, Rejected):
+                raise JournalError(f"entry {entry.seq}: {started.message}")
+            return started
+    raise JournalError(f"entry {entry.seq}: a journal must start with new_game or new_arkham_game.")
 
 
-__all__ = ["GameSession", "Listener", "new_game_name", "replay"]
+__all__ = ["ArkhamSession", "GameSession", "Listener", "Rules", "Session", "new_game_name", "replay", "replay_any"]

@@ -168,3 +168,27 @@ class CountingJournal(SqliteJournal):
     def last(self, game: str) -> Entry | None:
         self.reads += 1
         return super().last(game)
+
+
+def test_an_arkham_game_journals_undoes_resumes_and_replays_like_cthulhu_wars() -> None:
+    from companion.engine.arkham import model as am
+    from companion.engine.cthulhu.commands import Undo
+    from companion.session import ArkhamSession, replay_any
+    from companion.store.sqlite import SqliteJournal
+
+    journal = SqliteJournal(":memory:")
+    seats = tuple(am.Seated(n, "Train Station", 2) for n in ("Amanda", "Bob", "Carolyn"))
+    session = ArkhamSession.start(journal, "a", am.NewArkhamGame("Yig", seats, seed=9), snapshot_every=3)
+    assert isinstance(session, ArkhamSession)
+    heard: list[str] = []
+    session.listeners.append(lambda events, state, entry: heard.append(type(events[0]).__name__))
+    for _ in range(5):
+        assert session.submit(am.Mythos()).ok
+    before_last = session.state_at(session.journal.last("a").parent)  # type: ignore[union-attr]
+    assert session.submit(Undo()).ok
+    assert canonical(session.state) == canonical(before_last) and heard[-1] == "Undone"
+    resumed = ArkhamSession.resume(journal, "a", snapshot_every=3)  # from a stored snapshot
+    assert canonical(resumed.state) == canonical(session.state)
+    final, differences = replay_any(journal.entries("a"))
+    assert canonical(final) == canonical(session.state) and differences == []
+    assert journal.games()[0].title == "Arkham Horror: Yig"
