@@ -102,11 +102,14 @@ class NewArkhamGame(Command):
 @dataclass(frozen=True, slots=True)
 class Mythos(Command):
     """Run a Mythos Phase.  Empty fields are drawn by the companion (seeded); filled fields are
-    what the table drew: the card's name, the gate marker's Other World, the monsters in order."""
+    what the table drew: the card's name, the gate marker's Other World, the monsters in order.
+    ``placement`` is the players' choice for a monster surge (the first player decides ties),
+    made before the draw; without it the companion spreads the monsters from the surge gate."""
 
     card: str = ""
     gate: str = ""
     monsters: tuple[str, ...] = ()
+    placement: tuple[str, ...] = ()  # a surge: the gate location for each monster, in draw order
 
 
 @COMMANDS.register("move_investigator")

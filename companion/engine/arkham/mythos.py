@@ -64,6 +64,7 @@ class Turn:
     state: m.ArkhamState
     events: list[Event] = field(default_factory=list)
     monsters_entered: deque[str] = field(default_factory=deque)
+    placement: tuple[str, ...] = ()  # the players' surge placement, gate by gate, if they chose
 
     @property
     def over(self) -> bool:
@@ -225,12 +226,28 @@ def open_gate(turn: Turn, location: str, marker: str) -> None:
 
 
 def surge(turn: Turn, location: str) -> None:
-    """max(open gates, players) monsters, spread evenly from the surge gate in board order."""
+    """max(open gates, players) monsters spread as evenly as possible, none above the surge
+    gate's share: the players' placement when they chose one, else round the gates from the
+    surge gate in board order."""
     gates = sorted(turn.state.gates, key=lambda g: (g.location != location, LOCATIONS.index(g.location)))
     count = max(len(gates), turn.state.players)
+    order = turn.placement or tuple(gates[k % len(gates)].location for k in range(count))
+    check_placement(order, tuple(g.location for g in gates), location, count)
     turn.emit(m.MonsterSurge(location, count, len(gates)))
-    for k in range(count):
-        turn.spawn(gates[k % len(gates)].location)
+    for gate in order:
+        turn.spawn(gate)
+
+
+def check_placement(order: tuple[str, ...], gates: tuple[str, ...], surge_gate: str, count: int) -> None:
+    """Refuse a surge placement that is not ``count`` monsters spread as the rule demands."""
+    shares = {gate: order.count(gate) for gate in gates}
+    if len(order) != count or set(order) - set(gates):
+        raise Refusal(Code.NOT_A_CHOICE, f"A surge places {count} monsters, each on an open gate ({', '.join(gates)}).")
+    if max(shares.values()) - min(shares.values()) > 1 or shares[surge_gate] < max(shares.values()):
+        raise Refusal(
+            Code.NOT_A_CHOICE,
+            f"Spread the {count} monsters as evenly as possible, none above the {shares[surge_gate]} at {surge_gate}.",
+        )
 
 
 # -- step 2: the clue ------------------------------------------------------------------------------

@@ -126,6 +126,21 @@ def test_a_surge_past_the_limit_sends_the_rest_to_the_outskirts() -> None:
     assert [e.place for e in of(result.events, m.MonsterAppeared)] == ["Woods", "Outskirts", "Outskirts"]
 
 
+def test_the_players_may_choose_the_surge_placement_but_only_an_even_one() -> None:
+    gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
+    state = board(players=3, gates=gates)
+    chosen = apply(
+        state, m.Mythos(HEAT_WAVE, monsters=("Cultist", "Zombie", "Maniac"), placement=("Graveyard", "Woods", "Woods"))
+    )
+    assert isinstance(chosen, Accepted)
+    assert [e.place for e in of(chosen.events, m.MonsterAppeared)] == ["Graveyard", "Woods", "Woods"]
+    lopsided = m.Mythos(HEAT_WAVE, placement=("Graveyard", "Graveyard", "Woods"))  # more than the surge gate
+    assert rejected(state, lopsided).code is Code.NOT_A_CHOICE
+    assert rejected(state, m.Mythos(HEAT_WAVE, placement=("Woods", "Woods"))).code is Code.NOT_A_CHOICE
+    assert rejected(state, m.Mythos(HEAT_WAVE, placement=("Woods", "Woods", "Black Cave"))).code is Code.NOT_A_CHOICE
+    assert rejected(board(), m.Mythos(HEAT_WAVE, placement=("Woods",))).code is Code.NOT_NOW  # no surge
+
+
 def test_too_many_monsters_in_the_outskirts_return_to_the_cup_and_terror_rises() -> None:
     state = board(monsters=monsters(*[("Ghost", "Downtown")] * 6, *[("Zombie", "Outskirts")] * 5))
     result = mythos(state, HEAT_WAVE, monsters=("Cultist",))  # 3 players: the Outskirts hold 5
