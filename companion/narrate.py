@@ -181,6 +181,10 @@ _FORMATS: dict[str, Formatter] = {
         f"{d['card']} is now the {d['kind']}" + (f", replacing {d['replaced']}." if d["replaced"] else ".")
     ),
     "rumor_ignored": lambda d, n: f"{d['card']} is ignored: {d['rumor']} is already in play.",
+    "rumor_ended": lambda d, n: f"The Rumor {d['card']} is {'passed' if d['passed'] else 'failed'} and leaves play.",
+    "activity_marker": lambda d, n: (
+        f"{'Place' if d['placed'] else 'Remove'} an activity marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
+    ),
     "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
     "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
     "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",

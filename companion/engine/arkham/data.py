@@ -296,3 +296,15 @@ def _cards() -> tuple[MythosCard, ...]:
 CARDS = _cards()
 CARD = {card.name: card for card in CARDS}
 STORY_CONTINUES = "The Story Continues..."
+
+# Activity markers a card puts on the board while it is in play, where the sources list them
+# (data section 4.6, from lunboks; the full list was not compiled, so other cards' markers are
+# left to the table through the card's "resolve at the table" step).
+ACTIVITY = {
+    "Blood Magic": "Rivertown",
+    "Disturbing the Dead": "Rivertown",
+    "Darke's Carnival Arrives": "Northside",
+    "Estate Sale": "Uptown",
+    "Egyptian Exhibit Visits Miskatonic U.": "Miskatonic U.",
+    "Good Work Undone": "Easttown",
+}

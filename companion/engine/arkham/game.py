@@ -148,7 +148,20 @@ def close_gate(turn: Turn, command: m.CloseGate) -> None:
     turn.emit(m.GateClosed(command.location, gate.world, command.seal, returned))
 
 
+def end_rumor(turn: Turn, command: m.EndRumor) -> None:
+    """The Rumor was passed or failed at the table: it leaves play (its reward or penalty is the
+    card's text, resolved at the table)."""
+    rumor = turn.state.rumor
+    if not rumor:
+        raise Refusal(Code.NOT_NOW, "No Rumor is in play.")
+    turn.leave_play(rumor)
+    turn.update(rumor="")
+    turn.emit(m.RumorEnded(rumor, command.passed))
+    turn.emit(m.ResolveAtTable(rumor, "apply what the card says for " + ("passing" if command.passed else "failing") + " it"))
+
+
 HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
+    m.EndRumor: end_rumor,
     m.Mythos: mythos,
     m.MoveInvestigator: move_investigator,
     m.CloseGate: close_gate,

@@ -54,6 +54,7 @@ class ArkhamState:
     environment: str = ""
     rumor: str = ""
     closed: tuple[str, ...] = ()  # locations closed for the game by terror
+    activity: tuple[str, ...] = ()  # places holding an activity marker of the card in play
     first_player: int = 0
     setup: bool = True  # the first Mythos card (the last set-up step) is still to come
     mythos_phases: int = 0
@@ -128,6 +129,29 @@ class CloseGate(Command):
 
     location: str
     seal: bool = False
+
+
+@COMMANDS.register("end_rumor")
+@dataclass(frozen=True, slots=True)
+class EndRumor(Command):
+    """The Rumor in play was passed (or failed, ``passed=False``): it leaves play."""
+
+    passed: bool
+
+
+@EVENTS.register("rumor_ended")
+@dataclass(frozen=True, slots=True)
+class RumorEnded(Event):
+    card: str
+    passed: bool
+
+
+@EVENTS.register("activity_marker")
+@dataclass(frozen=True, slots=True)
+class ActivityMarker(Event):
+    place: str
+    card: str
+    placed: bool
 
 
 @EVENTS.register("arkham_started")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import (
+    ACTIVITY,
     BLACK,
     HOUND_NEVER,
     LOCATION_STREET,
@@ -118,6 +119,24 @@ class Turn:
         changed = evolve(who, place=place, delayed=delayed)
         self.update(investigators=tuple(changed if i is who else i for i in people))
         self.emit(m.InvestigatorMoved(name, who.place, place))
+
+    # -- cards in play ----------------------------------------------------------------------------
+
+    def enter_play(self, card: str) -> None:
+        """Place the card's activity marker, where the data knows it."""
+        place = ACTIVITY.get(card)
+        if place:
+            self.update(activity=(*self.state.activity, place))
+            self.emit(m.ActivityMarker(place, card, True))
+
+    def leave_play(self, card: str) -> None:
+        """The card goes face down to the bottom of the deck, its markers with it."""
+        place = ACTIVITY.get(card)
+        if place and place in self.state.activity:
+            i = self.state.activity.index(place)
+            self.update(activity=self.state.activity[:i] + self.state.activity[i + 1 :])
+            self.emit(m.ActivityMarker(place, card, False))
+        self.update(deck=(*self.state.deck, card))
 
     # -- monsters ------------------------------------------------------------------------------
 
@@ -369,10 +388,12 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
         turn.update(deck=(*state.deck, card.name))  # a Headline goes to the bottom of the deck
     elif card.kind is CardKind.ENVIRONMENT:
         old = state.environment
-        # the previous Environment goes face down to the bottom of the deck
-        turn.update(environment=card.name, deck=(*state.deck, *((old,) if old else ())))
+        if old:
+            turn.leave_play(old)
+        turn.update(environment=card.name)
         turn.emit(m.CardInPlay(card.name, f"environment ({card.subtype})", old))
         turn.emit(m.ResolveAtTable(card.name, "its effect lasts while it is in play"))
+        turn.enter_play(card.name)
     elif card.kind is CardKind.RUMOR and state.rumor:
         turn.update(deck=(*state.deck, card.name))  # ignored, face down to the bottom of the deck
         turn.emit(m.RumorIgnored(card.name, state.rumor))
@@ -380,6 +401,7 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
         turn.update(rumor=card.name)
         turn.emit(m.CardInPlay(card.name, "rumor", ""))
         turn.emit(m.ResolveAtTable(card.name, "set up the Rumor; it stays until it is passed or failed"))
+        turn.enter_play(card.name)
 
 
 def run(turn: Turn, card: MythosCard, marker: str) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.game import apply, new_arkham_game
-from companion.engine.core import Accepted, Event, Rejected
+from companion.engine.core import Accepted, Command, Event, Rejected
 from companion.engine.values import evolve
 
 NAMES = ("Amanda", "Bob", "Carolyn", "Darrell", "Gloria", "Harvey", "Jenny", "Kate")
@@ -38,7 +38,7 @@ def mythos(state: m.ArkhamState, card: str, gate: str = "", monsters: tuple[str,
     return result
 
 
-def rejected(state: m.ArkhamState, command: m.Mythos | m.CloseGate | m.MoveInvestigator) -> Rejected:
+def rejected(state: m.ArkhamState, command: Command) -> Rejected:
     result = apply(state, command)
     assert isinstance(result, Rejected), result
     return result

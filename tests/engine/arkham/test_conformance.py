@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import ANCIENT_ONES, ARKHAM, LOCATIONS, OUTSKIRTS
+from companion.engine.arkham.data import ACTIVITY, ANCIENT_ONES, ARKHAM, LOCATIONS, OUTSKIRTS
 from companion.engine.arkham.game import apply, monster_census, new_arkham_game
 from companion.engine.arkham.mythos import gate_limit, monster_limit
 from companion.engine.codec import canonical, from_canonical
@@ -17,7 +17,7 @@ from companion.engine.core import Accepted
 GAMES = 300
 
 
-Table = m.Mythos | m.CloseGate | m.MoveInvestigator
+Table = m.Mythos | m.CloseGate | m.MoveInvestigator | m.EndRumor
 
 
 def play(seed: int) -> tuple[list[m.ArkhamState], list[Table]]:
@@ -36,6 +36,8 @@ def play(seed: int) -> tuple[list[m.ArkhamState], list[Table]]:
         command: Table = m.Mythos()
         if state.gates and pick.random() < 0.3:
             command = m.CloseGate(pick.choice(state.gates).location, seal=pick.random() < 0.5)
+        elif state.rumor and pick.random() < 0.2:
+            command = m.EndRumor(passed=pick.random() < 0.5)
         elif pick.random() < 0.3:
             command = m.MoveInvestigator(pick.choice(state.investigators).name, pick.choice(ARKHAM))
         result = apply(state, command)
@@ -65,6 +67,7 @@ def test_seeded_games_keep_every_invariant(chunk: int) -> None:
             in_play = {state.environment, state.rumor} - {""}
             drawn = 1 if state.awakened else 0  # the card the phase stopped on is on the table
             assert len(state.deck) + len(in_play) + drawn == 67 and not in_play & set(state.deck)
+            assert sorted(state.activity) == sorted(ACTIVITY[c] for c in in_play if c in ACTIVITY)
             if state.awakened:
                 assert state.doom == state.doom_track
 

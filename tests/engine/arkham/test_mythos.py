@@ -285,6 +285,26 @@ def test_a_second_rumor_is_ignored_but_its_gate_clue_and_movement_still_happen()
     assert ("Ghoul", "Easttown") in where(result.state)  # hexagon on the black box
 
 
+def test_a_cards_activity_marker_stays_while_it_is_in_play() -> None:
+    # Estate Sale: Environment (Urban); gate The Witch House; its activity marker on Uptown.
+    estate = mythos(board(), "Estate Sale")
+    assert estate.state.activity == ("Uptown",)
+    replaced = mythos(estate.state, HEAT_WAVE)
+    assert replaced.state.activity == () and replaced.state.deck[-1] == "Estate Sale"
+    assert of(replaced.events, m.ActivityMarker) == [m.ActivityMarker("Uptown", "Estate Sale", False)]
+
+
+def test_a_rumor_leaves_play_when_passed_or_failed_at_the_table() -> None:
+    # Good Work Undone: Rumor; gate Unvisited Isle; its activity marker on Easttown.
+    rumor = mythos(board(), GOOD_WORK)
+    assert (rumor.state.rumor, rumor.state.activity) == (GOOD_WORK, ("Easttown",))
+    ended = apply(rumor.state, m.EndRumor(passed=True))
+    assert isinstance(ended, Accepted)
+    assert (ended.state.rumor, ended.state.activity, ended.state.deck[-1]) == ("", (), GOOD_WORK)
+    assert of(ended.events, m.RumorEnded) == [m.RumorEnded(GOOD_WORK, True)]
+    assert rejected(ended.state, m.EndRumor(passed=False)).code is Code.NOT_NOW
+
+
 def test_the_story_continues_reshuffles_and_draws_again() -> None:
     state = board()
     top = dataclasses.replace(state, deck=(STORY_CONTINUES, *(c for c in state.deck if c != STORY_CONTINUES)))
