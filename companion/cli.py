@@ -18,11 +18,12 @@ from typing import Any, TextIO
 
 from companion import __version__, engine, paths
 from companion.config import Config, ConfigError, load_config
-from companion.engine import Command, DecodeError, Rejected
-from companion.engine.codec import canonical, to_data
+from companion.engine import Accepted, Command, DecodeError, Event, Rejected
+from companion.engine.arkham.model import NewArkhamGame
+from companion.engine.codec import canonical, from_canonical, to_data
 from companion.maps import MapError, check_text, list_maps, load_map, template
-from companion.session import GameSession, new_game_name, replay_any
-from companion.store import Entry, GameNotFound, Journal, JournalError, open_journal
+from companion.session import ArkhamSession, GameSession, new_game_name, replay_any
+from companion.store import Entry, Journal, JournalError, open_journal
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -317,44 +318,48 @@ def expand_new_game(data: Any, seed: int) -> Any:
 def run_script(journal: Journal, name: str, commands: list[tuple[int, Command]], out: TextIO) -> int:
     session = _script_session(journal, name, commands[0][1], out)
     rejected = session is None
-    todo = commands[1:] if isinstance(commands[0][1], engine.NewGame) else commands
+    first = commands[0][1]
+    todo = commands[1:] if isinstance(first, (engine.NewGame, NewArkhamGame)) else commands
     for number, command in todo:
         if session is None:
-            _answer(out, number, Rejected(engine.Code.NO_GAME, "No game: the first command must be new_game."))
+            _answer(out, number, Rejected(engine.Code.NO_GAME, "No game: the first command must be new_game or new_arkham_game."))
             continue
         result = session.submit(command)
-        _answer(out, number, result, session)
+        _answer(out, number, result)
         rejected |= isinstance(result, Rejected)
     if session is not None:
         out.write(canonical(session.state) + "\n")
     return EXIT_REJECTED if rejected else EXIT_OK
 
 
-def _script_session(journal: Journal, name: str, first: Command, out: TextIO) -> GameSession | None:
-    if isinstance(first, engine.NewGame):
-        started = GameSession.start(journal, name, first)
-        if isinstance(started, Rejected):
-            _answer(out, 1, started)
-            return None
-        _answer_start(out, started)
-        return started
-    try:
-        return GameSession.resume(journal, name)
-    except GameNotFound:
-        return None
+def _script_session(journal: Journal, name: str, first: Command, out: TextIO) -> GameSession | ArkhamSession | None:
+    """A new game when the script starts with one (new_game or new_arkham_game), else the stored
+    game ``name`` as whichever game it is."""
+    kind: type[GameSession] | type[ArkhamSession]
+    for kind in (GameSession, ArkhamSession):
+        if isinstance(first, kind.rules.first):
+            started = kind.start(journal, name, first)
+            if isinstance(started, Rejected):
+                _answer(out, 1, started)
+                return None
+            entry = journal.entry(name, 1)
+            _answer(out, 1, Accepted(started.state, from_canonical(tuple[Event, ...], entry.events)))
+            return started
+    for kind in (GameSession, ArkhamSession):
+        if kind.plays(journal, name):
+            return kind.resume(journal, name)
+    return None
 
 
-def _answer_start(out: TextIO, session: GameSession) -> None:
-    entry = session.journal.entry(session.name, 1)
-    line = {"line": 1, "ok": True, "events": json.loads(entry.events), "prompt": to_data(session.state.prompt)}
-    out.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
-
-
-def _answer(out: TextIO, number: int, result: Any, session: GameSession | None = None) -> None:
+def _answer(out: TextIO, number: int, result: Any) -> None:
+    """One answer line; Cthulhu Wars answers carry the prompt that follows."""
     if isinstance(result, Rejected):
         line: dict[str, Any] = {"line": number, "ok": False, "code": result.code.value, "message": result.message}
     else:
-        line = {"line": number, "ok": True, "events": to_data(result.events), "prompt": to_data(result.state.prompt)}
+        line = {"line": number, "ok": True, "events": to_data(result.events)}
+        prompt = getattr(result.state, "prompt", None)
+        if prompt is not None:
+            line["prompt"] = to_data(prompt)
     out.write(json.dumps(line, sort_keys=True, ensure_ascii=False) + "\n")
     out.flush()  # an answer is the acknowledgement: it leaves as soon as the command is journaled
 

@@ -23,7 +23,7 @@ from companion.engine import Accepted, Code, Command, Event, Rejected, State
 from companion.engine.arkham import game as arkham
 from companion.engine.arkham.model import ArkhamState, NewArkhamGame
 from companion.engine.codec import canonical, from_canonical
-from companion.engine.core import Redone, Undone
+from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import NewGame, Redo, Undo
 from companion.store import Entry, EntryKind, Journal, JournalError
 from companion.store.sqlite import SqliteJournal
@@ -40,13 +40,14 @@ S = TypeVar("S")
 class Rules(Generic[S]):
     """What a session needs from one game's engine."""
 
+    game: str  # its name, for messages
     apply: Callable[[Any, Command], Accepted[S] | Rejected]  # (state or None, command)
     decode: Callable[[str], S]  # a snapshot's canonical text back to the state
     title: Callable[[Any], str]  # a stored game's title from its first command
     first: type[Command]  # the command a journal of this game starts with
 
 
-CTHULHU_WARS: Rules[State] = Rules(engine.apply, engine.decode_state, lambda c: str(c.board.title), NewGame)
+CTHULHU_WARS: Rules[State] = Rules("Cthulhu Wars", engine.apply, engine.decode_state, lambda c: str(c.board.title), NewGame)
 
 
 def _arkham_apply(state: ArkhamState | None, command: Command) -> Accepted[ArkhamState] | Rejected:
@@ -58,6 +59,7 @@ def _arkham_apply(state: ArkhamState | None, command: Command) -> Accepted[Arkha
 
 
 ARKHAM_HORROR: Rules[ArkhamState] = Rules(
+    "Arkham Horror",
     _arkham_apply,
     lambda text: from_canonical(ArkhamState, text),
     lambda c: f"Arkham Horror: {c.ancient_one}",
@@ -140,16 +142,27 @@ class Session(Generic[S]):
         :raises JournalError: when there is no such game or it cannot be read.
         """
         if name is None:
-            games = journal.games()
-            if not games:
+            mine = [g.name for g in journal.games() if cls.plays(journal, g.name)]
+            if not mine:
                 raise JournalError("There is no stored game to resume; start one with `companion demo` or the menu.")
-            name = games[0].name
+            name = mine[0]
         last = journal.last(name)
         if last is None:
             raise JournalError(f"Game {name!r} has no entries; it was never started.")
+        if not cls.plays(journal, name):
+            raise JournalError(f"Game {name!r} is not a game of {cls.rules.game}; open it as the game it is.")
         head: _Head[S] = _Head(last.seq, last.head, last.depth, last.redo)
         state = _state_at(cls.rules, journal, name, last.head, head.cache)
         return cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
+
+    @classmethod
+    def plays(cls, journal: Journal, name: str) -> bool:
+        """Whether stored game ``name`` is this session's game (by its first command's type)."""
+        try:
+            first = journal.entry(name, 1)
+        except JournalError:
+            return False
+        return bool(_command_type(first.command) == COMMANDS.tag_of[cls.rules.first])
 
     # -- playing ------------------------------------------------------------------------------
 

@@ -140,7 +140,7 @@ class Table:
         elif isinstance(item, Changed):
             if item.game == self.session.name and item.seq > self.session.seq:
                 self.reload()
-            elif item.game != self.session.name and self.follow_latest:
+            elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
                 fresher = GameSession.resume(self.session.journal, item.game)
                 fresher.listeners = self.session.listeners
                 self.switch(fresher)

@@ -184,3 +184,36 @@ def test_arkham_demo_narrates_mythos_phases_only_after_journaling_them(monkeypat
         monkeypatch, capsys, ["--journal", ":memory:", "demo", "--headless", "--game", "arkham", "--players", "9"]
     )
     assert code == 2 and "1 to 8" in err
+
+
+ARKHAM = (
+    '{"type": "new_arkham_game", "ancient_one": "Cthulhu", "seed": 3, "investigators": '
+    '[{"name": "Amanda", "place": "Woods", "sneak": 1}, {"name": "Bob", "place": "Northside", "sneak": 3}]}\n'
+    '{"type": "mythos", "card": "Heat Wave", "gate": "Yuggoth", "monsters": ["Cultist"]}\n'
+    '{"type": "mythos", "card": "No Such Card"}\n'
+)
+
+
+def test_script_referees_arkham_and_the_table_never_resumes_it_as_cthulhu_wars(monkeypatch, capsys, tmp_path) -> None:
+    journal = str(tmp_path / "j.sqlite3")
+    code, lines, _ = run_cli(monkeypatch, capsys, ["--journal", journal, "script", "--game", "ark"], ARKHAM)
+    answers = [json.loads(line) for line in lines[:-1]]
+    assert [a["ok"] for a in answers] == [True, True, False] and code == 1
+    opened = [e for e in answers[1]["events"] if e["type"] == "gate_opened"]
+    assert opened[0]["location"] == "Woods" and opened[0]["drawn_through"] == ["Amanda"]
+    assert answers[2]["code"] == "bad_value" and "prompt" not in answers[1]
+    more = '{"type": "close_gate", "location": "Woods", "seal": true}\n'
+    code, lines, _ = run_cli(monkeypatch, capsys, ["--journal", journal, "script", "--game", "ark"], more)
+    assert code == 0 and json.loads(lines[0])["events"][0]["type"] == "gate_closed"
+
+    from companion.session import GameSession
+    from companion.store import JournalError, open_journal
+
+    stored = open_journal(journal)
+    try:
+        with pytest.raises(JournalError, match="not a game of Cthulhu Wars"):
+            GameSession.resume(stored, "ark")
+        with pytest.raises(JournalError, match="no stored game"):
+            GameSession.resume(stored)  # the only game is Arkham's: nothing for the table to resume
+    finally:
+        stored.close()

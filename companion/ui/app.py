@@ -29,7 +29,7 @@ from companion.engine.mapdef import MapStatus
 from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
 from companion.session import GameSession, new_game_name
-from companion.store import Entry
+from companion.store import Entry, JournalError
 from companion.table import Notice, Table
 from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename
@@ -234,7 +234,7 @@ class App:
             notices=[n.text for n in self.table.notices],
             link=self.extras.link.status if self.extras.link is not None else None,
             panel=self.extras.panel,
-            games=self.table.session.journal.games()[:1] if self.scene_name == "new" else [],
+            games=self.resumable() if self.scene_name == "new" else [],
             maps=list_maps() if self.scene_name == "new" else [],
             dice=self.dice,
             page=self.page,
@@ -243,6 +243,11 @@ class App:
             journal=self.extras.journal,
             demo=self.extras.demo,
         )
+
+    def resumable(self) -> list[Any]:
+        """The most recent stored game this screen can play (Cthulhu Wars so far)."""
+        journal = self.table.session.journal
+        return next(([g] for g in journal.games() if GameSession.plays(journal, g.name)), [])
 
     def draw_leds(self, rect: pygame.Rect) -> None:
         """The demo's virtual LED panel: what gpiozero's mock pins hold right now."""
@@ -332,7 +337,10 @@ class App:
         elif isinstance(intent, Start):
             self.start(intent)
         elif isinstance(intent, Resume):
-            self.switch(GameSession.resume(self.table.session.journal, intent.name))
+            try:
+                self.switch(GameSession.resume(self.table.session.journal, intent.name))
+            except JournalError as exc:  # gone or damaged since the list was drawn
+                self.table.notices.append(Notice(str(exc)))
         elif isinstance(intent, Build):
             self.build(intent)
 
