@@ -23,6 +23,28 @@ from companion.session import ArkhamSession
 from companion.store import Journal
 
 
+def demo_setup(seed: int, players: int, pick: random.Random | None = None) -> m.NewArkhamGame:
+    """A seeded set-up: an Ancient One and placeholder investigators at seeded places.
+
+    :raises ValueError: for a player count outside 1-8.
+    """
+    if not 1 <= players <= 8:
+        raise ValueError(f"Arkham Horror seats 1 to 8 investigators, not {players}.")
+    pick = pick or random.Random(seed)
+    seats = tuple(m.Seated(f"Investigator {i + 1}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players))
+    return m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
+
+
+def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size: tuple[int, int]) -> None:
+    """The Arkham screen in a window on a seeded game: Draw Mythos, pick a card, undo."""
+    from companion.ui.arkham_screen import ArkhamScreen
+
+    session = ArkhamSession.start(journal, name, demo_setup(seed, players))
+    if isinstance(session, Rejected):
+        raise AssertionError(f"the demo's own set-up was refused: {session.message}")
+    ArkhamScreen(session, size).run()
+
+
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:
     """Set up, then run up to ``phases`` Mythos Phases; between them the investigators move and
     now and then close a gate, as they would at the table.  Each step is journaled by the
@@ -30,11 +52,8 @@ def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: T
 
     :raises ValueError: for a player count outside 1-8.
     """
-    if not 1 <= players <= 8:
-        raise ValueError(f"Arkham Horror seats 1 to 8 investigators, not {players}.")
     pick = random.Random(seed)
-    seats = tuple(m.Seated(f"Investigator {i + 1}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players))
-    setup = m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
+    setup = demo_setup(seed, players, pick)
     session = ArkhamSession.start(journal, name, setup)
     if isinstance(session, Rejected):
         raise AssertionError(f"the demo's own set-up was refused: {session.message}")

@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
     demo.add_argument("--tower", action="store_true", help="roll every die on a simulated dice tower (a real pty)")
     demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
-    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game (arkham: terminal only)")
+    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game to demonstrate")
     demo.add_argument("--size", default="800x480", help="window size: 800x480, 1024x600, 1280x720 or 720x1280")
     demo.set_defaults(run=cmd_demo)
 
@@ -163,20 +163,32 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
 
 
 def _arkham_demo(args: argparse.Namespace) -> int:
-    """Arkham Horror's Mythos Phases in the terminal, kept in their own journal (see arkham_demo)."""
-    from companion.arkham_demo import run_arkham_demo
+    """Arkham Horror: the screen in a window, or Mythos Phases narrated in the terminal; kept in
+    their own journal (see companion.arkham_demo)."""
+    from companion.arkham_demo import run_arkham_demo, run_arkham_window
+    from companion.ui.launch import NoDisplay, check_display, parse_size
 
-    if not args.headless:
-        print("Arkham Horror has no screen yet: narrating in the terminal.\n", file=sys.stderr)
     if not 1 <= args.players <= 8:
         raise UsageError(f"Arkham Horror seats 1 to 8 investigators, not {args.players}.")
+    size = parse_size(args.size)
+    if not args.headless:
+        try:
+            check_display()
+        except NoDisplay as exc:
+            if not args.or_headless:
+                raise UsageError(str(exc)) from None
+            print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
+            args.headless = True
     location = args.journal or str(paths.state_dir() / "arkham.sqlite3")
     if location != ":memory:" and "://" not in location:
         Path(location).parent.mkdir(parents=True, exist_ok=True)
     journal = open_journal(location)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "arkham-", 1))
-        run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
+        if args.headless:
+            run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
+        else:
+            run_arkham_window(journal, name, args.seed, args.players, size)
         print(f"\nStored as {name!r} in {location}.")
     finally:
         journal.close()

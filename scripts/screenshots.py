@@ -61,12 +61,33 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
     app.close()
 
 
+def shoot_arkham() -> None:
+    """The Arkham screen after a few seeded Mythos Phases, and its card picker."""
+    from companion.arkham_demo import demo_setup
+    from companion.engine.arkham.model import Mythos
+    from companion.session import ArkhamSession
+    from companion.ui.arkham_screen import ArkhamScreen
+
+    session = ArkhamSession.start(SqliteJournal(":memory:"), "arkham", demo_setup(11, 4))
+    assert isinstance(session, ArkhamSession)
+    screen = ArkhamScreen(session, (800, 480))
+    for _ in range(5):
+        screen.submit(Mythos())
+    screen.draw()
+    pygame.image.save(screen.window, str(OUT / "arkham.png"))
+    screen.picking = 0
+    screen.draw()
+    pygame.image.save(screen.window, str(OUT / "arkham-pick.png"))
+    pygame.display.quit()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     watcher_awake = lambda s: s.watcher is not None and s.watcher.awake and s.prompt.kind is PromptKind.WATCHER_MOVE
     shoot("yuggoth-demo", 4, 3, watcher_awake, {"table": "table-yuggoth.png", "map": "map-yuggoth.png", "log": "log.png"})
     worms = lambda s: s.worms is not None and len(s.worms.on_map) >= 3 and s.prompt.kind is PromptKind.ACTION
     shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
+    shoot_arkham()
 
 
 if __name__ == "__main__":
