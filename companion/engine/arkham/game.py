@@ -74,6 +74,7 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
 def mythos(turn: Turn, command: m.Mythos) -> None:
     turn.monsters_entered = deque(command.monsters)
     turn.placement = command.placement
+    turn.clue_to = command.clue_to
     if command.gate and command.gate not in WORLD:
         raise Refusal(Code.BAD_VALUE, f"Unknown Other World {command.gate!r}; one of: {', '.join(WORLD)}.")
     card = draw(turn, command.card)
@@ -83,6 +84,8 @@ def mythos(turn: Turn, command: m.Mythos) -> None:
         raise Refusal(Code.BAD_VALUE, f"{len(turn.monsters_entered)} monster(s) entered that this phase did not draw.")
     if command.placement and not any(isinstance(e, m.MonsterSurge) for e in turn.events):
         raise Refusal(Code.NOT_NOW, "A placement is only for a monster surge, and this card caused none.")
+    if command.clue_to and not any(isinstance(e, m.ClueAppeared) and e.taken_by for e in turn.events):
+        raise Refusal(Code.NOT_NOW, "No Clue was there to take this phase.")
 
 
 def draw(turn: Turn, entered: str) -> str | None:

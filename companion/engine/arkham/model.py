@@ -111,6 +111,7 @@ class Mythos(Command):
     gate: str = ""
     monsters: tuple[str, ...] = ()
     placement: tuple[str, ...] = ()  # a surge: the gate location for each monster, in draw order
+    clue_to: str = ""  # who takes the Clue when several investigators are there
 
 
 @COMMANDS.register("move_investigator")

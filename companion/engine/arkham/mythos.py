@@ -66,6 +66,7 @@ class Turn:
     events: list[Event] = field(default_factory=list)
     monsters_entered: deque[str] = field(default_factory=deque)
     placement: tuple[str, ...] = ()  # the players' surge placement, gate by gate, if they chose
+    clue_to: str = ""  # the investigator the players chose to take the Clue, if any
 
     @property
     def over(self) -> bool:
@@ -280,15 +281,17 @@ def clue_step(turn: Turn, card: MythosCard) -> None:
         turn.emit(m.CluePrevented(location))
         return
     here = turn.state.investigators_at(location)
+    if turn.clue_to and turn.clue_to not in {i.name for i in here}:
+        raise Refusal(Code.NOT_A_CHOICE, f"{turn.clue_to} is not at {location} to take its Clue.")
     clues = list(turn.state.clues)
-    if here:  # taking a Clue never hurts, so the first investigator there (in seat order) takes it
-        taker = here[0]
+    if here:  # the players' choice, else (taking a Clue never hurts) the first there in seat order
+        taker = next(i for i in here if i.name == turn.clue_to) if turn.clue_to else here[0]
         people = tuple(evolve(i, clues=i.clues + 1) if i is taker else i for i in turn.state.investigators)
         turn.update(investigators=people)
     else:
         clues[LOCATIONS.index(location)] += 1
         turn.update(clues=tuple(clues))
-    turn.emit(m.ClueAppeared(location, turn.state.clues_at(location), here[0].name if here else ""))
+    turn.emit(m.ClueAppeared(location, turn.state.clues_at(location), taker.name if here else ""))
 
 
 # -- step 3: monsters move -------------------------------------------------------------------------

@@ -197,6 +197,10 @@ def test_an_investigator_there_takes_the_clue_and_the_first_player_decides_ties(
     result = mythos(state, BIG_STORM)
     assert [i.clues for i in result.state.investigators] == [0, 1, 0]  # Bob is first player
     assert result.state.clues_at("The Unnamable") == 0
+    agreed = apply(state, m.Mythos(BIG_STORM, clue_to="Amanda"))  # the players agreed on Amanda
+    assert isinstance(agreed, Accepted) and [i.clues for i in agreed.state.investigators] == [1, 0, 0]
+    assert rejected(state, m.Mythos(BIG_STORM, clue_to="Carolyn")).code is Code.NOT_A_CHOICE  # she is in the Woods
+    assert rejected(state, m.Mythos(GOOD_WORK, clue_to="Amanda")).code is Code.NOT_NOW  # a Rumor has no clue
 
 
 # -- Move monsters ---------------------------------------------------------------------------------
