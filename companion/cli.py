@@ -135,20 +135,13 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     if args.game == "arkham":
         return _arkham_demo(args)
     from companion.demo import demo_setup, run_headless
-    from companion.ui.launch import NoDisplay, check_display, parse_size, run_window_demo
+    from companion.ui.launch import parse_size, run_window_demo
 
     map_name = args.map_name or (None if args.headless else "yuggoth-demo")
     players = args.players if args.headless or args.players != 3 else 4
     setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte)
     size = parse_size(args.size)
-    if not args.headless:
-        try:
-            check_display()
-        except NoDisplay as exc:
-            if not args.or_headless:
-                raise UsageError(str(exc)) from None
-            print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
-            args.headless = True
+    args.headless = _headless(args)
     journal = open_configured(args, config)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))
@@ -162,23 +155,35 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     return EXIT_OK
 
 
+def _headless(args: argparse.Namespace) -> bool:
+    """Whether the demo narrates in the terminal: asked to, or no display and --or-headless.
+
+    :raises UsageError: when a window was asked for and there is no display.
+    """
+    from companion.ui.launch import NoDisplay, check_display
+
+    if args.headless:
+        return True
+    try:
+        check_display()
+    except NoDisplay as exc:
+        if not args.or_headless:
+            raise UsageError(str(exc)) from None
+        print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
+        return True
+    return False
+
+
 def _arkham_demo(args: argparse.Namespace) -> int:
     """Arkham Horror: the screen in a window, or Mythos Phases narrated in the terminal; kept in
     their own journal (see companion.arkham_demo)."""
     from companion.arkham_demo import run_arkham_demo, run_arkham_window
-    from companion.ui.launch import NoDisplay, check_display, parse_size
+    from companion.ui.launch import parse_size
 
     if not 1 <= args.players <= 8:
         raise UsageError(f"Arkham Horror seats 1 to 8 investigators, not {args.players}.")
     size = parse_size(args.size)
-    if not args.headless:
-        try:
-            check_display()
-        except NoDisplay as exc:
-            if not args.or_headless:
-                raise UsageError(str(exc)) from None
-            print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
-            args.headless = True
+    args.headless = _headless(args)
     location = args.journal or str(paths.state_dir() / "arkham.sqlite3")
     if location != ":memory:" and "://" not in location:
         Path(location).parent.mkdir(parents=True, exist_ok=True)

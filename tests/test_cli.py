@@ -217,3 +217,12 @@ def test_script_referees_arkham_and_the_table_never_resumes_it_as_cthulhu_wars(m
             GameSession.resume(stored)  # the only game is Arkham's: nothing for the table to resume
     finally:
         stored.close()
+
+
+def test_without_a_display_the_demo_says_so_or_falls_back_to_the_terminal(monkeypatch, capsys) -> None:
+    for variable in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(variable, raising=False)
+    code, _, err = run_cli(monkeypatch, capsys, ["--journal", ":memory:", "demo", "--game", "arkham"])
+    assert code == 2 and "--headless" in err
+    code, lines, err = run_cli(monkeypatch, capsys, ["--journal", ":memory:", "demo", "--or-headless", "--game", "arkham"])
+    assert code == 0 and "terminal demo instead" in err and lines[0].strip().startswith("Arkham Horror:")
