@@ -15,7 +15,7 @@ import random
 from typing import TextIO
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import ANCIENT_ONES, ARKHAM
+from companion.engine.arkham.data import ANCIENT_ONES, ARKHAM, MAX_INVESTIGATORS
 from companion.engine.codec import from_canonical
 from companion.engine.core import Command, Event, Rejected
 from companion.narrate import describe
@@ -23,74 +23,85 @@ from companion.session import ArkhamSession
 from companion.store import Journal
 
 
+class SeatingError(ValueError):
+    """The demo was asked for a player count the game does not seat."""
+
+
 def demo_setup(seed: int, players: int, pick: random.Random | None = None) -> m.NewArkhamGame:
     """A seeded set-up: an Ancient One and placeholder investigators at seeded places.
 
-    :raises ValueError: for a player count outside 1-8.
+    :raises SeatingError: for a player count the game does not seat.
     """
-    if not 1 <= players <= 8:
-        raise ValueError(f"Arkham Horror seats 1 to 8 investigators, not {players}.")
+    if not 1 <= players <= MAX_INVESTIGATORS:
+        raise SeatingError(f"Arkham Horror seats 1 to {MAX_INVESTIGATORS} investigators, not {players}.")
     pick = pick or random.Random(seed)
     seats = tuple(m.Seated(f"Investigator {i + 1}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players))
     return m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
 
 
 def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size: tuple[int, int]) -> None:
-    """The Arkham screen in a window on a seeded game: Draw Mythos, pick a card, undo."""
+    """The Arkham screen in a window on a seeded game: Draw Mythos, pick a card, undo.
+
+    :raises SeatingError: for a player count the game does not seat (nothing is stored).
+    """
     from companion.ui.arkham_screen import ArkhamScreen
 
-    session = ArkhamSession.start(journal, name, demo_setup(seed, players))
-    if isinstance(session, Rejected):
-        raise AssertionError(f"the demo's own set-up was refused: {session.message}")
-    ArkhamScreen(session, size).run()
+    ArkhamScreen(_start(journal, name, demo_setup(seed, players)), size).run()
 
 
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:
     """Set up, then run up to ``phases`` Mythos Phases; between them the investigators move and
     now and then close a gate, as they would at the table.  Each step is journaled by the
-    session before its listener narrates it.
+    session before its listener narrates it (the investigators' moves quietly).
 
-    :raises ValueError: for a player count outside 1-8.
+    :raises SeatingError: for a player count the game does not seat (nothing is stored).
     """
     pick = random.Random(seed)
-    setup = demo_setup(seed, players, pick)
-    session = ArkhamSession.start(journal, name, setup)
-    if isinstance(session, Rejected):
-        raise AssertionError(f"the demo's own set-up was refused: {session.message}")
-    first = journal.entry(name, 1)
-    _narrate(tuple(from_canonical(tuple[Event, ...], first.events)), out)
-    session.listeners.append(lambda events, state, entry: _narrate(events, out))
+    session = _start(journal, name, demo_setup(seed, players, pick))
+    narrator = Narrator(out)
+    narrator(tuple(from_canonical(tuple[Event, ...], journal.entry(name, 1).events)))
+    session.listeners.append(lambda events, state, entry: narrator(events))
     for _ in range(phases):
-        state = session.state
-        for seat in state.investigators:
+        for seat in session.state.investigators:
             if not seat.delayed and seat.place in ARKHAM and pick.random() < 0.5:
-                _submit(session, m.MoveInvestigator(seat.name, pick.choice(ARKHAM)), out, quiet=True)
+                narrator.muted = True
+                _submit(session, m.MoveInvestigator(seat.name, pick.choice(ARKHAM)))
+                narrator.muted = False
         if session.state.gates and pick.random() < 0.4:  # the investigators close a gate now and then
-            _submit(session, m.CloseGate(pick.choice(session.state.gates).location, seal=pick.random() < 0.3), out)
+            _submit(session, m.CloseGate(pick.choice(session.state.gates).location, seal=pick.random() < 0.3))
         setup_step = " (the last step of set-up)" if session.state.setup else ""
         out.write(f"\n-- Mythos Phase {session.state.mythos_phases + 1}{setup_step} --\n")
-        _submit(session, m.Mythos(), out)
+        _submit(session, m.Mythos())
         if session.state.awakened:
             break
     return session.state
 
 
-def _submit(session: ArkhamSession, command: Command, out: TextIO, quiet: bool = False) -> None:
+def _start(journal: Journal, name: str, setup: m.NewArkhamGame) -> ArkhamSession:
+    session = ArkhamSession.start(journal, name, setup)
+    if isinstance(session, Rejected):
+        raise AssertionError(f"the demo's own set-up was refused: {session.message}")
+    return session
+
+
+def _submit(session: ArkhamSession, command: Command) -> None:
     """Submit one of the demo's own commands (a refusal would be a bug in the demo)."""
-    listeners = session.listeners
-    if quiet:
-        session.listeners = []
-    try:
-        result = session.submit(command)
-    finally:
-        session.listeners = listeners
+    result = session.submit(command)
     if isinstance(result, Rejected):
         raise AssertionError(f"the demo's own command was refused: {result.message}")
 
 
-def _narrate(events: tuple[Event, ...], out: TextIO) -> None:
-    for event in events:
-        words = describe(event)
-        if words:
-            out.write(f"  {words}\n")
-    out.flush()
+class Narrator:
+    """Writes each event's sentence; ``muted`` while the demo's quiet steps go through."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out, self.muted = out, False
+
+    def __call__(self, events: tuple[Event, ...]) -> None:
+        if self.muted:
+            return
+        for event in events:
+            words = describe(event)
+            if words:
+                self.out.write(f"  {words}\n")
+        self.out.flush()

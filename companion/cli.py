@@ -177,11 +177,9 @@ def _headless(args: argparse.Namespace) -> bool:
 def _arkham_demo(args: argparse.Namespace) -> int:
     """Arkham Horror: the screen in a window, or Mythos Phases narrated in the terminal; kept in
     their own journal (see companion.arkham_demo)."""
-    from companion.arkham_demo import run_arkham_demo, run_arkham_window
+    from companion.arkham_demo import SeatingError, run_arkham_demo, run_arkham_window
     from companion.ui.launch import parse_size
 
-    if not 1 <= args.players <= 8:
-        raise UsageError(f"Arkham Horror seats 1 to 8 investigators, not {args.players}.")
     size = parse_size(args.size)
     args.headless = _headless(args)
     location = args.journal or str(paths.state_dir() / "arkham.sqlite3")
@@ -190,10 +188,13 @@ def _arkham_demo(args: argparse.Namespace) -> int:
     journal = open_journal(location)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "arkham-", 1))
-        if args.headless:
-            run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
-        else:
-            run_arkham_window(journal, name, args.seed, args.players, size)
+        try:
+            if args.headless:
+                run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
+            else:
+                run_arkham_window(journal, name, args.seed, args.players, size)
+        except SeatingError as exc:
+            raise UsageError(str(exc)) from None
         print(f"\nStored as {name!r} in {location}.")
     finally:
         journal.close()

@@ -50,17 +50,9 @@ class Rules(Generic[S]):
 CTHULHU_WARS: Rules[State] = Rules("Cthulhu Wars", engine.apply, engine.decode_state, lambda c: str(c.board.title), NewGame)
 
 
-def _arkham_apply(state: ArkhamState | None, command: Command) -> Accepted[ArkhamState] | Rejected:
-    if state is None:
-        if isinstance(command, NewArkhamGame):
-            return arkham.new_arkham_game(command)
-        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
-    return arkham.apply(state, command)
-
-
 ARKHAM_HORROR: Rules[ArkhamState] = Rules(
     "Arkham Horror",
-    _arkham_apply,
+    arkham.apply,
     lambda text: from_canonical(ArkhamState, text),
     lambda c: f"Arkham Horror: {c.ancient_one}",
     NewArkhamGame,

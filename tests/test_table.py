@@ -45,7 +45,8 @@ class Wire:
         return True
 
 
-def table_at_roll(journal: SqliteJournal | None = None) -> tuple[Table, Wire]:
+def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[Table, Wire]:
+    """A table waiting for a battle roll of ``dice`` attacker dice, again after every undo."""
     session = GameSession.start(journal or SqliteJournal(":memory:"), "g", new_game())
     assert isinstance(session, GameSession)
     wire = Wire()
@@ -53,7 +54,7 @@ def table_at_roll(journal: SqliteJournal | None = None) -> tuple[Table, Wire]:
     for command in (
         c.ChooseDirection(GC, "clockwise"),
         c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
-        c.BattleAction(GC, "South Pacific", CC, 2, 1),
+        c.BattleAction(GC, "South Pacific", CC, dice, 1),
     ):
         assert table.submit(command)
     return table, wire
@@ -121,17 +122,7 @@ def test_buttons_roll_undo_and_next() -> None:
 
 def one_die_roll_table() -> tuple[Table, Wire]:
     """A table waiting for one battle die (the attacker's), again after every undo."""
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game())
-    assert isinstance(session, GameSession)
-    wire = Wire()
-    table = Table(session, send_to_tower=wire)
-    for command in (
-        c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
-        c.BattleAction(GC, "South Pacific", CC, 1, 1),
-    ):
-        assert table.submit(command)
-    return table, wire
+    return table_at_roll(dice=1)
 
 
 def test_fuzz_megabytes_of_noise_give_no_false_roll_and_every_valid_roll_exactly_once() -> None:

@@ -348,13 +348,14 @@ class App:
         if action.what != "save":
             apply_build(self.draft, action)
             return
+        board = self.draft.to_map()
         try:
-            path = save_user_map(self.draft.to_map(), "Transcribed on the companion's map builder.")
+            path = save_user_map(board, "Transcribed on the companion's map builder.")
         except MapError as exc:
             self.draft.message = str(exc)
         else:
             self.draft.message = f"Saved to {path}: it is now on the new-game screen."
-            if self.draft.to_map().status is MapStatus.PARTIAL:
+            if board.status is MapStatus.PARTIAL:
                 self.draft.message = (
                     f"Saved to {path} as partial: add worm_numbers and degradation_faces from your "
                     "worms and dice, set status = transcribed, then run: companion map check."

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import OUTSKIRTS, SKY
+from companion.engine.arkham.data import OUTSKIRTS, SKY, TERROR_TOP
 from companion.engine.core import Command, Event, Rejected
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.narrate import describe
@@ -165,7 +165,7 @@ class ArkhamScreen:
         return [
             *lines,
             (f"{state.ancient_one}: doom {state.doom}/{state.doom_track}", WARN if state.awakened else TEXT),
-            (f"Terror {state.terror}/10", WARN if state.terror >= 10 else TEXT),
+            (f"Terror {state.terror}/{TERROR_TOP}", WARN if state.terror >= TERROR_TOP else TEXT),
             (f"First player: {state.investigators[state.first_player].name}", DIM),
             (f"Environment: {state.environment or '-'}", DIM),
             (f"Rumor: {state.rumor or '-'}", DIM),

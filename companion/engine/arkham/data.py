@@ -90,6 +90,9 @@ STREET_LINKS = (
     ("Miskatonic U.", "French Hill"),
 )
 
+MAX_INVESTIGATORS = 8  # the game seats 1 to 8
+TERROR_TOP = 10  # the terror track's last space: Arkham is overrun (Rulebook p.20)
+TWO_MONSTERS_FROM = 5  # investigators from which a new gate brings two monsters (Rulebook p.9)
 # Terror closes these shops for the game (Rulebook p.20).
 TERROR_CLOSES = {3: "General Store", 6: "Curiositie Shoppe", 9: "Ye Olde Magick Shoppe"}
 # The Hound of Tindalos never goes to these locations (3, 5.3).

@@ -14,6 +14,7 @@ from companion.engine.arkham.data import (
     CARDS,
     LOCATIONS,
     MASKS_WITH,
+    MAX_INVESTIGATORS,
     MONSTER,
     MONSTERS,
     OUTSKIRTS,
@@ -47,8 +48,8 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
     one Clue on each unstable location (Rulebook pp.4-5).  The first Mythos card comes next."""
     if command.ancient_one not in ANCIENT_ONES:
         return Rejected(Code.BAD_VALUE, f"Unknown Ancient One {command.ancient_one!r}; one of: {', '.join(ANCIENT_ONES)}.")
-    if not 1 <= len(command.investigators) <= 8:
-        return Rejected(Code.BAD_VALUE, "Arkham Horror seats 1 to 8 investigators.")
+    if not 1 <= len(command.investigators) <= MAX_INVESTIGATORS:
+        return Rejected(Code.BAD_VALUE, f"Arkham Horror seats 1 to {MAX_INVESTIGATORS} investigators.")
     names = [i.name for i in command.investigators]
     if len(set(names)) != len(names):
         return Rejected(Code.BAD_VALUE, "Two investigators share a name.")
@@ -171,8 +172,13 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
 }
 
 
-def apply(state: m.ArkhamState, command: Command) -> Result:
-    """Apply ``command`` to an Arkham Horror game; never raises for bad play."""
+def apply(state: m.ArkhamState | None, command: Command) -> Result:
+    """Apply ``command`` to an Arkham Horror game (None before its new_arkham_game); never
+    raises for bad play."""
+    if state is None:
+        if isinstance(command, m.NewArkhamGame):
+            return new_arkham_game(command)
+        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
     handler = HANDLERS.get(type(command))
     if handler is None:
         return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not an Arkham Horror command.")

@@ -23,6 +23,8 @@ from companion.engine.arkham.data import (
     STREET_LINKS,
     STREETS,
     TERROR_CLOSES,
+    TERROR_TOP,
+    TWO_MONSTERS_FROM,
     WHITE,
     WORLD,
     CardKind,
@@ -91,9 +93,9 @@ class Turn:
             self.awaken("the doom track is full")
 
     def raise_terror(self) -> None:
-        """Terror +1 with its effects; above 10 a doom token instead (Rulebook p.20)."""
-        if self.state.terror >= 10:
-            self.add_doom("terror cannot rise above 10")
+        """Terror +1 with its effects; past the top a doom token instead (Rulebook p.20)."""
+        if self.state.terror >= TERROR_TOP:
+            self.add_doom(f"terror cannot rise above {TERROR_TOP}")
             return
         terror = self.state.terror + 1
         shop = TERROR_CLOSES.get(terror, "")
@@ -101,8 +103,8 @@ class Turn:
         self.emit(m.TerrorRose(terror, shop))
         if shop:
             self._empty_closed(shop)
-        if terror == 10:
-            self._clear_outskirts("terror reached 10: Arkham is overrun and the monster limit is gone")
+        if terror == TERROR_TOP:
+            self._clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
 
     def _empty_closed(self, shop: str) -> None:
         street = LOCATION_STREET[shop]
@@ -137,6 +139,10 @@ class Turn:
             i = self.state.activity.index(place)
             self.update(activity=self.state.activity[:i] + self.state.activity[i + 1 :])
             self.emit(m.ActivityMarker(place, card, False))
+        self.to_bottom(card)
+
+    def to_bottom(self, card: str) -> None:
+        """Every card leaving play goes face down to the bottom of the deck (no discard pile)."""
         self.update(deck=(*self.state.deck, card))
 
     # -- monsters ------------------------------------------------------------------------------
@@ -165,12 +171,12 @@ class Turn:
     def place_monster(self, kind: str, location: str) -> None:
         """Put a drawn monster at a gate, or in the Outskirts when Arkham is at its limit."""
         state = self.state
-        overrun = state.terror >= 10
+        overrun = state.terror >= TERROR_TOP
         if overrun or self.on_board() < monster_limit(state.players):
             self.update(monsters=(*state.monsters, m.Monster(kind, location)))
             self.emit(m.MonsterAppeared(kind, location, location))
             if overrun and self.on_board() >= 2 * monster_limit(state.players):
-                self.awaken(f"terror is 10 and {self.on_board()} monsters are in Arkham")
+                self.awaken(f"terror is {TERROR_TOP} and {self.on_board()} monsters are in Arkham")
             return
         self.update(monsters=(*state.monsters, m.Monster(kind, OUTSKIRTS)))
         self.emit(m.MonsterAppeared(kind, OUTSKIRTS, location))
@@ -214,7 +220,7 @@ def open_gate_step(turn: Turn, card: MythosCard, marker: str) -> None:
     if turn.over:
         return
     open_gate(turn, location, marker)
-    for _ in range(2 if turn.state.players >= 5 else 1):
+    for _ in range(2 if turn.state.players >= TWO_MONSTERS_FROM else 1):
         turn.spawn(location)
 
 
@@ -388,7 +394,7 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
     state = turn.state
     if card.kind is CardKind.HEADLINE:
         turn.emit(m.ResolveAtTable(card.name, "read the headline aloud and resolve it"))
-        turn.update(deck=(*state.deck, card.name))  # a Headline goes to the bottom of the deck
+        turn.to_bottom(card.name)
     elif card.kind is CardKind.ENVIRONMENT:
         old = state.environment
         if old:
@@ -398,7 +404,7 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
         turn.emit(m.ResolveAtTable(card.name, "its effect lasts while it is in play"))
         turn.enter_play(card.name)
     elif card.kind is CardKind.RUMOR and state.rumor:
-        turn.update(deck=(*state.deck, card.name))  # ignored, face down to the bottom of the deck
+        turn.to_bottom(card.name)  # ignored: it never entered play
         turn.emit(m.RumorIgnored(card.name, state.rumor))
     elif card.kind is CardKind.RUMOR:
         turn.update(rumor=card.name)
