@@ -1,0 +1,88 @@
+"""What the players must decide before a Mythos card resolves, found by resolving it in advance.
+
+The engine is pure and a digital draw is seeded from the state, so the same command on the same
+state draws the same card, gate marker and monsters.  A screen (or any other front end) can
+therefore resolve the phase privately, see whether the rules leave a choice to the players, ask
+the first player, and only then submit the command with the choice filled in: the journal holds
+one Mythos Phase, already decided.
+
+Two choices exist in the base game's Mythos Phase:
+
+- a monster surge whose monsters do not divide evenly over the open gates, or that the monster
+  limit sends partly to the Outskirts: the players place them ("the first player decides ties");
+- a Clue appearing where several investigators stand: one of them takes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import LOCATIONS, OUTSKIRTS
+from companion.engine.arkham.game import apply
+from companion.engine.core import Rejected
+
+
+@dataclass(frozen=True)
+class SurgeChoice:
+    """Place ``count`` surge monsters on ``gates`` (the surge gate first), in draw order.
+
+    ``to_outskirts`` of them go on to the Outskirts because of the monster limit: the last ones
+    placed, so the order says which gates keep theirs.
+    """
+
+    location: str
+    count: int
+    gates: tuple[str, ...]
+    to_outskirts: int
+
+    def default(self) -> tuple[str, ...]:
+        """The order the engine uses when the players do not choose: round the gates from the surge gate."""
+        return tuple(self.gates[k % len(self.gates)] for k in range(self.count))
+
+
+@dataclass(frozen=True)
+class ClueChoice:
+    """Several investigators stand where the Clue appears: one of ``names`` takes it."""
+
+    location: str
+    names: tuple[str, ...]
+
+
+Decision = SurgeChoice | ClueChoice
+
+
+def next_decision(state: m.ArkhamState, command: m.Mythos) -> Decision | None:
+    """The first choice ``command`` leaves open on ``state``, or None when it can be submitted as it is.
+
+    A command the engine refuses has no decision: submitting it reports the refusal.
+    """
+    result = apply(state, command)
+    if isinstance(result, Rejected):
+        return None
+    events = result.events
+    if not command.placement:
+        surge = _surge(state, events)
+        if surge is not None:
+            return surge
+    if not command.clue_to:
+        clue = next((e for e in events if isinstance(e, m.ClueAppeared) and e.taken_by), None)
+        here = state.investigators_at(clue.location) if clue is not None else ()
+        if clue is not None and len(here) > 1:
+            return ClueChoice(clue.location, tuple(i.name for i in here))
+    return None
+
+
+def _surge(state: m.ArkhamState, events: tuple[object, ...]) -> SurgeChoice | None:
+    """A surge with something to choose: an uneven spread, or monsters sent to the Outskirts."""
+    start = next((n for n, e in enumerate(events) if isinstance(e, m.MonsterSurge)), None)
+    if start is None:
+        return None
+    surge = events[start]
+    assert isinstance(surge, m.MonsterSurge)
+    placed = [e for e in events[start + 1 :] if isinstance(e, m.MonsterAppeared)][: surge.monsters]
+    overflow = sum(1 for e in placed if e.place == OUTSKIRTS)
+    if surge.monsters % surge.gates == 0 and not overflow:
+        return None
+    gates = sorted((g.location for g in state.gates), key=lambda g: (g != surge.location, LOCATIONS.index(g)))
+    return SurgeChoice(surge.location, surge.monsters, tuple(gates), overflow)

@@ -1,0 +1,61 @@
+"""The choices the Mythos Phase leaves to the players, found before the command is submitted."""
+
+from __future__ import annotations
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.decisions import ClueChoice, SurgeChoice, next_decision
+from companion.engine.arkham.game import apply
+from companion.engine.core import Accepted
+from tests.engine.arkham.helpers import board, monsters, of
+
+HEAT_WAVE = "Heat Wave"  # gate Woods; clue Independence Square
+BIG_STORM = "Big Storm Sweeps Arkham!"  # gate Independence Square; clue The Unnamable
+DRAWN = ("Cultist", "Zombie", "Maniac")
+
+
+def test_an_uneven_surge_asks_for_the_placement_and_the_choice_is_then_accepted() -> None:
+    # 3 players, 2 gates: 3 monsters, so one gate besides the surge gate's 2 gets 1: uneven.
+    state = board(players=3, gates=(m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh")))
+    decision = next_decision(state, m.Mythos(HEAT_WAVE, monsters=DRAWN))
+    assert decision == SurgeChoice("Woods", 3, ("Woods", "Graveyard"), 0)
+    assert decision.default() == ("Woods", "Graveyard", "Woods")
+    chosen = m.Mythos(HEAT_WAVE, monsters=DRAWN, placement=("Graveyard", "Woods", "Woods"))
+    assert next_decision(state, chosen) is None and isinstance(apply(state, chosen), Accepted)
+
+
+def test_an_even_surge_within_the_limit_asks_nothing() -> None:
+    # 2 players, 2 gates: 2 monsters, one each.
+    state = board(players=2, gates=(m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh")))
+    assert next_decision(state, m.Mythos(HEAT_WAVE, monsters=DRAWN[:2])) is None
+
+
+def test_a_surge_the_limit_sends_to_the_outskirts_asks_which_gates_keep_theirs() -> None:
+    # 3 players: limit 6 monsters; 5 are in Arkham, so 1 of the 3 surge monsters stays, 2 go on.
+    five = monsters(*[("Ghost", "Downtown")] * 5)
+    state = board(players=3, gates=(m.Gate("Woods", "R'lyeh"),), monsters=five)
+    decision = next_decision(state, m.Mythos(HEAT_WAVE, monsters=DRAWN))
+    assert decision == SurgeChoice("Woods", 3, ("Woods",), 2)
+
+
+def test_a_clue_where_several_stand_asks_who_takes_it_in_seat_order_from_the_first_player() -> None:
+    state = board(places=("The Unnamable", "The Unnamable", "Woods"), first_player=1)
+    decision = next_decision(state, m.Mythos(BIG_STORM))
+    assert decision == ClueChoice("The Unnamable", ("Bob", "Amanda"))
+    agreed = m.Mythos(BIG_STORM, clue_to="Amanda")
+    assert next_decision(state, agreed) is None
+    result = apply(state, agreed)
+    assert isinstance(result, Accepted) and of(result.events, m.ClueAppeared)[0].taken_by == "Amanda"
+
+
+def test_one_investigator_or_none_takes_no_decision_and_a_refused_command_has_none() -> None:
+    assert next_decision(board(places=("The Unnamable",)), m.Mythos(BIG_STORM)) is None
+    assert next_decision(board(), m.Mythos(BIG_STORM)) is None
+    assert next_decision(board(), m.Mythos("No such card")) is None
+
+
+def test_a_digital_draw_previews_the_same_phase_it_then_resolves() -> None:
+    # The preview and the submitted command draw the same card, marker and monsters from the state.
+    state = board(players=3, gates=(m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh")))
+    first, second = apply(state, m.Mythos()), apply(state, m.Mythos())
+    assert isinstance(first, Accepted) and isinstance(second, Accepted)
+    assert first.events == second.events and first.state == second.state
