@@ -188,7 +188,10 @@ _FORMATS: dict[str, Formatter] = {
     "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
     "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
     "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",
-    "investigator_moved": lambda d, n: f"{d['name']}: {d['source']} -> {d['to']}.",
+    "investigator_moved": lambda d, n: (
+        f"{d['name']}: {d['source']} -> {d['to']}." if d["source"] else f"{d['name']} starts at {d['to']}."
+    ),
+    "sneak_set": lambda d, n: f"{d['name']}'s Sneak is now {d['sneak']}.",
     "gate_closed": lambda d, n: (
         f"The gate to {d['world']} at {d['location']} is {'sealed' if d['sealed'] else 'closed'}"
         + (f"; {len(d['returned'])} monster(s) return to the cup." if d["returned"] else ".")

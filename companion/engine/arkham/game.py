@@ -54,7 +54,7 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
     if len(set(names)) != len(names):
         return Rejected(Code.BAD_VALUE, "Two investigators share a name.")
     for seat in command.investigators:
-        if seat.place not in ARKHAM:
+        if seat.place not in ARKHAM and seat.place != m.UNPLACED:
             return Rejected(Code.UNKNOWN_AREA, f"{seat.name} starts at {seat.place!r}, which is not a place in Arkham.")
     masks = command.ancient_one == MASKS_WITH
     cup = tuple(sorted(k.name for k in MONSTERS if masks or not k.mask for _ in range(k.count)))
@@ -73,6 +73,9 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
 
 
 def mythos(turn: Turn, command: m.Mythos) -> None:
+    if turn.state.unplaced():
+        who = ", ".join(turn.state.unplaced())
+        raise Refusal(Code.NOT_NOW, f"Place every investigator at their sheet's start first (Move): {who}.")
     turn.monsters_entered = deque(command.monsters)
     turn.placement = command.placement
     turn.clue_to = command.clue_to
@@ -138,6 +141,16 @@ def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
     turn.move_investigator(command.name, command.place)
 
 
+def set_sneak(turn: Turn, command: m.SetSneak) -> None:
+    if command.name not in {i.name for i in turn.state.investigators}:
+        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+    if not 0 <= command.sneak <= m.MAX_SNEAK:
+        raise Refusal(Code.BAD_VALUE, f"Sneak runs from 0 to {m.MAX_SNEAK}, not {command.sneak}.")
+    people = tuple(evolve(i, sneak=command.sneak) if i.name == command.name else i for i in turn.state.investigators)
+    turn.update(investigators=people)
+    turn.emit(m.SneakSet(command.name, command.sneak))
+
+
 def close_gate(turn: Turn, command: m.CloseGate) -> None:
     """Close (and maybe seal) a gate: monsters of its dimension return to the cup (p.18)."""
     gate = turn.state.gate_at(command.location)
@@ -169,6 +182,7 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
     m.Mythos: mythos,
     m.MoveInvestigator: move_investigator,
     m.CloseGate: close_gate,
+    m.SetSneak: set_sneak,
 }
 
 

@@ -13,6 +13,9 @@ from companion.engine.arkham.data import ANCIENT_ONES, LOCATIONS
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.rng import Rng
 
+UNPLACED = ""  # an investigator the players have not yet put on the board
+MAX_SNEAK = 12  # no sheet, slider and item together comes near this; a typo does
+
 
 @dataclass(frozen=True, slots=True)
 class Investigator:
@@ -74,6 +77,10 @@ class ArkhamState:
     def gate_at(self, location: str) -> Gate | None:
         return next((gate for gate in self.gates if gate.location == location), None)
 
+    def unplaced(self) -> tuple[str, ...]:
+        """Investigators who still need their starting place."""
+        return tuple(i.name for i in self.investigators if i.place == UNPLACED)
+
     def investigators_at(self, place: str) -> tuple[Investigator, ...]:
         """Those in ``place``, in seat order from the first player (who decides ties)."""
         order = self.investigators[self.first_player :] + self.investigators[: self.first_player]
@@ -82,7 +89,11 @@ class ArkhamState:
 
 @dataclass(frozen=True, slots=True)
 class Seated:
-    """An investigator at the start: name, where the sheet starts and the Sneak value."""
+    """An investigator at the start: name, where the sheet starts and the Sneak value.
+
+    ``place`` may be :data:`UNPLACED`: the companion ships no investigator sheets, so a table that
+    starts on the screen places each investigator (``move_investigator``) before the first card.
+    """
 
     name: str
     place: str
@@ -121,6 +132,16 @@ class MoveInvestigator(Command):
 
     name: str
     place: str
+
+
+@COMMANDS.register("set_sneak")
+@dataclass(frozen=True, slots=True)
+class SetSneak(Command):
+    """An investigator's Sneak now (skill sliders and items change it between Mythos Phases);
+    flying monsters and the Hound of Tindalos pick the lowest."""
+
+    name: str
+    sneak: int
 
 
 @COMMANDS.register("close_gate")
@@ -304,6 +325,13 @@ class InvestigatorMoved(Event):
     name: str
     source: str
     to: str
+
+
+@EVENTS.register("sneak_set")
+@dataclass(frozen=True, slots=True)
+class SneakSet(Event):
+    name: str
+    sneak: int
 
 
 @EVENTS.register("gate_closed")

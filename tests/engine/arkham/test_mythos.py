@@ -367,3 +367,29 @@ def test_closing_a_gate_returns_its_dimension_to_the_cup_and_a_seal_then_holds()
     assert where(closed.state, 1) == [("Cultist", "Uptown")]
     assert closed.events == (m.GateClosed("Woods", "Yuggoth", True, ("Byakhee", "Witch")),)
     assert of(mythos(closed.state, HEAT_WAVE).events, m.ElderSignHolds)
+
+
+# -- The table's own updates -----------------------------------------------------------------------
+
+
+def test_investigators_started_unplaced_must_be_placed_before_the_first_card() -> None:
+    # No investigator sheets ship with the companion: a game started on the screen places them.
+    seats = (m.Seated("Amanda", m.UNPLACED, 2), m.Seated("Bob", "Woods", 3))
+    started = new_arkham_game(m.NewArkhamGame("Cthulhu", seats, seed=1))
+    assert isinstance(started, Accepted) and started.state.unplaced() == ("Amanda",)
+    refused = rejected(started.state, m.Mythos())
+    assert refused.code is Code.NOT_NOW and "Amanda" in refused.message
+    placed = apply(started.state, m.MoveInvestigator("Amanda", "Northside"))
+    assert isinstance(placed, Accepted) and placed.state.unplaced() == ()
+    assert isinstance(apply(placed.state, m.Mythos()), Accepted)
+    assert rejected(started.state, m.MoveInvestigator("Bob", m.UNPLACED)).code is Code.UNKNOWN_AREA
+
+
+def test_sneak_is_set_between_phases_within_its_range() -> None:
+    state = board()
+    result = apply(state, m.SetSneak("Bob", 0))
+    assert isinstance(result, Accepted) and result.state.investigators[1].sneak == 0
+    assert of(result.events, m.SneakSet) == [m.SneakSet("Bob", 0)]
+    assert rejected(state, m.SetSneak("Bob", -1)).code is Code.BAD_VALUE
+    assert rejected(state, m.SetSneak("Bob", m.MAX_SNEAK + 1)).code is Code.BAD_VALUE
+    assert rejected(state, m.SetSneak("Nobody", 1)).code is Code.UNKNOWN_PLAYER
