@@ -103,7 +103,7 @@ def measure(folder: Path) -> tuple[Figures, Figures]:
     return figures(path[50:]), figures(floors[50:])
 
 
-def one_roll(tower: SimTower, table: Table, changed: list[int], value: int) -> float:
+def one_roll(tower: SimTower, table: Table[GameSession], changed: list[int], value: int) -> float:
     count = len(changed)
     start = time.perf_counter_ns()
     tower.roll((value,))
@@ -114,7 +114,7 @@ def one_roll(tower: SimTower, table: Table, changed: list[int], value: int) -> f
     return elapsed
 
 
-def wait_for(condition: object, table: Table) -> None:
+def wait_for(condition: object, table: Table[GameSession]) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():  # type: ignore[operator]
         if time.monotonic() > deadline:

@@ -172,7 +172,7 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
 TOWER_WAIT = 5.0  # seconds the demo waits for the simulated tower
 
 
-def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Table | None = None) -> State:
+def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Table[GameSession] | None = None) -> State:
     """Play the session's game to the end (or ``limit`` commands) with the seeded demo players.
     With a ``table`` linked to a tower, every roll comes from the tower."""
     rnd = random.Random(seed)
@@ -195,7 +195,7 @@ def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Tabl
     return session.state
 
 
-def _wait_for_tower(table: Table) -> None:
+def _wait_for_tower(table: Table[GameSession]) -> None:
     """The table has lit the tower's request; let the tower's roll arrive and be applied."""
     before = table.session.seq
     deadline = time.monotonic() + TOWER_WAIT
@@ -234,7 +234,7 @@ def run_headless(
     return final
 
 
-def _attach_tower(stack: contextlib.ExitStack, session: GameSession, seed: int, out: TextIO) -> Table:
+def _attach_tower(stack: contextlib.ExitStack, session: GameSession, seed: int, out: TextIO) -> Table[GameSession]:
     """A simulated tower on a real pseudo-terminal, linked like a real one."""
     from firmware_bridge.link import LinkState, TowerLink
     from firmware_bridge.sim import SimTower

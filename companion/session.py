@@ -276,6 +276,27 @@ class ArkhamSession(Session[ArkhamState]):
     rules = ARKHAM_HORROR
 
 
+AnySession = GameSession | ArkhamSession
+SESSION_KINDS: tuple[type[GameSession], type[ArkhamSession]] = (GameSession, ArkhamSession)
+
+
+def open_game(journal: Journal, name: str | None = None) -> AnySession:
+    """Open stored game ``name`` (the most recently played one of either game when None) as the
+    game it is.
+
+    :raises JournalError: when there is no such game, or it starts with no game's first command.
+    """
+    if name is None:
+        games = journal.games()
+        if not games:
+            raise JournalError("There is no stored game to resume; start one with `companion demo` or the menu.")
+        name = games[0].name
+    for kind in SESSION_KINDS:
+        if kind.plays(journal, name):
+            return kind.resume(journal, name)
+    raise JournalError(f"Game {name!r} is neither Cthulhu Wars nor Arkham Horror, or has no entries.")
+
+
 def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: OrderedDict[int, S]) -> S:
     path: list[Entry] = []
     current = node
@@ -356,7 +377,7 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
 
 def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Callable[[], float]) -> GameSession | ArkhamSession:
     kind: type[GameSession] | type[ArkhamSession]
-    for kind in (GameSession, ArkhamSession):
+    for kind in SESSION_KINDS:
         if isinstance(command, kind.rules.first):
             started = kind.start(journal, "replay", command, clock=clock)
             if isinstance(started, Rejected):
@@ -365,4 +386,15 @@ def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Calla
     raise JournalError(f"entry {entry.seq}: a journal must start with new_game or new_arkham_game.")
 
 
-__all__ = ["ArkhamSession", "GameSession", "Listener", "Rules", "Session", "new_game_name", "replay", "replay_any"]
+__all__ = [
+    "AnySession",
+    "ArkhamSession",
+    "GameSession",
+    "Listener",
+    "Rules",
+    "Session",
+    "new_game_name",
+    "open_game",
+    "replay",
+    "replay_any",
+]

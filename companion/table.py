@@ -16,11 +16,14 @@ import logging
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
-from companion.engine import Command, Rejected, State, legal_commands
+from companion.engine import Command, Rejected, legal_commands
+from companion.engine.arkham import model as arkham
+from companion.engine.arkham.decisions import next_decision
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import DieKind, PromptKind
-from companion.session import GameSession
+from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
+from companion.session import GameSession, Session
 from companion.store import JournalUnavailable, StaleWriter
 from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
 
@@ -70,9 +73,21 @@ class Notice:
     text: str
 
 
+def roll_prompt(state: Any) -> Prompt | None:
+    """The roll the game waits for, if any (Arkham's Mythos Phase never asks for dice: its chance
+    is the cup, the gate markers and the deck)."""
+    prompt = getattr(state, "prompt", None) if not isinstance(state, arkham.ArkhamState) else None
+    return prompt if prompt is not None and prompt.kind is PromptKind.ROLL else None
+
+
+SessionT = TypeVar("SessionT", bound=Session[Any])
+
+
 @dataclass
-class Table:
-    session: GameSession
+class Table(Generic[SessionT]):
+    """The loop over one game in play, Cthulhu Wars or Arkham Horror (``session``)."""
+
+    session: SessionT
     send_to_tower: Callable[[Frame], bool] = lambda frame: False
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     notices: list[Notice] = field(default_factory=list)
@@ -93,13 +108,13 @@ class Table:
 
     def reload(self) -> None:
         """Catch up with entries another process appended to this game (a shared Redis journal)."""
-        fresher = GameSession.resume(self.session.journal, self.session.name)
+        fresher = type(self.session).resume(self.session.journal, self.session.name)
         fresher.listeners = self.session.listeners  # the screen and the panel follow the new one
         self.session = fresher
         self.sync_tower()
         self.on_reload()
 
-    def switch(self, session: GameSession) -> None:
+    def switch(self, session: SessionT) -> None:
         """Play another stored game on the same table (tower and buttons stay wired)."""
         self.session = session
         self.applied = remembered_refs(session)
@@ -143,7 +158,7 @@ class Table:
             elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
                 fresher = GameSession.resume(self.session.journal, item.game)
                 fresher.listeners = self.session.listeners
-                self.switch(fresher)
+                self.switch(fresher)  # type: ignore[arg-type]  # the bridge's table plays Cthulhu Wars
         else:
             self._submit(item.command)
         self.sync_tower()
@@ -217,8 +232,8 @@ class Table:
         and the repeat is acknowledged once the roll is recorded)."""
         if frame.ref in self.applied:
             return AckStatus.DUPLICATE
-        prompt = self.session.state.prompt
-        wanted = prompt.kind is PromptKind.ROLL and prompt.dice == len(frame.values) and TOWER_DIE[prompt.die] == frame.die
+        prompt = roll_prompt(self.session.state)
+        wanted = prompt is not None and prompt.dice == len(frame.values) and TOWER_DIE[prompt.die] == frame.die
         if not wanted:
             rolled = " ".join(map(str, frame.values))
             self._notice(f"The tower rolled {rolled} ({frame.die}), but no such roll is asked for: not applied.")
@@ -233,8 +248,8 @@ class Table:
         """Light the tower's "roll N dice" when a roll is asked for; put it out when not.  Called
         after each input, so a roll's acknowledgement reaches the tower before the next request."""
         state = self.session.state
-        prompt = state.prompt
-        if prompt.kind is PromptKind.ROLL:
+        prompt = roll_prompt(state)
+        if prompt is not None and not isinstance(state, arkham.ArkhamState):
             # One request per roll asked for: two rolls in a row may want the same dice.
             request = Request(prompt.dice, TOWER_DIE[prompt.die])
             if (request, state.step) != self.requested and self.send_to_tower(request):
@@ -247,17 +262,28 @@ class Table:
 
     def _button(self, name: str) -> None:
         state = self.session.state
+        rolling = roll_prompt(state) is not None
         if name == Button.UNDO:
             self._submit(c.Undo())
-        elif name == Button.ROLL or (name == Button.NEXT and state.prompt.kind is PromptKind.ROLL):
-            if state.prompt.kind is PromptKind.ROLL:
+        elif name == Button.ROLL or (name == Button.NEXT and rolling):
+            if rolling:
                 self._submit(c.Roll(None, "generator"))
             else:
                 self._notice("No roll is asked for.")
+        elif name == Button.NEXT and isinstance(state, arkham.ArkhamState):
+            self._next_mythos(state)
         elif name == Button.NEXT:
             self._next(state)
 
-    def _next(self, state: State) -> None:
+    def _next_mythos(self, state: arkham.ArkhamState) -> None:
+        """Arkham's "next" draws the Mythos card, unless the players have a choice to make first."""
+        decision = next_decision(state, arkham.Mythos())
+        if decision is not None:
+            self._notice("This Mythos card leaves the players a choice: draw it on the screen.")
+        else:
+            self._submit(arkham.Mythos())
+
+    def _next(self, state: Any) -> None:
         """Confirm the only legal answer; with several, the choice belongs on the screen."""
         options = []
         for option in legal_commands(state):
@@ -276,7 +302,7 @@ class Table:
         self.on_notice(notice)
 
 
-def remembered_refs(session: GameSession) -> set[str]:
+def remembered_refs(session: Session[Any]) -> set[str]:
     """Tower rolls already in the journal's recent entries (a restart must not apply them again)."""
     refs: set[str] = set()
     start = max(1, session.seq - REMEMBERED_ROLLS + 1)

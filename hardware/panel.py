@@ -1,7 +1,8 @@
 """The table's panel: LEDs, buzzer and buttons through gpiozero, following the game.
 
 The panel holds no rules.  :meth:`Panel.show` draws a state (the Watcher light, the Doom bar,
-the worm warning light, the first player's colour) and :meth:`Panel.on_events` is a session
+the worm warning light, the first player's colour; for Arkham Horror the doom track and the
+terror level) and :meth:`Panel.on_events` is a session
 listener that adds the cues (beeps, the worm light's flash).  Buttons only report intents
 ("next", "undo", "roll") to ``on_button``, on gpiozero's own thread: give it
 :meth:`companion.table.Table.button`, which queues them for the main loop.
@@ -22,6 +23,8 @@ from gpiozero.exc import BadPinFactory
 from gpiozero.tools import scaled, sin_values
 
 from companion.engine import Event, State, worm_chances
+from companion.engine.arkham.data import TERROR_TOP
+from companion.engine.arkham.model import ArkhamState
 from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
 from companion.palette import colour_of
 from hardware.config import PanelConfig
@@ -123,8 +126,11 @@ class Panel:
 
     # -- following the game --------------------------------------------------------------------
 
-    def show(self, state: State) -> None:
+    def show(self, state: State | ArkhamState) -> None:
         """Draw ``state`` on the LEDs (cheap when nothing changed)."""
+        if isinstance(state, ArkhamState):
+            self._show_arkham(state)
+            return
         self._show_watcher(state)
         if self.doom is not None:
             leader = max(p.doom for p in state.players)
@@ -134,9 +140,29 @@ class Panel:
             red, green, blue = colour_of(state.players[state.first].faction)
             self.status.color = (red / 255, green / 255, blue / 255)
 
-    def on_events(self, events: tuple[Event, ...], state: State, entry: object = None) -> None:
+    def _show_arkham(self, state: ArkhamState) -> None:
+        """Arkham Horror: the Doom bar is the Ancient One's doom track; the status LED shows the
+        terror level from green (0) to red (10), and red once the Ancient One is awake.  The
+        Cthulhu Wars lights stay dark."""
+        if self.doom is not None:
+            self.doom.value = min(1.0, state.doom / state.doom_track)
+        if self.status is not None:
+            dread = 1.0 if state.awakened else min(1.0, state.terror / TERROR_TOP)
+            self.status.color = (dread, 1.0 - dread, 0.0)
+        for light in (self.watcher, self.worm):
+            if light is not None:
+                light.source = None
+                light.off()
+        self.watcher_brightness, self.worm_lit = 0.0, False
+
+    def on_events(self, events: tuple[Event, ...], state: State | ArkhamState, entry: object = None) -> None:
         """A session listener: redraw, and give the big moments their cue."""
         kinds = {type(event).__name__ for event in events}
+        if isinstance(state, ArkhamState):
+            self.show(state)
+            if self.sound and self.buzzer is not None and "AncientOneAwakens" in kinds:
+                self.buzzer.beep(on_time=0.3, off_time=0.15, n=3, background=True)
+            return
         self._show_watcher(state)
         self.show(state)
         if "AreaEradicated" in kinds:

@@ -45,7 +45,7 @@ class Wire:
         return True
 
 
-def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[Table, Wire]:
+def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[Table[GameSession], Wire]:
     """A table waiting for a battle roll of ``dice`` attacker dice, again after every undo."""
     session = GameSession.start(journal or SqliteJournal(":memory:"), "g", new_game())
     assert isinstance(session, GameSession)
@@ -120,7 +120,7 @@ def test_buttons_roll_undo_and_next() -> None:
     assert "Choose on the screen" in table.notices[-1].text
 
 
-def one_die_roll_table() -> tuple[Table, Wire]:
+def one_die_roll_table() -> tuple[Table[GameSession], Wire]:
     """A table waiting for one battle die (the attacker's), again after every undo."""
     return table_at_roll(dice=1)
 

@@ -29,7 +29,7 @@ GC, CC = "great_cthulhu", "crawling_chaos"
 TIMEOUT = 20.0
 
 
-def at_battle_roll(url: str, name: str) -> Table:
+def at_battle_roll(url: str, name: str) -> Table[GameSession]:
     session = GameSession.start(open_journal(url), name, new_game())
     assert isinstance(session, GameSession)
     table = Table(session)

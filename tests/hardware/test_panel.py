@@ -167,3 +167,29 @@ def test_with_sound_cues_off_the_buzzer_stays_silent(panel) -> None:
     built.on_events((WatcherAwakened("die", "Watcher Postern", 12),), state)
     assert wait_until(lambda: sum(1 for s in pin.states if s.state) >= 3)
     assert sum(1 for s in pin.states if s.state) == 3  # one cue of three beeps, not two
+
+
+def test_arkham_the_doom_bar_is_the_doom_track_and_the_status_light_the_terror(panel) -> None:
+    from tests.engine.arkham.helpers import board
+
+    built, _, _ = panel
+    built.show(evolve(started("yuggoth-demo"), watcher=Watcher(awake=True, token=12, area=6)))  # lit by Cthulhu Wars
+    state = board(doom=6, terror=5)  # Cthulhu's doom track has 13 spaces
+    built.show(state)
+    assert built.doom is not None and sum(1 for led in built.doom if led.value) == 4  # 6/13 of 10 LEDs, rounded down
+    assert built.status is not None and tuple(built.status.color) == pytest.approx((0.5, 0.5, 0.0))
+    assert built.watcher is not None and built.watcher.value == 0 and built.watcher_brightness == 0
+    built.show(evolve(state, awakened="the doom track is full"))
+    assert tuple(built.status.color) == pytest.approx((1.0, 0.0, 0.0))
+
+
+def test_arkham_the_buzzer_sounds_when_the_ancient_one_awakens(panel) -> None:
+    from companion.engine.arkham.model import AncientOneAwakens, DoomAdded
+    from tests.engine.arkham.helpers import board
+
+    built, _, factory = panel
+    pin = factory.pin(24)
+    built.on_events((DoomAdded(5, 13, "no gate"),), board(doom=5))  # the control: doom alone is silent
+    assert not any(s.state for s in pin.states)
+    built.on_events((AncientOneAwakens("Cthulhu", "the doom track is full"),), board(doom=13))
+    assert wait_until(lambda: sum(1 for s in pin.states if s.state) >= 3)
