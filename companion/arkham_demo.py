@@ -1,10 +1,7 @@
 """``companion demo --game arkham``: seeded Mythos Phases, journaled, then narrated.
 
 The flow is the table's: command -> Arkham engine -> events -> durable journal (an
-:class:`~companion.session.ArkhamSession`) -> the words on the terminal.  Arkham games live in
-their own journal file (``arkham.sqlite3`` in the state directory, or ``--journal``) because the
-table loop, the screen and ``companion run`` referee Cthulhu Wars only so far; keeping them apart
-means ``run`` never resumes an Arkham game.
+:class:`~companion.session.ArkhamSession`) -> the words on the terminal, or the table's screen.
 The demo's investigators are placeholders ("Investigator 1"...) at seeded places with seeded
 Sneak values: the companion does not ship investigator sheets.
 """
@@ -39,14 +36,15 @@ def demo_setup(seed: int, players: int, pick: random.Random | None = None) -> m.
     return m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
 
 
-def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size: tuple[int, int]) -> None:
-    """The Arkham screen in a window on a seeded game: Draw Mythos, pick a card, undo.
+def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size: tuple[int, int], location: str) -> None:
+    """The table's screen in a window on a seeded Arkham game: draw or pick the card, move the
+    investigators, close gates, undo; the mock LED panel beside it.
 
     :raises SeatingError: for a player count the game does not seat (nothing is stored).
     """
-    from companion.ui.arkham_screen import ArkhamScreen
+    from companion.ui import launch
 
-    ArkhamScreen(_start(journal, name, demo_setup(seed, players)), size).run()
+    launch.run_arkham_window(journal, _start(journal, name, demo_setup(seed, players)), size, location)
 
 
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:

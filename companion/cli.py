@@ -133,7 +133,7 @@ def open_configured(args: argparse.Namespace, config: Config) -> Journal:
 
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     if args.game == "arkham":
-        return _arkham_demo(args)
+        return _arkham_demo(args, config)
     from companion.demo import demo_setup, run_headless
     from companion.ui.launch import parse_size, run_window_demo
 
@@ -174,25 +174,22 @@ def _headless(args: argparse.Namespace) -> bool:
     return False
 
 
-def _arkham_demo(args: argparse.Namespace) -> int:
-    """Arkham Horror: the screen in a window, or Mythos Phases narrated in the terminal; kept in
-    their own journal (see companion.arkham_demo)."""
+def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
+    """Arkham Horror: the table's screen in a window, or Mythos Phases narrated in the terminal."""
     from companion.arkham_demo import SeatingError, run_arkham_demo, run_arkham_window
     from companion.ui.launch import parse_size
 
     size = parse_size(args.size)
     args.headless = _headless(args)
-    location = args.journal or str(paths.state_dir() / "arkham.sqlite3")
-    if location != ":memory:" and "://" not in location:
-        Path(location).parent.mkdir(parents=True, exist_ok=True)
-    journal = open_journal(location)
+    location = str(args.journal or config.journal.resolved())
+    journal = open_configured(args, config)
     try:
         name = _free_name(journal, new_game_name().replace("game-", "arkham-", 1))
         try:
             if args.headless:
                 run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
             else:
-                run_arkham_window(journal, name, args.seed, args.players, size)
+                run_arkham_window(journal, name, args.seed, args.players, size, location)
         except SeatingError as exc:
             raise UsageError(str(exc)) from None
         print(f"\nStored as {name!r} in {location}.")

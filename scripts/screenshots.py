@@ -62,23 +62,34 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
 
 
 def shoot_arkham() -> None:
-    """The Arkham screen after a few seeded Mythos Phases, and its card picker."""
+    """The Arkham table after a few seeded Mythos Phases (the mock LED panel beside it), its
+    card picker, and the new-game screen set for Arkham."""
     from companion.arkham_demo import demo_setup
     from companion.engine.arkham.model import Mythos
     from companion.session import ArkhamSession
-    from companion.ui.arkham_screen import ArkhamScreen
+    from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 
     session = ArkhamSession.start(SqliteJournal(":memory:"), "arkham", demo_setup(11, 4))
     assert isinstance(session, ArkhamSession)
-    screen = ArkhamScreen(session, (800, 480))
+    panel = Panel(panel_config(demo.DEMO_WIRING), lambda name: None)
+    app = App(Table(session), size=(800, 480), extras=Extras(panel=panel, demo=True, journal="~/.local/state/companion"))
     for _ in range(5):
-        screen.submit(Mythos())
-    screen.draw()
-    pygame.image.save(screen.window, str(OUT / "arkham.png"))
-    screen.picking = 0
-    screen.draw()
-    pygame.image.save(screen.window, str(OUT / "arkham-pick.png"))
-    pygame.display.quit()
+        app.table.submit(Mythos())
+    panel.show(session.state)
+    scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
+    for menu, filename in ((Menu(), "arkham.png"), (Menu(MenuKind.CARD), "arkham-pick.png")):
+        scene.menu = menu
+        app.draw()
+        pygame.image.save(app.window, str(OUT / filename))
+        print("wrote", OUT / filename)
+    app.scene_name = "new"
+    app.options.update(game="arkham", ancient_one="Yig", investigators=4)
+    app.draw()
+    pygame.image.save(app.window, str(OUT / "new-arkham.png"))
+    print("wrote", OUT / "new-arkham.png")
+    panel.close()
+    app.close()
 
 
 def main() -> None:

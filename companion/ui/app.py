@@ -21,22 +21,40 @@ from typing import Any
 import pygame
 
 from companion import demo as demo_players
-from companion.engine import EVENTS
+from companion.engine import EVENTS, Accepted
+from companion.engine.arkham import model as am
+from companion.engine.arkham.data import ARKHAM
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
 from companion.engine.mapdef import MapStatus
 from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
-from companion.session import GameSession, new_game_name
+from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry, JournalError
 from companion.table import Notice, Table
+from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename
 from companion.ui.builder_scene import apply as apply_build
 from companion.ui.map_scene import AreaScene, MapScene
 from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
-from companion.ui.scene import Build, DieFace, Go, Intent, Page, Resume, Scene, Start, Submit, Toggle, View
+from companion.ui.scene import (
+    ARKHAM_SCENES,
+    SCENES,
+    Build,
+    DieFace,
+    Go,
+    Intent,
+    Page,
+    Resume,
+    Scene,
+    Start,
+    StartArkham,
+    Submit,
+    Toggle,
+    View,
+)
 from companion.ui.table_scene import TableScene
 from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, font, text
 
@@ -48,6 +66,7 @@ LOG_LINES = 400
 LED_STRIP = 170  # px (at unit 1) of virtual LEDs beside the table in the demo
 WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
+CTHULHU_ONLY = ("table", "map", "area")  # the scenes that draw a Cthulhu Wars board
 
 
 @dataclass
@@ -62,7 +81,7 @@ class Extras:
 
 @dataclass
 class App:
-    table: Table
+    table: Table[Any]  # the game in play changes kind when another game starts or resumes
     size: tuple[int, int] = (800, 480)
     fullscreen: bool = False
     extras: Extras = field(default_factory=Extras)
@@ -81,6 +100,7 @@ class App:
         self.window = pygame.display.set_mode((self.size[0] + self.strip, self.size[1]), flags)
         pygame.display.set_caption("Table companion")
         self.scene_name = "table"
+        self.arkham = False
         self.dice: tuple[int, ...] = ()
         self.page = 0
         self.area = -1
@@ -100,14 +120,17 @@ class App:
 
     # -- wiring ---------------------------------------------------------------------------------
 
-    def attach(self, table: Table) -> None:
+    def attach(self, table: Table[Any]) -> None:
         """Follow ``table``'s session: narrate its events and redraw after each."""
         self.table = table
         table.on_input = self.wake
         table.on_notice = lambda notice: self.mark()
         table.on_reload = self.reloaded
         table.session.listeners.append(self.on_entry)
-        self.names = {p.pid: p.label for p in table.session.state.players}
+        self.arkham = isinstance(table.session, ArkhamSession)
+        state = table.session.state
+        self.names = {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+        self.scene_name = self.scene_for(self.scene_name)
         self.log = [
             line
             for entry in table.session.journal.entries(table.session.name, max(1, table.session.seq - 80))
@@ -172,6 +195,7 @@ class App:
                 NewGameScene(self.metrics),
                 AreaScene(self.metrics),
                 BuilderScene(self.metrics),
+                ArkhamScene(self.metrics),
             )
         }
         self.dirty = True
@@ -242,12 +266,19 @@ class App:
             area=self.area,
             journal=self.extras.journal,
             demo=self.extras.demo,
+            nav=ARKHAM_SCENES if self.arkham else SCENES,
         )
 
     def resumable(self) -> list[Any]:
-        """The most recent stored game this screen can play (Cthulhu Wars so far)."""
-        journal = self.table.session.journal
-        return next(([g] for g in journal.games() if GameSession.plays(journal, g.name)), [])
+        """The most recently played stored game (of either game)."""
+        games: list[Any] = self.table.session.journal.games()
+        return games[:1]
+
+    def scene_for(self, name: str) -> str:
+        """``name``, or the game in play's own table when ``name`` belongs to the other game."""
+        if self.arkham and name in CTHULHU_ONLY:
+            return "arkham"
+        return "table" if not self.arkham and name == "arkham" else name
 
     def draw_leds(self, rect: pygame.Rect) -> None:
         """The demo's virtual LED panel: what gpiozero's mock pins hold right now."""
@@ -271,7 +302,8 @@ class App:
         if panel.status is not None:
             centre = (x + m.px(16), y + m.px(250))
             pygame.draw.circle(self.window, tuple(int(v * 255) for v in panel.status.color), centre, m.px(14))
-            text(self.window, "first player", (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
+            label = "terror" if self.arkham else "first player"
+            text(self.window, label, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -298,6 +330,7 @@ class App:
     def tap(self, pos: tuple[int, int]) -> None:
         if pos[0] >= self.metrics.width:
             return  # the virtual LED strip
+        self.mark()  # a scene's own menus change on a tap too
         intent = self.scenes[self.scene_name].tap(pos)
         if intent is not None:
             self.do(intent)
@@ -314,7 +347,10 @@ class App:
         elif key == pygame.K_a:
             self.autoplay = not self.autoplay
             self.mark()
-        elif key == pygame.K_r:
+        elif key == pygame.K_d and self.arkham:
+            intent = self.arkham_scene().decide(am.Mythos())
+            self.do(intent if intent is not None else Go("arkham"))
+        elif key == pygame.K_r and not self.arkham:
             self.do(Submit(c.Roll(None, "generator")))
         elif key == pygame.K_u:
             self.do(Submit(c.Undo()))
@@ -327,7 +363,7 @@ class App:
         if isinstance(intent, Submit):
             self.table.submit(intent.command)
         elif isinstance(intent, Go):
-            self.scene_name, self.area = intent.scene, intent.area
+            self.scene_name, self.area = self.scene_for(intent.scene), intent.area
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -336,9 +372,12 @@ class App:
             self.toggle(intent.option)
         elif isinstance(intent, Start):
             self.start(intent)
+        elif isinstance(intent, StartArkham):
+            self.start_arkham(intent)
         elif isinstance(intent, Resume):
             try:
-                self.switch(GameSession.resume(self.table.session.journal, intent.name))
+                self.switch(open_game(self.table.session.journal, intent.name))
+                self.scene_name = self.scene_for("table")
             except JournalError as exc:  # gone or damaged since the list was drawn
                 self.table.notices.append(Notice(str(exc)))
         elif isinstance(intent, Build):
@@ -362,12 +401,12 @@ class App:
                 )
 
     def enter_die(self, value: int | None) -> None:
-        prompt = self.table.session.state.prompt
-        if value is None or prompt.kind is not PromptKind.ROLL:
+        state = self.table.session.state
+        if value is None or isinstance(state, am.ArkhamState) or state.prompt.kind is not PromptKind.ROLL:
             self.dice = ()
             return
         self.dice = (*self.dice, value)
-        if len(self.dice) == prompt.dice:
+        if len(self.dice) == state.prompt.dice:
             values, self.dice = self.dice, ()
             self.table.submit(c.Roll(values, "screen"))
 
@@ -409,23 +448,57 @@ class App:
         else:
             self.table.notices.append(Notice(started.message))
 
-    def switch(self, session: GameSession) -> None:
+    def start_arkham(self, intent: StartArkham) -> None:
+        """A new Arkham game: the investigators are placed (and their Sneak set) on its screen,
+        because the companion ships no investigator sheets."""
+        seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
+        seed = int(time.time() * 1000) % 1_000_000  # the deck's shuffle and the draws; recorded, so it replays
+        started = ArkhamSession.start(
+            self.table.session.journal, new_game_name(), am.NewArkhamGame(intent.ancient_one, seats, seed)
+        )
+        if isinstance(started, ArkhamSession):
+            self.switch(started)
+            self.scene_name = "arkham"
+        else:
+            self.table.notices.append(Notice(started.message))
+
+    def switch(self, session: AnySession) -> None:
         self.table.switch(session)
         self.attach(self.table)
         self.mark()
 
+    def arkham_scene(self) -> ArkhamScene:
+        scene = self.scenes["arkham"]
+        assert isinstance(scene, ArkhamScene)
+        scene.state = self.table.session.state
+        return scene
+
     def demo_move(self) -> None:
         """One move by the demo's players (rolls are left to the tower, or the generator)."""
         state = self.table.session.state
+        if isinstance(state, am.ArkhamState):
+            self.arkham_demo_move(state)
+            return
         if state.phase is Phase.GAME_OVER:
             self.autoplay = False
             return
         if state.prompt.kind is PromptKind.ROLL and self.extras.link is not None:
             return  # the simulated tower answers rolls by itself
         result = self.table.session.submit(demo_players.choose(state, self.rnd))
-        if result.ok:
-            for order in demo_players.casualties(self.table.session.state, result.events):  # type: ignore[union-attr]
+        if isinstance(result, Accepted) and not isinstance(result.state, am.ArkhamState):
+            for order in demo_players.casualties(result.state, result.events):
                 self.table.session.submit(order)
+        self.mark()
+
+    def arkham_demo_move(self, state: am.ArkhamState) -> None:
+        """Arkham's demo: place whoever is not yet placed, else draw the next Mythos card (with the
+        engine's own placement and clue choices)."""
+        if state.awakened:
+            self.autoplay = False
+            return
+        unplaced = state.unplaced()
+        command: Any = am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos()
+        self.table.submit(command)
         self.mark()
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.config import Config
 from companion.sdnotify import Notifier
-from companion.session import GameSession
+from companion.session import AnySession, GameSession
 from companion.store import Journal
 from companion.store.redis import RedisJournal
 
@@ -38,6 +38,30 @@ def parse_size(text: str) -> tuple[int, int]:
     if text in SIZES:
         return SIZES[text]
     raise ValueError(f"--size must be one of {', '.join(SIZES)}, not {text!r}.")
+
+
+def run_arkham_window(journal: Journal, session: object, size: tuple[int, int], location: str) -> None:
+    """Arkham Horror in a window: the table's App on an Arkham session, the LED panel on
+    gpiozero's mock pins beside it (the Doom bar is the doom track).  D draws; A autoplays."""
+    from companion.demo import DEMO_WIRING
+    from companion.session import ArkhamSession
+    from companion.table import Table
+    from companion.ui.app import App, Extras
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    assert isinstance(session, ArkhamSession)
+    check_display()
+    table = Table(session)
+    with Panel(panel_config(DEMO_WIRING), table.button) as panel:
+        app = App(table, size=size, extras=Extras(panel=panel, journal=location, demo=True))
+        app.scene_name = "arkham"
+        panel.show(session.state)
+        print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
+        try:
+            app.run()
+        finally:
+            app.close()
 
 
 def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int, int], location: str) -> None:
@@ -81,7 +105,7 @@ def run_table(
 ) -> None:
     """The real table: resume the last game (or start on the new-game screen), with the tower and
     the panel the config names."""
-    from companion.session import GameSession
+    from companion.session import open_game
     from companion.store import JournalError
     from companion.table import Notice, Table
     from companion.ui.app import App, Extras
@@ -91,7 +115,7 @@ def run_table(
 
     check_display()
     try:
-        session = GameSession.resume(journal, game)
+        session: AnySession = open_game(journal, game)
     except JournalError:
         session = _first_game(journal)
     with contextlib.ExitStack() as stack:

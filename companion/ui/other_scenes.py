@@ -1,13 +1,14 @@
 """The log (every event in words, with undo and redo), the settings (tower, panel, journal) and
-the new-game screen (map, players, options; or resume a stored game)."""
+the new-game screen (which game and its set-up; or resume a stored game)."""
 
 from __future__ import annotations
 
 import pygame
 
+from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
 from companion.engine.cthulhu import commands as c
-from companion.ui.scene import Go, Resume, Scene, Start, Submit, Toggle, View
-from companion.ui.widgets import ACCENT, DIM, TEXT, WARN, Button, grid, text
+from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
+from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, text
 
 
 class LogScene(Scene):
@@ -80,44 +81,74 @@ class SettingsScene(Scene):
 
 
 class NewGameScene(Scene):
-    """Pick a map, the number of players and the options, then start; or resume a stored game."""
+    """Pick the game, then its set-up (Cthulhu Wars: map, players, options; Arkham Horror: the
+    Ancient One and the number of investigators), then start; or resume a stored game."""
 
     name = "new"
 
     def layout(self, view: View) -> list[Button]:
         m = self.metrics
+        arkham = view.options.get("game") == "arkham"
+        area = self.body().inflate(-2 * m.margin, -2 * m.margin)
+        area.y += m.px(40)
+        games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 2, 2, m)
+        buttons = [
+            Button(games[0], "Cthulhu Wars", Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
+            Button(games[1], "Arkham Horror", Toggle("game=arkham"), ACCENT if arkham else BUTTON),
+        ]
+        below = pygame.Rect(area.x, games[0].bottom + m.margin, area.width, area.bottom - games[0].bottom - m.margin)
+        return buttons + (self.arkham(view, below) if arkham else self.cthulhu(view, below))
+
+    @staticmethod
+    def resume(view: View, rect: pygame.Rect) -> list[Button]:
+        """Resume the most recent stored game, when there is one."""
+        return [Button(rect, f"Resume {g.name}", Resume(g.name)) for g in view.games[:1]]
+
+    def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
+        m = self.metrics
         chosen = view.options.get("map", "")
         players = int(view.options.get("players", 3))
         acolyte = bool(view.options.get("acolyte", False))
         playable = [info for info in view.maps if info.status.value != "partial"]
-        area = self.body().inflate(-2 * m.margin, -2 * m.margin)
-        area.y += m.px(40)
         maps = grid(area, len(playable), 3, m)
         buttons = [
-            Button(rect, info.name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else (58, 52, 76))
+            Button(rect, info.name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
             for rect, info in zip(maps, playable, strict=False)
         ]
         below = pygame.Rect(area.x, (maps[-1].bottom if maps else area.y) + m.margin, area.width, area.height)
-        row = grid(below, 8, 8, m)
-        for n, rect in zip(range(3, 9), row, strict=False):
-            buttons.append(Button(rect, str(n), Toggle(f"players={n}"), ACCENT if n == players else (58, 52, 76)))
-        more = grid(pygame.Rect(below.x, row[0].bottom + m.margin, below.width, below.height), 4, 4, m)
+        buttons += self.counts(below, range(3, 9), players)
+        more = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)
         buttons.append(Button(more[3], "Transcribe a board", Go("builder")))
         buttons.append(Button(more[0], f"Acolyte: {'on' if acolyte else 'off'}", Toggle("acolyte")))
-        if chosen:
-            buttons.append(Button(more[1], "Start", Start(chosen, players, acolyte), ACCENT))
-        if view.games:
-            buttons.append(Button(more[2], f"Resume {view.games[0].name}", Resume(view.games[0].name)))
-        return buttons
+        buttons.append(Button(more[1], "Start", Start(chosen, players, acolyte), ACCENT, enabled=bool(chosen)))
+        return buttons + self.resume(view, more[2])
+
+    def arkham(self, view: View, area: pygame.Rect) -> list[Button]:
+        m = self.metrics
+        chosen = view.options.get("ancient_one", "")
+        players = int(view.options.get("investigators", 2))
+        names = sorted(ANCIENT_ONES)
+        ones = grid(area, len(names), 2 if m.portrait else 4, m)
+        buttons = [
+            Button(rect, f"{name} ({ANCIENT_ONES[name]})", Toggle(f"ancient_one={name}"), ACCENT if name == chosen else BUTTON)
+            for rect, name in zip(ones, names, strict=True)
+        ]
+        below = pygame.Rect(area.x, ones[-1].bottom + m.margin, area.width, area.height)
+        buttons += self.counts(below, range(1, MAX_INVESTIGATORS + 1), players, key="investigators")
+        start, resume = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:2]
+        buttons.append(Button(start, "Start", StartArkham(chosen, players), ACCENT, enabled=bool(chosen)))
+        return buttons + self.resume(view, resume)
+
+    def counts(self, row: pygame.Rect, numbers: range, chosen: int, key: str = "players") -> list[Button]:
+        rects = grid(row, 8, 8, self.metrics)
+        return [
+            Button(rect, str(n), Toggle(f"{key}={n}"), ACCENT if n == chosen else BUTTON)
+            for n, rect in zip(numbers, rects, strict=False)
+        ]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
-        text(
-            surface,
-            "New game: map, players, options (Arkham Horror: coming with issue 7)",
-            (m.margin, m.margin),
-            m.px(24),
-            bold=True,
-            width=m.width - 2 * m.margin,
-        )
+        arkham = view.options.get("game") == "arkham"
+        heading = "New game: Ancient One (doom track), investigators" if arkham else "New game: map, players, options"
+        text(surface, heading, (m.margin, m.margin), m.px(24), bold=True, width=m.width - 2 * m.margin)
         super().draw(surface, view)

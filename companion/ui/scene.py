@@ -13,11 +13,12 @@ from typing import Any
 
 import pygame
 
-from companion.engine import Command, State
+from companion.engine import Command
 from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics
 
-SCENES = ("table", "map", "log", "settings", "new")
-NAV_LABELS = {"table": "Table", "map": "Map", "log": "Log", "settings": "Settings", "new": "Game"}
+SCENES = ("table", "map", "log", "settings", "new")  # the navigation bar for Cthulhu Wars
+ARKHAM_SCENES = ("arkham", "log", "settings", "new")  # and for Arkham Horror
+NAV_LABELS = {"table": "Table", "map": "Map", "log": "Log", "settings": "Settings", "new": "Game", "arkham": "Arkham"}
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,14 @@ class Start:
 
 
 @dataclass(frozen=True)
+class StartArkham:
+    """Start Arkham Horror against ``ancient_one`` with ``players`` investigators, placed on the screen."""
+
+    ancient_one: str
+    players: int
+
+
+@dataclass(frozen=True)
 class Resume:
     name: str
 
@@ -72,14 +81,14 @@ class Build:
     y: float = 0.0
 
 
-Intent = Submit | Go | DieFace | Page | Start | Resume | Toggle | Build
+Intent = Submit | Go | DieFace | Page | Start | StartArkham | Resume | Toggle | Build
 
 
 @dataclass
 class View:
     """Everything a scene may read (and nothing it may change)."""
 
-    state: State
+    state: Any  # the engine state of the game in play (Cthulhu Wars or Arkham Horror)
     names: dict[str, str]
     log: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
@@ -93,6 +102,7 @@ class View:
     area: int = -1  # the area being edited on the map
     journal: str = ""
     demo: bool = False
+    nav: tuple[str, ...] = SCENES
 
 
 class Scene:
@@ -103,7 +113,7 @@ class Scene:
         self.buttons: list[Button] = []
 
     def update(self, view: View) -> None:
-        self.buttons = self.layout(view) + nav_buttons(self.metrics, self.name)
+        self.buttons = self.layout(view) + nav_buttons(self.metrics, self.name, view.nav)
 
     def layout(self, view: View) -> list[Button]:
         return []
@@ -125,9 +135,9 @@ class Scene:
         return pygame.Rect(0, 0, m.width, m.height - m.touch - 2 * m.margin)
 
 
-def nav_buttons(metrics: Metrics, current: str) -> list[Button]:
+def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES) -> list[Button]:
     m = metrics
-    width = (m.width - m.margin * (len(SCENES) + 1)) // len(SCENES)
+    width = (m.width - m.margin * (len(scenes) + 1)) // len(scenes)
     top = m.height - m.touch - m.margin
     return [
         Button(
@@ -136,5 +146,5 @@ def nav_buttons(metrics: Metrics, current: str) -> list[Button]:
             Go(name),
             ACCENT if name == current else BUTTON,
         )
-        for i, name in enumerate(SCENES)
+        for i, name in enumerate(scenes)
     ]

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 MIN_TOUCH = 48  # px: the smallest button a fingertip hits reliably
+LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)
 TEXT = (236, 232, 222)
@@ -132,7 +133,8 @@ class Button:
         colour = self.colour if self.enabled else PANEL
         pygame.draw.rect(surface, colour, self.rect, border_radius=metrics.px(8))
         pygame.draw.rect(surface, BUTTON_EDGE, self.rect, width=max(1, metrics.px(2)), border_radius=metrics.px(8))
-        size = metrics.px(24)
+        room = self.rect.width - metrics.px(10)
+        size = next((metrics.px(s) for s in LABEL_SIZES if font(metrics.px(s)).size(self.label)[0] <= room), metrics.px(17))
         text(
             surface,
             self.label,

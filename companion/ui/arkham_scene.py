@@ -1,0 +1,361 @@
+"""Arkham Horror's table on the touchscreen: the Mythos Phase and the board between phases.
+
+The main view: the Ancient One's doom and the terror track, the cards in play, the gates, the Sky
+and the Outskirts, monsters by place, and the words of the last steps.  Along the bottom:
+
+- Draw Mythos (digital, seeded) or Pick the card drawn at the table by name (a few taps);
+- Move: each investigator's place (a paged list of places) and Sneak;
+- Gates: close or seal one; Rumor: passed or failed;
+- Undo and Redo.
+
+When the card about to resolve leaves a choice to the players (an uneven or overflowing monster
+surge, a Clue where several investigators stand), the scene asks the first player first, then
+submits one command with the choice in it (:mod:`companion.engine.arkham.decisions`).
+
+The scene's menus are its own navigation (which chooser is open), never game state: every change
+to the game is a :class:`~companion.ui.scene.Submit` for the table loop.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import pygame
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP, WORLDS
+from companion.engine.arkham.decisions import ClueChoice, Decision, SurgeChoice, next_decision
+from companion.engine.cthulhu.commands import Redo, Undo
+from companion.ui.scene import Intent, Scene, Submit, View
+from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
+
+PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS))  # where the table may put an investigator
+Line = tuple[str, tuple[int, int, int]]
+
+
+class MenuKind(Enum):
+    MAIN = "main"
+    CARD = "card"  # which Mythos card the table drew
+    WHO = "who"  # which investigator to update
+    WHERE = "where"  # where they are now (and their Sneak)
+    GATES = "gates"  # which gate to close
+    GATE = "gate"  # close or seal it
+    RUMOR = "rumor"  # passed or failed
+    SURGE = "surge"  # the players place a monster surge
+    CLUE = "clue"  # who takes the Clue
+
+
+@dataclass(frozen=True)
+class Menu:
+    """Which of the scene's choosers is open, and what it has gathered so far."""
+
+    kind: MenuKind = MenuKind.MAIN
+    page: int = 0
+    subject: str = ""  # the investigator or gate in hand
+    pending: m.Mythos | None = None  # the Mythos command waiting for the players' choice
+    decision: Decision | None = None
+    order: tuple[str, ...] = ()  # the surge placement chosen so far
+
+
+class ArkhamScene(Scene):
+    name = "arkham"
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(metrics)
+        self.menu = Menu()
+        self.state: m.ArkhamState | None = None
+
+    # -- taps -----------------------------------------------------------------------------------
+
+    def update(self, view: View) -> None:
+        assert isinstance(view.state, m.ArkhamState)
+        self.state = view.state
+        super().update(view)
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        """A menu button changes the menu; a game button gives its command (after any choice)."""
+        button = next((b for b in reversed(self.buttons) if b.hit(pos)), None)
+        if button is None:
+            return None
+        intent = button.intent
+        if isinstance(intent, Menu):
+            self.menu = intent
+            return None
+        if isinstance(intent, Submit) and isinstance(intent.command, m.SetSneak):
+            return intent  # stay on the investigator: Sneak often moves by more than one
+        self.menu = Menu()
+        if isinstance(intent, Submit) and isinstance(intent.command, m.Mythos):
+            return self.decide(intent.command)
+        result: Intent = intent
+        return result
+
+    def decide(self, command: m.Mythos) -> Intent | None:
+        """``command`` as a Submit when nothing is left to choose; else open the chooser."""
+        decision = next_decision(self.state, command) if self.state is not None else None
+        if decision is None:
+            return Submit(command)
+        kind = MenuKind.SURGE if isinstance(decision, SurgeChoice) else MenuKind.CLUE
+        self.menu = Menu(kind, pending=command, decision=decision)
+        return None
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def layout(self, view: View) -> list[Button]:
+        state = view.state
+        assert isinstance(state, m.ArkhamState)
+        bar = self.action_bar()
+        kind = self.menu.kind
+        if kind is MenuKind.CARD:
+            return self.pages(bar, sorted(set(state.deck)), lambda name: Submit(m.Mythos(card=name)))
+        if kind is MenuKind.WHO:
+            people = [(f"{i.name}: {i.place or 'not placed'}", Menu(MenuKind.WHERE, subject=i.name)) for i in state.investigators]
+            return self.choices(bar, people)
+        if kind is MenuKind.WHERE:
+            return self.where(bar, state)
+        if kind is MenuKind.GATES:
+            return self.choices(
+                bar, [(f"{g.location} ({g.world})", Menu(MenuKind.GATE, subject=g.location)) for g in state.gates]
+            )
+        if kind is MenuKind.GATE:
+            where = self.menu.subject
+            options = [("Close", Submit(m.CloseGate(where))), ("Close and seal", Submit(m.CloseGate(where, seal=True)))]
+            return self.choices(bar, options)
+        if kind is MenuKind.RUMOR:
+            return self.choices(bar, [("Passed", Submit(m.EndRumor(True))), ("Failed", Submit(m.EndRumor(False)))])
+        if kind is MenuKind.SURGE:
+            return self.surge(bar)
+        if kind is MenuKind.CLUE:
+            assert isinstance(self.menu.decision, ClueChoice) and self.menu.pending is not None
+            pending = self.menu.pending
+            return self.choices(bar, [(n, Submit(dataclasses.replace(pending, clue_to=n))) for n in self.menu.decision.names])
+        return self.main(bar, state)
+
+    def action_bar(self) -> pygame.Rect:
+        m_, body = self.metrics, self.body()
+        return pygame.Rect(m_.margin, body.bottom - m_.touch, m_.width - 2 * m_.margin, m_.touch)
+
+    def content(self) -> pygame.Rect:
+        """Where a chooser's buttons go: below its title, above the action bar."""
+        m_, bar = self.metrics, self.action_bar()
+        top = m_.px(64)
+        return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bar.y - top - m_.margin)
+
+    def main(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
+        over = bool(state.awakened)
+        labels: list[tuple[str, object, bool]] = [
+            ("Draw Mythos", Submit(m.Mythos()), not over),
+            ("Pick the card", Menu(MenuKind.CARD), not over),
+            ("Move", Menu(MenuKind.WHO), not over),
+            ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
+            ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
+            ("Undo", Submit(Undo()), True),
+            ("Redo", Submit(Redo()), True),
+        ]
+        columns = 4 if self.metrics.width < 700 else len(labels)
+        rects = grid(self.rows_up(bar, len(labels), columns), len(labels), columns, self.metrics)
+        first = ACCENT if not state.unplaced() else BUTTON
+        return [
+            Button(rect, label, intent, first if n == 0 else BUTTON, enabled=enabled)
+            for n, (rect, (label, intent, enabled)) in enumerate(zip(rects, labels, strict=True))
+        ]
+
+    def rows_up(self, bar: pygame.Rect, count: int, columns: int) -> pygame.Rect:
+        """The area for ``count`` buttons in rows of ``columns`` whose last row sits on the bar."""
+        rows = -(-count // columns)
+        lift = (rows - 1) * (self.metrics.touch + self.metrics.margin)
+        return pygame.Rect(bar.x, bar.y - lift, bar.width, bar.height + lift)
+
+    def choices(self, bar: pygame.Rect, options: Sequence[tuple[str, object]]) -> list[Button]:
+        """A chooser: its options in a grid, Cancel on the bar."""
+        columns = 2 if self.metrics.portrait else 3
+        buttons = [
+            Button(rect, label, intent)
+            for rect, (label, intent) in zip(grid(self.content(), len(options), columns, self.metrics), options, strict=False)
+        ]
+        cancel = grid(bar, 4, 4, self.metrics)[3]
+        return [*buttons, Button(cancel, "Cancel", Menu())]
+
+    def pages(self, bar: pygame.Rect, names: list[str], intent_for: Callable[[str], object]) -> list[Button]:
+        """A paged chooser of ``names``; Previous, the page, Next and Cancel along the bar."""
+        m_, area = self.metrics, self.content()
+        columns = 2 if m_.portrait else 3
+        rows = max(1, (area.height + m_.margin) // (m_.touch + m_.margin))
+        per_page = rows * columns
+        count = max(1, -(-len(names) // per_page))
+        page = min(self.menu.page, count - 1)
+        shown = names[page * per_page : (page + 1) * per_page]
+        buttons = [
+            Button(rect, name, intent_for(name)) for rect, name in zip(grid(area, len(shown), columns, m_), shown, strict=True)
+        ]
+        prev, info, nxt, cancel = grid(bar, 4, 4, m_)
+
+        def turn(to: int) -> Menu:
+            return dataclasses.replace(self.menu, page=to % count)
+
+        return [
+            *buttons,
+            Button(prev, "Previous", turn(page - 1)),
+            Button(info, f"Page {page + 1} of {count}", turn(page), PANEL),
+            Button(nxt, "Next", turn(page + 1)),
+            Button(cancel, "Cancel", Menu()),
+        ]
+
+    def where(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
+        """The places for one investigator, with Sneak - and + beside the title."""
+        name = self.menu.subject
+        who = next(i for i in state.investigators if i.name == name)
+        buttons = self.pages(bar, list(PLACES), lambda place: Submit(m.MoveInvestigator(name, place)))
+        m_ = self.metrics
+        sneak = pygame.Rect(m_.width - m_.margin - 2 * m_.px(110) - m_.margin, m_.margin, 2 * m_.px(110) + m_.margin, m_.touch)
+        less, more = grid(sneak, 2, 2, m_)
+        return [
+            *buttons,
+            Button(less, "Sneak -", Submit(m.SetSneak(name, who.sneak - 1)), enabled=who.sneak > 0),
+            Button(more, "Sneak +", Submit(m.SetSneak(name, who.sneak + 1)), enabled=who.sneak < m.MAX_SNEAK),
+        ]
+
+    def surge(self, bar: pygame.Rect) -> list[Button]:
+        """One button per gate adds the next monster there; the last one submits the placement.
+        A gate that could no longer end in the spread the rule demands is greyed out."""
+        decision, pending, order = self.menu.decision, self.menu.pending, self.menu.order
+        assert isinstance(decision, SurgeChoice) and pending is not None
+        columns = 2 if self.metrics.portrait else 3
+        buttons = []
+        for rect, gate in zip(grid(self.content(), len(decision.gates), columns, self.metrics), decision.gates, strict=False):
+            chosen = (*order, gate)
+            done = len(chosen) == decision.count
+            intent = (
+                Submit(dataclasses.replace(pending, placement=chosen)) if done else dataclasses.replace(self.menu, order=chosen)
+            )
+            buttons.append(Button(rect, f"{gate} ({order.count(gate)})", intent, enabled=_may_add(decision, order, gate)))
+        suggested, again, _, cancel = grid(bar, 4, 4, self.metrics)
+        return [
+            *buttons,
+            Button(suggested, "As suggested", Submit(dataclasses.replace(pending, placement=decision.default())), ACCENT),
+            Button(again, "Start over", dataclasses.replace(self.menu, order=())),
+            Button(cancel, "Cancel", Menu()),
+        ]
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        state = view.state
+        assert isinstance(state, m.ArkhamState)
+        m_ = self.metrics
+        title = self.title(state)
+        if title:
+            paragraph(surface, title, (m_.margin, m_.margin), m_.px(24), self.title_width(), 2, TEXT, bold=True)
+        else:
+            self.draw_board(surface, state, view.log)
+        super().draw(surface, view)
+
+    def title_width(self) -> int:
+        m_ = self.metrics
+        reserved = 2 * m_.px(110) + 2 * m_.margin if self.menu.kind is MenuKind.WHERE else 0
+        return m_.width - 2 * m_.margin - reserved
+
+    def title(self, state: m.ArkhamState) -> str:
+        """What the open chooser asks (empty on the main view)."""
+        menu, kind = self.menu, self.menu.kind
+        if kind is MenuKind.WHERE:
+            who = next(i for i in state.investigators if i.name == menu.subject)
+            return f"{who.name} (Sneak {who.sneak}) is where now?"
+        if kind is MenuKind.SURGE:
+            assert isinstance(menu.decision, SurgeChoice)
+            d = menu.decision
+            extra = f"; the last {d.to_outskirts} go on to the Outskirts" if d.to_outskirts else ""
+            so_far = ", ".join(menu.order) or "none yet"
+            return f"Monster surge at {d.location}: {d.count} monsters, the first player places them{extra}. So far: {so_far}."
+        if kind is MenuKind.CLUE:
+            assert isinstance(menu.decision, ClueChoice)
+            return f"A Clue appears at {menu.decision.location}: who takes it?"
+        titles = {
+            MenuKind.CARD: "Which Mythos card was drawn?",
+            MenuKind.WHO: "Which investigator?",
+            MenuKind.GATES: "Which gate was closed?",
+            MenuKind.GATE: f"The gate at {menu.subject}: closed, or closed and sealed?",
+            MenuKind.RUMOR: f"{state.rumor}: passed or failed?",
+        }
+        return titles.get(kind, "")
+
+    def facts(self, state: m.ArkhamState) -> list[Line]:
+        lines: list[Line] = [(f"AWAKE: {state.awakened}", WARN)] if state.awakened else []
+        if state.unplaced():
+            lines.append((f"Set-up: place {', '.join(state.unplaced())} (Move)", WARN))
+        first = state.investigators[state.first_player].name
+        return [
+            *lines,
+            (f"{state.ancient_one}: doom {state.doom}/{state.doom_track}", WARN if state.awakened else TEXT),
+            (f"Terror {state.terror}/{TERROR_TOP}", WARN if state.terror >= TERROR_TOP else TEXT),
+            (f"First player: {first}", DIM),
+            (f"Environment: {state.environment or '-'}", DIM),
+            (f"Rumor: {state.rumor or '-'}", DIM),
+            (f"Closed: {', '.join(state.closed) or '-'}", DIM),
+            *[(f"{i.name}: {i.place or '?'} (Sneak {i.sneak})", DIM) for i in state.investigators],
+        ]
+
+    def board(self, state: m.ArkhamState) -> list[Line]:
+        """Gates, seals, the Sky/Outskirts/cup counts, then each place's monsters by name."""
+        where = Counter(x.place for x in state.monsters)
+        kinds: dict[str, list[str]] = {}
+        for monster in state.monsters:
+            if monster.place not in (SKY, OUTSKIRTS):
+                kinds.setdefault(monster.place, []).append(monster.kind)
+        lines: list[Line] = [(f"Gate {g.location}: {g.world}", ACCENT) for g in state.gates]
+        lines += [(f"Sealed: {', '.join(state.seals)}", DIM)] if state.seals else []
+        lines += [(f"Sky {where[SKY]} - Outskirts {where[OUTSKIRTS]} - cup {len(state.cup)}", TEXT)]
+        return lines + [(f"{place}: {', '.join(names)}", DIM) for place, names in sorted(kinds.items())]
+
+    def draw_board(self, surface: pygame.Surface, state: m.ArkhamState, log: list[str]) -> None:
+        """Landscape: facts | board | log in three columns; portrait: the three stacked."""
+        m_ = self.metrics
+        bottom = self.buttons_top() - m_.margin
+        if m_.portrait:
+            width = m_.width - 2 * m_.margin
+            y = self.lines_at(surface, self.facts(state), m_.margin, m_.margin, width, bottom)
+            y = self.lines_at(surface, self.board(state), m_.margin, y + m_.margin, width, (y + bottom) // 2)
+            self.draw_log(surface, log, m_.margin, y + m_.margin, bottom, width)
+            return
+        column = (m_.width - 4 * m_.margin) // 3
+        self.lines_at(surface, self.facts(state), m_.margin, m_.margin, column, bottom)
+        self.lines_at(surface, self.board(state), 2 * m_.margin + column, m_.margin, column, bottom)
+        self.draw_log(surface, log, 3 * m_.margin + 2 * column, m_.margin, bottom, column)
+
+    def buttons_top(self) -> int:
+        own = [b.rect.top for b in self.buttons if b.rect.top < self.body().bottom]
+        return min(own, default=self.body().bottom)
+
+    def lines_at(self, surface: pygame.Surface, lines: list[Line], x: int, y: int, width: int, bottom: int) -> int:
+        """Draw lines from ``y`` while they fit above ``bottom``; the y below the last."""
+        size, step = self.metrics.px(20), self.metrics.px(23)
+        for words, colour in lines:
+            if y + step > bottom:
+                break
+            text(surface, words, (x, y), size, colour, width=width)
+            y += step
+        return y
+
+    def draw_log(self, surface: pygame.Surface, log: list[str], x: int, top: int, bottom: int, width: int) -> None:
+        """The newest lines that fit, newest at the bottom."""
+        size = self.metrics.px(17)
+        rows = max(1, (bottom - top) // round(size * 1.05))
+        y = top
+        for words in log[-rows:]:
+            y = paragraph(surface, words, (x, y), size, width, 1, TEXT)
+
+
+def _may_add(decision: SurgeChoice, order: tuple[str, ...], gate: str) -> bool:
+    """Whether one more monster on ``gate`` can still end in the spread the rule demands: as even
+    as possible, and none above the surge gate's share."""
+    low, extra = divmod(decision.count, len(decision.gates))
+    high = low + (1 if extra else 0)
+    if order.count(gate) >= high:
+        return False
+    if gate == decision.location or order.count(gate) < low:
+        return True
+    others_full = sum(1 for g in decision.gates if g != decision.location and order.count(g) >= high)
+    return others_full < extra - 1  # the surge gate takes one of the ``extra`` high shares

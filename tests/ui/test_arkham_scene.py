@@ -1,0 +1,231 @@
+"""Arkham Horror on the table's screen, headless: every chooser renders at every size with
+fingertip buttons, Draw journals a Mythos Phase before its words appear, the card drawn at the
+table is picked by name in a few taps, investigators are placed and their Sneak set, gates close,
+the first player is asked for the surge placement and the Clue, and the new-game screen starts
+an Arkham game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.engine.arkham import model as m
+from companion.engine.values import evolve
+from companion.session import ArkhamSession, GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Button as PanelButton
+from companion.table import Table
+from companion.ui.app import SIZES, App
+from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
+from companion.ui.backlight import Backlight
+from companion.ui.scene import ARKHAM_SCENES
+from companion.ui.widgets import MIN_TOUCH
+from tests.helpers import new_game
+
+SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
+
+
+@pytest.fixture
+def arkham_for() -> Iterator[object]:
+    made: list[App] = []
+
+    def build(size: tuple[int, int] = (800, 480), seats: tuple[m.Seated, ...] = SEATS) -> App:
+        session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", seats, seed=5))
+        assert isinstance(session, ArkhamSession)
+        app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))
+        made.append(app)
+        return app
+
+    yield build
+    for app in made:
+        app.close()
+    pygame.quit()
+
+
+def scene(app: App) -> ArkhamScene:
+    found = app.scenes["arkham"]
+    assert isinstance(found, ArkhamScene)
+    return found
+
+
+def tap(app: App, label: str) -> None:
+    app.draw()
+    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
+    assert button.enabled, label
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def labels(app: App) -> list[str]:
+    app.draw()
+    return [b.label for b in app.scenes[app.scene_name].buttons]
+
+
+def test_an_arkham_game_opens_on_its_own_table_with_its_own_navigation(arkham_for) -> None:
+    app = arkham_for()
+    assert app.scene_name == "arkham"
+    assert [label for label in labels(app) if label in ("Arkham", "Log", "Settings", "Game", "Map", "Table")] == [
+        "Arkham",
+        "Log",
+        "Settings",
+        "Game",
+    ]
+    app.key(pygame.K_1)  # "the table" is Arkham's table here
+    assert app.scene_name == "arkham"
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_every_chooser_renders_at_every_size_with_fingertip_buttons(arkham_for, size) -> None:
+    app = arkham_for(size)
+    app.table.submit(m.Mythos())
+    state = app.table.session.state
+    assert isinstance(state, m.ArkhamState)
+    gate = state.gates[0].location if state.gates else ""
+    menus = [Menu(kind) for kind in (MenuKind.MAIN, MenuKind.CARD, MenuKind.WHO, MenuKind.GATES, MenuKind.RUMOR)]
+    menus += [Menu(MenuKind.CARD, page=1), Menu(MenuKind.WHERE, subject="Amanda"), Menu(MenuKind.GATE, subject=gate)]
+    for name in ARKHAM_SCENES:
+        app.scene_name = name
+        for menu in menus if name == "arkham" else [Menu()]:
+            scene(app).menu = menu
+            app.draw()
+            buttons = app.scenes[name].buttons
+            for i, one in enumerate(buttons):
+                assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, (name, menu.kind, one.label)
+                assert one.rect.right <= size[0] and one.rect.bottom <= size[1], (name, menu.kind, one.label)
+                assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), (name, menu.kind, one.label)
+
+
+def test_draw_journals_a_mythos_phase_then_shows_it_and_undo_steps_back(arkham_for) -> None:
+    app = arkham_for()
+    tap(app, "Draw Mythos")
+    assert '"type":"mythos"' in app.table.session.journal.entry("a", 2).command
+    assert any(words.startswith("Mythos: ") for words in app.log)
+    tap(app, "Undo")
+    assert app.table.session.state.mythos_phases == 0 and app.log[-1].startswith("Undone")
+
+
+def test_the_card_drawn_at_the_table_is_picked_by_name_in_a_few_taps(arkham_for) -> None:
+    app = arkham_for()
+    tap(app, "Pick the card")
+    taps = 1
+    while "Heat Wave" not in labels(app):
+        tap(app, "Next")
+        taps += 1
+    tap(app, "Heat Wave")
+    assert taps <= 4 and scene(app).menu == Menu()
+    assert app.table.session.state.environment == "Heat Wave"
+
+
+def test_investigators_are_moved_and_their_sneak_set_from_the_screen(arkham_for) -> None:
+    app = arkham_for()
+    tap(app, "Move")
+    tap(app, "Amanda: Woods")
+    tap(app, "Sneak +")
+    tap(app, "Sneak +")  # the chooser stays open: Sneak often moves by more than one
+    while "Rivertown" not in labels(app):
+        tap(app, "Next")
+    tap(app, "Rivertown")
+    amanda = app.table.session.state.investigators[0]
+    assert (amanda.place, amanda.sneak) == ("Rivertown", 3)
+
+
+def test_a_gate_is_closed_or_sealed_and_a_rumor_ended_from_the_screen(arkham_for) -> None:
+    app = arkham_for()
+    state = app.table.session.state
+    app.table.session.state = evolve(state, gates=(m.Gate("Woods", "Yuggoth"),), rumor="The Great Ritual")
+    tap(app, "Gates")
+    tap(app, "Woods (Yuggoth)")
+    tap(app, "Close and seal")
+    state = app.table.session.state
+    assert state.gates == () and state.seals == ("Woods",)
+    tap(app, "Rumor")
+    tap(app, "Failed")
+    assert app.table.session.state.rumor == ""
+
+
+def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> None:
+    # 3 investigators, 2 gates, Heat Wave's gate is the Woods: a surge of 3 that cannot split evenly.
+    seats = (*SEATS, m.Seated("Carolyn", "Downtown", 2))
+    app = arkham_for(seats=seats)
+    gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
+    app.table.session.state = evolve(app.table.session.state, gates=gates, setup=False)
+    app.scene_name = "arkham"
+    tap(app, "Pick the card")
+    while "Heat Wave" not in labels(app):
+        tap(app, "Next")
+    tap(app, "Heat Wave")
+    assert scene(app).menu.kind is MenuKind.SURGE and app.table.session.state.mythos_phases == 0  # nothing yet
+    tap(app, "Graveyard (0)")
+    assert not next(b for b in scene(app).buttons if b.label == "Graveyard (1)").enabled  # 2 there would pass the surge gate
+    tap(app, "Woods (0)")
+    tap(app, "Woods (1)")
+    command = app.table.session.journal.entry("a", app.table.session.seq).command
+    assert '"placement":["Graveyard","Woods","Woods"]' in command
+
+
+def test_the_first_player_says_who_takes_the_clue(arkham_for) -> None:
+    # Big Storm's Clue is at The Unnamable, where both investigators stand.
+    app = arkham_for(seats=(m.Seated("Amanda", "The Unnamable", 1), m.Seated("Bob", "The Unnamable", 3)))
+    app.table.session.state = evolve(app.table.session.state, setup=False)
+    tap(app, "Pick the card")
+    while "Big Storm Sweeps Arkham!" not in labels(app):
+        tap(app, "Next")
+    tap(app, "Big Storm Sweeps Arkham!")
+    assert scene(app).menu.kind is MenuKind.CLUE
+    tap(app, "Bob")
+    assert [i.clues for i in app.table.session.state.investigators] == [0, 1]
+
+
+def test_a_refusal_is_shown_and_changes_nothing(arkham_for) -> None:
+    app = arkham_for()
+    before = app.table.session.seq
+    app.table.submit(m.CloseGate("Woods"))
+    assert app.table.session.seq == before and "No gate is open" in app.table.notices[-1].text
+
+
+def test_the_next_button_draws_and_the_roll_button_says_no_roll_is_asked(arkham_for) -> None:
+    app = arkham_for()
+    app.table.button(PanelButton.NEXT)
+    app.table.button(PanelButton.ROLL)
+    app.table.drain()
+    assert app.table.session.state.mythos_phases == 1
+    assert app.table.notices[-1].text == "No roll is asked for."
+
+
+def test_the_new_game_screen_starts_arkham_with_investigators_placed_on_the_screen(app_for) -> None:
+    app = app_for()
+    app.scene_name = "new"
+    tap(app, "Arkham Horror")
+    assert not next(b for b in app.scenes["new"].buttons if b.label == "Start").enabled  # no Ancient One yet
+    tap(app, "Azathoth (14)")
+    tap(app, "3")
+    tap(app, "Start")
+    session = app.table.session
+    assert isinstance(session, ArkhamSession) and app.scene_name == "arkham"
+    assert session.state.ancient_one == "Azathoth" and session.state.unplaced() == tuple(f"Investigator {n}" for n in (1, 2, 3))
+    assert "Set-up" in " ".join(words for words, _ in scene(app).facts(session.state))
+    tap(app, "Draw Mythos")
+    assert "Place every investigator" in app.table.notices[-1].text
+    for n in (1, 2, 3):
+        tap(app, "Move")
+        tap(app, f"Investigator {n}: not placed")
+        tap(app, "Arkham Asylum")
+    tap(app, "Draw Mythos")
+    assert session.state.mythos_phases == 1
+    tap(app, "Game")
+    tap(app, "Cthulhu Wars")
+    tap(app, f"Resume {session.name}")  # the newest game, whichever game it is
+    assert app.table.session.name == session.name
+
+
+def test_a_cthulhu_game_resumes_from_an_arkham_table(arkham_for) -> None:
+    app = arkham_for()
+    journal = app.table.session.journal
+    started = GameSession.start(journal, "later", new_game("earth-3p"))
+    assert isinstance(started, GameSession)
+    app.scene_name = "new"
+    tap(app, "Resume later")
+    assert isinstance(app.table.session, GameSession) and app.scene_name == "table"
