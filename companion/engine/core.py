@@ -63,6 +63,7 @@ class Code(StrEnum):
     UNTOUCHABLE = "untouchable"
     ERADICATED = "eradicated"
     STALE = "stale"
+    MISSING_DRAW = "missing_draw"  # the table draws this itself and has not said what it drew
 
 
 @dataclass(frozen=True, slots=True)

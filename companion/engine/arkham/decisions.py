@@ -11,6 +11,12 @@ Two choices exist in the base game's Mythos Phase:
 - a monster surge whose monsters do not divide evenly over the open gates, or that the monster
   limit sends partly to the Outskirts: the players place them ("the first player decides ties");
 - a Clue appearing where several investigators stand: one of them takes it.
+
+A table that draws for itself (``table_draws``) also says what it drew: the gate marker when a
+gate opens, and each monster from the cup.  The phase is previewed with the companion drawing
+the rest, which needs the same number of draws: how many monsters come out of the cup does not
+depend on which ones do.  The order of the questions is the table's: the gate marker, the
+surge's placement ("before the draw"), the monsters, then the Clue.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from companion.engine.arkham import model as m
 from companion.engine.arkham.data import LOCATIONS, OUTSKIRTS
 from companion.engine.arkham.game import apply
 from companion.engine.core import Rejected
+from companion.engine.values import evolve
 
 
 @dataclass(frozen=True)
@@ -49,22 +56,51 @@ class ClueChoice:
     names: tuple[str, ...]
 
 
-Decision = SurgeChoice | ClueChoice
+@dataclass(frozen=True)
+class GateMarkerDrawn:
+    """A gate opens at ``location``: which of ``worlds`` (the unused markers) did the table draw?"""
+
+    location: str
+    worlds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MonsterDrawn:
+    """Monster ``number`` of ``count`` this phase (from 1): which of ``kinds`` came out of the cup?"""
+
+    number: int
+    count: int
+    kinds: tuple[str, ...]
+
+
+Decision = SurgeChoice | ClueChoice | GateMarkerDrawn | MonsterDrawn
 
 
 def next_decision(state: m.ArkhamState, command: m.Mythos) -> Decision | None:
-    """The first choice ``command`` leaves open on ``state``, or None when it can be submitted as it is.
+    """The first choice or draw ``command`` leaves open on ``state``, or None when it can be
+    submitted as it is.
 
-    A command the engine refuses has no decision: submitting it reports the refusal.
+    A command the engine refuses (for anything but a missing draw) has no decision: submitting
+    it reports the refusal.
     """
-    result = apply(state, command)
+    result = apply(evolve(state, table_draws=False), command)
     if isinstance(result, Rejected):
         return None
     events = result.events
+    if state.table_draws and not command.gate:
+        opened = next((e for e in events if isinstance(e, m.GateOpened)), None)
+        if opened is not None:
+            return GateMarkerDrawn(opened.location, tuple(sorted(set(state.gate_markers))))
     if not command.placement:
         surge = _surge(state, events)
         if surge is not None:
             return surge
+    drawn = sum(1 for e in events if isinstance(e, m.MonsterAppeared))
+    if state.table_draws and len(command.monsters) < drawn:
+        left = list(state.cup)
+        for kind in command.monsters:
+            left.remove(kind)
+        return MonsterDrawn(len(command.monsters) + 1, drawn, tuple(sorted(set(left))))
     if not command.clue_to:
         clue = next((e for e in events if isinstance(e, m.ClueAppeared) and e.taken_by), None)
         here = state.investigators_at(clue.location) if clue is not None else ()

@@ -67,12 +67,15 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
         gate_markers=tuple(sorted(w.name for w in WORLDS for _ in range(w.markers))),
         deck=deck,
         clues=tuple(1 if loc in UNSTABLE else 0 for loc in LOCATIONS),
+        table_draws=command.table_draws,
     )
     event = m.ArkhamStarted(command.ancient_one, tuple(names), ANCIENT_ONES[command.ancient_one], len(cup), command.seed)
     return Accepted(state, (event,))
 
 
 def mythos(turn: Turn, command: m.Mythos) -> None:
+    if turn.state.table_draws and not command.card:
+        raise Refusal(Code.MISSING_DRAW, "This table draws its own Mythos cards: name the card drawn.")
     if turn.state.unplaced():
         who = ", ".join(turn.state.unplaced())
         raise Refusal(Code.NOT_NOW, f"Place every investigator at their sheet's start first (Move): {who}.")

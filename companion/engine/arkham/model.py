@@ -60,6 +60,7 @@ class ArkhamState:
     activity: tuple[str, ...] = ()  # places holding an activity marker of the card in play
     first_player: int = 0
     setup: bool = True  # the first Mythos card (the last set-up step) is still to come
+    table_draws: bool = False  # the table draws cards, gate markers and monsters itself and enters them
     mythos_phases: int = 0
     awakened: str = ""  # why the Ancient One awoke; "" while it sleeps
 
@@ -108,6 +109,7 @@ class NewArkhamGame(Command):
     ancient_one: str
     investigators: tuple[Seated, ...]
     seed: int = 0
+    table_draws: bool = False  # the physical deck, gate-marker stack and cup instead of the seeded draws
 
 
 @COMMANDS.register("mythos")

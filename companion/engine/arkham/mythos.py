@@ -160,6 +160,8 @@ class Turn:
         elif not cup:
             self.awaken("a monster must be drawn but the cup is empty")
             return None
+        elif self.state.table_draws:
+            raise Refusal(Code.MISSING_DRAW, "A monster is drawn from the cup: name each one the table drew, in order.")
         else:
             index, rng = self.state.rng.below(len(cup))
             kind = cup[index]
@@ -229,6 +231,8 @@ def open_gate(turn: Turn, location: str, marker: str) -> None:
     if not markers:
         turn.awaken("a gate must open but no gate marker is left")
         return
+    if not marker and turn.state.table_draws:
+        raise Refusal(Code.MISSING_DRAW, f"A gate opens at {location}: name the gate marker the table drew.")
     if marker:
         if marker not in markers:
             raise Refusal(Code.BAD_VALUE, f"No unused gate marker leads to {marker!r}; check the marker.")

@@ -82,3 +82,42 @@ def test_a_game_replays_exactly_and_its_state_round_trips_through_canonical_text
             again = result.state
         assert canonical(again) == canonical(states[-1])
         assert from_canonical(m.ArkhamState, canonical(again)) == again
+
+
+def answer(state: m.ArkhamState, pick: random.Random) -> m.Mythos:
+    """A table that draws for itself: a card from what is left of its deck, then every question
+    the screen would ask (marker, placement, monsters, Clue) answered at random among the legal."""
+    from dataclasses import replace
+
+    from companion.engine.arkham.decisions import ClueChoice, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
+
+    command = m.Mythos(card=pick.choice(state.deck))
+    for _ in range(20):
+        asked = next_decision(state, command)
+        if asked is None:
+            return command
+        if isinstance(asked, GateMarkerDrawn):
+            command = replace(command, gate=pick.choice(asked.worlds))
+        elif isinstance(asked, MonsterDrawn):
+            command = replace(command, monsters=(*command.monsters, pick.choice(asked.kinds)))
+        elif isinstance(asked, SurgeChoice):
+            command = replace(command, placement=asked.default())
+        elif isinstance(asked, ClueChoice):
+            command = replace(command, clue_to=pick.choice(asked.names))
+    raise AssertionError(f"the questions never end for {command}")
+
+
+def test_a_table_that_draws_for_itself_is_asked_exactly_what_each_phase_needs() -> None:
+    # 40 games: each phase's questions, answered, give a command the engine accepts.
+    for seed in range(40):
+        pick = random.Random(seed)
+        seats = tuple(m.Seated(f"I{i}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(pick.randint(1, 8)))
+        start = new_arkham_game(m.NewArkhamGame(pick.choice(list(ANCIENT_ONES)), seats, seed, table_draws=True))
+        assert isinstance(start, Accepted)
+        state = start.state
+        for _ in range(25):
+            if state.awakened:
+                break
+            result = apply(state, answer(state, pick))
+            assert isinstance(result, Accepted), (seed, result)
+            state = result.state

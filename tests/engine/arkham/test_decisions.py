@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.decisions import ClueChoice, SurgeChoice, next_decision
+from companion.engine.arkham.decisions import ClueChoice, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
 from companion.engine.arkham.game import apply
-from companion.engine.core import Accepted
-from tests.engine.arkham.helpers import board, monsters, of
+from companion.engine.core import Accepted, Code
+from companion.engine.values import evolve
+from tests.engine.arkham.helpers import board, monsters, of, rejected
 
 HEAT_WAVE = "Heat Wave"  # gate Woods; clue Independence Square
 BIG_STORM = "Big Storm Sweeps Arkham!"  # gate Independence Square; clue The Unnamable
@@ -59,3 +60,35 @@ def test_a_digital_draw_previews_the_same_phase_it_then_resolves() -> None:
     first, second = apply(state, m.Mythos()), apply(state, m.Mythos())
     assert isinstance(first, Accepted) and isinstance(second, Accepted)
     assert first.events == second.events and first.state == second.state
+
+
+# -- A table that draws for itself -----------------------------------------------------------------
+
+
+def test_a_table_that_draws_must_name_the_card_the_gate_marker_and_each_monster() -> None:
+    state = evolve(board(), table_draws=True)
+    assert rejected(state, m.Mythos()).code is Code.MISSING_DRAW
+    assert rejected(state, m.Mythos(HEAT_WAVE)).code is Code.MISSING_DRAW  # a gate opens at the Woods
+    assert rejected(state, m.Mythos(HEAT_WAVE, gate="Yuggoth")).code is Code.MISSING_DRAW  # and a monster comes
+    result = apply(state, m.Mythos(HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)))
+    assert isinstance(result, Accepted) and result.state.gate_at("Woods") == m.Gate("Woods", "Yuggoth")
+
+
+def test_the_screen_is_asked_for_the_marker_then_each_monster_in_order() -> None:
+    state = evolve(board(players=5), table_draws=True)  # five investigators: two monsters at a new gate
+    asked = next_decision(state, m.Mythos(HEAT_WAVE))
+    assert asked == GateMarkerDrawn("Woods", tuple(sorted(set(state.gate_markers))))
+    asked = next_decision(state, m.Mythos(HEAT_WAVE, gate="Yuggoth"))
+    assert isinstance(asked, MonsterDrawn) and (asked.number, asked.count) == (1, 2) and "Cultist" in asked.kinds
+    asked = next_decision(state, m.Mythos(HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)))
+    assert isinstance(asked, MonsterDrawn) and asked.number == 2
+    assert next_decision(state, m.Mythos(HEAT_WAVE, gate="Yuggoth", monsters=("Cultist", "Cultist"))) is None
+
+
+def test_a_surge_at_a_table_that_draws_is_placed_before_its_monsters_are_named() -> None:
+    gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
+    state = evolve(board(players=3, gates=gates), table_draws=True)
+    assert isinstance(next_decision(state, m.Mythos(HEAT_WAVE)), SurgeChoice)
+    placed = m.Mythos(HEAT_WAVE, placement=("Woods", "Graveyard", "Woods"))
+    asked = next_decision(state, placed)
+    assert isinstance(asked, MonsterDrawn) and (asked.number, asked.count) == (1, 3)
