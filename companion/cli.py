@@ -144,7 +144,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     args.headless = _headless(args)
     journal = open_configured(args, config)
     try:
-        name = _free_name(journal, new_game_name().replace("game-", "demo-", 1))
+        name = new_game_name(journal=journal, prefix="demo")
         if args.headless:
             run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel)
         else:
@@ -184,7 +184,7 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
     location = str(args.journal or config.journal.resolved())
     journal = open_configured(args, config)
     try:
-        name = _free_name(journal, new_game_name().replace("game-", "arkham-", 1))
+        name = new_game_name(journal=journal, prefix="arkham")
         try:
             if args.headless:
                 run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
@@ -217,15 +217,6 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
     finally:
         journal.close()
     return EXIT_OK
-
-
-def _free_name(journal: Journal, base: str) -> str:
-    taken = {g.name for g in journal.games()}
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base}-{n}"
-    return name
 
 
 def cmd_bridge(args: argparse.Namespace, config: Config) -> int:

@@ -330,9 +330,16 @@ def _command_type(command_text: str) -> str:
     return str(data.get("type", "?"))
 
 
-def new_game_name(clock: Callable[[], float] = time.time) -> str:
-    """A readable unique-enough name, e.g. ``game-20261121-233012``."""
-    return time.strftime("game-%Y%m%d-%H%M%S", time.localtime(clock()))
+def new_game_name(clock: Callable[[], float] = time.time, journal: Journal | None = None, prefix: str = "game") -> str:
+    """A readable name, e.g. ``game-20261121-233012``; with ``journal``, one it does not hold yet
+    (two games started in the same second get ``-2``, ``-3``...)."""
+    base = time.strftime(f"{prefix}-%Y%m%d-%H%M%S", time.localtime(clock()))
+    taken = {g.name for g in journal.games()} if journal is not None else set()
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}"
+    return name
 
 
 def replay(entries: Iterable[Entry]) -> tuple[State, list[str]]:

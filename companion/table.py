@@ -277,6 +277,9 @@ class Table(Generic[SessionT]):
 
     def _next_mythos(self, state: arkham.ArkhamState) -> None:
         """Arkham's "next" draws the Mythos card, unless the players have a choice to make first."""
+        if state.table_draws:
+            self._notice("This table draws its own Mythos cards: enter the card drawn on the screen.")
+            return
         decision = next_decision(state, arkham.Mythos())
         if decision is not None:
             self._notice("This Mythos card leaves the players a choice: draw it on the screen.")

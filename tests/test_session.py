@@ -11,7 +11,7 @@ from companion.engine import Code, Event, State, canonical
 from companion.engine.core import Redone, Undone
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
-from companion.session import GameSession
+from companion.session import GameSession, new_game_name, open_game
 from companion.store import Entry, EntryKind, Journal, JournalError, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
@@ -192,3 +192,27 @@ def test_an_arkham_game_journals_undoes_resumes_and_replays_like_cthulhu_wars() 
     final, differences = replay_any(journal.entries("a"))
     assert canonical(final) == canonical(session.state) and differences == []
     assert journal.games()[0].title == "Arkham Horror: Yig"
+
+
+def test_two_games_started_in_the_same_second_get_different_names() -> None:
+    journal = SqliteJournal(":memory:")
+    noon = lambda: 1_795_000_000.0
+    first = new_game_name(noon, journal)
+    assert isinstance(GameSession.start(journal, first, new_game("earth-3p")), GameSession)
+    second = new_game_name(noon, journal)
+    assert second == f"{first}-2" and isinstance(GameSession.start(journal, second, new_game("earth-3p")), GameSession)
+
+
+def test_open_game_opens_the_newest_game_as_the_game_it_is() -> None:
+    from companion.engine.arkham import model as am
+    from companion.session import ArkhamSession
+
+    journal = SqliteJournal(":memory:")
+    with pytest.raises(JournalError, match="no stored game"):
+        open_game(journal)
+    GameSession.start(journal, "cw", new_game("earth-3p"), clock=lambda: 1.0)
+    setup = am.NewArkhamGame("Yig", (am.Seated("A", "Woods", 1),), 3)
+    ArkhamSession.start(journal, "ah", setup, clock=lambda: 2.0)
+    assert isinstance(open_game(journal), ArkhamSession) and isinstance(open_game(journal, "cw"), GameSession)
+    with pytest.raises(JournalError):
+        open_game(journal, "nope")

@@ -439,9 +439,14 @@ class App:
         except MapError as exc:  # a map file gone or broken since the list was drawn
             self.table.notices.append(Notice(str(exc)))
             return
-        command = c.NewGame(board, seats, seed, Options(astral_acolyte=intent.acolyte))
+        options = Options(
+            astral_acolyte=intent.acolyte,
+            digital_dice=not intent.physical_dice,
+            digital_elder_signs=not intent.physical_signs,
+        )
+        command = c.NewGame(board, seats, seed, options)
         journal = self.table.session.journal
-        started = GameSession.start(journal, new_game_name(), command)
+        started = GameSession.start(journal, new_game_name(journal=journal), command)
         if isinstance(started, GameSession):
             self.switch(started)
             self.scene_name = "table"
@@ -453,9 +458,9 @@ class App:
         because the companion ships no investigator sheets."""
         seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
         seed = int(time.time() * 1000) % 1_000_000  # the deck's shuffle and the draws; recorded, so it replays
-        started = ArkhamSession.start(
-            self.table.session.journal, new_game_name(), am.NewArkhamGame(intent.ancient_one, seats, seed)
-        )
+        setup = am.NewArkhamGame(intent.ancient_one, seats, seed, table_draws=intent.table_draws)
+        journal = self.table.session.journal
+        started = ArkhamSession.start(journal, new_game_name(journal=journal), setup)
         if isinstance(started, ArkhamSession):
             self.switch(started)
             self.scene_name = "arkham"

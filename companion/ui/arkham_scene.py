@@ -3,7 +3,9 @@
 The main view: the Ancient One's doom and the terror track, the cards in play, the gates, the Sky
 and the Outskirts, monsters by place, and the words of the last steps.  Along the bottom:
 
-- Draw Mythos (digital, seeded) or Pick the card drawn at the table by name (a few taps);
+- Draw Mythos (digital, seeded) or Pick the card drawn at the table by name (a few taps); a
+  table that draws for itself (``table_draws``) enters the card, then is asked for the gate
+  marker and each monster it drew;
 - Move: each investigator's place (a paged list of places) and Sneak;
 - Gates: close or seal one; Rumor: passed or failed;
 - Undo and Redo.
@@ -28,7 +30,7 @@ import pygame
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP, WORLDS
-from companion.engine.arkham.decisions import ClueChoice, Decision, SurgeChoice, next_decision
+from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.ui.scene import Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
@@ -47,6 +49,8 @@ class MenuKind(Enum):
     RUMOR = "rumor"  # passed or failed
     SURGE = "surge"  # the players place a monster surge
     CLUE = "clue"  # who takes the Clue
+    MARKER = "marker"  # which gate marker the table drew
+    MONSTER = "monster"  # which monster came out of the cup
 
 
 @dataclass(frozen=True)
@@ -98,8 +102,7 @@ class ArkhamScene(Scene):
         decision = next_decision(self.state, command) if self.state is not None else None
         if decision is None:
             return Submit(command)
-        kind = MenuKind.SURGE if isinstance(decision, SurgeChoice) else MenuKind.CLUE
-        self.menu = Menu(kind, pending=command, decision=decision)
+        self.menu = Menu(ASKS[type(decision)], pending=command, decision=decision)
         return None
 
     # -- layout ---------------------------------------------------------------------------------
@@ -128,10 +131,19 @@ class ArkhamScene(Scene):
             return self.choices(bar, [("Passed", Submit(m.EndRumor(True))), ("Failed", Submit(m.EndRumor(False)))])
         if kind is MenuKind.SURGE:
             return self.surge(bar)
+        pending, decision = self.menu.pending, self.menu.decision
         if kind is MenuKind.CLUE:
-            assert isinstance(self.menu.decision, ClueChoice) and self.menu.pending is not None
-            pending = self.menu.pending
-            return self.choices(bar, [(n, Submit(dataclasses.replace(pending, clue_to=n))) for n in self.menu.decision.names])
+            assert isinstance(decision, ClueChoice) and pending is not None
+            return self.choices(bar, [(n, Submit(dataclasses.replace(pending, clue_to=n))) for n in decision.names])
+        if kind is MenuKind.MARKER:
+            assert isinstance(decision, GateMarkerDrawn) and pending is not None
+            return self.pages(bar, list(decision.worlds), lambda world: Submit(dataclasses.replace(pending, gate=world)))
+        if kind is MenuKind.MONSTER:
+            assert isinstance(decision, MonsterDrawn) and pending is not None
+            drawn = pending.monsters
+            return self.pages(
+                bar, list(decision.kinds), lambda kind: Submit(dataclasses.replace(pending, monsters=(*drawn, kind)))
+            )
         return self.main(bar, state)
 
     def action_bar(self) -> pygame.Rect:
@@ -146,9 +158,13 @@ class ArkhamScene(Scene):
 
     def main(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
         over = bool(state.awakened)
+        # A table that draws its own cards enters them; otherwise the companion draws, or the
+        # players pick the card they drew anyway.
+        draws: list[tuple[str, object, bool]] = [("Enter the card", Menu(MenuKind.CARD), not over)]
+        if not state.table_draws:
+            draws = [("Draw Mythos", Submit(m.Mythos()), not over), ("Pick the card", Menu(MenuKind.CARD), not over)]
         labels: list[tuple[str, object, bool]] = [
-            ("Draw Mythos", Submit(m.Mythos()), not over),
-            ("Pick the card", Menu(MenuKind.CARD), not over),
+            *draws,
             ("Move", Menu(MenuKind.WHO), not over),
             ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
             ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
@@ -273,6 +289,12 @@ class ArkhamScene(Scene):
         if kind is MenuKind.CLUE:
             assert isinstance(menu.decision, ClueChoice)
             return f"A Clue appears at {menu.decision.location}: who takes it?"
+        if kind is MenuKind.MARKER:
+            assert isinstance(menu.decision, GateMarkerDrawn)
+            return f"A gate opens at {menu.decision.location}: which gate marker did you draw?"
+        if kind is MenuKind.MONSTER:
+            assert isinstance(menu.decision, MonsterDrawn)
+            return f"Monster {menu.decision.number} of {menu.decision.count} from the cup: which did you draw?"
         titles = {
             MenuKind.CARD: "Which Mythos card was drawn?",
             MenuKind.WHO: "Which investigator?",
@@ -346,6 +368,9 @@ class ArkhamScene(Scene):
         y = top
         for words in log[-rows:]:
             y = paragraph(surface, words, (x, y), size, width, 1, TEXT)
+
+
+ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}
 
 
 def _may_add(decision: SurgeChoice, order: tuple[str, ...], gate: str) -> bool:

@@ -105,23 +105,44 @@ class NewGameScene(Scene):
         return [Button(rect, f"Resume {g.name}", Resume(g.name)) for g in view.games[:1]]
 
     def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
+        m, options = self.metrics, view.options
+        chosen = options.get("map", "")
+        players = int(options.get("players", 3))
+        acolyte, dice, signs = (bool(options.get(key, False)) for key in ("acolyte", "physical_dice", "physical_signs"))
+        buttons, bottom = self.maps(view, area, chosen)
+        below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
+        buttons += self.counts(below, range(3, 9), players)
+        step = m.touch + m.margin
+        more = grid(pygame.Rect(below.x, below.y + step, below.width, below.height), 4, 4, m)
+        buttons += [
+            Button(more[0], f"Acolyte: {'on' if acolyte else 'off'}", Toggle("acolyte")),
+            Button(more[1], f"Dice: {'real' if dice else 'companion'}", Toggle("physical_dice")),
+            Button(more[2], f"Elder Signs: {'real bag' if signs else 'companion'}", Toggle("physical_signs")),
+            Button(more[3], "Transcribe a board", Go("builder")),
+        ]
+        start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
+        buttons.append(Button(start, "Start", Start(chosen, players, acolyte, dice, signs), ACCENT, enabled=bool(chosen)))
+        return buttons + self.resume(view, resume)
+
+    def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
+        """The playable maps, two rows at a time ("More maps" turns the page); the y below them."""
         m = self.metrics
-        chosen = view.options.get("map", "")
-        players = int(view.options.get("players", 3))
-        acolyte = bool(view.options.get("acolyte", False))
         playable = [info for info in view.maps if info.status.value != "partial"]
-        maps = grid(area, len(playable), 3, m)
+        columns = 2 if m.portrait else 4
+        per_page = 2 * columns
+        if len(playable) > per_page:
+            per_page -= 1  # the last place turns the page
+        pages = max(1, -(-len(playable) // per_page))
+        page = int(view.options.get("maps_page", 0)) % pages
+        shown = playable[page * per_page : (page + 1) * per_page]
+        rects = grid(area, 2 * columns, columns, m)
         buttons = [
             Button(rect, info.name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
-            for rect, info in zip(maps, playable, strict=False)
+            for rect, info in zip(rects, shown, strict=False)
         ]
-        below = pygame.Rect(area.x, (maps[-1].bottom if maps else area.y) + m.margin, area.width, area.height)
-        buttons += self.counts(below, range(3, 9), players)
-        more = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)
-        buttons.append(Button(more[3], "Transcribe a board", Go("builder")))
-        buttons.append(Button(more[0], f"Acolyte: {'on' if acolyte else 'off'}", Toggle("acolyte")))
-        buttons.append(Button(more[1], "Start", Start(chosen, players, acolyte), ACCENT, enabled=bool(chosen)))
-        return buttons + self.resume(view, more[2])
+        if pages > 1:
+            buttons.append(Button(rects[-1], f"More maps ({page + 1}/{pages})", Toggle(f"maps_page={(page + 1) % pages}")))
+        return buttons, rects[-1].bottom
 
     def arkham(self, view: View, area: pygame.Rect) -> list[Button]:
         m = self.metrics
@@ -135,8 +156,10 @@ class NewGameScene(Scene):
         ]
         below = pygame.Rect(area.x, ones[-1].bottom + m.margin, area.width, area.height)
         buttons += self.counts(below, range(1, MAX_INVESTIGATORS + 1), players, key="investigators")
-        start, resume = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:2]
-        buttons.append(Button(start, "Start", StartArkham(chosen, players), ACCENT, enabled=bool(chosen)))
+        draws = bool(view.options.get("table_draws", False))
+        start, resume, table = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:3]
+        buttons.append(Button(table, f"Draws: {'the table' if draws else 'companion'}", Toggle("table_draws")))
+        buttons.append(Button(start, "Start", StartArkham(chosen, players, draws), ACCENT, enabled=bool(chosen)))
         return buttons + self.resume(view, resume)
 
     def counts(self, row: pygame.Rect, numbers: range, chosen: int, key: str = "players") -> list[Button]:

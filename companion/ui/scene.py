@@ -51,6 +51,8 @@ class Start:
     map: str
     players: int
     acolyte: bool = False
+    physical_dice: bool = False  # the players roll real dice (the die pad or the tower); no "Roll for me"
+    physical_signs: bool = False  # Elder Signs come from the real bag; their values are entered when revealed
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class StartArkham:
 
     ancient_one: str
     players: int
+    table_draws: bool = False  # the real Mythos deck, gate markers and cup, entered on the screen
 
 
 @dataclass(frozen=True)

@@ -75,10 +75,12 @@ class TableScene(Scene):
     def die_pad(self, view: View, area: pygame.Rect) -> list[Button]:
         faces = sorted(set(view.state.board.degradation_faces)) if view.state.prompt.die.value == "degradation" else []
         faces = faces or [1, 2, 3, 4, 5, 6]
-        rects = grid(area, len(faces) + 2, 4, self.metrics)
+        digital = view.state.options.digital_dice  # a table rolling real dice gets no "Roll for me"
+        rects = grid(area, len(faces) + 1 + digital, 4, self.metrics)
         buttons = [Button(rect, str(face), DieFace(face)) for rect, face in zip(rects, faces, strict=False)]
         buttons.append(Button(rects[len(faces)], "Clear", DieFace(None), PANEL))
-        buttons.append(Button(rects[len(faces) + 1], "Roll for me", Submit(c.Roll(None, "generator")), ACCENT))
+        if digital:
+            buttons.append(Button(rects[len(faces) + 1], "Roll for me", Submit(c.Roll(None, "generator")), ACCENT))
         return buttons
 
     # -- drawing ------------------------------------------------------------------------------

@@ -229,3 +229,48 @@ def test_a_cthulhu_game_resumes_from_an_arkham_table(arkham_for) -> None:
     app.scene_name = "new"
     tap(app, "Resume later")
     assert isinstance(app.table.session, GameSession) and app.scene_name == "table"
+
+
+def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monster(arkham_for) -> None:
+    # Five investigators: a new gate brings two monsters.  Heat Wave's gate is the Woods.
+    seats = tuple(m.Seated(name, "Train Station", 2) for name in ("A", "B", "C", "D", "E"))
+    app = arkham_for(seats=seats)
+    app.table.session.state = evolve(app.table.session.state, table_draws=True, setup=False)
+    assert "Draw Mythos" not in labels(app) and "Pick the card" not in labels(app)
+    tap(app, "Enter the card")
+    while "Heat Wave" not in labels(app):
+        tap(app, "Next")
+    tap(app, "Heat Wave")
+    assert scene(app).menu.kind is MenuKind.MARKER
+    tap(app, "Yuggoth")
+    assert scene(app).menu.kind is MenuKind.MONSTER and "Monster 1 of 2" in scene(app).title(app.table.session.state)
+    tap(app, "Cultist")
+    tap(app, "Cultist")
+    assert app.table.session.state.mythos_phases == 1
+    command = app.table.session.journal.entry("a", app.table.session.seq).command
+    assert '"gate":"Yuggoth"' in command and '"monsters":["Cultist","Cultist"]' in command
+
+
+def test_a_table_that_draws_gets_told_to_enter_the_card_when_it_presses_next(arkham_for) -> None:
+    app = arkham_for()
+    app.table.session.state = evolve(app.table.session.state, table_draws=True)
+    app.table.button(PanelButton.NEXT)
+    app.table.drain()
+    assert app.table.session.state.mythos_phases == 0 and "enter the card drawn" in app.table.notices[-1].text
+
+
+def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> None:
+    app = app_for()
+    app.scene_name = "new"
+    tap(app, "Dice: companion")
+    tap(app, "Elder Signs: companion")
+    tap(app, "earth-3p")
+    tap(app, "Start")
+    options = app.table.session.state.options
+    assert (options.digital_dice, options.digital_elder_signs) == (False, False)
+    tap(app, "Game")
+    tap(app, "Arkham Horror")
+    tap(app, "Draws: companion")
+    tap(app, "Yig (10)")
+    tap(app, "Start")
+    assert app.table.session.state.table_draws and "Enter the card" in labels(app)
