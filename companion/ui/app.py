@@ -35,8 +35,9 @@ from companion.store import Entry, JournalError
 from companion.table import Notice, Table
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
-from companion.ui.builder_scene import BuilderScene, Draft, rename
+from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
+from companion.ui.keyboard import Key
 from companion.ui.map_scene import AreaScene, MapScene
 from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
 from companion.ui.scene import (
@@ -382,6 +383,8 @@ class App:
                 self.table.notices.append(Notice(str(exc)))
         elif isinstance(intent, Build):
             self.build(intent)
+        elif isinstance(intent, Key):
+            type_key(self.draft, intent.text)
 
     def build(self, action: Build) -> None:
         if action.what != "save":

@@ -16,6 +16,7 @@ import pygame
 
 from companion.engine.cthulhu.model import Faction
 from companion.engine.mapdef import AreaDef, MapDef, MapStatus
+from companion.ui.keyboard import DONE, SHIFT, keys
 from companion.ui.scene import Build, Intent, Scene, View
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
@@ -44,6 +45,8 @@ class Draft:
     edges: set[frozenset[int]] = field(default_factory=set)
     selected: int = -1
     linking: bool = False
+    keyboard: bool = False  # the on-screen keyboard is open (a Pi at the table has no other)
+    shifted: bool = False
     message: str = "Tap empty space to add an area; tap an area to select it."
 
     def to_map(self) -> MapDef:
@@ -84,6 +87,8 @@ def apply(draft: Draft, action: Build) -> None:
             draft.selected = -1 if action.area == draft.selected else action.area
     elif action.what == "link":
         draft.linking = not draft.linking
+    elif action.what == "keyboard":
+        draft.keyboard = not draft.keyboard
     elif a is not None:
         toggle_mark(draft, a, action.what)
 
@@ -106,6 +111,16 @@ def toggle_mark(draft: Draft, a: DraftArea, what: str) -> None:
         draft.areas.pop(index)
         draft.edges = {frozenset(j - (j > index) for j in e) for e in draft.edges if index not in e}
         draft.selected = -1
+
+
+def type_key(draft: Draft, typed: str) -> None:
+    """An on-screen key: Shift, Done (closes the keyboard), or text for :func:`rename`."""
+    if typed == SHIFT:
+        draft.shifted = not draft.shifted
+    elif typed == DONE:
+        draft.keyboard = False
+    else:
+        rename(draft, typed)
 
 
 def rename(draft: Draft, typed: str) -> None:
@@ -145,9 +160,15 @@ class BuilderScene(Scene):
         assert isinstance(draft, Draft)
         self.draft = draft
         m, c = self.metrics, self.canvas()
+        if draft.keyboard:
+            return keys(self.keyboard_area(), m, draft.shifted)
         side = pygame.Rect(c.right + m.margin, c.y + m.px(56), self.body().right - c.right - 2 * m.margin, c.height)
         a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
-        labels = [("link", f"Link mode: {'on' if draft.linking else 'off'}", True), ("save", "Save map", True)]
+        labels = [
+            ("link", f"Link mode: {'on' if draft.linking else 'off'}", True),
+            ("save", "Save map", True),
+            ("keyboard", "Rename area" if a is not None else "Rename map", True),
+        ]
         if a is not None:
             labels += [
                 ("ocean", f"Ocean: {'yes' if a.ocean else 'no'}", True),
@@ -164,9 +185,16 @@ class BuilderScene(Scene):
             for rect, (what, words, _) in zip(rects, labels, strict=False)
         ]
 
+    def keyboard_area(self) -> pygame.Rect:
+        """Below the name being typed: the rest of the screen above the navigation bar."""
+        m, body = self.metrics, self.body()
+        top = m.px(80)
+        return pygame.Rect(m.margin, top, body.width - 2 * m.margin, body.bottom - top - m.margin)
+
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         intent = super().tap(pos)
-        if intent is not None or self.draft is None or not self.canvas().collidepoint(pos):
+        keyboard = self.draft is not None and self.draft.keyboard
+        if intent is not None or self.draft is None or keyboard or not self.canvas().collidepoint(pos):
             return intent
         for i, a in enumerate(self.draft.areas):
             x, y = self.centre(a)
@@ -182,6 +210,10 @@ class BuilderScene(Scene):
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m, c, draft = self.metrics, self.canvas(), self.draft
         assert draft is not None
+        if draft.keyboard:
+            self.draw_naming(surface, draft)
+            super().draw(surface, view)
+            return
         pygame.draw.rect(surface, PANEL, c, border_radius=m.px(8))
         for edge in draft.edges:
             i, j = sorted(edge)
@@ -196,3 +228,14 @@ class BuilderScene(Scene):
         text(surface, f"Map builder: {draft.name}", (side, c.y), m.px(24), bold=True, width=self.body().right - side)
         paragraph(surface, draft.message, (side, c.y + m.px(26)), m.px(17), self.body().right - side - m.margin, 2, DIM)
         super().draw(surface, view)
+
+    def draw_naming(self, surface: pygame.Surface, draft: Draft) -> None:
+        """What the keyboard is typing, large, above it."""
+        m = self.metrics
+        selected = 0 <= draft.selected < len(draft.areas)
+        what = "Area name" if selected else "Map name (its file name: a-z, 0-9, -)"
+        name = draft.areas[draft.selected].name if selected else draft.name
+        text(surface, what, (m.margin, m.margin), m.px(20), DIM, width=m.width - 2 * m.margin)
+        field = pygame.Rect(m.margin, m.px(32), m.width - 2 * m.margin, m.px(40))
+        pygame.draw.rect(surface, PANEL, field, border_radius=m.px(6))
+        text(surface, name + "|", (field.x + m.px(8), field.y + m.px(6)), m.px(30), TEXT, width=field.width - m.px(16))

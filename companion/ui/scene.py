@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from companion.engine import Command
+from companion.ui.keyboard import Key
 from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics
 
 SCENES = ("table", "map", "log", "settings", "new")  # the navigation bar for Cthulhu Wars
@@ -84,7 +85,7 @@ class Build:
     y: float = 0.0
 
 
-Intent = Submit | Go | DieFace | Page | Start | StartArkham | Resume | Toggle | Build
+Intent = Submit | Go | DieFace | Page | Start | StartArkham | Resume | Toggle | Build | Key
 
 
 @dataclass

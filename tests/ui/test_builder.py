@@ -12,6 +12,7 @@ from companion.maps import check_text, list_maps, load_map
 from companion.ui.app import App
 from companion.ui.builder_scene import Draft, rename
 from companion.ui.scene import Build, Go
+from companion.ui.widgets import MIN_TOUCH
 
 
 @pytest.fixture
@@ -106,3 +107,36 @@ def test_a_shaggai_draft_is_saved_partial_without_invented_worm_numbers(builder:
     text = (tmp_path / "companion" / "maps" / "my-board.toml").read_text()
     assert 'status = "partial"' in text and "worm_numbers" not in text
     assert "worm_numbers" in builder.draft.message
+
+
+def test_the_on_screen_keyboard_names_an_area_and_the_map_without_a_real_keyboard(builder: App) -> None:
+    builder.tap(canvas_point(builder, 0.3, 0.3))
+    press(builder, "Rename area")
+    keys = builder.scenes["builder"].buttons
+    letters = [b for b in keys if len(b.label) == 1]
+    assert len(letters) == 40 and all(b.rect.width >= MIN_TOUCH and b.rect.height >= MIN_TOUCH for b in keys)
+    canvas_tap = canvas_point(builder, 0.6, 0.05)  # on the canvas, under the name being typed
+    for label in ["Delete"] * 6 + ["Shift", "K", "Shift", "a", "d", "a", "t", "h"]:
+        press(builder, label)
+    builder.tap(canvas_tap)  # while the keyboard is open the canvas takes no taps
+    assert builder.draft.areas[0].name == "Kadath" and len(builder.draft.areas) == 1
+    press(builder, "Done")
+    builder.tap(canvas_point(builder, 0.3, 0.3))  # deselect: now the map is named
+    press(builder, "Rename map")
+    for label in ["Delete"] * 8 + ["m", "y", "-", "k"]:
+        press(builder, label)
+    press(builder, "Done")
+    assert builder.draft.name == "my-k" and not builder.draft.keyboard
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
+def test_the_keyboard_fits_every_screen_with_no_key_hiding_another(app_for, size) -> None:
+    app = app_for("earth-3p", size)
+    app.do(Go("builder"))
+    app.draft.keyboard = True
+    app.draw()
+    keys = app.scenes["builder"].buttons
+    for i, one in enumerate(keys):
+        assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
+        assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
+        assert not any(one.rect.colliderect(o.rect) for o in keys[i + 1 :]), one.label

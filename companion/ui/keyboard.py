@@ -1,0 +1,56 @@
+"""An on-screen keyboard for a touchscreen with no keyboard attached (the Pi at the table).
+
+:func:`keys` lays out letter, digit and editing keys inside an area, each at least a fingertip
+wide; a key's intent is :class:`Key` with the text it types (``"\\b"`` for backspace, ``""`` for
+Done).  The scene that shows it decides what typing changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.ui.widgets import ACCENT, PANEL, Button, Metrics
+
+ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")
+BACKSPACE = "\b"
+DONE = ""
+SHIFT = "shift"
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key was tapped: ``text`` to type, ``"\\b"`` to rub out one character, ``""`` for Done,
+    ``"shift"`` to switch between lower and upper case."""
+
+    text: str
+
+
+def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False) -> list[Button]:
+    """The keyboard's buttons filling ``area`` from its bottom up: four rows of ten, then Shift,
+    Space, Backspace and Done."""
+    gap = metrics.margin
+    height = max(metrics.touch, min(metrics.px(60), (area.height - 4 * gap) // 5))
+    width = (area.width - 9 * gap) // 10
+    top = area.bottom - 5 * height - 4 * gap
+    buttons = []
+    for row, letters in enumerate(ROWS):
+        y = top + row * (height + gap)
+        for col, letter in enumerate(letters):
+            typed = letter.upper() if shifted else letter
+            rect = pygame.Rect(area.x + col * (width + gap), y, width, height)
+            buttons.append(Button(rect, typed, Key(typed)))
+    y = top + 4 * (height + gap)
+    last = [
+        ("Shift", Key(SHIFT), 2, PANEL),
+        ("Space", Key(" "), 4, PANEL),
+        ("Delete", Key(BACKSPACE), 2, PANEL),
+        ("Done", Key(DONE), 2, ACCENT),
+    ]
+    x = area.x
+    for label, intent, span, colour in last:
+        rect = pygame.Rect(x, y, span * width + (span - 1) * gap, height)
+        buttons.append(Button(rect, label, intent, colour))
+        x = rect.right + gap
+    return buttons
