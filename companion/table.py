@@ -1,9 +1,11 @@
 """The table loop: every input goes through one queue to the one thread that owns the session.
 
 The dice tower's reader and gpiozero's button callbacks run on their own threads; they only
-put inputs on :attr:`Table.inputs`.  :meth:`Table.step` (called from the main loop: the screen's
-frame loop, or the headless service) takes one input, turns it into a command, lets the session
-decide and journal it, and answers the tower.  A tower roll is applied exactly once: it must fit
+put inputs on :attr:`Table.inputs`.  :meth:`Table.step` takes one input, turns it into a command,
+lets the session decide and journal it, and answers the tower.  It runs on one thread: a
+:class:`TableThread` behind the screen (so the screen's thread never waits on the journal, be it
+an SD card's fsync or a Redis that stopped answering), or the caller's own loop (the headless
+service, the tests).  A tower roll is applied exactly once: it must fit
 the pending roll prompt (count and die), and its reference ``tower:<boot>:<sequence>`` is
 remembered (and found again in the journal after a restart), so a repeat is acknowledged as a
 duplicate and never applied twice.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -24,7 +27,7 @@ from companion.engine.arkham.decisions import next_decision
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
 from companion.session import GameSession, Session
-from companion.store import JournalUnavailable, StaleWriter
+from companion.store import JournalError, JournalUnavailable, StaleWriter
 from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
 
 log = logging.getLogger(__name__)
@@ -63,7 +66,27 @@ class Changed:
     seq: int
 
 
-Input = TowerInput | ButtonInput | CommandInput | Changed
+@dataclass(frozen=True)
+class SwitchInput:
+    """Play another game: ``open()`` (called on the table's thread) returns its session, a
+    Rejected set-up, or raises JournalError."""
+
+    open: Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class CallInput:
+    """Run ``call()`` on the table's thread (the screen asking the journal something)."""
+
+    call: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Nudge:
+    """Wakes the table's thread (to stop it) and does nothing else."""
+
+
+Input = TowerInput | ButtonInput | CommandInput | Changed | SwitchInput | CallInput | Nudge
 
 
 @dataclass
@@ -94,12 +117,14 @@ class Table(Generic[SessionT]):
     on_notice: Callable[[Notice], None] = lambda notice: None
     on_input: Callable[[], None] = lambda: None  # called (on the caller's thread) after each input is queued
     on_reload: Callable[[], None] = lambda: None  # the session was replaced by a fresher one
+    on_switch: Callable[[Any], None] = lambda session: None  # another game is now played (after switch)
     follow_latest: bool = False  # the tower bridge: play whichever game was changed last
 
     def __post_init__(self) -> None:
         self.waiting: list[Command] = []  # accepted by nobody yet: the journal was not answering
         self.applied: set[str] = remembered_refs(self.session)
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
+        self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
         self.sync_tower()
 
     def _journal_moved(self) -> bool:
@@ -131,6 +156,22 @@ class Table(Generic[SessionT]):
         self.inputs.put(ButtonInput(name))
         self.on_input()
 
+    def post(self, command: Command) -> None:
+        """Queue a command from the screen; it is decided on the table's thread."""
+        self.posted += 1
+        self.inputs.put(CommandInput(command))
+        self.on_input()
+
+    def post_call(self, call: Callable[[], None]) -> None:
+        """Queue ``call`` to run on the table's thread."""
+        self.inputs.put(CallInput(call))
+        self.on_input()
+
+    def post_switch(self, open_session: Callable[[], Any]) -> None:
+        """Queue a change of game (start or resume); ``open_session`` runs on the table's thread."""
+        self.inputs.put(SwitchInput(open_session))
+        self.on_input()
+
     def changed(self, game: str, seq: int) -> None:
         """From the journal's follower thread: another process appended to a game."""
         self.inputs.put(Changed(game, seq))
@@ -152,6 +193,12 @@ class Table(Generic[SessionT]):
             self._tower(item.frame)
         elif isinstance(item, ButtonInput):
             self._button(item.name)
+        elif isinstance(item, SwitchInput):
+            self.open(item.open)
+        elif isinstance(item, CallInput):
+            item.call()
+        elif isinstance(item, Nudge):
+            pass
         elif isinstance(item, Changed):
             if item.game == self.session.name and item.seq > self.session.seq:
                 self.reload()
@@ -161,8 +208,30 @@ class Table(Generic[SessionT]):
                 self.switch(fresher)  # type: ignore[arg-type]  # the bridge's table plays Cthulhu Wars
         else:
             self._submit(item.command)
+            self.decided += 1
         self.sync_tower()
         return True
+
+    def open(self, open_session: Callable[[], Any]) -> bool:
+        """Switch to the session ``open_session`` gives (listeners carried over); False, with a
+        notice, when it refuses or the journal cannot open it."""
+        try:
+            opened = open_session()
+        except JournalError as exc:
+            self._notice(str(exc))
+            return False
+        if isinstance(opened, Rejected):
+            self._notice(opened.message)
+            return False
+        opened.listeners = self.session.listeners
+        self.switch(opened)
+        self.on_switch(opened)
+        return True
+
+    @property
+    def busy(self) -> bool:
+        """Commands from the screen are still waiting to be decided."""
+        return self.decided < self.posted
 
     def idle(self) -> None:
         """Nothing is happening: let the journal do its housekeeping now rather than mid-roll."""
@@ -314,3 +383,37 @@ def remembered_refs(session: Session[Any]) -> set[str]:
         if command.get("type") == "roll" and command.get("ref"):
             refs.add(command["ref"])
     return refs
+
+
+class TableThread:
+    """Runs :meth:`Table.step` on its own thread until :meth:`stop`; a quiet second lets the
+    journal do its housekeeping (:meth:`Table.idle`)."""
+
+    IDLE_AFTER = 1.0  # seconds without input before the journal's housekeeping
+
+    def __init__(self, table: Table[Any]) -> None:
+        self.table = table
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="table", daemon=True)
+
+    def start(self) -> TableThread:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            try:
+                if not self.table.step(timeout=self.IDLE_AFTER):
+                    self.table.idle()
+            except Exception:  # a bug must not silently stop the table: say so, keep serving
+                log.exception("the table's thread failed on an input; it goes on with the next")
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Finish the input in hand, then end (the journal stays open for the caller to close)."""
+        self._stopping.set()
+        self.table.inputs.put(Nudge())
+        self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()

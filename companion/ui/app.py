@@ -12,6 +12,7 @@ touch (``event.touch`` is true), which is ignored so one tap is one tap.
 from __future__ import annotations
 
 import json
+import queue
 import random
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from typing import Any
 import pygame
 
 from companion import demo as demo_players
-from companion.engine import EVENTS, Accepted
+from companion.engine import EVENTS, Command
 from companion.engine.arkham import model as am
 from companion.engine.arkham.data import ARKHAM
 from companion.engine.codec import from_data
@@ -31,8 +32,8 @@ from companion.engine.mapdef import MapStatus
 from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
-from companion.store import Entry, JournalError
-from companion.table import Notice, Table
+from companion.store import Entry
+from companion.table import Notice, Table, TableThread
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
@@ -70,6 +71,11 @@ SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.
 CTHULHU_ONLY = ("table", "map", "area")  # the scenes that draw a Cthulhu Wars board
 
 
+def names_of(state: Any) -> dict[str, str]:
+    """Player ids to the labels the log uses (Arkham's investigators are named already)."""
+    return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+
+
 @dataclass
 class Extras:
     """What the app shows beside the game: the tower link, the panel, where the journal is."""
@@ -88,6 +94,7 @@ class App:
     extras: Extras = field(default_factory=Extras)
     clock: Callable[[], float] = time.monotonic
     backlight: Backlight = field(default_factory=Backlight)
+    threaded: bool = False  # the table's loop on its own thread (the real screen); False: stepped here (tests)
 
     def __post_init__(self) -> None:
         global WAKE
@@ -116,62 +123,99 @@ class App:
         self.apply_display()
         self.dirty = True
         self.running = True
+        self.arrivals: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self.resize(self.window.get_size())
         self.attach(self.table)
+        self.worker = TableThread(self.table).start() if self.threaded else None
 
     # -- wiring ---------------------------------------------------------------------------------
 
     def attach(self, table: Table[Any]) -> None:
-        """Follow ``table``'s session: narrate its events and redraw after each."""
+        """Follow ``table``: its inputs wake the loop, its entries come back as arrivals."""
         self.table = table
         table.on_input = self.wake
-        table.on_notice = lambda notice: self.mark()
+        table.on_notice = lambda notice: self.wake()
         table.on_reload = self.reloaded
+        table.on_switch = self.switched
         table.session.listeners.append(self.on_entry)
-        self.arkham = isinstance(table.session, ArkhamSession)
-        state = table.session.state
-        self.names = {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
-        self.scene_name = self.scene_for(self.scene_name)
-        self.log = [
-            line
-            for entry in table.session.journal.entries(table.session.name, max(1, table.session.seq - 80))
-            for line in self.narrate_entry(entry)
-        ][-LOG_LINES:]
+        session = table.session
+        self._attached(session.state, self.recent_lines(session), session.journal.games()[:1], home=False)
+
+    # Called on the table's thread (the worker, or this one in step-by-step mode): they read the
+    # journal and hand the screen's thread a closure to run (an "arrival").
+
+    def on_entry(self, events: tuple[Any, ...], state: Any, entry: Entry) -> None:
+        """A session listener: the entry is journaled; its words and state go to the screen."""
+        names = names_of(state)
+        lines = [line for line in (describe(event, names) for event in events) if line]
+        if self.extras.panel is not None:
+            self.extras.panel.on_events(events, state)
+        if self.extras.demo and not isinstance(state, am.ArkhamState):
+            for order in demo_players.casualties(state, events):  # the demo's players assign their losses
+                self.table.post(order)
+        self.arrive(lambda: self._entered(lines, state))
+
+    def switched(self, session: AnySession) -> None:
+        """Another game is on the table (started or resumed): show it, at its own table."""
+        lines, games = self.recent_lines(session), session.journal.games()[:1]
+        if self.extras.panel is not None:
+            self.extras.panel.show(session.state)
+        self.arrive(lambda: self._attached(session.state, lines, games, home=True))
 
     def reloaded(self) -> None:
         """Another process (the tower bridge) moved the game on: show where it is now."""
         session = self.table.session
-        self.log = [
-            line
-            for entry in session.journal.entries(session.name, max(1, session.seq - 80))
-            for line in self.narrate_entry(entry)
-        ][-LOG_LINES:]
+        lines, games = self.recent_lines(session), session.journal.games()[:1]
         if self.extras.panel is not None:
             self.extras.panel.show(session.state)
-        self.mark()
+        self.arrive(lambda: self._attached(session.state, lines, games, home=False))
+
+    def recent_lines(self, session: AnySession) -> list[str]:
+        names, entries = names_of(session.state), session.journal.entries(session.name, max(1, session.seq - 80))
+        return [line for entry in entries for line in self.narrate_entry(entry, names)][-LOG_LINES:]
+
+    def arrive(self, change: Callable[[], None]) -> None:
+        self.arrivals.put(change)
+        self.wake()
+
+    # On the screen's thread.
+
+    def take_arrivals(self) -> None:
+        """Apply what the table's thread sent, in order."""
+        while True:
+            try:
+                change = self.arrivals.get_nowait()
+            except queue.Empty:
+                return
+            change()
+            self.mark()
+
+    def _attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
+        self.state = state
+        self.arkham = isinstance(state, am.ArkhamState)
+        self.names = names_of(state)
+        self.scene_name = self.scene_for("table" if home else self.scene_name)
+        self.log, self.games = lines, games
+        self.dice, self.page = (), 0
+
+    def _entered(self, lines: list[str], state: Any) -> None:
+        self.state = state
+        self.log += lines
+        del self.log[:-LOG_LINES]
+        self.dice, self.page = (), 0
 
     def wake(self) -> None:
         """Called from other threads: make the loop handle the new input now."""
         if pygame.display.get_init():
             pygame.event.post(pygame.event.Event(WAKE))
 
-    def on_entry(self, events: tuple[Any, ...], state: Any, entry: Entry) -> None:
-        for event in events:
-            line = describe(event, self.names)
-            if line:
-                self.log.append(line)
-        del self.log[:-LOG_LINES]
-        self.dice, self.page = (), 0
-        if self.extras.panel is not None:
-            self.extras.panel.on_events(events, state)
-        self.mark()
-
-    def narrate_entry(self, entry: Entry) -> list[str]:
+    @staticmethod
+    def narrate_entry(entry: Entry, names: dict[str, str]) -> list[str]:
         """The words of a journaled entry's events (for the log of a resumed game)."""
         lines = []
         for data in json.loads(entry.events):
             if data.get("type") in EVENTS.by_tag:
-                line = describe(from_data(EVENTS.by_tag[data["type"]], data), self.names)
+                line = describe(from_data(EVENTS.by_tag[data["type"]], data), names)
                 if line:
                     lines.append(line)
         return lines
@@ -208,7 +252,7 @@ class App:
         while self.running:
             wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
             event = pygame.event.wait(wait)
-            if event.type == pygame.NOEVENT:
+            if event.type == pygame.NOEVENT and self.worker is None:
                 self.table.idle()  # a quiet second: the journal's housekeeping happens now
             for each in [event, *pygame.event.get()]:
                 self.handle(each)
@@ -217,9 +261,11 @@ class App:
                 on_frame()
 
     def tick(self) -> None:
-        """Handle queued inputs, the demo's autoplay, and redraw if anything changed."""
-        if self.table.drain():
+        """Handle queued inputs (unless the table's thread does), take what it sent, play the
+        demo's autoplay, and redraw if anything changed."""
+        if self.worker is None and self.table.drain():
             self.mark()
+        self.take_arrivals()
         if self.autoplay and self.clock() >= self.next_move:
             self.next_move = self.clock() + AUTOPLAY_EVERY
             self.demo_move()
@@ -235,6 +281,7 @@ class App:
         return self.autoplay or (self.strip > 0 and panel is not None and bool(panel.watcher_brightness))
 
     def draw(self) -> None:
+        self.take_arrivals()
         view = self.view()
         scene = self.scenes[self.scene_name]
         scene.update(view)
@@ -251,9 +298,8 @@ class App:
         self.dirty = False
 
     def view(self) -> View:
-        state = self.table.session.state
         return View(
-            state=state,
+            state=self.state,
             names=self.names,
             log=self.log,
             notices=[n.text for n in self.table.notices],
@@ -271,9 +317,8 @@ class App:
         )
 
     def resumable(self) -> list[Any]:
-        """The most recently played stored game (of either game)."""
-        games: list[Any] = self.table.session.journal.games()
-        return games[:1]
+        """The most recently played stored game (of either game), as of the last change of game."""
+        return self.games
 
     def scene_for(self, name: str) -> str:
         """``name``, or the game in play's own table when ``name`` belongs to the other game."""
@@ -362,9 +407,11 @@ class App:
         """Carry out what a tap or key asked for; game changes go through the table."""
         self.mark()
         if isinstance(intent, Submit):
-            self.table.submit(intent.command)
+            self.send(intent.command)
         elif isinstance(intent, Go):
             self.scene_name, self.area = self.scene_for(intent.scene), intent.area
+            if self.scene_name == "new":
+                self.on_table(self.list_games)
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -376,11 +423,8 @@ class App:
         elif isinstance(intent, StartArkham):
             self.start_arkham(intent)
         elif isinstance(intent, Resume):
-            try:
-                self.switch(open_game(self.table.session.journal, intent.name))
-                self.scene_name = self.scene_for("table")
-            except JournalError as exc:  # gone or damaged since the list was drawn
-                self.table.notices.append(Notice(str(exc)))
+            journal, name = self.table.session.journal, intent.name
+            self.open_game(lambda: open_game(journal, name))  # gone or damaged since listed: a notice
         elif isinstance(intent, Build):
             self.build(intent)
         elif isinstance(intent, Key):
@@ -404,14 +448,14 @@ class App:
                 )
 
     def enter_die(self, value: int | None) -> None:
-        state = self.table.session.state
+        state = self.state
         if value is None or isinstance(state, am.ArkhamState) or state.prompt.kind is not PromptKind.ROLL:
             self.dice = ()
             return
         self.dice = (*self.dice, value)
         if len(self.dice) == state.prompt.dice:
             values, self.dice = self.dice, ()
-            self.table.submit(c.Roll(values, "screen"))
+            self.send(c.Roll(values, "screen"))
 
     def toggle(self, option: str) -> None:
         if option in ("sound", "brightness"):
@@ -449,12 +493,7 @@ class App:
         )
         command = c.NewGame(board, seats, seed, options)
         journal = self.table.session.journal
-        started = GameSession.start(journal, new_game_name(journal=journal), command)
-        if isinstance(started, GameSession):
-            self.switch(started)
-            self.scene_name = "table"
-        else:
-            self.table.notices.append(Notice(started.message))
+        self.open_game(lambda: GameSession.start(journal, new_game_name(journal=journal), command))
 
     def start_arkham(self, intent: StartArkham) -> None:
         """A new Arkham game: the investigators are placed (and their Sneak set) on its screen,
@@ -463,27 +502,50 @@ class App:
         seed = int(time.time() * 1000) % 1_000_000  # the deck's shuffle and the draws; recorded, so it replays
         setup = am.NewArkhamGame(intent.ancient_one, seats, seed, table_draws=intent.table_draws)
         journal = self.table.session.journal
-        started = ArkhamSession.start(journal, new_game_name(journal=journal), setup)
-        if isinstance(started, ArkhamSession):
-            self.switch(started)
-            self.scene_name = "arkham"
-        else:
-            self.table.notices.append(Notice(started.message))
+        self.open_game(lambda: ArkhamSession.start(journal, new_game_name(journal=journal), setup))
 
-    def switch(self, session: AnySession) -> None:
-        self.table.switch(session)
-        self.attach(self.table)
-        self.mark()
+    def send(self, command: Command) -> None:
+        """A command for the game: to the table's thread, or decided now when stepping here."""
+        if self.worker is not None:
+            self.table.post(command)
+        else:
+            self.table.submit(command)
+
+    def on_table(self, call: Callable[[], None]) -> None:
+        """Run ``call`` where the journal is used: the table's thread, or here when stepping here."""
+        if self.worker is not None:
+            self.table.post_call(call)
+        else:
+            call()
+
+    def list_games(self) -> None:
+        """(On the table's thread.)  The newest stored game, for the new-game screen's Resume."""
+        games = self.table.session.journal.games()[:1]
+
+        def show() -> None:
+            self.games = games
+
+        self.arrive(show)
+
+    def open_game(self, open_session: Callable[[], Any]) -> None:
+        """Start or resume a game on the table's thread; the screen follows when it is open."""
+        if self.worker is not None:
+            self.table.post_switch(open_session)
+        else:
+            self.table.open(open_session)
 
     def arkham_scene(self) -> ArkhamScene:
         scene = self.scenes["arkham"]
         assert isinstance(scene, ArkhamScene)
-        scene.state = self.table.session.state
+        scene.state = self.state
         return scene
 
     def demo_move(self) -> None:
-        """One move by the demo's players (rolls are left to the tower, or the generator)."""
-        state = self.table.session.state
+        """One move by the demo's players (rolls are left to the tower, or the generator), once
+        the screen shows the outcome of the last one."""
+        if self.table.busy or self.state is not self.table.session.state:
+            return
+        state = self.state
         if isinstance(state, am.ArkhamState):
             self.arkham_demo_move(state)
             return
@@ -492,10 +554,7 @@ class App:
             return
         if state.prompt.kind is PromptKind.ROLL and self.extras.link is not None:
             return  # the simulated tower answers rolls by itself
-        result = self.table.session.submit(demo_players.choose(state, self.rnd))
-        if isinstance(result, Accepted) and not isinstance(result.state, am.ArkhamState):
-            for order in demo_players.casualties(result.state, result.events):
-                self.table.session.submit(order)
+        self.send(demo_players.choose(state, self.rnd))  # its battles' losses follow (on_entry)
         self.mark()
 
     def arkham_demo_move(self, state: am.ArkhamState) -> None:
@@ -506,8 +565,10 @@ class App:
             return
         unplaced = state.unplaced()
         command: Any = am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos()
-        self.table.submit(command)
+        self.send(command)
         self.mark()
 
     def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
         pygame.display.quit()

@@ -54,7 +54,7 @@ def run_arkham_window(journal: Journal, session: object, size: tuple[int, int], 
     check_display()
     table = Table(session)
     with Panel(panel_config(DEMO_WIRING), table.button) as panel:
-        app = App(table, size=size, extras=Extras(panel=panel, journal=location, demo=True))
+        app = App(table, size=size, extras=Extras(panel=panel, journal=location, demo=True), threaded=True)
         app.scene_name = "arkham"
         panel.show(session.state)
         print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
@@ -87,7 +87,7 @@ def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int,
         panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), table.button))
         link = stack.enter_context(TowerLink(tower.path, table.tower_frame))
         table.send_to_tower = link.send
-        app = App(table, size=size, extras=Extras(link=link, panel=panel, journal=location, demo=True))
+        app = App(table, size=size, extras=Extras(link=link, panel=panel, journal=location, demo=True), threaded=True)
         panel.show(session.state)
         print(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, "
@@ -122,7 +122,7 @@ def run_table(
         table = Table(session)
         for problem in problems or []:
             table.notices.append(Notice(problem))
-        app = App(table, size=size, fullscreen=fullscreen, extras=Extras(journal=str(config.journal.resolved())))
+        app = App(table, size=size, fullscreen=fullscreen, extras=Extras(journal=str(config.journal.resolved())), threaded=True)
         url = config.tower.get("url", "")
         if isinstance(journal, RedisJournal):
             stack.callback(journal.follow(table.changed))  # the bridge (or another screen) moves the game too

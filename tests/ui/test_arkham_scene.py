@@ -45,6 +45,12 @@ def arkham_for() -> Iterator[object]:
     pygame.quit()
 
 
+def prepare(app: App, **changes: object) -> None:
+    """Put the game in a prepared position (as if the journal held it) and show it."""
+    app.table.session.state = evolve(app.table.session.state, **changes)
+    app.state = app.table.session.state
+
+
 def scene(app: App) -> ArkhamScene:
     found = app.scenes["arkham"]
     assert isinstance(found, ArkhamScene)
@@ -134,8 +140,7 @@ def test_investigators_are_moved_and_their_sneak_set_from_the_screen(arkham_for)
 
 def test_a_gate_is_closed_or_sealed_and_a_rumor_ended_from_the_screen(arkham_for) -> None:
     app = arkham_for()
-    state = app.table.session.state
-    app.table.session.state = evolve(state, gates=(m.Gate("Woods", "Yuggoth"),), rumor="The Great Ritual")
+    prepare(app, gates=(m.Gate("Woods", "Yuggoth"),), rumor="The Great Ritual")
     tap(app, "Gates")
     tap(app, "Woods (Yuggoth)")
     tap(app, "Close and seal")
@@ -151,7 +156,7 @@ def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> Non
     seats = (*SEATS, m.Seated("Carolyn", "Downtown", 2))
     app = arkham_for(seats=seats)
     gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
-    app.table.session.state = evolve(app.table.session.state, gates=gates, setup=False)
+    prepare(app, gates=gates, setup=False)
     app.scene_name = "arkham"
     tap(app, "Pick the card")
     while "Heat Wave" not in labels(app):
@@ -169,7 +174,7 @@ def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> Non
 def test_the_first_player_says_who_takes_the_clue(arkham_for) -> None:
     # Big Storm's Clue is at The Unnamable, where both investigators stand.
     app = arkham_for(seats=(m.Seated("Amanda", "The Unnamable", 1), m.Seated("Bob", "The Unnamable", 3)))
-    app.table.session.state = evolve(app.table.session.state, setup=False)
+    prepare(app, setup=False)
     tap(app, "Pick the card")
     while "Big Storm Sweeps Arkham!" not in labels(app):
         tap(app, "Next")
@@ -226,7 +231,7 @@ def test_a_cthulhu_game_resumes_from_an_arkham_table(arkham_for) -> None:
     journal = app.table.session.journal
     started = GameSession.start(journal, "later", new_game("earth-3p"))
     assert isinstance(started, GameSession)
-    app.scene_name = "new"
+    tap(app, "Game")  # the new-game screen asks the journal for the newest game
     tap(app, "Resume later")
     assert isinstance(app.table.session, GameSession) and app.scene_name == "table"
 
@@ -235,7 +240,7 @@ def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monst
     # Five investigators: a new gate brings two monsters.  Heat Wave's gate is the Woods.
     seats = tuple(m.Seated(name, "Train Station", 2) for name in ("A", "B", "C", "D", "E"))
     app = arkham_for(seats=seats)
-    app.table.session.state = evolve(app.table.session.state, table_draws=True, setup=False)
+    prepare(app, table_draws=True, setup=False)
     assert "Draw Mythos" not in labels(app) and "Pick the card" not in labels(app)
     tap(app, "Enter the card")
     while "Heat Wave" not in labels(app):
@@ -253,7 +258,7 @@ def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monst
 
 def test_a_table_that_draws_gets_told_to_enter_the_card_when_it_presses_next(arkham_for) -> None:
     app = arkham_for()
-    app.table.session.state = evolve(app.table.session.state, table_draws=True)
+    prepare(app, table_draws=True)
     app.table.button(PanelButton.NEXT)
     app.table.drain()
     assert app.table.session.state.mythos_phases == 0 and "enter the card drawn" in app.table.notices[-1].text

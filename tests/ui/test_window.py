@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -68,3 +69,28 @@ def test_a_real_window_takes_a_tap_and_quits(xvfb: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "direction -1" in done.stdout
     assert shot.stat().st_size > 5_000
+
+
+@pytest.mark.parametrize("game, ready", [("cthulhu", "Demo window open"), ("arkham", "Arkham window open")])
+def test_the_demo_window_runs_its_table_thread_and_quits_cleanly_on_sigterm(xvfb: str, tmp_path: Path, game, ready) -> None:
+    """`companion demo` in a real window (the table on its own thread, the simulated tower and the
+    mock panel for Cthulhu Wars): it opens, and SIGTERM (SDL turns it into a quit) ends it cleanly
+    with the game stored."""
+    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    env["COMPANION_CONFIG_DIR"] = str(tmp_path / "config")
+    journal = tmp_path / "demo.sqlite3"
+    command = [sys.executable, "-m", "companion", "--journal", str(journal), "demo", "--game", game]
+    demo = subprocess.Popen(command, env=env, cwd=Path(__file__).parents[2], stdout=subprocess.PIPE, text=True)
+    try:
+        assert demo.stdout is not None
+        lines = []
+        for line in demo.stdout:  # blocks until the window says it is open (or the process ends)
+            lines.append(line)
+            if ready in line:
+                break
+        assert any(ready in line for line in lines), lines
+        demo.send_signal(signal.SIGTERM)
+        rest, _ = demo.communicate(timeout=30)
+    finally:
+        demo.kill()
+    assert demo.returncode == 0 and "Stored as" in rest

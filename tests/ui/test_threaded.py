@@ -1,0 +1,156 @@
+"""The real screen runs the table on its own thread: the screen's thread never touches the
+journal, so a slow fsync or a Redis that stopped answering never freezes a frame."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion.session import GameSession
+from companion.store import Entry
+from companion.store.sqlite import SqliteJournal
+from companion.table import Table
+from companion.ui.app import App
+from companion.ui.backlight import Backlight
+from companion.ui.scene import Go, Start, Submit
+from tests.helpers import new_game
+
+TIMEOUT = 5.0
+
+
+class WatchedJournal(SqliteJournal):
+    """Records which threads use it; an append can be held at a gate."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.threads: set[str] = set()
+        self.gate = threading.Event()
+        self.gate.set()
+        self.appending = threading.Event()
+
+    def _seen(self) -> None:
+        self.threads.add(threading.current_thread().name)
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        self._seen()
+        self.appending.set()
+        assert self.gate.wait(TIMEOUT), "the test never opened the gate"
+        super().append(game, entry, snapshot)
+
+    def entries(self, game: str, start: int = 1) -> Any:
+        self._seen()
+        return super().entries(game, start)
+
+    def games(self) -> Any:
+        self._seen()
+        return super().games()
+
+    def last(self, game: str) -> Any:
+        self._seen()
+        return super().last(game)
+
+
+@pytest.fixture
+def threaded() -> Iterator[tuple[App, WatchedJournal]]:
+    journal = WatchedJournal()
+    session = GameSession.start(journal, "g", new_game("earth-3p", seed=2))
+    assert isinstance(session, GameSession)
+    app = App(Table(session), backlight=Backlight(Path("/nonexistent")), threaded=True)
+    journal.threads.clear()  # from here on, the screen's thread must keep out
+    yield app, journal
+    journal.gate.set()
+    app.close()
+    pygame.quit()
+
+
+def counterclockwise(app: App) -> Submit:
+    """The prompt button the first player taps to play counterclockwise."""
+    app.draw()
+    button = next(b for b in app.scenes["table"].buttons if b.label == "Counterclockwise")
+    assert isinstance(button.intent, Submit)
+    return button.intent
+
+
+def wait_for(app: App, condition: Any) -> None:
+    """Run the screen's loop (each turn waits on pygame's event queue, which the table's thread
+    wakes) until ``condition()`` holds."""
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, (app.table.session.name, [n.text for n in app.table.notices], app.scene_name)
+        pygame.event.wait(100)
+        app.tick()
+
+
+def test_a_tap_is_journaled_on_the_tables_thread_and_then_shown(threaded) -> None:
+    app, journal = threaded
+    app.do(counterclockwise(app))
+    wait_for(app, lambda: app.state.direction.value == -1)
+    assert journal.threads == {"table"}
+    assert app.table.session.state is app.state
+
+
+def test_the_screen_keeps_drawing_while_the_journal_is_stuck(threaded) -> None:
+    app, journal = threaded
+    journal.gate.clear()  # the next append blocks, as on a Redis that stopped answering
+    app.do(counterclockwise(app))
+    assert journal.appending.wait(TIMEOUT)
+    for scene in ("map", "log", "table"):  # the screen's thread goes on: nothing here waits
+        app.do(Go(scene))
+        app.draw()
+    assert app.state.direction.value != -1  # nothing is shown before the journal holds it
+    journal.gate.set()
+    wait_for(app, lambda: app.state.direction.value == -1)
+
+
+def test_starting_a_game_opens_it_on_the_tables_thread(threaded) -> None:
+    app, journal = threaded
+    app.do(Go("new"))
+    wait_for(app, lambda: [g.name for g in app.games] == ["g"])
+    app.do(Start("earth-3p", 3))
+    wait_for(app, lambda: app.table.session.name != "g" and app.state is app.table.session.state)
+    assert app.scene_name == "table" and journal.threads == {"table"}
+
+
+def test_a_whole_demo_game_plays_with_the_table_on_its_thread_and_the_tower_on_a_pty(tmp_path: Path) -> None:
+    import itertools
+
+    from companion.engine.cthulhu.model import Phase
+    from companion.ui.app import Extras
+    from firmware_bridge.link import TowerLink
+    from firmware_bridge.sim import SimTower
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    journal = WatchedJournal()
+    session = GameSession.start(journal, "g", new_game("yuggoth-demo", seed=4))
+    assert isinstance(session, GameSession)
+    table = Table(session)
+    ticks = itertools.count()
+    with (
+        SimTower(seed=4, link=tmp_path / "tower") as tower,
+        Panel(panel_config({"watcher_light": 18, "worm_light": 23, "pin_factory": "mock"}), table.button) as panel,
+        TowerLink(tower.path, table.tower_frame) as link,
+    ):
+        table.send_to_tower = link.send
+        extras = Extras(link=link, panel=panel, demo=True)
+        app = App(table, extras=extras, backlight=Backlight(Path("/nonexistent")), threaded=True)
+        journal.threads.clear()
+        app.clock = lambda: float(next(ticks))  # autoplay moves on every turn of the loop
+        app.autoplay = True
+        try:
+            deadline = time.monotonic() + 60
+            while app.state.phase is not Phase.GAME_OVER and time.monotonic() < deadline:
+                pygame.event.wait(5)
+                app.tick()
+        finally:
+            app.close()
+    assert [n.text for n in app.table.notices] == []  # the demo never plays ahead of what the screen shows
+    assert app.state.phase is Phase.GAME_OVER and journal.threads == {"table"}
+    rolls = [e.command for e in journal.entries("g") if '"type":"roll"' in e.command]
+    assert rolls and all('"source":"tower"' in r for r in rolls)
