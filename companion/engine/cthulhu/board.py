@@ -149,8 +149,17 @@ def cosmic_gate(state: GameState, pid: str) -> bool:
 
 def controlled_gates(state: GameState, pid: str) -> int:
     """Gates ``pid`` controls; Yog-Sothoth counts as one (docs/rules-notes.md)."""
-    gates = sum(1 for a in state.areas if a.gate is not None and a.gate.controller == pid)
-    return gates + sum(a.count(owner=pid, kind=UnitKind.GOO, name=YOG_SOTHOTH) for a in state.areas)
+    # One pass over the areas: this runs for every player at every Doom Phase and Gather Power,
+    # and the tower's roll path waits on it.
+    count = 0
+    for area in state.areas:
+        gate = area.gate
+        if gate is not None and gate.controller == pid:
+            count += 1
+        for unit in area.units:
+            if unit.name == YOG_SOTHOTH and unit.owner == pid and unit.kind is UnitKind.GOO:
+                count += unit.count
+    return count
 
 
 def abandoned_gates(state: GameState) -> int:
