@@ -185,6 +185,10 @@ _FORMATS: dict[str, Formatter] = {
     "activity_marker": lambda d, n: (
         f"{'Place' if d['placed'] else 'Remove'} an activity marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
     ),
+    "card_marker_moved": lambda d, n: (
+        f"{'Place' if d['placed'] else 'Remove'} a {d['kind']} marker {'on' if d['placed'] else 'from'} "
+        f"{d['place']} ({d['card']})."
+    ),
     "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
     "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
     "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",

@@ -141,7 +141,26 @@ def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
         raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham or an Other World.")
     if command.place in turn.state.closed:
         raise Refusal(Code.NOT_NOW, f"{command.place} is closed for the rest of the game.")
+    if turn.state.is_closed(command.place):
+        raise Refusal(Code.NOT_NOW, f"{command.place} is closed while its card is in play.")
     turn.move_investigator(command.name, command.place)
+
+
+def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
+    """A marker the card in play calls for, placed (or taken off) by the table; it leaves play
+    with its card (the rules text: "If the card leaves play, remove the markers")."""
+    state = turn.state
+    if command.card not in (state.environment, state.rumor) or not command.card:
+        raise Refusal(Code.NOT_NOW, f"{command.card!r} is not in play (only the Environment and the Rumor stay in play).")
+    if command.place not in ARKHAM:
+        raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham.")
+    marker = m.CardMarker(m.MarkerKind(command.kind), command.place, command.card)
+    if command.placed == (marker in state.card_markers):
+        have = "already has" if command.placed else "has no"
+        raise Refusal(Code.NOT_NOW, f"{command.place} {have} a {marker.kind} marker of {command.card}.")
+    kept = tuple(x for x in state.card_markers if x != marker)
+    turn.update(card_markers=(*kept, marker) if command.placed else kept)
+    turn.emit(m.CardMarkerMoved(marker.kind, command.place, command.card, command.placed))
 
 
 def set_sneak(turn: Turn, command: m.SetSneak) -> None:
@@ -186,6 +205,7 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
     m.MoveInvestigator: move_investigator,
     m.CloseGate: close_gate,
     m.SetSneak: set_sneak,
+    m.PlaceCardMarker: place_card_marker,
 }
 
 

@@ -8,12 +8,22 @@ Investigators are listed in seat order; the first player is an index into that o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from companion.engine.arkham.data import ANCIENT_ONES, LOCATIONS
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.rng import Rng
 
 UNPLACED = ""  # an investigator the players have not yet put on the board
+
+
+class MarkerKind(StrEnum):
+    """The markers a Mythos card may call for (the rules text: "activity" or "closed")."""
+
+    ACTIVITY = "activity"
+    CLOSED = "closed"
+
+
 MAX_SNEAK = 12  # no sheet, slider and item together comes near this; a typo does
 
 
@@ -39,6 +49,15 @@ class Monster:
 
 
 @dataclass(frozen=True, slots=True)
+class CardMarker:
+    """A marker the table placed because a card in play says so; it leaves with the card."""
+
+    kind: MarkerKind
+    place: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class ArkhamState:
     """The referee state of one Arkham Horror game, as the Mythos Phase needs it."""
 
@@ -58,6 +77,7 @@ class ArkhamState:
     rumor: str = ""
     closed: tuple[str, ...] = ()  # locations closed for the game by terror
     activity: tuple[str, ...] = ()  # places holding an activity marker of the card in play
+    card_markers: tuple[CardMarker, ...] = ()  # markers the table placed for a card in play
     first_player: int = 0
     setup: bool = True  # the first Mythos card (the last set-up step) is still to come
     table_draws: bool = False  # the table draws cards, gate markers and monsters itself and enters them
@@ -77,6 +97,10 @@ class ArkhamState:
 
     def gate_at(self, location: str) -> Gate | None:
         return next((gate for gate in self.gates if gate.location == location), None)
+
+    def is_closed(self, place: str) -> bool:
+        """Closed for the game by terror, or by a closed marker of a card in play."""
+        return place in self.closed or any(x.place == place and x.kind is MarkerKind.CLOSED for x in self.card_markers)
 
     def unplaced(self) -> tuple[str, ...]:
         """Investigators who still need their starting place."""
@@ -146,6 +170,18 @@ class SetSneak(Command):
     sneak: int
 
 
+@COMMANDS.register("card_marker")
+@dataclass(frozen=True, slots=True)
+class PlaceCardMarker(Command):
+    """The card in play ``card`` calls for a ``kind`` marker on ``place`` (``placed=False``
+    takes it off early).  The companion does not know every card's markers: the table says."""
+
+    kind: MarkerKind
+    place: str
+    card: str
+    placed: bool = True
+
+
 @COMMANDS.register("close_gate")
 @dataclass(frozen=True, slots=True)
 class CloseGate(Command):
@@ -168,6 +204,15 @@ class EndRumor(Command):
 class RumorEnded(Event):
     card: str
     passed: bool
+
+
+@EVENTS.register("card_marker_moved")
+@dataclass(frozen=True, slots=True)
+class CardMarkerMoved(Event):
+    kind: MarkerKind
+    place: str
+    card: str
+    placed: bool
 
 
 @EVENTS.register("activity_marker")

@@ -139,6 +139,9 @@ class Turn:
             i = self.state.activity.index(place)
             self.update(activity=self.state.activity[:i] + self.state.activity[i + 1 :])
             self.emit(m.ActivityMarker(place, card, False))
+        for marker in [x for x in self.state.card_markers if x.card == card]:
+            self.update(card_markers=tuple(x for x in self.state.card_markers if x != marker))
+            self.emit(m.CardMarkerMoved(marker.kind, marker.place, card, False))
         self.to_bottom(card)
 
     def to_bottom(self, card: str) -> None:

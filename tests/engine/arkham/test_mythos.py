@@ -393,3 +393,27 @@ def test_sneak_is_set_between_phases_within_its_range() -> None:
     assert rejected(state, m.SetSneak("Bob", -1)).code is Code.BAD_VALUE
     assert rejected(state, m.SetSneak("Bob", m.MAX_SNEAK + 1)).code is Code.BAD_VALUE
     assert rejected(state, m.SetSneak("Nobody", 1)).code is Code.UNKNOWN_PLAYER
+
+
+def test_the_table_places_a_cards_markers_and_they_leave_play_with_the_card() -> None:
+    # The rules text: the card "may call for one or more activity or closed markers ... If the
+    # card leaves play, remove the markers from the locations as well."  Heat Wave is an Environment.
+    state = mythos(board(), HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)).state
+    closed = apply(state, m.PlaceCardMarker(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE))
+    assert isinstance(closed, Accepted) and closed.state.is_closed("Unvisited Isle")
+    assert of(closed.events, m.CardMarkerMoved) == [m.CardMarkerMoved(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE, True)]
+    assert rejected(closed.state, m.MoveInvestigator("Amanda", "Unvisited Isle")).code is Code.NOT_NOW  # no one enters
+    assert rejected(closed.state, m.PlaceCardMarker(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE)).code is Code.NOT_NOW
+    replaced = mythos(closed.state, SUNNY, gate="R'lyeh", monsters=("Zombie",))  # another Environment replaces it
+    assert not replaced.state.is_closed("Unvisited Isle") and replaced.state.card_markers == ()
+    assert m.CardMarkerMoved(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE, False) in replaced.events
+
+
+def test_a_card_marker_needs_its_card_in_play_and_a_place_in_arkham() -> None:
+    state = mythos(board(), HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)).state
+    assert rejected(state, m.PlaceCardMarker(m.MarkerKind.ACTIVITY, "Woods", SUNNY)).code is Code.NOT_NOW
+    assert rejected(state, m.PlaceCardMarker(m.MarkerKind.ACTIVITY, "Atlantis", HEAT_WAVE)).code is Code.UNKNOWN_AREA
+    placed = apply(state, m.PlaceCardMarker(m.MarkerKind.ACTIVITY, "Woods", HEAT_WAVE))
+    assert isinstance(placed, Accepted) and not placed.state.is_closed("Woods")
+    removed = apply(placed.state, m.PlaceCardMarker(m.MarkerKind.ACTIVITY, "Woods", HEAT_WAVE, placed=False))
+    assert isinstance(removed, Accepted) and removed.state.card_markers == ()
