@@ -50,6 +50,9 @@ class MenuKind(Enum):
     SURGE = "surge"  # the players place a monster surge
     CLUE = "clue"  # who takes the Clue
     MARKER = "marker"  # which gate marker the table drew
+    CARD_MARKERS = "card_markers"  # the markers of the cards in play: remove one, or place another
+    MARKER_KIND = "marker_kind"  # closed or activity
+    MARKER_PLACE = "marker_place"  # where
     MONSTER = "monster"  # which monster came out of the cup
 
 
@@ -63,6 +66,7 @@ class Menu:
     pending: m.Mythos | None = None  # the Mythos command waiting for the players' choice
     decision: Decision | None = None
     order: tuple[str, ...] = ()  # the surge placement chosen so far
+    marker: str = ""  # the kind of card marker being placed
 
 
 class ArkhamScene(Scene):
@@ -129,6 +133,8 @@ class ArkhamScene(Scene):
             return self.choices(bar, options)
         if kind is MenuKind.RUMOR:
             return self.choices(bar, [("Passed", Submit(m.EndRumor(True))), ("Failed", Submit(m.EndRumor(False)))])
+        if kind in (MenuKind.CARD_MARKERS, MenuKind.MARKER_KIND, MenuKind.MARKER_PLACE):
+            return self.card_markers(bar, state)
         if kind is MenuKind.SURGE:
             return self.surge(bar)
         pending, decision = self.menu.pending, self.menu.decision
@@ -168,6 +174,7 @@ class ArkhamScene(Scene):
             ("Move", Menu(MenuKind.WHO), not over),
             ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
             ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
+            ("Markers", Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
             ("Undo", Submit(Undo()), True),
             ("Redo", Submit(Redo()), True),
         ]
@@ -233,6 +240,27 @@ class ArkhamScene(Scene):
             Button(less, "Sneak -", Submit(m.SetSneak(name, who.sneak - 1)), enabled=who.sneak > 0),
             Button(more, "Sneak +", Submit(m.SetSneak(name, who.sneak + 1)), enabled=who.sneak < m.MAX_SNEAK),
         ]
+
+    def card_markers(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
+        """The markers a card in play calls for: take one off, or place one (card, kind, place)."""
+        menu = self.menu
+        if menu.kind is MenuKind.MARKER_PLACE:
+            kind, card = m.MarkerKind(menu.marker), menu.subject
+            return self.pages(bar, sorted(ARKHAM), lambda place: Submit(m.PlaceCardMarker(kind, place, card)))
+        if menu.kind is MenuKind.MARKER_KIND:
+            kinds = [
+                (f"{k.value.capitalize()} marker", Menu(MenuKind.MARKER_PLACE, subject=menu.subject, marker=k.value))
+                for k in m.MarkerKind
+            ]
+            return self.choices(bar, kinds)
+        options: list[tuple[str, object]] = [
+            (f"Remove {x.kind.value}: {x.place}", Submit(m.PlaceCardMarker(x.kind, x.place, x.card, placed=False)))
+            for x in state.card_markers
+        ]
+        options += [
+            (f"Place for {card}", Menu(MenuKind.MARKER_KIND, subject=card)) for card in (state.environment, state.rumor) if card
+        ]
+        return self.choices(bar, options)
 
     def surge(self, bar: pygame.Rect) -> list[Button]:
         """One button per gate adds the next monster there; the last one submits the placement.
@@ -301,6 +329,9 @@ class ArkhamScene(Scene):
             MenuKind.GATES: "Which gate was closed?",
             MenuKind.GATE: f"The gate at {menu.subject}: closed, or closed and sealed?",
             MenuKind.RUMOR: f"{state.rumor}: passed or failed?",
+            MenuKind.CARD_MARKERS: "Markers of the cards in play (they leave with their card)",
+            MenuKind.MARKER_KIND: f"Which marker does {menu.subject} call for?",
+            MenuKind.MARKER_PLACE: f"Where does {menu.subject} put its {menu.marker} marker?",
         }
         return titles.get(kind, "")
 
@@ -309,6 +340,7 @@ class ArkhamScene(Scene):
         if state.unplaced():
             lines.append((f"Set-up: place {', '.join(state.unplaced())} (Move)", WARN))
         first = state.investigators[state.first_player].name
+        closed = [*state.closed, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.CLOSED)]
         return [
             *lines,
             (f"{state.ancient_one}: doom {state.doom}/{state.doom_track}", WARN if state.awakened else TEXT),
@@ -316,7 +348,9 @@ class ArkhamScene(Scene):
             (f"First player: {first}", DIM),
             (f"Environment: {state.environment or '-'}", DIM),
             (f"Rumor: {state.rumor or '-'}", DIM),
-            (f"Closed: {', '.join(state.closed) or '-'}", DIM),
+            (f"Closed: {', '.join(closed) or '-'}", DIM),
+            *[(f"Activity: {place}", DIM) for place in state.activity],
+            *[(f"Activity: {x.place} ({x.card})", DIM) for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY],
             *[(f"{i.name}: {i.place or '?'} (Sneak {i.sneak})", DIM) for i in state.investigators],
         ]
 

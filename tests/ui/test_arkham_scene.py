@@ -92,6 +92,9 @@ def test_every_chooser_renders_at_every_size_with_fingertip_buttons(arkham_for, 
     gate = state.gates[0].location if state.gates else ""
     menus = [Menu(kind) for kind in (MenuKind.MAIN, MenuKind.CARD, MenuKind.WHO, MenuKind.GATES, MenuKind.RUMOR)]
     menus += [Menu(MenuKind.CARD, page=1), Menu(MenuKind.WHERE, subject="Amanda"), Menu(MenuKind.GATE, subject=gate)]
+    card = state.environment or state.rumor or "Heat Wave"
+    menus += [Menu(MenuKind.CARD_MARKERS), Menu(MenuKind.MARKER_KIND, subject=card)]
+    menus += [Menu(MenuKind.MARKER_PLACE, subject=card, marker="closed")]
     for name in ARKHAM_SCENES:
         app.scene_name = name
         for menu in menus if name == "arkham" else [Menu()]:
@@ -279,3 +282,19 @@ def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> N
     tap(app, "Yig (10)")
     tap(app, "Start")
     assert app.table.session.state.table_draws and "Enter the card" in labels(app)
+
+
+def test_a_cards_closed_marker_is_placed_from_the_screen_and_leaves_with_the_card(arkham_for) -> None:
+    app = arkham_for()
+    prepare(app, environment="Heat Wave", setup=False)
+    tap(app, "Markers")
+    tap(app, "Place for Heat Wave")
+    tap(app, "Closed marker")
+    while "Unvisited Isle" not in labels(app):
+        tap(app, "Next")
+    tap(app, "Unvisited Isle")
+    assert app.table.session.state.is_closed("Unvisited Isle")
+    assert "Closed: Unvisited Isle" in [words for words, _ in scene(app).facts(app.state)]
+    tap(app, "Markers")
+    tap(app, "Remove closed: Unvisited Isle")
+    assert not app.table.session.state.is_closed("Unvisited Isle")
