@@ -7,7 +7,7 @@ and the Outskirts, monsters by place, and the words of the last steps.  Along th
   table that draws for itself (``table_draws``) enters the card, then is asked for the gate
   marker and each monster it drew;
 - Move: each investigator's place (a paged list of places) and Sneak;
-- Gates: close or seal one; Rumor: passed or failed;
+- Gates: close or seal one; Rumor: its progress track, passed or failed; Markers: a card's markers;
 - Undo and Redo.
 
 When the card about to resolve leaves a choice to the players (an uneven or overflowing monster
@@ -93,8 +93,8 @@ class ArkhamScene(Scene):
         if isinstance(intent, Menu):
             self.menu = intent
             return None
-        if isinstance(intent, Submit) and isinstance(intent.command, m.SetSneak):
-            return intent  # stay on the investigator: Sneak often moves by more than one
+        if isinstance(intent, Submit) and isinstance(intent.command, (m.SetSneak, m.RumorTrack)):
+            return intent  # stay in the chooser: Sneak and a Rumor's track often move by more than one
         self.menu = Menu()
         if isinstance(intent, Submit) and isinstance(intent.command, m.Mythos):
             return self.decide(intent.command)
@@ -132,7 +132,16 @@ class ArkhamScene(Scene):
             options = [("Close", Submit(m.CloseGate(where))), ("Close and seal", Submit(m.CloseGate(where, seal=True)))]
             return self.choices(bar, options)
         if kind is MenuKind.RUMOR:
-            return self.choices(bar, [("Passed", Submit(m.EndRumor(True))), ("Failed", Submit(m.EndRumor(False)))])
+            tokens = state.rumor_track
+            return self.choices(
+                bar,
+                [
+                    ("Track -", Submit(m.RumorTrack(max(0, tokens - 1)))),
+                    ("Track +", Submit(m.RumorTrack(tokens + 1))),
+                    ("Passed", Submit(m.EndRumor(True))),
+                    ("Failed", Submit(m.EndRumor(False))),
+                ],
+            )
         if kind in (MenuKind.CARD_MARKERS, MenuKind.MARKER_KIND, MenuKind.MARKER_PLACE):
             return self.card_markers(bar, state)
         if kind is MenuKind.SURGE:
@@ -328,7 +337,7 @@ class ArkhamScene(Scene):
             MenuKind.WHO: "Which investigator?",
             MenuKind.GATES: "Which gate was closed?",
             MenuKind.GATE: f"The gate at {menu.subject}: closed, or closed and sealed?",
-            MenuKind.RUMOR: f"{state.rumor}: passed or failed?",
+            MenuKind.RUMOR: f"{state.rumor}: {state.rumor_track} token(s) on its track. Passed or failed?",
             MenuKind.CARD_MARKERS: "Markers of the cards in play (they leave with their card)",
             MenuKind.MARKER_KIND: f"Which marker does {menu.subject} call for?",
             MenuKind.MARKER_PLACE: f"Where does {menu.subject} put its {menu.marker} marker?",
@@ -347,7 +356,7 @@ class ArkhamScene(Scene):
             (f"Terror {state.terror}/{TERROR_TOP}", WARN if state.terror >= TERROR_TOP else TEXT),
             (f"First player: {first}", DIM),
             (f"Environment: {state.environment or '-'}", DIM),
-            (f"Rumor: {state.rumor or '-'}", DIM),
+            (f"Rumor: {state.rumor} ({state.rumor_track} on its track)" if state.rumor else "Rumor: -", DIM),
             (f"Closed: {', '.join(closed) or '-'}", DIM),
             *[(f"Activity: {place}", DIM) for place in state.activity],
             *[(f"Activity: {x.place} ({x.card})", DIM) for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY],

@@ -298,3 +298,13 @@ def test_a_cards_closed_marker_is_placed_from_the_screen_and_leaves_with_the_car
     tap(app, "Markers")
     tap(app, "Remove closed: Unvisited Isle")
     assert not app.table.session.state.is_closed("Unvisited Isle")
+
+
+def test_the_rumors_track_is_counted_on_the_screen(arkham_for) -> None:
+    app = arkham_for()
+    prepare(app, rumor="The Great Ritual", setup=False)
+    tap(app, "Rumor")
+    tap(app, "Track +")
+    tap(app, "Track +")  # the chooser stays open
+    tap(app, "Track -")
+    assert app.table.session.state.rumor_track == 1 and scene(app).menu.kind is MenuKind.RUMOR

@@ -31,6 +31,7 @@ from companion.engine.rng import Rng
 from companion.engine.values import evolve
 
 Result = Accepted[m.ArkhamState] | Rejected
+MAX_RUMOR_TOKENS = 20  # more than any base Rumor's track asks for; a guard against a slip of the finger
 PLACES = frozenset((*ARKHAM, *(w.name for w in WORLDS), LOST))
 
 
@@ -163,6 +164,15 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
     turn.emit(m.CardMarkerMoved(marker.kind, command.place, command.card, command.placed))
 
 
+def rumor_track(turn: Turn, command: m.RumorTrack) -> None:
+    if not turn.state.rumor:
+        raise Refusal(Code.NOT_NOW, "No Rumor is in play.")
+    if not 0 <= command.tokens <= MAX_RUMOR_TOKENS:
+        raise Refusal(Code.BAD_VALUE, f"A Rumor's track holds 0 to {MAX_RUMOR_TOKENS} tokens, not {command.tokens}.")
+    turn.update(rumor_track=command.tokens)
+    turn.emit(m.RumorTrackSet(turn.state.rumor, command.tokens))
+
+
 def set_sneak(turn: Turn, command: m.SetSneak) -> None:
     if command.name not in {i.name for i in turn.state.investigators}:
         raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
@@ -194,7 +204,7 @@ def end_rumor(turn: Turn, command: m.EndRumor) -> None:
     if not rumor:
         raise Refusal(Code.NOT_NOW, "No Rumor is in play.")
     turn.leave_play(rumor)
-    turn.update(rumor="")
+    turn.update(rumor="", rumor_track=0)
     turn.emit(m.RumorEnded(rumor, command.passed))
     turn.emit(m.ResolveAtTable(rumor, "apply what the card says for " + ("passing" if command.passed else "failing") + " it"))
 
@@ -206,6 +216,7 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
     m.CloseGate: close_gate,
     m.SetSneak: set_sneak,
     m.PlaceCardMarker: place_card_marker,
+    m.RumorTrack: rumor_track,
 }
 
 

@@ -75,6 +75,7 @@ class ArkhamState:
     monsters: tuple[Monster, ...] = ()
     environment: str = ""
     rumor: str = ""
+    rumor_track: int = 0  # tokens on the Rumor's progress track (the card says what they mean)
     closed: tuple[str, ...] = ()  # locations closed for the game by terror
     activity: tuple[str, ...] = ()  # places holding an activity marker of the card in play
     card_markers: tuple[CardMarker, ...] = ()  # markers the table placed for a card in play
@@ -182,6 +183,14 @@ class PlaceCardMarker(Command):
     placed: bool = True
 
 
+@COMMANDS.register("rumor_track")
+@dataclass(frozen=True, slots=True)
+class RumorTrack(Command):
+    """Tokens on the Rumor's progress track now (the card's text says when they pass or fail it)."""
+
+    tokens: int
+
+
 @COMMANDS.register("close_gate")
 @dataclass(frozen=True, slots=True)
 class CloseGate(Command):
@@ -213,6 +222,13 @@ class CardMarkerMoved(Event):
     place: str
     card: str
     placed: bool
+
+
+@EVENTS.register("rumor_track_set")
+@dataclass(frozen=True, slots=True)
+class RumorTrackSet(Event):
+    card: str
+    tokens: int
 
 
 @EVENTS.register("activity_marker")

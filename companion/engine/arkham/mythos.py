@@ -414,7 +414,7 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
         turn.to_bottom(card.name)  # ignored: it never entered play
         turn.emit(m.RumorIgnored(card.name, state.rumor))
     elif card.kind is CardKind.RUMOR:
-        turn.update(rumor=card.name)
+        turn.update(rumor=card.name, rumor_track=0)
         turn.emit(m.CardInPlay(card.name, "rumor", ""))
         turn.emit(m.ResolveAtTable(card.name, "set up the Rumor; it stays until it is passed or failed"))
         turn.enter_play(card.name)

@@ -417,3 +417,15 @@ def test_a_card_marker_needs_its_card_in_play_and_a_place_in_arkham() -> None:
     assert isinstance(placed, Accepted) and not placed.state.is_closed("Woods")
     removed = apply(placed.state, m.PlaceCardMarker(m.MarkerKind.ACTIVITY, "Woods", HEAT_WAVE, placed=False))
     assert isinstance(removed, Accepted) and removed.state.card_markers == ()
+
+
+def test_a_rumors_progress_track_is_kept_and_starts_empty_with_each_rumor() -> None:
+    rumor = mythos(board(), GOOD_WORK)  # a Rumor comes into play
+    assert rumor.state.rumor == GOOD_WORK and rumor.state.rumor_track == 0
+    tracked = apply(rumor.state, m.RumorTrack(3))
+    assert isinstance(tracked, Accepted) and tracked.state.rumor_track == 3
+    assert of(tracked.events, m.RumorTrackSet) == [m.RumorTrackSet(GOOD_WORK, 3)]
+    assert rejected(rumor.state, m.RumorTrack(-1)).code is Code.BAD_VALUE
+    ended = apply(tracked.state, m.EndRumor(passed=False))
+    assert isinstance(ended, Accepted) and ended.state.rumor_track == 0
+    assert rejected(ended.state, m.RumorTrack(1)).code is Code.NOT_NOW  # no Rumor in play
