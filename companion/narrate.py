@@ -185,6 +185,7 @@ _FORMATS: dict[str, Formatter] = {
     "activity_marker": lambda d, n: (
         f"{'Place' if d['placed'] else 'Remove'} an activity marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
     ),
+    "investigator_renamed": lambda d, n: f"{d['name']} is {d['to']}.",
     "rumor_track_set": lambda d, n: f"{d['card']}: {d['tokens']} token(s) on its track.",
     "card_marker_moved": lambda d, n: (
         f"{'Place' if d['placed'] else 'Remove'} a {d['kind']} marker {'on' if d['placed'] else 'from'} "

@@ -31,7 +31,9 @@ import pygame
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP, WORLDS
 from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
+from companion.engine.arkham.game import MAX_NAME
 from companion.engine.cthulhu.commands import Redo, Undo
+from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, Key, keys
 from companion.ui.scene import Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
@@ -53,6 +55,7 @@ class MenuKind(Enum):
     CARD_MARKERS = "card_markers"  # the markers of the cards in play: remove one, or place another
     MARKER_KIND = "marker_kind"  # closed or activity
     MARKER_PLACE = "marker_place"  # where
+    RENAME = "rename"  # an investigator's name, on the on-screen keyboard
     MONSTER = "monster"  # which monster came out of the cup
 
 
@@ -67,6 +70,8 @@ class Menu:
     decision: Decision | None = None
     order: tuple[str, ...] = ()  # the surge placement chosen so far
     marker: str = ""  # the kind of card marker being placed
+    typed: str = ""  # the name typed so far
+    shifted: bool = False
 
 
 class ArkhamScene(Scene):
@@ -93,6 +98,8 @@ class ArkhamScene(Scene):
         if isinstance(intent, Menu):
             self.menu = intent
             return None
+        if isinstance(intent, Key):
+            return self.key(intent.text)
         if isinstance(intent, Submit) and isinstance(intent.command, (m.SetSneak, m.RumorTrack)):
             return intent  # stay in the chooser: Sneak and a Rumor's track often move by more than one
         self.menu = Menu()
@@ -100,6 +107,19 @@ class ArkhamScene(Scene):
             return self.decide(intent.command)
         result: Intent = intent
         return result
+
+    def key(self, typed: str) -> Intent | None:
+        """A key of the on-screen keyboard, typing an investigator's name; Done renames."""
+        menu = self.menu
+        if typed == DONE:
+            self.menu = Menu()
+            return Submit(m.RenameInvestigator(menu.subject, menu.typed)) if menu.typed.strip() != menu.subject else None
+        if typed == SHIFT:
+            self.menu = dataclasses.replace(menu, shifted=not menu.shifted)
+        else:
+            text_now = menu.typed[:-1] if typed == BACKSPACE else (menu.typed + typed)[:MAX_NAME]
+            self.menu = dataclasses.replace(menu, typed=text_now, shifted=False)
+        return None
 
     def decide(self, command: m.Mythos) -> Intent | None:
         """``command`` as a Submit when nothing is left to choose; else open the chooser."""
@@ -123,6 +143,10 @@ class ArkhamScene(Scene):
             return self.choices(bar, people)
         if kind is MenuKind.WHERE:
             return self.where(bar, state)
+        if kind is MenuKind.RENAME:
+            m_ = self.metrics
+            top = m_.px(80)
+            return keys(pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bar.bottom - top), m_, self.menu.shifted)
         if kind is MenuKind.GATES:
             return self.choices(
                 bar, [(f"{g.location} ({g.world})", Menu(MenuKind.GATE, subject=g.location)) for g in state.gates]
@@ -242,10 +266,13 @@ class ArkhamScene(Scene):
         who = next(i for i in state.investigators if i.name == name)
         buttons = self.pages(bar, list(PLACES), lambda place: Submit(m.MoveInvestigator(name, place)))
         m_ = self.metrics
-        sneak = pygame.Rect(m_.width - m_.margin - 2 * m_.px(110) - m_.margin, m_.margin, 2 * m_.px(110) + m_.margin, m_.touch)
-        less, more = grid(sneak, 2, 2, m_)
+        sneak = pygame.Rect(
+            m_.width - m_.margin - 3 * m_.px(110) - 2 * m_.margin, m_.margin, 3 * m_.px(110) + 2 * m_.margin, m_.touch
+        )
+        rename, less, more = grid(sneak, 3, 3, m_)
         return [
             *buttons,
+            Button(rename, "Rename", Menu(MenuKind.RENAME, subject=name, typed=name)),
             Button(less, "Sneak -", Submit(m.SetSneak(name, who.sneak - 1)), enabled=who.sneak > 0),
             Button(more, "Sneak +", Submit(m.SetSneak(name, who.sneak + 1)), enabled=who.sneak < m.MAX_SNEAK),
         ]
@@ -308,7 +335,7 @@ class ArkhamScene(Scene):
 
     def title_width(self) -> int:
         m_ = self.metrics
-        reserved = 2 * m_.px(110) + 2 * m_.margin if self.menu.kind is MenuKind.WHERE else 0
+        reserved = 3 * m_.px(110) + 3 * m_.margin if self.menu.kind is MenuKind.WHERE else 0
         return m_.width - 2 * m_.margin - reserved
 
     def title(self, state: m.ArkhamState) -> str:
@@ -317,6 +344,8 @@ class ArkhamScene(Scene):
         if kind is MenuKind.WHERE:
             who = next(i for i in state.investigators if i.name == menu.subject)
             return f"{who.name} (Sneak {who.sneak}) is where now?"
+        if kind is MenuKind.RENAME:
+            return f"{menu.subject} is called: {menu.typed}|"
         if kind is MenuKind.SURGE:
             assert isinstance(menu.decision, SurgeChoice)
             d = menu.decision

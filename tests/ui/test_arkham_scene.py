@@ -308,3 +308,27 @@ def test_the_rumors_track_is_counted_on_the_screen(arkham_for) -> None:
     tap(app, "Track +")  # the chooser stays open
     tap(app, "Track -")
     assert app.table.session.state.rumor_track == 1 and scene(app).menu.kind is MenuKind.RUMOR
+
+
+def test_an_investigator_is_renamed_on_the_on_screen_keyboard(arkham_for) -> None:
+    app = arkham_for()
+    tap(app, "Move")
+    tap(app, "Amanda: Woods")
+    tap(app, "Rename")
+    for label in ("Space", "Shift", "S"):
+        tap(app, label)
+    tap(app, "Done")
+    assert [i.name for i in app.table.session.state.investigators] == ["Amanda S", "Bob"]
+    assert scene(app).menu == Menu()
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_rename_keyboard_fits_every_screen(arkham_for, size) -> None:
+    app = arkham_for(size)
+    scene(app).menu = Menu(MenuKind.RENAME, subject="Amanda", typed="Amanda")
+    app.draw()
+    buttons = scene(app).buttons
+    for i, one in enumerate(buttons):
+        assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
+        assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
+        assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), one.label

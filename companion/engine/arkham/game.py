@@ -31,6 +31,7 @@ from companion.engine.rng import Rng
 from companion.engine.values import evolve
 
 Result = Accepted[m.ArkhamState] | Rejected
+MAX_NAME = 30  # characters in an investigator's name (it must fit the screen)
 MAX_RUMOR_TOKENS = 20  # more than any base Rumor's track asks for; a guard against a slip of the finger
 PLACES = frozenset((*ARKHAM, *(w.name for w in WORLDS), LOST))
 
@@ -164,6 +165,20 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
     turn.emit(m.CardMarkerMoved(marker.kind, command.place, command.card, command.placed))
 
 
+def rename_investigator(turn: Turn, command: m.RenameInvestigator) -> None:
+    names = {i.name for i in turn.state.investigators}
+    to = command.to.strip()
+    if command.name not in names:
+        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+    if not to or len(to) > MAX_NAME:
+        raise Refusal(Code.BAD_VALUE, f"A name has 1 to {MAX_NAME} characters.")
+    if to in names - {command.name}:
+        raise Refusal(Code.BAD_VALUE, f"{to} is already at the table.")
+    people = tuple(evolve(i, name=to) if i.name == command.name else i for i in turn.state.investigators)
+    turn.update(investigators=people)
+    turn.emit(m.InvestigatorRenamed(command.name, to))
+
+
 def rumor_track(turn: Turn, command: m.RumorTrack) -> None:
     if not turn.state.rumor:
         raise Refusal(Code.NOT_NOW, "No Rumor is in play.")
@@ -217,6 +232,7 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
     m.SetSneak: set_sneak,
     m.PlaceCardMarker: place_card_marker,
     m.RumorTrack: rumor_track,
+    m.RenameInvestigator: rename_investigator,
 }
 
 

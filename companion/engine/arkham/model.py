@@ -183,6 +183,15 @@ class PlaceCardMarker(Command):
     placed: bool = True
 
 
+@COMMANDS.register("rename_investigator")
+@dataclass(frozen=True, slots=True)
+class RenameInvestigator(Command):
+    """Give an investigator the name on their sheet (a game started on the screen numbers them)."""
+
+    name: str
+    to: str
+
+
 @COMMANDS.register("rumor_track")
 @dataclass(frozen=True, slots=True)
 class RumorTrack(Command):
@@ -222,6 +231,13 @@ class CardMarkerMoved(Event):
     place: str
     card: str
     placed: bool
+
+
+@EVENTS.register("investigator_renamed")
+@dataclass(frozen=True, slots=True)
+class InvestigatorRenamed(Event):
+    name: str
+    to: str
 
 
 @EVENTS.register("rumor_track_set")

@@ -429,3 +429,13 @@ def test_a_rumors_progress_track_is_kept_and_starts_empty_with_each_rumor() -> N
     ended = apply(tracked.state, m.EndRumor(passed=False))
     assert isinstance(ended, Accepted) and ended.state.rumor_track == 0
     assert rejected(ended.state, m.RumorTrack(1)).code is Code.NOT_NOW  # no Rumor in play
+
+
+def test_an_investigator_takes_the_name_on_their_sheet() -> None:
+    state = board()
+    renamed = apply(state, m.RenameInvestigator("Amanda", " Amanda Sharpe "))
+    assert isinstance(renamed, Accepted) and renamed.state.investigators[0].name == "Amanda Sharpe"
+    assert of(renamed.events, m.InvestigatorRenamed) == [m.InvestigatorRenamed("Amanda", "Amanda Sharpe")]
+    assert rejected(state, m.RenameInvestigator("Amanda", "Bob")).code is Code.BAD_VALUE  # taken
+    assert rejected(state, m.RenameInvestigator("Amanda", "   ")).code is Code.BAD_VALUE
+    assert rejected(state, m.RenameInvestigator("Nobody", "Kate")).code is Code.UNKNOWN_PLAYER
