@@ -27,7 +27,7 @@ from companion.engine.arkham import model as am
 from companion.engine.arkham.data import ARKHAM
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Options, Phase, PromptKind
+from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapStatus
 from companion.maps import MapError, list_maps, load_map, save_user_map
 from companion.narrate import describe
@@ -113,7 +113,8 @@ class App:
         self.page = 0
         self.area = -1
         self.draft = Draft()
-        self.options: dict[str, Any] = {"players": 3, "draft": self.draft}
+        seats = tuple(f.value for f in demo_players.SEATING[:3])
+        self.options: dict[str, Any] = {"players": 3, "factions": seats, "draft": self.draft}
         self.log: list[str] = []
         self.autoplay = False
         self.next_move = 0.0
@@ -465,6 +466,9 @@ class App:
                 self.display.brightness = self.display.next_brightness()
             self.apply_display()
             save_settings(self.display)
+        elif option.startswith("faction="):
+            faction, seated = option.split("=", 1)[1], list(self.options.get("factions", ()))
+            self.options["factions"] = tuple(f for f in seated if f != faction) if faction in seated else (*seated, faction)
         elif "=" in option:
             key, value = option.split("=", 1)
             self.options[key] = value
@@ -479,7 +483,8 @@ class App:
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:
-        seats = tuple(c.Seat(f) for f in demo_players.SEATING[: intent.players])
+        factions = intent.factions or tuple(f.value for f in demo_players.SEATING[: intent.players])
+        seats = tuple(c.Seat(Faction(f)) for f in factions)
         seed = int(time.time() * 1000) % 1_000_000  # a fresh game's dice; recorded, so it replays
         try:
             board = load_map(intent.map)

@@ -7,6 +7,8 @@ import pygame
 
 from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
+from companion.engine.cthulhu.model import Faction
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, text
 
@@ -106,12 +108,17 @@ class NewGameScene(Scene):
 
     def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
         m, options = self.metrics, view.options
+        if options.get("faction_picker"):
+            return self.faction_picker(view, area)
         chosen = options.get("map", "")
-        players = int(options.get("players", 3))
+        factions = tuple(options.get("factions", ()))
+        players = len(factions)
         acolyte, dice, signs = (bool(options.get(key, False)) for key in ("acolyte", "physical_dice", "physical_signs"))
         buttons, bottom = self.maps(view, area, chosen)
         below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
-        buttons += self.counts(below, range(3, 9), players)
+        seated = ", ".join(Faction(f).label for f in factions) or "none yet"
+        row = pygame.Rect(below.x, below.y, below.width, m.touch)
+        buttons.append(Button(row, f"Factions ({players}): {seated}", Toggle("faction_picker")))
         step = m.touch + m.margin
         more = grid(pygame.Rect(below.x, below.y + step, below.width, below.height), 4, 4, m)
         buttons += [
@@ -121,8 +128,24 @@ class NewGameScene(Scene):
             Button(more[3], "Transcribe a board", Go("builder")),
         ]
         start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
-        buttons.append(Button(start, "Start", Start(chosen, players, acolyte, dice, signs), ACCENT, enabled=bool(chosen)))
+        ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
+        intent = Start(chosen, players, acolyte, dice, signs, factions)
+        buttons.append(Button(start, "Start", intent, ACCENT, enabled=ready))
         return buttons + self.resume(view, resume)
+
+    def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:
+        """Tap the factions in seat order round the table (tap again to unseat); Done goes back."""
+        m = self.metrics
+        seated = list(view.options.get("factions", ()))
+        choices = [f for f in Faction if f is not Faction.OTHER]
+        rects = grid(area, len(choices) + 1, 2 if m.portrait else 3, m)
+        buttons = []
+        for rect, faction in zip(rects, choices, strict=False):
+            seat = f"{seated.index(faction.value) + 1}. " if faction.value in seated else ""
+            colour = ACCENT if seat else BUTTON
+            buttons.append(Button(rect, f"{seat}{faction.label}", Toggle(f"faction={faction.value}"), colour))
+        buttons.append(Button(rects[-1], "Done", Toggle("faction_picker"), ACCENT))
+        return buttons
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
         """The playable maps, two rows at a time ("More maps" turns the page); the y below them."""
@@ -172,6 +195,8 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
         arkham = view.options.get("game") == "arkham"
-        heading = "New game: Ancient One (doom track), investigators" if arkham else "New game: map, players, options"
+        heading = "New game: Ancient One (doom track), investigators" if arkham else "New game: map, factions, options"
+        if not arkham and view.options.get("faction_picker"):
+            heading = "Tap the factions in seat order round the table"
         text(surface, heading, (m.margin, m.margin), m.px(24), bold=True, width=m.width - 2 * m.margin)
         super().draw(surface, view)

@@ -54,6 +54,7 @@ class Start:
     acolyte: bool = False
     physical_dice: bool = False  # the players roll real dice (the die pad or the tower); no "Roll for me"
     physical_signs: bool = False  # Elder Signs come from the real bag; their values are entered when revealed
+    factions: tuple[str, ...] = ()  # the seats in order round the table; () seats the first ``players`` of the demo's
 
 
 @dataclass(frozen=True)

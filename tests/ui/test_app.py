@@ -10,7 +10,7 @@ from companion.engine import canonical
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.ui.app import SIZES, App
-from companion.ui.scene import Build, DieFace, Go, Submit
+from companion.ui.scene import Build, DieFace, Go, Submit, Toggle
 from companion.ui.widgets import MIN_TOUCH, Button
 
 SCREENS = ("table", "map", "log", "settings", "new", "area", "builder")
@@ -195,3 +195,43 @@ def test_starting_a_game_from_the_screen_and_a_missing_map_is_said_not_raised(ap
     assert app.table.session.state.acolyte is not None
     app.do(Start("atlantis", 3))
     assert "No map called 'atlantis'" in app.table.notices[-1].text
+
+
+def test_the_factions_are_chosen_in_seat_order_on_the_new_game_screen(app_for) -> None:
+    app = app_for()
+    app.do(Go("new"))
+
+    def tap(label: str) -> None:
+        app.draw()
+        button = next(b for b in app.scenes["new"].buttons if b.label.startswith(label))
+        assert button.enabled, label
+        app.tap(button.rect.center)
+
+    tap("Factions (3)")
+    for name in ("Great Cthulhu", "Crawling Chaos", "Black Goat"):  # unseat the default three
+        tap(f"1. {name}")  # each time the next one moves up to seat 1
+    for name in ("Windwalker", "Great Cthulhu", "Tcho Tcho"):
+        tap(name)
+    app.draw()
+    labels = [b.label for b in app.scenes["new"].buttons]
+    assert "1. Windwalker" in labels and "3. Tcho Tcho" in labels
+    tap("2. Great Cthulhu")  # tap again: unseated, the others close up
+    tap("Sleeper")
+    tap("Done")
+    tap("earth-3p")
+    tap("Start")
+    assert [p.faction.value for p in app.table.session.state.players] == ["windwalker", "tcho_tcho", "sleeper"]
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_faction_picker_fits_every_screen(app_for, size) -> None:
+    app = app_for("earth-3p", size)
+    app.options["faction_picker"] = True
+    app.do(Go("new"))
+    app.draw()
+    buttons = app.scenes["new"].buttons
+    assert len([b for b in buttons if b.intent == Toggle("faction_picker")]) == 1
+    for i, one in enumerate(buttons):
+        assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
+        assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
+        assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), one.label
