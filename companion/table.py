@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
 REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a table starts
+ROLL_OUTCOME = {AckStatus.OK: "applied", AckStatus.DUPLICATE: "a repeat, already applied", AckStatus.IGNORED: "not asked for"}
 RETRY_EVERY = 0.5  # seconds between tries while the journal (Redis) is not answering
 
 
@@ -125,6 +126,7 @@ class Table(Generic[SessionT]):
         self.applied: set[str] = remembered_refs(self.session)
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
+        self.last_roll = ""  # the tower's last roll and what became of it, for the settings screen
         self.sync_tower()
 
     def _journal_moved(self) -> bool:
@@ -293,6 +295,8 @@ class Table(Generic[SessionT]):
     def _tower(self, frame: Frame) -> None:
         if isinstance(frame, RollFrame):
             status = self._apply_roll(frame)
+            outcome = ROLL_OUTCOME[status] if status is not None else "waiting for the journal"
+            self.last_roll = f"{' '.join(map(str, frame.values))} ({frame.die}, #{frame.sequence}): {outcome}"
             if status is not None:
                 self.send_to_tower(Ack(frame.sequence, status))
 

@@ -69,6 +69,7 @@ def test_a_roll_prompt_lights_the_tower_and_a_fitting_roll_is_applied_once() -> 
     assert table.drain() == 2
     assert wire.sent[-3:] == [Ack(1, AckStatus.OK), Request(1, "d6"), Ack(1, AckStatus.DUPLICATE)]
     assert table.session.state.prompt.dice == 1  # the defender's die is next
+    assert table.last_roll == "6 4 (d6, #1): a repeat, already applied"  # for the settings screen
 
 
 def test_an_unexpected_roll_is_shown_and_not_applied() -> None:
@@ -79,6 +80,7 @@ def test_an_unexpected_roll_is_shown_and_not_applied() -> None:
     assert table.session.seq == before
     assert wire.sent[-1] == Ack(1, AckStatus.IGNORED)
     assert "no such roll is asked for" in table.notices[-1].text
+    assert table.last_roll == "6 4 4 (d6, #1): not asked for"
 
 
 def test_a_roll_already_in_the_journal_is_not_applied_again_after_a_restart(tmp_path: Path) -> None:

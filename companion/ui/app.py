@@ -315,6 +315,7 @@ class App:
             journal=self.extras.journal,
             demo=self.extras.demo,
             nav=ARKHAM_SCENES if self.arkham else SCENES,
+            last_roll=self.table.last_roll,
         )
 
     def resumable(self) -> list[Any]:

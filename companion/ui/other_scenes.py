@@ -50,6 +50,22 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
+        for i, (words, colour) in enumerate(self.status_lines(view)):
+            text(
+                surface,
+                words,
+                (m.margin, m.margin + i * m.px(28)),
+                m.px(30 if i == 0 else 20),
+                colour,
+                bold=i == 0,
+                width=m.width - 2 * m.margin,
+            )
+        super().draw(surface, view)
+
+    @staticmethod
+    def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
+        """The title, then the tower (link, counts, last roll, last error), the panel's pins, the
+        journal and the latest notices."""
         lines: list[tuple[str, tuple[int, int, int]]] = [("Settings", TEXT)]
         link = view.link
         if link is None:
@@ -58,6 +74,7 @@ class SettingsScene(Scene):
             colour = ACCENT if link.state.value == "linked" else WARN
             lines.append((f"Dice tower: {link.state.value} on {link.url}", colour))
             lines.append((f"  frames {link.frames}, bad frames {link.bad_frames}, reconnects {link.reconnects}", DIM))
+            lines.append((f"  last roll: {view.last_roll or 'none yet'}", DIM))
             if link.last_error:
                 lines.append((f"  last error: {link.last_error}", WARN))
         panel = view.panel
@@ -69,17 +86,7 @@ class SettingsScene(Scene):
         lines.append((f"Journal: {view.journal}", DIM))
         for notice in view.notices[-5:]:
             lines.append((notice, WARN))
-        for i, (words, colour) in enumerate(lines):
-            text(
-                surface,
-                words,
-                (m.margin, m.margin + i * m.px(28)),
-                m.px(30 if i == 0 else 20),
-                colour,
-                bold=i == 0,
-                width=m.width - 2 * m.margin,
-            )
-        super().draw(surface, view)
+        return lines
 
 
 class NewGameScene(Scene):

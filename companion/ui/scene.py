@@ -108,6 +108,7 @@ class View:
     journal: str = ""
     demo: bool = False
     nav: tuple[str, ...] = SCENES
+    last_roll: str = ""  # the tower's last roll and what became of it
 
 
 class Scene:

@@ -68,3 +68,16 @@ def test_a_broken_settings_file_gives_the_defaults(tmp_path: Path) -> None:
     assert load_settings(path) == DisplaySettings()
     path.write_text('{"brightness": 0.01, "sound": false}')
     assert load_settings(path) == DisplaySettings(brightness=0.25, sound=False)
+
+
+def test_the_tower_status_shows_the_link_its_counts_the_last_roll_and_the_last_error() -> None:
+    from companion.ui.other_scenes import SettingsScene
+    from companion.ui.scene import View
+    from firmware_bridge.link import LinkState, LinkStatus
+
+    status = LinkStatus(LinkState.LINKED, "/dev/ttyACM0", frames=12, bad_frames=1, reconnects=2, last_error="checksum")
+    words = [w for w, _ in SettingsScene.status_lines(View(state=None, names={}, link=status, last_roll="6 4 (d6, #3): applied"))]
+    assert "Dice tower: linked on /dev/ttyACM0" in words
+    assert "  frames 12, bad frames 1, reconnects 2" in words
+    assert "  last roll: 6 4 (d6, #3): applied" in words and "  last error: checksum" in words
+    assert "Dice tower: none configured ([tower] url)" in [w for w, _ in SettingsScene.status_lines(View(state=None, names={}))]
