@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,13 +23,11 @@ from tests.helpers import new_game
 
 
 @pytest.fixture
-def app_for() -> Iterator[object]:
-    """Build an App on a fresh game: ``app_for(map, size)``; the display is closed afterwards."""
+def app_on() -> Iterator[Callable[..., App]]:
+    """Build an App on a session: ``app_on(session, size)``; every display is closed afterwards."""
     made: list[App] = []
 
-    def build(map_name: str = "yuggoth-demo", size: tuple[int, int] = (800, 480), seed: int = 2) -> App:
-        session = GameSession.start(SqliteJournal(":memory:"), "g", new_game(map_name, seed=seed))
-        assert isinstance(session, GameSession)
+    def build(session: object, size: tuple[int, int] = (800, 480)) -> App:
         app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))  # never the real screen's
         made.append(app)
         return app
@@ -38,3 +36,15 @@ def app_for() -> Iterator[object]:
     for app in made:
         app.close()
     pygame.quit()
+
+
+@pytest.fixture
+def app_for(app_on: Callable[..., App]) -> Callable[..., App]:
+    """Build an App on a fresh Cthulhu Wars game: ``app_for(map, size, seed)``."""
+
+    def build(map_name: str = "yuggoth-demo", size: tuple[int, int] = (800, 480), seed: int = 2) -> App:
+        session = GameSession.start(SqliteJournal(":memory:"), "g", new_game(map_name, seed=seed))
+        assert isinstance(session, GameSession)
+        return app_on(session, size)
+
+    return build

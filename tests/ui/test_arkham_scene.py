@@ -6,8 +6,7 @@ an Arkham game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -17,10 +16,8 @@ from companion.engine.values import evolve
 from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button as PanelButton
-from companion.table import Table
 from companion.ui.app import SIZES, App
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
-from companion.ui.backlight import Backlight
 from companion.ui.scene import ARKHAM_SCENES
 from companion.ui.widgets import MIN_TOUCH
 from tests.helpers import new_game
@@ -29,20 +26,16 @@ SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
 
 @pytest.fixture
-def arkham_for() -> Iterator[object]:
-    made: list[App] = []
+def arkham_for(app_on: Callable[..., App]) -> Callable[..., App]:
+    """Build an App on a fresh Arkham game: ``arkham_for(size, seats)``."""
 
     def build(size: tuple[int, int] = (800, 480), seats: tuple[m.Seated, ...] = SEATS) -> App:
         session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", seats, seed=5))
         assert isinstance(session, ArkhamSession)
-        app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))
-        made.append(app)
+        app: App = app_on(session, size)
         return app
 
-    yield build
-    for app in made:
-        app.close()
-    pygame.quit()
+    return build
 
 
 def prepare(app: App, **changes: object) -> None:
@@ -63,6 +56,17 @@ def tap(app: App, label: str) -> None:
     assert button.enabled, label
     app.tap(button.rect.center)
     app.draw()
+
+
+def pick(app: App, opener: str, name: str) -> int:
+    """Open a paged chooser and page to ``name``, then tap it; how many taps that took."""
+    tap(app, opener)
+    taps = 1
+    while name not in labels(app):
+        tap(app, "Next")
+        taps += 1
+    tap(app, name)
+    return taps + 1
 
 
 def labels(app: App) -> list[str]:
@@ -118,13 +122,7 @@ def test_draw_journals_a_mythos_phase_then_shows_it_and_undo_steps_back(arkham_f
 
 def test_the_card_drawn_at_the_table_is_picked_by_name_in_a_few_taps(arkham_for) -> None:
     app = arkham_for()
-    tap(app, "Pick the card")
-    taps = 1
-    while "Heat Wave" not in labels(app):
-        tap(app, "Next")
-        taps += 1
-    tap(app, "Heat Wave")
-    assert taps <= 4 and scene(app).menu == Menu()
+    assert pick(app, "Pick the card", "Heat Wave") <= 5 and scene(app).menu == Menu()
     assert app.table.session.state.environment == "Heat Wave"
 
 
@@ -161,10 +159,7 @@ def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> Non
     gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
     prepare(app, gates=gates, setup=False)
     app.scene_name = "arkham"
-    tap(app, "Pick the card")
-    while "Heat Wave" not in labels(app):
-        tap(app, "Next")
-    tap(app, "Heat Wave")
+    pick(app, "Pick the card", "Heat Wave")
     assert scene(app).menu.kind is MenuKind.SURGE and app.table.session.state.mythos_phases == 0  # nothing yet
     tap(app, "Graveyard (0)")
     assert not next(b for b in scene(app).buttons if b.label == "Graveyard (1)").enabled  # 2 there would pass the surge gate
@@ -178,10 +173,7 @@ def test_the_first_player_says_who_takes_the_clue(arkham_for) -> None:
     # Big Storm's Clue is at The Unnamable, where both investigators stand.
     app = arkham_for(seats=(m.Seated("Amanda", "The Unnamable", 1), m.Seated("Bob", "The Unnamable", 3)))
     prepare(app, setup=False)
-    tap(app, "Pick the card")
-    while "Big Storm Sweeps Arkham!" not in labels(app):
-        tap(app, "Next")
-    tap(app, "Big Storm Sweeps Arkham!")
+    pick(app, "Pick the card", "Big Storm Sweeps Arkham!")
     assert scene(app).menu.kind is MenuKind.CLUE
     tap(app, "Bob")
     assert [i.clues for i in app.table.session.state.investigators] == [0, 1]
@@ -245,10 +237,7 @@ def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monst
     app = arkham_for(seats=seats)
     prepare(app, table_draws=True, setup=False)
     assert "Draw Mythos" not in labels(app) and "Pick the card" not in labels(app)
-    tap(app, "Enter the card")
-    while "Heat Wave" not in labels(app):
-        tap(app, "Next")
-    tap(app, "Heat Wave")
+    pick(app, "Enter the card", "Heat Wave")
     assert scene(app).menu.kind is MenuKind.MARKER
     tap(app, "Yuggoth")
     assert scene(app).menu.kind is MenuKind.MONSTER and "Monster 1 of 2" in scene(app).title(app.table.session.state)
