@@ -351,7 +351,10 @@ class ArkhamScene(Scene):
             d = menu.decision
             extra = f"; the last {d.to_outskirts} go on to the Outskirts" if d.to_outskirts else ""
             so_far = ", ".join(menu.order) or "none yet"
-            return f"Monster surge at {d.location}: {d.count} monsters, the first player places them{extra}. So far: {so_far}."
+            return (
+                f"Monster surge at {d.location}: the first player taps a gate for each of {d.count} monsters, in draw "
+                f"order (as even as possible, none above {d.location}){extra}. So far: {so_far}."
+            )
         if kind is MenuKind.CLUE:
             assert isinstance(menu.decision, ClueChoice)
             return f"A Clue appears at {menu.decision.location}: who takes it?"

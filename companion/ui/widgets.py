@@ -80,9 +80,9 @@ def text(
     return rect
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` px at font ``size``."""
-    face, lines, line = font(size), [], ""
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` px at font ``size`` (bold is wider)."""
+    face, lines, line = font(size, bold), [], ""
     for word in words.split():
         candidate = f"{line} {word}".strip()
         if line and face.size(candidate)[0] > width:
@@ -106,7 +106,7 @@ def paragraph(
 ) -> int:
     """Draw wrapped text (the last line cut with an ellipsis); the y below it."""
     x, y = pos
-    lines = wrap(words, size, width)
+    lines = wrap(words, size, width, bold)
     for n, line in enumerate(lines[:max_lines]):
         if n == max_lines - 1 and len(lines) > max_lines:
             line += " …"
