@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,6 +52,9 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
     app = App(Table(session), size=(800, 480), extras=Extras(panel=panel, demo=True, journal="~/.local/state/companion"))
     app.attach(app.table)
     panel.show(session.state)
+    deadline = time.monotonic() + 3.0  # an awake Watcher's light breathes on gpiozero's thread: catch it bright
+    while panel.watcher_brightness and panel.watcher.value < 0.8 and time.monotonic() < deadline:
+        time.sleep(0.01)
     for scene, filename in shots.items():
         app.scene_name = scene
         app.area = 6
