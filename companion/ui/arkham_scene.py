@@ -134,6 +134,8 @@ class ArkhamScene(Scene):
     def layout(self, view: View) -> list[Button]:
         state = view.state
         assert isinstance(state, m.ArkhamState)
+        if self.menu.kind in (MenuKind.WHERE, MenuKind.RENAME) and self.menu.subject not in {i.name for i in state.investigators}:
+            self.menu = Menu()  # the game moved on under the chooser (an undo by the panel's button): start over
         bar = self.action_bar()
         kind = self.menu.kind
         if kind is MenuKind.CARD:

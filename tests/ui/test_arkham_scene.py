@@ -321,3 +321,14 @@ def test_the_rename_keyboard_fits_every_screen(arkham_for, size) -> None:
         assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
         assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
         assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), one.label
+
+
+def test_a_chooser_whose_investigator_is_gone_closes_instead_of_failing(arkham_for) -> None:
+    app = arkham_for()
+    app.table.submit(m.RenameInvestigator("Amanda", "Amanda Sharpe"))
+    tap(app, "Move")
+    tap(app, "Amanda Sharpe: Woods")
+    app.table.button(PanelButton.UNDO)  # the panel's undo button, while the chooser is open
+    app.table.drain()
+    app.draw()
+    assert scene(app).menu == Menu() and "Draw Mythos" in labels(app)
