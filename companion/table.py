@@ -113,7 +113,7 @@ class Table(Generic[SessionT]):
 
     session: SessionT
     send_to_tower: Callable[[Frame], bool] = lambda frame: False
-    inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    inputs: queue.SimpleQueue[Input] = field(default_factory=queue.SimpleQueue)  # C-fast wake-ups: a roll waits on it
     notices: list[Notice] = field(default_factory=list)
     on_notice: Callable[[Notice], None] = lambda notice: None
     on_input: Callable[[], None] = lambda: None  # called (on the caller's thread) after each input is queued
