@@ -1,7 +1,7 @@
 """A long table: at least 10,000 commands through the screen, the buttons and the dice tower.
 
-One process as on the Pi: the app (SDL dummy driver, 800x480) with its table, the simulated
-tower on a real pty linked like a real one, the panel on gpiozero's mock pins.  The demo's
+One process as on the Pi: the app (SDL dummy driver, 800x480) with its table on its own thread,
+the simulated tower on a real pty linked like a real one, the panel on gpiozero's mock pins.  The demo's
 players make their moves by tapping the screen's buttons; every fifth roll is asked of the roll
 button (its mock pin driven), the others come from the tower.  Games follow each other (on
 Yuggoth and Shaggai demo layouts) until the count is reached, all in one on-disk SQLite journal.
@@ -76,14 +76,14 @@ def run(commands: int = COMMANDS) -> Soak:
         table = Table(new_game(journal, 0))
         with Panel(wiring, table.button, pin_factory=factory) as panel, TowerLink(tower.path, table.tower_frame) as link:
             table.send_to_tower = link.send
-            app = App(table, extras=Extras(link=link, panel=panel, demo=True))
+            app = App(table, extras=Extras(link=link, panel=panel, demo=True), threaded=True)
             wait(lambda: link.status.state is LinkState.LINKED, app)
             next_sample = 0
             while soak.commands < commands:
-                if app.table.session.state.phase is Phase.GAME_OVER:
+                if app.state.phase is Phase.GAME_OVER:
                     soak.games += 1
-                    app.table.switch(new_game(journal, soak.games))
-                    app.attach(app.table)
+                    app.open_game(lambda: new_game(journal, soak.games))
+                    wait(lambda: app.state.phase is not Phase.GAME_OVER, app)
                 if soak.commands >= next_sample:
                     soak.rss_mb.append(resident_mb())
                     next_sample += SAMPLE_EVERY
@@ -105,7 +105,7 @@ def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None
     """One command, the way the table gets it: a roll from the tower or the roll button, or a tap."""
     session = app.table.session
     before, started = session.seq, time.perf_counter()
-    if session.state.prompt.kind is PromptKind.ROLL:
+    if app.state.prompt.kind is PromptKind.ROLL:
         if rnd.random() < 0.2:
             pin = factory.pin(ROLL_PIN)
             pin.drive_low()
@@ -115,10 +115,15 @@ def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None
             soak.tower_rolls += 1
         wait(lambda: session.seq != before, app)
     else:
-        app.do(Submit(demo.choose(session.state, rnd)))
-        app.tick()
+        app.do(Submit(demo.choose(app.state, rnd)))
+    wait(lambda: shown(app), app)  # the command (and any losses it brought) decided, and on the screen
     soak.latencies_ms.append((time.perf_counter() - started) * 1000)
     soak.commands += session.seq - before if session.seq > before else 1
+
+
+def shown(app: App) -> bool:
+    """The table's thread has nothing of the screen's left, and the screen shows where it is."""
+    return not app.table.busy and app.state is app.table.session.state and not app.dirty
 
 
 def wait(condition: object, app: App) -> None:
@@ -126,8 +131,7 @@ def wait(condition: object, app: App) -> None:
     while not condition():  # type: ignore[operator]
         if time.monotonic() > deadline:
             raise TimeoutError("the table did not move within 10 s")
-        pygame.event.pump()
-        app.table.step(timeout=0.005)
+        pygame.event.wait(5)  # the table's thread wakes the loop when something arrives
         app.tick()
 
 

@@ -135,7 +135,7 @@ class App:
         """Follow ``table``: its inputs wake the loop, its entries come back as arrivals."""
         self.table = table
         table.on_input = self.wake
-        table.on_notice = lambda notice: self.wake()
+        table.on_notice = lambda notice: self.arrive(lambda: None)  # redraw to show it
         table.on_reload = self.reloaded
         table.on_switch = self.switched
         table.session.listeners.append(self.on_entry)
@@ -378,10 +378,11 @@ class App:
     def tap(self, pos: tuple[int, int]) -> None:
         if pos[0] >= self.metrics.width:
             return  # the virtual LED strip
-        self.mark()  # a scene's own menus change on a tap too
         intent = self.scenes[self.scene_name].tap(pos)
         if intent is not None:
             self.do(intent)
+        else:
+            self.mark()  # a scene's own menu may have changed
 
     def key(self, key: int) -> None:
         if key == pygame.K_ESCAPE and self.scene_name == "builder":
@@ -406,11 +407,13 @@ class App:
             self.do(Submit(c.Redo()))
 
     def do(self, intent: Intent) -> None:
-        """Carry out what a tap or key asked for; game changes go through the table."""
-        self.mark()
+        """Carry out what a tap or key asked for; game changes go through the table (the screen
+        redraws when the journaled result arrives, not before: nothing changed yet)."""
         if isinstance(intent, Submit):
             self.send(intent.command)
-        elif isinstance(intent, Go):
+            return
+        self.mark()
+        if isinstance(intent, Go):
             self.scene_name, self.area = self.scene_for(intent.scene), intent.area
             if self.scene_name == "new":
                 self.on_table(self.list_games)

@@ -154,3 +154,27 @@ def test_a_whole_demo_game_plays_with_the_table_on_its_thread_and_the_tower_on_a
     assert app.state.phase is Phase.GAME_OVER and journal.threads == {"table"}
     rolls = [e.command for e in journal.entries("g") if '"type":"roll"' in e.command]
     assert rolls and all('"source":"tower"' in r for r in rolls)
+
+
+def test_a_tap_redraws_once_when_its_result_arrives_and_a_refusal_is_drawn(threaded) -> None:
+    from companion.engine.cthulhu import commands as c
+
+    app, journal = threaded
+    app.draw()
+    journal.gate.clear()
+    app.do(counterclockwise(app))
+    assert journal.appending.wait(TIMEOUT)
+    app.tick()
+    assert not app.dirty  # nothing changed yet: no redraw of the same screen while the journal works
+    journal.gate.set()
+    wait_for(app, lambda: app.state.direction.value == -1 and not app.dirty)
+    notices, draws, draw = len(app.table.notices), [], app.draw
+
+    def counted() -> None:
+        draws.append(1)
+        draw()
+
+    app.draw = counted
+    app.do(Submit(c.ChooseDirection("great_cthulhu", "clockwise")))  # refused: the direction is chosen
+    wait_for(app, lambda: len(app.table.notices) > notices and not app.dirty)
+    assert draws  # the notice's arrival was drawn
