@@ -21,12 +21,14 @@ surge's placement ("before the draw"), the monsters, then the Clue.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import LOCATIONS, OUTSKIRTS
+from companion.engine.arkham.data import OUTSKIRTS
 from companion.engine.arkham.game import apply
-from companion.engine.core import Rejected
+from companion.engine.arkham.mythos import check_placement, round_the_gates, surge_gates
+from companion.engine.core import Refusal, Rejected
 from companion.engine.values import evolve
 
 
@@ -45,7 +47,26 @@ class SurgeChoice:
 
     def default(self) -> tuple[str, ...]:
         """The order the engine uses when the players do not choose: round the gates from the surge gate."""
-        return tuple(self.gates[k % len(self.gates)] for k in range(self.count))
+        return round_the_gates(self.gates, self.count)
+
+    def allows(self, start: tuple[str, ...]) -> bool:
+        """Whether a placement beginning with ``start`` can still end in one the rule accepts.
+
+        The fullest completion is tried against the engine's own check: the surge gate, then the
+        gates already holding most, take the larger shares.
+        """
+        low, extra = divmod(self.count, len(self.gates))
+        held = Counter(start)
+        ranked = sorted(self.gates, key=lambda gate: (gate != self.location, -held[gate]))
+        shares = {gate: low + (1 if rank < extra else 0) for rank, gate in enumerate(ranked)}
+        if any(held[gate] > shares[gate] for gate in self.gates):
+            return False
+        completed = start + tuple(gate for gate in self.gates for _ in range(shares[gate] - held[gate]))
+        try:
+            check_placement(completed, self.gates, self.location, self.count)
+        except Refusal:
+            return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -120,5 +141,4 @@ def _surge(state: m.ArkhamState, events: tuple[object, ...]) -> SurgeChoice | No
     overflow = sum(1 for e in placed if e.place == OUTSKIRTS)
     if surge.monsters % surge.gates == 0 and not overflow:
         return None
-    gates = sorted((g.location for g in state.gates), key=lambda g: (g != surge.location, LOCATIONS.index(g)))
-    return SurgeChoice(surge.location, surge.monsters, tuple(gates), overflow)
+    return SurgeChoice(surge.location, surge.monsters, surge_gates(state, surge.location), overflow)

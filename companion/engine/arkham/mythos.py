@@ -262,13 +262,23 @@ def surge(turn: Turn, location: str) -> None:
     """max(open gates, players) monsters spread as evenly as possible, none above the surge
     gate's share: the players' placement when they chose one, else round the gates from the
     surge gate in board order."""
-    gates = sorted(turn.state.gates, key=lambda g: (g.location != location, LOCATIONS.index(g.location)))
+    gates = surge_gates(turn.state, location)
     count = max(len(gates), turn.state.players)
-    order = turn.placement or tuple(gates[k % len(gates)].location for k in range(count))
-    check_placement(order, tuple(g.location for g in gates), location, count)
+    order = turn.placement or round_the_gates(gates, count)
+    check_placement(order, gates, location, count)
     turn.emit(m.MonsterSurge(location, count, len(gates)))
     for gate in order:
         turn.spawn(gate)
+
+
+def surge_gates(state: m.ArkhamState, location: str) -> tuple[str, ...]:
+    """The open gates in the order a surge fills them: the surge gate first, then board order."""
+    return tuple(sorted((g.location for g in state.gates), key=lambda g: (g != location, LOCATIONS.index(g))))
+
+
+def round_the_gates(gates: tuple[str, ...], count: int) -> tuple[str, ...]:
+    """The placement when the players do not choose: one monster a gate, round and round."""
+    return tuple(gates[k % len(gates)] for k in range(count))
 
 
 def check_placement(order: tuple[str, ...], gates: tuple[str, ...], surge_gate: str, count: int) -> None:

@@ -92,3 +92,28 @@ def test_a_surge_at_a_table_that_draws_is_placed_before_its_monsters_are_named()
     placed = m.Mythos(HEAT_WAVE, placement=("Woods", "Graveyard", "Woods"))
     asked = next_decision(state, placed)
     assert isinstance(asked, MonsterDrawn) and (asked.number, asked.count) == (1, 3)
+
+
+def test_a_surge_placement_is_allowed_exactly_when_some_completion_passes_the_rule() -> None:
+    # Brute force over every start of every placement, 1-4 gates and up to 6 monsters.
+    from itertools import product
+
+    from companion.engine.arkham.mythos import check_placement
+    from companion.engine.core import Refusal
+
+    def completes(choice: SurgeChoice, start: tuple[str, ...]) -> bool:
+        for rest in product(choice.gates, repeat=choice.count - len(start)):
+            try:
+                check_placement(start + rest, choice.gates, choice.location, choice.count)
+            except Refusal:
+                continue
+            return True
+        return False
+
+    names = ("Woods", "Graveyard", "Unvisited Isle", "Black Cave")
+    for gates in range(1, 5):
+        for count in range(gates, 7):
+            choice = SurgeChoice("Woods", count, names[:gates], 0)
+            for length in range(count + 1):
+                for start in product(choice.gates, repeat=length):
+                    assert choice.allows(start) == completes(choice, start), (gates, count, start)
