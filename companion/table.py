@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from companion.engine import Command, Rejected, legal_commands
+from companion.engine import Command, Rejected, State, legal_commands
 from companion.engine.arkham import model as arkham
 from companion.engine.arkham.decisions import next_decision
 from companion.engine.cthulhu import commands as c
@@ -68,14 +68,6 @@ class Changed:
 
 
 @dataclass(frozen=True)
-class SwitchInput:
-    """Play another game: ``open()`` (called on the table's thread) returns its session, a
-    Rejected set-up, or raises JournalError."""
-
-    open: Callable[[], Any]
-
-
-@dataclass(frozen=True)
 class CallInput:
     """Run ``call()`` on the table's thread (the screen asking the journal something)."""
 
@@ -87,7 +79,7 @@ class Nudge:
     """Wakes the table's thread (to stop it) and does nothing else."""
 
 
-Input = TowerInput | ButtonInput | CommandInput | Changed | SwitchInput | CallInput | Nudge
+Input = TowerInput | ButtonInput | CommandInput | Changed | CallInput | Nudge
 
 
 @dataclass
@@ -100,8 +92,7 @@ class Notice:
 def roll_prompt(state: Any) -> Prompt | None:
     """The roll the game waits for, if any (Arkham's Mythos Phase never asks for dice: its chance
     is the cup, the gate markers and the deck)."""
-    prompt = getattr(state, "prompt", None) if not isinstance(state, arkham.ArkhamState) else None
-    return prompt if prompt is not None and prompt.kind is PromptKind.ROLL else None
+    return state.prompt if isinstance(state, State) and state.prompt.kind is PromptKind.ROLL else None
 
 
 SessionT = TypeVar("SessionT", bound=Session[Any])
@@ -169,11 +160,6 @@ class Table(Generic[SessionT]):
         self.inputs.put(CallInput(call))
         self.on_input()
 
-    def post_switch(self, open_session: Callable[[], Any]) -> None:
-        """Queue a change of game (start or resume); ``open_session`` runs on the table's thread."""
-        self.inputs.put(SwitchInput(open_session))
-        self.on_input()
-
     def changed(self, game: str, seq: int) -> None:
         """From the journal's follower thread: another process appended to a game."""
         self.inputs.put(Changed(game, seq))
@@ -195,8 +181,6 @@ class Table(Generic[SessionT]):
             self._tower(item.frame)
         elif isinstance(item, ButtonInput):
             self._button(item.name)
-        elif isinstance(item, SwitchInput):
-            self.open(item.open)
         elif isinstance(item, CallInput):
             item.call()
         elif isinstance(item, Nudge):
@@ -205,9 +189,8 @@ class Table(Generic[SessionT]):
             if item.game == self.session.name and item.seq > self.session.seq:
                 self.reload()
             elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
-                fresher = GameSession.resume(self.session.journal, item.game)
-                fresher.listeners = self.session.listeners
-                self.switch(fresher)  # type: ignore[arg-type]  # the bridge's table plays Cthulhu Wars
+                journal = self.session.journal
+                self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
         else:
             self._submit(item.command)
             self.decided += 1
@@ -322,7 +305,7 @@ class Table(Generic[SessionT]):
         after each input, so a roll's acknowledgement reaches the tower before the next request."""
         state = self.session.state
         prompt = roll_prompt(state)
-        if prompt is not None and not isinstance(state, arkham.ArkhamState):
+        if prompt is not None:
             # One request per roll asked for: two rolls in a row may want the same dice.
             request = Request(prompt.dice, TOWER_DIE[prompt.die])
             if (request, state.step) != self.requested and self.send_to_tower(request):

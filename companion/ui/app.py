@@ -71,6 +71,11 @@ SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.
 CTHULHU_ONLY = ("table", "map", "area")  # the scenes that draw a Cthulhu Wars board
 
 
+def fresh_seed() -> int:
+    """A new game's seed for its draws and dice (journaled with the game, so it replays)."""
+    return int(time.time() * 1000) % 1_000_000
+
+
 def names_of(state: Any) -> dict[str, str]:
     """Player ids to the labels the log uses (Arkham's investigators are named already)."""
     return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
@@ -147,10 +152,10 @@ class App:
 
     def on_entry(self, events: tuple[Any, ...], state: Any, entry: Entry) -> None:
         """A session listener: the entry is journaled; its words and state go to the screen."""
+        if self.extras.panel is not None:  # the LEDs first: a tower roll's light must not wait on words
+            self.extras.panel.on_events(events, state)
         names = names_of(state)
         lines = [line for line in (describe(event, names) for event in events) if line]
-        if self.extras.panel is not None:
-            self.extras.panel.on_events(events, state)
         if self.extras.demo and not isinstance(state, am.ArkhamState):
             for order in demo_players.casualties(state, events):  # the demo's players assign their losses
                 self.table.post(order)
@@ -489,7 +494,6 @@ class App:
     def start(self, intent: Start) -> None:
         factions = intent.factions or tuple(f.value for f in demo_players.SEATING[: intent.players])
         seats = tuple(c.Seat(Faction(f)) for f in factions)
-        seed = int(time.time() * 1000) % 1_000_000  # a fresh game's dice; recorded, so it replays
         try:
             board = load_map(intent.map)
         except MapError as exc:  # a map file gone or broken since the list was drawn
@@ -500,7 +504,7 @@ class App:
             digital_dice=not intent.physical_dice,
             digital_elder_signs=not intent.physical_signs,
         )
-        command = c.NewGame(board, seats, seed, options)
+        command = c.NewGame(board, seats, fresh_seed(), options)
         journal = self.table.session.journal
         self.open_game(lambda: GameSession.start(journal, new_game_name(journal=journal), command))
 
@@ -508,8 +512,7 @@ class App:
         """A new Arkham game: the investigators are placed (and their Sneak set) on its screen,
         because the companion ships no investigator sheets."""
         seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
-        seed = int(time.time() * 1000) % 1_000_000  # the deck's shuffle and the draws; recorded, so it replays
-        setup = am.NewArkhamGame(intent.ancient_one, seats, seed, table_draws=intent.table_draws)
+        setup = am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws)
         journal = self.table.session.journal
         self.open_game(lambda: ArkhamSession.start(journal, new_game_name(journal=journal), setup))
 
@@ -538,10 +541,11 @@ class App:
 
     def open_game(self, open_session: Callable[[], Any]) -> None:
         """Start or resume a game on the table's thread; the screen follows when it is open."""
-        if self.worker is not None:
-            self.table.post_switch(open_session)
-        else:
-            self.table.open(open_session)
+
+        def switch() -> None:
+            self.table.open(open_session)  # a refusal becomes the table's notice
+
+        self.on_table(switch)
 
     def arkham_scene(self) -> ArkhamScene:
         scene = self.scenes["arkham"]
@@ -564,7 +568,6 @@ class App:
         if state.prompt.kind is PromptKind.ROLL and self.extras.link is not None:
             return  # the simulated tower answers rolls by itself
         self.send(demo_players.choose(state, self.rnd))  # its battles' losses follow (on_entry)
-        self.mark()
 
     def arkham_demo_move(self, state: am.ArkhamState) -> None:
         """Arkham's demo: place whoever is not yet placed, else draw the next Mythos card (with the
@@ -573,9 +576,7 @@ class App:
             self.autoplay = False
             return
         unplaced = state.unplaced()
-        command: Any = am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos()
-        self.send(command)
-        self.mark()
+        self.send(am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos())
 
     def close(self) -> None:
         if self.worker is not None:
