@@ -44,7 +44,7 @@ def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size
     """
     from companion.ui import launch
 
-    launch.run_arkham_window(journal, _start(journal, name, demo_setup(seed, players)), size, location)
+    launch.run_arkham_window(_start(journal, name, demo_setup(seed, players)), size, location)
 
 
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:

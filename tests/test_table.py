@@ -7,6 +7,7 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.engine.cthulhu import commands as c
@@ -156,6 +157,12 @@ def test_fuzz_megabytes_of_noise_give_no_false_roll_and_every_valid_roll_exactly
     assert len(oks) == len(valid)
 
 
+def step_until(table: Table[GameSession], condition: Callable[[], bool], deadline: float) -> None:
+    """Let the table handle inputs until ``condition()`` holds or ``deadline`` (monotonic) passes."""
+    while not condition() and time.monotonic() < deadline:
+        table.step(timeout=0.05)
+
+
 def test_a_roll_made_while_unplugged_arrives_once_after_replug(tmp_path: Path) -> None:
     table, _ = table_at_roll()
     with SimTower(seed=9, link=tmp_path / "tower", auto_roll=False) as tower:
@@ -163,15 +170,12 @@ def test_a_roll_made_while_unplugged_arrives_once_after_replug(tmp_path: Path) -
         table.send_to_tower = link.send
         with link:
             deadline = time.monotonic() + TIMEOUT
-            while link.status.state.value != "linked" and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: link.status.state.value == "linked", deadline)
             tower.unplug()
-            while link.status.state.value == "linked" and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: link.status.state.value != "linked", deadline)
             tower.roll((6, 5))  # rolled into an unplugged cable: lost on the wire
             tower.plug()  # the tower repeats it until acknowledged
-            while table.session.state.prompt.dice != 1 and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: table.session.state.prompt.dice == 1, deadline)
             assert table.session.state.prompt.dice == 1
     refs = [e.command for e in table.session.journal.entries("g") if '"source":"tower"' in e.command]
     assert len(refs) == 1
@@ -184,14 +188,11 @@ def test_bytes_from_the_tower_reach_the_journal_through_a_real_pty(tmp_path: Pat
         table.send_to_tower = link.send
         with link:
             deadline = time.monotonic() + TIMEOUT
-            while link.status.state.value != "linked" and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: link.status.state.value == "linked", deadline)
             link.send(Request(2, "d6"))  # the table asked before the link was up: ask again
-            while table.session.state.prompt.dice != 1 and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: table.session.state.prompt.dice == 1, deadline)
             assert table.session.state.prompt.dice == 1
-            while Ack(1, AckStatus.OK) not in tower.acks and time.monotonic() < deadline:
-                table.step(timeout=0.05)
+            step_until(table, lambda: Ack(1, AckStatus.OK) in tower.acks, deadline)
             assert Ack(1, AckStatus.OK) in tower.acks
     last = table.session.journal.last("g")
     assert last is not None and '"source":"tower"' in last.command

@@ -29,15 +29,17 @@ from enum import Enum
 import pygame
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP, WORLDS
+from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP
 from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
 from companion.engine.arkham.game import MAX_NAME
+from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
-from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, Key, keys
+from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
-PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS))  # where the table may put an investigator
+# Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
+PLACES = (*sorted(ARKHAM), *sorted(INVESTIGATOR_PLACES - set(ARKHAM)))
 Line = tuple[str, tuple[int, int, int]]
 
 
@@ -117,8 +119,7 @@ class ArkhamScene(Scene):
         if typed == SHIFT:
             self.menu = dataclasses.replace(menu, shifted=not menu.shifted)
         else:
-            text_now = menu.typed[:-1] if typed == BACKSPACE else (menu.typed + typed)[:MAX_NAME]
-            self.menu = dataclasses.replace(menu, typed=text_now, shifted=False)
+            self.menu = dataclasses.replace(menu, typed=typed_into(menu.typed, typed, MAX_NAME), shifted=False)
         return None
 
     def decide(self, command: m.Mythos) -> Intent | None:
@@ -313,7 +314,7 @@ class ArkhamScene(Scene):
             intent = (
                 Submit(dataclasses.replace(pending, placement=chosen)) if done else dataclasses.replace(self.menu, order=chosen)
             )
-            buttons.append(Button(rect, f"{gate} ({order.count(gate)})", intent, enabled=_may_add(decision, order, gate)))
+            buttons.append(Button(rect, f"{gate} ({order.count(gate)})", intent, enabled=decision.allows(chosen)))
         suggested, again, _, cancel = grid(bar, 4, 4, self.metrics)
         return [
             *buttons,
@@ -448,16 +449,3 @@ class ArkhamScene(Scene):
 
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}
-
-
-def _may_add(decision: SurgeChoice, order: tuple[str, ...], gate: str) -> bool:
-    """Whether one more monster on ``gate`` can still end in the spread the rule demands: as even
-    as possible, and none above the surge gate's share."""
-    low, extra = divmod(decision.count, len(decision.gates))
-    high = low + (1 if extra else 0)
-    if order.count(gate) >= high:
-        return False
-    if gate == decision.location or order.count(gate) < low:
-        return True
-    others_full = sum(1 for g in decision.gates if g != decision.location and order.count(g) >= high)
-    return others_full < extra - 1  # the surge gate takes one of the ``extra`` high shares

@@ -16,10 +16,11 @@ import pygame
 
 from companion.engine.cthulhu.model import Faction
 from companion.engine.mapdef import AreaDef, MapDef, MapStatus
-from companion.ui.keyboard import DONE, SHIFT, keys
+from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, keys, typed_into
 from companion.ui.scene import Build, Intent, Scene, View
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
+NAME_LIMIT = 40  # characters in an area's or a map's name
 START_CYCLE = ("", *(f.value for f in Faction if f is not Faction.OTHER))
 
 
@@ -131,10 +132,10 @@ def rename(draft: Draft, typed: str) -> None:
     """
     if 0 <= draft.selected < len(draft.areas):
         a = draft.areas[draft.selected]
-        a.name = a.name[:-1] if typed == "\b" else (a.name + typed)[:40]
+        a.name = typed_into(a.name, typed, NAME_LIMIT)
         return
-    safe = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in typed.lower())
-    draft.name = draft.name[:-1] if typed == "\b" else (draft.name + safe)[:40]
+    safe = "".join(ch if (ch.isascii() and ch.isalnum()) or ch == BACKSPACE else "-" for ch in typed.lower())
+    draft.name = typed_into(draft.name, safe, NAME_LIMIT)
 
 
 class BuilderScene(Scene):

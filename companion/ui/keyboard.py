@@ -27,6 +27,12 @@ class Key:
     text: str
 
 
+def typed_into(text: str, typed: str, limit: int) -> str:
+    """``text`` after a key: Backspace rubs out the last character, anything else is appended
+    (up to ``limit`` characters)."""
+    return text[:-1] if typed == BACKSPACE else (text + typed)[:limit]
+
+
 def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False) -> list[Button]:
     """The keyboard's buttons filling ``area`` from its bottom up: four rows of ten, then Shift,
     Space, Backspace and Done."""

@@ -7,10 +7,11 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from companion.config import Config
 from companion.sdnotify import Notifier
-from companion.session import AnySession, GameSession
+from companion.session import AnySession, ArkhamSession, GameSession
 from companion.store import Journal
 from companion.store.redis import RedisJournal
 
@@ -40,41 +41,24 @@ def parse_size(text: str) -> tuple[int, int]:
     raise ValueError(f"--size must be one of {', '.join(SIZES)}, not {text!r}.")
 
 
-def run_arkham_window(journal: Journal, session: object, size: tuple[int, int], location: str) -> None:
+def run_arkham_window(session: ArkhamSession, size: tuple[int, int], location: str) -> None:
     """Arkham Horror in a window: the table's App on an Arkham session, the LED panel on
     gpiozero's mock pins beside it (the Doom bar is the doom track).  D draws; A autoplays."""
-    from companion.demo import DEMO_WIRING
-    from companion.session import ArkhamSession
     from companion.table import Table
-    from companion.ui.app import App, Extras
-    from hardware.config import panel_config
-    from hardware.panel import Panel
 
-    assert isinstance(session, ArkhamSession)
     check_display()
-    table = Table(session)
-    with Panel(panel_config(DEMO_WIRING), table.button) as panel:
-        app = App(table, size=size, extras=Extras(panel=panel, journal=location, demo=True), threaded=True)
-        app.scene_name = "arkham"
-        panel.show(session.state)
-        print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
-        try:
-            app.run()
-        finally:
-            app.close()
+    with contextlib.ExitStack() as stack:
+        greeting = "Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits."
+        _demo_window(stack, Table(session), size, location, greeting)
 
 
 def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int, int], location: str) -> None:
     """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
     the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
-    from companion.demo import DEMO_WIRING, DemoSetup
-    from companion.session import GameSession
+    from companion.demo import DemoSetup
     from companion.table import Table
-    from companion.ui.app import App, Extras
     from firmware_bridge.link import TowerLink
     from firmware_bridge.sim import SimTower
-    from hardware.config import panel_config
-    from hardware.panel import Panel
 
     assert isinstance(setup, DemoSetup)
     check_display()
@@ -84,20 +68,31 @@ def run_window_demo(journal: Journal, name: str, setup: object, size: tuple[int,
     with contextlib.ExitStack() as stack:
         tower = stack.enter_context(SimTower(seed=setup.seed))
         table = Table(session)
-        panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), table.button))
         link = stack.enter_context(TowerLink(tower.path, table.tower_frame))
         table.send_to_tower = link.send
-        app = App(table, size=size, extras=Extras(link=link, panel=panel, journal=location, demo=True), threaded=True)
-        panel.show(session.state)
-        print(
-            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, "
-            "1-5 switch screens, Esc quits.",
-            flush=True,
+        greeting = (
+            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, Esc quits."
         )
-        try:
-            app.run()
-        finally:
-            app.close()
+        _demo_window(stack, table, size, location, greeting, link)
+
+
+def _demo_window(
+    stack: contextlib.ExitStack[bool | None], table: Any, size: tuple[int, int], location: str, greeting: str, link: Any = None
+) -> None:
+    """Run the table's App in a window with the demo's LED panel on mock pins drawn beside it."""
+    from companion.demo import DEMO_WIRING
+    from companion.ui.app import App, Extras
+    from hardware.config import panel_config
+    from hardware.panel import Panel
+
+    panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), table.button))
+    app = App(table, size=size, extras=Extras(link=link, panel=panel, journal=location, demo=True), threaded=True)
+    panel.show(table.session.state)
+    print(greeting, flush=True)
+    try:
+        app.run()
+    finally:
+        app.close()
 
 
 def run_table(
