@@ -27,6 +27,17 @@ def test_canonical_text_has_sorted_keys_and_no_spaces() -> None:
     assert text == '{"area":"Asia","cost":1,"player":"great_cthulhu","type":"recruit"}'
 
 
+def test_canonical_text_is_the_sorted_key_json_of_a_whole_state() -> None:
+    # canonical() relies on to_data building every dict in sorted order instead of sorting again.
+    state = started()
+    assert canonical(state) == json.dumps(to_data(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_values_that_are_not_engine_values_are_refused() -> None:
+    with pytest.raises(TypeError, match="cannot encode dict"):
+        to_data({"a": 1})
+
+
 def test_commands_round_trip() -> None:
     move = c.Move("black_goat", "Asia", (c.UnitRef("Africa", UnitKind.CULTIST, "Acolyte", 2),), None)
     assert parse_command(json.loads(canonical(move))) == move
