@@ -292,27 +292,37 @@ def step_doom_start(state: GameState, events: Events) -> GameState:
 
 
 def step_doom_gates(state: GameState, events: Events) -> GameState:
-    """Each player gains 1 Doom per controlled gate (section 3: Doom Phase step 1)."""
-    for seat in state.turn_order():
-        gates = bd.controlled_gates(state, state.players[seat].pid)
-        if gates:
-            state = gain_doom(state, seat, gates, "controlled gates", events)
-    return done(state)
+    """Each player gains 1 Doom per controlled gate (section 3: Doom Phase step 1).
+
+    Every seat's gain goes into one copy of the state, then the events and the expansions'
+    reactions follow seat by seat in turn order, as :func:`gain_doom` gives them: the reactions
+    read only their own seat (the tower's decay roll runs this step, so each copy counts)."""
+    gains = [(seat, gates) for seat in state.turn_order() if (gates := bd.controlled_gates(state, state.players[seat].pid))]
+    players = list(state.players)
+    for seat, gates in gains:
+        players[seat] = evolve(players[seat], doom=players[seat].doom + gates)
+    before = state.players
+    state = evolve(state, players=tuple(players), pending=state.pending[1:], queue=None, prompt=NO_PROMPT)  # and done
+    for seat, gates in gains:
+        old, total = before[seat].doom, players[seat].doom
+        events.append(DoomGained(players[seat].pid, gates, "controlled gates", total))
+        state = check_doom_trigger(doom_changed(state, seat, old, total, events), total, events)
+    return state
 
 
 def step_rituals(state: GameState, events: Events) -> GameState:
-    if state.queue is None:
-        state = evolve(state, queue=state.turn_order())
-    while state.queue:
-        seat = state.queue[0]
-        player = state.players[seat]
-        if player.power < state.ritual_cost:
-            events.append(RitualSkipped(player.pid))
-            state = answered(state)
-            continue
-        text = f"{player.label}: perform the Ritual of Annihilation for {state.ritual_cost} Power?"
-        return ask(state, Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual")))
-    return done(state)
+    """Offer the Ritual of Annihilation to each seat in turn order that can pay for it; the
+    queue and the question go into one copy of the state."""
+    queue = state.turn_order() if state.queue is None else state.queue
+    cost = state.ritual_cost
+    while queue and state.players[queue[0]].power < cost:
+        events.append(RitualSkipped(state.players[queue[0]].pid))
+        queue = queue[1:]
+    if not queue:
+        return done(state)
+    player = state.players[queue[0]]
+    text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
+    return evolve(state, queue=queue, prompt=Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual")))
 
 
 def draw_elder_sign(state: GameState, seat: int, reason: str, events: Events) -> GameState:
