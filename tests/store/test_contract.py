@@ -117,6 +117,19 @@ def test_sqlite_file_is_private_and_survives_reopening(tmp_path: Path) -> None:
         assert second.last("g") == entry(1)
 
 
+def test_two_sqlite_writers_on_one_file_never_write_the_same_entry(tmp_path: Path) -> None:
+    # Two processes on one journal: the one that wrote against an old state is refused.
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as first, SqliteJournal(path) as second:
+        first.create_game("g", "A game", 1.0)
+        first.append("g", entry(1))
+        second.append("g", entry(2))
+        with pytest.raises(StaleWriter, match="is at entry 2"):
+            first.append("g", entry(2, command='{"type":"other"}'))
+        first.append("g", entry(3))
+        assert [e.command for e in second.entries("g")] == ['{"type":"pass"}'] * 3
+
+
 def test_a_corrupt_sqlite_file_is_refused_with_what_to_do(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
