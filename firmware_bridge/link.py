@@ -153,8 +153,8 @@ class TowerLink:
         except ProtocolError as exc:
             self._set(bad_frames=self.status.bad_frames + 1, last_error=str(exc))
             return
+        self._on_frame(frame)  # first: the table wakes while this thread keeps the count
         self._set(frames=self.status.frames + 1, last_frame_at=self._clock(), notify=False)
-        self._on_frame(frame)
 
     def _close_port(self) -> None:
         with self._write_lock:

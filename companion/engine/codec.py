@@ -156,9 +156,13 @@ def _dataclass_encoder(cls: type) -> _Encoder:
     return encoder
 
 
+# One encoder for every canonical text: json.dumps builds a new one per call with these options.
+_CANONICAL_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> str:
     """The canonical text of an engine value: sorted-key JSON, compact, UTF-8 safe."""
-    return json.dumps(to_data(value), separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL_JSON.encode(to_data(value))
 
 
 def from_canonical(cls: type[T], text: str) -> T:
