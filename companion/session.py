@@ -22,7 +22,7 @@ from companion import engine
 from companion.engine import Accepted, Code, Command, Event, Rejected, State
 from companion.engine.arkham import game as arkham
 from companion.engine.arkham.model import ArkhamState, NewArkhamGame
-from companion.engine.codec import canonical, from_canonical
+from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import NewGame, Redo, Undo
 from companion.store import Entry, EntryKind, Journal, JournalError
@@ -57,6 +57,15 @@ ARKHAM_HORROR: Rules[ArkhamState] = Rules(
     lambda c: f"Arkham Horror: {c.ancient_one}",
     NewArkhamGame,
 )
+
+
+@dataclass(frozen=True)
+class _Foresight(Generic[S]):
+    """Decisions made ahead against ``state`` (compared by identity, which is cheap: states are
+    immutable), by :func:`decision_key`, each with its events' journal text."""
+
+    state: S
+    decisions: dict[tuple[Any, ...], tuple[Accepted[S], str]]
 
 
 @dataclass
@@ -94,6 +103,7 @@ class Session(Generic[S]):
         self._snapshot_every = snapshot_every
         self._clock = clock
         self.listeners: list[Callable[[tuple[Event, ...], S, Entry], None]] = []
+        self._foreseen: _Foresight[S] | None = None
         self._remember(head.node, state)
 
     # -- opening ------------------------------------------------------------------------------
@@ -172,20 +182,46 @@ class Session(Generic[S]):
             return self._undo()
         if isinstance(command, Redo):
             return self._redo()
-        result = self.rules.apply(self.state, command)
-        if isinstance(result, Rejected):
-            return result
+        decided = self._decide(command)
+        if isinstance(decided, Rejected):
+            return decided
+        result, events_text = decided
         head = self._head
         depth = head.depth + 1
         seq = head.seq + 1
-        entry = Entry(
-            seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), _events_text(result.events), self._clock()
-        )
+        entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock())
         snapshot = canonical(result.state) if depth % self._snapshot_every == 0 else None
         self.journal.append(self.name, entry, snapshot)
         self._advance(entry, result.state)
         self._notify(result.events, entry)
         return result
+
+    def foresee(self, commands: Iterable[Command]) -> None:
+        """Decide ``commands`` against the current state now, while the table waits: the engine is
+        pure, so these are the decisions :meth:`submit` would make, and the one that comes goes
+        straight to the journal.  The table foresees each face of a pending tower roll.  Kept
+        until the state moves; the refused ones are not kept (submit decides them again)."""
+        state = self.state
+        decisions: dict[tuple[Any, ...], tuple[Accepted[S], str]] = {}
+        for command in commands:
+            result = self.rules.apply(state, command)
+            if isinstance(result, Accepted):
+                decisions[decision_key(command)] = (result, _events_text(result.events))
+        self._foreseen = _Foresight(state, decisions)
+
+    def foreseen(self) -> bool:
+        """Whether decisions were foreseen for the current state."""
+        return self._foreseen is not None and self._foreseen.state is self.state
+
+    def _decide(self, command: Command) -> tuple[Accepted[S], str] | Rejected:
+        """The rules' decision on ``command`` and its events' text: foreseen, or made now."""
+        foreseen = self._foreseen
+        if foreseen is not None and foreseen.state is self.state:
+            decided = foreseen.decisions.get(decision_key(command))
+            if decided is not None:
+                return decided
+        result = self.rules.apply(self.state, command)
+        return result if isinstance(result, Rejected) else (result, _events_text(result.events))
 
     def _undo(self) -> Accepted[S] | Rejected:
         head = self._head
@@ -241,6 +277,7 @@ class Session(Generic[S]):
         self._head.depth = entry.depth
         self._head.redo = entry.redo
         self.state = state
+        self._foreseen = None  # let go: made against the state before
         self._remember(entry.head, state)
 
     def _notify(self, events: tuple[Event, ...], entry: Entry) -> None:

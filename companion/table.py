@@ -301,8 +301,9 @@ class Table(Generic[SessionT]):
         return AckStatus.OK
 
     def sync_tower(self) -> None:
-        """Light the tower's "roll N dice" when a roll is asked for; put it out when not.  Called
-        after each input, so a roll's acknowledgement reaches the tower before the next request."""
+        """Light the tower's "roll N dice" when a roll is asked for, and foresee the roll; put it
+        out when not.  Called after each input, so a roll's acknowledgement reaches the tower
+        before the next request."""
         state = self.session.state
         prompt = roll_prompt(state)
         if prompt is not None:
@@ -311,8 +312,20 @@ class Table(Generic[SessionT]):
             if (request, state.step) != self.requested and self.send_to_tower(request):
                 self.requested = (request, state.step)  # only once it reached the tower: a link still
                 # connecting gets it on a later step
+            if self.requested is not None:
+                self.foresee_roll(state, prompt)
         elif self.requested is not None and self.send_to_tower(Cancel()):
             self.requested = None
+
+    def foresee_roll(self, state: State, prompt: Prompt) -> None:
+        """While the tower is asked for one die, decide each of its faces ahead (six calls to the
+        engine, once per roll asked for), so the roll, when it lands, goes straight to the
+        journal and the LEDs: the engine's decision was a fifth of the tower's path to the LED.
+        More dice have too many outcomes to try them all."""
+        if prompt.dice != 1 or self.session.foreseen():
+            return
+        faces = [cmd for cmd in legal_commands(state) if isinstance(cmd, c.Roll) and cmd.values is not None]
+        self.session.foresee(c.Roll(face.values, "tower") for face in faces)
 
     # -- buttons ----------------------------------------------------------------------------------
 

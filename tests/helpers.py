@@ -9,6 +9,7 @@ from companion.engine import Accepted, Command, Rejected, State, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import AreaState, Faction, Gate, Options, UnitKind, Units
 from companion.maps import load_map
+from companion.session import Session
 
 CORE3 = (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT)
 
@@ -117,3 +118,16 @@ def skip_rituals(state: State) -> tuple[State, list[Any]]:
 def to_end_of_doom_phase(state: State) -> State:
     """Pass the round and skip the rituals: the map's end-of-Doom-Phase steps come next."""
     return skip_rituals(pass_round(state)[0])[0]
+
+
+def count_decisions(session: Session[Any]) -> list[Command]:
+    """Make ``session``'s rules note every command they are asked to decide; returns the notes."""
+    asked: list[Command] = []
+    rules = session.rules
+
+    def noting(state: Any, command: Command) -> Accepted[Any] | Rejected:
+        asked.append(command)
+        return rules.apply(state, command)
+
+    session.rules = replace(rules, apply=noting)
+    return asked

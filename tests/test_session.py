@@ -8,6 +8,7 @@ import fakeredis
 import pytest
 
 from companion.engine import Code, Event, State, canonical
+from companion.engine.codec import decision_key
 from companion.engine.core import Redone, Undone
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
@@ -15,7 +16,7 @@ from companion.session import GameSession, new_game_name, open_game
 from companion.store import Entry, EntryKind, Journal, JournalError, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
-from tests.helpers import new_game
+from tests.helpers import count_decisions, new_game
 
 GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
 
@@ -216,3 +217,55 @@ def test_open_game_opens_the_newest_game_as_the_game_it_is() -> None:
     assert isinstance(open_game(journal), ArkhamSession) and isinstance(open_game(journal, "cw"), GameSession)
     with pytest.raises(JournalError):
         open_game(journal, "nope")
+
+
+def at_one_die_roll(journal: Journal | None = None) -> GameSession:
+    """A game waiting for the attacker's one battle die."""
+    game = session(journal)
+    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))
+    assert game.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1)).ok
+    assert game.state.prompt.dice == 1
+    return game
+
+
+def faces() -> list[c.Roll]:
+    return [c.Roll((face,), "tower") for face in range(1, 7)]
+
+
+def test_a_foreseen_decision_journals_what_deciding_then_would() -> None:
+    ahead, now = at_one_die_roll(), at_one_die_roll()
+    ahead.foresee(faces())
+    assert ahead.foreseen()
+    for game in (ahead, now):
+        assert game.submit(c.Roll((4,), "tower", "tower:AB:3")).ok
+    first, second = ahead.journal.last("g"), now.journal.last("g")
+    assert first is not None and second is not None
+    assert (first.command, first.events) == (second.command, second.events)
+    assert '"ref":"tower:AB:3"' in first.command  # the id is the command's own, not the foreseen one's
+    assert canonical(ahead.state) == canonical(now.state)
+
+
+def test_a_decision_foreseen_for_another_state_is_not_used() -> None:
+    game = at_one_die_roll()
+    game.foresee(faces())
+    assert game.submit(c.Roll((6,), "screen")).ok  # another source: decided now, and the state moves
+    assert not game.foreseen()
+    asked = count_decisions(game)
+    game.submit(c.Roll((1,), "tower"))  # the defender's die: nothing foreseen for this state
+    assert asked == [c.Roll((1,), "tower")]
+
+
+def test_refused_commands_are_not_foreseen() -> None:
+    game = at_one_die_roll()
+    game.foresee([c.Roll((7,), "tower"), c.Pass(GC)])  # no such face; not a roll
+    assert game.submit(c.Roll((7,), "tower")).code is Code.BAD_ROLL  # type: ignore[union-attr]
+
+
+def test_the_rules_never_decide_by_a_roll_s_own_id() -> None:
+    # What lets a foreseen decision stand for a roll whose id was not known yet.
+    state = at_one_die_roll().state
+    first = GameSession.rules.apply(state, c.Roll((3,), "tower", "tower:AB:1"))
+    second = GameSession.rules.apply(state, c.Roll((3,), "tower", "tower:CD:9"))
+    assert first == second
+    assert decision_key(c.Roll((3,), "tower", "tower:AB:1")) == decision_key(c.Roll((3,), "tower"))
+    assert decision_key(c.Roll((3,), "tower")) != decision_key(c.Roll((3,), "screen"))

@@ -29,7 +29,7 @@ from firmware_bridge.protocol import (
     encode,
 )
 from firmware_bridge.sim import SimTower
-from tests.helpers import new_game
+from tests.helpers import count_decisions, new_game
 
 GC, CC = "great_cthulhu", "crawling_chaos"
 TIMEOUT = 5.0
@@ -212,3 +212,29 @@ def test_two_rolls_in_a_row_asking_the_same_dice_each_light_the_tower() -> None:
     table.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
     table.drain()
     assert [f for f in wire.sent if isinstance(f, Request)] == [Request(2, "d6"), Request(2, "d6")]
+
+
+def test_a_one_die_roll_asked_of_the_tower_is_decided_ahead_and_lands_without_the_engine() -> None:
+    table, wire = one_die_roll_table()
+    assert wire.sent[-1] == Request(1, "d6") and table.session.foreseen()
+    decided_now = count_decisions(table.session)
+    table.tower_frame(RollFrame("AB12", 7, "d6", (6,)))
+    table.drain()
+    assert not [cmd for cmd in decided_now if getattr(cmd, "ref", "")]  # its foreseen decision was journaled
+    assert len(decided_now) == 6  # then the six faces of the defender's die, foreseen
+    entry = table.session.journal.last("g")
+    assert entry is not None
+    assert json.loads(entry.command) == {"type": "roll", "values": [6], "source": "tower", "ref": "tower:AB12:7"}
+    assert wire.sent[-2:] == [Ack(7, AckStatus.OK), Request(1, "d6")]
+    assert table.session.foreseen()  # the defender's die, against the new state
+
+
+def test_a_roll_of_several_dice_or_with_no_tower_is_not_decided_ahead() -> None:
+    table, _ = table_at_roll(dice=2)
+    assert not table.session.foreseen()  # 36 outcomes: decided when the dice land
+    offline, _ = one_die_roll_table()
+    offline.session.submit(c.Undo())
+    offline.send_to_tower = lambda frame: False  # the tower is not linked
+    offline.requested = None
+    offline.sync_tower()
+    assert not offline.session.foreseen()

@@ -93,6 +93,22 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+# Field metadata for what a command carries only to be recorded (a tower roll's own id): the
+# rules never read it, so two commands that differ only there are decided alike.
+RECORD_ONLY = {"record_only": True}
+_DECIDING: dict[type, tuple[str, ...]] = {}
+
+
+def decision_key(command: Any) -> tuple[Any, ...]:
+    """What the rules decide ``command`` by: its type and every field but the record-only ones.
+    Two commands with equal keys get the same decision from the same state."""
+    cls = type(command)
+    names = _DECIDING.get(cls)
+    if names is None:
+        names = _DECIDING[cls] = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("record_only"))
+    return (cls, *(getattr(command, name) for name in names))
+
+
 _PLAIN = (str, int, float, bool, type(None))
 _Encoder = Callable[[Any], Any]
 _ENCODERS: dict[type, _Encoder] = {}

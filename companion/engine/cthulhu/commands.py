@@ -8,8 +8,9 @@ where a faction's ability changes them; the referee checks the player can pay.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from companion.engine.codec import RECORD_ONLY
 from companion.engine.core import COMMANDS, Command
 from companion.engine.cthulhu.model import Faction, Options, UnitKind
 from companion.engine.mapdef import MapDef
@@ -86,7 +87,9 @@ class Roll(Command):
 
     values: tuple[int, ...] | None = None
     source: str = "screen"  # tower, button, screen, generator
-    ref: str = ""  # the input's own id (a tower roll's "tower:<boot>:<sequence>"), kept in the journal
+    # The input's own id (a tower roll's "tower:<boot>:<sequence>"), kept in the journal so a
+    # repeat is known after a restart; the rules never read it.
+    ref: str = field(default="", metadata=RECORD_ONLY)
 
 
 @COMMANDS.register("recruit")
