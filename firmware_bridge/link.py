@@ -26,7 +26,11 @@ from firmware_bridge.protocol import Frame, LineSplitter, ProtocolError, decode,
 log = logging.getLogger(__name__)
 
 BAUDRATE = 115_200
-READ_TIMEOUT = 0.05  # seconds a read waits for data; bounds how fast close() is noticed
+# Seconds a read waits for data on a port that cannot cancel a read (pyserial's socket:// and
+# rfc2217://); it bounds how fast close() is noticed there.  Device paths and loop:// block until
+# bytes come and close() cancels the read: no wake-ups while the tower is quiet, and none to
+# compete with a roll on its way to the LEDs.
+READ_TIMEOUT = 0.05
 STALE_AFTER = 3.0  # seconds without a frame (the tower beats every second) before "stale"
 
 
@@ -95,6 +99,9 @@ class TowerLink:
 
     def close(self, timeout: float = 2.0) -> None:
         self._stop.set()
+        with self._write_lock:  # the reader checks the stop after it takes a new port
+            if self._port is not None and hasattr(self._port, "cancel_read"):
+                self._port.cancel_read()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
             if self._thread.is_alive():
@@ -133,6 +140,8 @@ class TowerLink:
     def _open(self) -> None:
         self._set(state=LinkState.CONNECTING)
         port = serial.serial_for_url(self.url, baudrate=self._baudrate, timeout=READ_TIMEOUT)
+        if hasattr(port, "cancel_read"):
+            port.timeout = None
         with self._write_lock:
             self._port = port
         self._set(state=LinkState.LINKED, last_frame_at=self._clock())
