@@ -157,14 +157,14 @@ class Panel:
 
     def on_events(self, events: tuple[Event, ...], state: State | ArkhamState, entry: object = None) -> None:
         """A session listener: redraw, and give the big moments their cue."""
-        kinds = {type(event).__name__ for event in events}
         if isinstance(state, ArkhamState):
             self.show(state)
-            if self.sound and self.buzzer is not None and "AncientOneAwakens" in kinds:
+            if self.sound and self.buzzer is not None and any(type(event).__name__ == "AncientOneAwakens" for event in events):
                 self.buzzer.beep(on_time=0.3, off_time=0.15, n=3, background=True)
             return
-        self._show_watcher(state)
+        self._show_watcher(state)  # first: the light a tower's roll changes (the decay die)
         self.show(state)
+        kinds = {type(event).__name__ for event in events}
         if "AreaEradicated" in kinds:
             self._show_worm(state, flash=True)
         if self.sound and self.buzzer is not None and kinds & {"WatcherAwakened", "AreaEradicated", "WorldsEnd", "GameEnded"}:
