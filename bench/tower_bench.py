@@ -6,8 +6,9 @@ link's reader thread frames it, the table's thread applies it through the engine
 appends it durably (SQLite WAL, synchronous=FULL, fsync), and the panel follows the entry.  An
 undo (not measured) brings the roll back for the next sample.
 
-Floor, in the same run and interleaved sample by sample (the disk's fsync time wanders on a
-shared machine): the same frame written on a pty and read back as one line the way the link
+Floor, in the same run and interleaved sample by sample, each of the three measures taking its
+turn to go first (the disk's fsync time wanders on a shared machine, and the one that runs right
+after the previous roll's commit finds the disk still busy): the same frame written on a pty and read back as one line the way the link
 reads (what is waiting, at least a byte: pyserial's own ``ReaderThread`` does this; pyserial's
 ``readline`` reads byte by byte and costs four times as much), a mock pin toggled, and the same
 bytes the roll's commit wrote (its WAL frames, a 24-byte header and one page each, counted from
@@ -109,12 +110,18 @@ def measure(folder: Path) -> tuple[Figures, Figures, Figures, float]:
             wait_for(lambda: link.status.state is LinkState.LINKED, table)
             panel.show(session.state)
             path, floors, designs, frames = [], [], [], []
+            written = 1
             for n in range(ROLLS + 50):
-                elapsed, written = one_roll(tower, table, watch, wal, value=1 + n % 6)
-                path.append(elapsed)
-                frames.append(written)
-                floors.append(floor.sample(n, written * frame_bytes))
-                designs.append(design.sample(n, written * frame_bytes))
+                # In turn, each goes first: the one right after a commit finds the disk still busy.
+                for which in ((n + k) % 3 for k in range(3)):
+                    if which == 0:
+                        elapsed, written = one_roll(tower, table, watch, wal, value=1 + n % 6)
+                        path.append(elapsed)
+                        frames.append(written)
+                    elif which == 1:
+                        floors.append(floor.sample(n, written * frame_bytes))
+                    else:
+                        designs.append(design.sample(n, written * frame_bytes))
     wal.close()
     journal.close()
     measured = frames[50:]
