@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import stat
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -147,3 +148,35 @@ def test_redis_that_went_away_is_reported_and_nothing_is_written() -> None:
         journal.append("g", entry(1))
     server.connected = True
     assert journal.last("g") is None
+
+
+def wal_frames(database: Path) -> int:
+    """The frames in the database's write-ahead log, from its WAL index (mxFrame, a native u32 at
+    byte 16 of the -shm file: https://www.sqlite.org/walformat.html)."""
+    (frames,) = struct.unpack("=I", Path(f"{database}-shm").read_bytes()[16:20])
+    return int(frames)
+
+
+def test_idle_housekeeping_restarts_the_log_so_the_next_entry_is_an_ordinary_commit(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as journal:
+        journal.create_game("g", "A game", 1.0)
+        for seq in range(1, 6):
+            journal.append("g", entry(seq))
+        assert wal_frames(path) >= 5
+        journal.maintain()
+        assert wal_frames(path) == 1  # folded in, and restarted by a one-frame write of its own
+        journal.append("g", entry(6))
+        assert wal_frames(path) > 1  # the entry went after it: no restart (and its header fsync) now
+        assert journal.last("g") == entry(6)
+
+
+def test_idle_housekeeping_with_nothing_new_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as journal:
+        journal.create_game("g", "A game", 1.0)
+        journal.append("g", entry(1))
+        journal.maintain()
+        wal = Path(f"{path}-wal").read_bytes()
+        journal.maintain()
+        assert Path(f"{path}-wal").read_bytes() == wal and wal_frames(path) == 1
