@@ -2,22 +2,24 @@
 
 Measured: from the moment the simulated tower writes a roll frame (the Watcher's decay die) on a
 pty at 115200 baud, to the moment the panel moves the mock Watcher LED's pin.  Between them the
-link's reader thread frames it, the table's thread applies it through the engine, the journal
-appends it durably (SQLite WAL, synchronous=FULL, fsync), and the panel follows the entry.  An
-undo (not measured) brings the roll back for the next sample.
+link's reader thread frames it, the table's thread journals it (SQLite WAL, synchronous=FULL,
+fdatasync) with the engine's decision, foreseen while the tower was asked for the die, and the
+panel follows the entry.  Between rolls (not measured) an undo brings the roll back, and the
+table does what it does after a quiet second at a real table, where dice land seconds apart: its
+journal housekeeping.
 
-Floor, in the same run and interleaved sample by sample, each of the three measures taking its
-turn to go first (the disk's fsync time wanders on a shared machine, and the one that runs right
-after the previous roll's commit finds the disk still busy): the same frame written on a pty and read back as one line the way the link
-reads (what is waiting, at least a byte: pyserial's own ``ReaderThread`` does this; pyserial's
-``readline`` reads byte by byte and costs four times as much), a mock pin toggled, and the same
-bytes the roll's commit wrote (its WAL frames, a 24-byte header and one page each, counted from
-SQLite's WAL index) written and fsynced in the same directory.
+Floor, in the same run and interleaved sample by sample, the three measures taking turns to go
+first (fsync times wander on a shared machine, and whatever runs right after a commit finds the
+disk still busy): the same frame written on a pty and read back as one line the way the link
+reads it (what is waiting, at least a byte, as pyserial's own ``ReaderThread`` does; pyserial's
+``readline`` reads byte by byte and costs four times as much), a mock pin toggled, and as many
+bytes as the roll's commit wrote (its WAL frames, counted in SQLite's WAL index) written over
+space the file already has and made durable with ``fdatasync``, as SQLite does.
 
 A second reference, the design's floor, does the same on the threads the design asks for: a
 reader thread reads the line and hands it through a queue to a waiting thread, which toggles the
-pin and fsyncs the bytes.  The gap between it and the floor is the price of the two thread
-wake-ups; the gap between the path and it is the engine, the journal's SQL and the panel.
+pin and makes the bytes durable.  The gap between it and the floor is the price of the thread
+hand-off; the gap between the path and it is the journal's SQL, the table and the panel.
 """
 
 from __future__ import annotations
@@ -99,8 +101,8 @@ def measure(folder: Path) -> tuple[Figures, Figures, Figures, float]:
             lambda name: None,
             pin_factory=MockFactory(pin_class=MockPWMPin),
         ) as panel,
-        Floor(folder) as floor,
-        DesignFloor(folder) as design,
+        Floor(folder, frame_bytes=frame_bytes) as floor,
+        DesignFloor(folder, frame_bytes) as design,
     ):
         table = Table(session)
         watch = Stopwatch(tower, panel)
@@ -162,6 +164,7 @@ def one_roll(tower: SimTower, table: Table[GameSession], watch: Stopwatch, wal: 
     written = wal.written_since(before)
     table.submit(c.Undo())
     wait_for(lambda: tower.unacked is None, table)
+    table.idle()  # dice land seconds apart: the table's quiet-second housekeeping runs between rolls
     return elapsed, written
 
 
@@ -202,9 +205,14 @@ class WalCounter:
 
 class Floor:
     """The bare minimum of the same work on one thread: a frame through a pty read as one line
-    by pyserial, a mock pin toggled, and the roll's bytes appended and fsynced."""
+    by pyserial, a mock pin toggled, and the roll's bytes written over space the file already
+    has and made durable with ``fdatasync``, as SQLite's commit does (its log is written over in
+    place once the idle table has folded it into the database)."""
 
-    def __init__(self, folder: Path, name: str = "floor.bin") -> None:
+    SLOTS = 64  # places in the file the bytes go to in turn
+    SLOT_FRAMES = 32  # room for a commit of up to this many WAL frames (a roll writes 1 to 9)
+
+    def __init__(self, folder: Path, name: str = "floor.bin", frame_bytes: int = 4_120) -> None:
         import pty
         import tty
 
@@ -214,7 +222,10 @@ class Floor:
         self.pin = MockFactory(pin_class=MockPWMPin).pin(18)
         self.pin.function = "output"
         self.frame = encode(RollFrame("1", 1, "d6", (3,)))
-        self.fd = os.open(folder / name, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+        self.slot = self.SLOT_FRAMES * frame_bytes
+        self.fd = os.open(folder / name, os.O_CREAT | os.O_WRONLY, 0o600)
+        os.write(self.fd, bytes(self.slot * self.SLOTS))
+        os.fsync(self.fd)
 
     def sample(self, n: int, durable_bytes: int) -> float:
         payload = b"\0" * durable_bytes
@@ -232,8 +243,8 @@ class Floor:
 
     def commit(self, n: int, payload: bytes) -> None:
         self.pin.state = n % 2
-        os.write(self.fd, payload)
-        os.fsync(self.fd)
+        os.pwrite(self.fd, payload[: self.slot], (n % self.SLOTS) * self.slot)
+        os.fdatasync(self.fd)
 
     def close(self) -> None:
         os.close(self.fd)
@@ -253,8 +264,8 @@ class DesignFloor(Floor):
     reads the line and hands it through a queue to the waiting thread, which toggles the pin and
     fsyncs the bytes."""
 
-    def __init__(self, folder: Path) -> None:
-        super().__init__(folder, "design-floor.bin")
+    def __init__(self, folder: Path, frame_bytes: int) -> None:
+        super().__init__(folder, "design-floor.bin", frame_bytes)
         self.port.timeout = READ_TIMEOUT  # as the link's reader: it notices close() this fast
         self.lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         self.stopping = threading.Event()
