@@ -309,19 +309,21 @@ def run() -> list[str]:
         "## Dice tower to LED",
         "",
         f"From the simulated tower writing a roll frame on a real pty (115200 baud) to the panel moving the "
-        f"mock Watcher LED's pin: link thread, table thread, engine, durable SQLite append, panel "
-        f"({path.samples:,} rolls). The floors write and fsync the same bytes as each roll's commit "
-        f"(on average {frames:.1f} WAL frames of {WAL_FRAME_HEADER} B + one page).",
+        f"mock Watcher LED's pin: link thread, table thread, the engine's decision (foreseen while the tower was "
+        f"asked for the die), durable SQLite append, panel ({path.samples:,} rolls, the table's idle housekeeping "
+        f"between them). The floors write as many bytes as each roll's commit (on average {frames:.1f} WAL frames "
+        f"of {WAL_FRAME_HEADER} B + one page) over space the file has, and fdatasync them, as SQLite does.",
         "",
         "| what | median | p99 | p99 / floor p99 | target |",
         "| --- | --- | --- | --- | --- |",
         row("roll frame -> Watcher LED", path, floor, "p99 < 5 ms and within 1.5x"),
-        row("floor: pty line, pin, the same bytes fsynced, one thread", floor),
+        row("floor: pty line, pin, the same bytes made durable, one thread", floor),
         row("design's floor: the same, the line handed from a reader thread", design, floor),
         row("roll frame -> Watcher LED, against the design's floor", path, design),
         "",
         f"Verdict: p99 under 5 ms {absolute} the target; within 1.5x of the floor {relative} it ({ratio:.2f}x). "
-        "The design's two thread wake-ups (the tower's reader, then the table) are the gap between the two floors; "
-        "the engine, the journal's SQL and the panel are the gap between the design's floor and the path.",
+        "The gap between the two floors is the hand-off from the tower's reader thread to the table's; the gap "
+        "between the design's floor and the path is the frame's decoding, the table, the journal's SQL (two "
+        "writes a WAL frame, locks, a B-tree) and the panel.",
         "",
     ]
