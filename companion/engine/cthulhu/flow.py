@@ -263,11 +263,16 @@ def step_first_player(state: GameState, events: Events) -> GameState:
 
 def gain_doom(state: GameState, seat: int, amount: int, reason: str, events: Events) -> GameState:
     """Add Doom to a seat and trigger the game's end at 30 (section 3: Game end)."""
-    player = state.players[seat]
-    total = player.doom + amount
-    state = state.with_player(seat, doom=total)
-    events.append(DoomGained(player.pid, amount, reason, total))
-    state = doom_changed(state, seat, player.doom, total, events)
+    old = state.players[seat].doom
+    return doom_gained(state.with_player(seat, doom=old + amount), seat, old, amount, reason, events)
+
+
+def doom_gained(state: GameState, seat: int, old: int, amount: int, reason: str, events: Events) -> GameState:
+    """A seat's Doom has gone from ``old`` up by ``amount``: say so, let the expansions react,
+    and trigger the game's end at 30."""
+    total = old + amount
+    events.append(DoomGained(state.players[seat].pid, amount, reason, total))
+    state = doom_changed(state, seat, old, total, events)
     return check_doom_trigger(state, total, events)
 
 
@@ -295,8 +300,9 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
     """Each player gains 1 Doom per controlled gate (section 3: Doom Phase step 1).
 
     Every seat's gain goes into one copy of the state, then the events and the expansions'
-    reactions follow seat by seat in turn order, as :func:`gain_doom` gives them: the reactions
-    read only their own seat (the tower's decay roll runs this step, so each copy counts)."""
+    reactions follow seat by seat in turn order (:func:`doom_gained`, as :func:`gain_doom` gives
+    them): the reactions read only their own seat.  The tower's decay roll runs this step, so each
+    copy of the state counts."""
     gains = [(seat, gates) for seat in state.turn_order() if (gates := bd.controlled_gates(state, state.players[seat].pid))]
     players = list(state.players)
     for seat, gates in gains:
@@ -304,9 +310,7 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
     before = state.players
     state = evolve(state, players=tuple(players), pending=state.pending[1:], queue=None, prompt=NO_PROMPT)  # and done
     for seat, gates in gains:
-        old, total = before[seat].doom, players[seat].doom
-        events.append(DoomGained(players[seat].pid, gates, "controlled gates", total))
-        state = check_doom_trigger(doom_changed(state, seat, old, total, events), total, events)
+        state = doom_gained(state, seat, before[seat].doom, gates, "controlled gates", events)
     return state
 
 
