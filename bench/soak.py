@@ -155,8 +155,8 @@ def report(soak: Soak, seconds: float) -> list[str]:
         f"| {' '.join(f'{v:.1f}' for v in rss)} | {rss[0]:.1f} | {warm:.1f} | {rss[-1]:.1f} | {growth:+.1f} | {max(rss):.1f} |",
         "",
         f"Warm is after the first {WARM_UP_SAMPLES * SAMPLE_EVERY:,} commands: by then the caches that are full by design "
-        "(SQLite's pages, the recent states undo reads, the screen's fonts and map layouts) are full, and growth after it is what a long "
-        f"evening would pile up. From the start it is {rss[-1] - rss[0]:+.1f} MB.",
+        "(SQLite's pages, the recent states undo reads, the screen's fonts and map layouts) are full, and growth "
+        f"after it is what a long evening would pile up. From the start it is {rss[-1] - rss[0]:+.1f} MB.",
         "",
         f"Command to redrawn screen: median {statistics.median(lat):.2f} ms, p99 {p99:.2f} ms.",
         "",
