@@ -131,9 +131,20 @@ def wait(condition: object, app: App) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():  # type: ignore[operator]
         if time.monotonic() > deadline:
-            raise TimeoutError("the table did not move within 10 s")
+            raise TimeoutError(f"the table did not move within {WAIT:.0f} s: {where(app)}")
         pygame.event.wait(5)  # the table's thread wakes the loop when something arrives
         app.tick()
+
+
+def where(app: App) -> str:
+    """What a stuck table was waiting for, for the error."""
+    table = app.table
+    notices = "; ".join(n.text for n in table.notices[-3:])
+    link = app.extras.link.status if app.extras.link is not None else None
+    return (
+        f"prompt {app.table.session.state.prompt}, tower asked {table.requested}, last roll {table.last_roll!r}, "
+        f"waiting {len(table.waiting)}, posted {table.posted} decided {table.decided}, link {link}, notices: {notices}"
+    )
 
 
 def report(soak: Soak, seconds: float) -> list[str]:
