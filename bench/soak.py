@@ -104,9 +104,9 @@ def new_game(journal: SqliteJournal, n: int) -> GameSession:
 
 def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None:
     """One command, the way the table gets it: a roll from the tower or the roll button, or a tap."""
-    session = app.table.session
+    session, shown_state = app.table.session, app.state
     before, started = session.seq, time.perf_counter()
-    if app.state.prompt.kind is PromptKind.ROLL:
+    if shown_state.prompt.kind is PromptKind.ROLL:
         if rnd.random() < 0.2:
             pin = factory.pin(ROLL_PIN)
             pin.drive_low()
@@ -114,7 +114,10 @@ def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None
             soak.button_rolls += 1
         else:
             soak.tower_rolls += 1
-        wait(lambda: session.seq != before, app)
+        # The tower rolls as soon as it is asked, so its roll may already be journaled (and the
+        # table waiting on the screen) when ``before`` is read: wait for the state to move past
+        # the roll the screen showed, not for one more entry.
+        wait(lambda: session.state is not shown_state, app)
     else:
         app.do(Submit(demo.choose(app.state, rnd)))
     wait(lambda: shown(app), app)  # the command (and any losses it brought) decided, and on the screen
