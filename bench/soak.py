@@ -145,7 +145,7 @@ def where(app: App) -> str:
     notices = "; ".join(n.text for n in table.notices[-3:])
     link = app.extras.link.status if app.extras.link is not None else None
     return (
-        f"prompt {app.table.session.state.prompt}, tower asked {table.requested}, last roll {table.last_roll!r}, "
+        f"prompt {table.session.state.prompt}, tower asked {table.requested}, last roll {table.last_roll!r}, "
         f"waiting {len(table.waiting)}, posted {table.posted} decided {table.decided}, link {link}, notices: {notices}"
     )
 

@@ -42,6 +42,11 @@ def _eradicated_words(d: dict[str, Any], n: Callable[[str], str]) -> str:
     return "; ".join(parts) + f"; rewards: {rewards}."
 
 
+def _card_marker_words(d: dict[str, Any], marker: str) -> str:
+    """A marker an Arkham card puts on (or takes off) a place, e.g. "Place a closed marker on ..."."""
+    return f"{'Place' if d['placed'] else 'Remove'} {marker} marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
+
+
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
     parts = [
         f"{r[key]} {label}" for key, label in (("power", "Power"), ("elder_signs", "Elder Sign(s)"), ("doom", "Doom")) if r[key]
@@ -182,15 +187,10 @@ _FORMATS: dict[str, Formatter] = {
     ),
     "rumor_ignored": lambda d, n: f"{d['card']} is ignored: {d['rumor']} is already in play.",
     "rumor_ended": lambda d, n: f"The Rumor {d['card']} is {'passed' if d['passed'] else 'failed'} and leaves play.",
-    "activity_marker": lambda d, n: (
-        f"{'Place' if d['placed'] else 'Remove'} an activity marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
-    ),
+    "activity_marker": lambda d, n: _card_marker_words(d, "an activity"),
     "investigator_renamed": lambda d, n: f"{d['name']} is {d['to']}.",
     "rumor_track_set": lambda d, n: f"{d['card']}: {d['tokens']} token(s) on its track.",
-    "card_marker_moved": lambda d, n: (
-        f"{'Place' if d['placed'] else 'Remove'} a {d['kind']} marker {'on' if d['placed'] else 'from'} "
-        f"{d['place']} ({d['card']})."
-    ),
+    "card_marker_moved": lambda d, n: _card_marker_words(d, f"a {d['kind']}"),
     "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
     "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
     "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",

@@ -32,8 +32,8 @@ log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 32  # a node's state is at most this many replays from a stored snapshot
 STATE_CACHE = 128  # recent node states kept in memory, so undo is instant
-Listener = Callable[[tuple[Event, ...], State, Entry], None]
 S = TypeVar("S")
+Listener = Callable[[tuple[Event, ...], S, Entry], None]  # hears each journaled entry: events, state, entry
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class Session(Generic[S]):
         self._head = head
         self._snapshot_every = snapshot_every
         self._clock = clock
-        self.listeners: list[Callable[[tuple[Event, ...], S, Entry], None]] = []
+        self.listeners: list[Listener[S]] = []
         self._foreseen: _Foresight[S] | None = None
         self._remember(head.node, state)
 
