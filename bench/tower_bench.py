@@ -23,7 +23,7 @@ hand-off; the gap between the path and it is the journal's SQL, the table and th
 
 Beside the ratio stands the path's own work: its time minus the floor's, round by round.  The
 floor is mostly the disk's fdatasync and the own work mostly CPU, so the ratio moves with the
-disk's speed while the own work stays put.
+disk's speed while the own work's median stays put.
 """
 
 from __future__ import annotations
@@ -340,9 +340,9 @@ def run() -> list[str]:
         row("design's floor: the same, the line handed from a reader thread", design, floor),
         row("roll frame -> Watcher LED, against the design's floor", path, design),
         "",
-        f"The path's own work, its time minus the floor's in the same round: median {own.median:.0f} µs, "
-        f"p99 {own.p99:.0f} µs. The floor is mostly the disk's fdatasync, so the ratio is about 1 + that work / "
-        "the floor: the faster the disk, the higher the ratio.",
+        f"The path's own work, its time minus the floor's in the same round: median {own.median:.0f} µs, nearly "
+        "all of it CPU (the floor's time is mostly the disk's fdatasync; at p99 the difference is the disk's "
+        "wandering). So the p99 ratio is about 1 + that work / the floor's p99: the faster the disk, the higher.",
         "",
         f"Verdict: p99 under 5 ms {absolute} the target; within 1.5x of the floor {relative} it ({ratio:.2f}x). "
         "The gap between the two floors is the hand-off from the tower's reader thread to the table's; the gap "
