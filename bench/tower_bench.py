@@ -21,9 +21,10 @@ reader thread reads the line and hands it through a queue to a waiting thread, w
 pin and makes the bytes durable.  The gap between it and the floor is the price of the thread
 hand-off; the gap between the path and it is the journal's SQL, the table and the panel.
 
-Beside the ratio stands the path's own work: its time minus the floor's, round by round.  The
-floor is mostly the disk's fdatasync and the own work mostly CPU, so the ratio moves with the
-disk's speed while the own work's median stays put.
+The ratios to the floor are given at the median and at p99; the target holds when both are
+within 1.5x.  Beside them stands the path's own work: its time minus the floor's, round by
+round.  The floor is mostly the disk's fdatasync and the own work mostly CPU, so a ratio moves
+with the disk's speed while the own work's median stays put.
 """
 
 from __future__ import annotations
@@ -316,13 +317,13 @@ def run() -> list[str]:
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
         measured = measure(Path(tmp))
     path, floor, design, own = measured.path, measured.floor, measured.design, measured.own_work
-    ratio = path.p99 / floor.p99
+    at_median, at_p99 = path.median / floor.median, path.p99 / floor.p99
     absolute = "meets" if path.p99 < 5_000 else "MISSES"
-    relative = "meets" if ratio <= 1.5 else "MISSES"
+    relative = "meets" if max(at_median, at_p99) <= 1.5 else "MISSES"
 
     def row(what: str, figures: Figures, reference: Figures | None = None, target: str = "") -> str:
-        ratio = f"{figures.p99 / reference.p99:.2f}x" if reference else ""
-        return f"| {what} | {figures.median / 1000:.2f} ms | {figures.p99 / 1000:.2f} ms | {ratio} | {target} |"
+        ratios = f"{figures.median / reference.median:.2f}x | {figures.p99 / reference.p99:.2f}x" if reference else " | "
+        return f"| {what} | {figures.median / 1000:.2f} ms | {figures.p99 / 1000:.2f} ms | {ratios} | {target} |"
 
     return [
         "## Dice tower to LED",
@@ -333,8 +334,8 @@ def run() -> list[str]:
         f"between them). The floors write as many bytes as each roll's commit (on average {measured.frames:.1f} WAL "
         f"frames of {WAL_FRAME_HEADER} B + one page) over space the file has, and fdatasync them, as SQLite does.",
         "",
-        "| what | median | p99 | p99 / floor p99 | target |",
-        "| --- | --- | --- | --- | --- |",
+        "| what | median | p99 | median / floor's | p99 / floor's | target |",
+        "| --- | --- | --- | --- | --- | --- |",
         row("roll frame -> Watcher LED", path, floor, "p99 < 5 ms and within 1.5x"),
         row("floor: pty line, pin, the same bytes made durable, one thread", floor),
         row("design's floor: the same, the line handed from a reader thread", design, floor),
@@ -342,9 +343,11 @@ def run() -> list[str]:
         "",
         f"The path's own work, its time minus the floor's in the same round: median {own.median:.0f} µs, nearly "
         "all of it CPU (the floor's time is mostly the disk's fdatasync; at p99 the difference is the disk's "
-        "wandering). So the p99 ratio is about 1 + that work / the floor's p99: the faster the disk, the higher.",
+        "wandering). So each ratio is about 1 + that work / the floor's figure: the faster the disk, the higher. "
+        "The p99 ratio swings with the disk from run to run; the median ratio holds still.",
         "",
-        f"Verdict: p99 under 5 ms {absolute} the target; within 1.5x of the floor {relative} it ({ratio:.2f}x). "
+        f"Verdict: p99 under 5 ms {absolute} the target; within 1.5x of the floor, at the median and at p99, "
+        f"{relative} it ({at_median:.2f}x and {at_p99:.2f}x). "
         "The gap between the two floors is the hand-off from the tower's reader thread to the table's; the gap "
         "between the design's floor and the path is the frame's decoding, the table, the journal's SQL (two "
         "writes a WAL frame, locks, a B-tree) and the panel.",
