@@ -224,6 +224,11 @@ class Player:
         return self.name or self.faction.label
 
 
+def spellbook_count(player: Player) -> int:
+    """How many Spellbooks ``player`` has (the victory rules read this, never the field)."""
+    return player.spellbooks
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Choices made at set-up by all players."""
@@ -290,7 +295,8 @@ class Watcher:
     """The Watcher of the Green Pyramid (Yuggoth).
 
     Asleep: dark token at 12, figure off the map (``area`` -1).  ``wake_pending``: a player's
-    Doom passed the dark token in an Action Phase, so it awakens at the next Doom Phase.
+    Doom passed the dark token in an Action Phase, so it awakens at the next Doom Phase;
+    ``wake_player`` is that player's id (the first to pass it).
     ``awoke_round`` / ``died_round``: the rounds whose Doom Phase it awakened or reached 0 in
     (no decay, no re-awakening in that same Doom Phase).  ``controllers``: the seats still to
     control an attack this Action Phase (None when no attacks are under way).
@@ -300,6 +306,7 @@ class Watcher:
     token: int = WATCHER_TOKEN_START
     area: int = -1
     wake_pending: bool = False
+    wake_player: str = ""
     awoke_round: int = 0
     died_round: int = 0
     controllers: tuple[int, ...] | None = None

@@ -40,6 +40,12 @@ Events = flow.Events
 PYRAMID_POWER_BONUS = 1  # the +1 Power symbol on every Green Pyramid area
 HARBINGER_ELDER_SIGNS = 2  # Nyarlathotep's reward for a Kill on the Watcher (once per battle)
 MAX_COMBAT_DICE = 99
+# The most combat one unit of a kind gives, for any faction, spellbook or neutral card in
+# ../shared/data/factions.md: a cultist 1 (Frenzy); a monster or terror 7 (the Yothan's printed
+# 7 is the highest; the growing ones stay under it per unit: Formless Spawn 5, a Cat from Saturn
+# with Savagery 6, a Shoggoth's +3 per unit it absorbs, Byakhee together one more than their
+# number).  Great Old Ones have no ceiling of their own (see most_combat_dice).
+COMBAT_CEILING = {UnitKind.CULTIST: 1, UnitKind.MONSTER: 7, UnitKind.TERROR: 7}
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -212,7 +218,9 @@ def awaken(state: GameState, cause: str, events: Events, player: str = "") -> Ga
     """Flip the token lit and put the figure on the Watcher Postern, whatever woke it."""
     postern = state.board.postern
     assert postern is not None
-    state = with_watcher(state, awake=True, token=WATCHER_TOKEN_START, area=postern, awoke_round=state.round, wake_pending=False)
+    state = with_watcher(
+        state, awake=True, token=WATCHER_TOKEN_START, area=postern, awoke_round=state.round, wake_pending=False, wake_player=""
+    )
     events.append(WatcherAwakened(cause, state.area_name(postern), WATCHER_TOKEN_START, player))
     return state
 
@@ -242,7 +250,8 @@ def on_doom_changed(state: GameState, seat: int, old: int, new: int, events: Eve
     pid = state.players[seat].pid
     if state.phase is not Phase.DOOM:
         events.append(WatcherWakePending(pid))
-        return with_watcher(state, wake_pending=True)
+        # The first player to pass the token is the one who wakes it at the next Doom Phase.
+        return with_watcher(state, wake_pending=True, wake_player=w.wake_player if w.wake_pending else pid)
     if died_this_doom_phase(state):
         events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase"))
         return state
@@ -259,9 +268,9 @@ def step_decay(state: GameState, events: Events) -> GameState:
     if w.wake_pending and not w.awake:
         if died_this_doom_phase(state):
             events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase"))
-            state = with_watcher(state, wake_pending=False)
+            state = with_watcher(state, wake_pending=False, wake_player="")
         else:
-            state = awaken(state, "doom", events)
+            state = awaken(state, "doom", events, w.wake_player)
     return flow.done(state)
 
 
@@ -361,8 +370,10 @@ def next_target(state: GameState, events: Events) -> GameState:
         fight = evolve(fight, target=fight.targets[0])
         state = with_watcher(state, fight=fight)
     if fight.defender_dice < 0:
-        text = f"{fight.target}: how many combat dice do you roll against the Watcher?"
-        return evolve(state, prompt=Prompt(PromptKind.COMBAT_DICE, fight.target, text))
+        most = most_combat_dice(state, fight.area, fight.target)
+        text = f"{fight.target}: how many combat dice do you roll against the Watcher (0-{most})?"
+        choices = tuple(str(n) for n in range(most + 1))
+        return evolve(state, prompt=Prompt(PromptKind.COMBAT_DICE, fight.target, text, choices))
     if fight.watcher_roll is None:
         token = watcher(state).token
         text = f"Roll {token} dice for the Watcher against {fight.target}."
@@ -382,9 +393,21 @@ def choose_target(state: GameState, cmd: WatcherTarget, events: Events) -> GameS
     return next_target(evolve(state, prompt=NO_PROMPT), events)
 
 
+def most_combat_dice(state: GameState, index: int, pid: str) -> int:
+    """The most combat dice ``pid``'s units in area ``index`` could give against the Watcher: a
+    ceiling by unit kind (:data:`COMBAT_CEILING`), or :data:`MAX_COMBAT_DICE` with a Great Old
+    One there, whose combat is a formula over counters elsewhere, and for a faction the rules
+    texts do not describe (``other``) (docs/rules-notes.md)."""
+    units = state.areas[index].units_of(pid)
+    if state.player(pid).faction is Faction.OTHER or any(u.kind in (UnitKind.GOO, UnitKind.IGOO) for u in units):
+        return MAX_COMBAT_DICE
+    return min(MAX_COMBAT_DICE, sum(COMBAT_CEILING[u.kind] * u.count for u in units))
+
+
 def declare_dice(state: GameState, cmd: CombatDice, events: Events) -> GameState:
     actions.expect(state, PromptKind.COMBAT_DICE, cmd.player)
     check_dice(cmd.dice)
+    actions.choice(state, str(cmd.dice))
     fight = watcher(state).fight
     assert fight is not None
     state = with_watcher(state, fight=evolve(fight, defender_dice=cmd.dice))
@@ -422,7 +445,9 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
     fight = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)
     state = with_watcher(state, token=token, fight=fight)
     if token == 0:
-        return end_fight(kill(state, "battle", events), events)
+        # The kill clears the fight record; end_fight is told whose fight it was, so a player's
+        # own battle action still ends their turn (one action per turn).
+        return end_fight(kill(state, "battle", events), events, fight)
     return next_target(state, events)
 
 
@@ -442,11 +467,12 @@ def defender_rolled(state: GameState, values: tuple[int, ...], events: Events) -
     return resolve(state, values, events)
 
 
-def end_fight(state: GameState, events: Events) -> GameState:
+def end_fight(state: GameState, events: Events, fight: WatcherFight | None = None) -> GameState:
     """A battle is over: a player's battle action ends their turn; an attack hands the Watcher
-    to the next controller (the attacks step decides whether any is left)."""
+    to the next controller (the attacks step decides whether any is left).  ``fight``: the
+    battle that ended, when the Watcher's death has already cleared it from the state."""
     w = watcher(state)
-    fight = w.fight
+    fight = fight or w.fight
     state = with_watcher(state, fight=None)
     if fight is not None and not fight.controller:
         return actions.end_action(state, events)
@@ -478,7 +504,7 @@ def answers_target(state: GameState) -> Iterator[Command]:
 
 
 def answers_dice(state: GameState) -> Iterator[Command]:
-    return (CombatDice(state.prompt.actor, n) for n in range(MAX_COMBAT_DICE + 1))
+    return (CombatDice(state.prompt.actor, int(n)) for n in state.prompt.choices)
 
 
 def setup(state: GameState, events: Events) -> GameState:

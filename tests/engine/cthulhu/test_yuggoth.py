@@ -60,6 +60,12 @@ def pyramid_gate(state: State, where: str = NORTH, owner: str = GC) -> State:
     return set_board(state, **{where.replace(" ", "_"): {"gate": owner, "units": [(owner, "cultist", "Acolyte", 1)]}})
 
 
+def armed(state: State) -> State:
+    """Great Cthulhu's gate on the northern slope, guarded by a Starspawn (up to 8 combat dice)."""
+    units = [(GC, "cultist", "Acolyte", 1), (GC, "monster", "Starspawn", 1)]
+    return set_board(state, Slopes_of_the_Pyramid_North={"gate": GC, "units": units})
+
+
 # -- The Slopes of the Pyramid and Watcher Postern ----------------------------------------------
 
 
@@ -143,7 +149,7 @@ def test_if_a_players_doom_reaches_12_in_an_action_phase_it_awakens_at_the_follo
     state = run(state, c.RevealElderSign(BG))
     assert state.watcher is not None and not state.watcher.awake and state.watcher.wake_pending
     state, events = end_action_phase(state)
-    assert WatcherAwakened("doom", POSTERN, 12) in events
+    assert WatcherAwakened("doom", POSTERN, 12, BG) in events
     assert not any(isinstance(e, WatcherDecayed) for e in events)  # never decays as it awakens
 
 
@@ -283,7 +289,7 @@ def test_it_battles_each_faction_in_the_area_separately_in_the_order_the_control
     assert WatcherBattled(NORTH, BG, 12, 2, 1, 2, 10) in events
     assert WatcherTokenChanged(12, 10, f"2 Kill(s) by {BG}") in events
     state = run(state, c.Roll((6, 6), "tower"))
-    state = run(state, CombatDice(GC, 6))
+    state = run(state, CombatDice(GC, 1))
     assert state.prompt.dice == 10  # weaker by the time it reaches Great Cthulhu
 
 
@@ -300,14 +306,14 @@ def test_if_the_slime_molds_are_neutral_it_does_not_attack_them() -> None:
 
 
 def test_pains_rolled_against_the_watcher_do_nothing() -> None:
-    state = run(attacking(), WatcherMove(GC, NORTH), CombatDice(GC, 3), c.Roll((1,) * 12, "tower"))
+    state = run(armed(attacking()), WatcherMove(GC, NORTH), CombatDice(GC, 3), c.Roll((1,) * 12, "tower"))
     events = events_of(state, c.Roll((5, 4, 4), "tower"))
     assert WatcherBattled(NORTH, GC, 12, 0, 0, 0, 12) in events
     assert not any(isinstance(e, WatcherTokenChanged) for e in events)
 
 
 def test_when_the_token_drops_to_0_in_battle_it_is_removed_dark_back_at_12_and_the_attacks_end() -> None:
-    state = awake(attacking(), POSTERN, token=2)
+    state = awake(armed(attacking()), POSTERN, token=2)
     assert state.watcher is not None
     state = evolve(state, watcher=evolve(state.watcher, controllers=state.turn_order()))
     state = run(state, WatcherMove(GC, NORTH), CombatDice(GC, 3), c.Roll((1, 1), "tower"))
@@ -367,6 +373,6 @@ def test_if_all_players_have_reached_12_doom_it_only_re_awakens_by_the_die() -> 
 def test_the_watcher_fight_survives_the_canonical_round_trip() -> None:
     from companion.engine import canonical, decode_state
 
-    state = run(attacking(), WatcherMove(GC, NORTH), CombatDice(GC, 3))
+    state = run(armed(attacking()), WatcherMove(GC, NORTH), CombatDice(GC, 3))
     assert isinstance(state.watcher.fight, WatcherFight)  # type: ignore[union-attr]
     assert canonical(decode_state(canonical(state))) == canonical(state)
