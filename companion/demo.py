@@ -18,7 +18,7 @@ from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import MapError, load_map
@@ -103,6 +103,7 @@ def _action(state: State, rnd: random.Random) -> Command:
     special = _awaken(state, pid) if rnd.random() < 0.5 else None
     special = special or (_battle(state, pid, rnd) if rnd.random() < 0.3 else None)
     special = special or (_battle_watcher(state, pid) if rnd.random() < 0.3 else None)
+    special = special or (_split_move(state, pid, rnd) if rnd.random() < 0.2 else None)
     if special is not None:
         return special
     options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
@@ -132,6 +133,21 @@ def _battle(state: State, pid: str, rnd: random.Random) -> Command | None:
             theirs = sum(COMBAT[u.kind] * u.count for u in area.units_of(enemy))
             return c.BattleAction(pid, state.area_name(index), enemy, mine, theirs)
     return None
+
+
+def _split_move(state: State, pid: str, rnd: random.Random) -> Command | None:
+    """One Move of a unit from each of two areas, each to a neighbour of its own (a Move is one
+    action however many areas the units come from)."""
+    groups = []
+    for index, area in enumerate(state.areas):
+        stacks = area.units_of(pid)
+        near = [n for n in sorted(state.board.adjacent[index]) if ERADICATED not in state.areas[n].markers]
+        if stacks and near:
+            stack = rnd.choice(stacks)
+            groups.append(c.MoveGroup(state.area_name(index), state.area_name(rnd.choice(near)), stack.kind, stack.name))
+    if len(groups) < 2 or state.player(pid).power < 2:
+        return None
+    return c.Move(pid, groups=tuple(rnd.sample(groups, 2)))
 
 
 def _battle_watcher(state: State, pid: str) -> Command | None:

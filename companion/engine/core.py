@@ -62,6 +62,7 @@ class Code(StrEnum):
     NOTHING_TO_REDO = "nothing_to_redo"
     UNTOUCHABLE = "untouchable"
     ERADICATED = "eradicated"
+    SACRIFICE_REQUIRED = "sacrifice_required"  # a Move crosses an eradicated area: name the unit lost
     STALE = "stale"
     MISSING_DRAW = "missing_draw"  # the table draws this itself and has not said what it drew
 

@@ -19,8 +19,14 @@ def label(command: Command) -> str:
 
 
 def _move(data: dict[str, Any]) -> str:
-    first = data["units"][0]
-    return f"Move {first['name'] or first['kind']}: {first['area']} -> {data['to']}"
+    """ "Move Acolyte: Africa -> Europe", "+ 2 more" when more groups move; the older form with
+    one ``to`` for all ``units`` is read too (journals keep it)."""
+    groups = data["groups"] or [{**unit, "to": data["to"]} for unit in data["units"]]
+    if not groups:
+        return f"Move the Astral Acolyte -> {data['acolyte_to'] or data['to']}"
+    first = groups[0]
+    more = f" + {len(groups) - 1} more" if len(groups) > 1 else ""
+    return f"Move {first['name'] or first['kind']}: {first['area']} -> {first['to']}{more}"
 
 
 _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {

@@ -172,22 +172,25 @@ def place(state: GameState, cmd: PlaceAcolyte, events: Events) -> GameState:
 # -- moving it --------------------------------------------------------------------------------
 
 
-def move(state: GameState, pid: str, to: int, events: Events) -> GameState:
+def move(state: GameState, pid: str, to: int, events: Events) -> tuple[GameState, bool]:
     """Its controller moves it with a normal Move action: from its area to ``to``, adjacent or
-    across eradicated areas (it is never the unit lost there).  Leaving a gate abandons it."""
+    across eradicated areas.  Returns the state and whether it crossed: a crossing is charged
+    like any unit's, one of the Move's other units is lost (it never is, so it cannot cross
+    alone; the Move checks that).  Leaving a gate abandons it."""
     a = state.acolyte
     if a is None or a.status is not AcolyteStatus.PLACED:
         raise Refusal(Code.NOT_NOW, "The Astral Acolyte is not on the map.")
     if a.controller != pid:
         raise Refusal(Code.NOT_CONTROLLER, f"Only the Astral Acolyte's controller may move it (now: {a.controller or 'nobody'}).")
-    if a.area == to or bd.crossing(state, a.area, to) is None:
+    route = None if a.area == to else bd.crossing(state, a.area, to)
+    if route is None:
         raise Refusal(Code.NOT_ADJACENT, f"{state.area_name(a.area)} is not adjacent to {state.area_name(to)}.")
     gate = state.areas[a.area].gate
     if gate is not None and gate.acolyte:
         state, changed = bd.set_gate(state, a.area, Gate(None), "the Astral Acolyte left it")
         events += changed
     events.append(AcolyteMoved(pid, state.area_name(a.area), state.area_name(to)))
-    return evolve(state, acolyte=evolve(a, area=to))
+    return evolve(state, acolyte=evolve(a, area=to)), route
 
 
 # -- Gather Power, Shaggai, glaciers ------------------------------------------------------------

@@ -30,6 +30,8 @@ from companion.engine.cthulhu.events import (
     RitualSkipped,
     SpellbookGained,
     StartChosen,
+    UnitsMoved,
+    UnitsRemoved,
 )
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
@@ -279,7 +281,10 @@ def cosmic_surcharge(state: GameState, seat: int, cosmic: bool) -> int:
             "(shaggai-worms.txt: cats are like that).",
         )
     if not bd.cosmic_gate(state, player.pid):
-        raise Refusal(Code.NOT_CONTROLLER, f"The Cosmic Power needs a gate {player.label} controls in an area with a Worm.")
+        raise Refusal(
+            Code.NOT_CONTROLLER,
+            f"The Cosmic Power needs a gate {player.label} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+        )
     return COSMIC_AREA_COST
 
 
@@ -341,85 +346,117 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
 
 @handles(c.Move)
 def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
-    """One Move action: units from adjacent areas into one area, 1 Power per unit by default.
-    On Shaggai units may cross eradicated areas; one of them is lost for the whole Move."""
+    """One Move action: any number of units, from any areas, each group into an area adjacent to
+    its own; 1 Power per unit by default (the Astral Acolyte counts as one).  On Shaggai units
+    may cross eradicated areas; one unit of the whole Move is lost (shaggai-worms.txt)."""
     seat = my_turn(state, cmd.player)
-    to = bd.area_index(state, cmd.to)
-    bd.refuse_eradicated(state, to)
-    count = sum(ref.count for ref in cmd.units) + (1 if cmd.acolyte else 0)
-    if cmd.acolyte:
-        state = MOVE_ACOLYTE(state, cmd.player, to, events)
+    try:
+        groups, acolyte_to = cmd.legs()
+    except ValueError as exc:
+        raise Refusal(Code.BAD_VALUE, str(exc)) from None
+    if not groups and not acolyte_to:
+        raise Refusal(Code.BAD_VALUE, "A Move moves at least one unit: give groups of units, each with its area and to.")
+    count = sum(group.count for group in groups) + (1 if acolyte_to else 0)
+    acolyte_crossed = False
+    if acolyte_to:
+        to = bd.area_index(state, acolyte_to)
+        bd.refuse_eradicated(state, to)
+        state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
-    if not cmd.units and cmd.acolyte:
-        return end_action(state, events)
-    return end_action(relocate(state, cmd.player, cmd.units, to, cmd.sacrifice, events, walking=True), events)
+    state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
+    return end_action(state, events)
 
 
-def _no_acolyte(state: GameState, pid: str, to: int, events: Events) -> GameState:
+def _no_acolyte(state: GameState, pid: str, to: int, events: Events) -> tuple[GameState, bool]:
     raise Refusal(Code.NOT_NOW, "This game has no Astral Acolyte.")
 
 
-# The Astral Acolyte's part of a Move (its module replaces this when the option is on).
-MOVE_ACOLYTE: Callable[[GameState, str, int, Events], GameState] = _no_acolyte
+# The Astral Acolyte's part of a Move (its module replaces this when the option is on): the state
+# after it moved, and whether it crossed an eradicated area.
+MOVE_ACOLYTE: Callable[[GameState, str, int, Events], tuple[GameState, bool]] = _no_acolyte
 
 
 @handles(c.AbilityMove)
 def ability_move(state: GameState, cmd: c.AbilityMove, events: Events) -> GameState:
     in_play(state)
     seat_of(state, cmd.player)
-    to = bd.area_index(state, cmd.to)
-    bd.refuse_eradicated(state, to)
-    return relocate(state, cmd.player, cmd.units, to, cmd.sacrifice, events, walking=not cmd.teleport)
+    groups = tuple(c.MoveGroup(ref.area, cmd.to, ref.kind, ref.name, ref.count) for ref in cmd.units)
+    if not groups:
+        raise Refusal(Code.BAD_VALUE, "Move at least one unit from each area named.")
+    return walk(state, cmd.player, groups, cmd.sacrifice, events, walking=not cmd.teleport)
 
 
-def relocate(
+def walk(
     state: GameState,
     pid: str,
-    units: tuple[c.UnitRef, ...],
-    to: int,
+    groups: tuple[c.MoveGroup, ...],
     sacrifice: c.UnitRef | None,
     events: Events,
     *,
     walking: bool,
+    acolyte_crossed: bool = False,
 ) -> GameState:
-    """Move ``units`` of ``pid`` into area ``to``.  Walking units need adjacency, or a path
-    across eradicated areas that costs ``sacrifice`` (one unit for the whole move)."""
-    if not units or any(ref.count < 1 for ref in units):
-        raise Refusal(Code.BAD_VALUE, "Move at least one unit from each area named.")
-    sources = [bd.area_index(state, ref.area) for ref in units]
-    routes = [bd.crossing(state, source, to) if walking else False for source in sources]
-    for ref, source, route in zip(units, sources, routes, strict=True):
+    """Move every group of ``pid``'s units at once.  Walking units need their destination
+    adjacent to their own area, or a path across eradicated areas; any crossing (the Astral
+    Acolyte's too) costs ``sacrifice``, one unit of the whole Move.  Every moving unit leaves
+    its area before any arrives, so no unit moves twice; gates are settled at the end."""
+    if any(group.count < 1 for group in groups):
+        raise Refusal(Code.BAD_VALUE, "Move at least one unit in each group.")
+    legs: list[tuple[c.MoveGroup, int, int]] = []
+    crossed = acolyte_crossed
+    for group in groups:
+        source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
+        bd.refuse_eradicated(state, to)
+        route = bd.crossing(state, source, to) if walking else False
         if source == to or route is None:
-            raise Refusal(Code.NOT_ADJACENT, f"{ref.area} is not adjacent to {state.area_name(to)}.")
-    moving = list(units)
-    if any(routes):
-        moving = pay_crossing(state, units, sacrifice)
+            raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
+        crossed = crossed or bool(route)
+        legs.append((group, source, to))
+    touched = {source for _, source, _ in legs}
+    if crossed:
+        legs = pay_crossing(state, legs, sacrifice, acolyte_crossed)
         assert sacrifice is not None
         index = bd.area_index(state, sacrifice.area)
         name = bd.unit_name(sacrifice.kind, sacrifice.name)
-        state, lost = bd.remove(state, index, pid, sacrifice.kind, name, 1, "lost crossing an eradicated area")
-        events += lost
+        where = state.area_name(index)
+        state = state.with_area(index, bd.remove_units(state.areas[index], pid, sacrifice.kind, name, 1, where))
+        events.append(UnitsRemoved(pid, where, sacrifice.kind.value, name, 1, "lost crossing an eradicated area"))
     elif sacrifice is not None:
         raise Refusal(Code.BAD_VALUE, "No eradicated area is crossed: no unit is sacrificed.")
-    for ref in moving:
-        if ref.count:
-            source = bd.area_index(state, ref.area)
-            state, moved = bd.move(state, source, to, pid, ref.kind, bd.unit_name(ref.kind, ref.name), ref.count)
-            events += moved
+    moving = [(group, source, to, bd.unit_name(group.kind, group.name)) for group, source, to in legs if group.count]
+    for group, source, _, name in moving:
+        state = state.with_area(
+            source, bd.remove_units(state.areas[source], pid, group.kind, name, group.count, state.area_name(source))
+        )
+    for group, source, to, name in moving:
+        state = state.with_area(to, bd.add_units(state.areas[to], pid, group.kind, name, group.count))
+        events.append(UnitsMoved(pid, state.area_name(source), state.area_name(to), group.kind.value, name, group.count))
+    for index in sorted(touched):
+        state, settled = bd.settle_gate(state, index)
+        events += settled
     return state
 
 
-def pay_crossing(state: GameState, units: tuple[c.UnitRef, ...], sacrifice: c.UnitRef | None) -> list[c.UnitRef]:
-    """The moving units less the one sacrificed; refuses when none, or a stranger, is named."""
+def pay_crossing(
+    state: GameState, legs: list[tuple[c.MoveGroup, int, int]], sacrifice: c.UnitRef | None, acolyte_crossed: bool
+) -> list[tuple[c.MoveGroup, int, int]]:
+    """The moving groups less the one unit sacrificed; refuses when none, or a stranger, is named.
+    The Astral Acolyte is never the unit lost, so it cannot cross alone."""
     if sacrifice is None:
-        raise Refusal(Code.BAD_VALUE, "Crossing an eradicated area costs one of the moving units: name it in sacrifice.")
+        if acolyte_crossed and not legs:
+            raise Refusal(
+                Code.SACRIFICE_REQUIRED,
+                "Crossing an eradicated area costs one of the Move's units, and the Astral Acolyte cannot be eliminated: "
+                "it cannot cross alone (astral-acolyte.txt, shaggai-worms.txt).",
+            )
+        raise Refusal(Code.SACRIFICE_REQUIRED, "Crossing an eradicated area costs one of the moving units: name it in sacrifice.")
     key = (sacrifice.area, sacrifice.kind, bd.unit_name(sacrifice.kind, sacrifice.name))
-    moving = list(units)
-    for i, ref in enumerate(moving):
-        if (ref.area, ref.kind, bd.unit_name(ref.kind, ref.name)) == key:
-            moving[i] = evolve(ref, count=ref.count - 1)
-            return moving
-    raise Refusal(Code.BAD_VALUE, "The sacrificed unit must be one of the units making the move.")
+    for i, (group, source, to) in enumerate(legs):
+        if (group.area, group.kind, bd.unit_name(group.kind, group.name)) == key and group.count:
+            rest = list(legs)
+            rest[i] = (evolve(group, count=group.count - 1), source, to)
+            return rest
+    raise Refusal(Code.BAD_VALUE, "The sacrificed unit must be one of the units making the move (never the Astral Acolyte).")
 
 
 @handles(c.BattleAction)

@@ -134,17 +134,53 @@ class BuildGate(Command):
     cost: int = 3
 
 
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """Units of the acting player going from ``area`` to ``to`` (by area names), of one kind
+    and name: one part of a Move."""
+
+    area: str
+    to: str
+    kind: UnitKind
+    name: str = ""
+    count: int = 1
+
+
 @COMMANDS.register("move")
 @dataclass(frozen=True, slots=True)
 class Move(Command):
-    """One Move action: units from adjacent areas into ``to``; cost 1 per unit unless given."""
+    """One Move action: any number of units, from any areas, each group into an area adjacent
+    to its own (or across eradicated areas on Shaggai); cost 1 Power per unit unless given.
+
+    ``groups`` says what goes where; ``acolyte_to`` moves the Astral Acolyte too (its controller
+    only; 1 Power more).  The first form, kept so stored journals still replay, is ``to`` with
+    ``units`` (every unit into ``to``) and ``acolyte`` (the Acolyte into ``to``); a command uses
+    one form or the other.
+    """
 
     player: str
-    to: str
-    units: tuple[UnitRef, ...]
+    to: str = ""
+    units: tuple[UnitRef, ...] = ()
     cost: int | None = None
     sacrifice: UnitRef | None = None  # Shaggai: the one unit lost crossing eradicated areas
-    acolyte: bool = False  # the Astral Acolyte moves too (its controller only; 1 Power more)
+    acolyte: bool = False
+    groups: tuple[MoveGroup, ...] = ()
+    acolyte_to: str = ""
+
+    def legs(self) -> tuple[tuple[MoveGroup, ...], str]:
+        """The Move in the groups form: (groups, the Acolyte's destination or "").
+
+        :raises ValueError: when both forms are mixed, or ``acolyte`` is given without ``to``.
+        """
+        legacy = bool(self.to or self.units or self.acolyte)
+        if legacy and (self.groups or self.acolyte_to):
+            raise ValueError("Give either groups (and acolyte_to) or the older to with units (and acolyte), not both.")
+        if not legacy:
+            return self.groups, self.acolyte_to
+        if not self.to:
+            raise ValueError("Name the destination in to (or give groups, each with its own to).")
+        groups = tuple(MoveGroup(ref.area, self.to, ref.kind, ref.name, ref.count) for ref in self.units)
+        return groups, self.to if self.acolyte else ""
 
 
 @COMMANDS.register("ability_move")

@@ -172,4 +172,4 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
         for stack in area.units_of(pid):
             for to in sorted(state.board.adjacent[i]):
                 if ERADICATED not in state.areas[to].markers:
-                    yield c.Move(pid, state.area_name(to), (c.UnitRef(name, stack.kind, stack.name, 1),))
+                    yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
