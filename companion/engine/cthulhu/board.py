@@ -137,12 +137,15 @@ def crossing(state: GameState, source: int, to: int) -> bool | None:
 
 
 def cosmic_gate(state: GameState, pid: str) -> bool:
-    """``pid`` controls a gate in an area with a Worm (Shaggai's Cosmic Power)."""
+    """``pid`` controls a gate in an area with a Worm (Shaggai's Cosmic Power); Yog-Sothoth
+    "counts as a Gate" (shaggai-worms.txt), so his owner's Yog-Sothoth in a Worm's area does too."""
     if state.worms is None:
         return False
     for index, _ in state.worms.on_map:
-        gate = state.areas[index].gate
-        if gate is not None and gate.controller == pid:
+        area = state.areas[index]
+        if area.gate is not None and area.gate.controller == pid:
+            return True
+        if area.count(owner=pid, kind=UnitKind.GOO, name=YOG_SOTHOTH):
             return True
     return False
 

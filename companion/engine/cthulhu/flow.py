@@ -43,6 +43,7 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     Step,
     UnitKind,
+    spellbook_count,
 )
 from companion.engine.values import evolve
 
@@ -436,7 +437,7 @@ def finish(state: GameState, reason: str, events: Events, winners: tuple[str, ..
 
 
 def winners_by_doom(state: GameState) -> tuple[str, ...]:
-    qualified = [p for p in state.players if p.spellbooks >= SPELLBOOKS_TO_WIN]
+    qualified = [p for p in state.players if spellbook_count(p) >= SPELLBOOKS_TO_WIN]
     best = max((p.doom for p in qualified), default=-1)
     return tuple(p.pid for p in qualified if p.doom == best)
 

@@ -33,6 +33,7 @@ from companion.engine.cthulhu.model import (
     Step,
     UnitKind,
     Worms,
+    spellbook_count,
 )
 from companion.engine.values import evolve
 
@@ -246,12 +247,6 @@ def check_worlds_end(state: GameState, events: Events) -> GameState:
     return evolve(state, end_trigger="worlds_end", pending=(Step.FINAL_REVEAL,), queue=None, prompt=NO_PROMPT)
 
 
-def worlds_end_winners(state: GameState) -> tuple[str, ...]:
-    """The player with most Doom wins if they have all 6 Spellbooks; otherwise nobody."""
-    most = max(p.doom for p in state.players)
-    return tuple(p.pid for p in state.players if p.doom == most and p.spellbooks >= SPELLBOOKS_TO_WIN)
-
-
 # -- Place New Worms ------------------------------------------------------------------------
 
 
@@ -311,8 +306,11 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
     seat = actions.my_turn(state, cmd.player)
     player = state.players[seat]
     if not bd.cosmic_gate(state, cmd.player):
-        raise Refusal(Code.NOT_CONTROLLER, f"The Cosmic Power needs a gate {player.label} controls in an area with a Worm.")
-    if player.spellbooks >= SPELLBOOKS_TO_WIN:
+        raise Refusal(
+            Code.NOT_CONTROLLER,
+            f"The Cosmic Power needs a gate {player.label} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+        )
+    if spellbook_count(player) >= SPELLBOOKS_TO_WIN:
         raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
     state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, "a Spellbook by the Cosmic Power", events)
     state = actions.gain_spellbook(state, GainSpellbook(cmd.player, cmd.name or "by the Cosmic Power"), events)
@@ -328,7 +326,9 @@ def answers_place(state: GameState) -> Iterator[Command]:
 flow.SETUP_HOOKS.append(setup)
 flow.STEPS[Step.WORMS_DEGRADE] = step_degrade
 flow.STEPS[Step.WORMS_PLACE] = step_place
-flow.END_RULES["worlds_end"] = ("the World's End: fewer than 2 areas per player", worlds_end_winners)
+# The winner is decided as at any end: the most Doom among the players with all 6 Spellbooks
+# (ties share); nobody with all 6, nobody wins (docs/rules-notes.md).
+flow.END_RULES["worlds_end"] = ("the World's End: fewer than 2 areas per player", flow.winners_by_doom)
 actions.ROLL_HANDLERS["worms_degrade"] = degraded
 actions.PROMPT_ANSWERS[PromptKind.PLACE] = answers_place
 actions.HANDLERS.update({PlaceWorm: place_worm, CosmicSpellbook: cosmic_spellbook})

@@ -335,7 +335,7 @@ def test_fewer_than_2_non_eradicated_areas_per_player_ends_the_game_immediately(
     assert state.outcome.winners == (CC,) and "World's End" in state.outcome.reason
 
 
-def test_at_the_worlds_end_the_most_doom_without_6_spellbooks_means_no_one_wins() -> None:
-    state = ending_board(great_cthulhu={"doom": 25, "spellbooks": 5}, crawling_chaos={"doom": 20, "spellbooks": 6})
+def test_if_the_game_ends_and_no_player_has_all_6_spellbooks_then_no_one_wins() -> None:
+    state = ending_board(great_cthulhu={"doom": 25, "spellbooks": 5}, crawling_chaos={"doom": 20, "spellbooks": 5})
     state = run(state, c.Roll((2, 2, 2), "tower"))
     assert state.outcome is not None and state.outcome.winners == ()
