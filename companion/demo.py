@@ -18,7 +18,7 @@ from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import MapError, load_map
@@ -206,7 +206,7 @@ def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Tabl
             session.submit(order)
         if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
             player = rnd.choice(session.state.players)
-            if player.spellbooks < 6:
+            if spellbook_count(player) < 6:
                 session.submit(c.GainSpellbook(player.pid))
     return session.state
 
@@ -305,7 +305,7 @@ def virtual_leds(panel: Any, state: State) -> str:
 def standings(state: State) -> str:
     lines = ["", "Final standings:"]
     for p in sorted(state.players, key=lambda p: -p.doom):
-        lines.append(f"  {p.label:<20} Doom {p.doom:>3}  Spellbooks {p.spellbooks}  Elder Signs revealed {len(p.revealed)}")
+        lines.append(f"  {p.label:<20} Doom {p.doom:>3}  Spellbooks {spellbook_count(p)}  Elder Signs revealed {len(p.revealed)}")
     if state.outcome:
         winners = ", ".join(state.player(w).label for w in state.outcome.winners) or "nobody (humanity wins)"
         lines.append(f"Result: {winners}; {state.outcome.reason}.")
