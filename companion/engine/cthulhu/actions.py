@@ -386,6 +386,9 @@ def ability_move(state: GameState, cmd: c.AbilityMove, events: Events) -> GameSt
     return walk(state, cmd.player, groups, cmd.sacrifice, events, walking=not cmd.teleport)
 
 
+Leg = tuple[c.MoveGroup, int, int]  # a group of a Move, its area's index and its destination's
+
+
 def walk(
     state: GameState,
     pid: str,
@@ -398,13 +401,25 @@ def walk(
 ) -> GameState:
     """Move every group of ``pid``'s units at once.  Walking units need their destination
     adjacent to their own area, or a path across eradicated areas; any crossing (the Astral
-    Acolyte's too) costs ``sacrifice``, one unit of the whole Move.  Every moving unit leaves
-    its area before any arrives, so no unit moves twice; gates are settled at the end."""
-    if any(group.count < 1 for group in groups):
-        raise Refusal(Code.BAD_VALUE, "Move at least one unit in each group.")
-    legs: list[tuple[c.MoveGroup, int, int]] = []
-    crossed = acolyte_crossed
+    Acolyte's too) costs ``sacrifice``, one unit of the whole Move."""
+    legs, crossed = check_legs(state, groups, walking)
+    if crossed or acolyte_crossed:
+        legs = pay_crossing(state, legs, sacrifice, acolyte_crossed)
+        assert sacrifice is not None
+        state = lose_one(state, pid, sacrifice, events)
+    elif sacrifice is not None:
+        raise Refusal(Code.BAD_VALUE, "No eradicated area is crossed: no unit is sacrificed.")
+    return shift(state, pid, legs, events)
+
+
+def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool) -> tuple[list[Leg], bool]:
+    """Each group's areas, checked (not eradicated, adjacent or across eradicated areas when
+    walking), and whether any group crosses an eradicated area."""
+    legs: list[Leg] = []
+    crossed = False
     for group in groups:
+        if group.count < 1:
+            raise Refusal(Code.BAD_VALUE, "Move at least one unit in each group.")
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
         route = bd.crossing(state, source, to) if walking else False
@@ -412,34 +427,38 @@ def walk(
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)
         legs.append((group, source, to))
-    touched = {source for _, source, _ in legs}
-    if crossed:
-        legs = pay_crossing(state, legs, sacrifice, acolyte_crossed)
-        assert sacrifice is not None
-        index = bd.area_index(state, sacrifice.area)
-        name = bd.unit_name(sacrifice.kind, sacrifice.name)
-        where = state.area_name(index)
-        state = state.with_area(index, bd.remove_units(state.areas[index], pid, sacrifice.kind, name, 1, where))
-        events.append(UnitsRemoved(pid, where, sacrifice.kind.value, name, 1, "lost crossing an eradicated area"))
-    elif sacrifice is not None:
-        raise Refusal(Code.BAD_VALUE, "No eradicated area is crossed: no unit is sacrificed.")
+    return legs, crossed
+
+
+def lose_one(state: GameState, pid: str, unit: c.UnitRef, events: Events) -> GameState:
+    """Eliminate the unit a crossing costs, in the area it set out from (its gate is settled
+    with the Move's other areas, once every unit has moved)."""
+    index = bd.area_index(state, unit.area)
+    name = bd.unit_name(unit.kind, unit.name)
+    where = state.area_name(index)
+    state = state.with_area(index, bd.remove_units(state.areas[index], pid, unit.kind, name, 1, where))
+    events.append(UnitsRemoved(pid, where, unit.kind.value, name, 1, "lost crossing an eradicated area"))
+    return state
+
+
+def shift(state: GameState, pid: str, legs: list[Leg], events: Events) -> GameState:
+    """Every moving unit leaves its area before any arrives, so each area's units are counted
+    as they were before the Move and no unit moves twice; then the gates of the areas left
+    behind are settled (a controller moving units both out of and into an area keeps its gate)."""
     moving = [(group, source, to, bd.unit_name(group.kind, group.name)) for group, source, to in legs if group.count]
     for group, source, _, name in moving:
-        state = state.with_area(
-            source, bd.remove_units(state.areas[source], pid, group.kind, name, group.count, state.area_name(source))
-        )
+        area = bd.remove_units(state.areas[source], pid, group.kind, name, group.count, state.area_name(source))
+        state = state.with_area(source, area)
     for group, source, to, name in moving:
         state = state.with_area(to, bd.add_units(state.areas[to], pid, group.kind, name, group.count))
         events.append(UnitsMoved(pid, state.area_name(source), state.area_name(to), group.kind.value, name, group.count))
-    for index in sorted(touched):
+    for index in sorted({source for _, source, _ in legs}):
         state, settled = bd.settle_gate(state, index)
         events += settled
     return state
 
 
-def pay_crossing(
-    state: GameState, legs: list[tuple[c.MoveGroup, int, int]], sacrifice: c.UnitRef | None, acolyte_crossed: bool
-) -> list[tuple[c.MoveGroup, int, int]]:
+def pay_crossing(state: GameState, legs: list[Leg], sacrifice: c.UnitRef | None, acolyte_crossed: bool) -> list[Leg]:
     """The moving groups less the one unit sacrificed; refuses when none, or a stranger, is named.
     The Astral Acolyte is never the unit lost, so it cannot cross alone."""
     if sacrifice is None:
