@@ -65,6 +65,7 @@ class Code(StrEnum):
     SACRIFICE_REQUIRED = "sacrifice_required"  # a Move crosses an eradicated area: name the unit lost
     STALE = "stale"
     MISSING_DRAW = "missing_draw"  # the table draws this itself and has not said what it drew
+    BAD_NAME = "bad_name"  # a name is empty, too long, or holds a character the screen cannot show
 
 
 @dataclass(frozen=True, slots=True)

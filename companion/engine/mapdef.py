@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from companion.engine.names import PLACE_LIMIT, TITLE_LIMIT, name_problem, unprintable
+
 
 class MapStatus(StrEnum):
     """How far a map file can be trusted."""
@@ -98,17 +100,28 @@ class MapDef:
 
 def problems(board: MapDef) -> list[tuple[str, str]]:
     """Every structural problem of ``board`` as ``(area name or "", sentence)``; empty if sound."""
-    found: list[tuple[str, str]] = []
+    found = _name_problems(board)
     seen: set[str] = set()
     for area in board.areas:
         if not area.name.strip():
             found.append(("", "an area has no name"))
+        elif problem := name_problem(area.name, "its name", PLACE_LIMIT):
+            found.append((area.name, problem.rstrip(".")))
         if area.name in seen:
             found.append((area.name, "this area name is used twice"))
         seen.add(area.name)
         found.extend(_area_problems(board, area))
     if board.status is not MapStatus.PARTIAL:
         found.extend(_playable_problems(board))
+    return found
+
+
+def _name_problems(board: MapDef) -> list[tuple[str, str]]:
+    """The map's own name and title must be drawable (the new-game screen shows them)."""
+    found: list[tuple[str, str]] = []
+    for problem in (name_problem(board.name, "the map's name", PLACE_LIMIT), name_problem(board.title, "the title", TITLE_LIMIT)):
+        if problem:
+            found.append(("", problem.rstrip(".")))
     return found
 
 
@@ -121,6 +134,9 @@ def _area_problems(board: MapDef, area: AreaDef) -> list[tuple[str, str]]:
             found.append((area.name, f"neighbour {name!r} is not an area of this map"))
         elif area.name not in board.areas[board.index[name]].neighbours:
             found.append((area.name, f"lists {name!r} as a neighbour but {name!r} does not list it back"))
+    for text in (area.glyph, *area.start):
+        if problem := unprintable(text, "a glyph or start"):
+            found.append((area.name, problem.rstrip(".")))
     if len(set(area.neighbours)) != len(area.neighbours):
         found.append((area.name, "lists a neighbour twice"))
     if area.pyramid is not None and not 1 <= area.pyramid <= 6:

@@ -27,6 +27,7 @@ from companion.engine.arkham.data import (
 )
 from companion.engine.arkham.mythos import LOST, Turn, run
 from companion.engine.core import Accepted, Code, Command, Refusal, Rejected
+from companion.engine.names import clean_name, command_text_problem, name_problem
 from companion.engine.rng import Rng
 from companion.engine.values import evolve
 
@@ -52,7 +53,11 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
         return Rejected(Code.BAD_VALUE, f"Unknown Ancient One {command.ancient_one!r}; one of: {', '.join(ANCIENT_ONES)}.")
     if not 1 <= len(command.investigators) <= MAX_INVESTIGATORS:
         return Rejected(Code.BAD_VALUE, f"Arkham Horror seats 1 to {MAX_INVESTIGATORS} investigators.")
-    names = [i.name for i in command.investigators]
+    for seat in command.investigators:
+        problem = name_problem(seat.name, "An investigator's name", MAX_NAME)
+        if problem:
+            return Rejected(Code.BAD_NAME, problem)
+    names = [i.name.strip() for i in command.investigators]
     if len(set(names)) != len(names):
         return Rejected(Code.BAD_VALUE, "Two investigators share a name.")
     for seat in command.investigators:
@@ -63,7 +68,7 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
     deck, rng = shuffled(tuple(card.name for card in CARDS), Rng(command.seed))
     state = m.ArkhamState(
         ancient_one=command.ancient_one,
-        investigators=tuple(m.Investigator(s.name, s.place, s.sneak) for s in command.investigators),
+        investigators=tuple(m.Investigator(s.name.strip(), s.place, s.sneak) for s in command.investigators),
         rng=rng,
         cup=cup,
         gate_markers=tuple(sorted(w.name for w in WORLDS for _ in range(w.markers))),
@@ -167,11 +172,9 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
 
 def rename_investigator(turn: Turn, command: m.RenameInvestigator) -> None:
     names = {i.name for i in turn.state.investigators}
-    to = command.to.strip()
     if command.name not in names:
         raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
-    if not to or len(to) > MAX_NAME:
-        raise Refusal(Code.BAD_VALUE, f"A name has 1 to {MAX_NAME} characters.")
+    to = clean_name(command.to, "An investigator's name", MAX_NAME)
     if to in names - {command.name}:
         raise Refusal(Code.BAD_VALUE, f"{to} is already at the table.")
     people = tuple(evolve(i, name=to) if i.name == command.name else i for i in turn.state.investigators)
@@ -246,6 +249,9 @@ def apply(state: m.ArkhamState | None, command: Command) -> Result:
     handler = HANDLERS.get(type(command))
     if handler is None:
         return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not an Arkham Horror command.")
+    unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
+    if unshowable:
+        return Rejected(Code.BAD_NAME, unshowable)
     if state.awakened:
         return Rejected(Code.GAME_OVER, f"{state.ancient_one} has awoken ({state.awakened}): the final battle is at the table.")
     turn = Turn(state)

@@ -23,6 +23,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
 )
 from companion.engine.mapdef import MapStatus, problems
+from companion.engine.names import clean_name, command_text_problem
 from companion.engine.rng import Rng
 from companion.engine.values import evolve
 
@@ -44,15 +45,16 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     check_seats(cmd)
     found = problems(cmd.board)
     if found:
-        area, problem = found[0]
-        raise Refusal(Code.BAD_VALUE, f"The map {cmd.board.name} is not usable: {area + ': ' if area else ''}{problem}.")
+        area, problem = (text if text.isprintable() else ascii(text) for text in found[0])  # the refusal is shown
+        board = cmd.board.name if cmd.board.name.isprintable() else ascii(cmd.board.name)
+        raise Refusal(Code.BAD_VALUE, f"The map {board} is not usable: {area + ': ' if area else ''}{problem}.")
     if cmd.board.status is MapStatus.PARTIAL:
         raise Refusal(
             Code.BAD_VALUE,
             f"{cmd.board.title} holds only what is public; transcribe your board first "
             f"(companion map new --like {cmd.board.name}).",
         )
-    players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name) for seat in cmd.seats)
+    players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name.strip()) for seat in cmd.seats)
     first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
     state = GameState(
         board=cmd.board,
@@ -81,6 +83,8 @@ def check_seats(cmd: c.NewGame) -> None:
     if not MIN_PLAYERS <= len(cmd.seats) <= MAX_PLAYERS:
         raise Refusal(Code.BAD_VALUE, f"Cthulhu Wars takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(cmd.seats)}.")
     for seat in cmd.seats:
+        if seat.name.strip():
+            clean_name(seat.name, f"The name of the {seat.faction.value} seat")  # the screen shows it
         if seat.faction is Faction.OTHER and not player_id(seat):
             raise Refusal(Code.BAD_VALUE, "An 'other' faction needs a name.")
     ids = [player_id(seat) for seat in cmd.seats]
@@ -104,6 +108,9 @@ def apply(state: GameState, command: Command) -> Result:
     handler = actions.HANDLERS.get(type(command))
     if handler is None:
         return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not a Cthulhu Wars command.")
+    unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
+    if unshowable:
+        return Rejected(Code.BAD_NAME, unshowable)
     events: list[Event] = []
     try:
         new = handler(state, command, events)

@@ -437,5 +437,5 @@ def test_an_investigator_takes_the_name_on_their_sheet() -> None:
     assert isinstance(renamed, Accepted) and renamed.state.investigators[0].name == "Amanda Sharpe"
     assert of(renamed.events, m.InvestigatorRenamed) == [m.InvestigatorRenamed("Amanda", "Amanda Sharpe")]
     assert rejected(state, m.RenameInvestigator("Amanda", "Bob")).code is Code.BAD_VALUE  # taken
-    assert rejected(state, m.RenameInvestigator("Amanda", "   ")).code is Code.BAD_VALUE
+    assert rejected(state, m.RenameInvestigator("Amanda", "   ")).code is Code.BAD_NAME
     assert rejected(state, m.RenameInvestigator("Nobody", "Kate")).code is Code.UNKNOWN_PLAYER

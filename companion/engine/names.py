@@ -1,0 +1,88 @@
+"""Names a command carries: checked before they reach the state, the journal and the screen.
+
+A name the table types (a seat's, an investigator's, an area's or a map's) must be something the
+screen can draw: printable characters only (no NUL or other control character, no lone surrogate
+from a broken JSON escape), 1 to a limit of characters once surrounding whitespace is stripped.
+The screen's font refuses a NUL outright, so a name accepted here could otherwise stop the
+appliance every time the game is resumed.  Refusals carry :attr:`Code.BAD_NAME`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from companion.engine.core import Code, Refusal
+
+NAME_LIMIT = 30  # characters in a person's or a seat's name: it must fit the screen
+PLACE_LIMIT = 40  # an area's or a map's name: printed names reach 32 ("The Worm that Gnaws in the Night")
+TITLE_LIMIT = 80  # a map's title, drawn on a line of its own
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def name_problem(text: str, what: str = "A name", limit: int = NAME_LIMIT) -> str | None:
+    """Why ``text`` (surrounding whitespace aside) cannot be a name, as a sentence; None when it can.
+
+    ``what`` begins the sentence ("A seat's name"); ``limit`` is in characters.
+    """
+    name = text.strip()
+    if not name:
+        return f"{what} is empty: give 1 to {limit} characters."
+    if len(name) > limit:
+        return f"{what} has {len(name)} characters; at most {limit} fit the screen."
+    return unprintable(name, what)
+
+
+def unprintable(text: str, what: str = "A name") -> str | None:
+    """Why ``text`` holds a character the screen cannot show (a control character, a lone
+    surrogate, a non-space separator); None when every character is printable."""
+    if text.isprintable():  # the common case, in C
+        return None
+    bad = next(ch for ch in text if not ch.isprintable())
+    kind = "a lone surrogate" if 0xD800 <= ord(bad) <= 0xDFFF else "the control character"
+    if bad.isspace():
+        kind = "the whitespace character"
+    return f"{what} holds {kind} U+{ord(bad):04X}, which the screen cannot show; use letters, digits, spaces and punctuation."
+
+
+def clean_name(text: str, what: str = "A name", limit: int = NAME_LIMIT) -> str:
+    """``text`` without surrounding whitespace, when it is a usable name.
+
+    :raises Refusal: with :attr:`Code.BAD_NAME` and the reason (see :func:`name_problem`).
+    """
+    problem = name_problem(text, what, limit)
+    if problem is not None:
+        raise Refusal(Code.BAD_NAME, problem)
+    return text.strip()
+
+
+def command_text_problem(command: Any) -> str | None:
+    """The first string field of ``command`` (a frozen dataclass; tuples and nested dataclasses
+    followed) holding a character the screen cannot show, as a sentence; None when all can be shown.
+
+    Every name a command carries during play (a unit's, an area's, an investigator's) ends up in
+    the log's words or on a button, so none may hold what the font refuses.
+    """
+    return _walk(command, "")
+
+
+def _walk(value: Any, field: str) -> str | None:
+    if isinstance(value, str):
+        return unprintable(value, f"The {field or 'text'}")
+    if isinstance(value, tuple):
+        for item in value:
+            found = _walk(item, field)
+            if found:
+                return found
+        return None
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        for name in names:
+            found = _walk(getattr(value, name), name)
+            if found:
+                return found
+    return None
