@@ -12,7 +12,7 @@ import json
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,11 +21,14 @@ from companion.config import Config, ConfigError, load_config
 from companion.engine import Accepted, Command, DecodeError, Event, Rejected
 from companion.engine.arkham.model import NewArkhamGame
 from companion.engine.codec import canonical, from_canonical, to_data
-from companion.maps import MapError, check_text, list_maps, load_map, template
+from companion.engine.names import name_problem
+from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
 from companion.session import ArkhamSession, GameSession, new_game_name, replay_any
 from companion.store import Entry, Journal, JournalError, open_journal
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
+GAME_NAME_LIMIT = 64  # characters in a stored game's name (generated ones are about 24)
+MAX_JSON_INT = 2**63 - 1  # the largest number a script line may hold (a seed; every count is far smaller)
 
 
 class UsageError(Exception):
@@ -49,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args, config)
         return code
     except (UsageError, ConfigError, MapError, JournalError, ValueError) as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {shown(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -128,6 +131,28 @@ def open_configured(args: argparse.Namespace, config: Config) -> Journal:
     return open_journal(args.journal or config.journal.resolved())
 
 
+def shown(text: str) -> str:
+    """``text`` safe for a terminal: control characters (an escape sequence in a game's name
+    could rewrite the screen) and lone surrogates written as ``\\x1b``, ``\\ud800``."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else ascii(ch)[1:-1] for ch in text)
+
+
+def game_name(name: str | None, given_as: str = "--game") -> str | None:
+    """A ``--game`` as given (None: not given), checked like every name the table shows.
+
+    :raises UsageError: for an empty name (it would silently mean "no game"), an over-long one,
+        or one holding a control character.
+    """
+    if name is None:
+        return None
+    problem = name_problem(name, "The game's name", GAME_NAME_LIMIT)
+    if problem is not None:
+        raise UsageError(f"{given_as} {shown(repr(name))}: {problem}")
+    return name.strip()
+
+
 # -- demo ---------------------------------------------------------------------------------------
 
 
@@ -202,6 +227,7 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
     from companion.ui.launch import NoDisplay, parse_size, run_table
 
     problems = list(config.problems)
+    game = game_name(args.game)
     try:
         journal = open_configured(args, config)
     except JournalError as exc:
@@ -211,7 +237,7 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
         print(f"companion: {problems[-1]}", file=sys.stderr)
         journal = open_journal(str(fresh))
     try:
-        run_table(journal, config, args.game, parse_size(args.size), args.fullscreen, problems)
+        run_table(journal, config, game, parse_size(args.size), args.fullscreen, problems)
     except NoDisplay as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -242,7 +268,9 @@ def cmd_tower_sim(args: argparse.Namespace, config: Config) -> int:
         if not 0 <= getattr(args, name) <= 1:
             raise UsageError(f"--{name} is a chance from 0 to 1.")
     faults = Faults(args.noise, args.drop, args.duplicate)
-    link = Path(args.link) if args.link else None
+    link = Path(args.link) if args.link is not None else None
+    if link is not None and not str(link).strip():
+        raise UsageError("--link needs a path (the stable name to make for the device).")
     with SimTower(seed=args.seed, link=link, auto_roll=not args.manual, faults=faults) as tower:
         print(
             f"Simulated dice tower on {tower.path} (boot {tower.boot}). Point the companion's "
@@ -277,15 +305,99 @@ def _sim_loop(tower: Any, unplug_every: float) -> None:
 
 
 def cmd_script(args: argparse.Namespace, config: Config) -> int:
-    commands = read_commands(sys.stdin, args.seed)
-    journal = open_journal(":memory:") if not args.game else open_configured(args, config)
+    game = game_name(args.game)
+    commands = read_commands(stdin_lines(sys.stdin), args.seed)
+    journal = open_journal(":memory:") if game is None else open_configured(args, config)
     try:
-        return run_script(journal, args.game or "script", commands, sys.stdout)
+        return run_script(journal, game or "script", commands, sys.stdout)
     finally:
         journal.close()
 
 
-def read_commands(stream: TextIO, seed: int) -> list[tuple[int, Command]]:
+def stdin_lines(stream: TextIO) -> Iterable[str]:
+    """The lines of ``stream``, each decoded as UTF-8 on its own, so a bad byte is named by line.
+
+    :raises UsageError: at the first line that is not UTF-8.
+    """
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # already text (a test's StringIO)
+        yield from stream
+        return
+    for number, raw in enumerate(binary, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(
+                f"line {number}: not UTF-8 (byte 0x{raw[exc.start]:02X} at column {exc.start + 1}); nothing was applied."
+            ) from None
+
+
+class _NumberTooBig(ValueError):
+    def __init__(self, digits: str) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _bounded_int(digits: str) -> int:
+    """json's parse_int: refuse a number no count or seed reaches before converting it (a
+    4,301-digit number would stop Python's own conversion with no line; 10^4000 would be taken)."""
+    if len(digits.lstrip("-")) > len(str(MAX_JSON_INT)) or abs(int(digits)) > MAX_JSON_INT:
+        raise _NumberTooBig(digits)
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a command can carry")
+
+
+def parse_line(line: str, number: int) -> Any:
+    """One script line as JSON data.
+
+    :raises UsageError: naming the line: not JSON, nested too deep, a number too large, NaN or
+        Infinity, or a string holding a lone surrogate (a broken ``\\u`` escape).
+    """
+    try:
+        data = json.loads(line, parse_int=_bounded_int, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"line {number}: not JSON ({exc.msg} at column {exc.colno}); nothing was applied.") from None
+    except RecursionError:
+        raise UsageError(
+            f"line {number}: nested too deep to read (no command nests more than a few levels); nothing was applied."
+        ) from None
+    except _NumberTooBig as exc:
+        size = len(exc.digits.lstrip("-"))
+        raise UsageError(
+            f"line {number}: a number with {size} digits ({exc.digits[:12]}...); "
+            f"numbers are at most {MAX_JSON_INT}; nothing was applied."
+        ) from None
+    except ValueError as exc:
+        raise UsageError(f"line {number}: {exc}; nothing was applied.") from None
+    bad = _unpaired_surrogate(data)
+    if bad is not None:
+        raise UsageError(
+            f"line {number}: the text {shown(repr(bad[:40]))} holds a lone surrogate (a \\u escape without its pair); "
+            "nothing was applied."
+        )
+    return data
+
+
+def _unpaired_surrogate(data: Any) -> str | None:
+    """The first string (key or value) in ``data`` holding a lone surrogate; iterative, so no depth stops it."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if not item.isascii() and any(0xD800 <= ord(ch) <= 0xDFFF for ch in item):
+                return item
+        elif isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return None
+
+
+def read_commands(stream: Iterable[str], seed: int) -> list[tuple[int, Command]]:
     """Read and decode every line before anything is applied, so a bad line changes nothing.
 
     :raises UsageError: naming the first bad line and its problem.
@@ -294,14 +406,13 @@ def read_commands(stream: TextIO, seed: int) -> list[tuple[int, Command]]:
     for number, line in enumerate(stream, start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"line {number}: not JSON ({exc.msg} at column {exc.colno}); nothing was applied.") from None
+        data = parse_line(line, number)
         try:
             commands.append((number, engine.parse_command(expand_new_game(data, seed))))
         except (DecodeError, MapError) as exc:
             raise UsageError(f"line {number}: {exc}; nothing was applied.") from None
+        except RecursionError:  # from_data follows the nesting too
+            raise UsageError(f"line {number}: nested too deep to read; nothing was applied.") from None
     if not commands:
         raise UsageError("no commands on stdin (one JSON object per line; see docs/commands.md).")
     return commands
@@ -399,9 +510,10 @@ def read_entries(path: Path) -> list[Entry]:
 
 
 def cmd_export(args: argparse.Namespace, config: Config) -> int:
+    game = game_name(args.game, "the game")
     journal = open_configured(args, config)
     try:
-        name = args.game or _last_game(journal)
+        name = game or _last_game(journal)
         journal.last(name)  # raises GameNotFound with the name
         lines = [entry.to_json() + "\n" for entry in journal.entries(name)]
     finally:
@@ -430,7 +542,7 @@ def cmd_games(args: argparse.Namespace, config: Config) -> int:
         print("No stored games yet. `companion demo` plays one.")
     for game in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated))
-        print(f"{game.name:<32} {game.entries:>6} entries  {when}  {game.title}")
+        print(f"{shown(game.name):<32} {game.entries:>6} entries  {when}  {shown(game.title)}")
     return EXIT_OK
 
 
@@ -438,9 +550,13 @@ def cmd_games(args: argparse.Namespace, config: Config) -> int:
 
 
 def cmd_map_list(args: argparse.Namespace, config: Config) -> int:
+    """Every map; a broken one says so with its file, line and problem (and is not playable)."""
     for info in list_maps():
+        if info.broken:
+            print(shown(f"{info.name:<18} {'broken':<12} {info.problem}"))
+            continue
         where = "shipped" if info.shipped else str(info.path)
-        print(f"{info.name:<18} {info.status.value:<12} {info.title}  [{where}]")
+        print(shown(f"{info.name:<18} {info.status.value:<12} {info.title}  [{where}]"))
     return EXIT_OK
 
 
@@ -449,14 +565,14 @@ def cmd_map_check(args: argparse.Namespace, config: Config) -> int:
     for name in args.files:
         path = Path(name)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            print(f"{path}: cannot be read ({exc.strerror})", file=sys.stderr)
+            text = read_map_text(path)
+        except MapError as exc:
+            print(shown(str(exc)), file=sys.stderr)
             worst = EXIT_BAD_INPUT
             continue
         board, problems = check_text(text)
         for problem in problems:
-            print(f"{path}: {problem}")
+            print(shown(f"{path}: {problem}"))
         if problems:
             worst = EXIT_BAD_INPUT
         elif board is not None:

@@ -1,12 +1,15 @@
 """The companion's configuration file (TOML), with defaults for every setting.
 
 ``companion.toml`` lives in the config directory (:mod:`companion.paths`); every section is
-optional.  A broken file is refused with the line and the problem, never half-read.  See
+optional.  A broken file (bytes that are not UTF-8, TOML errors, unknown keys, values of the
+wrong type) is refused with the file, the line and the problem, never half-read; ``companion run``
+then plays on the defaults and shows that sentence (see :mod:`companion.cli`).  See
 docs/configuration.md for every key.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,15 +55,41 @@ def load_config(path: Path | None = None) -> Config:
         if explicit:
             raise ConfigError(f"The config file {path} does not exist.")
         return Config()
+    text = _read(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc}). Fix the line or move the file aside.") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML (nested too deep to read). Fix it or move the file aside.") from None
+    try:
+        return _config(path, data)
+    except ConfigError as exc:
+        raise ConfigError(_with_line(str(exc), path, text)) from None
+    except (TypeError, ValueError, AttributeError) as exc:  # a shape no check above expected
+        raise ConfigError(f"{path}: a value of the wrong type ({exc}); see docs/configuration.md.") from None
+
+
+def _read(path: Path) -> str:
+    """The file's text; a byte that is not UTF-8 is named with its line."""
+    try:
+        raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror}).") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ConfigError(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as UTF-8.") from None
+
+
+def _config(path: Path, data: dict[str, Any]) -> Config:
     unknown = sorted(set(data) - KNOWN_SECTIONS)
     if unknown:
         raise ConfigError(f"{path}: unknown section [{unknown[0]}]; known: {', '.join(sorted(KNOWN_SECTIONS))}.")
+    for section in sorted(KNOWN_SECTIONS & set(data)):
+        if not isinstance(data[section], dict):
+            raise ConfigError(f"{path}: [{section}] must be a section (a table of keys), not {data[section]!r}.")
     hardware = data.get("hardware", {})
     try:
         panel_config(hardware)
@@ -72,6 +101,36 @@ def load_config(path: Path | None = None) -> Config:
         tower=_tower(path, data.get("tower", {})),
         source=path,
     )
+
+
+def _with_line(message: str, path: Path, text: str) -> str:
+    """``message`` with the line of the section or key it names ("[tower] baudrate ..."), when found."""
+    match = re.search(r"\[(\w+)\](?: has no key '([^']+)'| (\w+) )?", message)
+    if match is None:
+        return message
+    line = _line_of(text, match.group(1), match.group(2) or match.group(3) or "")
+    prefix = f"{path}: "
+    if line is None or not message.startswith(prefix):
+        return message
+    return f"{prefix}line {line}: {message[len(prefix) :]}"
+
+
+def _line_of(text: str, section: str, key: str) -> int | None:
+    """The line of ``key`` in ``[section]`` (or of the section itself when ``key`` is "" or absent)."""
+    current, header = "", None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        table = re.match(r"\[\s*([\w.-]+)\s*\]", stripped)
+        if table:
+            current = table.group(1)
+            header = number if current == section and header is None else header
+            continue
+        assignment = re.match(r"([\w-]+)\s*=", stripped)
+        if assignment and current == "" and assignment.group(1) == section:
+            return number  # `tower = 5` at the top
+        if assignment and current == section and assignment.group(1) == key:
+            return number
+    return header
 
 
 def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:

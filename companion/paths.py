@@ -1,9 +1,14 @@
 """Where the companion keeps its files (XDG base directories, overridable for services and tests).
 
-- state: ``$COMPANION_STATE_DIR`` or ``$XDG_STATE_HOME/companion`` (``~/.local/state/companion``):
-  the journal database.
+- state: ``$COMPANION_STATE_DIR``, else systemd's ``$STATE_DIRECTORY`` (the service's
+  ``StateDirectory=``), else ``$XDG_STATE_HOME/companion`` (``~/.local/state/companion``): the
+  journal database and ``display.json`` (brightness, sound).
 - config: ``$COMPANION_CONFIG_DIR`` or ``$XDG_CONFIG_HOME/companion`` (``~/.config/companion``):
-  ``companion.toml`` and the owner's ``maps/``.
+  ``companion.toml`` and the owner's hand-placed ``maps/``.  Only read: under the service it is
+  ``/etc/companion``, which ``ProtectSystem=full`` makes read-only.
+- saved maps (what the map builder writes): ``maps/`` in the state directory when one is given
+  (the service, or ``$COMPANION_STATE_DIR``), else ``$XDG_DATA_HOME/companion/maps``
+  (``~/.local/share/companion/maps``).  Maps are read from both map folders.
 """
 
 from __future__ import annotations
@@ -19,9 +24,18 @@ def _xdg(variable: str, fallback: str) -> Path:
     return Path(base) if base else Path.home() / fallback
 
 
-def state_dir() -> Path:
+def _given_state_dir() -> Path | None:
+    """The state directory the environment names (ours first, then systemd's), if any."""
     override = os.environ.get("COMPANION_STATE_DIR")
-    return Path(override) if override else _xdg("XDG_STATE_HOME", ".local/state") / APP
+    if override:
+        return Path(override)
+    systemd = os.environ.get("STATE_DIRECTORY", "")  # a colon-separated list; ours is the first
+    first = systemd.split(":")[0]
+    return Path(first) if first else None
+
+
+def state_dir() -> Path:
+    return _given_state_dir() or _xdg("XDG_STATE_HOME", ".local/state") / APP
 
 
 def config_dir() -> Path:
@@ -30,11 +44,23 @@ def config_dir() -> Path:
 
 
 def maps_dir() -> Path:
+    """The owner's hand-placed maps (read, never written: it may be read-only)."""
     return config_dir() / "maps"
+
+
+def saved_maps_dir() -> Path:
+    """Where the screen's map builder saves: a place the running table may write."""
+    given = _given_state_dir()
+    return given / "maps" if given else _xdg("XDG_DATA_HOME", ".local/share") / APP / "maps"
 
 
 def config_file() -> Path:
     return config_dir() / "companion.toml"
+
+
+def settings_file() -> Path:
+    """The screen's own settings (brightness, sound): written by the table, so state."""
+    return state_dir() / "display.json"
 
 
 def default_journal() -> Path:

@@ -50,6 +50,27 @@ class Faults:
     duplicate: float = 0.0
 
 
+class LinkInUse(ValueError):
+    """The ``--link`` path is taken by something the simulator did not make."""
+
+
+def check_link(link: Path) -> None:
+    """Refuse a link path that is a file, a folder, or a symlink to anything but a pseudo-terminal
+    (what an earlier simulator left): the simulator replaces only its own links.
+
+    :raises LinkInUse: saying what is there and what to do.
+    """
+    if link.is_symlink():
+        target = os.readlink(link)
+        if not target.startswith("/dev/pts/"):
+            raise LinkInUse(f"{link} is a link to {target}, not a simulated tower's; choose another --link path.")
+    elif link.exists():
+        kind = "folder" if link.is_dir() else "file"
+        raise LinkInUse(f"{link} is an existing {kind}, which the simulator will not replace; choose another --link path.")
+    elif not link.parent.is_dir():
+        raise LinkInUse(f"{link.parent} is not a folder; choose a --link path in an existing folder.")
+
+
 class SimTower:
     """Start with :meth:`start`; ``path`` is the device to open (the stable link if given)."""
 
@@ -78,6 +99,12 @@ class SimTower:
     # -- life ---------------------------------------------------------------------------------
 
     def start(self) -> SimTower:
+        """Plug in and start answering.
+
+        :raises LinkInUse: when ``link`` names something other than a simulator's old link.
+        """
+        if self.link is not None:
+            check_link(self.link)
         self.plug()
         self._thread = threading.Thread(target=self._run, name="sim-tower", daemon=True)
         self._thread.start()
@@ -91,8 +118,9 @@ class SimTower:
             self._master, self._slave = master, slave
             self.device = os.ttyname(slave)
         if self.link is not None:
-            tmp = self.link.with_suffix(".new")
-            tmp.unlink(missing_ok=True)
+            tmp = self.link.with_name(f".{self.link.name}.{os.getpid()}.sim")  # a name of our own, renamed over the link
+            if tmp.is_symlink():
+                tmp.unlink()
             tmp.symlink_to(self.device)
             tmp.replace(self.link)
         self._send(Hello(PROTOCOL_VERSION, FIRMWARE, self.boot, ("d6", "deg")))
@@ -111,8 +139,8 @@ class SimTower:
         if self._thread is not None:
             self._thread.join(2)
         self.unplug()
-        if self.link is not None:
-            self.link.unlink(missing_ok=True)
+        if self.link is not None and self.link.is_symlink() and os.readlink(self.link) == self.device:
+            self.link.unlink()  # ours; whatever replaced it since is left alone
 
     def __enter__(self) -> SimTower:
         return self.start()

@@ -1,13 +1,19 @@
 """Map files: the shipped boards (TOML beside this module) and the owner's own transcriptions.
 
-The format is documented in ``docs/maps.md``.  Maps placed in the user's config directory
-(``$XDG_CONFIG_HOME/companion/maps``, see :mod:`companion.paths`) appear beside the shipped
-ones and replace a shipped map of the same name.  :func:`check_text` names every problem with
-its line, so an owner transcribing a board from the physical map can fix it quickly.
+The format is documented in ``docs/maps.md``.  The owner's maps are read from two folders (see
+:mod:`companion.paths`): the config directory's ``maps/`` (placed by hand; read-only under the
+service) and the saved-maps folder the screen's map builder writes (the service's state
+directory, or ``~/.local/share/companion/maps``).  They appear beside the shipped maps and
+replace a shipped map of the same name; a saved map replaces a hand-placed one.
+:func:`check_text` names every problem with its line, so an owner transcribing a board from the
+physical map can fix it quickly.  A broken file (not UTF-8, not TOML, values of the wrong type)
+is listed as broken with its file and line and is never offered for play; nothing here raises
+for what a file holds, so a broken map never stops a screen.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tomllib
@@ -45,26 +51,62 @@ class MapInfo:
     status: MapStatus
     path: Path
     shipped: bool
+    problem: str = ""  # why the file cannot be played ("line 7: ..."); "" when it can
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.problem)
+
+    @property
+    def playable(self) -> bool:
+        return not self.broken and self.status is not MapStatus.PARTIAL
 
 
 def map_files() -> dict[str, Path]:
-    """Every map file by name; the user's directory wins over the shipped one."""
+    """Every map file by name: shipped, then hand-placed, then saved (a later folder wins)."""
     found = {p.stem: p for p in sorted(SHIPPED_DIR.glob(f"*{MAP_SUFFIX}"))}
-    user = paths.maps_dir()
-    if user.is_dir():
-        found.update({p.stem: p for p in sorted(user.glob(f"*{MAP_SUFFIX}"))})
+    for folder in (paths.maps_dir(), paths.saved_maps_dir()):
+        try:
+            found.update({p.stem: p for p in sorted(folder.glob(f"*{MAP_SUFFIX}")) if p.is_file()})
+        except OSError:  # a folder that cannot be listed holds no maps we can offer
+            continue
     return found
 
 
 def list_maps() -> list[MapInfo]:
-    """Every map the companion knows, readable or not (broken files are listed by name)."""
+    """Every map the companion knows, readable or not: a broken file is listed with its problem
+    (the first one, with its line) and is not playable.  Never raises for a file's contents."""
     infos = []
     for name, path in sorted(map_files().items()):
-        board, found = check_text(path.read_text(encoding="utf-8"))
-        title = board.title if board else f"(cannot be read: {found[0]})"
-        status = board.status if board else MapStatus.PARTIAL
-        infos.append(MapInfo(name, title, status, path, path.parent == SHIPPED_DIR))
+        shipped = path.parent == SHIPPED_DIR
+        try:
+            board, found = check_text(read_map_text(path))
+        except MapError as exc:
+            infos.append(MapInfo(name, "(cannot be read)", MapStatus.PARTIAL, path, shipped, str(exc)))
+            continue
+        if board is None or found:
+            problem = f"{path}: {found[0]}" if found else f"{path}: not a map"
+            title = board.title if board is not None and board.title.isprintable() else "(broken)"
+            infos.append(MapInfo(name, title, MapStatus.PARTIAL, path, shipped, problem))
+            continue
+        infos.append(MapInfo(name, board.title, board.status, path, shipped))
     return infos
+
+
+def read_map_text(path: Path) -> str:
+    """A map file's text.
+
+    :raises MapError: naming the file and, for bytes that are not UTF-8, the line they are on.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MapError(f"{path}: cannot be read ({exc.strerror}).") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise MapError(f"{path}: line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X}); save the file as UTF-8.") from None
 
 
 def load_map(name_or_path: str) -> MapDef:
@@ -78,7 +120,7 @@ def load_map(name_or_path: str) -> MapDef:
         if name_or_path not in files:
             raise MapError(f"No map called {name_or_path!r}. Known maps: {', '.join(sorted(files))}.")
         path = files[name_or_path]
-    board, found = check_text(path.read_text(encoding="utf-8"))
+    board, found = check_text(read_map_text(path))
     if found or board is None:
         lines = "\n".join(f"  {path}: {p}" for p in found)
         raise MapError(f"The map file {path} has problems:\n{lines}\nFix them and run `companion map check {path}`.")
@@ -91,26 +133,36 @@ def load_map(name_or_path: str) -> MapDef:
 
 
 def check_text(text: str) -> tuple[MapDef | None, list[Problem]]:
-    """Parse and check a map file's text: the map (if it could be built) and every problem."""
+    """Parse and check a map file's text: the map (if it could be built) and every problem.
+
+    Never raises for what the text holds: a shape nothing expected (a list where a name should
+    be, a table nested too deep) is one more problem.
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(_toml_error_line(str(exc)), "", f"not valid TOML: {exc}")]
+    except RecursionError:
+        return None, [Problem(1, "", "not valid TOML: nested too deep to read")]
     lines = _area_lines(text)
     try:
         board = from_data(MapDef, _mapdef_data(data))
     except DecodeError as exc:
         return None, [_locate(exc.path, exc.problem, data, lines)]
+    except (TypeError, ValueError, AttributeError, RecursionError) as exc:  # a shape the codec did not expect
+        return None, [Problem(lines.get("", 1), "", f"values of the wrong type ({type(exc).__name__}: {exc})")]
     area_line = {name: line for name, line in lines.items()}
     found = [Problem(area_line.get(area, lines.get("", 1)), area, message) for area, message in problems(board)]
     return board, found
 
 
 def _mapdef_data(data: dict[str, Any]) -> dict[str, Any]:
-    header = dict(data.get("map", {}))
     unknown = sorted(set(data) - {"map", "area"})
     if unknown:
         raise DecodeError(unknown[0], "is not a known section (use [map] and [[area]])")
+    if not isinstance(data.get("map", {}), dict):
+        raise DecodeError("map", "must be a table ([map])")
+    header = dict(data.get("map", {}))
     header["areas"] = data.get("area", [])
     return header
 
@@ -137,9 +189,11 @@ def _locate(path: str, problem: str, data: dict[str, Any], lines: dict[str, int]
     if match:
         areas = data.get("area", [])
         index = int(match.group(1))
-        name = areas[index].get("name", f"area #{index + 1}") if index < len(areas) else ""
+        area = areas[index] if isinstance(areas, list) and index < len(areas) else {}
+        name = area.get("name", "") if isinstance(area, dict) else ""
+        name = name if isinstance(name, str) else ""  # a list where a name should be: say so by number
         field = match.group(2) or "area"
-        return Problem(lines.get(name, 1), str(name), f"{field} {problem}")
+        return Problem(lines.get(name, 1), name or f"area #{index + 1}", f"{field} {problem}")
     return Problem(lines.get("", 1), "", f"{path} {problem}")
 
 
@@ -153,7 +207,7 @@ def template(like: str) -> str:
     files = map_files()
     if like not in files:
         raise MapError(f"No map called {like!r} to start from. Known maps: {', '.join(sorted(files))}.")
-    text = files[like].read_text(encoding="utf-8")
+    text = read_map_text(files[like])
     text = re.sub(r'^status = ".*"$', f'status = "{MapStatus.TRANSCRIBED.value}"', text, count=1, flags=re.M)
     text = re.sub(r'^name = "(.*)"$', r'name = "my-\1"', text, count=1, flags=re.M)
     intro = (
@@ -199,19 +253,35 @@ def to_toml(board: MapDef, header: str = "") -> str:
 def save_user_map(board: MapDef, header: str = "") -> Path:
     """Write ``board`` into the user's map directory (it then appears beside the shipped maps).
 
-    :raises MapError: naming every problem, when the map would not be usable.
+    :raises MapError: naming every problem, when the map would not be usable; or saying why the
+        file could not be written (a read-only or missing folder, a full disk).
     """
     text = to_toml(board, header)
     _, found = check_text(text)
     if found:
         raise MapError("The map is not finished: " + "; ".join(str(p) for p in found[:5]))
-    folder = paths.maps_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = paths.saved_maps_dir()
     path = folder / f"{board.name}{MAP_SUFFIX}"
     draft = path.with_suffix(".part")  # written whole, then renamed: a power cut leaves the old file
-    with draft.open("w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(draft, path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with draft.open("w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(draft, path)
+        _sync_folder(folder)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            draft.unlink()
+        raise MapError(f"Could not save the map in {folder}: {exc.strerror or exc}. The draft is kept on the screen.") from None
     return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (a power cut right after Save keeps the new file)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

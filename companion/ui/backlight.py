@@ -3,7 +3,10 @@
 On a Pi the official display's backlight is a sysfs device (``/sys/class/backlight/*``): the
 brightness is written there (the udev rule in ``systemd/99-companion-backlight.rules`` lets the
 ``video`` group write it).  Without one (a laptop window) the app dims what it draws instead.
-The choices are kept in ``display.json`` in the config directory, written whole then renamed.
+The choices are kept in ``display.json`` in the state directory (the service's ``StateDirectory=``,
+or ``~/.local/state/companion``: somewhere the table may write, unlike ``/etc/companion`` under
+``ProtectSystem=full``), written whole, synced, then renamed.  A save that fails is said on the
+settings screen; the choice still holds until the table stops.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import paths
@@ -26,6 +29,7 @@ SYSFS = Path("/sys/class/backlight")
 class DisplaySettings:
     brightness: float = 1.0  # 0.25..1.0 of the backlight's maximum
     sound: bool = True  # the buzzer's cues for the big moments
+    problem: str = field(default="", compare=False)  # why the last save failed ("" when it did not)
 
     def next_brightness(self) -> float:
         later = [level for level in LEVELS if level < self.brightness - 1e-6]
@@ -33,12 +37,20 @@ class DisplaySettings:
 
 
 def settings_file() -> Path:
-    return paths.config_dir() / "display.json"
+    return paths.settings_file()
 
 
 def load_settings(path: Path | None = None) -> DisplaySettings:
-    """The saved choices; defaults when there are none or the file is unreadable (logged)."""
-    path = path or settings_file()
+    """The saved choices; defaults when there are none or the file is unreadable (logged).
+
+    Without ``path``: the state directory's file, else one an older version left in the config
+    directory.
+    """
+    if path is None:
+        path = settings_file()
+        older = paths.config_dir() / "display.json"
+        if not path.exists() and older.exists():
+            path = older
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         brightness = float(data.get("brightness", 1.0))
@@ -50,16 +62,27 @@ def load_settings(path: Path | None = None) -> DisplaySettings:
         return DisplaySettings()
 
 
-def save_settings(settings: DisplaySettings, path: Path | None = None) -> None:
-    """Keep the choices; a failure is logged, never raised (the table plays on)."""
+def save_settings(settings: DisplaySettings, path: Path | None = None) -> str:
+    """Keep the choices; never raises (the table plays on).
+
+    :returns: "" when saved, else the sentence the settings screen shows (also logged, and kept in
+        ``settings.problem`` until a save succeeds).
+    """
     path = path or settings_file()
+    part = path.with_suffix(".part")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_suffix(".part")
-        part.write_text(json.dumps({"brightness": settings.brightness, "sound": settings.sound}), encoding="utf-8")
+        with part.open("w", encoding="utf-8") as out:
+            out.write(json.dumps({"brightness": settings.brightness, "sound": settings.sound}))
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(part, path)
     except OSError as exc:
         log.warning("could not save %s: %s", path, exc)
+        settings.problem = f"Not saved ({path.parent}: {exc.strerror or exc}); this choice lasts until the table stops."
+        return settings.problem
+    settings.problem = ""
+    return ""
 
 
 class Backlight:

@@ -16,11 +16,12 @@ import pygame
 
 from companion.engine.cthulhu.model import Faction
 from companion.engine.mapdef import AreaDef, MapDef, MapStatus
+from companion.engine.names import PLACE_LIMIT
 from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, keys, typed_into
 from companion.ui.scene import Build, Intent, Scene, View
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
-NAME_LIMIT = 40  # characters in an area's or a map's name
+NAME_LIMIT = PLACE_LIMIT  # characters in an area's or a map's name (the engine's limit)
 START_CYCLE = ("", *(f.value for f in Faction if f is not Faction.OTHER))
 
 
@@ -128,11 +129,13 @@ def rename(draft: Draft, typed: str) -> None:
     """Typing renames the selected area, or the map itself when no area is selected.
 
     Backspace arrives as ``"\\b"``.  A map's name becomes its file name, so it keeps to lower-case
-    letters, digits and hyphens (anything else typed becomes a hyphen).
+    letters, digits and hyphens (anything else typed becomes a hyphen).  An area's name takes what
+    the screen can show: a control character a keyboard sends is dropped (the engine would
+    refuse the map for it).
     """
     if 0 <= draft.selected < len(draft.areas):
         a = draft.areas[draft.selected]
-        a.name = typed_into(a.name, typed, NAME_LIMIT)
+        a.name = typed_into(a.name, typed if typed == BACKSPACE else "".join(ch for ch in typed if ch.isprintable()), NAME_LIMIT)
         return
     safe = "".join(ch if (ch.isascii() and ch.isalnum()) or ch == BACKSPACE else "-" for ch in typed.lower())
     draft.name = typed_into(draft.name, safe, NAME_LIMIT)

@@ -3,6 +3,8 @@ the new-game screen (which game and its set-up; or resume a stored game)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
@@ -84,6 +86,9 @@ class SettingsScene(Scene):
             pins = ", ".join(f"{role} {pin}" for role, pin in panel.config.pins())
             lines.append((f"Panel pins: {pins}", DIM))
         lines.append((f"Journal: {view.journal}", DIM))
+        unsaved: str = getattr(view.options.get("display"), "problem", None) or ""  # the last save's failure
+        if unsaved:
+            lines.append((f"Brightness and sound: {unsaved}", WARN))
         for notice in view.notices[-5:]:
             lines.append((notice, WARN))
         return lines
@@ -155,9 +160,10 @@ class NewGameScene(Scene):
         return buttons
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
-        """The playable maps, two rows at a time ("More maps" turns the page); the y below them."""
+        """The playable maps and the broken ones (greyed, not choosable: ``companion map list``
+        says what is wrong), two rows at a time ("More maps" turns the page); the y below them."""
         m = self.metrics
-        playable = [info for info in view.maps if info.status.value != "partial"]
+        playable = [info for info in view.maps if info.status.value != "partial" or getattr(info, "broken", False)]
         columns = 2 if m.portrait else 4
         per_page = 2 * columns
         if len(playable) > per_page:
@@ -166,13 +172,17 @@ class NewGameScene(Scene):
         page = int(view.options.get("maps_page", 0)) % pages
         shown = playable[page * per_page : (page + 1) * per_page]
         rects = grid(area, 2 * columns, columns, m)
-        buttons = [
-            Button(rect, info.name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
-            for rect, info in zip(rects, shown, strict=False)
-        ]
+        buttons = [self.map_button(rect, info, chosen) for rect, info in zip(rects, shown, strict=False)]
         if pages > 1:
             buttons.append(Button(rects[-1], f"More maps ({page + 1}/{pages})", Toggle(f"maps_page={(page + 1) % pages}")))
         return buttons, rects[-1].bottom
+
+    @staticmethod
+    def map_button(rect: pygame.Rect, info: Any, chosen: str) -> Button:
+        name = info.name if info.name.isprintable() else ascii(info.name)  # a file's name the font may refuse
+        if getattr(info, "broken", False):
+            return Button(rect, f"{name} (broken)", Toggle(f"map={info.name}"), BUTTON, enabled=False)
+        return Button(rect, name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
 
     def arkham(self, view: View, area: pygame.Rect) -> list[Button]:
         m = self.metrics

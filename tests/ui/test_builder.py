@@ -10,14 +10,16 @@ import pytest
 
 from companion.maps import check_text, list_maps, load_map
 from companion.ui.app import App
-from companion.ui.builder_scene import Draft, rename
+from companion.ui.builder_scene import Draft, apply, rename
 from companion.ui.scene import Build, Go
 from companion.ui.widgets import MIN_TOUCH
+from tests.readonly import read_only
 
 
 @pytest.fixture
 def builder(app_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "companion"))
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     app = app_for("earth-3p")
     assert isinstance(app, App)
     app.do(Go("builder"))
@@ -68,14 +70,14 @@ def test_an_unfinished_map_is_not_saved_and_says_why(builder: App, tmp_path: Pat
     builder.tap(canvas_point(builder, 0.3, 0.3))
     press(builder, "Save")
     assert "not finished" in builder.draft.message
-    assert not list((tmp_path / "companion" / "maps").glob("*.toml"))
+    assert not list((tmp_path / "state" / "maps").glob("*.toml"))
 
 
-def test_a_finished_map_is_saved_and_offered(builder: App, tmp_path: Path) -> None:
-    draft = builder.draft
+def finish(draft: Draft) -> None:
+    """A small sound map of eight areas in a row, three of them start areas."""
     draft.name = "kitchen-table"
     for i in range(8):
-        builder.build(Build("add", x=i / 8, y=0.5))
+        apply(draft, Build("add", x=i / 8, y=0.5))
         draft.areas[i].name = f"Place {i}"
         if i:
             draft.edges.add(frozenset((i - 1, i)))
@@ -83,8 +85,13 @@ def test_a_finished_map_is_saved_and_offered(builder: App, tmp_path: Path) -> No
         draft.areas[i].start = faction
     draft.areas[7].ocean = True
     draft.selected = -1
+
+
+def test_a_finished_map_is_saved_and_offered(builder: App, tmp_path: Path) -> None:
+    finish(builder.draft)
+    draft = builder.draft
     press(builder, "Save")
-    saved = tmp_path / "companion" / "maps" / "kitchen-table.toml"
+    saved = tmp_path / "state" / "maps" / "kitchen-table.toml"
     assert saved.exists(), draft.message
     assert "kitchen-table" in [info.name for info in list_maps()]
     board, found = check_text(saved.read_text())
@@ -104,7 +111,7 @@ def test_a_shaggai_draft_is_saved_partial_without_invented_worm_numbers(builder:
     builder.build(Build("add", x=0.2, y=0.2))
     builder.build(Build("worm"))
     press(builder, "Save")
-    text = (tmp_path / "companion" / "maps" / "my-board.toml").read_text()
+    text = (tmp_path / "state" / "maps" / "my-board.toml").read_text()
     assert 'status = "partial"' in text and "worm_numbers" not in text
     assert "worm_numbers" in builder.draft.message
 
@@ -140,3 +147,61 @@ def test_the_keyboard_fits_every_screen_with_no_key_hiding_another(app_for, size
         assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
         assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
         assert not any(one.rect.colliderect(o.rect) for o in keys[i + 1 :]), one.label
+
+
+def test_under_the_service_a_map_is_saved_in_the_state_directory_not_the_read_only_config(
+    builder: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """systemd's StateDirectory= (STATE_DIRECTORY) is where the table writes; the config folder
+    (/etc/companion, read-only under ProtectSystem=full) is only read."""
+    state = tmp_path / "var-lib-companion"
+    monkeypatch.delenv("COMPANION_STATE_DIR")
+    monkeypatch.setenv("STATE_DIRECTORY", str(state))
+    finish(builder.draft)
+    with read_only(tmp_path / "companion" / "maps"):
+        press(builder, "Save")
+    assert (state / "maps" / "kitchen-table.toml").exists(), builder.draft.message
+    assert "kitchen-table" in [info.name for info in list_maps()]
+
+
+def test_outside_the_service_a_map_is_saved_in_the_users_data_directory(
+    builder: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COMPANION_STATE_DIR")
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    finish(builder.draft)
+    press(builder, "Save")
+    assert (tmp_path / "share" / "companion" / "maps" / "kitchen-table.toml").exists(), builder.draft.message
+
+
+def test_a_save_into_a_read_only_folder_keeps_the_draft_and_says_why(builder: App, tmp_path: Path) -> None:
+    finish(builder.draft)
+    with read_only(tmp_path / "state" / "maps") as how:
+        press(builder, "Save")
+        message = builder.draft.message
+    assert "Could not save the map" in message, message
+    assert ("Read-only file system" if how == "read-only bind mount" else "Permission denied") in message
+    assert "draft is kept" in message
+    assert len(builder.draft.areas) == 8 and builder.draft.name == "kitchen-table"  # nothing lost
+    assert builder.running  # the screen goes on
+    press(builder, "Save")  # writable again: the same draft saves
+    assert (tmp_path / "state" / "maps" / "kitchen-table.toml").exists(), builder.draft.message
+
+
+def test_a_save_where_the_folder_cannot_exist_keeps_the_draft_and_says_why(
+    builder: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No privilege needed: the state directory's place is taken by a file (ENOTDIR)."""
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "file" / "state"))
+    finish(builder.draft)
+    press(builder, "Save")
+    assert "Could not save the map" in builder.draft.message and "Not a directory" in builder.draft.message
+    assert len(builder.draft.areas) == 8
+
+
+def test_typed_control_characters_never_reach_an_area_name(builder: App) -> None:
+    builder.tap(canvas_point(builder, 0.3, 0.3))
+    builder.handle(pygame.event.Event(pygame.TEXTINPUT, text="\x00\x1b[2J"))
+    assert builder.draft.areas[0].name == "Area 1[2J"

@@ -774,6 +774,7 @@ def marker_name(text: str) -> str:
 
 
 CORRECTABLE = ("power", "doom", "spellbooks")
+MAX_COUNTER = 999  # no Power or Doom total comes near this; more is a slip of the finger (or 10^4000)
 
 
 @handles(c.Correct)
@@ -782,7 +783,7 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     seat = seat_of(state, cmd.player)
     if cmd.counter not in CORRECTABLE:
         raise Refusal(Code.BAD_VALUE, f"{cmd.counter!r} cannot be corrected; use one of {', '.join(CORRECTABLE)}.")
-    if cmd.value < 0 or (cmd.counter == "spellbooks" and cmd.value > SPELLBOOKS_TO_WIN):
+    if not 0 <= cmd.value <= MAX_COUNTER or (cmd.counter == "spellbooks" and cmd.value > SPELLBOOKS_TO_WIN):
         raise Refusal(Code.BAD_VALUE, f"{cmd.value} is not a possible {cmd.counter} value.")
     old = getattr(state.players[seat], cmd.counter)
     events.append(Corrected(cmd.player, cmd.counter, old, cmd.value))
