@@ -226,3 +226,97 @@ def test_without_a_display_the_demo_says_so_or_falls_back_to_the_terminal(monkey
     assert code == 2 and "--headless" in err
     code, lines, err = run_cli(monkeypatch, capsys, ["--journal", ":memory:", "demo", "--or-headless", "--game", "arkham"])
     assert code == 0 and "terminal demo instead" in err and lines[0].strip().startswith("Arkham Horror:")
+
+
+CORRECT = '{"type": "correct", "player": "great_cthulhu", "counter": "power", "value": %s}'
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "line 2: nested too deep to read"),
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, "line 2: nested too deep to read"),
+        (CORRECT % ("9" * 4400), "line 2: a number with 4400 digits"),
+        (CORRECT % ("1" + "0" * 4000), "line 2: a number with 4001 digits"),
+        (CORRECT % "-1e5000", "line 2: "),
+        (CORRECT % "NaN", "line 2: NaN is not a number"),
+        ('{"type": "pass", "player": "\\ud800"}', "line 2: the text '\\ud800' holds a lone surrogate"),
+        ('{"type": "pass", "\\udfff": 1}', "line 2: the text '\\udfff' holds a lone surrogate"),
+    ],
+)
+def test_hostile_json_is_refused_with_its_line(monkeypatch, capsys, bad_line: str, message: str) -> None:
+    code, lines, err = run_cli(monkeypatch, capsys, ["script", "--game", "kept"], NEW_GAME + "\n" + bad_line + "\n")
+    assert code == 2 and message in err and "nothing was applied" in err and lines == [], err[:300]
+    assert "Traceback" not in err and "\ud800" not in err
+    assert run_cli(monkeypatch, capsys, ["games"])[1] == ["No stored games yet. `companion demo` plays one."]
+
+
+def test_a_byte_that_is_not_utf8_on_stdin_is_named_by_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "--journal", ":memory:", "script"],
+        input=NEW_GAME.encode() + b'\n{"type": "pass", "player": "gr\xffeat"}\n',
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and b"line 2: not UTF-8 (byte 0xFF at column 31)" in done.stderr, done.stderr
+
+
+def test_an_absurd_correction_is_refused_by_the_engine_too(monkeypatch, capsys) -> None:
+    """10^4000 is refused when read (above, with its line); a number JSON holds easily is the engine's to refuse."""
+    code, lines, _ = run_cli(monkeypatch, capsys, ["script"], NEW_GAME + "\n" + CORRECT % "1000" + "\n")
+    assert code == 1 and json.loads(lines[1])["code"] == "bad_value"
+    code, lines, _ = run_cli(monkeypatch, capsys, ["script"], NEW_GAME + "\n" + CORRECT % "30" + "\n")
+    assert code == 0 and decode_state(lines[-1]).player("great_cthulhu").power == 30
+
+
+@pytest.mark.parametrize(
+    "command", [["script", "--game", ""], ["run", "--game", ""], ["export", ""], ["script", "--game", "a\x1bb"]]
+)
+def test_an_empty_or_unshowable_game_name_is_refused(monkeypatch, capsys, command: list[str]) -> None:
+    code, _, err = run_cli(monkeypatch, capsys, command, NEW_GAME + "\n")
+    assert code == 2 and "The game's name" in err and "\x1b" not in err, err
+    assert run_cli(monkeypatch, capsys, ["games"])[1] == ["No stored games yet. `companion demo` plays one."]
+
+
+def test_control_characters_in_stored_game_names_are_escaped_when_listed(monkeypatch, capsys) -> None:
+    from companion import paths
+    from companion.session import GameSession
+    from companion.store import open_journal
+    from tests.helpers import new_game
+
+    journal = open_journal(str(paths.default_journal()))
+    try:
+        GameSession.start(journal, "evil\x1b[2J\x07", new_game(), title="Title\x00\r")  # written before names were checked
+    finally:
+        journal.close()
+    code, lines, _ = run_cli(monkeypatch, capsys, ["games"])
+    assert code == 0 and lines[0].startswith("evil\\x1b[2J\\x07") and "Title\\x00\\r" in lines[0]
+    assert not any(ch in "".join(lines) for ch in "\x1b\x07\x00\r")
+
+
+def test_tower_sim_never_replaces_a_file_it_did_not_make(monkeypatch, capsys, tmp_path: Path) -> None:
+    precious = tmp_path / "notes.txt"
+    precious.write_text("keep me")
+    code, _, err = run_cli(monkeypatch, capsys, ["tower-sim", "--link", str(precious)])
+    assert code == 2 and "existing file" in err and precious.read_text() == "keep me"
+    other = tmp_path / "other-link"
+    other.symlink_to(precious)
+    code, _, err = run_cli(monkeypatch, capsys, ["tower-sim", "--link", str(other)])
+    assert code == 2 and "not a simulated tower's" in err and other.resolve() == precious
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert run_cli(monkeypatch, capsys, ["tower-sim", "--link", str(folder)])[0] == 2 and folder.is_dir()
+    assert run_cli(monkeypatch, capsys, ["tower-sim", "--link", str(tmp_path / "no" / "link")])[0] == 2
+
+
+def test_tower_sim_replaces_its_own_stale_link_and_removes_it_when_done(monkeypatch, capsys, tmp_path: Path) -> None:
+    from firmware_bridge.sim import SimTower
+
+    link = tmp_path / "dicetower"
+    link.symlink_to("/dev/pts/999")  # what an earlier simulator left behind
+    neighbour = tmp_path / "dicetower.new"
+    neighbour.write_text("not ours")  # the old code unlinked this name
+    with SimTower(link=link) as tower:
+        assert link.is_symlink() and str(link.resolve()) == tower.device
+    assert not link.exists() and not link.is_symlink()
+    assert neighbour.read_text() == "not ours"

@@ -108,3 +108,56 @@ def test_map_check_passes_every_shipped_playable_map(capsys: pytest.CaptureFixtu
     folder = Path(__file__).parents[1] / "companion" / "maps"
     assert main(["map", "check", *(str(folder / f"{n}.toml") for n in PLAYABLE)]) == 0
     assert capsys.readouterr().out.count(": OK") == len(PLAYABLE)
+
+
+BROKEN = [
+    ("not-utf8", b'[map]\nname = "x"\ntitle = "Caf\xe9"\n', "line 3: not UTF-8"),
+    ("list-name", b'[map]\nname = "x"\ntitle = "x"\nstatus = "printed"\nplayers = [3]\n\n[[area]]\nname = ["A"]\n', "line 7"),
+    ("bad-toml", b'[map]\nname = "x"\ntitle = \n', "line 3"),
+    ("areas-not-tables", b'area = [1, 2]\n[map]\nname = "x"\ntitle = "x"\nstatus = "printed"\nplayers = [3]\n', "area #1"),
+    ("map-not-table", b"map = 5\n", "map must be a table"),
+    (
+        "nul-area",
+        b'[map]\nname = "x"\ntitle = "x"\nstatus = "printed"\nplayers = [3]\n[[area]]\nname = "A\\u0000"\n',
+        "line 6, area 'A\\x00': its name holds the control character U+0000",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "where"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_user_map_is_listed_as_broken_with_its_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, content: bytes, where: str
+) -> None:
+    maps = tmp_path / "config" / "maps"
+    maps.mkdir(parents=True)
+    (maps / f"{name}.toml").write_bytes(content)
+    info = {m.name: m for m in list_maps()}[name]  # listing never raises
+    assert info.broken and not info.playable
+    assert str(maps / f"{name}.toml") in info.problem and where in info.problem, info.problem
+    with pytest.raises(MapError):
+        load_map(name)
+    assert main(["map", "list"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith(name))
+    assert "broken" in line and where in line and "\x00" not in out
+    assert main(["map", "check", str(maps / f"{name}.toml")]) == 2
+
+
+def test_maps_are_read_from_the_config_folder_and_the_saved_folder_and_saved_wins(tmp_path: Path) -> None:
+    earth = template("earth-3p")
+    hand, saved = tmp_path / "config" / "maps", tmp_path / "state" / "maps"
+    hand.mkdir(parents=True)
+    saved.mkdir(parents=True)
+    (hand / "by-hand.toml").write_text(earth)
+    (hand / "both.toml").write_text(earth.replace('title = "', 'title = "Hand ', 1))
+    (saved / "both.toml").write_text(earth.replace('title = "', 'title = "Saved ', 1))
+    names = {m.name: m for m in list_maps()}
+    assert names["by-hand"].playable and names["both"].title.startswith("Saved ")
+
+
+def test_under_the_service_saved_maps_are_read_from_its_state_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMPANION_STATE_DIR")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "lib"))
+    (tmp_path / "lib" / "maps").mkdir(parents=True)
+    (tmp_path / "lib" / "maps" / "ours.toml").write_text(template("earth-3p"))
+    assert load_map("ours").status is MapStatus.TRANSCRIBED

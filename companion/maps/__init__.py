@@ -148,10 +148,14 @@ def check_text(text: str) -> tuple[MapDef | None, list[Problem]]:
     try:
         board = from_data(MapDef, _mapdef_data(data))
     except DecodeError as exc:
-        return None, [_locate(exc.path, exc.problem, data, lines)]
+        return None, [_locate(exc.path, exc.problem, data, lines, text)]
     except (TypeError, ValueError, AttributeError, RecursionError) as exc:  # a shape the codec did not expect
         return None, [Problem(lines.get("", 1), "", f"values of the wrong type ({type(exc).__name__}: {exc})")]
+    headers = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[area]]"]
     area_line = {name: line for name, line in lines.items()}
+    for index, area in enumerate(board.areas):  # a name written with escapes: its [[area]] header
+        if area.name not in area_line and index < len(headers):
+            area_line[area.name] = headers[index]
     found = [Problem(area_line.get(area, lines.get("", 1)), area, message) for area, message in problems(board)]
     return board, found
 
@@ -184,7 +188,7 @@ def _area_lines(text: str) -> dict[str, int]:
     return lines
 
 
-def _locate(path: str, problem: str, data: dict[str, Any], lines: dict[str, int]) -> Problem:
+def _locate(path: str, problem: str, data: dict[str, Any], lines: dict[str, int], text: str) -> Problem:
     match = re.match(r"areas\[(\d+)\]\.?(.*)", path)
     if match:
         areas = data.get("area", [])
@@ -193,7 +197,11 @@ def _locate(path: str, problem: str, data: dict[str, Any], lines: dict[str, int]
         name = area.get("name", "") if isinstance(area, dict) else ""
         name = name if isinstance(name, str) else ""  # a list where a name should be: say so by number
         field = match.group(2) or "area"
-        return Problem(lines.get(name, 1), name or f"area #{index + 1}", f"{field} {problem}")
+        headers = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[area]]"]
+        line = lines.get(name) if name else None
+        if line is None:
+            line = headers[index] if index < len(headers) else 1
+        return Problem(line, name, f"{'' if name else f'area #{index + 1}: '}{field} {problem}")
     return Problem(lines.get("", 1), "", f"{path} {problem}")
 
 

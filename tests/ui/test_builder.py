@@ -205,3 +205,20 @@ def test_typed_control_characters_never_reach_an_area_name(builder: App) -> None
     builder.tap(canvas_point(builder, 0.3, 0.3))
     builder.handle(pygame.event.Event(pygame.TEXTINPUT, text="\x00\x1b[2J"))
     assert builder.draft.areas[0].name == "Area 1[2J"
+
+
+def test_a_broken_map_file_is_shown_broken_and_cannot_be_chosen(app_for, tmp_path: Path) -> None:
+    maps = tmp_path / "config" / "maps"
+    maps.mkdir(parents=True)
+    (maps / "aaa-broken.toml").write_bytes(b'[map]\nname = "aaa-broken"\ntitle = "\xff"\n')
+    (maps / "aab-list.toml").write_text(
+        '[map]\nname = "x"\ntitle = "x"\nstatus = "printed"\nplayers = [3]\n[[area]]\nname = ["A"]\n'
+    )
+    app = app_for("earth-3p")
+    app.do(Go("new"))
+    app.draw()  # drawing the chooser with broken files present does not raise
+    buttons = {b.label: b for b in app.scenes["new"].buttons}
+    assert not buttons["aaa-broken (broken)"].enabled and not buttons["aab-list (broken)"].enabled
+    app.tap(buttons["aaa-broken (broken)"].rect.center)
+    assert app.options.get("map", "") != "aaa-broken"  # a tap on it chooses nothing
+    assert buttons["earth-3p"].enabled

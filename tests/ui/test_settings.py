@@ -8,12 +8,15 @@ from pathlib import Path
 import pytest
 
 from companion.ui.app import App
-from companion.ui.backlight import Backlight, DisplaySettings, load_settings
+from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
+from companion.ui.other_scenes import SettingsScene
+from tests.readonly import read_only
 
 
 @pytest.fixture
 def settings(app_for, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     app = app_for("earth-3p")
     assert isinstance(app, App)
     app.scene_name = "settings"
@@ -37,7 +40,7 @@ def test_sound_and_brightness_switch_and_are_remembered(settings: App, tmp_path:
         "Brightness: 100%",
     ]
     press(settings, "Brightness")
-    saved = load_settings(tmp_path / "config" / "display.json")
+    saved = load_settings(tmp_path / "state" / "display.json")
     assert saved == DisplaySettings(brightness=0.75, sound=False)
 
 
@@ -81,3 +84,53 @@ def test_the_tower_status_shows_the_link_its_counts_the_last_roll_and_the_last_e
     assert "  frames 12, bad frames 1, reconnects 2" in words
     assert "  last roll: 6 4 (d6, #3): applied" in words and "  last error: checksum" in words
     assert "Dice tower: none configured ([tower] url)" in [w for w, _ in SettingsScene.status_lines(View(state=None, names={}))]
+
+
+def test_brightness_and_sound_survive_a_restart_of_the_app(settings: App, app_for) -> None:
+    press(settings, "Sound cues")
+    press(settings, "Brightness")
+    press(settings, "Brightness")  # 50%
+    settings.close()
+    again = app_for("earth-3p")  # a new App, as after the service restarts
+    assert (again.display.brightness, again.display.sound) == (0.5, False)
+    assert again.dim == 0.5  # and it is applied, not only read
+    again.scene_name = "settings"
+    again.draw()
+    assert "Brightness: 50%" in [b.label for b in again.scenes["settings"].buttons]
+
+
+def test_under_the_service_the_settings_live_in_its_state_directory(
+    settings: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COMPANION_STATE_DIR")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "var-lib-companion"))
+    with read_only(tmp_path / "config"):  # /etc/companion under ProtectSystem=full
+        press(settings, "Sound cues")
+    assert load_settings(tmp_path / "var-lib-companion" / "display.json").sound is False
+    assert not (tmp_path / "config" / "display.json").exists()
+
+
+def test_a_failed_save_is_said_on_the_settings_screen_and_the_choice_holds(settings: App, tmp_path: Path) -> None:
+    with read_only(tmp_path / "state") as how:
+        assert press(settings, "Brightness") == "Brightness: 75%"  # the choice holds for this run
+    problem = settings.display.problem
+    assert problem.startswith("Not saved") and str(tmp_path / "state") in problem, how
+    words = [w for w, _ in SettingsScene.status_lines(settings.view())]
+    assert f"Brightness and sound: {problem}" in words
+    assert press(settings, "Brightness") == "Brightness: 50%"  # writable again: saved, the line goes
+    assert settings.display.problem == ""
+    assert load_settings(tmp_path / "state" / "display.json").brightness == 0.5
+
+
+def test_a_save_under_a_file_reports_the_reason(tmp_path: Path) -> None:
+    """No privilege needed: the folder's place is taken by a regular file (ENOTDIR)."""
+    (tmp_path / "file").write_text("")
+    choice = DisplaySettings(0.75, False)
+    problem = save_settings(choice, tmp_path / "file" / "state" / "display.json")
+    assert "Not a directory" in problem and choice.problem == problem
+
+
+def test_settings_an_older_version_kept_in_the_config_directory_are_still_read(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "display.json").write_text('{"brightness": 0.25, "sound": false}')
+    assert load_settings() == DisplaySettings(0.25, False)
