@@ -228,6 +228,10 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
 
     problems = list(config.problems)
     game = game_name(args.game)
+    for info in list_maps():  # never raises: a broken file is listed, on the screen and in the log
+        if info.broken:
+            problems.append(f"The map {info.name} cannot be played: {info.problem}")
+            print(f"companion: {shown(problems[-1])}", file=sys.stderr)
     try:
         journal = open_configured(args, config)
     except JournalError as exc:

@@ -59,7 +59,9 @@ def load_config(path: Path | None = None) -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML ({exc}). Fix the line or move the file aside.") from None
+        found = re.search(r"at line (\d+)", str(exc))
+        where = f"line {found.group(1)}: " if found else ""
+        raise ConfigError(f"{path}: {where}not valid TOML ({exc}). Fix the line or move the file aside.") from None
     except RecursionError:
         raise ConfigError(f"{path}: not valid TOML (nested too deep to read). Fix it or move the file aside.") from None
     try:

@@ -21,7 +21,7 @@ from companion.engine.cthulhu.events import BattleRolled
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
-from companion.maps import MapError, load_map
+from companion.maps import SHIPPED_DIR, MapError, load_map
 from companion.narrate import describe
 from companion.session import GameSession
 from companion.store import Entry, Journal
@@ -74,7 +74,12 @@ def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte:
             f"No shipped map seats {players} players; transcribe the 6-8 player board "
             "(companion map new --like earth-6p) and pass --map."
         )
-    board = load_map(name)
+    try:
+        board = load_map(name)
+    except MapError:
+        if map_name is not None:
+            raise
+        board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, Options(astral_acolyte=astral_acolyte))
 
 
