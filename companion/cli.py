@@ -88,7 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     bridge.set_defaults(run=cmd_bridge)
 
     sim = sub.add_parser("tower-sim", help="run a simulated dice tower on a pseudo-terminal")
-    sim.add_argument("--link", help="also make this path a symlink to the device (a stable name)")
+    sim.add_argument(
+        "--link", help="also make this path a symlink to the device (a stable name; never replaces a file, only its own link)"
+    )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--manual", action="store_true", help="roll only when Enter is pressed, not on request")
     sim.add_argument("--noise", type=float, default=0.0, help="chance of line noise before a frame (0-1)")
