@@ -68,21 +68,27 @@ def command_text_problem(command: Any) -> str | None:
 
 
 def _walk(value: Any, field: str) -> str | None:
-    if isinstance(value, str):
-        return unprintable(value, f"The {field or 'text'}")
+    if isinstance(value, str):  # a StrEnum too
+        return None if value.isprintable() else unprintable(value, f"The {field or 'text'}")
     if isinstance(value, tuple):
         for item in value:
-            found = _walk(item, field)
-            if found:
-                return found
+            if not isinstance(item, _PLAIN):
+                found = _walk(item, field)
+                if found:
+                    return found
         return None
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
-        names = _FIELDS.get(cls)
-        if names is None:
-            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-        for name in names:
-            found = _walk(getattr(value, name), name)
+    names = _FIELDS.get(type(value))
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return None
+        names = _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+    for name in names:
+        item = getattr(value, name)
+        if not isinstance(item, _PLAIN):  # numbers and None hold no text: the roll path stays quick
+            found = _walk(item, name)
             if found:
                 return found
     return None
+
+
+_PLAIN = (int, float, type(None))
