@@ -15,6 +15,12 @@ from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, To
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, text
 
 
+def drawable(name: str) -> str:
+    """``name`` as the font can draw it: a NUL or a lone surrogate (in a game stored before names
+    were checked, or a map file's name) stops pygame's font, so those are shown escaped."""
+    return name if name.isprintable() else ascii(name)[1:-1]
+
+
 class LogScene(Scene):
     name = "log"
 
@@ -116,7 +122,7 @@ class NewGameScene(Scene):
     @staticmethod
     def resume(view: View, rect: pygame.Rect) -> list[Button]:
         """Resume the most recent stored game, when there is one."""
-        return [Button(rect, f"Resume {g.name}", Resume(g.name)) for g in view.games[:1]]
+        return [Button(rect, f"Resume {drawable(g.name)}", Resume(g.name)) for g in view.games[:1]]
 
     def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
         m, options = self.metrics, view.options
@@ -179,7 +185,7 @@ class NewGameScene(Scene):
 
     @staticmethod
     def map_button(rect: pygame.Rect, info: Any, chosen: str) -> Button:
-        name = info.name if info.name.isprintable() else ascii(info.name)  # a file's name the font may refuse
+        name = drawable(info.name)  # a file's name
         if getattr(info, "broken", False):
             return Button(rect, f"{name} (broken)", Toggle(f"map={info.name}"), BUTTON, enabled=False)
         return Button(rect, name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)

@@ -222,3 +222,14 @@ def test_a_broken_map_file_is_shown_broken_and_cannot_be_chosen(app_for, tmp_pat
     app.tap(buttons["aaa-broken (broken)"].rect.center)
     assert app.options.get("map", "") != "aaa-broken"  # a tap on it chooses nothing
     assert buttons["earth-3p"].enabled
+
+
+def test_a_game_stored_with_a_nul_in_its_name_is_offered_without_stopping_the_screen(app_for) -> None:
+    from companion.store import GameInfo
+
+    app = app_for("earth-3p")
+    app.do(Go("new"))
+    app.draw()  # the journal's own list arrives first
+    app.games = [GameInfo("old\x00game\ud800", "t", 0.0, 0.0, 3)]
+    app.draw()  # pygame's font refuses a NUL and a lone surrogate: they are drawn escaped
+    assert "Resume old\\x00game\\ud800" in [b.label for b in app.scenes["new"].buttons]
