@@ -139,7 +139,7 @@ def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(data) - {"url", "baudrate"})
     if unknown:
         raise ConfigError(f"{path}: [tower] has no key {unknown[0]!r} (keys: url, baudrate).")
-    if not isinstance(data.get("url", ""), str):
+    if not isinstance(data.get("url", ""), str) or not data.get("url", "").isprintable():
         raise ConfigError(f"{path}: [tower] url must be text: a device path, /dev/serial/by-id/..., or loop://.")
     baudrate = data.get("baudrate", 115_200)
     if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
@@ -153,7 +153,7 @@ def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:
         raise ConfigError(f"{path}: [journal] has no key {unknown[0]!r} (keys: location, snapshot_every).")
     location = data.get("location", "")
     every = data.get("snapshot_every", 32)
-    if not isinstance(location, str):
+    if not isinstance(location, str) or not location.isprintable():  # a NUL would reach open() as a crash
         raise ConfigError(f"{path}: [journal] location must be text (a path or a redis:// URL).")
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise ConfigError(f"{path}: [journal] snapshot_every must be a whole number of at least 1.")

@@ -25,6 +25,7 @@ CONFIGS = {
     "bad-toml": (b"[hardware\n", "companion.toml: line 1: not valid TOML"),
     "wrong-type": (b'[journal]\nsnapshot_every = 32\n\n[tower]\nbaudrate = "fast"\n', "companion.toml: line 5: [tower] baudrate"),
     "section-not-table": (b"tower = 5\n", "companion.toml: line 1: [tower] must be a section"),
+    "nul-in-location": (b'[journal]\nlocation = "a\\u0000b"\n', "companion.toml: line 2: [journal] location must be text"),
 }
 
 
