@@ -282,7 +282,9 @@ def _open_gate(turn: Turn, command: CorrectGate) -> None:
     i = markers.index(command.world)
     clues = list(state.clues)
     lost, clues[LOCATIONS.index(where)] = clues[LOCATIONS.index(where)], 0
-    turn.update(gate_markers=markers[:i] + markers[i + 1 :], clues=tuple(clues), gates=(*state.gates, m.Gate(where, command.world)))
+    turn.update(
+        gate_markers=markers[:i] + markers[i + 1 :], clues=tuple(clues), gates=(*state.gates, m.Gate(where, command.world))
+    )
     turn.emit(Corrected("gate", where, "none", f"open to {command.world}", command.reason))
     if lost:
         turn.emit(Corrected("clues", where, str(lost), "0", "a gate is open there"))
@@ -470,7 +472,15 @@ def correct_marker(turn: Turn, command: CorrectMarker) -> None:
     else:
         i = held.index(place)
         turn.update(**{pile: held[:i] + held[i + 1 :]})
-    turn.emit(Corrected(f"{kind.value} marker", place, "none" if command.placed else "placed", "placed" if command.placed else "removed", command.reason))
+    turn.emit(
+        Corrected(
+            f"{kind.value} marker",
+            place,
+            "none" if command.placed else "placed",
+            "placed" if command.placed else "removed",
+            command.reason,
+        )
+    )
     if command.placed and kind is m.MarkerKind.CLOSED and place in LOCATION_STREET:
         turn.empty_closed(place)
 

@@ -11,7 +11,7 @@ from companion.engine.arkham import corrections as c
 from companion.engine.arkham import model as m
 from companion.engine.arkham.game import apply, monster_census
 from companion.engine.codec import canonical
-from companion.engine.core import Accepted, Code, Command, Rejected
+from companion.engine.core import Accepted, Code, Command, Rejected, tag_of
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.narrate import describe
 from companion.session import ArkhamSession
@@ -77,7 +77,12 @@ CASES: list[tuple[str, tuple[Command, ...], Command, Check]] = [
         c.CorrectGate("The Witch House", c.GateAction.UNSEAL),
         lambda s: s.seals == (),
     ),
-    ("place a monster", (), CULTIST, lambda s: s.monsters == (m.Monster("Cultist", "Rivertown"),) and s.cup.count("Cultist") == 5),
+    (
+        "place a monster",
+        (),
+        CULTIST,
+        lambda s: s.monsters == (m.Monster("Cultist", "Rivertown"),) and s.cup.count("Cultist") == 5,
+    ),
     (
         "place a flyer in the Sky",
         (),
@@ -194,7 +199,9 @@ CASES: list[tuple[str, tuple[Command, ...], Command, Check]] = [
 
 
 @pytest.mark.parametrize(("name", "setup", "command", "check"), CASES, ids=[case[0] for case in CASES])
-def test_a_correction_is_journaled_undone_and_redone(name: str, setup: tuple[Command, ...], command: Command, check: Check) -> None:
+def test_a_correction_is_journaled_undone_and_redone(
+    name: str, setup: tuple[Command, ...], command: Command, check: Check
+) -> None:
     game = session()
     for step in setup:
         assert game.submit(step).ok, step
@@ -206,7 +213,7 @@ def test_a_correction_is_journaled_undone_and_redone(name: str, setup: tuple[Com
     assert check(after), name
     assert sum(monster_census(after).values()) == census  # no monster made or lost
     entry = game.journal.entry("a", game.seq)
-    assert f'"type":"{c.COMMANDS.tag_of[type(command)]}"' in entry.command
+    assert f'"type":"{tag_of(command)}"' in entry.command
     lines = [describe(e) for e in result.events]
     assert lines[0] is not None and lines[0].startswith("Correction: "), lines
     reason = getattr(command, "reason", "")
@@ -249,11 +256,18 @@ REFUSALS: list[tuple[str, tuple[Command, ...], Command, Code]] = [
     ("spending no trophy", (), c.CorrectMonster("Cultist", c.MonsterAction.SPENT), Code.BAD_VALUE),
     (
         "an Outskirts fuller than they hold",
-        tuple(c.CorrectMonster(k, c.MonsterAction.PLACE, to="Outskirts") for k in ("Cultist", "Ghoul", "Zombie", "Maniac", "Witch")),
+        tuple(
+            c.CorrectMonster(k, c.MonsterAction.PLACE, to="Outskirts") for k in ("Cultist", "Ghoul", "Zombie", "Maniac", "Witch")
+        ),
         c.CorrectMonster("Gug", c.MonsterAction.PLACE, to="Outskirts"),
         Code.BAD_VALUE,
     ),
-    ("a monster in a closed shop", (c.CorrectTerror(3),), c.CorrectMonster("Ghoul", c.MonsterAction.PLACE, to="General Store"), Code.NOT_NOW),
+    (
+        "a monster in a closed shop",
+        (c.CorrectTerror(3),),
+        c.CorrectMonster("Ghoul", c.MonsterAction.PLACE, to="General Store"),
+        Code.NOT_NOW,
+    ),
     ("clues on a street", (), c.CorrectClues("Uptown", 1), Code.UNKNOWN_AREA),
     ("negative clues", (), c.CorrectClues("Library", -1), Code.BAD_VALUE),
     ("clues at a gate", (GATE,), c.CorrectClues("The Witch House", 1), Code.GATE_PRESENT),
