@@ -35,7 +35,7 @@ from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
-from companion.ui.scene import Intent, Scene, Submit, View
+from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
@@ -211,10 +211,11 @@ class ArkhamScene(Scene):
             ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
             ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
             ("Markers", Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
+            ("Correct", Go("arkham_fix"), True),  # the Corrections page (companion.ui.arkham_corrections)
             ("Undo", Submit(Undo()), True),
             ("Redo", Submit(Redo()), True),
         ]
-        columns = 4 if self.metrics.width < 700 else len(labels)
+        columns = 4 if self.metrics.width < 700 else -(-len(labels) // 2)  # two rows: every label uncut
         rects = grid(self.rows_up(bar, len(labels), columns), len(labels), columns, self.metrics)
         first = ACCENT if not state.unplaced() else BUTTON
         return [

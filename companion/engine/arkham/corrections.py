@@ -416,7 +416,7 @@ def correct_investigator(turn: Turn, command: CorrectInvestigator) -> None:
     else:
         changed = evolve(who, place=m.UNPLACED, delayed=False, standing=standing)
     if changed == who:
-        raise Refusal(Code.BAD_VALUE, f"Nothing to correct: {who.name} is already {_where(who)}.")
+        raise Refusal(Code.BAD_VALUE, f"Nothing to correct: {who.name} is already {'at ' if who.playing else ''}{_where(who)}.")
     turn.update(investigators=tuple(changed if i is who else i for i in people))
     turn.emit(Corrected("investigator", who.name, _where(who), _where(changed), command.reason))
 
