@@ -67,7 +67,8 @@ def submit(app: App, *commands: object) -> None:
 
 def last_command(app: App) -> str:
     session = app.table.session
-    return session.journal.entry("a", session.seq).command
+    command: str = session.journal.entry("a", session.seq).command
+    return command
 
 
 def steps(state: m.ArkhamState) -> list[Draft]:
