@@ -25,6 +25,7 @@ from companion.engine.arkham import model as m
 from companion.engine.arkham.data import ARKHAM, CARDS, LOCATIONS, OUTSKIRTS, SKY, TERROR_TOP, UNSTABLE, WORLDS, CardKind
 from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import LOST
+from companion.engine.cthulhu.commands import Undo
 from companion.narrate import describe
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph
@@ -181,8 +182,8 @@ class ArkhamCorrectionsScene(Scene):
         columns = self.columns([label for label, _, _ in options], 2 if self.metrics.portrait else 5)
         rects = grid(self.content(), len(options), columns, self.metrics)
         buttons = [Button(rect, label, intent, enabled=ok) for rect, (label, intent, ok) in zip(rects, options, strict=True)]
-        back = grid(self.bar(), 3, 3, self.metrics)[0]
-        return [*buttons, Button(back, "Back to the table", Go("arkham"))]
+        back, undo, _ = grid(self.bar(), 3, 3, self.metrics)
+        return [*buttons, Button(back, "Back to the table", Go("arkham")), Button(undo, "Undo", Submit(Undo()))]
 
     def stepper(self, state: m.ArkhamState) -> list[Button]:
         """Less and More either side of the value; Cancel, the reason and Record on the bar."""

@@ -14,6 +14,7 @@ from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene, Draft, Step
+from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.widgets import LABEL_SIZES, MIN_TOUCH, font, wrap
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
@@ -185,6 +186,12 @@ def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_fo
     state = app.table.session.state
     assert state.monsters == () and state.trophies == ("Cultist",)
     assert '"action":"defeated"' in last_command(app) and '"place":"Rivertown"' in last_command(app)
+    table = app.scenes["arkham"]
+    assert isinstance(table, ArkhamScene)
+    shown = [words for words, _ in table.board(state)]  # two investigators: limit 5, Outskirts 6
+    assert shown[:3] == ["Monsters 0/5 - Sky 0", "Outskirts 0/6 - cup 54", "Trophies 1 - box 0"]
+    tap(app, "Undo")  # from the page itself
+    assert app.table.session.state.monsters == (m.Monster("Cultist", "Rivertown"),) and app.scene_name == "arkham_fix"
 
 
 def test_a_monster_is_placed_from_the_cup_and_moved_by_choosing(arkham_for) -> None:
