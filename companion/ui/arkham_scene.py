@@ -8,6 +8,7 @@ and the Outskirts, monsters by place, and the words of the last steps.  Along th
   marker and each monster it drew;
 - Move: each investigator's place (a paged list of places) and Sneak;
 - Gates: close or seal one; Rumor: its progress track, passed or failed; Markers: a card's markers;
+- Correct: the Corrections page (:mod:`companion.ui.arkham_corrections`), any fact of the board;
 - Undo and Redo.
 
 When the card about to resolve leaves a choice to the players (an uneven or overflowing monster

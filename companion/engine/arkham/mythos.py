@@ -410,7 +410,9 @@ def hound(state: m.ArkhamState, start: str) -> str | None:
 def activate_step(turn: Turn, card: MythosCard) -> None:
     state = turn.state
     if card.kind is CardKind.HEADLINE:
-        turn.emit(m.ResolveAtTable(card.name, "read the headline aloud and resolve it"))
+        turn.emit(
+            m.ResolveAtTable(card.name, "read the headline aloud and resolve it; enter what it changes on the board with Correct")
+        )
         turn.to_bottom(card.name)
     elif card.kind is CardKind.ENVIRONMENT:
         old = state.environment

@@ -3,6 +3,7 @@ refusal changes nothing; the log calls a correction a correction and gives its r
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -10,13 +11,13 @@ import pytest
 from companion.engine.arkham import corrections as c
 from companion.engine.arkham import model as m
 from companion.engine.arkham.game import apply, monster_census
-from companion.engine.codec import canonical
+from companion.engine.codec import canonical, from_canonical
 from companion.engine.core import Accepted, Code, Command, Rejected, tag_of
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.narrate import describe
 from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
-from tests.engine.arkham.helpers import board
+from tests.engine.arkham.helpers import board, mythos
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3), m.Seated("Carolyn", "Rivertown", 2))
 Check = Callable[[m.ArkhamState], bool]
@@ -331,3 +332,21 @@ def test_the_log_names_the_fact_the_place_and_the_reason() -> None:
     assert describe(defeated.events[0]) == "Correction: monster Byakhee: Woods -> defeated, a trophy (Amanda's Tommy Gun)."
     doom = apply(defeated.state, c.CorrectDoom(1))  # a gate entered as a correction brings no doom token of its own
     assert isinstance(doom, Accepted) and describe(doom.events[0]) == "Correction: doom: 0 -> 1."  # no reason, no brackets
+
+
+def test_a_state_stored_before_corrections_existed_still_decodes() -> None:
+    """Snapshots journaled by earlier versions have no trophies, box or standing: they default."""
+    state = board()
+    data = json.loads(canonical(state))
+    for key in ("trophies", "boxed"):
+        del data[key]
+    for person in data["investigators"]:
+        del person["standing"]
+    old = from_canonical(m.ArkhamState, json.dumps(data))
+    assert old == state and old.investigators[0].standing is m.Standing.PLAYING
+
+
+def test_a_headline_tells_the_table_to_enter_what_it_changes_as_a_correction() -> None:
+    result = mythos(board(), "Blue Flu!", "R'lyeh", ("Cultist",))
+    [step] = [e for e in result.events if isinstance(e, m.ResolveAtTable)]
+    assert step.source == "Blue Flu!" and step.what.endswith("enter what it changes on the board with Correct")
