@@ -47,7 +47,7 @@ def _card_marker_words(d: dict[str, Any], marker: str) -> str:
     return f"{'Place' if d['placed'] else 'Remove'} {marker} marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
 
 
-_AT = ("gate", "clues", "seal", "closed", "closed marker", "activity marker")  # facts of a place: "... at Woods"
+_AT = ("gate", "clues", "seal", "closed marker", "activity marker")  # facts of a place: "... at Woods"
 
 
 def _correction_words(d: dict[str, Any]) -> str:
