@@ -4,7 +4,8 @@ Reached from the Arkham table's Correct button (one tap; every correction is the
 second).  Numbers move by steppers (doom, terror, Clues), places and monsters are chosen from
 paged lists of what the board holds, cards by name.  The correction is previewed in words, the
 very sentences the log will show (or the refusal, and Record is greyed out), before Record
-journals it (:mod:`companion.engine.arkham.corrections`); Undo on the table takes it back.
+journals it (:mod:`companion.engine.arkham.corrections`) with its reason: one of a few offered,
+or typed on the on-screen keyboard.  Undo, on the page or the table, takes it back.
 
 The page's steps are its own navigation (a :class:`Draft`), never game state: the only change to
 the game is the :class:`~companion.ui.scene.Submit` that Record gives.
@@ -27,6 +28,7 @@ from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import LOST
 from companion.engine.cthulhu.commands import Undo
 from companion.narrate import describe
+from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph
 
@@ -35,6 +37,7 @@ INVESTIGATOR_PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS), LOST)
 # The reasons a tap offers (the log repeats the one chosen); "" gives none.
 REASONS = ("", "a card's effect", "an item's effect", "at the table", "missed earlier", "a slip")
 TITLE_LINES, PREVIEW_LINES = 2, 3
+MAX_REASON = 60  # characters: the log line must stay readable
 
 
 class Step(Enum):
@@ -72,6 +75,8 @@ class Draft:
     number: int = 0  # the stepper's value
     command: Command | None = None
     reason: str = ""
+    typing: bool = False  # the reason is being typed on the on-screen keyboard
+    shifted: bool = False
 
 
 def with_reason(command: Command, reason: str) -> Command:
@@ -108,9 +113,22 @@ class ArkhamCorrectionsScene(Scene):
         if isinstance(button.intent, Draft):
             self.draft = button.intent
             return None
+        if isinstance(button.intent, Key):
+            self.key(button.intent.text)
+            return None
         self.draft = Draft()  # recorded, or left for another page: start from the top next time
         intent: Intent = button.intent
         return intent
+
+    def key(self, typed: str) -> None:
+        """A key of the on-screen keyboard typing the reason; Done goes back to the correction."""
+        draft = self.draft
+        if typed == DONE:
+            self.draft = dataclasses.replace(draft, typing=False, shifted=False, reason=draft.reason.strip())
+        elif typed == SHIFT:
+            self.draft = dataclasses.replace(draft, shifted=not draft.shifted)
+        else:
+            self.draft = dataclasses.replace(draft, reason=typed_into(draft.reason, typed, MAX_REASON), shifted=False)
 
     # -- geometry -------------------------------------------------------------------------------
 
@@ -148,6 +166,9 @@ class ArkhamCorrectionsScene(Scene):
         state = view.state
         assert isinstance(state, m.ArkhamState)
         step = self.draft.step
+        if self.draft.typing:
+            m_, top = self.metrics, self.content().top
+            return keys(pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, self.bar().bottom - top), m_, self.draft.shifted)
         builders = {
             Step.HOME: self.home,
             Step.DOOM: self.stepper,
@@ -230,15 +251,17 @@ class ArkhamCorrectionsScene(Scene):
         return dataclasses.replace(self.draft, command=dataclasses.replace(self.draft.command, **fields))  # type: ignore[type-var]
 
     def record_bar(self) -> list[Button]:
-        """Cancel, the reason (a tap gives the next one) and Record, greyed out when refused."""
+        """Cancel, the reason (a tap gives the next one; Type for one of the table's own) and
+        Record, greyed out when refused."""
         draft, state = self.draft, self.state
-        cancel, reason, record = grid(self.bar(), 3, 3, self.metrics)
+        cancel, reason, typing, record = grid(self.bar(), 4, 4, self.metrics)
         following = REASONS[(REASONS.index(draft.reason) + 1) % len(REASONS)] if draft.reason in REASONS else ""
         command = with_reason(draft.command, draft.reason) if draft.command is not None else None
         accepted = command is not None and state is not None and preview(state, command)[1]
         return [
             Button(cancel, "Cancel", Draft()),
             Button(reason, draft.reason or "No reason", dataclasses.replace(draft, reason=following)),
+            Button(typing, "Type", dataclasses.replace(draft, typing=True)),
             Button(record, "Record", Submit(command) if command is not None else Draft(), ACCENT, enabled=accepted),
         ]
 
@@ -396,6 +419,8 @@ class ArkhamCorrectionsScene(Scene):
     def title(self, state: m.ArkhamState) -> str:
         """What the step asks."""
         d = self.draft
+        if d.typing:
+            return f"Reason: {d.reason}|"
         if d.step is Step.DOOM:
             return f"Doom tokens on {state.ancient_one}'s track: {d.number} of {state.doom_track} (now {state.doom})."
         if d.step is Step.TERROR:
@@ -440,9 +465,9 @@ class ArkhamCorrectionsScene(Scene):
         self.texts = []
         width = m_.width - 2 * m_.margin
         self.paragraph(surface, self.title(state), (m_.margin, m_.margin), m_.px(22), width, TITLE_LINES, TEXT, True)
-        said, colour = self.words(state, view.log)
-        box = self.preview_rect()
-        self.paragraph(surface, said, box.topleft, m_.px(18), width, PREVIEW_LINES, colour, False)
+        if not self.draft.typing:  # the keyboard covers the preview
+            said, colour = self.words(state, view.log)
+            self.paragraph(surface, said, self.preview_rect().topleft, m_.px(18), width, PREVIEW_LINES, colour, False)
         super().draw(surface, view)
 
     def paragraph(

@@ -102,6 +102,12 @@ def steps(state: m.ArkhamState) -> list[Draft]:
         Draft(Step.CONFIRM, command=c.CorrectMonster("Ghoul", c.MonsterAction.PLACE, to="Outskirts")),
         Draft(
             Step.CONFIRM,
+            command=c.CorrectDoom(1),
+            typing=True,
+            reason="the Rumor failed and nobody entered it in the last two turns",
+        ),
+        Draft(
+            Step.CONFIRM,
             command=c.CorrectCard(c.CardSlot.ENVIRONMENT, "Egyptian Exhibit Visits Miskatonic U."),
             reason="an item's effect",
         ),
@@ -139,8 +145,10 @@ def test_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut
             smallest = font(metrics.px(LABEL_SIZES[-1])).size(one.label)[0]
             assert smallest <= one.rect.width - metrics.px(10), ("label cut", *where)
         for words, px, width, lines in page(app).texts:
-            wrapped = wrap(words, px, width, bold=False) if px != metrics.px(22) else wrap(words, px, width, bold=True)
+            bold = px == metrics.px(22)  # the title
+            wrapped = wrap(words, px, width, bold=bold)
             assert len(wrapped) <= lines, ("text cut", draft.step, words)
+            assert all(font(px, bold).size(line)[0] <= width for line in wrapped), ("text cut", draft.step, words)
 
 
 def test_the_page_is_one_tap_from_the_arkham_table_and_back(arkham_for) -> None:
@@ -285,3 +293,17 @@ def test_a_correction_that_would_be_refused_is_shown_and_cannot_be_recorded(arkh
     assert not next(b for b in page(app).buttons if b.label == "Record").enabled
     tap(app, "Cancel")
     assert app.table.session.seq == seq and page(app).draft == Draft()
+
+
+def test_a_reason_of_the_tables_own_is_typed_on_the_on_screen_keyboard(arkham_for) -> None:
+    app = arkham_for()
+    tap(app, "Correct")
+    tap(app, "Terror 0")
+    tap(app, "More")
+    tap(app, "Type")
+    for label in ("Shift", "R", "u", "m", "o", "r", "Space", "f", "a", "i", "l", "e", "d", "x", "Delete", "Done"):
+        tap(app, label)
+    assert page(app).draft.reason == "Rumor failed" and not page(app).draft.typing
+    tap(app, "Record")
+    assert app.log[-1] == "Correction: terror: 0 -> 1 (Rumor failed)."
+    assert '"reason":"Rumor failed"' in last_command(app)
