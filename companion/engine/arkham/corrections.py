@@ -237,7 +237,10 @@ def correct_clues(turn: Turn, command: CorrectClues) -> None:
 
 def correct_awake(turn: Turn, command: CorrectAwake) -> None:
     state = turn.state
-    _refuse_same(bool(state.awakened), command.awake, "the Ancient One awake" if command.awake else "the Ancient One asleep")
+    if bool(state.awakened) == command.awake:
+        raise Refusal(
+            Code.BAD_VALUE, f"Nothing to correct: {state.ancient_one} is already {'awake' if command.awake else 'asleep'}."
+        )
     if command.awake:
         turn.emit(Corrected("awake", state.ancient_one, "asleep", "awake", command.reason))
         turn.awaken(command.reason or "the table says so")
