@@ -350,3 +350,19 @@ def test_a_headline_tells_the_table_to_enter_what_it_changes_as_a_correction() -
     result = mythos(board(), "Blue Flu!", "R'lyeh", ("Cultist",))
     [step] = [e for e in result.events if isinstance(e, m.ResolveAtTable)]
     assert step.source == "Blue Flu!" and step.what.endswith("enter what it changes on the board with Correct")
+
+
+def test_a_trophy_stays_a_trophy_when_a_gate_of_its_dimension_closes() -> None:
+    state = board()
+    for command in (
+        c.CorrectGate("Woods", c.GateAction.OPEN, "Yuggoth"),  # circle
+        c.CorrectMonster("Mi-Go", c.MonsterAction.PLACE, to="Woods"),
+        c.CorrectMonster("Mi-Go", c.MonsterAction.PLACE, to="Sky"),
+        c.CorrectMonster("Mi-Go", c.MonsterAction.DEFEATED, "Woods"),
+        m.CloseGate("Woods"),
+    ):
+        result = apply(state, command)
+        assert isinstance(result, Accepted), (command, result)
+        state = result.state
+    # Of the three Mi-Go: one a trophy, the one in the Sky back to the cup with its gate closed.
+    assert state.trophies == ("Mi-Go",) and state.cup.count("Mi-Go") == 2 and state.monsters == ()
