@@ -47,6 +47,17 @@ def _card_marker_words(d: dict[str, Any], marker: str) -> str:
     return f"{'Place' if d['placed'] else 'Remove'} {marker} marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
 
 
+_AT = ("gate", "clues", "seal", "closed marker", "activity marker")  # facts of a place: "... at Woods"
+
+
+def _correction_words(d: dict[str, Any]) -> str:
+    """An Arkham correction, e.g. "Correction: doom 4 -> 3 (an Elder Sign card)."."""
+    subject = d["subject"]
+    what = f"{d['fact']} at {subject}" if subject and d["fact"] in _AT else f"{d['fact']} {subject}".strip()
+    why = f" ({d['reason']})" if d["reason"] else ""
+    return f"Correction: {what}: {d['old']} -> {d['new']}{why}."
+
+
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
     parts = [
         f"{r[key]} {label}" for key, label in (("power", "Power"), ("elder_signs", "Elder Sign(s)"), ("doom", "Doom")) if r[key]
@@ -202,6 +213,7 @@ _FORMATS: dict[str, Formatter] = {
         f"The gate to {d['world']} at {d['location']} is {'sealed' if d['sealed'] else 'closed'}"
         + (f"; {len(d['returned'])} monster(s) return to the cup." if d["returned"] else ".")
     ),
+    "arkham_corrected": lambda d, n: _correction_words(d),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }

@@ -34,6 +34,7 @@ from companion.narrate import describe
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry
 from companion.table import Notice, Table, TableThread
+from companion.ui.arkham_corrections import ArkhamCorrectionsScene
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
@@ -69,6 +70,7 @@ LED_STRIP = 170  # px (at unit 1) of virtual LEDs beside the table in the demo
 WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
 CTHULHU_ONLY = ("table", "map", "area")  # the scenes that draw a Cthulhu Wars board
+ARKHAM_ONLY = ("arkham", "arkham_fix")  # and an Arkham Horror board
 
 
 def fresh_seed() -> int:
@@ -247,6 +249,7 @@ class App:
                 AreaScene(self.metrics),
                 BuilderScene(self.metrics),
                 ArkhamScene(self.metrics),
+                ArkhamCorrectionsScene(self.metrics),
             )
         }
         self.dirty = True
@@ -331,7 +334,7 @@ class App:
         """``name``, or the game in play's own table when ``name`` belongs to the other game."""
         if self.arkham and name in CTHULHU_ONLY:
             return "arkham"
-        return "table" if not self.arkham and name == "arkham" else name
+        return "table" if not self.arkham and name in ARKHAM_ONLY else name
 
     def draw_leds(self, rect: pygame.Rect) -> None:
         """The demo's virtual LED panel: what gpiozero's mock pins hold right now."""

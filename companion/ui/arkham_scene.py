@@ -8,6 +8,7 @@ and the Outskirts, monsters by place, and the words of the last steps.  Along th
   marker and each monster it drew;
 - Move: each investigator's place (a paged list of places) and Sneak;
 - Gates: close or seal one; Rumor: its progress track, passed or failed; Markers: a card's markers;
+- Correct: the Corrections page (:mod:`companion.ui.arkham_corrections`), any fact of the board;
 - Undo and Redo.
 
 When the card about to resolve leaves a choice to the players (an uneven or overflowing monster
@@ -33,9 +34,10 @@ from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP
 from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
 from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
+from companion.engine.arkham.mythos import monster_limit, outskirts_limit
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
-from companion.ui.scene import Intent, Scene, Submit, View
+from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
@@ -211,10 +213,11 @@ class ArkhamScene(Scene):
             ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
             ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
             ("Markers", Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
+            ("Correct", Go("arkham_fix"), True),  # the Corrections page (companion.ui.arkham_corrections)
             ("Undo", Submit(Undo()), True),
             ("Redo", Submit(Redo()), True),
         ]
-        columns = 4 if self.metrics.width < 700 else len(labels)
+        columns = 4 if self.metrics.width < 700 else -(-len(labels) // 2)  # two rows: every label uncut
         rects = grid(self.rows_up(bar, len(labels), columns), len(labels), columns, self.metrics)
         first = ACCENT if not state.unplaced() else BUTTON
         return [
@@ -395,7 +398,10 @@ class ArkhamScene(Scene):
             (f"Closed: {', '.join(closed) or '-'}", DIM),
             *[(f"Activity: {place}", DIM) for place in state.activity],
             *[(f"Activity: {x.place} ({x.card})", DIM) for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY],
-            *[(f"{i.name}: {i.place or '?'} (Sneak {i.sneak})", DIM) for i in state.investigators],
+            *[
+                (f"{i.name}: {i.place or '?'} (Sneak {i.sneak})" if i.playing else f"{i.name}: {i.standing.value}", DIM)
+                for i in state.investigators
+            ],
         ]
 
     def board(self, state: m.ArkhamState) -> list[Line]:
@@ -407,7 +413,11 @@ class ArkhamScene(Scene):
                 kinds.setdefault(monster.place, []).append(monster.kind)
         lines: list[Line] = [(f"Gate {g.location}: {g.world}", ACCENT) for g in state.gates]
         lines += [(f"Sealed: {', '.join(state.seals)}", DIM)] if state.seals else []
-        lines += [(f"Sky {where[SKY]} - Outskirts {where[OUTSKIRTS]} - cup {len(state.cup)}", TEXT)]
+        # What the limits count (Rulebook p.18): Arkham with the Sky against players + 3, the Outskirts against 8 - players.
+        on_board, players = len(state.monsters) - where[OUTSKIRTS], state.players
+        lines += [(f"Monsters {on_board}/{monster_limit(players)} - Sky {where[SKY]}", TEXT)]
+        lines += [(f"Outskirts {where[OUTSKIRTS]}/{outskirts_limit(players)} - cup {len(state.cup)}", TEXT)]
+        lines += [(f"Trophies {len(state.trophies)} - box {len(state.boxed)}", DIM)] if state.trophies or state.boxed else []
         return lines + [(f"{place}: {', '.join(names)}", DIM) for place, names in sorted(kinds.items())]
 
     def draw_board(self, surface: pygame.Surface, state: m.ArkhamState, log: list[str]) -> None:

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.arkham import corrections
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import (
     ANCIENT_ONES,
@@ -146,6 +147,8 @@ def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
         raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
     if command.place not in PLACES:
         raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham or an Other World.")
+    if not next(i for i in turn.state.investigators if i.name == command.name).playing:
+        raise Refusal(Code.NOT_NOW, f"{command.name} is off the board: bring them back with a correction (arkham_investigator).")
     if command.place in turn.state.closed:
         raise Refusal(Code.NOT_NOW, f"{command.place} is closed for the rest of the game.")
     if turn.state.is_closed(command.place):
@@ -236,6 +239,7 @@ HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {
     m.PlaceCardMarker: place_card_marker,
     m.RumorTrack: rumor_track,
     m.RenameInvestigator: rename_investigator,
+    **corrections.HANDLERS,
 }
 
 
@@ -252,7 +256,7 @@ def apply(state: m.ArkhamState | None, command: Command) -> Result:
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)
-    if state.awakened:
+    if state.awakened and not isinstance(command, corrections.CORRECTIONS):  # the table may put right what woke it
         return Rejected(Code.GAME_OVER, f"{state.ancient_one} has awoken ({state.awakened}): the final battle is at the table.")
     turn = Turn(state)
     try:
@@ -263,13 +267,15 @@ def apply(state: m.ArkhamState | None, command: Command) -> Result:
 
 
 def monster_census(state: m.ArkhamState) -> dict[str, int]:
-    """Where the monsters are: cup, Arkham, Sky, Outskirts (conserved with trophies elsewhere)."""
+    """Where the monsters are: cup, Arkham, Sky, Outskirts, trophies, box (their sum never changes)."""
     board = sum(1 for x in state.monsters if x.place not in (SKY, OUTSKIRTS))
     return {
         "cup": len(state.cup),
         "arkham": board,
         "sky": sum(1 for x in state.monsters if x.place == SKY),
         "outskirts": sum(1 for x in state.monsters if x.place == OUTSKIRTS),
+        "trophies": len(state.trophies),
+        "box": len(state.boxed),
     }
 
 

@@ -27,6 +27,15 @@ class MarkerKind(StrEnum):
 MAX_SNEAK = 12  # no sheet, slider and item together comes near this; a typo does
 
 
+class Standing(StrEnum):
+    """Whether an investigator is on the board: a devoured or retired one is off it (its seat
+    stays: the player takes a new investigator, entered with a correction)."""
+
+    PLAYING = "playing"
+    DEVOURED = "devoured"
+    RETIRED = "retired"
+
+
 @dataclass(frozen=True, slots=True)
 class Investigator:
     name: str
@@ -34,6 +43,11 @@ class Investigator:
     sneak: int  # flying monsters and the Hound of Tindalos pick the lowest Sneak
     clues: int = 0
     delayed: bool = False
+    standing: Standing = Standing.PLAYING
+
+    @property
+    def playing(self) -> bool:
+        return self.standing is Standing.PLAYING
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +98,8 @@ class ArkhamState:
     table_draws: bool = False  # the table draws cards, gate markers and monsters itself and enters them
     mythos_phases: int = 0
     awakened: str = ""  # why the Ancient One awoke; "" while it sleeps
+    trophies: tuple[str, ...] = ()  # monster kinds defeated and kept as trophies, sorted (off the board, not in the cup)
+    boxed: tuple[str, ...] = ()  # monster kinds returned to the box by a card, sorted (out of the game)
 
     @property
     def players(self) -> int:
@@ -105,12 +121,12 @@ class ArkhamState:
 
     def unplaced(self) -> tuple[str, ...]:
         """Investigators who still need their starting place."""
-        return tuple(i.name for i in self.investigators if i.place == UNPLACED)
+        return tuple(i.name for i in self.investigators if i.place == UNPLACED and i.playing)
 
     def investigators_at(self, place: str) -> tuple[Investigator, ...]:
         """Those in ``place``, in seat order from the first player (who decides ties)."""
         order = self.investigators[self.first_player :] + self.investigators[: self.first_player]
-        return tuple(i for i in order if i.place == place and not i.delayed)
+        return tuple(i for i in order if i.place == place and not i.delayed and i.playing)
 
 
 @dataclass(frozen=True, slots=True)

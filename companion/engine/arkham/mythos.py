@@ -102,11 +102,11 @@ class Turn:
         self.update(terror=terror, closed=self.state.closed + ((shop,) if shop else ()))
         self.emit(m.TerrorRose(terror, shop))
         if shop:
-            self._empty_closed(shop)
+            self.empty_closed(shop)
         if terror == TERROR_TOP:
-            self._clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
+            self.clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
 
-    def _empty_closed(self, shop: str) -> None:
+    def empty_closed(self, shop: str) -> None:
         street = LOCATION_STREET[shop]
         for who in self.state.investigators_at(shop):
             self.move_investigator(who.name, street)
@@ -186,10 +186,10 @@ class Turn:
         self.update(monsters=(*state.monsters, m.Monster(kind, OUTSKIRTS)))
         self.emit(m.MonsterAppeared(kind, OUTSKIRTS, location))
         if sum(1 for x in self.state.monsters if x.place == OUTSKIRTS) > outskirts_limit(state.players):
-            self._clear_outskirts(f"more than {outskirts_limit(state.players)} monsters in the Outskirts")
+            self.clear_outskirts(f"more than {outskirts_limit(state.players)} monsters in the Outskirts")
             self.raise_terror()
 
-    def _clear_outskirts(self, reason: str) -> None:
+    def clear_outskirts(self, reason: str) -> None:
         gone = tuple(x.kind for x in self.state.monsters if x.place == OUTSKIRTS)
         if not gone:
             return
@@ -410,7 +410,9 @@ def hound(state: m.ArkhamState, start: str) -> str | None:
 def activate_step(turn: Turn, card: MythosCard) -> None:
     state = turn.state
     if card.kind is CardKind.HEADLINE:
-        turn.emit(m.ResolveAtTable(card.name, "read the headline aloud and resolve it"))
+        turn.emit(
+            m.ResolveAtTable(card.name, "read the headline aloud and resolve it; enter what it changes on the board with Correct")
+        )
         turn.to_bottom(card.name)
     elif card.kind is CardKind.ENVIRONMENT:
         old = state.environment
