@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.link import LinkState, LinkStatus, TowerLink
-from firmware_bridge.protocol import Ack, AckStatus, Frame, Heartbeat, Request, RollFrame
+from firmware_bridge.protocol import Ack, AckStatus, Frame, Heartbeat, Hello, Request, RollFrame, encode
 from firmware_bridge.sim import SimTower
 
 TIMEOUT = 5.0
@@ -32,6 +32,7 @@ class Collector:
         self.statuses: list[LinkStatus] = []
         self.linked = threading.Event()
         self.lost = threading.Event()
+        self.outdated = threading.Event()
 
     def frame(self, frame: Frame) -> None:
         self.frames.put(frame)
@@ -42,6 +43,8 @@ class Collector:
             self.linked.set()
         if status.state is LinkState.DISCONNECTED:
             self.lost.set()
+        if status.state is LinkState.OUTDATED:
+            self.outdated.set()
 
     def next_of(self, kind: type, timeout: float = TIMEOUT) -> Frame:
         deadline = time.monotonic() + timeout
@@ -115,3 +118,36 @@ def test_loop_url_works_for_tests_without_a_device() -> None:
         assert seen.linked.wait(TIMEOUT)
         link.send(RollFrame("AB", 1, "d6", (2,)))  # loop:// echoes what is written
         assert seen.next_of(RollFrame) == RollFrame("AB", 1, "d6", (2,))
+
+
+def test_the_towers_hello_names_its_firmware_and_protocol(tower: SimTower) -> None:
+    seen = Collector()
+    with TowerLink(tower.path, seen.frame, seen.status) as link:
+        assert seen.linked.wait(TIMEOUT)
+        tower.write_raw(encode(Hello(2, "sim-2.0", tower.boot, ("d6", "deg"))))  # as after a reset
+        assert seen.next_of(Hello) == Hello(2, "sim-2.0", tower.boot, ("d6", "deg"))
+        deadline = time.monotonic() + TIMEOUT
+        while link.status.firmware != "sim-2.0" and time.monotonic() < deadline:
+            seen.linked.clear()
+            seen.linked.wait(0.1)
+        assert (link.status.firmware, link.status.protocol, link.status.state) == ("sim-2.0", 2, LinkState.LINKED)
+
+
+def test_an_old_tower_is_told_to_update_and_none_of_its_rolls_gets_through(tmp_path: Path) -> None:
+    seen = Collector()
+    with SimTower(seed=4, link=tmp_path / "old", protocol=1) as old, TowerLink(old.path, seen.frame, seen.status) as link:
+        assert seen.linked.wait(TIMEOUT)
+        old.roll((6, 6, 6))  # repeated every half second: it never hears our protocol 2 answer
+        assert seen.outdated.wait(TIMEOUT)
+        status = link.status
+        assert status.state is LinkState.OUTDATED and status.state.value == "firmware too old"
+        assert "speaks protocol 1; this companion needs protocol 2" in status.last_error
+        assert "Update the tower: copy firmware_bridge/firmware/" in status.last_error
+        assert status.bad_frames >= 1 and link.stale is False
+        assert link.send(Ack(1, AckStatus.OK))  # written, but an old tower cannot read it
+        old.roll((1,))
+        deadline = time.monotonic() + 1.5  # three of its repeats
+        while time.monotonic() < deadline:
+            with pytest.raises(queue.Empty):
+                seen.frames.get(timeout=max(0.01, deadline - time.monotonic()))
+        assert old.unacked is not None and not old.acks
