@@ -4,6 +4,7 @@ and an old tower's protocol 1 frames are recognised and refused with what to do.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -157,3 +158,10 @@ def test_the_splitter_skips_noise_before_a_frame_and_drops_overlong_lines() -> N
     lines = splitter.feed(frame[10:] + b"x" * (MAX_LINE * 3) + b"\r\n" + frame)
     assert [decode(line) for line in lines] == [Heartbeat(3), Heartbeat(3)]
     assert splitter.dropped == 1
+
+
+def test_the_documents_example_frame_is_a_valid_version_2_roll() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "tower-protocol.md").read_text()
+    example = re.search(r"Example: `(\$DTROL[^`]+)`", doc)
+    assert example is not None
+    assert decode(example.group(1).encode()) == RollFrame("1A2B3C4D", 7, "d6", (6, 4, 1))
