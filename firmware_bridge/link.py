@@ -7,9 +7,11 @@ the main loop through a queue (:class:`companion.table.Table` does).  A pulled U
 ``SerialException`` or ``OSError``; the link closes, waits with a growing back-off (at most
 ``max_backoff`` seconds) and reopens, so a replugged tower is back within a second.
 
-A tower whose firmware speaks an older protocol (its frames end in protocol 1's two check
-digits) puts the link in :attr:`LinkState.OUTDATED`, with a ``last_error`` that says to update
-the tower's firmware; none of its frames reaches ``on_frame``.
+When the port opens the link sends :class:`Query` (its protocol) and the tower answers with its
+hello, whose firmware and protocol the status keeps.  A tower whose firmware speaks an older
+protocol (its frames end in protocol 1's two check digits) puts the link in
+:attr:`LinkState.OUTDATED`, with a ``last_error`` that says to update the tower's firmware; none
+of its frames reaches ``on_frame``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 import serial
 
-from firmware_bridge.protocol import Frame, Hello, LineSplitter, OutdatedTower, ProtocolError, decode, encode
+from firmware_bridge.protocol import Frame, Hello, LineSplitter, OutdatedTower, ProtocolError, Query, decode, encode
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +154,7 @@ class TowerLink:
         with self._write_lock:
             self._port = port
         self._set(state=LinkState.LINKED, last_frame_at=self._clock())
+        self.send(Query())  # the hello: which protocol and firmware the tower has
 
     def _read_until_lost(self) -> None:
         splitter = LineSplitter()

@@ -2,16 +2,17 @@
 
 NMEA-style frames: ``$`` + comma-separated fields + ``*`` + four upper-case hex digits of the
 CRC-16/CCITT-FALSE of every byte between ``$`` and ``*`` + CR LF.  Version 1 ended in two hex
-digits of the bytes' XOR instead, which let 0.34% of frames with 1-3 flipped bits through as
-other, valid rolls; a version 1 frame is still recognised (by its two check digits), so an old
+digits of the bytes' XOR instead, which let 0.2-0.3% of frames with 1-3 flipped bits through
+as other, valid rolls; a version 1 frame is still recognised (by its two check digits), so an old
 tower can be told it needs new firmware, but it is never taken as a roll.  The first field
 names the frame:
 
 Tower to companion: ``DTHEL`` hello (protocol, firmware, boot id, capabilities), ``DTROL`` a
 roll (boot id, sequence number, die, values), ``DTHBT`` heartbeat (last roll sequence),
 ``DTERR`` error.
-Companion to tower: ``DTACK`` acknowledge a roll (sequence, status), ``DTREQ`` ask for a roll
-(count, die), ``DTCAN`` cancel the request.
+Companion to tower: ``DTQRY`` the companion's protocol, asking for the tower's hello (sent when
+the port opens: the tower's power-up hello is usually gone by then), ``DTACK`` acknowledge a roll
+(sequence, status), ``DTREQ`` ask for a roll (count, die), ``DTCAN`` cancel the request.
 
 This module only turns bytes into frames and back; it knows nothing of the game.  Every frame
 from the tower is untrusted: lines are bounded, checksummed and their fields checked.  Framing
@@ -112,7 +113,14 @@ class Cancel:
     pass
 
 
-Frame = Hello | RollFrame | Heartbeat | TowerError | Ack | Request | Cancel
+@dataclass(frozen=True)
+class Query:
+    """The companion's side of the hello: the protocol it speaks; the tower answers with its hello."""
+
+    protocol: int = PROTOCOL_VERSION
+
+
+Frame = Hello | RollFrame | Heartbeat | TowerError | Ack | Request | Cancel | Query
 
 
 def crc16(body: bytes) -> int:
@@ -164,6 +172,8 @@ def _fields(frame: Frame) -> list[str]:
             return [TALKER + "REQ", str(count), die]
         case Cancel():
             return [TALKER + "CAN"]
+        case Query(protocol):
+            return [TALKER + "QRY", str(protocol)]
     raise TypeError(f"not a frame: {frame!r}")
 
 
@@ -280,6 +290,7 @@ _PARSERS: dict[str, Callable[[list[str]], Frame]] = {
     TALKER + "ACK": lambda a: Ack(_number(_fixed(2, a)[0], 1, MAX_SEQUENCE, "sequence"), AckStatus(a[1])),
     TALKER + "REQ": lambda a: Request(_number(_fixed(2, a)[0], 1, MAX_DICE, "count"), _die(a[1])),
     TALKER + "CAN": lambda a: _cancel(_fixed(0, a)),
+    TALKER + "QRY": lambda a: Query(_number(_fixed(1, a)[0], 1, 99, "protocol")),
 }
 
 

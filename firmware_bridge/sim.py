@@ -32,6 +32,7 @@ from firmware_bridge.protocol import (
     Hello,
     LineSplitter,
     ProtocolError,
+    Query,
     Request,
     RollFrame,
     decode_version,
@@ -107,6 +108,9 @@ class SimTower:
             tmp.unlink(missing_ok=True)
             tmp.symlink_to(self.device)
             tmp.replace(self.link)
+        self.hello()
+
+    def hello(self) -> None:
         self._send(Hello(self.protocol, self.firmware, self.boot, ("d6", "deg")))
 
     def unplug(self) -> None:
@@ -196,6 +200,8 @@ class SimTower:
                 self.roll(die=frame.die, count=frame.count)
         elif isinstance(frame, Cancel):
             self.request = None
+        elif isinstance(frame, Query):
+            self.hello()
 
     def _send(self, frame: Frame) -> None:
         faults = self.faults

@@ -86,6 +86,9 @@ install_units() {
   [ -n "$ROOT" ] && return 0
   systemctl daemon-reload
   udevadm control --reload-rules
+  # Apply the devices rule now, not at the next boot: the display's device unit must exist
+  # before companion.service (which waits for it) starts.
+  udevadm trigger --settle --subsystem-match=drm
   systemctl enable --now redis-server.service companion.service
 }
 

@@ -92,3 +92,5 @@ class Tower:
             self.requested = (int(fields[1]), fields[2])
         elif fields[0] == "DTCAN":
             self.requested = None
+        elif fields[0] == "DTQRY":  # the host opened the port and asks who we are
+            self.hello()

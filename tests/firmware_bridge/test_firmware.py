@@ -20,6 +20,7 @@ from firmware_bridge.protocol import (
     Cancel,
     Heartbeat,
     Hello,
+    Query,
     Request,
     RollFrame,
     crc16,
@@ -75,6 +76,12 @@ def test_hello_heartbeat_and_roll_decode_with_the_companions_protocol() -> None:
         Heartbeat(0),
         RollFrame("C0FFEE01", 1, "d6", (3, 5)),
     ]
+
+
+def test_the_hosts_query_brings_the_hello_again() -> None:
+    tower, host = make_tower()
+    tower.receive(encode(Query()))
+    assert host.frames() == [Hello(PROTOCOL_VERSION, "pico-2.0", "C0FFEE01", ("d6", "deg"))]
 
 
 def test_an_unacknowledged_roll_repeats_and_the_ack_stops_it() -> None:

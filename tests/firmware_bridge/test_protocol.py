@@ -21,6 +21,7 @@ from firmware_bridge.protocol import (
     LineSplitter,
     OutdatedTower,
     ProtocolError,
+    Query,
     Request,
     RollFrame,
     TowerError,
@@ -64,6 +65,7 @@ frames = st.one_of(
     st.builds(Ack, st.integers(1, 65535), st.sampled_from(list(AckStatus))),
     st.builds(Request, st.integers(1, 30), st.sampled_from(["d6", "deg"])),
     st.just(Cancel()),
+    st.builds(Query, st.integers(1, 99)),
 )
 
 
