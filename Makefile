@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth
+SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd
 
 .PHONY: demo test check lint typecheck pytest bench soak clean system-deps screenshots install-pi
 

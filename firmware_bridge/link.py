@@ -6,6 +6,12 @@ or ``loop://``), so tests and the simulated tower need no special code.  Frames 
 the main loop through a queue (:class:`companion.table.Table` does).  A pulled USB cable shows as
 ``SerialException`` or ``OSError``; the link closes, waits with a growing back-off (at most
 ``max_backoff`` seconds) and reopens, so a replugged tower is back within a second.
+
+When the port opens the link sends :class:`Query` (its protocol) and the tower answers with its
+hello, whose firmware and protocol the status keeps.  A tower whose firmware speaks an older
+protocol (its frames end in protocol 1's two check digits) puts the link in
+:attr:`LinkState.OUTDATED`, with a ``last_error`` that says to update the tower's firmware; none
+of its frames reaches ``on_frame``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Any
 
 import serial
 
-from firmware_bridge.protocol import Frame, LineSplitter, ProtocolError, decode, encode
+from firmware_bridge.protocol import Frame, Hello, LineSplitter, OutdatedTower, ProtocolError, Query, decode, encode
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +44,7 @@ class LinkState(StrEnum):
     CONNECTING = "connecting"
     LINKED = "linked"
     DISCONNECTED = "disconnected"
+    OUTDATED = "firmware too old"  # the port is open, but the tower speaks an older protocol
     CLOSED = "closed"
 
 
@@ -52,6 +59,8 @@ class LinkStatus:
     reconnects: int = 0
     last_error: str = ""
     last_frame_at: float = 0.0  # monotonic seconds
+    firmware: str = ""  # as the tower's hello names it, once heard
+    protocol: int = 0  # the protocol the tower's hello declares (0: no hello heard yet)
 
 
 class TowerLink:
@@ -145,6 +154,7 @@ class TowerLink:
         with self._write_lock:
             self._port = port
         self._set(state=LinkState.LINKED, last_frame_at=self._clock())
+        self.send(Query())  # the hello: which protocol and firmware the tower has
 
     def _read_until_lost(self) -> None:
         splitter = LineSplitter()
@@ -159,11 +169,29 @@ class TowerLink:
     def _handle(self, line: bytes) -> None:
         try:
             frame = decode(line)
+        except OutdatedTower as exc:
+            if self.status.state is not LinkState.OUTDATED:
+                log.warning("%s", exc)
+            self._set(
+                state=LinkState.OUTDATED, bad_frames=self.status.bad_frames + 1, last_error=str(exc), last_frame_at=self._clock()
+            )
+            return
         except ProtocolError as exc:
             self._set(bad_frames=self.status.bad_frames + 1, last_error=str(exc))
             return
         self._on_frame(frame)  # first: the table wakes while this thread keeps the count
-        self._set(frames=self.status.frames + 1, last_frame_at=self._clock(), notify=False)
+        if isinstance(frame, Hello):
+            self._set(
+                state=LinkState.LINKED,
+                firmware=frame.firmware,
+                protocol=frame.protocol,
+                frames=self.status.frames + 1,
+                last_frame_at=self._clock(),
+            )
+        elif self.status.state is LinkState.OUTDATED:  # the tower was updated without a replug
+            self._set(state=LinkState.LINKED, last_error="", frames=self.status.frames + 1, last_frame_at=self._clock())
+        else:
+            self._set(frames=self.status.frames + 1, last_frame_at=self._clock(), notify=False)
 
     def _close_port(self) -> None:
         with self._write_lock:

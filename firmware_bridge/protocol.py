@@ -1,25 +1,36 @@
-"""The dice tower's line protocol, version 1 (docs/tower-protocol.md).
+"""The dice tower's line protocol, version 2 (docs/tower-protocol.md).
 
-NMEA-style frames: ``$`` + comma-separated fields + ``*`` + two upper-case hex digits of the
-XOR of every byte between ``$`` and ``*`` + CR LF.  The first field names the frame:
+NMEA-style frames: ``$`` + comma-separated fields + ``*`` + four upper-case hex digits of the
+CRC-16/CCITT-FALSE of every byte between ``$`` and ``*`` + CR LF.  Version 1 ended in two hex
+digits of the bytes' XOR instead, which let 0.2-0.3% of frames with 1-3 flipped bits through
+as other, valid rolls; a version 1 frame is still recognised (by its two check digits), so an old
+tower can be told it needs new firmware, but it is never taken as a roll.  The first field
+names the frame:
 
 Tower to companion: ``DTHEL`` hello (protocol, firmware, boot id, capabilities), ``DTROL`` a
 roll (boot id, sequence number, die, values), ``DTHBT`` heartbeat (last roll sequence),
 ``DTERR`` error.
-Companion to tower: ``DTACK`` acknowledge a roll (sequence, status), ``DTREQ`` ask for a roll
-(count, die), ``DTCAN`` cancel the request.
+Companion to tower: ``DTQRY`` the companion's protocol, asking for the tower's hello (sent when
+the port opens: the tower's power-up hello is usually gone by then), ``DTACK`` acknowledge a roll
+(sequence, status), ``DTREQ`` ask for a roll (count, die), ``DTCAN`` cancel the request.
 
 This module only turns bytes into frames and back; it knows nothing of the game.  Every frame
-from the tower is untrusted: lines are bounded, checksummed and their fields checked.
+from the tower is untrusted: lines are bounded, checksummed and their fields checked.  Framing
+(:func:`frame_bytes`, :func:`unframe`: the ``$``, the check, the version) stays apart from
+meaning (:func:`_fields`, :func:`_parse`: which sentence, which fields).
 """
 
 from __future__ import annotations
 
+import binascii
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # what this companion speaks, and the only version whose rolls it takes
+CHECK_DIGITS = {1: 2, 2: 4}  # protocol version -> hex digits of its check after the ``*``
+HEX_DIGITS = frozenset(b"0123456789ABCDEF")  # upper case only: one spelling per check value
+FIRMWARE_HELP = "copy firmware_bridge/firmware/dtproto.py and main.py to the tower (docs/tower-protocol.md)"
 MAX_LINE = 120  # bytes, without CR LF; a longer line is dropped whole
 MAX_DICE = 30
 MAX_SEQUENCE = 65_535
@@ -29,6 +40,20 @@ DIE_FACES = {"d6": 6, "deg": 6}  # die kinds and their face counts
 
 class ProtocolError(ValueError):
     """A line is not a valid frame; the message says why (it is counted, never applied)."""
+
+
+class OutdatedTower(ProtocolError):
+    """A well-formed frame of an older protocol: the tower needs new firmware.  ``fields`` are
+    the frame's fields (its hello names the firmware), for the message only: never applied."""
+
+    def __init__(self, version: int, fields: list[str]) -> None:
+        self.version = version
+        self.fields = fields
+        firmware = f" ({fields[2]})" if len(fields) > 2 and fields[0] == TALKER + "HEL" else ""
+        super().__init__(
+            f"The tower's firmware{firmware} speaks protocol {version}; this companion needs protocol "
+            f"{PROTOCOL_VERSION} (a CRC on every frame), so its rolls are refused. Update the tower: {FIRMWARE_HELP}."
+        )
 
 
 class AckStatus(StrEnum):
@@ -88,20 +113,47 @@ class Cancel:
     pass
 
 
-Frame = Hello | RollFrame | Heartbeat | TowerError | Ack | Request | Cancel
+@dataclass(frozen=True)
+class Query:
+    """The companion's side of the hello: the protocol it speaks; the tower answers with its hello."""
+
+    protocol: int = PROTOCOL_VERSION
 
 
-def checksum(body: bytes) -> int:
+Frame = Hello | RollFrame | Heartbeat | TowerError | Ack | Request | Cancel | Query
+
+
+def crc16(body: bytes) -> int:
+    """CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final XOR;
+    ``crc16(b"123456789") == 0x29B1``).  It catches every error of 1-3 bits in a frame (its
+    Hamming distance is 4 up to 32,751 bits) and every burst of up to 16 bits."""
+    return binascii.crc_hqx(body, 0xFFFF)
+
+
+def xor8(body: bytes) -> int:
+    """Protocol 1's check: the XOR of the bytes (NMEA 0183's rule).  Kept to recognise an old
+    tower, and for the fuzz that shows why it was replaced."""
     value = 0
     for byte in body:
         value ^= byte
     return value
 
 
-def encode(frame: Frame) -> bytes:
-    """The wire bytes of ``frame``, CR LF included."""
-    body = ",".join(_fields(frame)).encode("ascii")
-    return b"$" + body + b"*" + f"{checksum(body):02X}".encode("ascii") + b"\r\n"
+def check(body: bytes, version: int) -> int:
+    """The check value of ``body`` under protocol ``version`` (1 or 2)."""
+    return crc16(body) if version >= 2 else xor8(body)
+
+
+def frame_bytes(fields: list[str], version: int = PROTOCOL_VERSION) -> bytes:
+    """Frame ``fields`` for the wire: ``$``, the fields, ``*``, the check in hex, CR LF."""
+    body = ",".join(fields).encode("ascii")
+    digits = CHECK_DIGITS[version]
+    return b"$" + body + b"*" + f"{check(body, version):0{digits}X}".encode("ascii") + b"\r\n"
+
+
+def encode(frame: Frame, version: int = PROTOCOL_VERSION) -> bytes:
+    """The wire bytes of ``frame``, CR LF included (``version`` 1 only for the simulated old tower)."""
+    return frame_bytes(_fields(frame), version)
 
 
 def _fields(frame: Frame) -> list[str]:
@@ -120,29 +172,55 @@ def _fields(frame: Frame) -> list[str]:
             return [TALKER + "REQ", str(count), die]
         case Cancel():
             return [TALKER + "CAN"]
+        case Query(protocol):
+            return [TALKER + "QRY", str(protocol)]
     raise TypeError(f"not a frame: {frame!r}")
 
 
-def decode(line: bytes) -> Frame:
-    """Decode one line (without CR LF).
+def unframe(line: bytes) -> tuple[int, list[str]]:
+    """The protocol version and the fields of one line (without CR LF): the framing alone.
 
-    :raises ProtocolError: for a bad start, checksum, sentence or field.
+    The version is told by the check's width: four hex digits for 2, two for 1.
+    :raises ProtocolError: for an over-long line, a bad start, a bad or wrong check, or a body
+        that is not printable ASCII or holds a ``*``.
     """
     if len(line) > MAX_LINE:
         raise ProtocolError(f"line of {len(line)} bytes is longer than {MAX_LINE}")
-    if not line.startswith(b"$") or len(line) < 4 or line[-3:-2] != b"*":
-        raise ProtocolError("not a $...*HH frame")
-    body, given = line[1:-3], line[-2:]
-    try:
-        expected = int(given, 16)
-    except ValueError:
-        raise ProtocolError(f"checksum {given!r} is not hex") from None
-    if checksum(body) != expected:
-        raise ProtocolError(f"checksum {expected:02X} does not match the body ({checksum(body):02X})")
-    try:
-        fields = body.decode("ascii").split(",")
-    except UnicodeDecodeError:
-        raise ProtocolError("the body is not ASCII") from None
+    star = line.rfind(b"*")
+    version = next((v for v, digits in CHECK_DIGITS.items() if star == len(line) - 1 - digits), 0)
+    if not line.startswith(b"$") or star < 1 or not version:
+        raise ProtocolError("not a $...*HHHH frame")
+    body, given = line[1:star], line[star + 1 :]
+    if not set(given) <= HEX_DIGITS:
+        raise ProtocolError(f"check {given!r} is not upper-case hex")
+    if check(body, version) != int(given, 16):
+        digits = CHECK_DIGITS[version]
+        raise ProtocolError(f"check {given.decode()} does not match the body ({check(body, version):0{digits}X})")
+    if not all(32 <= byte < 127 for byte in body) or b"*" in body:
+        raise ProtocolError("the body is not printable ASCII without '*'")
+    return version, body.decode("ascii").split(",")
+
+
+def decode(line: bytes) -> Frame:
+    """Decode one line (without CR LF) of the current protocol.
+
+    :raises OutdatedTower: for a well-formed frame of protocol 1 (its message says what to do).
+    :raises ProtocolError: for a bad start, check, sentence or field.
+    """
+    version, fields = unframe(line)
+    if version != PROTOCOL_VERSION:
+        raise OutdatedTower(version, fields)
+    return _parse(fields)
+
+
+def decode_version(line: bytes, version: int) -> Frame:
+    """Decode a line framed under protocol ``version`` only (the simulated old tower, the fuzz).
+
+    :raises ProtocolError: when it is not such a frame, or a bad sentence or field.
+    """
+    found, fields = unframe(line)
+    if found != version:
+        raise ProtocolError(f"a protocol {found} frame, not {version}")
     return _parse(fields)
 
 
@@ -212,6 +290,7 @@ _PARSERS: dict[str, Callable[[list[str]], Frame]] = {
     TALKER + "ACK": lambda a: Ack(_number(_fixed(2, a)[0], 1, MAX_SEQUENCE, "sequence"), AckStatus(a[1])),
     TALKER + "REQ": lambda a: Request(_number(_fixed(2, a)[0], 1, MAX_DICE, "count"), _die(a[1])),
     TALKER + "CAN": lambda a: _cancel(_fixed(0, a)),
+    TALKER + "QRY": lambda a: Query(_number(_fixed(1, a)[0], 1, 99, "protocol")),
 }
 
 

@@ -4,7 +4,9 @@ It behaves like the firmware: a hello at power-up, a heartbeat every second, a r
 (``DTREQ``) or on demand, and the last roll repeated until it is acknowledged.  It can misbehave
 on purpose: random noise between frames, dropped or duplicated frames, and being unplugged and
 plugged back (the pty is closed and a new one opened behind the same stable symlink, as udev's
-``/dev/serial/by-id`` name survives a real replug).
+``/dev/serial/by-id`` name survives a real replug).  ``protocol=1`` makes it an old tower: it
+frames with protocol 1's XOR check and hears only protocol 1 frames, as a tower that was never
+updated would (the companion must tell its owner to update it).
 """
 
 from __future__ import annotations
@@ -30,13 +32,14 @@ from firmware_bridge.protocol import (
     Hello,
     LineSplitter,
     ProtocolError,
+    Query,
     Request,
     RollFrame,
-    decode,
+    decode_version,
     encode,
 )
 
-FIRMWARE = "sim-1.0"
+FIRMWARE = "sim-2.0"  # "sim-1.0" when it speaks protocol 1
 HEARTBEAT_EVERY = 1.0  # seconds
 REPEAT_EVERY = 0.5  # seconds before an unacknowledged roll is sent again
 
@@ -74,7 +77,17 @@ def check_link(link: Path) -> None:
 class SimTower:
     """Start with :meth:`start`; ``path`` is the device to open (the stable link if given)."""
 
-    def __init__(self, *, seed: int = 0, link: Path | None = None, auto_roll: bool = True, faults: Faults | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        link: Path | None = None,
+        auto_roll: bool = True,
+        faults: Faults | None = None,
+        protocol: int = PROTOCOL_VERSION,
+    ) -> None:
+        self.protocol = protocol
+        self.firmware = FIRMWARE if protocol == PROTOCOL_VERSION else f"sim-{protocol}.0"
         self._rng = random.Random(seed)
         self.boot = f"{self._rng.getrandbits(32):08X}"
         self.link = link
@@ -123,7 +136,10 @@ class SimTower:
                 tmp.unlink()
             tmp.symlink_to(self.device)
             tmp.replace(self.link)
-        self._send(Hello(PROTOCOL_VERSION, FIRMWARE, self.boot, ("d6", "deg")))
+        self.hello()
+
+    def hello(self) -> None:
+        self._send(Hello(self.protocol, self.firmware, self.boot, ("d6", "deg")))
 
     def unplug(self) -> None:
         """Pull the cable: both ends close, the reader sees an I/O error."""
@@ -197,7 +213,7 @@ class SimTower:
 
     def _answer(self, line: bytes) -> None:
         try:
-            frame = decode(line)
+            frame = decode_version(line, self.protocol)
         except ProtocolError:
             return
         if isinstance(frame, Ack):
@@ -212,12 +228,14 @@ class SimTower:
                 self.roll(die=frame.die, count=frame.count)
         elif isinstance(frame, Cancel):
             self.request = None
+        elif isinstance(frame, Query):
+            self.hello()
 
     def _send(self, frame: Frame) -> None:
         faults = self.faults
         if self._rng.random() < faults.drop:
             return
-        data = encode(frame)
+        data = encode(frame, self.protocol)
         if self._rng.random() < faults.noise:
             data = bytes(self._rng.getrandbits(8) for _ in range(self._rng.randint(1, 40))) + b"\r\n" + data
         if self._rng.random() < faults.duplicate:

@@ -5,7 +5,7 @@
 #   sudo scripts/install-pi.sh            # from a checkout of this repository
 #
 # It installs the system packages, creates the unprivileged user `companion` (groups gpio,
-# dialout, video, input, render), puts the code in /opt/companion with its own venv, writes
+# dialout, video, input, render, audio), puts the code in /opt/companion with its own venv, writes
 # /etc/companion/companion.toml once (never overwriting your edits), installs the systemd unit,
 # the Redis settings and the udev rule, and enables the service. Set COMPANION_ROOT to install
 # into another root (the tests use a scratch directory; no packages, users or services then).
@@ -26,7 +26,7 @@ system_setup() {
   apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 liblgpio1 python3-lgpio >/dev/null
   getent group companion >/dev/null || groupadd --system companion
   id companion >/dev/null 2>&1 || useradd --system --gid companion --home-dir /var/lib/companion --shell /usr/sbin/nologin companion
-  for group in gpio dialout video input render; do
+  for group in gpio dialout video input render audio; do
     getent group "$group" >/dev/null && usermod -a -G "$group" companion
   done
 }
@@ -52,6 +52,9 @@ write_config() {
 # The table companion's configuration (see /opt/companion/src/docs/configuration.md).
 [journal]
 location = "/var/lib/companion/journal.sqlite3"
+# To share the game with the tower's own service (companion-tower), use Redis on its Unix socket
+# (Redis listens on no TCP port here):
+# location = "unix:///run/redis/redis-server.sock?db=0"
 
 [hardware]
 pin_factory = "lgpio"
@@ -79,9 +82,13 @@ install_units() {
   install -m 0644 "$SOURCE/systemd/redis-server.service.d/companion.conf" "$UNITS/redis-server.service.d/companion.conf"
   install -m 0644 "$SOURCE/systemd/99-dicetower.rules" "$UDEV/99-dicetower.rules"
   install -m 0644 "$SOURCE/systemd/99-companion-backlight.rules" "$UDEV/99-companion-backlight.rules"
+  install -m 0644 "$SOURCE/systemd/99-companion-devices.rules" "$UDEV/99-companion-devices.rules"
   [ -n "$ROOT" ] && return 0
   systemctl daemon-reload
   udevadm control --reload-rules
+  # Apply the devices rule now, not at the next boot: the display's device unit must exist
+  # before companion.service (which waits for it) starts.
+  udevadm trigger --settle --subsystem-match=drm
   systemctl enable --now redis-server.service companion.service
 }
 

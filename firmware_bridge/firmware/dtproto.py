@@ -1,33 +1,52 @@
 # The dice tower protocol (docs/tower-protocol.md) for MicroPython: no dataclasses, no enum, no
 # typing, so the same file runs on a Raspberry Pi Pico and, in the tests, on CPython against the
-# companion's own decoder.
+# companion's own decoder. Protocol 2: every frame ends in the CRC-16/CCITT-FALSE of its body.
+PROTOCOL = 2
+FIRMWARE = "pico-2.0"
 MAX_LINE = 120
+HEX = "0123456789ABCDEF"
 
 
-def checksum(body):
-    value = 0
+def _crc_table():
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return table
+
+
+_TABLE = _crc_table()  # 256 small ints: no big-int arithmetic on the Pico
+
+
+def crc16(body):
+    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial 0xFFFF (crc16(b"123456789") == 0x29B1)."""
+    crc = 0xFFFF
     for byte in body:
-        value ^= byte
-    return value
+        crc = ((crc << 8) & 0xFFFF) ^ _TABLE[(crc >> 8) ^ byte]
+    return crc
 
 
 def frame(*fields):
     """The wire bytes of a frame with these fields (strings or numbers)."""
     body = ",".join(str(f) for f in fields).encode()
-    return b"$" + body + b"*" + (f"{checksum(body):02X}").encode() + b"\r\n"
+    return b"$" + body + b"*" + (f"{crc16(body):04X}").encode() + b"\r\n"
 
 
 def parse(line):
     """The fields of one line (CR LF stripped), or None when it is not a valid frame."""
     line = line.strip()
-    if len(line) > MAX_LINE or len(line) < 4 or line[:1] != b"$" or line[-3:-2] != b"*":
+    if len(line) > MAX_LINE or len(line) < 6 or line[:1] != b"$" or line[-5:-4] != b"*":
         return None
-    body = line[1:-3]
     try:
-        if checksum(body) != int(line[-2:], 16):
+        body, given = line[1:-5].decode(), line[-4:].decode()
+        if "*" in body or any(digit not in HEX for digit in given):
+            return None  # one spelling per check: upper-case hex digits only
+        if crc16(body.encode()) != int(given, 16):
             return None
-        return body.decode().split(",")
-    except ValueError:
+        return body.split(",")
+    except ValueError:  # not ASCII (UnicodeError is a ValueError), not hex
         return None
 
 
@@ -35,7 +54,7 @@ class Tower:
     """The tower's behaviour without its hardware: rolls, repeats until acknowledged, answers
     requests.  ``send(bytes)`` writes to the host; ``dice(count)`` gives settled values."""
 
-    def __init__(self, boot, send, dice, firmware="pico-1.0"):
+    def __init__(self, boot, send, dice, firmware=FIRMWARE):
         self.boot = boot
         self.send = send
         self.dice = dice
@@ -45,7 +64,7 @@ class Tower:
         self.requested = None  # (count, die) the host asked for: the "roll N dice" light
 
     def hello(self):
-        self.send(frame("DTHEL", 1, self.firmware, self.boot, "d6+deg"))
+        self.send(frame("DTHEL", PROTOCOL, self.firmware, self.boot, "d6+deg"))
 
     def heartbeat(self):
         self.send(frame("DTHBT", self.sequence))
@@ -73,3 +92,5 @@ class Tower:
             self.requested = (int(fields[1]), fields[2])
         elif fields[0] == "DTCAN":
             self.requested = None
+        elif fields[0] == "DTQRY":  # the host opened the port and asks who we are
+            self.hello()

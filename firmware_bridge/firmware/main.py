@@ -1,5 +1,5 @@
 # Reference firmware for a dice tower on a Raspberry Pi Pico (MicroPython), speaking
-# docs/tower-protocol.md over USB serial. Copy dtproto.py and this file to the Pico.
+# docs/tower-protocol.md (protocol 2) over USB serial. Copy dtproto.py and this file to the Pico.
 #
 # Wiring: a "dice settled" switch on GP15 (to ground), the "roll N dice" LED on GP16. A real tower
 # reads the dice with a camera or sensors; this reference one rolls them with the hardware RNG

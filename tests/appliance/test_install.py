@@ -28,11 +28,18 @@ def test_install_lays_out_the_appliance_and_twice_changes_nothing(tmp_path: Path
         "etc/systemd/system/redis-server.service.d/companion.conf",
         "etc/udev/rules.d/99-dicetower.rules",
         "etc/udev/rules.d/99-companion-backlight.rules",
+        "etc/udev/rules.d/99-companion-devices.rules",
+        "etc/systemd/system/companion-tower.service",
         "etc/companion/companion.toml",
         "etc/companion/redis.conf",
         "opt/companion/src/companion/engine/__init__.py",
     ):
         assert (tmp_path / path).is_file(), path
+    for name in ("companion.service", "companion-tower.service", "redis-server.service.d/companion.conf"):
+        shipped = (SCRIPT.parents[1] / "systemd" / name).read_bytes()
+        assert (tmp_path / "etc/systemd/system" / name).read_bytes() == shipped, name  # the sandboxed units, as tested
+    assert (tmp_path / "etc/companion/redis.conf").read_bytes() == (SCRIPT.parents[1] / "systemd/redis.conf").read_bytes()
+    assert 'location = "unix:///run/redis/redis-server.sock?db=0"' in (tmp_path / "etc/companion/companion.toml").read_text()
     (tmp_path / "etc/companion/companion.toml").write_text('[tower]\nurl = "/dev/dicetower"\n')  # the owner's edit
     before = tree(tmp_path)
     second = install(tmp_path)

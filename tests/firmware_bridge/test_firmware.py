@@ -4,6 +4,7 @@ companion's own protocol code (the file itself avoids what MicroPython lacks).""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import sys
 from pathlib import Path
@@ -12,11 +13,25 @@ from types import ModuleType
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_bridge.protocol import Ack, AckStatus, Cancel, Heartbeat, Hello, Request, RollFrame, decode, encode
+from firmware_bridge.protocol import (
+    PROTOCOL_VERSION,
+    Ack,
+    AckStatus,
+    Cancel,
+    Heartbeat,
+    Hello,
+    Query,
+    Request,
+    RollFrame,
+    crc16,
+    decode,
+    encode,
+)
 
 FIRMWARE = Path(__file__).parents[2] / "firmware_bridge" / "firmware"
 
 
+@functools.cache  # the module keeps no state between towers: load it once
 def dtproto() -> ModuleType:
     spec = importlib.util.spec_from_file_location("dtproto", FIRMWARE / "dtproto.py")
     assert spec is not None and spec.loader is not None
@@ -57,10 +72,16 @@ def test_hello_heartbeat_and_roll_decode_with_the_companions_protocol() -> None:
     tower.receive(encode(Request(2, "d6")))
     tower.roll()
     assert host.frames() == [
-        Hello(1, "pico-1.0", "C0FFEE01", ("d6", "deg")),
+        Hello(PROTOCOL_VERSION, "pico-2.0", "C0FFEE01", ("d6", "deg")),
         Heartbeat(0),
         RollFrame("C0FFEE01", 1, "d6", (3, 5)),
     ]
+
+
+def test_the_hosts_query_brings_the_hello_again() -> None:
+    tower, host = make_tower()
+    tower.receive(encode(Query()))
+    assert host.frames() == [Hello(PROTOCOL_VERSION, "pico-2.0", "C0FFEE01", ("d6", "deg"))]
 
 
 def test_an_unacknowledged_roll_repeats_and_the_ack_stops_it() -> None:
@@ -78,7 +99,12 @@ def test_cancel_puts_the_request_out_and_noise_is_ignored() -> None:
     tower, _ = make_tower()
     tower.receive(encode(Request(3, "deg")))
     assert tower.requested == (3, "deg")
-    tower.receive(b"$DTCAN*00\r\n")  # bad checksum: ignored
+    tower.receive(b"$DTCAN*0000\r\n")  # bad check: ignored
+    assert tower.requested == (3, "deg")
+    tower.receive(encode(Cancel(), version=1))  # protocol 1 framing: not this firmware's
+    assert tower.requested == (3, "deg")
+    good = encode(Cancel())
+    tower.receive(good[:-6] + good[-6:].lower())  # a check in lower case: one spelling only
     assert tower.requested == (3, "deg")
     tower.receive(encode(Cancel()))
     assert tower.requested is None
@@ -90,6 +116,15 @@ def test_firmware_frames_and_companion_frames_agree_byte_for_byte(fields: list[s
     wire = proto.frame(*fields)
     assert proto.parse(wire) == fields
     assert wire.startswith(b"$") and wire.endswith(b"\r\n")
+
+
+@given(st.binary(max_size=120))
+def test_its_crc_is_the_companions(data: bytes) -> None:
+    assert dtproto().crc16(data) == crc16(data)
+
+
+def test_its_crc_has_the_catalogue_check_value() -> None:
+    assert dtproto().crc16(b"123456789") == 0x29B1
 
 
 def test_its_frames_match_the_companions_encoder_exactly() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.link import LinkState, LinkStatus, TowerLink
-from firmware_bridge.protocol import Ack, AckStatus, Frame, Heartbeat, Request, RollFrame
+from firmware_bridge.protocol import Ack, AckStatus, Frame, Heartbeat, Hello, Request, RollFrame
 from firmware_bridge.sim import SimTower
 
 TIMEOUT = 5.0
@@ -32,6 +32,8 @@ class Collector:
         self.statuses: list[LinkStatus] = []
         self.linked = threading.Event()
         self.lost = threading.Event()
+        self.outdated = threading.Event()
+        self.hello = threading.Event()
 
     def frame(self, frame: Frame) -> None:
         self.frames.put(frame)
@@ -42,6 +44,10 @@ class Collector:
             self.linked.set()
         if status.state is LinkState.DISCONNECTED:
             self.lost.set()
+        if status.state is LinkState.OUTDATED:
+            self.outdated.set()
+        if status.firmware:
+            self.hello.set()
 
     def next_of(self, kind: type, timeout: float = TIMEOUT) -> Frame:
         deadline = time.monotonic() + timeout
@@ -115,3 +121,40 @@ def test_loop_url_works_for_tests_without_a_device() -> None:
         assert seen.linked.wait(TIMEOUT)
         link.send(RollFrame("AB", 1, "d6", (2,)))  # loop:// echoes what is written
         assert seen.next_of(RollFrame) == RollFrame("AB", 1, "d6", (2,))
+
+
+def test_on_opening_the_port_the_link_asks_for_the_hello_and_keeps_firmware_and_protocol(tower: SimTower) -> None:
+    seen = Collector()
+    with TowerLink(tower.path, seen.frame, seen.status) as link:
+        # The power-up hello was sent before the port opened (and is flushed by opening it):
+        # the link's query brings it again.
+        assert seen.hello.wait(TIMEOUT)
+        assert seen.next_of(Hello) == Hello(2, "sim-2.0", tower.boot, ("d6", "deg"))
+        assert (link.status.firmware, link.status.protocol, link.status.state) == ("sim-2.0", 2, LinkState.LINKED)
+
+
+def test_an_old_tower_is_told_to_update_and_none_of_its_rolls_gets_through(tmp_path: Path) -> None:
+    seen = Collector()
+    with SimTower(seed=4, link=tmp_path / "old", protocol=1) as old, TowerLink(old.path, seen.frame, seen.status) as link:
+        assert seen.linked.wait(TIMEOUT)
+        old.roll((6, 6, 6))  # repeated every half second: it never hears our protocol 2 answer
+        assert seen.outdated.wait(TIMEOUT)
+        status = link.status
+        assert status.state is LinkState.OUTDATED and status.state.value == "firmware too old"
+        assert "speaks protocol 1; this companion needs protocol 2" in status.last_error
+        assert "Update the tower: copy firmware_bridge/firmware/" in status.last_error
+        assert status.bad_frames >= 1 and link.stale is False
+        # What the table's owner reads on the settings screen:
+        from companion.ui.other_scenes import SettingsScene
+        from companion.ui.scene import View
+
+        words = [w for w, _ in SettingsScene.status_lines(View(state=None, names={}, link=status))]
+        assert f"Dice tower: firmware too old on {old.path}" in words
+        assert any(w.startswith("  last error: The tower's firmware") and "speaks protocol 1" in w for w in words)
+        assert link.send(Ack(1, AckStatus.OK))  # written, but an old tower cannot read it
+        old.roll((1,))
+        deadline = time.monotonic() + 1.5  # three of its repeats
+        while time.monotonic() < deadline:
+            with pytest.raises(queue.Empty):
+                seen.frames.get(timeout=max(0.01, deadline - time.monotonic()))
+        assert old.unacked is not None and not old.acks
