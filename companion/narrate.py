@@ -10,7 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine import Event, tag_of, to_data
+from companion.engine.cthulhu.corrections import BY_HAND
 
+_BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
@@ -214,6 +216,11 @@ _FORMATS: dict[str, Formatter] = {
         + (f"; {len(d['returned'])} monster(s) return to the cup." if d["returned"] else ".")
     ),
     "arkham_corrected": lambda d, n: _correction_words(d),
+    # Corrections (Cthulhu Wars): one line each, with the reason the table gave
+    "correction_made": lambda d, n: f"Correction: {d['summary']}" + (f" ({d['reason']})." if d["reason"] else "."),
+    "game_joined": lambda d, n: (
+        f"Joined in progress at round {d['round']}, {d['phase'].replace('_', ' ')} phase: enter the board, then begin play."
+    ),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
 }
@@ -223,6 +230,8 @@ def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None
     """One sentence for ``event``, or None when it is not worth a line."""
     label = names or {}
     data = to_data(event)
+    if data.get("reason") == BY_HAND and tag_of(event) in _BY_HAND:
+        return None  # the correction's own line says it
     formatter = _FORMATS.get(tag_of(event))
     if formatter is None:
         return f"{tag_of(event).replace('_', ' ')}: {data}"

@@ -78,9 +78,13 @@ def clear_board(state: State) -> State:
 
 
 def set_players(state: State, **changes: dict[str, Any]) -> State:
+    """Replace players' fields by id; ``spellbooks`` may be a count (that many unnamed books)."""
     for pid, fields in changes.items():
         seat = state.seat(pid)
         assert seat is not None
+        books = fields.get("spellbooks")
+        if isinstance(books, int):
+            fields = {**fields, "spellbooks": ("",) * books}
         state = state.with_player(seat, **fields)
     return state
 

@@ -73,7 +73,7 @@ def test_undo_and_redo_are_recorded_not_hidden() -> None:
 def test_undo_of_a_mistyped_roll_is_allowed_and_a_new_command_clears_redo() -> None:
     game = session()
     game.submit(c.Summon(GC, "South Pacific", "Starspawn", 3))
-    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))
+    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")))
     game.submit(c.BattleAction(CC, "South Pacific", GC, 0, 3))
     asked = canonical(game.state)
     assert game.submit(c.Roll((6, 6, 6), "screen")).ok  # the player meant 1 1 6
@@ -222,7 +222,7 @@ def test_open_game_opens_the_newest_game_as_the_game_it_is() -> None:
 def at_one_die_roll(journal: Journal | None = None) -> GameSession:
     """A game waiting for the attacker's one battle die."""
     game = session(journal)
-    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))
+    game.submit(c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")))
     assert game.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1)).ok
     assert game.state.prompt.dice == 1
     return game

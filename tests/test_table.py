@@ -54,7 +54,7 @@ def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[
     table = Table(session, send_to_tower=wire)
     for command in (
         c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
         c.BattleAction(GC, "South Pacific", CC, dice, 1),
     ):
         assert table.submit(command)
@@ -205,7 +205,7 @@ def test_two_rolls_in_a_row_asking_the_same_dice_each_light_the_tower() -> None:
     table = Table(session, send_to_tower=wire)
     for command in (
         c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
         c.BattleAction(GC, "South Pacific", CC, 2, 2),
     ):
         table.submit(command)

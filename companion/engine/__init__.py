@@ -9,6 +9,7 @@ the seeded generator whose seed and position live in the state.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.engine.arkham import model as _arkham  # noqa: F401  (registers Arkham Horror)
@@ -16,13 +17,14 @@ from companion.engine.codec import DecodeError, canonical, from_canonical, from_
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
 from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
 from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
+from companion.engine.cthulhu import corrections as _corrections  # noqa: F401  (registers the corrections)
 from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
 from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
 from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
 from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
-from companion.engine.cthulhu.model import GameState
+from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN, GameState
 from companion.engine.cthulhu.odds import eradication_gains, watcher_odds, worlds_end_within, worm_chances
 
 State = GameState
@@ -70,5 +72,17 @@ def parse_command(data: Any) -> Command:
 
 
 def decode_state(text: str) -> State:
-    """Decode a state from its canonical text; raises :class:`DecodeError`."""
-    return from_canonical(GameState, text)
+    """Decode a state from its canonical text; raises :class:`DecodeError`.
+
+    A snapshot written before Spellbooks had names holds their count: it becomes that many
+    unnamed ones."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return from_canonical(GameState, text)  # the decoder says what is wrong
+    for player in data.get("players", []) if isinstance(data, dict) else []:
+        books = player.get("spellbooks") if isinstance(player, dict) else None
+        if isinstance(books, int) and not isinstance(books, bool) and 0 <= books <= SPELLBOOKS_TO_WIN:
+            player["spellbooks"] = [""] * books
+    state: State = from_data(GameState, data)
+    return state

@@ -139,7 +139,7 @@ class TableScene(Scene):
                 bold=bool(mark),
                 width=rect.width - m.px(40),
             )
-            counters = f"Power {player.power}  Doom {player.doom}  Signs {len(player.elder_signs)}  Books {player.spellbooks}/6"
+            counters = f"Power {player.power}  Doom {player.doom}  Signs {len(player.elder_signs)}  Books {player.books}/6"
             text(surface, counters, (swatch.right + m.margin, top + m.px(20)), m.px(19), DIM, width=rect.width - m.px(40))
 
     def draw_status(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:

@@ -35,7 +35,7 @@ def at_battle_roll(url: str, name: str) -> Table[GameSession]:
     table = Table(session)
     for command in (
         c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
         c.BattleAction(GC, "South Pacific", CC, 2, 1),
     ):
         assert table.submit(command)

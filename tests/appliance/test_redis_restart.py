@@ -35,7 +35,7 @@ def test_commands_wait_for_redis_and_are_recorded_once_it_is_back() -> None:
 
             table = Table(session, send_to_tower=to_tower)
             table.submit(c.ChooseDirection(GC, "clockwise"))
-            table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+            table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
             table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
             acknowledged = session.seq
             server.kill()  # Redis goes away (a restart, a crash)

@@ -63,7 +63,7 @@ def test_tapping_a_prompt_button_sends_exactly_its_command(app_for) -> None:
 def test_the_die_pad_enters_physical_dice_and_roll_for_me_asks_the_generator(app_for) -> None:
     app = app_for("earth-3p")
     app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
     app.table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
     pad = {b.label: b for b in prompt_buttons(app)}
     assert {"1", "2", "3", "4", "5", "6", "Clear", "Roll for me"} <= set(pad)

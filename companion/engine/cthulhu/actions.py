@@ -18,12 +18,10 @@ from companion.engine.cthulhu.events import (
     BattleDeclared,
     BattleRolled,
     Captured,
-    Corrected,
     DiceRolled,
     DirectionChosen,
     EndTriggered,
     FirstPlayerChosen,
-    MarkerChanged,
     Passed,
     PowerSpent,
     RitualPerformed,
@@ -36,7 +34,6 @@ from companion.engine.cthulhu.events import (
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
-    ERADICATED,
     GLACIER,
     NEUTRAL,
     SPELLBOOKS_TO_WIN,
@@ -616,10 +613,13 @@ def gain_spellbook(state: GameState, cmd: c.GainSpellbook, events: Events) -> Ga
     in_play(state)
     seat = seat_of(state, cmd.player)
     player = state.players[seat]
-    if player.spellbooks >= SPELLBOOKS_TO_WIN:
+    if player.books >= SPELLBOOKS_TO_WIN:
         raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
-    events.append(SpellbookGained(cmd.player, cmd.name, player.spellbooks + 1))
-    return state.with_player(seat, spellbooks=player.spellbooks + 1)
+    name = cmd.name.strip()
+    if name and name in player.spellbooks:
+        raise Refusal(Code.BAD_VALUE, f"{player.label} already has {name}.")
+    events.append(SpellbookGained(cmd.player, name, player.books + 1))
+    return state.with_player(seat, spellbooks=(*player.spellbooks, name))
 
 
 @handles(c.RevealElderSign)
@@ -653,7 +653,7 @@ def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | Non
     return value
 
 
-# -- corrections and table edits (no turn, no cost, recorded and undoable) ------------------
+# -- table edits (no turn, no cost); the corrections are in corrections.py -----------------
 
 
 WATCHER_IMMUNE = (
@@ -680,17 +680,6 @@ def owner_of(state: GameState, pid: str) -> str:
     return pid
 
 
-@handles(c.Eliminate)
-def eliminate(state: GameState, cmd: c.Eliminate, events: Events) -> GameState:
-    in_play(state)
-    owner = owner_of(state, cmd.owner)
-    index = bd.area_index(state, cmd.unit.area)
-    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
-    state, removed = bd.remove(state, index, owner, cmd.unit.kind, name, cmd.unit.count, "eliminated")
-    events += removed
-    return state
-
-
 @handles(c.Retreat)
 def retreat(state: GameState, cmd: c.Retreat, events: Events) -> GameState:
     in_play(state)
@@ -702,93 +691,4 @@ def retreat(state: GameState, cmd: c.Retreat, events: Events) -> GameState:
     name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
     state, moved = bd.move(state, source, to, owner, cmd.unit.kind, name, cmd.unit.count)
     events += moved
-    return state
-
-
-@handles(c.Place)
-def place_by_hand(state: GameState, cmd: c.Place, events: Events) -> GameState:
-    in_play(state)
-    owner = owner_of(state, cmd.owner)
-    index = bd.area_index(state, cmd.unit.area)
-    if cmd.unit.count < 1:
-        raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
-    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
-    state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, "placed by hand")
-    events += placed
-    return state
-
-
-@handles(c.SetGate)
-def set_gate(state: GameState, cmd: c.SetGate, events: Events) -> GameState:
-    in_play(state)
-    index = bd.area_index(state, cmd.area)
-    if cmd.state == "none":
-        gate = None
-    elif cmd.state == "abandoned":
-        gate = Gate(None)
-    else:
-        owner_of(state, cmd.state)
-        if not has_units(state, index, cmd.state):
-            raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.state} has no unit in {cmd.area} to control a gate.")
-        gate = Gate(cmd.state)
-    bd.refuse_eradicated(state, index)
-    state, changed = bd.set_gate(state, index, gate, "set by hand")
-    events += changed
-    return state
-
-
-@handles(c.PlaceMarker)
-def place_marker(state: GameState, cmd: c.PlaceMarker, events: Events) -> GameState:
-    in_play(state)
-    index = bd.area_index(state, cmd.area)
-    marker = marker_name(cmd.marker)
-    bd.refuse_eradicated(state, index)
-    area = state.areas[index]
-    if marker in area.markers:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a {marker} marker.")
-    events.append(MarkerChanged(cmd.area, marker, True, "placed by hand"))
-    return state.with_area(index, evolve(area, markers=(*area.markers, marker)))
-
-
-@handles(c.RemoveMarker)
-def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> GameState:
-    in_play(state)
-    index = bd.area_index(state, cmd.area)
-    marker = marker_name(cmd.marker)
-    area = state.areas[index]
-    if marker not in area.markers:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no {marker} marker.")
-    events.append(MarkerChanged(cmd.area, marker, False, "removed by hand"))
-    return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
-
-
-def marker_name(text: str) -> str:
-    marker = text.strip().lower().replace(" ", "_")
-    if not marker:
-        raise Refusal(Code.BAD_VALUE, "Name the marker, e.g. cathedral or ice_age.")
-    if marker == ERADICATED:
-        raise Refusal(
-            Code.UNTOUCHABLE, "Only the Worms of Ghroth eradicate an area; an eradication is never placed or lifted by hand."
-        )
-    return marker
-
-
-CORRECTABLE = ("power", "doom", "spellbooks")
-MAX_COUNTER = 999  # no Power or Doom total comes near this; more is a slip of the finger (or 10^4000)
-
-
-@handles(c.Correct)
-def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
-    in_play(state)
-    seat = seat_of(state, cmd.player)
-    if cmd.counter not in CORRECTABLE:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.counter!r} cannot be corrected; use one of {', '.join(CORRECTABLE)}.")
-    if not 0 <= cmd.value <= MAX_COUNTER or (cmd.counter == "spellbooks" and cmd.value > SPELLBOOKS_TO_WIN):
-        raise Refusal(Code.BAD_VALUE, f"{cmd.value} is not a possible {cmd.counter} value.")
-    old = getattr(state.players[seat], cmd.counter)
-    events.append(Corrected(cmd.player, cmd.counter, old, cmd.value))
-    state = state.with_player(seat, **{cmd.counter: cmd.value})
-    if cmd.counter == "doom":
-        state = flow.doom_changed(state, seat, old, cmd.value, events)
-        state = flow.check_doom_trigger(state, cmd.value, events)
     return state

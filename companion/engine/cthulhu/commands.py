@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from companion.engine.codec import RECORD_ONLY
 from companion.engine.core import COMMANDS, Command
-from companion.engine.cthulhu.model import Faction, Options, UnitKind
+from companion.engine.cthulhu.model import Faction, Options, Phase, UnitKind
 from companion.engine.mapdef import MapDef
 
 
@@ -34,15 +34,26 @@ class UnitRef:
     count: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Join a game in progress at the start of ``phase`` (gather_power, first_player, doom or
+    action) of ``round``: the board starts empty and the table enters it by corrections."""
+
+    round: int
+    phase: Phase
+
+
 @COMMANDS.register("new_game")
 @dataclass(frozen=True, slots=True)
 class NewGame(Command):
-    """Start a game: the board (the whole map, so the journal stands alone), seats in order."""
+    """Start a game: the board (the whole map, so the journal stands alone), seats in order.
+    With ``join``, skip set-up: an empty board at a named round and phase (see Join)."""
 
     board: MapDef
     seats: tuple[Seat, ...]
     seed: int = 0
     options: Options = Options()  # noqa: RUF009  (a frozen value: sharing it is safe)
+    join: Join | None = None
 
 
 @COMMANDS.register("choose_start")
@@ -205,13 +216,17 @@ class PlaceMarker(Command):
 
     area: str
     marker: str
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("remove_marker")
 @dataclass(frozen=True, slots=True)
 class RemoveMarker(Command):
+    """Take a marker off an area by hand (a correction)."""
+
     area: str
     marker: str
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("battle")
@@ -279,10 +294,11 @@ class Pass(Command):
 @COMMANDS.register("eliminate")
 @dataclass(frozen=True, slots=True)
 class Eliminate(Command):
-    """Remove units after a battle or an ability (a table edit: no turn, no cost)."""
+    """Remove units after a battle or an ability, or by hand (a correction: no turn, no cost)."""
 
     owner: str
     unit: UnitRef
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("retreat")
@@ -298,10 +314,12 @@ class Retreat(Command):
 @COMMANDS.register("place")
 @dataclass(frozen=True, slots=True)
 class Place(Command):
-    """Put units on the board by hand (a recorded correction: no turn, no cost)."""
+    """Put units on the board by hand (a correction: no turn, no cost); never more than the
+    faction's pool holds, never in an eradicated area."""
 
     owner: str
     unit: UnitRef
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("set_gate")
@@ -311,16 +329,20 @@ class SetGate(Command):
 
     area: str
     state: str
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("correct")
 @dataclass(frozen=True, slots=True)
 class Correct(Command):
-    """Set one of a player's counters by hand (power, doom, spellbooks, hidden_elder_signs)."""
+    """Set one of a player's counters by hand: ``power``, ``doom``, ``spellbooks`` (the count:
+    unnamed books are added, the last ones dropped) or ``hidden_elder_signs`` (the count: a
+    digital bag draws the new ones and takes back the dropped ones)."""
 
     player: str
     counter: str
     value: int
+    reason: str = ""  # why the table corrects this (shown in the log)
 
 
 @COMMANDS.register("undo")

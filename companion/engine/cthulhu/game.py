@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
-from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import actions, corrections, flow
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.model import (
@@ -68,6 +68,8 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     events: list[Event] = [GameStarted(cmd.board.name, tuple(p.pid for p in players), cmd.seed)]
     for setup in flow.SETUP_HOOKS:
         state = setup(state, events)
+    if cmd.join is not None:  # a game in progress: the table enters the board, then begins play
+        state = corrections.join(state, cmd.join, events)
     state = flow.run(state, events)
     return evolve(state, step=1), tuple(events)
 

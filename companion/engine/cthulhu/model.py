@@ -141,6 +141,7 @@ class PromptKind(StrEnum):
     COMBAT_DICE = "combat_dice"
     ACOLYTE = "acolyte"
     GLACIER = "glacier"
+    JOIN = "join"  # a game joined in progress: the board is being entered by corrections
     NONE = "none"
 
 
@@ -206,7 +207,9 @@ class AreaState:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """One seat.  ``elder_signs`` holds hidden tokens (0 = a physical token not yet known)."""
+    """One seat.  ``elder_signs`` holds hidden tokens (0 = a physical token not yet known);
+    ``spellbooks`` the names of the Spellbooks held ("" for one whose name was not given), so
+    their count is ``len(spellbooks)``."""
 
     pid: str
     faction: Faction
@@ -215,7 +218,7 @@ class Player:
     doom: int = 0
     elder_signs: tuple[int, ...] = ()
     revealed: tuple[int, ...] = ()
-    spellbooks: int = 0
+    spellbooks: tuple[str, ...] = ()
     captured: tuple[str, ...] = ()
     start_area: int = -1
 
@@ -223,10 +226,15 @@ class Player:
     def label(self) -> str:
         return self.name or self.faction.label
 
+    @property
+    def books(self) -> int:
+        """How many Spellbooks the player holds."""
+        return len(self.spellbooks)
+
 
 def spellbook_count(player: Player) -> int:
     """How many Spellbooks ``player`` has (the victory rules read this, never the field)."""
-    return player.spellbooks
+    return len(player.spellbooks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,10 +154,10 @@ def test_kills_are_assigned_at_the_table_with_eliminate_and_retreat() -> None:
     assert state.areas[area(state, "Europe")].count(owner=CC) == 1
 
 
-@pytest.mark.parametrize(("counter", "value"), [("power", 12), ("doom", 7), ("spellbooks", 3)])
-def test_counters_can_be_corrected_by_hand(counter: str, value: int) -> None:
+@pytest.mark.parametrize(("counter", "value", "field"), [("power", 12, "power"), ("doom", 7, "doom"), ("spellbooks", 3, "books")])
+def test_counters_can_be_corrected_by_hand(counter: str, value: int, field: str) -> None:
     state = run(started(), c.Correct(BG, counter, value))
-    assert getattr(state.player(BG), counter) == value
+    assert getattr(state.player(BG), field) == value
     assert state.prompt.actor == GC  # a correction takes no turn
 
 

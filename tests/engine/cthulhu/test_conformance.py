@@ -126,7 +126,7 @@ def play_checked(map_name: str, players: int, seed: int, acolyte: bool = False) 
             check_invariants(previous, session.state, outcome.events)  # type: ignore[union-attr]
         if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
             player = rnd.choice(session.state.players)
-            if player.spellbooks < 6:
+            if player.books < 6:
                 session.submit(c.GainSpellbook(player.pid))
     assert session.state.phase is Phase.GAME_OVER, f"{map_name} seed {seed} did not finish"
     return journal, session

@@ -1,0 +1,701 @@
+"""Corrections: the table is always right.  Every fact on a Cthulhu Wars board can be set by one
+journaled command, with an optional ``reason`` shown in the log, undone and redone like any other.
+
+A correction takes no turn and costs nothing; it is accepted at any time until the game is over
+(while a prompt waits, too: the prompt stays).  It starts its events with one
+:class:`CorrectionMade` (the sentence :func:`summary` gives, which the screen also shows before
+the correction is recorded), then the board's own events.  A correction that would break an
+invariant is refused with a stable code and changes nothing:
+
+- ``bad_value``: a negative count, a number beyond a sane maximum (:data:`LIMITS`), a value the
+  game does not have (an Elder Sign worth 4, a 7th Spellbook, a Watcher token of 13);
+- ``no_such_units``: more units than the faction's pool holds (:mod:`.pools`), units not there;
+- ``eradicated``: anything put into an eradicated area;
+- ``unknown_area`` / ``unknown_player``; ``not_now``: a piece this map or game does not use.
+
+Joining a game in progress (``new_game`` with ``join``) starts from an empty board at a named
+round and phase and waits on a ``join`` prompt: the table enters the board by corrections, then
+``begin_play`` starts that phase (docs/commands.md, "Corrections (Cthulhu Wars)").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal, tag_of
+from companion.engine.cthulhu import actions, flow, primeval, shaggai
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import EndTriggered, MarkerChanged
+from companion.engine.cthulhu.model import (
+    ELDER_SIGN_BAG,
+    ERADICATED,
+    GLACIER,
+    NEUTRAL,
+    NO_PROMPT,
+    SPELLBOOKS_TO_WIN,
+    WATCHER_TOKEN_START,
+    AcolyteStatus,
+    Direction,
+    GameState,
+    Gate,
+    Phase,
+    Player,
+    Prompt,
+    PromptKind,
+    Step,
+    UnitKind,
+    Worms,
+)
+from companion.engine.cthulhu.pools import MAX_UNITS, pool
+from companion.engine.values import evolve
+
+Events = flow.Events
+BY_HAND = "correction"  # the reason the board's events carry when a correction caused them
+LIMITS = {"power": 99, "doom": 99, "spellbooks": SPELLBOOKS_TO_WIN, "hidden_elder_signs": sum(ELDER_SIGN_BAG)}
+MAX_ROUND = 99
+MAX_NAME = 40  # characters in a Spellbook's name
+
+
+# -- the commands (the older corrections are in commands.py: correct, place, eliminate,
+# set_gate, place_marker, remove_marker) -----------------------------------------------------
+
+
+@COMMANDS.register("set_spellbooks")
+@dataclass(frozen=True, slots=True)
+class SetSpellbooks(Command):
+    """The Spellbooks ``player`` holds, by name (the faction's own names where known; any name
+    for a neutral, independent or unknown faction's book; "" for one not named)."""
+
+    player: str
+    names: tuple[str, ...]
+    reason: str = ""
+
+
+@COMMANDS.register("set_revealed_elder_signs")
+@dataclass(frozen=True, slots=True)
+class SetRevealedElderSigns(Command):
+    """The values (1, 2 or 3) of the Elder Signs ``player`` has turned face up.  Doom is not
+    changed (correct it with ``correct``); the bag's contents follow."""
+
+    player: str
+    values: tuple[int, ...]
+    reason: str = ""
+
+
+@COMMANDS.register("set_ritual")
+@dataclass(frozen=True, slots=True)
+class SetRitual(Command):
+    """The ritual marker's space: 0 is the first (cheapest) space; the track's length is
+    Instant Death (the end is then triggered)."""
+
+    position: int
+    reason: str = ""
+
+
+@COMMANDS.register("set_first_player")
+@dataclass(frozen=True, slots=True)
+class SetFirstPlayer(Command):
+    """The first player, and the direction of play ("clockwise", "counterclockwise"; "" keeps it)."""
+
+    first: str
+    direction: str = ""
+    reason: str = ""
+
+
+@COMMANDS.register("set_captured")
+@dataclass(frozen=True, slots=True)
+class SetCaptured(Command):
+    """The cultists ``player`` holds captured, by their owners' ids (one entry per cultist)."""
+
+    player: str
+    victims: tuple[str, ...]
+    reason: str = ""
+
+
+@COMMANDS.register("set_worm")
+@dataclass(frozen=True, slots=True)
+class SetWorm(Command):
+    """Shaggai: Worm number ``worm`` placed in ``area`` (from the supply, or moved from where it
+    was), or taken back to the supply (``present`` false)."""
+
+    area: str
+    worm: int
+    present: bool = True
+    reason: str = ""
+
+
+@COMMANDS.register("set_eradicated")
+@dataclass(frozen=True, slots=True)
+class SetEradicated(Command):
+    """Shaggai: eradicate ``area`` by hand (its gate, markers, units and any Worm go) or restore
+    it.  ``rewards`` must be said: true pays the eradication's Power, Elder Signs and Doom."""
+
+    area: str
+    eradicated: bool
+    rewards: bool
+    reason: str = ""
+
+
+@COMMANDS.register("set_watcher")
+@dataclass(frozen=True, slots=True)
+class SetWatcher(Command):
+    """Yuggoth: the Watcher awake in ``area`` with its token at ``token`` (1-12), or asleep
+    (token dark at 12, off the map: ``area`` "")."""
+
+    awake: bool
+    token: int = WATCHER_TOKEN_START
+    area: str = ""
+    reason: str = ""
+
+
+@COMMANDS.register("set_acolyte")
+@dataclass(frozen=True, slots=True)
+class SetAcolyte(Command):
+    """The Astral Acolyte stands in ``area`` (its controller follows from the units there)."""
+
+    area: str
+    reason: str = ""
+
+
+@COMMANDS.register("set_glacier")
+@dataclass(frozen=True, slots=True)
+class SetGlacier(Command):
+    """Primeval Earth: a glacier on ``area`` (its gate goes under the ice, abandoned) or taken off."""
+
+    area: str
+    present: bool = True
+    reason: str = ""
+
+
+@COMMANDS.register("begin_play")
+@dataclass(frozen=True, slots=True)
+class BeginPlay(Command):
+    """A joined game's board is entered: play the named phase from its start."""
+
+
+@EVENTS.register("correction_made")
+@dataclass(frozen=True, slots=True)
+class CorrectionMade(Event):
+    """A correction was recorded: ``command`` its type, ``summary`` what it set, in words."""
+
+    command: str
+    summary: str
+    reason: str
+
+
+@EVENTS.register("game_joined")
+@dataclass(frozen=True, slots=True)
+class GameJoined(Event):
+    """The game was joined in progress at ``round`` and ``phase``; the board is entered next."""
+
+    round: int
+    phase: str
+
+
+# -- words ------------------------------------------------------------------------------------
+
+
+def _who(state: GameState, pid: str) -> str:
+    seat = state.seat(pid)
+    return state.players[seat].label if seat is not None else pid.replace("_", " ").title()
+
+
+def _unit_words(ref: c.UnitRef) -> str:
+    return f"{ref.count} {bd.unit_name(ref.kind, ref.name)}"
+
+
+def _gate_words(state: GameState, value: str) -> str:
+    return {"none": "no gate", "abandoned": "an abandoned gate"}.get(value, f"a gate controlled by {_who(state, value)}")
+
+
+def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
+    return ", ".join(str(i) or "(unnamed)" for i in items) or empty
+
+
+def _spellbooks_words(state: GameState, cmd: SetSpellbooks) -> str:
+    return f"{_who(state, cmd.player)} holds {len(cmd.names)} Spellbook(s): {_list(cmd.names)}"
+
+
+def _revealed_words(state: GameState, cmd: SetRevealedElderSigns) -> str:
+    return f"{_who(state, cmd.player)} has revealed Elder Signs worth {_list(cmd.values)}"
+
+
+def _eradicated_words(state: GameState, cmd: SetEradicated) -> str:
+    if not cmd.eradicated:
+        return f"{cmd.area} is restored (no longer eradicated)"
+    if not cmd.rewards:
+        return f"{cmd.area} is eradicated by hand, without the eradication's rewards"
+    index = state.board.area_index(cmd.area)
+    rewards = shaggai.compensation(state, index)[1] if index is not None else ()
+    paid = "; ".join(
+        f"{_who(state, r.player)} +{r.power} Power, +{r.elder_signs} Elder Sign(s)" + (f", +{r.doom} Doom" if r.doom else "")
+        for r in rewards
+    )
+    return f"{cmd.area} is eradicated by hand, with the eradication's rewards ({paid or 'nobody gains anything'})"
+
+
+def _watcher_words(state: GameState, cmd: SetWatcher) -> str:
+    if cmd.awake:
+        return f"the Watcher is awake in {cmd.area}, token at {cmd.token}"
+    return "the Watcher is asleep (token dark at 12, off the map)"
+
+
+def _correct_words(state: GameState, cmd: c.Correct) -> str:
+    counter = cmd.counter.replace("_", " ")
+    return f"{_who(state, cmd.player)}'s {counter}: {cmd.value}"
+
+
+SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
+    c.Correct: _correct_words,
+    c.Place: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} placed in {cmd.unit.area}",
+    c.Eliminate: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} removed from {cmd.unit.area}",
+    c.SetGate: lambda s, cmd: f"{cmd.area} has {_gate_words(s, cmd.state)}",
+    c.PlaceMarker: lambda s, cmd: f"a {cmd.marker} marker is placed on {cmd.area}",
+    c.RemoveMarker: lambda s, cmd: f"the {cmd.marker} marker is taken off {cmd.area}",
+    SetSpellbooks: _spellbooks_words,
+    SetRevealedElderSigns: _revealed_words,
+    SetRitual: lambda s, cmd: f"the ritual marker is on space {cmd.position + 1} of {len(s.ritual_track) + 1}",
+    SetFirstPlayer: lambda s, cmd: (
+        f"{_who(s, cmd.first)} is the first player" + (f", play {cmd.direction}" if cmd.direction else "")
+    ),
+    SetCaptured: lambda s, cmd: f"{_who(s, cmd.player)} holds captured cultists of {_list([_who(s, v) for v in cmd.victims])}",
+    SetWorm: lambda s, cmd: (
+        f"Worm {cmd.worm} is placed in {cmd.area}" if cmd.present else f"Worm {cmd.worm} is taken back from {cmd.area}"
+    ),
+    SetEradicated: _eradicated_words,
+    SetWatcher: _watcher_words,
+    SetAcolyte: lambda s, cmd: f"the Astral Acolyte stands in {cmd.area}",
+    SetGlacier: lambda s, cmd: f"a glacier is {'placed on' if cmd.present else 'taken off'} {cmd.area}",
+}
+
+
+def summary(state: GameState, command: Command) -> str:
+    """The correction in words, as the log and the screen's preview show it (without the reason)."""
+    words = SUMMARIES[type(command)](state, command)
+    return words[0].upper() + words[1:]
+
+
+def is_correction(command: Command) -> bool:
+    return type(command) in SUMMARIES
+
+
+# -- the handlers -----------------------------------------------------------------------------
+
+Body = Callable[[GameState, Any, Events], GameState]
+
+
+def corrects(cls: type[Command]) -> Callable[[Body], Body]:
+    """Register a correction's handler: refused once the game is over; its first event says
+    what was corrected and why."""
+
+    def register(body: Body) -> Body:
+        def handler(state: GameState, cmd: Any, events: Events) -> GameState:
+            actions.in_play(state)
+            events.append(CorrectionMade(tag_of(cmd), summary(state, cmd), cmd.reason.strip()))
+            return body(state, cmd, events)
+
+        actions.HANDLERS[cls] = handler
+        return body
+
+    return register
+
+
+def check_count(value: int, what: str, most: int) -> int:
+    if value < 0:
+        raise Refusal(Code.BAD_VALUE, f"{what} cannot be negative ({value}).")
+    if value > most:
+        raise Refusal(Code.BAD_VALUE, f"{what} is at most {most} at this table, not {_short(value)}.")
+    return value
+
+
+def _short(value: int) -> str:
+    text = str(value)
+    return text if len(text) <= 12 else f"a {len(text)}-digit number"
+
+
+@corrects(c.Correct)
+def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
+    seat = actions.seat_of(state, cmd.player)
+    if cmd.counter not in LIMITS:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.counter!r} cannot be corrected; use one of {', '.join(LIMITS)}.")
+    value = check_count(cmd.value, cmd.counter.replace("_", " ").capitalize(), LIMITS[cmd.counter])
+    player = state.players[seat]
+    if cmd.counter == "power":
+        return state.with_player(seat, power=value)
+    if cmd.counter == "spellbooks":
+        books = player.spellbooks[:value] + ("",) * (value - player.books)
+        return state.with_player(seat, spellbooks=books)
+    if cmd.counter == "hidden_elder_signs":
+        return set_hidden_signs(state, seat, value, events)
+    state = state.with_player(seat, doom=value)
+    state = flow.doom_changed(state, seat, player.doom, value, events)
+    return flow.check_doom_trigger(state, value, events)
+
+
+def set_hidden_signs(state: GameState, seat: int, count: int, events: Events) -> GameState:
+    """Face-down Elder Signs: a digital bag draws the new ones (refused when it has too few)
+    and takes the dropped ones back; physical tokens are unknown (0) until revealed."""
+    player = state.players[seat]
+    held = player.elder_signs
+    if count <= len(held):
+        dropped, kept = held[count:], held[:count]
+        bag = list(state.elder_sign_bag)
+        for value in dropped:
+            if value:
+                bag[value - 1] += 1
+        state = evolve(state, elder_sign_bag=(bag[0], bag[1], bag[2]))
+        return state.with_player(seat, elder_signs=kept)
+    more = count - len(held)
+    if not state.options.digital_elder_signs:
+        out = sum(len(p.elder_signs) + len(p.revealed) for p in state.players)
+        check_count(out + more, "Elder Signs in play", sum(ELDER_SIGN_BAG))
+        return state.with_player(seat, elder_signs=(*held, *(0,) * more))
+    if sum(state.elder_sign_bag) < more:
+        raise Refusal(Code.BAD_VALUE, f"The Elder Sign bag holds only {sum(state.elder_sign_bag)}; {more} cannot be drawn.")
+    for _ in range(more):
+        state = flow.draw_elder_sign(state, seat, BY_HAND, events)
+    return state
+
+
+@corrects(SetSpellbooks)
+def set_spellbooks(state: GameState, cmd: SetSpellbooks, events: Events) -> GameState:
+    seat = actions.seat_of(state, cmd.player)
+    names = tuple(name.strip() for name in cmd.names)
+    check_count(len(names), "Spellbooks", SPELLBOOKS_TO_WIN)
+    named = [name for name in names if name]
+    if any(len(name) > MAX_NAME for name in named):
+        raise Refusal(Code.BAD_VALUE, f"A Spellbook's name is at most {MAX_NAME} characters.")
+    twice = sorted({name for name in named if named.count(name) > 1})
+    if twice:
+        raise Refusal(Code.BAD_VALUE, f"{twice[0]} is listed twice: a player holds each Spellbook once.")
+    return state.with_player(seat, spellbooks=names)
+
+
+@corrects(SetRevealedElderSigns)
+def set_revealed(state: GameState, cmd: SetRevealedElderSigns, events: Events) -> GameState:
+    """The bag loses (or gets back) the difference, in either mode: a digital bag holds what
+    was never drawn, a physical one (as the referee counts it) what was never revealed."""
+    seat = actions.seat_of(state, cmd.player)
+    check_count(len(cmd.values), "Revealed Elder Signs", sum(ELDER_SIGN_BAG))
+    if any(v not in (1, 2, 3) for v in cmd.values):
+        raise Refusal(Code.BAD_VALUE, "An Elder Sign is worth 1, 2 or 3.")
+    old = state.players[seat].revealed
+    bag = [state.elder_sign_bag[v - 1] - (cmd.values.count(v) - old.count(v)) for v in (1, 2, 3)]
+    for v in (1, 2, 3):
+        if bag[v - 1] < 0:
+            raise Refusal(Code.BAD_VALUE, f"All {ELDER_SIGN_BAG[v - 1]} Elder Signs worth {v} are already out of the bag.")
+    state = evolve(state, elder_sign_bag=(bag[0], bag[1], bag[2]))
+    return state.with_player(seat, revealed=tuple(cmd.values))
+
+
+@corrects(SetRitual)
+def set_ritual(state: GameState, cmd: SetRitual, events: Events) -> GameState:
+    track = state.ritual_track
+    position = check_count(cmd.position, "The ritual marker's space", len(track))
+    state = evolve(state, ritual=position)
+    if position == len(track) and not state.end_trigger:
+        events.append(EndTriggered("instant_death", "at the end of the Doom Phase"))
+        state = evolve(state, end_trigger="instant_death")
+    return state
+
+
+@corrects(SetFirstPlayer)
+def set_first_player(state: GameState, cmd: SetFirstPlayer, events: Events) -> GameState:
+    first = actions.seat_of(state, cmd.first)
+    directions = {"clockwise": Direction.CLOCKWISE, "counterclockwise": Direction.COUNTERCLOCKWISE, "": state.direction}
+    if cmd.direction not in directions:
+        raise Refusal(Code.BAD_VALUE, f"The direction is clockwise or counterclockwise, not {cmd.direction!r}.")
+    return evolve(state, first=first, direction=directions[cmd.direction])
+
+
+@corrects(SetCaptured)
+def set_captured(state: GameState, cmd: SetCaptured, events: Events) -> GameState:
+    seat = actions.seat_of(state, cmd.player)
+    for victim in cmd.victims:
+        actions.seat_of(state, victim)
+        if victim == cmd.player:
+            raise Refusal(Code.BAD_VALUE, "A player never holds its own cultists captured.")
+    state = state.with_player(seat, captured=tuple(cmd.victims))
+    for victim in sorted(set(cmd.victims)):
+        check_pool(state, victim, UnitKind.CULTIST, UnitKind.CULTIST.default_name)
+    return state
+
+
+def units_out(state: GameState, owner: str, kind: UnitKind, name: str) -> int:
+    """Units of one type in play: on the map, and (Acolytes) held captured by anyone."""
+    on_map = sum(a.count(owner=owner, kind=kind, name=name) for a in state.areas)
+    if kind is UnitKind.CULTIST and name == UnitKind.CULTIST.default_name:
+        on_map += sum(p.captured.count(owner) for p in state.players)
+    return on_map
+
+
+def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
+    """Refuse a board holding more of a unit type than the owner's box has (MAX_UNITS when
+    factions.md does not give the pool)."""
+    seat = state.seat(owner)
+    known = pool(state.players[seat].faction, kind, name) if seat is not None else None
+    most = MAX_UNITS if known is None else known
+    out = units_out(state, owner, kind, name)
+    if out > most:
+        raise Refusal(Code.NO_SUCH_UNITS, f"{_who(state, owner)} has {most} {name} in all; {out} would be in play.")
+
+
+@corrects(c.Place)
+def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
+    owner = actions.owner_of(state, cmd.owner)
+    index = bd.area_index(state, cmd.unit.area)
+    if cmd.unit.count < 1:
+        raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
+    check_count(cmd.unit.count, "Units placed at once", MAX_UNITS)
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
+    check_pool(state, owner, cmd.unit.kind, name)
+    events += placed
+    return state
+
+
+@corrects(c.Eliminate)
+def eliminate(state: GameState, cmd: c.Eliminate, events: Events) -> GameState:
+    owner = actions.owner_of(state, cmd.owner)
+    index = bd.area_index(state, cmd.unit.area)
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, removed = bd.remove(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
+    events += removed
+    return state
+
+
+@corrects(c.SetGate)
+def set_gate(state: GameState, cmd: c.SetGate, events: Events) -> GameState:
+    index = bd.area_index(state, cmd.area)
+    if cmd.state == "none":
+        gate = None
+    elif cmd.state == "abandoned":
+        gate = Gate(None)
+    else:
+        actions.owner_of(state, cmd.state)
+        if cmd.state == NEUTRAL:
+            raise Refusal(Code.BAD_VALUE, "Only a player controls a gate.")
+        if not actions.has_units(state, index, cmd.state):
+            raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.state} has no unit in {cmd.area} to control a gate.")
+        if GLACIER in state.areas[index].markers:
+            raise Refusal(Code.BAD_VALUE, f"The gate in {cmd.area} is under a glacier: it stays abandoned.")
+        gate = Gate(cmd.state)
+    bd.refuse_eradicated(state, index)
+    state, changed = bd.set_gate(state, index, gate, BY_HAND)
+    events += changed
+    return state
+
+
+def marker_name(text: str) -> str:
+    marker = text.strip().lower().replace(" ", "_")
+    if not marker:
+        raise Refusal(Code.BAD_VALUE, "Name the marker, e.g. cathedral or ice_age.")
+    if marker == ERADICATED:
+        raise Refusal(Code.BAD_VALUE, "An area is eradicated or restored with set_eradicated (its rewards said).")
+    check_count(len(marker), "A marker's name", MAX_NAME)
+    return marker
+
+
+@corrects(c.PlaceMarker)
+def place_marker(state: GameState, cmd: c.PlaceMarker, events: Events) -> GameState:
+    index = bd.area_index(state, cmd.area)
+    marker = marker_name(cmd.marker)
+    bd.refuse_eradicated(state, index)
+    area = state.areas[index]
+    if marker in area.markers:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a {marker} marker.")
+    events.append(MarkerChanged(cmd.area, marker, True, BY_HAND))
+    return state.with_area(index, evolve(area, markers=(*area.markers, marker)))
+
+
+@corrects(c.RemoveMarker)
+def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> GameState:
+    index = bd.area_index(state, cmd.area)
+    marker = marker_name(cmd.marker)
+    area = state.areas[index]
+    if marker not in area.markers:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no {marker} marker.")
+    events.append(MarkerChanged(cmd.area, marker, False, BY_HAND))
+    return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
+
+
+# -- the maps' own pieces -------------------------------------------------------------------
+
+
+def worms_of(state: GameState) -> Worms:
+    if state.worms is None:
+        raise Refusal(Code.NOT_NOW, "Only the Shaggai map has Worms of Ghroth and eradicated areas.")
+    return state.worms
+
+
+@corrects(SetWorm)
+def set_worm(state: GameState, cmd: SetWorm, events: Events) -> GameState:
+    worms = worms_of(state)
+    index = bd.area_index(state, cmd.area)
+    if cmd.worm not in state.board.worm_numbers:
+        numbers = ", ".join(map(str, state.board.worm_numbers))
+        raise Refusal(Code.BAD_VALUE, f"No Worm is numbered {cmd.worm} (the Worms are {numbers}).")
+    here = worms.in_area(index)
+    if not cmd.present:
+        if here != cmd.worm:
+            raise Refusal(Code.BAD_VALUE, f"Worm {cmd.worm} is not in {cmd.area}.")
+        on_map = tuple(pair for pair in worms.on_map if pair[0] != index)
+        return evolve(state, worms=Worms(on_map, (*worms.supply, cmd.worm)))
+    bd.refuse_eradicated(state, index)
+    if here is not None:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has Worm {here}: one Worm per area.")
+    on_map = (*(pair for pair in worms.on_map if pair[1] != cmd.worm), (index, cmd.worm))
+    supply = tuple(n for n in worms.supply if n != cmd.worm)
+    return evolve(state, worms=Worms(tuple(sorted(on_map)), supply))
+
+
+@corrects(SetEradicated)
+def set_eradicated(state: GameState, cmd: SetEradicated, events: Events) -> GameState:
+    worms = worms_of(state)
+    index = bd.area_index(state, cmd.area)
+    area = state.areas[index]
+    gone = ERADICATED in area.markers
+    if not cmd.eradicated:
+        if not gone:
+            raise Refusal(Code.BAD_VALUE, f"{cmd.area} is not eradicated.")
+        if cmd.rewards:
+            raise Refusal(Code.BAD_VALUE, "Restoring an area pays no rewards: say rewards false.")
+        return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != ERADICATED)))
+    if gone:
+        raise Refusal(Code.ERADICATED, f"{cmd.area} is already eradicated.")
+    acolyte = state.acolyte
+    if acolyte is not None and acolyte.status is AcolyteStatus.PLACED and acolyte.area == index:
+        raise Refusal(Code.UNTOUCHABLE, f"The Astral Acolyte stands in {cmd.area}: move it first (set_acolyte).")
+    rewards = shaggai.compensation(state, index)[1]
+    if area.gate is not None:
+        state, changed = bd.set_gate(state, index, None, "eradicated")
+        events += changed
+    for stack in area.units:
+        state, removed = bd.remove(state, index, stack.owner, stack.kind, stack.name, stack.count, "eradicated")
+        events += removed
+    state = state.with_area(index, evolve(state.areas[index], markers=(ERADICATED,)))
+    worm = worms.in_area(index)
+    if worm is not None:
+        state = evolve(state, worms=Worms(tuple(p for p in worms.on_map if p[0] != index), (*worms.supply, worm)))
+    if cmd.rewards:
+        state = shaggai.pay_rewards(state, rewards, events)
+    ended = shaggai.check_worlds_end(state, events)
+    return state if ended is state else flow.run(ended, events)  # the World's End: the final reveal
+
+
+@corrects(SetWatcher)
+def set_watcher(state: GameState, cmd: SetWatcher, events: Events) -> GameState:
+    watcher = state.watcher
+    if watcher is None:
+        raise Refusal(Code.NOT_NOW, "Only the Yuggoth map has the Watcher.")
+    if watcher.fight is not None or watcher.controllers is not None:
+        raise Refusal(Code.NOT_NOW, "The Watcher is attacking or in a battle: correct it when that is over.")
+    if not cmd.awake:
+        if cmd.token != WATCHER_TOKEN_START or cmd.area:
+            raise Refusal(Code.BAD_VALUE, "An asleep Watcher's token is dark at 12 and the figure is off the map.")
+        return evolve(state, watcher=evolve(watcher, awake=False, token=WATCHER_TOKEN_START, area=-1))
+    if not 1 <= cmd.token <= WATCHER_TOKEN_START:
+        raise Refusal(Code.BAD_VALUE, f"An awake Watcher's token is 1 to {WATCHER_TOKEN_START}, not {_short(cmd.token)}.")
+    if not cmd.area:
+        raise Refusal(Code.BAD_VALUE, "Say where the awake Watcher stands.")
+    index = bd.area_index(state, cmd.area)
+    bd.refuse_eradicated(state, index)
+    return evolve(state, watcher=evolve(watcher, awake=True, token=cmd.token, area=index, wake_pending=False))
+
+
+@corrects(SetAcolyte)
+def set_acolyte(state: GameState, cmd: SetAcolyte, events: Events) -> GameState:
+    """Placed where the table says; leaving a gate it held abandons it (as its Move does); its
+    controller and the gate it lands on are settled after the command (acolyte.sync)."""
+    acolyte = state.acolyte
+    if acolyte is None:
+        raise Refusal(Code.NOT_NOW, "This game does not use the Astral Acolyte.")
+    index = bd.area_index(state, cmd.area)
+    bd.refuse_eradicated(state, index)
+    placed = acolyte.status is AcolyteStatus.PLACED
+    if placed and acolyte.area == index:
+        raise Refusal(Code.BAD_VALUE, f"The Astral Acolyte is already in {cmd.area}.")
+    if placed:
+        gate = state.areas[acolyte.area].gate
+        if gate is not None and gate.acolyte:
+            state, changed = bd.set_gate(state, acolyte.area, Gate(None), "the Astral Acolyte left it")
+            events += changed
+    return evolve(state, acolyte=evolve(acolyte, status=AcolyteStatus.PLACED, area=index, controller=""))
+
+
+@corrects(SetGlacier)
+def set_glacier(state: GameState, cmd: SetGlacier, events: Events) -> GameState:
+    if not state.board.is_primeval:
+        raise Refusal(Code.NOT_NOW, "Only the Primeval Earth map has glaciers.")
+    index = bd.area_index(state, cmd.area)
+    area = state.areas[index]
+    if not cmd.present:
+        if GLACIER not in area.markers:
+            raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no glacier.")
+        return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != GLACIER)))
+    if GLACIER in area.markers:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a glacier.")
+    if primeval.glaciers_used(state) >= primeval.GLACIERS_IN_BOX:
+        raise Refusal(Code.BAD_VALUE, f"All {primeval.GLACIERS_IN_BOX} glaciers are on the map.")
+    return primeval.cover(state, index, events)
+
+
+# -- joining a game in progress ---------------------------------------------------------------
+
+JOIN_PHASES = {
+    Phase.GATHER_POWER: Step.GATHER_POWER,
+    Phase.FIRST_PLAYER: Step.FIRST_PLAYER,
+    Phase.DOOM: Step.DOOM_START,
+    Phase.ACTION: Step.ACTION_START,
+}
+FIRST_DOOM_ROUND = 2  # round 1 is set-up and an Action Phase; round 2 holds the first Doom Phase
+
+
+def join(state: GameState, joined: c.Join, events: Events) -> GameState:
+    """An empty board at the start of ``joined.phase`` of ``joined.round``, waiting for the
+    table to enter it (a ``join`` prompt); ``begin_play`` then runs that phase.  Every counter
+    starts at 0, every Worm is in the supply; the Astral Acolyte waits for its placement and
+    the first glaciers come only if the first Doom Phase is still ahead."""
+    if joined.phase not in JOIN_PHASES:
+        phases = ", ".join(p.value for p in JOIN_PHASES)
+        raise Refusal(Code.BAD_VALUE, f"A game is joined at {phases}; not {joined.phase.value}.")
+    if not 1 <= joined.round <= MAX_ROUND:
+        raise Refusal(Code.BAD_VALUE, f"The round is 1 to {MAX_ROUND}, not {_short(joined.round)}.")
+    if joined.round == 1 and joined.phase is not Phase.ACTION:
+        raise Refusal(Code.BAD_VALUE, "Round 1 has only set-up and an Action Phase: join it at action.")
+    before_first_doom = joined.round < FIRST_DOOM_ROUND or (joined.round == FIRST_DOOM_ROUND and joined.phase is not Phase.ACTION)
+    players = tuple(evolve(p, power=0) for p in state.players)
+    state = evolve(state, players=players, round=joined.round, phase=joined.phase, glaciers_begun=not before_first_doom)
+    if state.worms is not None:
+        state = evolve(state, worms=Worms((), state.board.worm_numbers))
+    if state.acolyte is not None and not before_first_doom:
+        state = evolve(state, acolyte=evolve(state.acolyte, status=AcolyteStatus.UNUSED))
+    steps = flow.round_steps(state)
+    pending = steps[steps.index(JOIN_PHASES[joined.phase]) :]
+    phase = joined.phase.value.replace("_", " ")
+    text = f"Joined at round {joined.round}, {phase} phase: enter the board with corrections, then begin play."
+    events.append(GameJoined(joined.round, joined.phase.value))
+    return evolve(state, pending=pending, prompt=Prompt(PromptKind.JOIN, "", text, ("begin_play",)))
+
+
+def begin_play(state: GameState, cmd: BeginPlay, events: Events) -> GameState:
+    if state.prompt.kind is not PromptKind.JOIN:
+        raise Refusal(Code.NOT_NOW, f"Play is under way. {actions.waiting_for(state)}")
+    return flow.run(evolve(state, prompt=NO_PROMPT), events)
+
+
+def answers_join(state: GameState) -> Iterator[Command]:
+    yield BeginPlay()
+
+
+def player_books(player: Player) -> str:
+    """A player's Spellbooks for a line on the screen: "3/6" with the names known."""
+    named = [name for name in player.spellbooks if name]
+    return f"{player.books}/6" + (f" ({', '.join(named)})" if named else "")
+
+
+actions.HANDLERS[BeginPlay] = begin_play
+actions.PROMPT_ANSWERS[PromptKind.JOIN] = answers_join
