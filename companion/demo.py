@@ -20,6 +20,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
+from companion.engine.cthulhu.pools import next_spellbook
 from companion.engine.mapdef import MapDef
 from companion.maps import SHIPPED_DIR, MapError, load_map
 from companion.narrate import describe
@@ -212,7 +213,7 @@ def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Tabl
         if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
             player = rnd.choice(session.state.players)
             if spellbook_count(player) < 6:
-                session.submit(c.GainSpellbook(player.pid))
+                session.submit(c.GainSpellbook(player.pid, next_spellbook(player.faction, player.spellbooks)))
     return session.state
 
 
