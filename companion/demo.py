@@ -19,8 +19,8 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind, spellbook_count
-from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.cthulhu.pools import next_spellbook
+from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import SHIPPED_DIR, MapError, load_map
 from companion.narrate import describe
