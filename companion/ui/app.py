@@ -39,6 +39,7 @@ from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
+from companion.ui.corrections_scene import CorrectionsScene
 from companion.ui.keyboard import Key
 from companion.ui.map_scene import AreaScene, MapScene
 from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
@@ -69,7 +70,7 @@ LOG_LINES = 400
 LED_STRIP = 170  # px (at unit 1) of virtual LEDs beside the table in the demo
 WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
-CTHULHU_ONLY = ("table", "map", "area")  # the scenes that draw a Cthulhu Wars board
+CTHULHU_ONLY = ("table", "fix", "map", "area")  # the scenes that draw a Cthulhu Wars board
 ARKHAM_ONLY = ("arkham", "arkham_fix")  # and an Arkham Horror board
 
 
@@ -250,6 +251,7 @@ class App:
                 BuilderScene(self.metrics),
                 ArkhamScene(self.metrics),
                 ArkhamCorrectionsScene(self.metrics),
+                CorrectionsScene(self.metrics),
             )
         }
         self.dirty = True

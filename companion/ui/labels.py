@@ -48,4 +48,5 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "place_glacier": lambda d: str(d["area"]),
     "reveal_elder_sign": lambda d: f"Worth {d['value']}",
     "combat_dice": lambda d: str(d["dice"]),
+    "begin_play": lambda d: "Begin play",
 }

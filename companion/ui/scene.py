@@ -17,9 +17,17 @@ from companion.engine import Command
 from companion.ui.keyboard import Key
 from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics
 
-SCENES = ("table", "map", "log", "settings", "new")  # the navigation bar for Cthulhu Wars
+SCENES = ("table", "fix", "map", "log", "settings", "new")  # the navigation bar for Cthulhu Wars
 ARKHAM_SCENES = ("arkham", "log", "settings", "new")  # and for Arkham Horror
-NAV_LABELS = {"table": "Table", "map": "Map", "log": "Log", "settings": "Settings", "new": "Game", "arkham": "Arkham"}
+NAV_LABELS = {
+    "table": "Table",
+    "fix": "Fix",
+    "map": "Map",
+    "log": "Log",
+    "settings": "Settings",
+    "new": "Game",
+    "arkham": "Arkham",
+}
 
 
 @dataclass(frozen=True)

@@ -120,9 +120,13 @@ def test_tapping_an_area_opens_its_editor_and_the_editor_corrects_the_board(app_
     app.tap(app.scenes["map"].buttons[asia].rect.center)
     assert (app.scene_name, app.area) == ("area", asia)
     app.draw()
+    minus = next(b for b in app.scenes["area"].buttons if b.label == "- cultist Crawling Chaos")
+    app.tap(minus.rect.center)
+    assert app.table.session.state.areas[asia].count(owner="crawling_chaos") == 5
+    app.draw()
     plus = next(b for b in app.scenes["area"].buttons if b.label == "+ cultist Black Goat")
-    app.tap(plus.rect.center)
-    assert app.table.session.state.areas[asia].count(owner="black_goat") == 1
+    app.tap(plus.rect.center)  # Black Goat's six Acolytes are all in Africa: its pool is empty
+    assert app.table.session.state.areas[asia].count(owner="black_goat") == 0
 
 
 def test_nothing_changed_nothing_is_redrawn(app_for) -> None:

@@ -1,0 +1,649 @@
+"""The Corrections page (Cthulhu Wars): make the companion match the board in a few taps.
+
+"Fix" in the navigation bar opens it from the table.  The first page lists what can be
+corrected on this map; each opens an editor whose rows are numbers (steppers: - value +),
+choices (a button naming the choice, which opens a paged chooser of players, areas, units,
+Spellbooks by name, ...) and yes/no toggles.  Beside the editor, the correction in words (the
+same sentence the log will show) and, when the engine would refuse it, why; "Record" sends it.
+
+The page's menus are its own navigation, never game state: recording is a
+:class:`~companion.ui.scene.Submit` for the table loop, undone like any other command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from companion.engine import Command, Rejected, apply
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
+from companion.ui.scene import Go, Intent, Scene, Submit, View
+from companion.ui.widgets import ACCENT, BUTTON, DIM, LABEL_SIZES, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
+
+REASONS = ("", "missed at the table", "joined late", "a mistake", "a card's effect")
+MARKERS = ("cathedral", "ice_age", "desecration")
+GATE_STATES = ("none", "abandoned")
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the open editor has gathered so far."""
+
+    kind: str = ""  # a key of KINDS; "" is the list of corrections
+    player: str = ""
+    other: str = ""  # a second player: a gate's controller, the first player
+    area: int = -1
+    number: int = 0
+    unit: int = 0  # index into unit_types(owner)
+    flag: bool = True  # present / awake / placed (not removed) / eradicated
+    rewards: bool = False
+    books: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()  # revealed signs by value, or captured cultists by player
+    choice: str = ""  # a marker, a direction, a gate state
+    reason: int = 0
+    chooser: str = ""  # the chooser open over the editor ("" none)
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A tap that changes the page's own navigation."""
+
+    draft: Draft
+
+
+@dataclass(frozen=True)
+class Row:
+    """One editor row: a stepper (``field`` "number", "count:N"), a chooser button, or a toggle."""
+
+    kind: str  # "stepper", "choose", "toggle"
+    label: str
+    field: str
+    low: int = 0
+    high: int = 99
+
+
+@dataclass(frozen=True)
+class Kind:
+    label: str
+    rows: Callable[[GameState, Draft], list[Row]]
+    build: Callable[[GameState, Draft], Command | None]
+    start: Callable[[GameState, Draft], Draft] = lambda s, d: d
+    available: Callable[[GameState], bool] = lambda s: True
+
+
+# -- what each correction asks for ----------------------------------------------------------
+
+
+def who(state: GameState, pid: str) -> str:
+    seat = state.seat(pid)
+    return state.players[seat].label if seat is not None else "-"
+
+
+def where(state: GameState, index: int) -> str:
+    return state.area_name(index) if 0 <= index < len(state.areas) else "choose"
+
+
+def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
+    """The owner's unit types (factions.md), or one per kind for a faction it does not list."""
+    seat = state.seat(pid)
+    known = UNITS.get(state.players[seat].faction, ()) if seat is not None else ()
+    listed = [(u.name, u.kind) for u in known if u.pool]
+    return listed or [(kind.default_name, kind) for kind in UnitKind]
+
+
+def counter(name: str, label: str, most: int) -> Kind:
+    def rows(state: GameState, d: Draft) -> list[Row]:
+        return [Row("choose", f"Player: {who(state, d.player)}", "player"), Row("stepper", label, "number", 0, most)]
+
+    def start(state: GameState, d: Draft) -> Draft:
+        player = state.player(d.player)
+        value = {"power": player.power, "doom": player.doom, "hidden_elder_signs": len(player.elder_signs)}[name]
+        return dataclasses.replace(d, number=value)
+
+    return Kind(label, rows, lambda s, d: c.Correct(d.player, name, d.number, REASONS[d.reason]), start)
+
+
+def _units_rows(state: GameState, d: Draft) -> list[Row]:
+    name, _ = unit_types(state, d.player)[d.unit % len(unit_types(state, d.player))]
+    return [
+        Row("choose", f"Owner: {who(state, d.player)}", "player"),
+        Row("choose", f"Unit: {name}", "unit"),
+        Row("choose", f"Area: {where(state, d.area)}", "area"),
+        Row("stepper", "How many", "number", 1, MAX_UNITS),
+        Row("toggle", "Placed" if d.flag else "Removed", "flag"),
+    ]
+
+
+def _units(state: GameState, d: Draft) -> Command | None:
+    if d.area < 0:
+        return None
+    types = unit_types(state, d.player)
+    name, kind = types[d.unit % len(types)]
+    ref = c.UnitRef(state.area_name(d.area), kind, name, d.number)
+    return c.Place(d.player, ref, REASONS[d.reason]) if d.flag else c.Eliminate(d.player, ref, REASONS[d.reason])
+
+
+def _gate(state: GameState, d: Draft) -> Command | None:
+    return c.SetGate(state.area_name(d.area), d.choice, REASONS[d.reason]) if d.area >= 0 and d.choice else None
+
+
+def _gate_words(state: GameState, d: Draft) -> str:
+    return {"": "choose", "none": "no gate", "abandoned": "abandoned"}.get(d.choice, who(state, d.choice))
+
+
+def _books_rows(state: GameState, d: Draft) -> list[Row]:
+    named = [b for b in d.books if b]
+    return [
+        Row("choose", f"Player: {who(state, d.player)}", "player"),
+        Row("choose", f"Named: {len(named)} (choose)", "books"),
+        Row("stepper", "Unnamed", "number", 0, 6),
+    ]
+
+
+def _books_start(state: GameState, d: Draft) -> Draft:
+    held = state.player(d.player).spellbooks
+    return dataclasses.replace(d, books=tuple(b for b in held if b), number=held.count(""))
+
+
+def _revealed_start(state: GameState, d: Draft) -> Draft:
+    revealed = state.player(d.player).revealed
+    return dataclasses.replace(d, counts=tuple(revealed.count(v) for v in (1, 2, 3)))
+
+
+def _captured_start(state: GameState, d: Draft) -> Draft:
+    held = state.player(d.player).captured
+    return dataclasses.replace(d, counts=tuple(held.count(p.pid) for p in state.players))
+
+
+def _captured(state: GameState, d: Draft) -> Command:
+    victims = tuple(p.pid for p, n in zip(state.players, d.counts, strict=False) for _ in range(n))
+    return k.SetCaptured(d.player, victims, REASONS[d.reason])
+
+
+def _worm_rows(state: GameState, d: Draft) -> list[Row]:
+    return [
+        Row("choose", f"Area: {where(state, d.area)}", "area"),
+        Row("stepper", "Worm number", "number", min(state.board.worm_numbers or (1,)), max(state.board.worm_numbers or (1,))),
+        Row("toggle", "Placed" if d.flag else "Taken back", "flag"),
+    ]
+
+
+def _eradicated_rows(state: GameState, d: Draft) -> list[Row]:
+    rows = [Row("choose", f"Area: {where(state, d.area)}", "area"), Row("toggle", "Eradicated" if d.flag else "Restored", "flag")]
+    if d.flag:
+        rows.append(Row("toggle", "With its rewards" if d.rewards else "Without its rewards", "rewards"))
+    return rows
+
+
+def _watcher_start(state: GameState, d: Draft) -> Draft:
+    w = state.watcher
+    assert w is not None
+    return dataclasses.replace(d, flag=w.awake, number=w.token, area=w.area)
+
+
+def _watcher_rows(state: GameState, d: Draft) -> list[Row]:
+    rows = [Row("toggle", "Awake" if d.flag else "Asleep", "flag")]
+    if d.flag:
+        rows += [Row("stepper", "Token", "number", 1, 12), Row("choose", f"Area: {where(state, d.area)}", "area")]
+    return rows
+
+
+def _watcher(state: GameState, d: Draft) -> Command | None:
+    if not d.flag:
+        return k.SetWatcher(False, reason=REASONS[d.reason])
+    return k.SetWatcher(True, d.number, state.area_name(d.area), REASONS[d.reason]) if d.area >= 0 else None
+
+
+def _area_only(make: Callable[[str, str], Command]) -> Callable[[GameState, Draft], Command | None]:
+    return lambda s, d: make(s.area_name(d.area), REASONS[d.reason]) if d.area >= 0 else None
+
+
+def _player_row(state: GameState, d: Draft) -> list[Row]:
+    return [Row("choose", f"Player: {who(state, d.player)}", "player")]
+
+
+KINDS: dict[str, Kind] = {
+    "power": counter("power", "Power", k.LIMITS["power"]),
+    "doom": counter("doom", "Doom", k.LIMITS["doom"]),
+    "books": Kind(
+        "Spellbooks",
+        _books_rows,
+        lambda s, d: k.SetSpellbooks(d.player, (*d.books, *("",) * d.number), REASONS[d.reason]),
+        _books_start,
+    ),
+    "signs": counter("hidden_elder_signs", "Elder Signs held", k.LIMITS["hidden_elder_signs"]),
+    "revealed": Kind(
+        "Revealed signs",
+        lambda s, d: [*_player_row(s, d), *(Row("stepper", f"Worth {v}", f"count:{v - 1}", 0, 18) for v in (1, 2, 3))],
+        lambda s, d: k.SetRevealedElderSigns(
+            d.player, tuple(v for v, n in zip((1, 2, 3), d.counts, strict=False) for _ in range(n)), REASONS[d.reason]
+        ),
+        _revealed_start,
+    ),
+    "ritual": Kind(
+        "Ritual track",
+        lambda s, d: [Row("stepper", "Space (0 = first)", "number", 0, len(s.ritual_track))],
+        lambda s, d: k.SetRitual(d.number, REASONS[d.reason]),
+        lambda s, d: dataclasses.replace(d, number=s.ritual),
+    ),
+    "first": Kind(
+        "First player",
+        lambda s, d: [
+            Row("choose", f"First: {who(s, d.other)}", "other"),
+            Row("choose", f"Play: {d.choice or 'as now'}", "direction"),
+        ],
+        lambda s, d: k.SetFirstPlayer(d.other, d.choice, REASONS[d.reason]),
+        lambda s, d: dataclasses.replace(d, other=s.players[s.first].pid, choice=""),
+    ),
+    "captured": Kind(
+        "Captured",
+        lambda s, d: [
+            *_player_row(s, d),
+            *(Row("stepper", f"of {p.label}", f"count:{i}", 0, 6) for i, p in enumerate(s.players) if p.pid != d.player),
+        ],
+        _captured,
+        _captured_start,
+    ),
+    "units": Kind("Units", _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
+    "gate": Kind(
+        "Gate",
+        lambda s, d: [
+            Row("choose", f"Area: {where(s, d.area)}", "area"),
+            Row("choose", f"Gate: {_gate_words(s, d)}", "gate"),
+        ],
+        _gate,
+    ),
+    "marker": Kind(
+        "Marker",
+        lambda s, d: [
+            Row("choose", f"Area: {where(s, d.area)}", "area"),
+            Row("choose", f"Marker: {d.choice.replace('_', ' ') or 'choose'}", "marker"),
+            Row("toggle", "Placed" if d.flag else "Taken off", "flag"),
+        ],
+        lambda s, d: (
+            None
+            if d.area < 0 or not d.choice
+            else (c.PlaceMarker if d.flag else c.RemoveMarker)(s.area_name(d.area), d.choice, REASONS[d.reason])
+        ),
+    ),
+    "worm": Kind(
+        "Worm",
+        _worm_rows,
+        lambda s, d: k.SetWorm(s.area_name(d.area), d.number, d.flag, REASONS[d.reason]) if d.area >= 0 else None,
+        lambda s, d: dataclasses.replace(d, number=min(s.board.worm_numbers or (1,))),
+        lambda s: s.worms is not None,
+    ),
+    "eradicated": Kind(
+        "Eradication",
+        _eradicated_rows,
+        lambda s, d: (
+            k.SetEradicated(s.area_name(d.area), d.flag, d.flag and d.rewards, REASONS[d.reason]) if d.area >= 0 else None
+        ),
+        available=lambda s: s.worms is not None,
+    ),
+    "watcher": Kind("Watcher", _watcher_rows, _watcher, _watcher_start, lambda s: s.watcher is not None),
+    "acolyte": Kind(
+        "Astral Acolyte",
+        lambda s, d: [Row("choose", f"Area: {where(s, d.area)}", "area")],
+        _area_only(lambda area, reason: k.SetAcolyte(area, reason)),
+        available=lambda s: s.acolyte is not None,
+    ),
+    "glacier": Kind(
+        "Glacier",
+        lambda s, d: [
+            Row("choose", f"Area: {where(s, d.area)}", "area"),
+            Row("toggle", "Placed" if d.flag else "Taken off", "flag"),
+        ],
+        lambda s, d: k.SetGlacier(s.area_name(d.area), d.flag, REASONS[d.reason]) if d.area >= 0 else None,
+        available=lambda s: s.board.is_primeval,
+    ),
+}
+
+
+# -- the scene --------------------------------------------------------------------------------
+
+
+class CorrectionsScene(Scene):
+    name = "fix"
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(metrics)
+        self.draft = Draft()
+        self.state: GameState | None = None
+        self.cut: list[str] = []  # text that did not fit when last drawn (the tests want none)
+
+    # -- taps -------------------------------------------------------------------------------
+
+    def update(self, view: View) -> None:
+        state: GameState = view.state
+        d = self.draft
+        if (d.player and state.seat(d.player) is None) or d.area >= len(state.areas):
+            self.draft = Draft()  # another game is on the table
+        self.state = state
+        super().update(view)
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        button = next((b for b in reversed(self.buttons) if b.hit(pos)), None)
+        if button is None:
+            return None
+        if isinstance(button.intent, Menu):
+            self.draft = button.intent.draft
+            return None
+        intent: Intent = button.intent
+        return intent
+
+    def command(self) -> Command | None:
+        """The correction the editor describes now (None until it names everything)."""
+        state, d = self.state, self.draft
+        if state is None or d.kind not in KINDS:
+            return None
+        return KINDS[d.kind].build(state, d)
+
+    def open(self, kind: str) -> Menu:
+        assert self.state is not None
+        state = self.state
+        d = Draft(kind=kind, player=self.draft.player or state.players[state.turn if state.turn >= 0 else state.first].pid)
+        return Menu(KINDS[kind].start(state, d))
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(the editor, the preview with Record) below the title."""
+        m, body = self.metrics, self.body()
+        top = m.px(44)
+        rest = pygame.Rect(m.margin, top, body.width - 2 * m.margin, body.height - top - m.margin)
+        if m.portrait:
+            editor = pygame.Rect(rest.x, rest.y, rest.width, rest.height * 58 // 100)
+            return editor, pygame.Rect(rest.x, editor.bottom + m.margin, rest.width, rest.bottom - editor.bottom - m.margin)
+        editor = pygame.Rect(rest.x, rest.y, rest.width * 58 // 100, rest.height)
+        return editor, pygame.Rect(editor.right + m.margin, rest.y, rest.right - editor.right - m.margin, rest.height)
+
+    def layout(self, view: View) -> list[Button]:
+        state, d = view.state, self.draft
+        if d.kind not in KINDS or not KINDS[d.kind].available(state):
+            return self.menu_buttons(state)
+        if d.chooser:
+            return self.chooser_buttons(state)
+        return self.editor_buttons(state) + self.preview_buttons(state)
+
+    def menu_buttons(self, state: GameState) -> list[Button]:
+        m = self.metrics
+        kinds = [(name, kind.label) for name, kind in KINDS.items() if kind.available(state)]
+        entries: list[tuple[str, Intent | Menu, tuple[int, int, int]]] = [
+            (label, self.open(name), BUTTON) for name, label in kinds
+        ]
+        if state.prompt.kind is PromptKind.JOIN:
+            entries.insert(0, ("Begin play", Submit(k.BeginPlay()), ACCENT))
+        entries.append(("Back to the table", Go("table"), PANEL))
+        area = self.body().inflate(-2 * m.margin, -2 * m.margin)
+        area.y += m.px(36)
+        area.height -= m.px(36)
+        rects = self.fit_grid(area, [e[0] for e in entries], 4)
+        return [Button(r, label, intent, colour) for r, (label, intent, colour) in zip(rects, entries, strict=False)]
+
+    def editor_buttons(self, state: GameState) -> list[Button]:
+        m, d = self.metrics, self.draft
+        editor, _ = self.regions()
+        buttons: list[Button] = []
+        y = editor.y
+        step = m.touch + m.margin
+        for row in KINDS[d.kind].rows(state, d):
+            rect = pygame.Rect(editor.x, y, editor.width, m.touch)
+            y += step
+            if row.kind == "choose":
+                buttons.append(Button(rect, row.label, Menu(dataclasses.replace(d, chooser=row.field, page=0))))
+            elif row.kind == "toggle":
+                flipped = (
+                    dataclasses.replace(d, rewards=not d.rewards)
+                    if row.field == "rewards"
+                    else dataclasses.replace(d, flag=not d.flag)
+                )
+                buttons.append(Button(rect, row.label, Menu(flipped), ACCENT))
+            else:
+                value = self.value(row.field)
+                side = max(m.touch, rect.width // 5)
+                minus = pygame.Rect(rect.right - 2 * side - m.margin, rect.y, side, m.touch)
+                plus = pygame.Rect(rect.right - side, rect.y, side, m.touch)
+                buttons.append(Button(minus, "-", self.set_value(row.field, max(row.low, value - 1)), BUTTON, value > row.low))
+                buttons.append(Button(plus, "+", self.set_value(row.field, min(row.high, value + 1)), BUTTON, value < row.high))
+        return buttons
+
+    def rows_drawn(self, state: GameState) -> list[tuple[Row, pygame.Rect]]:
+        editor, _ = self.regions()
+        step = self.metrics.touch + self.metrics.margin
+        rows = KINDS[self.draft.kind].rows(state, self.draft)
+        return [(row, pygame.Rect(editor.x, editor.y + i * step, editor.width, self.metrics.touch)) for i, row in enumerate(rows)]
+
+    def value(self, name: str) -> int:
+        d = self.draft
+        if name.startswith("count:"):
+            index = int(name.split(":")[1])
+            return d.counts[index] if index < len(d.counts) else 0
+        return d.number
+
+    def set_value(self, name: str, value: int) -> Menu:
+        d = self.draft
+        if name.startswith("count:"):
+            index = int(name.split(":")[1])
+            counts = list(d.counts) + [0] * (index + 1 - len(d.counts))
+            counts[index] = value
+            return Menu(dataclasses.replace(d, counts=tuple(counts)))
+        return Menu(dataclasses.replace(d, number=value))
+
+    def preview_buttons(self, state: GameState) -> list[Button]:
+        m = self.metrics
+        _, panel = self.regions()
+        command = self.command()
+        refusal = self.refusal(state, command)
+        half = (panel.width - m.margin) // 2
+        bottom = panel.bottom - m.touch
+        record = pygame.Rect(panel.x, bottom, panel.width, m.touch)
+        back = pygame.Rect(panel.x, bottom - m.touch - m.margin, half, m.touch)
+        reason = pygame.Rect(back.right + m.margin, back.y, panel.width - half - m.margin, m.touch)
+        d = self.draft
+        return [
+            Button(back, "Back", Menu(Draft(player=d.player)), PANEL),
+            Button(reason, "Reason", Menu(dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS)))),
+            Button(
+                record, "Record", Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
+            ),
+        ]
+
+    @staticmethod
+    def refusal(state: GameState, command: Command | None) -> str:
+        """Why the engine would refuse the correction now ("" when it would record it)."""
+        if command is None:
+            return ""
+        result = apply(state, command)
+        return result.message if isinstance(result, Rejected) else ""
+
+    def chooser_buttons(self, state: GameState) -> list[Button]:
+        m, d = self.metrics, self.draft
+        options = self.options(state)
+        area = self.body().inflate(-2 * m.margin, -2 * m.margin)
+        area.y += m.px(36)
+        area.height -= m.px(36)
+        per_page = self.per_page(area, [label for label, _ in options])
+        pages = max(1, -(-len(options) // per_page))
+        page = d.page % pages
+        shown = options[page * per_page : (page + 1) * per_page]
+        close = Menu(dataclasses.replace(d, chooser="", page=0))
+        labels = [label for label, _ in shown] + (["Next"] if pages > 1 else []) + ["Done"]
+        rects = self.fit_grid(area, labels, 4)
+        buttons = [Button(r, label, intent) for r, (label, intent) in zip(rects, shown, strict=False)]
+        if pages > 1:
+            buttons.append(Button(rects[len(shown)], "Next", Menu(dataclasses.replace(d, page=page + 1)), PANEL))
+        buttons.append(Button(rects[-1], "Done", close, PANEL))
+        return buttons
+
+    def options(self, state: GameState) -> list[tuple[str, Menu]]:
+        """The chooser's choices: each sets the field and closes the chooser (Spellbooks toggle)."""
+        d = self.draft
+        done = dataclasses.replace(d, chooser="", page=0)
+        field_ = d.chooser
+        if field_ in ("player", "other"):
+            if field_ == "other":
+                return [(p.label, Menu(dataclasses.replace(done, other=p.pid))) for p in state.players]
+            return [(p.label, Menu(KINDS[d.kind].start(state, dataclasses.replace(done, player=p.pid)))) for p in state.players]
+        if field_ == "area":
+            return [
+                (a.name, Menu(dataclasses.replace(done, area=i)))
+                for i, a in enumerate(state.board.areas)
+                if d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
+            ]
+        if field_ == "unit":
+            return [(name, Menu(dataclasses.replace(done, unit=i))) for i, (name, _) in enumerate(unit_types(state, d.player))]
+        if field_ == "gate":
+            states = list(GATE_STATES) + [p.pid for p in state.players]
+            return [
+                (_gate_words(state, dataclasses.replace(d, choice=s)), Menu(dataclasses.replace(done, choice=s))) for s in states
+            ]
+        if field_ == "marker":
+            return [(m.replace("_", " "), Menu(dataclasses.replace(done, choice=m))) for m in (*MARKERS, GLACIER)]
+        if field_ == "direction":
+            directions = (("as now", ""), ("clockwise", "clockwise"), ("counterclockwise", "counterclockwise"))
+            return [(words, Menu(dataclasses.replace(done, choice=value))) for words, value in directions]
+        if field_ == "books":
+            names = SPELLBOOKS.get(state.player(d.player).faction, ())
+            return [
+                (("* " if name in d.books else "") + name, Menu(dataclasses.replace(d, books=toggled(d.books, name))))
+                for name in names
+            ]
+        return []
+
+    def fit_grid(self, area: pygame.Rect, labels: list[str], most: int) -> list[pygame.Rect]:
+        """Button rectangles in as many columns (up to ``most``) as the longest label allows."""
+        m = self.metrics
+        widest = max((font(m.px(LABEL_SIZES[-1])).size(label)[0] for label in labels), default=0) + m.px(12)
+        columns = max(1, min(most, len(labels), (area.width + m.margin) // (widest + m.margin)))
+        width = (area.width - m.margin * (columns - 1)) // columns
+        return [
+            pygame.Rect(
+                area.x + (n % columns) * (width + m.margin), area.y + (n // columns) * (m.touch + m.margin), width, m.touch
+            )
+            for n in range(len(labels))
+        ]
+
+    def per_page(self, area: pygame.Rect, labels: list[str]) -> int:
+        """How many choices fit on one page, with room for Next and Done."""
+        m = self.metrics
+        rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
+        columns = len({r.x for r in self.fit_grid(area, [*labels, "Next", "Done"], 4)})
+        return max(1, rows * columns - 2)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        self.cut = []
+        m, state, d = self.metrics, view.state, self.draft
+        title = "Corrections: the table is always right"
+        if d.kind in KINDS:
+            title = f"Corrections: {KINDS[d.kind].label}"
+        self.line(surface, title, (m.margin, m.margin), m.px(28), TEXT, m.width - 2 * m.margin, bold=True)
+        if d.kind in KINDS and not d.chooser:
+            self.draw_editor(surface, state)
+        elif not d.kind and view.notices:
+            self.line(surface, view.notices[-1], (m.margin, m.px(30)), m.px(17), WARN, m.width - 2 * m.margin)
+        super().draw(surface, view)
+        for button in self.buttons:  # a label the button's smallest size cannot hold is cut text
+            if font(m.px(LABEL_SIZES[-1])).size(button.label)[0] > button.rect.width - m.px(10):
+                self.cut.append(button.label)
+
+    def draw_editor(self, surface: pygame.Surface, state: GameState) -> None:
+        m = self.metrics
+        for row, rect in self.rows_drawn(state):
+            if row.kind == "stepper":
+                self.line(
+                    surface,
+                    f"{row.label}: {self.value(row.field)}",
+                    (rect.x + m.margin, rect.y + m.px(14)),
+                    m.px(24),
+                    TEXT,
+                    rect.width * 3 // 5 - m.margin,
+                )
+        _, panel = self.regions()
+        pygame.draw.rect(surface, PANEL, panel, border_radius=m.px(8))
+        command = self.command()
+        reason = REASONS[self.draft.reason]
+        words = "Choose what to set." if command is None else k.summary(state, command) + (f" ({reason})" if reason else "") + "."
+        room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
+        y = self.para(
+            surface,
+            words,
+            (panel.x + m.margin, panel.y + m.margin),
+            m.px(22),
+            panel.width - 2 * m.margin,
+            room // 2,
+            TEXT,
+            bold=True,
+        )
+        refusal = self.refusal(state, command)
+        if refusal:
+            self.para(
+                surface,
+                refusal,
+                (panel.x + m.margin, y + m.margin),
+                m.px(18),
+                panel.width - 2 * m.margin,
+                room - (y - panel.y),
+                WARN,
+            )
+        elif reason == "" and command is not None:
+            self.line(
+                surface,
+                "Reason: none (tap Reason)",
+                (panel.x + m.margin, y + m.margin),
+                m.px(17),
+                DIM,
+                panel.width - 2 * m.margin,
+            )
+
+    def line(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        pos: tuple[int, int],
+        size: int,
+        colour: tuple[int, int, int],
+        width: int,
+        *,
+        bold: bool = False,
+    ) -> None:
+        if font(size, bold).size(words)[0] > width:
+            self.cut.append(words)
+        text(surface, words, pos, size, colour, bold=bold, width=width)
+
+    def para(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        pos: tuple[int, int],
+        size: int,
+        width: int,
+        height: int,
+        colour: tuple[int, int, int],
+        *,
+        bold: bool = False,
+    ) -> int:
+        """Wrapped text in ``height`` px; what does not fit is recorded as cut."""
+        x, y = pos
+        step = round(size * 1.05)
+        lines = wrap(words, size, width, bold)
+        most = max(0, height // step)
+        if len(lines) > most:
+            self.cut.append(words)
+        for one in lines[:most]:
+            self.line(surface, one, (x, y), size, colour, width, bold=bold)
+            y += step
+        return y
+
+
+def toggled(books: tuple[str, ...], name: str) -> tuple[str, ...]:
+    return tuple(b for b in books if b != name) if name in books else (*books, name)
