@@ -1,0 +1,198 @@
+"""The Corrections page, headless: every editor and chooser renders at every size without cut
+text and with fingertip buttons; it is one tap from the table; tapping through it records exactly
+the correction previewed; a correction the engine would refuse shows why and cannot be recorded;
+a game joined in progress begins from it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+
+import pytest
+
+from companion.engine import parse_command
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.model import Options, Phase, PromptKind, UnitKind
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui.app import SIZES, App
+from companion.ui.corrections_scene import KINDS, CorrectionsScene, Draft, Row
+from companion.ui.widgets import MIN_TOUCH
+from tests.helpers import new_game
+
+MAPS = (("earth-3p", Options(astral_acolyte=True)), ("yuggoth-demo", None), ("shaggai-demo", None), ("primeval-demo", None))
+
+
+def app_with(app_on: Callable[..., App], map_name: str, options: Options | None, size: tuple[int, int]) -> App:
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game(map_name, seed=2, options=options))
+    return app_on(session, size)
+
+
+def scene(app: App) -> CorrectionsScene:
+    found = app.scenes["fix"]
+    assert isinstance(found, CorrectionsScene)
+    return found
+
+
+def check_screen(app: App, where: str) -> None:
+    app.draw()
+    fix = scene(app)
+    assert fix.cut == [], (where, fix.cut)
+    width, height = app.window.get_size()
+    buttons = fix.buttons
+    for i, one in enumerate(buttons):
+        assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, (where, one.label)
+        assert one.rect.right <= width and one.rect.bottom <= height, (where, one.label)
+        assert not any(one.rect.colliderect(other.rect) for other in buttons[i + 1 :]), (where, one.label)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize(("map_name", "options"), MAPS, ids=[m for m, _ in MAPS])
+def test_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, options, size) -> None:
+    app = app_with(app_on, map_name, options, size)
+    app.scene_name = "fix"
+    check_screen(app, "menu")
+    fix = scene(app)
+    state = app.table.session.state
+    for name, kind in KINDS.items():
+        if not kind.available(state):
+            continue
+        opened = fix.open(name).draft
+        for draft in (opened, dataclasses.replace(opened, area=len(state.areas) - 1, choice="abandoned", flag=not opened.flag)):
+            fix.draft = draft
+            check_screen(app, name)
+            for row in kind.rows(state, draft):
+                if row.kind == "choose":
+                    fix.draft = dataclasses.replace(draft, chooser=row.field)
+                    check_screen(app, f"{name}/{row.field}")
+                    fix.draft = dataclasses.replace(draft, chooser=row.field, page=1)
+                    check_screen(app, f"{name}/{row.field} page 2")
+
+
+def labels(app: App) -> list[str]:
+    app.draw()
+    return [b.label for b in app.scenes[app.scene_name].buttons]
+
+
+def tap(app: App, label: str) -> None:
+    app.draw()
+    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
+    assert button.enabled, label
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def choose(app: App, opener: str, name: str) -> None:
+    tap(app, opener)
+    while name not in labels(app):
+        tap(app, "Next")
+    tap(app, name)
+
+
+def last_command(app: App) -> c.Command:
+    entry = app.table.session.journal.last(app.table.session.name)
+    assert entry is not None
+    command: c.Command = parse_command(json.loads(entry.command))
+    return command
+
+
+def test_the_page_is_one_tap_from_the_table_and_records_what_it_previews(app_for) -> None:
+    app = app_for("earth-3p")
+    assert app.scene_name == "table"
+    tap(app, "Fix")
+    assert app.scene_name == "fix"
+    tap(app, "Power")  # the second tap: the Power editor, for the player whose decision it is
+    for _ in range(3):
+        tap(app, "+")
+    tap(app, "Reason")
+    app.draw()
+    preview = k.summary(app.state, scene(app).command()) + " (missed at the table)."  # type: ignore[arg-type]
+    assert preview == "Great Cthulhu's power: 11 (missed at the table)."
+    tap(app, "Record")
+    assert last_command(app) == c.Correct("great_cthulhu", "power", 11, "missed at the table")
+    assert app.table.session.state.player("great_cthulhu").power == 11
+    assert app.log[-1] == "Correction: Great Cthulhu's power: 11 (missed at the table)."
+
+
+def test_units_are_placed_by_choosing_owner_unit_and_area(app_for) -> None:
+    app = app_for("earth-3p")
+    app.scene_name = "fix"
+    tap(app, "Units")
+    choose(app, "Owner: Great Cthulhu", "Black Goat")
+    choose(app, "Unit: Acolyte", "Dark Young")
+    choose(app, "Area: choose", "Europe")
+    tap(app, "+")
+    tap(app, "Record")
+    assert last_command(app) == c.Place("black_goat", c.UnitRef("Europe", UnitKind.MONSTER, "Dark Young", 2))
+    europe = app.table.session.state.board.area_index("Europe")
+    assert app.table.session.state.areas[europe].count(owner="black_goat", name="Dark Young") == 2
+
+
+def test_spellbooks_are_chosen_by_name(app_for) -> None:
+    app = app_for("earth-3p")
+    app.scene_name = "fix"
+    tap(app, "Spellbooks")
+    choose(app, "Player: Great Cthulhu", "Black Goat")
+    tap(app, "Named: 0 (choose)")
+    tap(app, "Frenzy")
+    tap(app, "Ghroth")
+    assert "* Frenzy" in labels(app)
+    tap(app, "Done")
+    tap(app, "Record")
+    assert app.table.session.state.player("black_goat").spellbooks == ("Frenzy", "Ghroth")
+
+
+def test_a_correction_the_engine_would_refuse_shows_why_and_cannot_be_recorded(app_for) -> None:
+    app = app_for("earth-3p")
+    app.scene_name = "fix"
+    tap(app, "Units")
+    choose(app, "Owner: Great Cthulhu", "Black Goat")
+    choose(app, "Unit: Acolyte", "Ghoul")
+    choose(app, "Area: choose", "Europe")
+    tap(app, "+")
+    tap(app, "+")  # three Ghouls: the box holds two
+    record = next(b for b in scene(app).buttons if b.label == "Record")
+    seq = app.table.session.seq
+    assert not record.enabled
+    app.tap(record.rect.center)
+    assert app.table.session.seq == seq
+    assert "Black Goat has 2 Ghoul in all" in CorrectionsScene.refusal(app.state, scene(app).command())
+
+
+def test_every_stepper_stays_within_its_range(app_for) -> None:
+    app = app_for("yuggoth-demo")
+    app.scene_name = "fix"
+    tap(app, "Watcher")
+    tap(app, "Asleep")  # now awake: token and area
+    assert "Token: 12" in [row.label + f": {scene(app).value(row.field)}" for row in visible_rows(app)]
+    plus = next(b for b in scene(app).buttons if b.label == "+")
+    assert not plus.enabled  # the token never rises above 12
+
+
+def visible_rows(app: App) -> list[Row]:
+    fix = scene(app)
+    return KINDS[fix.draft.kind].rows(app.state, fix.draft)
+
+
+def test_a_joined_game_is_entered_and_begun_from_the_page(app_on) -> None:
+    command = dataclasses.replace(new_game("earth-3p"), join=c.Join(3, Phase.ACTION))
+    app = app_on(GameSession.start(SqliteJournal(":memory:"), "j", command))
+    tap(app, "Fix")
+    assert labels(app)[0] == "Begin play"
+    tap(app, "Power")
+    tap(app, "+")
+    tap(app, "Record")
+    tap(app, "Back")
+    tap(app, "Begin play")
+    state = app.table.session.state
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == "great_cthulhu"
+
+
+def test_another_game_on_the_table_resets_the_page(app_for) -> None:
+    app = app_for("earth-3p")
+    fix = scene(app)
+    fix.draft = Draft(kind="power", player="tcho_tcho", area=99)
+    app.scene_name = "fix"
+    assert "Power" in labels(app) and fix.draft == Draft()
