@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.engine import parse_command
+from companion.engine import Command, parse_command
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.model import Options, Phase, PromptKind, UnitKind
@@ -91,10 +91,10 @@ def choose(app: App, opener: str, name: str) -> None:
     tap(app, name)
 
 
-def last_command(app: App) -> c.Command:
+def last_command(app: App) -> Command:
     entry = app.table.session.journal.last(app.table.session.name)
     assert entry is not None
-    command: c.Command = parse_command(json.loads(entry.command))
+    command: Command = parse_command(json.loads(entry.command))
     return command
 
 
