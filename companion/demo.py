@@ -186,7 +186,7 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
     for stack in sorted(state.areas[index].units_of(victim), key=lambda u: -u.kind.rank):
         take = min(kills, stack.count)
         if take:
-            orders.append(c.Eliminate(victim, c.UnitRef(area, stack.kind, stack.name, take)))
+            orders.append(c.Eliminate(victim, c.UnitRef(area, stack.kind, stack.name, take), "Kills rolled in battle"))
         kills -= take
     return orders
 
