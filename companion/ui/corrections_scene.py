@@ -390,13 +390,8 @@ class CorrectionsScene(Scene):
 
     def editor_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
-        editor, _ = self.regions()
         buttons: list[Button] = []
-        y = editor.y
-        step = m.touch + m.margin
-        for row in KINDS[d.kind].rows(state, d):
-            rect = pygame.Rect(editor.x, y, editor.width, m.touch)
-            y += step
+        for row, rect in self.rows_drawn(state):
             if row.kind == "choose":
                 buttons.append(Button(rect, row.label, Menu(dataclasses.replace(d, chooser=row.field, page=0))))
             elif row.kind == "toggle":
@@ -408,7 +403,7 @@ class CorrectionsScene(Scene):
                 buttons.append(Button(rect, row.label, Menu(flipped), ACCENT))
             else:
                 value = self.value(row.field)
-                side = max(m.touch, rect.width // 5)
+                side = self.stepper_width(rect)
                 minus = pygame.Rect(rect.right - 2 * side - m.margin, rect.y, side, m.touch)
                 plus = pygame.Rect(rect.right - side, rect.y, side, m.touch)
                 buttons.append(Button(minus, "-", self.set_value(row.field, max(row.low, value - 1)), BUTTON, value > row.low))
@@ -416,10 +411,22 @@ class CorrectionsScene(Scene):
         return buttons
 
     def rows_drawn(self, state: GameState) -> list[tuple[Row, pygame.Rect]]:
+        """Each editor row's rectangle: one column, or more when the rows are many (a captured
+        cultist stepper per player at a big table)."""
+        m = self.metrics
         editor, _ = self.regions()
-        step = self.metrics.touch + self.metrics.margin
+        step = m.touch + m.margin
         rows = KINDS[self.draft.kind].rows(state, self.draft)
-        return [(row, pygame.Rect(editor.x, editor.y + i * step, editor.width, self.metrics.touch)) for i, row in enumerate(rows)]
+        fit = max(1, (editor.height + m.margin) // step)
+        columns = -(-len(rows) // fit)
+        width = (editor.width - m.margin * (columns - 1)) // max(1, columns)
+        return [
+            (row, pygame.Rect(editor.x + (i // fit) * (width + m.margin), editor.y + (i % fit) * step, width, m.touch))
+            for i, row in enumerate(rows)
+        ]
+
+    def stepper_width(self, rect: pygame.Rect) -> int:
+        return max(self.metrics.touch, rect.width // 6)
 
     def value(self, name: str) -> int:
         d = self.draft
@@ -560,13 +567,9 @@ class CorrectionsScene(Scene):
         m = self.metrics
         for row, rect in self.rows_drawn(state):
             if row.kind == "stepper":
-                self.line(
-                    surface,
-                    f"{row.label}: {self.value(row.field)}",
-                    (rect.x + m.margin, rect.y + m.px(14)),
-                    m.px(24),
-                    TEXT,
-                    rect.width * 3 // 5 - m.margin,
+                room = rect.width - 2 * self.stepper_width(rect) - 3 * m.margin
+                self.label(
+                    surface, f"{row.label}: {self.value(row.field)}", pygame.Rect(rect.x + m.margin, rect.y, room, rect.height)
                 )
         _, panel = self.regions()
         pygame.draw.rect(surface, PANEL, panel, border_radius=m.px(8))
@@ -604,6 +607,20 @@ class CorrectionsScene(Scene):
                 DIM,
                 panel.width - 2 * m.margin,
             )
+
+    def label(self, surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
+        """A stepper's label in its room: one line as large as fits, else two smaller lines."""
+        m = self.metrics
+        for size in (m.px(24), m.px(20), m.px(17)):
+            if font(size).size(words)[0] <= rect.width:
+                self.line(surface, words, (rect.x, rect.centery - size // 3), size, TEXT, rect.width)
+                return
+        size = m.px(17)
+        lines = wrap(words, size, rect.width)
+        if len(lines) > 2:
+            self.cut.append(words)
+        for n, one in enumerate(lines[:2]):
+            self.line(surface, one, (rect.x, rect.centery - size + n * size), size, TEXT, rect.width)
 
     def line(
         self,

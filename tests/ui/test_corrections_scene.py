@@ -14,7 +14,9 @@ import pytest
 from companion.engine import Command, parse_command
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
-from companion.engine.cthulhu.model import Options, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind, UnitKind
+from companion.engine.values import evolve
+from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
@@ -196,3 +198,16 @@ def test_another_game_on_the_table_resets_the_page(app_for) -> None:
     fix.draft = Draft(kind="power", player="tcho_tcho", area=99)
     app.scene_name = "fix"
     assert "Power" in labels(app) and fix.draft == Draft()
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_a_table_of_eight_gets_its_steppers_in_columns_without_cut_text(app_on, size) -> None:
+    board = evolve(load_map("earth-6p"), players=(8,))  # a transcribed board for 8 players
+    seats = tuple(c.Seat(f) for f in list(Faction)[:8])
+    app = app_on(GameSession.start(SqliteJournal(":memory:"), "big", c.NewGame(board, seats, 1)), size)
+    app.scene_name = "fix"
+    fix = scene(app)
+    app.draw()
+    for name in ("captured", "revealed", "first", "units", "books"):
+        fix.draft = fix.open(name).draft
+        check_screen(app, name)
