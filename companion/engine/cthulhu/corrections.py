@@ -42,7 +42,6 @@ from companion.engine.cthulhu.model import (
     GameState,
     Gate,
     Phase,
-    Player,
     Prompt,
     PromptKind,
     Step,
@@ -689,12 +688,6 @@ def begin_play(state: GameState, cmd: BeginPlay, events: Events) -> GameState:
 
 def answers_join(state: GameState) -> Iterator[Command]:
     yield BeginPlay()
-
-
-def player_books(player: Player) -> str:
-    """A player's Spellbooks for a line on the screen: "3/6" with the names known."""
-    named = [name for name in player.spellbooks if name]
-    return f"{player.books}/6" + (f" ({', '.join(named)})" if named else "")
 
 
 actions.HANDLERS[BeginPlay] = begin_play

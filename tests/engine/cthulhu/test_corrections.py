@@ -343,6 +343,20 @@ def test_the_eradicated_acolytes_area_is_refused_until_it_is_moved() -> None:
     assert rejected(state, k.SetEradicated("Glass Wastes", True, False)).code is Code.UNTOUCHABLE
 
 
+def test_the_log_tells_a_correction_once_and_its_consequences_after_it() -> None:
+    state = run(started(), c.SetGate("Europe", "abandoned"))
+    result = apply(state, c.Place(GC, c.UnitRef("Europe", UnitKind.MONSTER, "Deep One")))
+    assert isinstance(result, Accepted)
+    assert [describe(e, NAMES) for e in result.events] == ["Correction: Great Cthulhu: 1 Deep One placed in Europe.", None]
+    result = apply(state, c.Eliminate(CC, c.UnitRef("Asia", ACOLYTE, count=6), "a Dread Curse"))
+    assert isinstance(result, Accepted)
+    lines = [line for line in (describe(e, NAMES) for e in result.events) if line]
+    assert lines == [
+        "Correction: Crawling Chaos: 6 Acolyte removed from Asia (a Dread Curse).",
+        "Gate in Asia: abandoned (its controller left).",
+    ]
+
+
 def test_the_preview_sentence_is_the_log_line_without_the_reason() -> None:
     state = started()
     command = c.Place(BG, c.UnitRef("Europe", UnitKind.MONSTER, "Dark Young", 2), "forgot")
