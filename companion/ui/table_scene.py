@@ -9,7 +9,7 @@ import pygame
 
 from companion.engine import Command, legal_commands, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import DOOM_TO_WIN, Phase, PromptKind
+from companion.engine.cthulhu.model import DOOM_TO_WIN, Phase, PromptKind, spellbook_count
 from companion.palette import colour_of
 from companion.ui.labels import label
 from companion.ui.scene import DieFace, Page, Scene, Submit, View
@@ -139,7 +139,9 @@ class TableScene(Scene):
                 bold=bool(mark),
                 width=rect.width - m.px(40),
             )
-            counters = f"Power {player.power}  Doom {player.doom}  Signs {len(player.elder_signs)}  Books {player.books}/6"
+            counters = (
+                f"Power {player.power}  Doom {player.doom}  Signs {len(player.elder_signs)}  Books {spellbook_count(player)}/6"
+            )
             text(surface, counters, (swatch.right + m.margin, top + m.px(20)), m.px(19), DIM, width=rect.width - m.px(40))
 
     def draw_status(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:

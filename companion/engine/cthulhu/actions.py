@@ -50,6 +50,7 @@ from companion.engine.cthulhu.model import (
     Prompt,
     PromptKind,
     UnitKind,
+    spellbook_count,
 )
 from companion.engine.values import evolve
 
@@ -613,12 +614,12 @@ def gain_spellbook(state: GameState, cmd: c.GainSpellbook, events: Events) -> Ga
     in_play(state)
     seat = seat_of(state, cmd.player)
     player = state.players[seat]
-    if player.books >= SPELLBOOKS_TO_WIN:
+    if spellbook_count(player) >= SPELLBOOKS_TO_WIN:
         raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
     name = cmd.name.strip()
     if name and name in player.spellbooks:
         raise Refusal(Code.BAD_VALUE, f"{player.label} already has {name}.")
-    events.append(SpellbookGained(cmd.player, name, player.books + 1))
+    events.append(SpellbookGained(cmd.player, name, spellbook_count(player) + 1))
     return state.with_player(seat, spellbooks=(*player.spellbooks, name))
 
 

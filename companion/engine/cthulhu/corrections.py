@@ -47,6 +47,7 @@ from companion.engine.cthulhu.model import (
     Step,
     UnitKind,
     Worms,
+    spellbook_count,
 )
 from companion.engine.cthulhu.pools import MAX_UNITS, pool
 from companion.engine.values import evolve
@@ -325,7 +326,7 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     if cmd.counter == "power":
         return state.with_player(seat, power=value)
     if cmd.counter == "spellbooks":
-        books = player.spellbooks[:value] + ("",) * (value - player.books)
+        books = player.spellbooks[:value] + ("",) * (value - spellbook_count(player))
         return state.with_player(seat, spellbooks=books)
     if cmd.counter == "hidden_elder_signs":
         return set_hidden_signs(state, seat, value, events)

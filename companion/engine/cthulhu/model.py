@@ -226,11 +226,6 @@ class Player:
     def label(self) -> str:
         return self.name or self.faction.label
 
-    @property
-    def books(self) -> int:
-        """How many Spellbooks the player holds."""
-        return len(self.spellbooks)
-
 
 def spellbook_count(player: Player) -> int:
     """How many Spellbooks ``player`` has (the victory rules read this, never the field)."""

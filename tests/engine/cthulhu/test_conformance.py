@@ -17,7 +17,7 @@ from companion.engine import Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.model import ERADICATED, GLACIER, STARTING_CULTISTS, Phase, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, STARTING_CULTISTS, Phase, UnitKind, spellbook_count
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
 
@@ -126,7 +126,7 @@ def play_checked(map_name: str, players: int, seed: int, acolyte: bool = False) 
             check_invariants(previous, session.state, outcome.events)  # type: ignore[union-attr]
         if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
             player = rnd.choice(session.state.players)
-            if player.books < 6:
+            if spellbook_count(player) < 6:
                 session.submit(c.GainSpellbook(player.pid))
     assert session.state.phase is Phase.GAME_OVER, f"{map_name} seed {seed} did not finish"
     return journal, session

@@ -25,6 +25,7 @@ from companion.engine.cthulhu.model import (
     Phase,
     PromptKind,
     UnitKind,
+    spellbook_count,
 )
 from companion.narrate import describe
 from companion.session import GameSession
@@ -371,7 +372,7 @@ def test_the_preview_sentence_is_the_log_line_without_the_reason() -> None:
 
 def test_a_spellbook_is_gained_by_name_and_an_unnamed_one_still_counts() -> None:
     state = run(started(), c.GainSpellbook(BG, "Frenzy"), c.GainSpellbook(BG))
-    assert state.player(BG).spellbooks == ("Frenzy", "") and state.player(BG).books == 2
+    assert state.player(BG).spellbooks == ("Frenzy", "") and spellbook_count(state.player(BG)) == 2
     assert rejected(state, c.GainSpellbook(BG, "Frenzy")).code is Code.BAD_VALUE
 
 

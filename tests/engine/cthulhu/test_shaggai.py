@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine import Code, State, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import Part
-from companion.engine.cthulhu.model import ERADICATED, Faction, Phase, PromptKind, UnitKind, Worms
+from companion.engine.cthulhu.model import ERADICATED, Faction, Phase, PromptKind, UnitKind, Worms, spellbook_count
 from companion.engine.cthulhu.shaggai import (
     AreaEradicated,
     CosmicSpellbook,
@@ -220,7 +220,7 @@ def cosmic_board() -> State:
 
 def test_with_a_gate_in_a_worms_area_any_spellbook_costs_6_power_as_an_action() -> None:
     state = run(cosmic_board(), CosmicSpellbook(GC, "Submerge"))
-    assert state.player(GC).books == 1 and state.player(GC).power == 8 - 6
+    assert spellbook_count(state.player(GC)) == 1 and state.player(GC).power == 8 - 6
     assert state.prompt.actor == CC  # it was an action
     assert rejected(shaggai(), CosmicSpellbook(GC)).code is Code.NOT_CONTROLLER
 
@@ -246,7 +246,7 @@ def test_bubastis_may_use_the_pay_6_rule_but_not_the_pay_2_rule() -> None:
     state = set_board(state, **{GNAWS.replace(" ", "_"): {"gate": bast, "units": [(bast, "cultist", "Acolyte", 1)]}})
     assert state.prompt.actor == bast
     assert "cats are like that" in rejected(state, c.Summon(bast, "Insect Hives", "Cat", 1, cosmic=True)).message
-    assert run(state, CosmicSpellbook(bast)).player(bast).books == 1
+    assert spellbook_count(run(state, CosmicSpellbook(bast)).player(bast)) == 1
 
 
 # -- Eradication Marker Effects ------------------------------------------------------------------
