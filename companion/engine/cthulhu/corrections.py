@@ -57,6 +57,7 @@ BY_HAND = "correction"  # the reason the board's events carry when a correction 
 LIMITS = {"power": 99, "doom": 99, "spellbooks": SPELLBOOKS_TO_WIN, "hidden_elder_signs": sum(ELDER_SIGN_BAG)}
 MAX_ROUND = 99
 MAX_NAME = 40  # characters in a Spellbook's name
+MAX_REASON = 200  # characters in a correction's reason (a sentence, not a document)
 
 
 # -- the commands (the older corrections are in commands.py: correct, place, eliminate,
@@ -294,6 +295,7 @@ def corrects(cls: type[Command]) -> Callable[[Body], Body]:
     def register(body: Body) -> Body:
         def handler(state: GameState, cmd: Any, events: Events) -> GameState:
             actions.in_play(state)
+            check_count(len(cmd.reason), "A reason's length", MAX_REASON)
             events.append(CorrectionMade(tag_of(cmd), summary(state, cmd), cmd.reason.strip()))
             return body(state, cmd, events)
 

@@ -217,6 +217,7 @@ REFUSED = {
     "doom over the cap": Refused(c.Correct(BG, "doom", 100), Code.BAD_VALUE),
     "a 7th spellbook": Refused(c.Correct(BG, "spellbooks", 7), Code.BAD_VALUE),
     "more signs than the bag": Refused(c.Correct(BG, "hidden_elder_signs", 37), Code.BAD_VALUE),
+    "a reason that is a document": Refused(c.Correct(BG, "power", 3, "x" * 201), Code.BAD_VALUE),
     "an unknown counter": Refused(c.Correct(BG, "luck", 1), Code.BAD_VALUE),
     "an unknown player": Refused(c.Correct("cthulhu", "power", 1), Code.UNKNOWN_PLAYER),
     "more ghouls than the pool": Refused(c.Place(BG, c.UnitRef("Europe", UnitKind.MONSTER, "Ghoul", 3)), Code.NO_SUCH_UNITS),
