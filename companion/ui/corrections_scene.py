@@ -2,8 +2,9 @@
 
 "Fix" in the navigation bar opens it from the table.  The first page lists what can be
 corrected on this map; each opens an editor whose rows are numbers (steppers: - value +),
-choices (a button naming the choice, which opens a paged chooser of players, areas, units,
-Spellbooks by name, ...) and yes/no toggles.  Beside the editor, the correction in words (the
+choices (a button naming the choice, which opens a paged chooser of players, units, Spellbooks
+by name, ...; an area is tapped on the map, or picked from a list where this screen cannot show
+the map without circles or names touching) and yes/no toggles.  Beside the editor, the correction in words (the
 same sentence the log will show) and, when the engine would refuse it, why; "Record" sends it.
 
 The page's menus are its own navigation, never game state: recording is a
@@ -23,12 +24,15 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
+from companion.palette import colour_of
+from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, LABEL_SIZES, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
 
 REASONS = ("", "missed at the table", "joined late", "a mistake", "a card's effect")
 MARKERS = ("cathedral", "ice_age", "desecration")
 GATE_STATES = ("none", "abandoned")
+MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,18 @@ class Draft:
     reason: int = 0
     chooser: str = ""  # the chooser open over the editor ("" none)
     page: int = 0
+    listed: bool = False  # areas from the list rather than the map
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The map chooser's geometry: each area's centre, the circles' radius, each name's lines
+    and box, and the room for List and Done."""
+
+    centres: list[tuple[int, int]]
+    radius: int
+    names: list[tuple[list[str], pygame.Rect]]
+    controls: pygame.Rect
 
 
 @dataclass(frozen=True)
@@ -473,6 +489,8 @@ class CorrectionsScene(Scene):
 
     def chooser_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
+        if d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+            return self.map_buttons(state)
         options = self.options(state)
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
         area.y += m.px(36)
@@ -481,7 +499,7 @@ class CorrectionsScene(Scene):
         pages = max(1, -(-len(options) // per_page))
         page = d.page % pages
         shown = options[page * per_page : (page + 1) * per_page]
-        close = Menu(dataclasses.replace(d, chooser="", page=0))
+        close = Menu(dataclasses.replace(d, chooser="", page=0, listed=False))
         labels = [label for label, _ in shown] + (["Next"] if pages > 1 else []) + ["Done"]
         rects = self.fit_grid(area, labels, 4)
         buttons = [Button(r, label, intent) for r, (label, intent) in zip(rects, shown, strict=False)]
@@ -490,10 +508,109 @@ class CorrectionsScene(Scene):
         buttons.append(Button(rects[-1], "Done", close, PANEL))
         return buttons
 
+    # -- areas on the map ------------------------------------------------------------------------
+
+    def board_view(self, state: GameState) -> BoardView | None:
+        """Where each area's circle and name go on the map chooser, or None when the map does
+        not fit this screen without circles or names touching (the list is used instead)."""
+        m = self.metrics
+        body = self.body()
+        top = m.px(40)
+        side = m.px(140)
+        if m.portrait:
+            canvas = pygame.Rect(m.margin, top, body.width - 2 * m.margin, body.height - top - m.touch - 2 * m.margin)
+            controls = pygame.Rect(m.margin, canvas.bottom + m.margin, canvas.width, m.touch)
+        else:
+            canvas = pygame.Rect(m.margin, top, body.width - side - 3 * m.margin, body.height - top - m.margin)
+            controls = pygame.Rect(canvas.right + m.margin, top, side + m.margin, 2 * m.touch + m.margin)
+        r = m.touch // 2
+        size = m.px(MAP_NAME_SIZE)
+        names_room = 2 * round(size * 1.05)
+        inner = pygame.Rect(canvas.x + r, canvas.y + r + names_room, canvas.width - 2 * r, canvas.height - 2 * r - names_room)
+        if inner.width <= 0 or inner.height <= 0:
+            return None
+        centres = [(int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board)]
+        circles = [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in centres]
+        if any(one.colliderect(other) for i, one in enumerate(circles) for other in circles[i + 1 :]):
+            return None
+        taken = list(circles)
+        names: list[tuple[list[str], pygame.Rect]] = []
+        for area, (x, y) in zip(state.board.areas, centres, strict=True):
+            lines = wrap(area.name, size, 2 * r + m.px(48))
+            height = len(lines) * round(size * 1.05)
+            width = max(font(size).size(line)[0] for line in lines)
+            spots = (  # above the circle, below it, then beside it
+                pygame.Rect(x - width // 2, y - r - height, width, height),
+                pygame.Rect(x - width // 2, y + r, width, height),
+                pygame.Rect(x + r + m.px(2), y - height // 2, width, height),
+                pygame.Rect(x - r - m.px(2) - width, y - height // 2, width, height),
+            )
+            free = [box for box in spots if canvas.contains(box) and box.collidelist(taken) < 0]
+            if len(lines) > 2 or not free:
+                return None
+            taken.append(free[0])
+            names.append((lines, free[0]))
+        return BoardView(centres, r, names, controls)
+
+    def map_buttons(self, state: GameState) -> list[Button]:
+        m, d = self.metrics, self.draft
+        view = self.board_view(state)
+        assert view is not None
+        buttons = [
+            Button(
+                pygame.Rect(x - view.radius, y - view.radius, 2 * view.radius, 2 * view.radius),
+                "",
+                Menu(dataclasses.replace(d, chooser="", page=0, area=i)),
+            )
+            for i, (x, y) in enumerate(view.centres)
+            if d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
+        ]
+        box = view.controls
+        if m.portrait:
+            half = (box.width - m.margin) // 2
+            first, second = pygame.Rect(box.x, box.y, half, m.touch), pygame.Rect(box.x + half + m.margin, box.y, half, m.touch)
+        else:
+            first = pygame.Rect(box.x, box.y, box.width - m.margin, m.touch)
+            second = pygame.Rect(box.x, box.y + m.touch + m.margin, box.width - m.margin, m.touch)
+        buttons.append(Button(first, "List", Menu(dataclasses.replace(d, listed=True)), PANEL))
+        buttons.append(Button(second, "Done", Menu(dataclasses.replace(d, chooser="", page=0)), PANEL))
+        return buttons
+
+    def draw_board(self, surface: pygame.Surface, state: GameState) -> None:
+        m, view = self.metrics, self.board_view(state)
+        assert view is not None
+        for i, neighbours in enumerate(state.board.adjacent):
+            for j in neighbours:
+                if i < j:
+                    pygame.draw.line(surface, PANEL, view.centres[i], view.centres[j], max(1, m.px(3)))
+        size = m.px(MAP_NAME_SIZE)
+        for i, (centre, (lines, box)) in enumerate(zip(view.centres, view.names, strict=True)):
+            area = state.areas[i]
+            fill = (8, 8, 8) if ERADICATED in area.markers else (20, 30, 60) if state.board.areas[i].ocean else (40, 44, 32)
+            pygame.draw.circle(surface, fill, centre, view.radius)
+            edge = ACCENT if i == self.draft.area else DIM
+            pygame.draw.circle(surface, edge, centre, view.radius, max(2, m.px(3 if i == self.draft.area else 1)))
+            if area.gate is not None:  # a gate: a ring in its controller's colour (grey when abandoned)
+                owner = state.seat(area.gate.controller or "")
+                ring = colour_of(state.players[owner].faction) if owner is not None else DIM
+                pygame.draw.circle(surface, ring, centre, view.radius - m.px(5), max(2, m.px(4)))
+            units = sum(u.count for u in area.units)
+            if units:
+                text(surface, str(units), centre, m.px(18), TEXT, bold=True, centre=True)
+            for n, one in enumerate(lines):
+                self.line(
+                    surface,
+                    one,
+                    (box.centerx - font(size).size(one)[0] // 2, box.y + n * round(size * 1.05)),
+                    size,
+                    TEXT,
+                    box.width + 1,
+                )
+
     def options(self, state: GameState) -> list[tuple[str, Menu]]:
         """The chooser's choices: each sets the field and closes the chooser (Spellbooks toggle)."""
         d = self.draft
-        done = dataclasses.replace(d, chooser="", page=0)
+        done = dataclasses.replace(d, chooser="", page=0, listed=False)
         field_ = d.chooser
         if field_ in ("player", "other"):
             if field_ == "other":
@@ -556,6 +673,12 @@ class CorrectionsScene(Scene):
         self.line(surface, title, (m.margin, m.margin), m.px(28), TEXT, m.width - 2 * m.margin, bold=True)
         if d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
+        elif d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+            self.draw_board(surface, state)
+            for button in self.buttons:  # the circles are drawn as the board; their buttons are only where to tap
+                if button.label:
+                    button.draw(surface, m)
+            return
         elif not d.kind and view.notices:
             self.line(surface, view.notices[-1], (m.margin, m.px(30)), m.px(17), WARN, m.width - 2 * m.margin)
         super().draw(surface, view)

@@ -93,6 +93,25 @@ def choose(app: App, opener: str, name: str) -> None:
     tap(app, name)
 
 
+def choose_area(app: App, opener: str, name: str) -> None:
+    """Open the area chooser and pick ``name``: on the map when it fits, else from the list."""
+    tap(app, opener)
+    view = scene(app).board_view(app.state)
+    if view is None:
+        choose_listed(app, name)
+        return
+    index = app.state.board.area_index(name)
+    assert index is not None
+    app.tap(view.centres[index])
+    app.draw()
+
+
+def choose_listed(app: App, name: str) -> None:
+    while name not in labels(app):
+        tap(app, "Next")
+    tap(app, name)
+
+
 def last_command(app: App) -> Command:
     entry = app.table.session.journal.last(app.table.session.name)
     assert entry is not None
@@ -124,12 +143,38 @@ def test_units_are_placed_by_choosing_owner_unit_and_area(app_for) -> None:
     tap(app, "Units")
     choose(app, "Owner: Great Cthulhu", "Black Goat")
     choose(app, "Unit: Acolyte", "Dark Young")
-    choose(app, "Area: choose", "Europe")
+    choose_area(app, "Area: choose", "Europe")
     tap(app, "+")
     tap(app, "Record")
     assert last_command(app) == c.Place("black_goat", c.UnitRef("Europe", UnitKind.MONSTER, "Dark Young", 2))
     europe = app.table.session.state.board.area_index("Europe")
     assert app.table.session.state.areas[europe].count(owner="black_goat", name="Dark Young") == 2
+
+
+def test_an_area_is_chosen_by_tapping_the_map_or_from_the_list(app_for) -> None:
+    app = app_for("earth-3p")
+    app.scene_name = "fix"
+    tap(app, "Gate")
+    tap(app, "Area: choose")
+    fix = scene(app)
+    view = fix.board_view(app.state)
+    assert view is not None  # the Earth map fits this screen: its areas are tapped on the map
+    europe = app.state.board.area_index("Europe")
+    app.tap(view.centres[europe])
+    assert fix.draft.area == europe and "Area: Europe" in labels(app)
+    tap(app, "Area: Europe")
+    tap(app, "List")
+    assert "Asia" in labels(app)
+    tap(app, "Asia")
+    assert "Area: Asia" in labels(app)
+
+
+def test_a_map_too_crowded_for_the_screen_is_chosen_from_the_list(app_for) -> None:
+    app = app_for("shaggai-demo")
+    app.scene_name = "fix"
+    tap(app, "Gate")
+    tap(app, "Area: choose")
+    assert scene(app).board_view(app.state) is None and "Glass Wastes" in labels(app)
 
 
 def test_spellbooks_are_chosen_by_name(app_for) -> None:
@@ -152,7 +197,7 @@ def test_a_correction_the_engine_would_refuse_shows_why_and_cannot_be_recorded(a
     tap(app, "Units")
     choose(app, "Owner: Great Cthulhu", "Black Goat")
     choose(app, "Unit: Acolyte", "Ghoul")
-    choose(app, "Area: choose", "Europe")
+    choose_area(app, "Area: choose", "Europe")
     tap(app, "+")
     tap(app, "+")  # three Ghouls: the box holds two
     record = next(b for b in scene(app).buttons if b.label == "Record")
