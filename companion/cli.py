@@ -8,6 +8,7 @@ message on stderr names the line and the problem, and nothing was changed).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import signal
 import sys
@@ -130,7 +131,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def open_configured(args: argparse.Namespace, config: Config) -> Journal:
-    return open_journal(args.journal or config.journal.resolved())
+    journal = open_journal(args.journal or config.journal.resolved())
+    for notice in journal.notices:  # a damaged journal moved aside: say where it is
+        print(f"companion: {notice}", file=sys.stderr)
+    return journal
 
 
 def shown(text: str) -> str:
@@ -242,6 +246,7 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
         problems.append(f"{exc} Playing on a new journal, {fresh}; the old one is untouched.")
         print(f"companion: {problems[-1]}", file=sys.stderr)
         journal = open_journal(str(fresh))
+    problems.extend(journal.notices)  # shown on the screen too
     try:
         run_table(journal, config, game, parse_size(args.size), args.fullscreen, problems)
     except NoDisplay as exc:
@@ -525,10 +530,28 @@ def cmd_export(args: argparse.Namespace, config: Config) -> int:
     finally:
         journal.close()
     if args.output:
-        Path(args.output).write_text("".join(lines), encoding="utf-8")
+        _write_output(Path(args.output), "".join(lines))
     else:
         sys.stdout.writelines(lines)
     return EXIT_OK
+
+
+def _write_output(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed into place, so a full disk
+    never leaves half an export).
+
+    :raises UsageError: one line naming what is wrong (a missing folder, no space, no rights).
+    """
+    if not path.parent.is_dir():
+        raise UsageError(f"{path}: the folder {path.parent} does not exist; create it (mkdir -p {path.parent}) or choose another -o.")
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise UsageError(f"{path}: cannot be written ({exc.strerror}); nothing was exported. Choose another -o or free the disk.") from None
 
 
 def _last_game(journal: Journal) -> str:

@@ -6,6 +6,11 @@ A rejection changes nothing and is returned as it is.
 
 Undo and redo move the head through the tree of accepted commands (see
 :mod:`companion.store.base`); they are journal entries too, so the log shows every undo.
+
+A command from the table carries its input's identity (``input_id``), journaled with its entry:
+the journal refuses the input a second time (:class:`DuplicateInput`).  When an append's reply
+was lost and the retry finds this very entry already in the journal (same input, same number,
+same command), the session takes it as written: it advances once, the listeners hear it once.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from companion.engine.arkham.model import ArkhamState, NewArkhamGame
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import NewGame, Redo, Undo
-from companion.store import Entry, EntryKind, Journal, JournalError
+from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError
 from companion.store.sqlite import SqliteJournal
 
 log = logging.getLogger(__name__)
@@ -144,7 +149,7 @@ class Session(Generic[S]):
         :raises JournalError: when there is no such game or it cannot be read.
         """
         if name is None:
-            mine = [g.name for g in journal.games() if cls.plays(journal, g.name)]
+            mine = [g.name for g in journal.games() if g.entries and cls.plays(journal, g.name)]
             if not mine:
                 raise JournalError("There is no stored game to resume; start one with `companion demo` or the menu.")
             name = mine[0]
@@ -173,15 +178,18 @@ class Session(Generic[S]):
         """The newest journal entry's number (the version of this game)."""
         return self._head.seq
 
-    def submit(self, command: Command) -> Accepted[S] | Rejected:
-        """Decide ``command``; an accepted one is journaled, then the listeners hear it.
+    def submit(self, command: Command, input_id: str = "") -> Accepted[S] | Rejected:
+        """Decide ``command``; an accepted one is journaled (with ``input_id``, the identity of the
+        table's input that made it, if any), then the listeners hear it.
 
+        :raises DuplicateInput: the input is journaled already, by an entry this session has not
+            read (another process, or before a reload): it is done; nothing changed here.
         :raises JournalError: when the journal cannot take the entry (nothing changed).
         """
         if isinstance(command, Undo):
-            return self._undo()
+            return self._undo(input_id)
         if isinstance(command, Redo):
-            return self._redo()
+            return self._redo(input_id)
         decided = self._decide(command)
         if isinstance(decided, Rejected):
             return decided
@@ -189,9 +197,9 @@ class Session(Generic[S]):
         head = self._head
         depth = head.depth + 1
         seq = head.seq + 1
-        entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock())
+        entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock(), input_id)
         snapshot = canonical(result.state) if depth % self._snapshot_every == 0 else None
-        self.journal.append(self.name, entry, snapshot)
+        entry = self._append(entry, snapshot)
         self._advance(entry, result.state)
         self._notify(result.events, entry)
         return result
@@ -223,7 +231,26 @@ class Session(Generic[S]):
         result = self.rules.apply(self.state, command)
         return result if isinstance(result, Rejected) else (result, _events_text(result.events))
 
-    def _undo(self) -> Accepted[S] | Rejected:
+    def _append(self, entry: Entry, snapshot: str | None = None) -> Entry:
+        """Journal ``entry``; the entry as journaled.  If its input is already in as this very
+        entry (the reply to an earlier try was lost after the write), that is the write: the
+        journaled entry is returned (its time is the first try's).
+
+        :raises DuplicateInput: the input made another entry (it is done; do not apply it).
+        """
+        try:
+            self.journal.append(self.name, entry, snapshot)
+        except DuplicateInput as exc:
+            if exc.seq != entry.seq:
+                raise
+            written = self.journal.entry(self.name, entry.seq)
+            if (written.kind, written.parent, written.command, written.input) != (entry.kind, entry.parent, entry.command, entry.input):
+                raise
+            log.info("entry %d of %r was written before its reply was lost; taken as written", entry.seq, self.name)
+            return written
+        return entry
+
+    def _undo(self, input_id: str = "") -> Accepted[S] | Rejected:
         head = self._head
         current = self.journal.entry(self.name, head.node)
         if current.parent == 0:
@@ -241,10 +268,11 @@ class Session(Generic[S]):
             canonical(Undo()),
             _events_text(events),
             self._clock(),
+            input_id,
         )
         return self._move(entry, state, events)
 
-    def _redo(self) -> Accepted[S] | Rejected:
+    def _redo(self, input_id: str = "") -> Accepted[S] | Rejected:
         head = self._head
         if not head.redo:
             return Rejected(Code.NOTHING_TO_REDO, "There is nothing to redo.")
@@ -262,11 +290,12 @@ class Session(Generic[S]):
             canonical(Redo()),
             _events_text(events),
             self._clock(),
+            input_id,
         )
         return self._move(entry, state, events)
 
     def _move(self, entry: Entry, state: S, events: tuple[Event, ...]) -> Accepted[S] | Rejected:
-        self.journal.append(self.name, entry)
+        entry = self._append(entry)
         self._advance(entry, state)
         self._notify(events, entry)
         return Accepted(state, events)

@@ -9,6 +9,12 @@ service, the tests).  A tower roll is applied exactly once: it must fit
 the pending roll prompt (count and die), and its reference ``tower:<boot>:<sequence>`` is
 remembered (and found again in the journal after a restart), so a repeat is acknowledged as a
 duplicate and never applied twice.
+
+Every input has an identity, journaled with the entry it makes: a roll's is the tower's
+reference; a tap's or a button press's is made once, when it is put on the queue, so every retry
+of it carries the same one.  The journal refuses an identity it holds (see
+:mod:`companion.store.base`): a reply lost after the write, a reload after another writer, a
+Redis restart in the middle, and the input is still applied once.
 """
 
 from __future__ import annotations
@@ -17,17 +23,18 @@ import json
 import logging
 import queue
 import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from companion.engine import Command, Rejected, State, legal_commands
+from companion.engine import Accepted, Command, Rejected, State, legal_commands
 from companion.engine.arkham import model as arkham
 from companion.engine.arkham.decisions import next_decision
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
 from companion.session import GameSession, Session
-from companion.store import JournalError, JournalUnavailable, StaleWriter
+from companion.store import DuplicateInput, JournalError, JournalUnavailable, StaleWriter
 from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
 
 log = logging.getLogger(__name__)
@@ -49,14 +56,29 @@ class TowerInput:
     frame: Frame
 
 
+def new_input_id(kind: str) -> str:
+    """A fresh identity for a tap or a button press (``tap:<hex>``), made once per input."""
+    return f"{kind}:{uuid.uuid4().hex}"
+
+
 @dataclass(frozen=True)
 class ButtonInput:
     name: str
+    input_id: str = field(default_factory=lambda: new_input_id("button"))
 
 
 @dataclass(frozen=True)
 class CommandInput:
     command: Command
+    input_id: str = field(default_factory=lambda: new_input_id("tap"))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A command waiting for the journal, with the identity of the input that made it."""
+
+    command: Command
+    input_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,7 +135,7 @@ class Table(Generic[SessionT]):
     follow_latest: bool = False  # the tower bridge: play whichever game was changed last
 
     def __post_init__(self) -> None:
-        self.waiting: list[Command] = []  # accepted by nobody yet: the journal was not answering
+        self.waiting: list[Pending] = []  # accepted by nobody yet: the journal was not answering
         self.applied: set[str] = remembered_refs(self.session)
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
@@ -146,11 +168,12 @@ class Table(Generic[SessionT]):
             self.on_input()
 
     def button(self, name: str) -> None:
-        self.inputs.put(ButtonInput(name))
+        self.inputs.put(ButtonInput(name))  # its identity is made here, once
         self.on_input()
 
     def post(self, command: Command) -> None:
-        """Queue a command from the screen; it is decided on the table's thread."""
+        """Queue a command from the screen (with its identity, made here once); it is decided on
+        the table's thread."""
         self.posted += 1
         self.inputs.put(CommandInput(command))
         self.on_input()
@@ -180,7 +203,7 @@ class Table(Generic[SessionT]):
         if isinstance(item, TowerInput):
             self._tower(item.frame)
         elif isinstance(item, ButtonInput):
-            self._button(item.name)
+            self._button(item.name, item.input_id)
         elif isinstance(item, CallInput):
             item.call()
         elif isinstance(item, Nudge):
@@ -192,7 +215,7 @@ class Table(Generic[SessionT]):
                 journal = self.session.journal
                 self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
         else:
-            self._submit(item.command)
+            self._submit(item.command, item.input_id)
             self.decided += 1
         self.sync_tower()
         return True
@@ -231,47 +254,65 @@ class Table(Generic[SessionT]):
 
     def submit(self, command: Command) -> bool:
         """Decide a command now (on the main loop's thread); False, with a notice, if refused."""
-        accepted = self._submit(command)
+        accepted = self._submit(command, new_input_id("tap"))
         self.sync_tower()
         return accepted
 
     def retry(self) -> bool:
         """Try the commands kept while the journal was away, in order; True once none is left."""
         while self.waiting:
-            command = self.waiting[0]
+            pending = self.waiting[0]
             try:
-                result = self.session.submit(command)
+                result = self._journal(pending)
             except JournalUnavailable:
                 return False
             self.waiting.pop(0)
             if isinstance(result, Rejected):
                 self._notice(result.message)
-            elif isinstance(command, c.Roll) and command.ref:
-                self.applied.add(command.ref)
+            elif isinstance(pending.command, c.Roll) and pending.command.ref:
+                self.applied.add(pending.command.ref)
         self._notice("The journal answers again: every waiting command is recorded.")
         return True
 
-    def _submit(self, command: Command) -> bool:
+    def _submit(self, command: Command, input_id: str = "") -> bool:
+        pending = Pending(command, input_id)
         if self.waiting:  # keep the order: nothing overtakes a command still waiting
-            self.waiting.append(command)
+            self.waiting.append(pending)
             return self.retry()
         try:
-            result = self.session.submit(command)
+            result = self._journal(pending)
         except JournalUnavailable as exc:
-            self.waiting.append(command)
+            self.waiting.append(pending)
             self._notice(f"{exc} Your command waits and will be recorded when it answers.")
             return False
-        except StaleWriter:
-            # Another process (the tower bridge) moved the game on: catch up, then decide again.
-            self.reload()
-            result = self.session.submit(command)
-        if isinstance(result, Rejected) and self._journal_moved():
-            self.reload()  # refused against an old state: decide again on the current one
-            result = self.session.submit(command)
         if isinstance(result, Rejected):
             self._notice(result.message)
             return False
         return True
+
+    def _journal(self, pending: Pending) -> Accepted[Any] | Rejected | None:
+        """Decide and journal ``pending``: the result, or None when its input is journaled
+        already (a reply lost after the write, a repeat): it is done, and is not applied again.
+
+        :raises JournalUnavailable: the journal cannot take it now (keep it and retry).
+        """
+        command, input_id = pending.command, pending.input_id
+        try:
+            try:
+                result = self.session.submit(command, input_id)
+            except StaleWriter:
+                # Another process (the tower bridge) moved the game on: catch up, then decide again.
+                self.reload()
+                result = self.session.submit(command, input_id)
+            if isinstance(result, Rejected) and self._journal_moved():
+                self.reload()  # refused against an old state: decide again on the current one
+                result = self.session.submit(command, input_id)
+        except DuplicateInput as exc:
+            log.info("%s", exc)
+            if self._journal_moved():
+                self.reload()  # the entry it made is one this session has not read yet
+            return None
+        return result
 
     # -- the tower --------------------------------------------------------------------------------
 
@@ -288,6 +329,8 @@ class Table(Generic[SessionT]):
         and the repeat is acknowledged once the roll is recorded)."""
         if frame.ref in self.applied:
             return AckStatus.DUPLICATE
+        if any(pending.input_id == frame.ref for pending in self.waiting):
+            return None  # a repeat of a roll that waits for the journal: it is answered once recorded
         prompt = roll_prompt(self.session.state)
         wanted = prompt is not None and prompt.dice == len(frame.values) and TOWER_DIE[prompt.die] == frame.die
         if not wanted:
@@ -295,8 +338,8 @@ class Table(Generic[SessionT]):
             self._notice(f"The tower rolled {rolled} ({frame.die}), but no such roll is asked for: not applied.")
             return AckStatus.IGNORED
         roll = c.Roll(frame.values, "tower", frame.ref)
-        if not self._submit(roll):
-            return None if roll in self.waiting else AckStatus.IGNORED
+        if not self._submit(roll, frame.ref):  # the tower's reference is the roll's identity
+            return None if any(pending.input_id == frame.ref for pending in self.waiting) else AckStatus.IGNORED
         self.applied.add(frame.ref)
         return AckStatus.OK
 
@@ -329,22 +372,22 @@ class Table(Generic[SessionT]):
 
     # -- buttons ----------------------------------------------------------------------------------
 
-    def _button(self, name: str) -> None:
+    def _button(self, name: str, input_id: str = "") -> None:
         state = self.session.state
         rolling = roll_prompt(state) is not None
         if name == Button.UNDO:
-            self._submit(c.Undo())
+            self._submit(c.Undo(), input_id)
         elif name == Button.ROLL or (name == Button.NEXT and rolling):
             if rolling:
-                self._submit(c.Roll(None, "generator"))
+                self._submit(c.Roll(None, "generator"), input_id)
             else:
                 self._notice("No roll is asked for.")
         elif name == Button.NEXT and isinstance(state, arkham.ArkhamState):
-            self._next_mythos(state)
+            self._next_mythos(state, input_id)
         elif name == Button.NEXT:
-            self._next(state)
+            self._next(state, input_id)
 
-    def _next_mythos(self, state: arkham.ArkhamState) -> None:
+    def _next_mythos(self, state: arkham.ArkhamState, input_id: str = "") -> None:
         """Arkham's "next" draws the Mythos card, unless the players have a choice to make first."""
         if state.table_draws:
             self._notice("This table draws its own Mythos cards: enter the card drawn on the screen.")
@@ -353,9 +396,9 @@ class Table(Generic[SessionT]):
         if decision is not None:
             self._notice("This Mythos card leaves the players a choice: draw it on the screen.")
         else:
-            self._submit(arkham.Mythos())
+            self._submit(arkham.Mythos(), input_id)
 
-    def _next(self, state: Any) -> None:
+    def _next(self, state: Any, input_id: str = "") -> None:
         """Confirm the only legal answer; with several, the choice belongs on the screen."""
         options = []
         for option in legal_commands(state):
@@ -364,7 +407,7 @@ class Table(Generic[SessionT]):
                 self._notice(f"{state.prompt.text} Choose on the screen.")
                 return
         if options:
-            self._submit(options[0])
+            self._submit(options[0], input_id)
 
     def _notice(self, text: str) -> None:
         notice = Notice(text)
@@ -379,6 +422,8 @@ def remembered_refs(session: Session[Any]) -> set[str]:
     refs: set[str] = set()
     start = max(1, session.seq - REMEMBERED_ROLLS + 1)
     for entry in session.journal.entries(session.name, start):
+        if entry.input.startswith("tower:"):
+            refs.add(entry.input)
         command = json.loads(entry.command)
         if command.get("type") == "roll" and command.get("ref"):
             refs.add(command["ref"])

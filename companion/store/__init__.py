@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store.base import (
+    DuplicateInput,
     Entry,
     EntryKind,
     GameInfo,
@@ -16,6 +17,7 @@ from companion.store.base import (
 )
 
 __all__ = [
+    "DuplicateInput",
     "Entry",
     "EntryKind",
     "GameInfo",
@@ -30,7 +32,9 @@ __all__ = [
 
 def open_journal(location: str | Path) -> Journal:
     """Open the journal at ``location``: a ``redis://`` or ``rediss://`` URL, or a file path
-    (``":memory:"`` for a throw-away one).  Raises :class:`JournalError` with what to do."""
+    (``":memory:"`` for a throw-away one).  A damaged SQLite file is moved aside and a fresh one
+    opened; the journal's :attr:`~Journal.notices` say so.  Raises :class:`JournalError` with
+    what to do."""
     text = str(location)
     if text.startswith(("redis://", "rediss://", "unix://")):
         from companion.store.redis import RedisJournal

@@ -11,6 +11,13 @@ The promise: :meth:`Journal.append` returns only once the entry is durable (SQLi
 synchronous=FULL, committed; Redis: acknowledged by the server, durability per its AOF policy,
 see docs/reliability.md), and refuses an entry whose number is not the next one
 (:class:`StaleWriter`), so two writers can never interleave a game.
+
+Every input from the table carries an identity (:attr:`Entry.input`): the tower's reference
+``tower:<boot>:<sequence>`` for a roll, an id made once when a tap or a button press is queued.
+The journal itself refuses a second entry with an input already journaled for that game
+(:class:`DuplicateInput`, naming the entry that has it), whoever writes it and however often it
+is retried: a reply lost after the write, a reload, a restart.  An append whose reply was lost
+finds its own entry there on the next try and the session takes it as written.
 """
 
 from __future__ import annotations
@@ -38,6 +45,17 @@ class GameNotFound(JournalError, KeyError):
     """No stored game has that name."""
 
 
+class DuplicateInput(JournalError):
+    """The entry's input is already journaled for this game (as entry :attr:`seq`): nothing was
+    written.  The input is done; never apply it again."""
+
+    def __init__(self, game: str, input_id: str, seq: int) -> None:
+        super().__init__(f"Game {game!r} already holds input {input_id} (entry {seq}); it is not applied twice.")
+        self.game = game
+        self.input_id = input_id
+        self.seq = seq
+
+
 class EntryKind(StrEnum):
     COMMAND = "command"
     UNDO = "undo"
@@ -52,7 +70,9 @@ class Entry:
     (for undo/redo); ``head`` and ``redo`` are the game's head node and redo stack after this
     entry; ``depth`` is the head node's distance from the game's first node (which has depth 1).
     ``command`` and ``events`` are canonical JSON text; ``at`` is wall-clock seconds (for people
-    reading the log, never for the rules).
+    reading the log, never for the rules).  ``input`` is the identity of the table's input that
+    made the entry ("" for none: scripts, replays, a game's first entry); at most one entry of a
+    game has a given input.
     """
 
     seq: int
@@ -64,10 +84,13 @@ class Entry:
     command: str
     events: str
     at: float
+    input: str = ""
 
     def to_json(self) -> str:
+        extra = {"input": self.input} if self.input else {}  # an entry without one exports as before
         return json.dumps(
             {
+                **extra,
                 "seq": self.seq,
                 "kind": self.kind.value,
                 "parent": self.parent,
@@ -97,6 +120,7 @@ class Entry:
             command=json.dumps(data["command"], sort_keys=True, separators=(",", ":"), ensure_ascii=False),
             events=json.dumps(data["events"], sort_keys=True, separators=(",", ":"), ensure_ascii=False),
             at=float(data.get("at", 0.0)),
+            input=str(data.get("input", "")),
         )
 
 
@@ -113,13 +137,29 @@ class Journal(Protocol):
     """What the session needs from a store; tests/store/test_contract.py runs against each."""
 
     def create_game(self, name: str, title: str, now: float) -> None:
-        """Register an empty game; raises JournalError if the name is taken."""
+        """Register an empty game.  An empty game of that name (its first entry never came: a
+        power cut right after it was made) is replaced; raises JournalError if the name is taken
+        by a game with entries."""
 
     def games(self) -> list[GameInfo]:
         """Stored games, most recently updated first."""
 
+    notices: list[str]
+    """What opening the journal had to do that the table should say (a damaged file moved
+    aside, with where it is now); empty when nothing happened."""
+
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
-        """Durably append ``entry`` (and the head node's snapshot); raises StaleWriter."""
+        """Durably append ``entry`` (and the head node's snapshot).
+
+        :raises DuplicateInput: ``entry.input`` is already journaled for ``game`` (checked
+            first: a retried entry is a duplicate, not a stale one).
+        :raises StaleWriter: ``entry`` is not the next.
+        :raises JournalUnavailable: the store cannot take it now (server away, disk full,
+            read-only); nothing was written, retry later.
+        """
+
+    def find_input(self, game: str, input_id: str) -> int | None:
+        """The number of the entry of ``game`` made by input ``input_id``, if any."""
 
     def last(self, game: str) -> Entry | None:
         """The newest entry, or None for an empty game; raises GameNotFound."""

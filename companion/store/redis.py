@@ -5,25 +5,46 @@ Keys, for a game ``g`` under the prefix ``companion``:
 - ``companion:game:g:stream``: the entries, stream ID ``<seq>-1`` so an entry is found by number;
 - ``companion:game:g:snapshots``: hash of head node -> canonical state;
 - ``companion:game:g:last``: the newest entry's number (the version a writer must extend);
+- ``companion:game:g:inputs``: hash of input id -> the entry it made (at most one per input);
 - ``companion:game:g:meta``: hash with title, created, updated;
 - ``companion:games``: sorted set of game names by last update;
 - channel ``companion:game:g:changed``: a small notice (the new entry number) after each append.
 
 An append runs under WATCH on the version key, so a stale writer's transaction fails
-(:class:`StaleWriter`) instead of interleaving.  Lost connections raise
-:class:`JournalUnavailable` with nothing written.
+(:class:`StaleWriter`) instead of interleaving; the input's id is checked under the same WATCH
+and recorded in the same transaction, so an input is journaled once (:class:`DuplicateInput`).
+A connection lost or a server that stops answering (a timeout) raises
+:class:`JournalUnavailable`.  When the connection drops after the transaction was sent, the
+append reads the entry back: its own entry there means the write happened, and it returns
+normally; anything else, it says so.  The client does not retry on its own (a retried write
+could land twice): the table retries, and the input's id makes that safe.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
-from companion.store.base import Entry, GameInfo, GameNotFound, JournalError, JournalUnavailable, StaleWriter
+from companion.store.base import (
+    DuplicateInput,
+    Entry,
+    GameInfo,
+    GameNotFound,
+    JournalError,
+    JournalUnavailable,
+    StaleWriter,
+)
 
 BATCH = 500
+TIMEOUT = 5.0  # seconds without an answer before Redis counts as away
+LOST = (redis.ConnectionError, redis.TimeoutError)  # the server is away or hung: nothing known written
+log = logging.getLogger(__name__)
 
 
 class RedisJournal:
@@ -33,11 +54,18 @@ class RedisJournal:
         self.client = client
         self.prefix = prefix
         self.url = url
+        self.notices: list[str] = []
         self._closed = False
 
     @classmethod
-    def from_url(cls, url: str, prefix: str = "companion") -> RedisJournal:
-        client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+    def from_url(cls, url: str, prefix: str = "companion", timeout: float = TIMEOUT) -> RedisJournal:
+        client = redis.Redis.from_url(
+            url,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            health_check_interval=10,
+            retry=Retry(NoBackoff(), 0),
+        )
         journal = cls(client, prefix, url)
         journal._call(client.ping)
         return journal
@@ -51,19 +79,31 @@ class RedisJournal:
     def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except redis.ConnectionError as exc:
+        except LOST as exc:
             raise JournalUnavailable(
                 f"Redis at {self.url} is not answering ({exc}); nothing was written. "
                 "Check that redis-server is running (systemctl status redis-server); the companion retries."
             ) from None
 
     def create_game(self, name: str, title: str, now: float) -> None:
-        created = self._call(self.client.set, self._key(name, "last"), 0, nx=True)
-        if not created:
-            raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
-        meta = {"title": title, "created": now, "updated": now}
-        self._call(self.client.hset, self._key(name, "meta"), mapping=meta)
-        self._call(self.client.zadd, f"{self.prefix}:games", {name: now})
+        # One transaction under WATCH: a new name, or an empty game made again (a power cut came
+        # before its first entry); a lost reply and a retry find the empty game and make it again.
+        last_key = self._key(name, "last")
+        try:
+            with self.client.pipeline() as pipe:
+                pipe.watch(last_key)
+                current = pipe.get(last_key)
+                if current is not None and int(current):
+                    raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
+                pipe.multi()
+                pipe.set(last_key, 0)
+                pipe.hset(self._key(name, "meta"), mapping={"title": title, "created": now, "updated": now})
+                pipe.zadd(f"{self.prefix}:games", {name: now})
+                pipe.execute()
+        except redis.WatchError:
+            raise JournalUnavailable(f"Another writer changed game {name!r} while it was being made; retry.") from None
+        except LOST as exc:
+            raise JournalUnavailable(f"Redis at {self.url} went away while making game {name!r} ({exc}); retry.") from None
 
     def games(self) -> list[GameInfo]:
         names = self._call(self.client.zrevrange, f"{self.prefix}:games", 0, -1)
@@ -79,12 +119,16 @@ class RedisJournal:
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
         last_key = self._key(game, "last")
+        inputs_key = self._key(game, "inputs")
         try:
             with self.client.pipeline() as pipe:
-                pipe.watch(last_key)
+                pipe.watch(last_key)  # the inputs hash changes only with it
                 current = pipe.get(last_key)
                 if current is None:
                     raise GameNotFound(f"No stored game called {game!r}.")
+                done = pipe.hget(inputs_key, entry.input) if entry.input else None
+                if done is not None:
+                    raise DuplicateInput(game, entry.input, int(done))
                 if entry.seq != int(current) + 1:
                     raise StaleWriter(
                         f"Game {game!r} is at entry {int(current)}; entry {entry.seq} was written against an old state."
@@ -93,15 +137,29 @@ class RedisJournal:
                 pipe.xadd(self._key(game, "stream"), {"e": entry.to_json()}, id=f"{entry.seq}-1")
                 if snapshot is not None:
                     pipe.hset(self._key(game, "snapshots"), str(entry.head), snapshot)
+                if entry.input:
+                    pipe.hset(inputs_key, entry.input, entry.seq)
                 pipe.set(last_key, entry.seq)
                 pipe.hset(self._key(game, "meta"), "updated", entry.at)
                 pipe.zadd(f"{self.prefix}:games", {game: entry.at})
                 pipe.publish(self.changed_channel(game), entry.seq)
                 pipe.execute()
-        except redis.WatchError:
-            raise StaleWriter(f"Another writer appended to {game!r} first; reload the game.") from None
-        except redis.ConnectionError as exc:
-            raise JournalUnavailable(f"Redis at {self.url} went away during a write ({exc}); retry.") from None
+        except redis.WatchError:  # also what a connection lost while watching becomes
+            if not self._landed(game, entry):
+                raise StaleWriter(f"Another writer appended to {game!r} first; reload the game.") from None
+        except LOST as exc:
+            if not self._landed(game, entry):
+                raise JournalUnavailable(f"Redis at {self.url} went away during a write ({exc}); retry.") from None
+
+    def _landed(self, game: str, entry: Entry) -> bool:
+        """Whether ``entry`` itself is in the journal: the transaction ran but its reply was lost.
+        :raises JournalUnavailable: when Redis does not answer the question either."""
+        rows = self._call(self.client.xrange, self._key(game, "stream"), f"{entry.seq}-1", f"{entry.seq}-1")
+        return bool(rows) and _decode(rows[0]) == entry
+
+    def find_input(self, game: str, input_id: str) -> int | None:
+        seq = self._call(self.client.hget, self._key(game, "inputs"), input_id)
+        return None if seq is None else int(seq)
 
     def last(self, game: str) -> Entry | None:
         current = self._call(self.client.get, self._key(game, "last"))
@@ -143,8 +201,14 @@ class RedisJournal:
             game = channel[len(self.prefix) + len(":game:") : -len(":changed")]
             on_change(game, int(_text(message["data"])))
 
-        pubsub.psubscribe(**{pattern: deliver})
-        worker = pubsub.run_in_thread(sleep_time=0.5, daemon=True)
+        def away(exc: BaseException, pubsub: Any, thread: Any) -> None:
+            # Redis restarting or hung: keep following (the next read reconnects and subscribes
+            # again) rather than let the thread die and the screen stop hearing the tower.
+            log.warning("following Redis at %s: %s; trying again", self.url, exc)
+            time.sleep(0.5)
+
+        self._call(pubsub.psubscribe, **{pattern: deliver})
+        worker = pubsub.run_in_thread(sleep_time=0.5, daemon=True, exception_handler=away)
 
         def stop() -> None:
             worker.stop()  # the worker closes its pubsub connection as it ends

@@ -2,19 +2,42 @@
 
 Each append is one transaction (``BEGIN IMMEDIATE``), so a power cut leaves either the whole
 entry, with its snapshot, or none of it; WAL with synchronous=FULL makes a committed entry
-survive the cut.  The file is created with mode 0600.
+survive the cut.  The file is created with mode 0600, whole: it is made under a temporary name
+and renamed into place, so a journal file that exists always had a header.
+
+Opening checks the file (its header, then ``PRAGMA quick_check``).  A damaged journal is moved
+aside whole (the file and its ``-wal`` and ``-shm``, renamed ``<name>.damaged-<time>``, never
+deleted), a fresh one is opened in its place, and :attr:`SqliteJournal.notices` says what
+happened and where the old file is.  A full disk or a read-only file is not damage: the append
+raises :class:`JournalUnavailable` with what to do, and the table retries.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from companion.store.base import Entry, EntryKind, GameInfo, GameNotFound, JournalError, StaleWriter
+from companion.store.base import (
+    DuplicateInput,
+    Entry,
+    EntryKind,
+    GameInfo,
+    GameNotFound,
+    JournalError,
+    JournalUnavailable,
+    StaleWriter,
+)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: entries.input, unique per game
+MAGIC = b"SQLite format 3\x00"
+DAMAGE = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_FORMAT"})  # the file, not the disk or its rights
+# The disk or its rights, not the file: nothing was written, and a retry may succeed once fixed.
+PASSING = frozenset({"SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_LOCKED"})
 CHECKPOINT_EVERY = 2_000  # appends without an idle moment before a checkpoint is done inline
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -23,15 +46,16 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS entries (
     game TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, parent INTEGER NOT NULL,
     head INTEGER NOT NULL, depth INTEGER NOT NULL, redo TEXT NOT NULL, command TEXT NOT NULL,
-    events TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game, seq)
+    events TEXT NOT NULL, at REAL NOT NULL, input TEXT, PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (
     game TEXT NOT NULL, node INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (game, node)
 ) WITHOUT ROWID;
 """
-_COLUMNS = "seq, kind, parent, head, depth, redo, command, events, at"
+_INPUT_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS entries_input ON entries (game, input) WHERE input IS NOT NULL"
+_COLUMNS = "seq, kind, parent, head, depth, redo, command, events, at, input"
 _APPEND_IF_NEXT = (
-    f"INSERT INTO entries (game, {_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
+    f"INSERT INTO entries (game, {_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? "
     "WHERE EXISTS (SELECT 1 FROM games WHERE name = ?) "
     "AND (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = ?) = ?"
 )
@@ -41,46 +65,130 @@ class SqliteJournal:
     """The journal in one SQLite file; ``":memory:"`` gives a throw-away journal for scripts."""
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
-        """Open (or create) the journal at ``path``.
+        """Open (or create) the journal at ``path``; a damaged one is moved aside (see the module).
 
         ``synchronous`` stays FULL in the product; benchmarks pass OFF to bulk-load test games.
-        :raises JournalError: when the file is not a readable journal (it is left untouched).
+        :raises JournalError: when the journal cannot be opened at all (a directory that cannot
+            be made or written, a newer schema); the message says what to do.
         """
         if synchronous not in ("FULL", "NORMAL", "OFF"):
             raise ValueError(f"synchronous must be FULL, NORMAL or OFF, not {synchronous!r}")
         self.path = str(path)
-        if self.path != ":memory:":
-            _prepare_file(Path(self.path))
-        try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous}")
-            # Checkpoints move WAL pages into the database with an extra fsync; they run when the
-            # table is idle (maintain), not in the middle of a roll (see CHECKPOINT_EVERY).
-            self._db.execute("PRAGMA wal_autocheckpoint=0")
-            self._db.executescript(_SCHEMA)
-            self._check_version()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(
-                f"The journal {self.path} cannot be read ({exc}). It may be damaged or not a journal: "
-                f"move it aside (mv {self.path} {self.path}.broken) and start again, or point the "
-                "config's [journal] path elsewhere."
-            ) from None
+        self.notices: list[str] = []
+        self._synchronous = synchronous
         self._closed = False
         self._since_checkpoint = 0
+        self._stuck = False  # the last write failed on the disk's rights: reconnect before the next
+        self._db = self._open()
 
-    def _check_version(self) -> None:
-        (version,) = self._db.execute("PRAGMA user_version").fetchone()
-        if version == 0:
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        elif version != SCHEMA_VERSION:
-            raise JournalError(f"The journal {self.path} has schema {version}; this companion reads {SCHEMA_VERSION}.")
+    def _open(self) -> sqlite3.Connection:
+        """Connect to a checked journal: created if missing, moved aside and replaced if damaged."""
+        if self.path == ":memory:":
+            return self._connect()
+        file = Path(self.path)
+        try:
+            file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if not file.exists():
+                _create(file)
+        except OSError as exc:
+            raise JournalError(_os_problem(file, exc)) from None
+        damage = _header_damage(file)
+        if damage is None:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                self._configure(db)
+                damage = _quick_check(db)
+            except sqlite3.DatabaseError as exc:
+                if _kind(exc) not in DAMAGE:
+                    db.close()
+                    raise JournalError(self._problem(exc, "could not be opened")) from None
+                damage = str(exc)
+            except UnicodeDecodeError as exc:  # the schema's own text is garbage
+                damage = f"its schema is not text ({exc.reason})"
+            if damage is None:
+                return db
+            db.close()
+        moved = _move_aside(file)
+        self.notices.append(
+            f"The journal {file} was damaged ({damage}); it was moved aside whole to {moved} and a new, empty "
+            "journal started. Games in the old file are not lost: keep it, and `sqlite3 .recover` may read them."
+        )
+        try:
+            _create(file)
+        except OSError as exc:
+            raise JournalError(_os_problem(file, exc)) from None
+        return self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            self._configure(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _configure(self, db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={self._synchronous}")
+        # Checkpoints move WAL pages into the database with an extra fsync; they run when the
+        # table is idle (maintain), not in the middle of a roll (see CHECKPOINT_EVERY).
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        _migrate(db, self.path)
+
+    def _problem(self, exc: sqlite3.Error, doing: str) -> str:
+        """One line for a storage problem that is not damage: what is wrong, what to do."""
+        name = _kind(exc)
+        folder = Path(self.path).parent
+        if name == "SQLITE_FULL":
+            return f"The disk holding the journal {self.path} is full: the entry {doing}. Free some space on it; the companion retries."
+        if name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH"):
+            return (
+                f"The journal {self.path} (or its folder {folder}) cannot be written ({exc}): the entry {doing}. "
+                "Make both writable by the companion's user (or mount the disk read-write); the companion retries."
+            )
+        if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            return f"The journal {self.path} is busy in another program: the entry {doing}. Close the other program; the companion retries."
+        return f"The journal {self.path} failed ({exc}): the entry {doing}. Check the disk (dmesg); the companion retries."
 
     def create_game(self, name: str, title: str, now: float) -> None:
+        # One statement: a new name, or an empty game of that name (a power cut came before its
+        # first entry) made again.  A game with entries is never touched.
+        with self._storage("was not written"):
+            cursor = self._db.execute(
+                "INSERT INTO games (name, title, created, updated) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET title = excluded.title, created = excluded.created, "
+                "updated = excluded.updated WHERE NOT EXISTS (SELECT 1 FROM entries WHERE game = excluded.name)",
+                (name, title, now, now),
+            )
+        if cursor.rowcount != 1:
+            raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
+
+    @contextlib.contextmanager
+    def _storage(self, doing: str) -> Iterator[None]:
+        """Turn the disk's problems (full, read-only, busy) into :class:`JournalUnavailable`:
+        nothing was written, and the table keeps the command and retries."""
+        if self._stuck and self.path != ":memory:":
+            # A connection opened on a read-only file stays read-only: made writable since, only a
+            # new connection can write.
+            with contextlib.suppress(sqlite3.Error, JournalError):
+                fresh = self._connect()
+                self._db.close()
+                self._db = fresh
+                self._stuck = False
         try:
-            self._db.execute("INSERT INTO games (name, title, created, updated) VALUES (?, ?, ?, ?)", (name, title, now, now))
-        except sqlite3.IntegrityError:
-            raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.") from None
+            yield
+        except sqlite3.DatabaseError as exc:
+            name = _kind(exc)
+            self._stuck = name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR")
+            if name in DAMAGE:
+                raise JournalError(
+                    f"The journal {self.path} is damaged ({exc}). Restart the companion: it moves the file "
+                    "aside and starts a new one."
+                ) from None
+            if name in PASSING:
+                raise JournalUnavailable(self._problem(exc, doing)) from None
+            raise
 
     def games(self) -> list[GameInfo]:
         rows = self._db.execute(
@@ -90,8 +198,9 @@ class SqliteJournal:
         return [GameInfo(*row) for row in rows]
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
-        if snapshot is not None or not self._append_alone(game, entry):
-            self._append_checked(game, entry, snapshot)
+        with self._storage("was not written"):
+            if snapshot is not None or not self._append_alone(game, entry):
+                self._append_checked(game, entry, snapshot)
         self._since_checkpoint += 1
         if self._since_checkpoint >= CHECKPOINT_EVERY:  # never idle: do not let the WAL grow forever
             self.maintain()
@@ -104,28 +213,41 @@ class SqliteJournal:
         says what was wrong."""
         try:
             cursor = self._db.execute(_APPEND_IF_NEXT, (game, *_row(entry), game, game, entry.seq - 1))
-        except sqlite3.OperationalError:  # SQLITE_BUSY_SNAPSHOT: another process wrote meanwhile
+        except sqlite3.IntegrityError:  # the input is journaled already: the checked path says which entry
+            return False
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "") != "SQLITE_BUSY_SNAPSHOT":  # another process wrote meanwhile
+                raise
             return False
         return cursor.rowcount == 1
 
     def _append_checked(self, game: str, entry: Entry, snapshot: str | None) -> None:
         """Append in an explicit write transaction, with the snapshot if any.
 
-        :raises GameNotFound: no such game.  :raises StaleWriter: ``entry`` is not the next.
+        :raises GameNotFound: no such game.  :raises DuplicateInput: its input is in already.
+        :raises StaleWriter: ``entry`` is not the next.
         """
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             last = self._last_seq(game)
+            done = self.find_input(game, entry.input) if entry.input else None
+            if done is not None:
+                raise DuplicateInput(game, entry.input, done)
             if entry.seq != last + 1:
                 raise StaleWriter(f"Game {game!r} is at entry {last}; entry {entry.seq} was written against an old state.")
-            db.execute(f"INSERT INTO entries (game, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, *_row(entry)))
+            db.execute(f"INSERT INTO entries (game, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, *_row(entry)))
             if snapshot is not None:
                 db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, entry.head, snapshot))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # a full disk may have rolled it back already
+                db.execute("ROLLBACK")
             raise
+
+    def find_input(self, game: str, input_id: str) -> int | None:
+        row = self._db.execute("SELECT seq FROM entries WHERE game = ? AND input = ?", (game, input_id)).fetchone()
+        return None if row is None else int(row[0])
 
     def maintain(self) -> None:
         """Fold the WAL into the database (a passive checkpoint) and start the log again; call it
@@ -182,29 +304,141 @@ class SqliteJournal:
         self.close()
 
 
-def _prepare_file(path: Path) -> None:
-    """Create the directory (0700) and an empty file (0600) so the journal is private."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if not path.exists():
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+def _kind(exc: sqlite3.Error) -> str:
+    """The primary result code's name (``SQLITE_IOERR`` for ``SQLITE_IOERR_WRITE``)."""
+    return "_".join(getattr(exc, "sqlite_errorname", "").split("_")[:2])
+
+
+def _migrate(db: sqlite3.Connection, path: str) -> None:
+    """Bring the schema to :data:`SCHEMA_VERSION` (a new file gets it whole)."""
+    db.executescript(_SCHEMA)
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    if version == 1:  # before input identities: the column, empty for the old entries
+        db.execute("ALTER TABLE entries ADD COLUMN input TEXT")
+    elif version not in (0, SCHEMA_VERSION):
+        raise JournalError(f"The journal {path} has schema {version}; this companion reads {SCHEMA_VERSION}.")
+    if version != SCHEMA_VERSION:
+        db.execute(_INPUT_INDEX)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def _create(path: Path) -> None:
+    """Make a new, empty journal at ``path`` (mode 0600), whole or not at all: built under a
+    temporary name, made durable, then renamed into place, so a power cut never leaves a
+    headerless file that a later start could not tell from a damaged one."""
+    temporary = path.with_name(f"{path.name}.new")
+    for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+        leftover.unlink(missing_ok=True)  # a creation cut short: it never held a game
+    os.close(os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_EXCL, 0o600))
+    db = sqlite3.connect(temporary, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        _migrate(db, str(path))
+    finally:
+        db.close()  # folds the log into the file and removes it
+    _fsync(temporary)
+    os.replace(temporary, path)
+    _fsync(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _header_damage(path: Path) -> str | None:
+    """What is wrong with the file's header, if anything (https://www.sqlite.org/fileformat.html):
+    the magic string, a page size SQLite can have, a length of whole pages."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as exc:
+        return f"it cannot be read: {exc.strerror}"
+    if size < 100 or not header.startswith(MAGIC):
+        return f"it is {size} bytes long and does not start like a journal" if size >= 100 else f"it is cut to {size} bytes"
+    page = int.from_bytes(header[16:18], "big")
+    page = 65_536 if page == 1 else page
+    if page < 512 or page & (page - 1):
+        return f"its header names an impossible page size ({page})"
+    if size % page:
+        return f"it is {size} bytes long, not a whole number of {page}-byte pages: it was cut short"
+    return None
+
+
+def _quick_check(db: sqlite3.Connection) -> str | None:
+    """SQLite's own check of every page's structure; the first problem, or None."""
+    rows = db.execute("PRAGMA quick_check(5)").fetchall()
+    if [tuple(row) for row in rows] == [("ok",)]:
+        return None
+    return "; ".join(str(row[0]) for row in rows)
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename the journal and its ``-wal`` and ``-shm`` to ``<name>.damaged-<time>`` (with
+    ``-wal`` and ``-shm`` after it, so SQLite opens them together); the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        for suffix in ("-wal", "-shm", ""):  # the log first: the file alone is never left without it
+            part = Path(f"{path}{suffix}")
+            if part.exists():
+                os.replace(part, f"{aside}{suffix}")
+        _fsync(path.parent)
+    except OSError as exc:
+        raise JournalError(
+            f"The journal {path} is damaged and could not be moved aside ({exc.strerror}): move it away by hand "
+            f"(mv {path} {aside}) and start the companion again."
+        ) from None
+    return aside
+
+
+def _os_problem(path: Path, exc: OSError) -> str:
+    return (
+        f"The journal {path} cannot be created ({exc.strerror}): make its folder {path.parent} exist and be writable "
+        "by the companion's user, or point the config's [journal] location elsewhere."
+    )
 
 
 def _row(entry: Entry) -> tuple[object, ...]:
     redo = ",".join(str(x) for x in entry.redo)
-    return (entry.seq, entry.kind.value, entry.parent, entry.head, entry.depth, redo, entry.command, entry.events, entry.at)
+    return (
+        entry.seq,
+        entry.kind.value,
+        entry.parent,
+        entry.head,
+        entry.depth,
+        redo,
+        entry.command,
+        entry.events,
+        entry.at,
+        entry.input or None,  # NULL, not "": entries without an input never collide
+    )
 
 
 def _entry(row: tuple[object, ...]) -> Entry:
-    seq, kind, parent, head, depth, redo, command, events, at = row
-    redo_stack = tuple(int(x) for x in str(redo).split(",") if x)
-    return Entry(
-        int(str(seq)),
-        EntryKind(str(kind)),
-        int(str(parent)),
-        int(str(head)),
-        int(str(depth)),
-        redo_stack,
-        str(command),
-        str(events),
-        float(str(at)),
-    )
+    seq, kind, parent, head, depth, redo, command, events, at, input_id = row
+    try:
+        redo_stack = tuple(int(x) for x in str(redo).split(",") if x)
+        json.loads(str(command))  # a page that held garbage text says so here, not deep in a replay
+        return Entry(
+            int(str(seq)),
+            EntryKind(str(kind)),
+            int(str(parent)),
+            int(str(head)),
+            int(str(depth)),
+            redo_stack,
+            str(command),
+            str(events),
+            float(str(at)),
+            str(input_id or ""),
+        )
+    except ValueError as exc:
+        raise JournalError(f"Journal entry {seq} is damaged ({exc}). Restart the companion to move the file aside.") from None

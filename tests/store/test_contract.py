@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sqlite3
 import os
 import stat
 import struct
@@ -12,7 +13,7 @@ from pathlib import Path
 import fakeredis
 import pytest
 
-from companion.store import Entry, EntryKind, GameNotFound, Journal, JournalError, StaleWriter, open_journal
+from companion.store import DuplicateInput, Entry, EntryKind, GameNotFound, Journal, JournalError, StaleWriter, open_journal
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 
@@ -34,8 +35,8 @@ def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]
     store.close()
 
 
-def entry(seq: int, command: str = '{"type":"pass"}', at: float = 100.0) -> Entry:
-    return Entry(seq, EntryKind.COMMAND, seq - 1, seq, seq, (), command, '[{"type":"passed"}]', at + seq)
+def entry(seq: int, command: str = '{"type":"pass"}', at: float = 100.0, input_id: str = "") -> Entry:
+    return Entry(seq, EntryKind.COMMAND, seq - 1, seq, seq, (), command, '[{"type":"passed"}]', at + seq, input_id)
 
 
 def test_appended_entries_read_back_in_order(journal: Journal) -> None:
@@ -80,8 +81,47 @@ def test_games_are_listed_most_recent_first(journal: Journal) -> None:
 
 def test_a_name_cannot_be_used_twice(journal: Journal) -> None:
     journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1))
     with pytest.raises(JournalError, match="already exists"):
         journal.create_game("g", "Again", 2.0)
+    assert journal.last("g") == entry(1)
+
+
+def test_an_empty_game_left_by_a_power_cut_is_made_again(journal: Journal) -> None:
+    # The cut came between creating the game and its first entry: starting it again works.
+    journal.create_game("welcome", "Welcome game", 1.0)
+    journal.create_game("welcome", "Welcome game", 2.0)
+    journal.append("welcome", entry(1))
+    assert [(g.name, g.created, g.entries) for g in journal.games()] == [("welcome", 2.0, 1)]
+
+
+def test_an_input_is_journaled_once_whatever_the_retry(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1, input_id="tower:AB:1"))
+    journal.append("g", entry(2, input_id="tap:7f3a"))
+    # Retried against the old state (a lost reply), or against the new one (after a reload):
+    for retry in (entry(2, input_id="tower:AB:1"), entry(3, input_id="tower:AB:1"), entry(3, input_id="tap:7f3a")):
+        with pytest.raises(DuplicateInput) as refused:
+            journal.append("g", retry, snapshot='{"n":3}')
+        assert refused.value.seq == (1 if retry.input.startswith("tower") else 2)
+    assert [e.input for e in journal.entries("g")] == ["tower:AB:1", "tap:7f3a"]
+    assert journal.snapshot("g", 3) is None  # nothing of a refused entry was written
+    assert journal.find_input("g", "tap:7f3a") == 2 and journal.find_input("g", "tap:other") is None
+    journal.append("g", entry(3))  # entries without an input never collide
+    journal.append("g", entry(4))
+    journal.create_game("h", "Another game", 2.0)
+    journal.append("h", entry(1, input_id="tower:AB:1"))  # an input belongs to one game
+    assert journal.last("h") == entry(1, input_id="tower:AB:1")
+
+
+def test_a_duplicate_input_is_found_before_a_stale_entry(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1, input_id="tap:1"))
+    journal.append("g", entry(2))
+    with pytest.raises(DuplicateInput):
+        journal.append("g", entry(1, input_id="tap:1"))  # stale too: the duplicate is what matters
+    with pytest.raises(StaleWriter):
+        journal.append("g", entry(2, input_id="tap:2"))
 
 
 def test_unknown_games_and_entries_are_clear_errors(journal: Journal) -> None:
@@ -131,12 +171,24 @@ def test_two_sqlite_writers_on_one_file_never_write_the_same_entry(tmp_path: Pat
         assert [e.command for e in second.entries("g")] == ['{"type":"pass"}'] * 3
 
 
-def test_a_corrupt_sqlite_file_is_refused_with_what_to_do(tmp_path: Path) -> None:
+def test_a_journal_without_input_ids_is_brought_up_to_date(tmp_path: Path) -> None:
+    # A journal written before input identities (schema 1) opens, keeps its entries, and refuses
+    # a duplicate input from then on.
     path = tmp_path / "journal.sqlite3"
-    path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(JournalError, match="move it aside"):
-        SqliteJournal(path)
-    assert path.read_bytes().startswith(b"this is not a database")  # nothing changed
+    with SqliteJournal(path) as old:
+        old.create_game("g", "A game", 1.0)
+        old.append("g", entry(1))
+    db = sqlite3.connect(path)
+    db.executescript(
+        "DROP INDEX entries_input; CREATE TABLE e2 AS SELECT game, seq, kind, parent, head, depth, redo, command, "
+        "events, at FROM entries; DROP TABLE entries; ALTER TABLE e2 RENAME TO entries; PRAGMA user_version=1;"
+    )
+    db.close()
+    with SqliteJournal(path) as journal:
+        assert journal.last("g") == entry(1)
+        journal.append("g", entry(2, input_id="tap:1"))
+        with pytest.raises(DuplicateInput):
+            journal.append("g", entry(3, input_id="tap:1"))
 
 
 def test_redis_that_went_away_is_reported_and_nothing_is_written() -> None:
