@@ -221,6 +221,12 @@ class RedisJournal:
             self._closed = True
             self.client.close()
 
+    def __enter__(self) -> RedisJournal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
