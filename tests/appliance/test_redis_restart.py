@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from bench.power_cut import RedisServer
 from companion.engine.cthulhu import commands as c
 from companion.session import GameSession
 from companion.store import open_journal
+from companion.store.redis import RedisJournal
 from companion.table import Table
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
 from tests.helpers import new_game
@@ -53,4 +55,61 @@ def test_commands_wait_for_redis_and_are_recorded_once_it_is_back() -> None:
             rolls = [e for e in resumed.journal.entries("g") if '"ref":"tower:AB:1"' in e.command]
             assert len(rolls) == 1
         finally:
+            server.kill()
+
+
+def test_a_roll_repeated_while_redis_restarts_is_queued_once_and_journaled_once() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = RedisServer(Path(tmp))
+        server.start()
+        try:
+            session = GameSession.start(open_journal(server.url), "g", new_game())
+            assert isinstance(session, GameSession)
+            sent: list[Frame] = []
+            table = Table(session, send_to_tower=lambda frame: sent.append(frame) is None)
+            table.submit(c.ChooseDirection(GC, "clockwise"))
+            table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+            table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
+            acknowledged = session.seq
+            server.kill()
+            for _ in range(4):  # the tower repeats the unacknowledged roll while Redis is away
+                table.tower_frame(RollFrame("AB", 1, "d6", (6,)))
+                table.drain()
+            assert len(table.waiting) == 1  # one roll waits, not four
+            server.start()
+            table.step(timeout=0)  # the retry, before any repeat reaches the table
+            table.tower_frame(RollFrame("AB", 1, "d6", (6,)))
+            table.drain()
+            assert not table.waiting and Ack(1, AckStatus.DUPLICATE) in sent
+            resumed = GameSession.resume(open_journal(server.url), "g")
+            assert resumed.seq == acknowledged + 1  # applied to one dice prompt, not two
+            assert [e.input for e in resumed.journal.entries("g", acknowledged + 1)] == ["tower:AB:1"]
+        finally:
+            server.kill()
+
+
+def test_a_hung_redis_is_one_clear_line_and_the_tap_is_recorded_once_it_answers() -> None:
+    # SIGSTOP: the server takes the connection and never answers (redis.TimeoutError, which used
+    # to escape and end the table's thread).  The tap waits; after SIGCONT it is recorded once.
+    with tempfile.TemporaryDirectory() as tmp:
+        server = RedisServer(Path(tmp))
+        server.start()
+        try:
+            session = GameSession.start(RedisJournal.from_url(server.url, timeout=0.5), "g", new_game())
+            assert isinstance(session, GameSession) and server.process is not None
+            table = Table(session)
+            server.process.send_signal(signal.SIGSTOP)
+            table.post(c.ChooseDirection(GC, "clockwise"))
+            table.drain()
+            (line,) = [n.text for n in table.notices if "not answering" in n.text or "went away" in n.text]
+            assert "\n" not in line and "retr" in line and "Traceback" not in line
+            assert len(table.waiting) == 1 and session.seq == 1
+            server.process.send_signal(signal.SIGCONT)
+            table.step(timeout=0)
+            assert not table.waiting and table.session.seq == 2
+            with RedisJournal.from_url(server.url) as check:
+                assert [e.seq for e in check.entries("g")] == [1, 2]
+        finally:
+            if server.process is not None:
+                server.process.send_signal(signal.SIGCONT)
             server.kill()
