@@ -543,7 +543,9 @@ def _write_output(path: Path, text: str) -> None:
     :raises UsageError: one line naming what is wrong (a missing folder, no space, no rights).
     """
     if not path.parent.is_dir():
-        raise UsageError(f"{path}: the folder {path.parent} does not exist; create it (mkdir -p {path.parent}) or choose another -o.")
+        raise UsageError(
+            f"{path}: the folder {path.parent} does not exist; create it (mkdir -p {path.parent}) or choose another -o."
+        )
     temporary = path.with_name(f".{path.name}.partial")
     try:
         temporary.write_text(text, encoding="utf-8")
@@ -551,7 +553,9 @@ def _write_output(path: Path, text: str) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             temporary.unlink()
-        raise UsageError(f"{path}: cannot be written ({exc.strerror}); nothing was exported. Choose another -o or free the disk.") from None
+        raise UsageError(
+            f"{path}: cannot be written ({exc.strerror}); nothing was exported. Choose another -o or free the disk."
+        ) from None
 
 
 def _last_game(journal: Journal) -> str:

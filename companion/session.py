@@ -244,7 +244,12 @@ class Session(Generic[S]):
             if exc.seq != entry.seq:
                 raise
             written = self.journal.entry(self.name, entry.seq)
-            if (written.kind, written.parent, written.command, written.input) != (entry.kind, entry.parent, entry.command, entry.input):
+            if (written.kind, written.parent, written.command, written.input) != (
+                entry.kind,
+                entry.parent,
+                entry.command,
+                entry.input,
+            ):
                 raise
             log.info("entry %d of %r was written before its reply was lost; taken as written", entry.seq, self.name)
             return written

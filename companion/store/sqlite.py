@@ -37,7 +37,9 @@ SCHEMA_VERSION = 2  # 2: entries.input, unique per game
 MAGIC = b"SQLite format 3\x00"
 DAMAGE = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_FORMAT"})  # the file, not the disk or its rights
 # The disk or its rights, not the file: nothing was written, and a retry may succeed once fixed.
-PASSING = frozenset({"SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_LOCKED"})
+PASSING = frozenset(
+    {"SQLITE_FULL", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_LOCKED"}
+)
 CHECKPOINT_EVERY = 2_000  # appends without an idle moment before a checkpoint is done inline
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -101,7 +103,7 @@ class SqliteJournal:
             except sqlite3.DatabaseError as exc:
                 if _kind(exc) not in DAMAGE:
                     db.close()
-                    raise JournalError(self._problem(exc, "could not be opened")) from None
+                    return self._read_only(exc)
                 damage = str(exc)
             except UnicodeDecodeError as exc:  # the schema's own text is garbage
                 damage = f"its schema is not text ({exc.reason})"
@@ -118,6 +120,27 @@ class SqliteJournal:
         except OSError as exc:
             raise JournalError(_os_problem(file, exc)) from None
         return self._connect()
+
+    def _read_only(self, exc: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """The journal cannot be opened for writing (a read-only file, folder or disk): open it
+        to read, so the table shows its games, and say so; appends raise JournalUnavailable
+        until it is writable (each retry tries to reconnect).
+
+        :raises JournalError: when it cannot even be read; the message says what to do."""
+        if _kind(exc) not in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"):
+            raise JournalError(self._problem(exc, "it could not be opened")) from None
+        # Without its -shm (a clean shutdown removes it) a WAL journal in a read-only folder opens
+        # only as immutable; that is safe only when no -wal holds entries not yet in the file.
+        wal = Path(f"{self.path}-wal")
+        immutable = "&immutable=1" if not wal.exists() or wal.stat().st_size == 0 else ""
+        try:
+            db = sqlite3.connect(f"{Path(self.path).absolute().as_uri()}?mode=ro{immutable}", uri=True, check_same_thread=False)
+            db.execute("SELECT COUNT(*) FROM games").fetchone()
+        except sqlite3.DatabaseError:
+            raise JournalError(self._problem(exc, "it could not be opened")) from None
+        self._stuck = True
+        self.notices.append(self._problem(exc, "its games can be read, but nothing new is recorded"))
+        return db
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -136,25 +159,31 @@ class SqliteJournal:
         db.execute("PRAGMA wal_autocheckpoint=0")
         _migrate(db, self.path)
 
-    def _problem(self, exc: sqlite3.Error, doing: str) -> str:
-        """One line for a storage problem that is not damage: what is wrong, what to do."""
+    def _problem(self, exc: sqlite3.Error, consequence: str) -> str:
+        """One line for a storage problem that is not damage: what is wrong, what it did
+        (``consequence``: "nothing was written"...), what to do."""
         name = _kind(exc)
         folder = Path(self.path).parent
         if name == "SQLITE_FULL":
-            return f"The disk holding the journal {self.path} is full: the entry {doing}. Free some space on it; the companion retries."
+            return (
+                f"The disk holding the journal {self.path} is full: {consequence}. Free some space on it; the companion retries."
+            )
         if name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH"):
             return (
-                f"The journal {self.path} (or its folder {folder}) cannot be written ({exc}): the entry {doing}. "
+                f"The journal {self.path} (or its folder {folder}) cannot be written ({exc}): {consequence}. "
                 "Make both writable by the companion's user (or mount the disk read-write); the companion retries."
             )
         if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            return f"The journal {self.path} is busy in another program: the entry {doing}. Close the other program; the companion retries."
-        return f"The journal {self.path} failed ({exc}): the entry {doing}. Check the disk (dmesg); the companion retries."
+            return (
+                f"The journal {self.path} is busy in another program: {consequence}. "
+                "Close the other program; the companion retries."
+            )
+        return f"The journal {self.path} failed ({exc}): {consequence}. Check the disk (dmesg); the companion retries."
 
     def create_game(self, name: str, title: str, now: float) -> None:
         # One statement: a new name, or an empty game of that name (a power cut came before its
         # first entry) made again.  A game with entries is never touched.
-        with self._storage("was not written"):
+        with self._storage("nothing was written"):
             cursor = self._db.execute(
                 "INSERT INTO games (name, title, created, updated) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET title = excluded.title, created = excluded.created, "
@@ -165,7 +194,7 @@ class SqliteJournal:
             raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
 
     @contextlib.contextmanager
-    def _storage(self, doing: str) -> Iterator[None]:
+    def _storage(self, consequence: str) -> Iterator[None]:
         """Turn the disk's problems (full, read-only, busy) into :class:`JournalUnavailable`:
         nothing was written, and the table keeps the command and retries."""
         if self._stuck and self.path != ":memory:":
@@ -187,7 +216,7 @@ class SqliteJournal:
                     "aside and starts a new one."
                 ) from None
             if name in PASSING:
-                raise JournalUnavailable(self._problem(exc, doing)) from None
+                raise JournalUnavailable(self._problem(exc, consequence)) from None
             raise
 
     def games(self) -> list[GameInfo]:
@@ -198,7 +227,7 @@ class SqliteJournal:
         return [GameInfo(*row) for row in rows]
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
-        with self._storage("was not written"):
+        with self._storage("nothing was written"):
             if snapshot is not None or not self._append_alone(game, entry):
                 self._append_checked(game, entry, snapshot)
         self._since_checkpoint += 1

@@ -141,9 +141,8 @@ def test_a_damaged_journal_that_cannot_be_moved_says_what_to_do(tmp_path: Path) 
     folder.mkdir()
     view.mkdir()
     (folder / "journal.sqlite3").write_bytes(b"")
-    with _read_only(folder, view):
-        with pytest.raises(JournalError, match=r"could not be moved aside .*mv "):
-            open_journal(view / "journal.sqlite3")
+    with _read_only(folder, view), pytest.raises(JournalError, match=r"could not be moved aside .*mv "):
+        open_journal(view / "journal.sqlite3")
     assert (folder / "journal.sqlite3").read_bytes() == b""
 
 

@@ -27,6 +27,18 @@ from companion.table import Table
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
 from tests.helpers import new_game
 
+
+class Wire:
+    """The tower's side: every frame the table sent."""
+
+    def __init__(self, sent: list[Frame]) -> None:
+        self.sent = sent
+
+    def __call__(self, frame: Frame) -> bool:
+        self.sent.append(frame)
+        return True
+
+
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
 GC, CC = "great_cthulhu", "crawling_chaos"
 DEADLINE = 10.0
@@ -132,7 +144,7 @@ def table_at_roll(journal: Journal) -> tuple[Table[GameSession], list[Frame], He
     sent: list[Frame] = []
     heard = Heard()
     session.listeners.append(heard)
-    table = Table(session, send_to_tower=lambda frame: sent.append(frame) is None)
+    table = Table(session, send_to_tower=Wire(sent))
     for command in (
         c.ChooseDirection(GC, "clockwise"),
         c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),

@@ -18,6 +18,18 @@ from companion.table import Table
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
 from tests.helpers import new_game
 
+
+class Wire:
+    """The tower's side: every frame the table sent."""
+
+    def __init__(self, sent: list[Frame]) -> None:
+        self.sent = sent
+
+    def __call__(self, frame: Frame) -> bool:
+        self.sent.append(frame)
+        return True
+
+
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
 GC, CC = "great_cthulhu", "crawling_chaos"
 
@@ -66,7 +78,7 @@ def test_a_roll_repeated_while_redis_restarts_is_queued_once_and_journaled_once(
             session = GameSession.start(open_journal(server.url), "g", new_game())
             assert isinstance(session, GameSession)
             sent: list[Frame] = []
-            table = Table(session, send_to_tower=lambda frame: sent.append(frame) is None)
+            table = Table(session, send_to_tower=Wire(sent))
             table.submit(c.ChooseDirection(GC, "clockwise"))
             table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
             table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))

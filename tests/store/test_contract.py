@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import sqlite3
 import os
+import sqlite3
 import stat
 import struct
 from collections.abc import Iterator
