@@ -358,7 +358,7 @@ def open_game(journal: Journal, name: str | None = None) -> AnySession:
     :raises JournalError: when there is no such game, or it starts with no game's first command.
     """
     if name is None:
-        games = journal.games()
+        games = [g for g in journal.games() if g.entries]  # an empty game (a power cut right after making it) is never resumed
         if not games:
             raise JournalError("There is no stored game to resume; start one with `companion demo` or the menu.")
         name = games[0].name

@@ -7,13 +7,13 @@ import json
 import fakeredis
 import pytest
 
-from companion.engine import Code, Event, State, canonical
+from companion.engine import Code, Event, Rejected, State, canonical
 from companion.engine.codec import decision_key
 from companion.engine.core import Redone, Undone
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
 from companion.session import GameSession, new_game_name, open_game
-from companion.store import Entry, EntryKind, Journal, JournalError, StaleWriter
+from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 from tests.helpers import count_decisions, new_game
@@ -269,3 +269,58 @@ def test_the_rules_never_decide_by_a_roll_s_own_id() -> None:
     assert first == second
     assert decision_key(c.Roll((3,), "tower", "tower:AB:1")) == decision_key(c.Roll((3,), "tower"))
     assert decision_key(c.Roll((3,), "tower")) != decision_key(c.Roll((3,), "screen"))
+
+
+def test_an_empty_game_left_by_a_power_cut_is_never_resumed() -> None:
+    # The cut came between creating a game and its first entry: the empty game is the newest.
+    journal = SqliteJournal(":memory:")
+    played = GameSession.start(journal, "played", new_game(), clock=lambda: 100.0)
+    assert isinstance(played, GameSession)
+    journal.create_game("welcome", "Welcome game", 200.0)
+    assert open_game(journal).name == "played"
+    assert GameSession.resume(journal).name == "played"
+    again = GameSession.start(journal, "welcome", new_game(), clock=lambda: 300.0)  # no "already exists"
+    assert isinstance(again, GameSession) and open_game(journal).name == "welcome"
+
+
+def test_only_empty_games_is_no_game_to_resume() -> None:
+    journal = SqliteJournal(":memory:")
+    journal.create_game("welcome", "Welcome game", 200.0)
+    with pytest.raises(JournalError, match="no stored game to resume"):
+        open_game(journal)
+
+
+class _WrittenThenLost:
+    """Writes the next append, then raises as a connection lost before the reply does."""
+
+    def __init__(self, inner: Journal) -> None:
+        self.inner = inner
+        self.lose = True
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        self.inner.append(game, entry, snapshot)
+        if self.lose:
+            self.lose = False
+            raise JournalUnavailable("went away during a write (a test)")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+
+def test_a_retry_after_a_lost_reply_takes_its_own_entry_as_written() -> None:
+    inner = SqliteJournal(":memory:")
+    game = GameSession.start(inner, "g", new_game())
+    assert isinstance(game, GameSession)
+    game.journal = _WrittenThenLost(inner)  # type: ignore[assignment]
+    heard: list[int] = []
+    game.listeners.append(lambda events, state, entry: heard.append(entry.seq))
+    direction = c.ChooseDirection("great_cthulhu", "clockwise")
+    with pytest.raises(JournalUnavailable):
+        game.submit(direction, "tap:1")
+    assert game.seq == 1 and heard == []
+    result = game.submit(direction, "tap:1")  # the retry: the same input, found in as entry 2
+    assert not isinstance(result, Rejected) and game.seq == 2 and heard == [2]
+    assert [e.seq for e in inner.entries("g")] == [1, 2]
+    with pytest.raises(DuplicateInput):  # later, the same input again: refused, nothing changes
+        game.submit(c.Undo(), "tap:1")
+    assert game.seq == 2 and heard == [2]

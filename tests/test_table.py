@@ -9,10 +9,12 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.session import GameSession
+from companion.store import Entry, JournalUnavailable
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button, Table
 from firmware_bridge.link import TowerLink
@@ -30,6 +32,7 @@ from firmware_bridge.protocol import (
 )
 from firmware_bridge.sim import SimTower
 from tests.helpers import count_decisions, new_game
+from tests.store.test_storage_problems import fill, small_disk  # noqa: F401 (a fixture)
 
 GC, CC = "great_cthulhu", "crawling_chaos"
 TIMEOUT = 5.0
@@ -238,3 +241,89 @@ def test_a_roll_of_several_dice_or_with_no_tower_is_not_decided_ahead() -> None:
     offline.requested = None
     offline.sync_tower()
     assert not offline.session.foreseen()
+
+
+# -- input identity: each input applied once, whatever happens to the journal's reply --------------
+
+
+class LosesReplies:
+    """A real SQLite journal whose next ``lose`` appends are written and then fail as a lost reply
+    does (JournalUnavailable after the write), with the journal out of reach for ``away`` more
+    calls to append."""
+
+    def __init__(self, inner: SqliteJournal, lose: int = 1, away: int = 0) -> None:
+        self.inner = inner
+        self.lose = lose
+        self.away = away
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        if self.away and not self.lose:
+            self.away -= 1
+            raise JournalUnavailable("Redis is not answering (a test); nothing was written.")
+        self.inner.append(game, entry, snapshot)
+        if self.lose:
+            self.lose -= 1
+            raise JournalUnavailable("Redis went away during a write (a test); retry.")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_a_button_press_whose_reply_was_lost_is_applied_once_with_its_one_identity() -> None:
+    inner = SqliteJournal(":memory:")
+    session = GameSession.start(inner, "g", new_game())
+    assert isinstance(session, GameSession)
+    lossy = LosesReplies(inner, lose=1, away=100)
+    session.journal = lossy
+    heard: list[Entry] = []
+    session.listeners.append(lambda events, state, entry: heard.append(entry))
+    table = Table(session)
+    table.post(c.ChooseDirection(GC, "clockwise"))
+    table.drain()
+    assert len(table.waiting) == 1 and table.session.seq == 1  # written, but the table cannot know yet
+    queued = table.waiting[0].input_id
+    assert queued.startswith("tap:")
+    table.step(timeout=0)  # Redis still away
+    assert len(table.waiting) == 1 and lossy.away < 100
+    lossy.away = 0
+    table.step(timeout=0)  # back: the retry finds its own entry and takes it as written
+    assert not table.waiting and table.session.seq == 2 and [e.seq for e in heard] == [2]
+    assert [(e.seq, e.input) for e in inner.entries("g")] == [(1, ""), (2, queued)]
+    table.button(Button.UNDO)
+    table.drain()
+    last = inner.last("g")
+    assert last is not None and last.kind.value == "undo" and last.input.startswith("button:")
+
+
+def test_a_roll_another_table_already_journaled_is_done_not_applied_again(tmp_path: Path) -> None:
+    # Two processes on one journal (the screen and the bridge): the roll one of them journaled is
+    # refused by the journal when the other brings it too; the other catches up and answers the tower.
+    path = tmp_path / "journal.sqlite3"
+    first, _ = table_at_roll(SqliteJournal(path), dice=1)
+    second_session = GameSession.resume(SqliteJournal(path), "g")
+    second = Table(second_session, send_to_tower=Wire())
+    first.tower_frame(RollFrame("AB", 7, "d6", (3,)))
+    first.drain()
+    before = second.session.seq
+    second.tower_frame(RollFrame("AB", 7, "d6", (3,)))
+    second.drain()
+    assert second.session.seq == before + 1 == first.session.seq  # caught up, not applied again
+    rolls = [e for e in SqliteJournal(path).entries("g") if e.input == "tower:AB:7"]
+    assert len(rolls) == 1
+
+
+def test_a_full_disk_keeps_the_tap_waiting_with_one_line_and_records_it_once_there_is_room(small_disk: Path) -> None:  # noqa: F811
+    journal = SqliteJournal(small_disk / "journal.sqlite3")
+    session = GameSession.start(journal, "g", new_game())
+    assert isinstance(session, GameSession)
+    table = Table(session)
+    filler = fill(small_disk)  # a real ENOSPC, as a full SD card gives
+    table.post(c.ChooseDirection(GC, "clockwise"))
+    table.drain()
+    line = table.notices[-1].text
+    assert "is full" in line and "Free some space" in line and "waits and will be recorded" in line and "\n" not in line
+    assert len(table.waiting) == 1 and table.session.seq == 1
+    filler.unlink()  # room again
+    table.step(timeout=0)
+    assert not table.waiting and [e.seq for e in journal.entries("g")] == [1, 2]
+    journal.close()
