@@ -387,8 +387,10 @@ def _header_damage(path: Path) -> str | None:
             header = file.read(100)
     except OSError as exc:
         return f"it cannot be read: {exc.strerror}"
-    if size < 100 or not header.startswith(MAGIC):
-        return f"it is {size} bytes long and does not start like a journal" if size >= 100 else f"it is cut to {size} bytes"
+    if size < 100:
+        return f"it is cut to {size} byte{'' if size == 1 else 's'}"
+    if not header.startswith(MAGIC):
+        return f"it is {size} bytes long and does not start like a journal"
     page = int.from_bytes(header[16:18], "big")
     page = 65_536 if page == 1 else page
     if page < 512 or page & (page - 1):
