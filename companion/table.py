@@ -205,20 +205,32 @@ class Table(Generic[SessionT]):
         elif isinstance(item, ButtonInput):
             self._button(item.name, item.input_id)
         elif isinstance(item, CallInput):
-            item.call()
+            self._away_is_a_notice(item.call)
         elif isinstance(item, Nudge):
             pass
         elif isinstance(item, Changed):
-            if item.game == self.session.name and item.seq > self.session.seq:
-                self.reload()
-            elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
-                journal = self.session.journal
-                self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
+            self._away_is_a_notice(lambda: self._changed(item))
         else:
             self._submit(item.command, item.input_id)
             self.decided += 1
         self.sync_tower()
         return True
+
+    def _changed(self, item: Changed) -> None:
+        if item.game == self.session.name and item.seq > self.session.seq:
+            self.reload()
+        elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
+            journal = self.session.journal
+            self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
+
+    def _away_is_a_notice(self, call: Callable[[], None]) -> None:
+        """Run ``call``; a journal that is away (Redis restarting or hung) is a notice, not the end
+        of the table's thread or of the bridge.  A missed catch-up comes with the next append,
+        which the journal refuses as stale until the table reloads."""
+        try:
+            call()
+        except JournalUnavailable as exc:
+            self._notice(f"{exc} The table catches up when it answers.")
 
     def open(self, open_session: Callable[[], Any]) -> bool:
         """Switch to the session ``open_session`` gives (listeners carried over); False, with a

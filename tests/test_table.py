@@ -11,10 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import fakeredis
+
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.session import GameSession
 from companion.store import Entry, JournalUnavailable
+from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button, Table
 from firmware_bridge.link import TowerLink
@@ -327,3 +330,21 @@ def test_a_full_disk_keeps_the_tap_waiting_with_one_line_and_records_it_once_the
     table.step(timeout=0)
     assert not table.waiting and [e.seq for e in journal.entries("g")] == [1, 2]
     journal.close()
+
+
+def test_news_of_another_writer_while_the_journal_is_away_is_a_notice_not_the_end() -> None:
+    server = fakeredis.FakeServer()
+    journal = RedisJournal(fakeredis.FakeRedis(server=server))
+    session = GameSession.start(journal, "g", new_game())
+    assert isinstance(session, GameSession)
+    table = Table(session)
+    other = GameSession.resume(RedisJournal(fakeredis.FakeRedis(server=server)), "g")
+    other.submit(c.ChooseDirection(GC, "clockwise"))
+    server.connected = False  # Redis goes away before the news is read
+    table.changed("g", 2)
+    assert table.step(timeout=0)  # no exception: the bridge and the table's thread go on
+    assert "The table catches up when it answers" in table.notices[-1].text and table.session.seq == 1
+    server.connected = True
+    table.post(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))  # refused as stale: catches up, then applies
+    table.drain()
+    assert table.session.seq == 3 and [e.seq for e in journal.entries("g")] == [1, 2, 3]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import queue
 import shutil
 import signal
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from bench.power_cut import RedisServer
 from companion.engine.cthulhu import commands as c
 from companion.session import GameSession
-from companion.store import open_journal
+from companion.store import Entry, EntryKind, open_journal
 from companion.store.redis import RedisJournal
 from companion.table import Table
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
@@ -124,4 +126,38 @@ def test_a_hung_redis_is_one_clear_line_and_the_tap_is_recorded_once_it_answers(
         finally:
             if server.process is not None:
                 server.process.send_signal(signal.SIGCONT)
+            server.kill()
+
+
+def test_following_the_journal_survives_a_redis_restart() -> None:
+    # The screen follows the bridge's rolls through Redis's notices: a restart must not end the
+    # follower's thread (it reconnects and subscribes again).
+    with tempfile.TemporaryDirectory() as tmp:
+        server = RedisServer(Path(tmp))
+        server.start()
+        heard: queue.SimpleQueue[tuple[str, int]] = queue.SimpleQueue()
+        follower = RedisJournal.from_url(server.url)
+        stop = follower.follow(lambda game, seq: heard.put((game, seq)))
+        try:
+            writer = GameSession.start(RedisJournal.from_url(server.url), "g", new_game())
+            assert isinstance(writer, GameSession)
+            assert heard.get(timeout=10) == ("g", 1)
+            server.kill()
+            server.start()
+            deadline = time.monotonic() + 15
+            seq = 1
+            while time.monotonic() < deadline:  # until the follower is subscribed again
+                with RedisJournal.from_url(server.url) as journal:
+                    seq += 1
+                    journal.append("g", Entry(seq, EntryKind.UNDO, 1, 1, 1, (), '{"type":"undo"}', "[]", float(seq)))
+                try:
+                    if heard.get(timeout=0.5) == ("g", seq):
+                        break
+                except queue.Empty:
+                    continue
+            else:
+                raise AssertionError("the follower never heard an append after the restart")
+        finally:
+            stop()
+            follower.close()
             server.kill()
