@@ -254,8 +254,12 @@ class Table(Generic[SessionT]):
         return self.decided < self.posted
 
     def idle(self) -> None:
-        """Nothing is happening: let the journal do its housekeeping now rather than mid-roll."""
-        self.session.journal.maintain()
+        """Nothing is happening: let the journal do its housekeeping now rather than mid-roll (a
+        full or read-only disk puts it off to the next quiet moment; the entries are safe)."""
+        try:
+            self.session.journal.maintain()
+        except JournalUnavailable as exc:
+            log.info("housekeeping put off: %s", exc)
 
     def drain(self) -> int:
         """Handle every input already waiting; how many."""

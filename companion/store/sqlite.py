@@ -287,10 +287,11 @@ class SqliteJournal:
         commit would be the next roll's; a one-frame write here takes it instead."""
         if self.path == ":memory:" or self._closed or not self._since_checkpoint:
             return
-        busy, frames, folded = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        if not busy and frames == folded:  # all of it is in the database: the next write restarts the log
-            (version,) = self._db.execute("PRAGMA user_version").fetchone()
-            self._db.execute(f"PRAGMA user_version={int(version)}")  # a write that changes nothing
+        with self._storage("the log was not folded into the file (every entry is safe in it)"):
+            busy, frames, folded = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if not busy and frames == folded:  # all of it is in the database: the next write restarts the log
+                (version,) = self._db.execute("PRAGMA user_version").fetchone()
+                self._db.execute(f"PRAGMA user_version={int(version)}")  # a write that changes nothing
         self._since_checkpoint = 0
 
     def last(self, game: str) -> Entry | None:
