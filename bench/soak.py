@@ -179,6 +179,9 @@ def report(soak: Soak, seconds: float) -> list[str]:
     ]
 
 
+BY_HAND = "<!-- Written by hand from here on; make soak keeps it. -->"
+
+
 def main() -> int:
     import argparse
 
@@ -195,7 +198,11 @@ def main() -> int:
     started = time.monotonic()
     soak = run(args.commands)
     text = power_cut.report(tallies, cut_seconds) + "\n" + "\n".join(report(soak, time.monotonic() - started))
-    (ROOT / "docs" / "reliability.md").write_text(text, encoding="utf-8")
+    target = ROOT / "docs" / "reliability.md"
+    written = target.read_text(encoding="utf-8") if target.exists() else ""
+    if BY_HAND in written:  # the hand-written part after the figures is kept
+        text = text.rstrip("\n") + "\n\n" + written[written.index(BY_HAND) :]
+    target.write_text(text, encoding="utf-8")
     print(text)
     return 0 if all(t.lost == 0 and t.unreadable == 0 for t in tallies) else 1
 

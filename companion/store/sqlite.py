@@ -473,4 +473,7 @@ def _entry(row: tuple[object, ...]) -> Entry:
             str(input_id or ""),
         )
     except ValueError as exc:
-        raise JournalError(f"Journal entry {seq} is damaged ({exc}). Restart the companion to move the file aside.") from None
+        raise JournalError(
+            f"Journal entry {seq} is damaged ({exc}): its page is sound but its text is not. "
+            "Export what can be read (companion export) and keep the journal file for recovery."
+        ) from None
