@@ -232,3 +232,24 @@ def test_idle_housekeeping_with_nothing_new_writes_nothing(tmp_path: Path) -> No
         wal = Path(f"{path}-wal").read_bytes()
         journal.maintain()
         assert Path(f"{path}-wal").read_bytes() == wal and wal_frames(path) == 1
+
+
+def test_a_healthy_journal_opens_without_notices_and_an_input_survives_export(journal: Journal) -> None:
+    assert journal.notices == []
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1, input_id="tower:AB:1"))
+    journal.append("g", entry(2))
+    exported = [e.to_json() for e in journal.entries("g")]
+    assert '"input":"tower:AB:1"' in exported[0] and "input" not in exported[1]  # no id: exported as before
+    assert [Entry.from_json(line) for line in exported] == [entry(1, input_id="tower:AB:1"), entry(2)]
+
+
+def test_an_entry_whose_text_is_garbage_is_a_clear_error(tmp_path: Path) -> None:
+    # Damage inside a record that leaves the page sound: reading it says so, with what to do.
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as journal:
+        journal.create_game("g", "A game", 1.0)
+        journal.append("g", entry(1))
+        journal._db.execute('UPDATE entries SET command = \'{"type":"pa\' WHERE seq = 1')
+        with pytest.raises(JournalError, match=r"entry 1 is damaged .*companion export"):
+            journal.entry("g", 1)
