@@ -102,6 +102,9 @@ def verify(journal_location: str, game: str, script: list[str]) -> tuple[int, bo
         journal = open_journal(journal_location)
     except JournalError:
         return 0, False  # it does not even open: as bad as it gets
+    if journal.notices:  # damaged: opening moved it aside and started a fresh one
+        journal.close()
+        return 0, False
     try:
         try:
             entries = list(journal.entries(game))
