@@ -94,11 +94,14 @@ def test_replay_reports_a_tampered_journal(monkeypatch, capsys, tmp_path: Path) 
     assert code == 2 and "line 1: not a journal entry" in err
 
 
-def test_a_corrupt_journal_file_is_a_clear_error(monkeypatch, capsys, tmp_path: Path) -> None:
+def test_a_corrupt_journal_file_is_moved_aside_and_said(monkeypatch, capsys, tmp_path: Path) -> None:
     broken = tmp_path / "broken.sqlite3"
     broken.write_bytes(b"\x00garbage" * 200)
-    code, _, err = run_cli(monkeypatch, capsys, ["--journal", str(broken), "games"])
-    assert code == 2 and "cannot be read" in err and "move it aside" in err
+    code, out, err = run_cli(monkeypatch, capsys, ["--journal", str(broken), "games"])
+    assert code == 0 and "No stored games yet" in out
+    assert "was damaged" in err and "moved aside whole to" in err
+    (aside,) = tmp_path.glob("broken.sqlite3.damaged-*[0-9]")
+    assert aside.read_bytes() == b"\x00garbage" * 200
 
 
 def test_a_broken_config_is_a_clear_error(monkeypatch, capsys, tmp_path: Path) -> None:
