@@ -98,7 +98,7 @@ def test_a_corrupt_journal_file_is_moved_aside_and_said(monkeypatch, capsys, tmp
     broken = tmp_path / "broken.sqlite3"
     broken.write_bytes(b"\x00garbage" * 200)
     code, out, err = run_cli(monkeypatch, capsys, ["--journal", str(broken), "games"])
-    assert code == 0 and "No stored games yet" in out
+    assert code == 0 and "No stored games yet" in "".join(out)
     assert "was damaged" in err and "moved aside whole to" in err
     (aside,) = tmp_path.glob("broken.sqlite3.damaged-*[0-9]")
     assert aside.read_bytes() == b"\x00garbage" * 200
