@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
 def open_configured(args: argparse.Namespace, config: Config) -> Journal:
     journal = open_journal(args.journal or config.journal.resolved())
     for notice in journal.notices:  # a damaged journal moved aside: say where it is
-        print(f"companion: {notice}", file=sys.stderr)
+        print(f"companion: {shown(notice)}", file=sys.stderr)
     return journal
 
 
@@ -241,7 +241,8 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
     try:
         journal = open_configured(args, config)
     except JournalError as exc:
-        # Never touch a damaged journal: play on a fresh one beside it and say so.
+        # It cannot be opened at all (Redis away at start, a newer schema...; a damaged file was
+        # moved aside already): play on a fresh one beside it and say so.
         fresh = paths.state_dir() / time.strftime("journal-%Y%m%d-%H%M%S.sqlite3")
         problems.append(f"{exc} Playing on a new journal, {fresh}; the old one is untouched.")
         print(f"companion: {problems[-1]}", file=sys.stderr)
