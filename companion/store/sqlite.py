@@ -358,21 +358,26 @@ def _migrate(db: sqlite3.Connection, path: str) -> None:
 
 def _create(path: Path) -> None:
     """Make a new, empty journal at ``path`` (mode 0600), whole or not at all: built under a
-    temporary name, made durable, then renamed into place, so a power cut never leaves a
-    headerless file that a later start could not tell from a damaged one."""
-    temporary = path.with_name(f"{path.name}.new")
+    temporary name of this process's own, made durable, then linked into place only if nothing
+    is there yet, so a power cut never leaves a headerless file that a later start could not
+    tell from a damaged one, and a journal another program made meanwhile is kept."""
+    temporary = path.with_name(f"{path.name}.new-{os.getpid()}")
     for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
         leftover.unlink(missing_ok=True)  # a creation cut short: it never held a game
     os.close(os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_EXCL, 0o600))
-    db = sqlite3.connect(temporary, isolation_level=None)
     try:
-        db.execute("PRAGMA journal_mode=WAL")
-        _migrate(db, str(path))
+        db = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            _migrate(db, str(path))
+        finally:
+            db.close()  # folds the log into the file and removes it
+        _fsync(temporary)
+        with contextlib.suppress(FileExistsError):  # another program made it first: theirs stands
+            os.link(temporary, path)
+        _fsync(path.parent)
     finally:
-        db.close()  # folds the log into the file and removes it
-    _fsync(temporary)
-    os.replace(temporary, path)
-    _fsync(path.parent)
+        temporary.unlink(missing_ok=True)
 
 
 def _fsync(path: Path) -> None:

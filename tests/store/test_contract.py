@@ -253,3 +253,19 @@ def test_an_entry_whose_text_is_garbage_is_a_clear_error(tmp_path: Path) -> None
         journal._db.execute('UPDATE entries SET command = \'{"type":"pa\' WHERE seq = 1')
         with pytest.raises(JournalError, match=r"entry 1 is damaged .*companion export"):
             journal.entry("g", 1)
+
+
+def test_a_journal_made_by_another_program_meanwhile_is_kept(tmp_path: Path) -> None:
+    # Two programs start on a journal that does not exist yet: the second to finish keeps the
+    # first one's journal (and its game), and leaves no temporary file behind.
+    from companion.store.sqlite import _create
+
+    path = tmp_path / "journal.sqlite3"
+    with SqliteJournal(path) as first:
+        first.create_game("g", "A game", 1.0)
+        first.append("g", entry(1))
+        _create(path)  # the other program, a moment late
+        assert first.last("g") == entry(1)
+    with SqliteJournal(path) as again:
+        assert again.last("g") == entry(1) and again.notices == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3"]
