@@ -328,6 +328,8 @@ class Table(Generic[SessionT]):
             if self._journal_moved():
                 self.reload()  # the entry it made is one this session has not read yet
             return None
+        except StaleWriter as exc:  # the other writer moved on again meanwhile: wait, and try again
+            raise JournalUnavailable(f"{exc} (again, while catching up)") from None
         return result
 
     # -- the tower --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import fakeredis
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.session import GameSession
-from companion.store import Entry, JournalUnavailable
+from companion.store import Entry, JournalUnavailable, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button, Table
@@ -349,3 +349,34 @@ def test_news_of_another_writer_while_the_journal_is_away_is_a_notice_not_the_en
     table.post(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))  # refused as stale: catches up, then applies
     table.drain()
     assert table.session.seq == 3 and [e.seq for e in journal.entries("g")] == [1, 2, 3]
+
+
+class StaleTwice:
+    """A real journal that refuses the next two appends as stale (another writer racing ahead)."""
+
+    def __init__(self, inner: SqliteJournal) -> None:
+        self.inner = inner
+        self.stale = 2
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        if self.stale:
+            self.stale -= 1
+            raise StaleWriter("Another writer appended to 'g' first; reload the game.")
+        self.inner.append(game, entry, snapshot)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_a_writer_racing_ahead_twice_keeps_the_tap_waiting_not_lost() -> None:
+    inner = SqliteJournal(":memory:")
+    session = GameSession.start(inner, "g", new_game())
+    assert isinstance(session, GameSession)
+    session.journal = StaleTwice(inner)
+    table = Table(session)
+    table.post(c.ChooseDirection(GC, "clockwise"))
+    table.drain()  # stale, reload, stale again: it waits, and the next step's retry records it
+    texts = [n.text for n in table.notices]
+    assert any("again, while catching up" in t and "waits" in t for t in texts)
+    assert texts[-1] == "The journal answers again: every waiting command is recorded."
+    assert not table.waiting and [e.seq for e in inner.entries("g")] == [1, 2]
