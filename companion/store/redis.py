@@ -100,10 +100,18 @@ class RedisJournal:
                 pipe.hset(self._key(name, "meta"), mapping={"title": title, "created": now, "updated": now})
                 pipe.zadd(f"{self.prefix}:games", {name: now})
                 pipe.execute()
-        except redis.WatchError:
-            raise JournalUnavailable(f"Another writer changed game {name!r} while it was being made; retry.") from None
-        except LOST as exc:
-            raise JournalUnavailable(f"Redis at {self.url} went away while making game {name!r} ({exc}); retry.") from None
+        except (redis.WatchError, *LOST) as exc:  # a lost connection while watching is a WatchError too
+            if not self._made(name, title, now):
+                raise JournalUnavailable(
+                    f"Game {name!r} could not be made (Redis at {self.url} went away, or another writer changed it: "
+                    f"{exc}); retry."
+                ) from None
+
+    def _made(self, name: str, title: str, now: float) -> bool:
+        """Whether this very creation is in Redis (its reply was lost after it ran)."""
+        meta = {_text(k): _text(v) for k, v in self._call(self.client.hgetall, self._key(name, "meta")).items()}
+        last = self._call(self.client.get, self._key(name, "last"))
+        return last is not None and int(last) == 0 and meta.get("title") == title and meta.get("created") == repr(now)
 
     def games(self) -> list[GameInfo]:
         names = self._call(self.client.zrevrange, f"{self.prefix}:games", 0, -1)

@@ -11,7 +11,7 @@ from pathlib import Path
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from tests.helpers import new_game
-from tests.store.test_storage_problems import read_only_view  # noqa: F401 (a fixture)
+from tests.store.test_storage_problems import fill, read_only_view, small_disk  # noqa: F401 (fixtures)
 
 
 def companion(*args: str, state: Path) -> subprocess.CompletedProcess[str]:
@@ -81,3 +81,14 @@ def test_a_read_only_state_folder_is_one_line(read_only_view: tuple[Path, Path])
     assert done.returncode == 2
     line = one_line(done.stderr)
     assert "cannot be created (Read-only file system)" in line and "writable" in line
+
+
+def test_export_onto_a_full_disk_is_one_line_and_leaves_no_half_file(tmp_path: Path, small_disk: Path) -> None:  # noqa: F811
+    state = tmp_path / "state"
+    played(state)
+    fill(small_disk)
+    done = companion("export", "evening", "-o", str(small_disk / "evening.jsonl"), state=state)
+    assert done.returncode == 2
+    line = one_line(done.stderr)
+    assert "cannot be written (No space left on device)" in line and "nothing was exported" in line
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler"]

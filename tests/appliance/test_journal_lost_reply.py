@@ -220,3 +220,13 @@ def test_a_tap_whose_reply_was_lost_is_applied_once(proxy: CuttingProxy) -> None
     with RedisJournal.from_url(proxy.url) as check:
         entries = list(check.entries("g"))
         assert [e.seq for e in entries] == [1, 2] and entries[1].input.startswith("tap:")
+
+
+def test_a_game_whose_creation_reply_was_lost_is_found_made(proxy: CuttingProxy) -> None:
+    # The first transaction of a game (making it) ran and its reply was lost: the journal finds
+    # the game made, and the start goes on to its first entry; no "already exists".
+    journal = RedisJournal.from_url(proxy.url, timeout=2)
+    proxy.arm()
+    started = GameSession.start(journal, "g", new_game())
+    assert proxy.cuts == 1 and isinstance(started, GameSession)
+    assert [(g.name, g.entries) for g in journal.games()] == [("g", 1)]
