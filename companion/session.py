@@ -30,7 +30,7 @@ from companion.engine.arkham.model import ArkhamState, NewArkhamGame
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import NewGame, Redo, Undo
-from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError
+from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable
 from companion.store.sqlite import SqliteJournal
 
 log = logging.getLogger(__name__)
@@ -355,13 +355,24 @@ def open_game(journal: Journal, name: str | None = None) -> AnySession:
     """Open stored game ``name`` (the most recently played one of either game when None) as the
     game it is.
 
+    With no name, a game that cannot be read (a damaged entry) is passed over for the next most
+    recent one, and an empty game (a power cut right after making it) is never chosen.
+
     :raises JournalError: when there is no such game, or it starts with no game's first command.
+    :raises JournalUnavailable: when the journal does not answer (no game is passed over then).
     """
     if name is None:
-        games = [g for g in journal.games() if g.entries]  # an empty game (a power cut right after making it) is never resumed
+        games = [g.name for g in journal.games() if g.entries]
         if not games:
             raise JournalError("There is no stored game to resume; start one with `companion demo` or the menu.")
-        name = games[0].name
+        for candidate in games[:-1]:
+            try:
+                return open_game(journal, candidate)
+            except JournalUnavailable:
+                raise
+            except JournalError as exc:
+                log.warning("passing over stored game %r: %s", candidate, exc)
+        name = games[-1]
     for kind in SESSION_KINDS:
         if kind.plays(journal, name):
             return kind.resume(journal, name)
@@ -377,7 +388,10 @@ def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: Or
             break
         snapshot = journal.snapshot(game, current)
         if snapshot is not None:
-            state = rules.decode(snapshot)
+            try:
+                state = rules.decode(snapshot)
+            except (ValueError, KeyError, TypeError) as exc:  # text a damaged page left readable
+                raise JournalError(f"Game {game!r}: the stored state of node {current} is damaged ({exc}).") from None
             break
         entry = journal.entry(game, current)
         path.append(entry)

@@ -324,3 +324,16 @@ def test_a_retry_after_a_lost_reply_takes_its_own_entry_as_written() -> None:
     with pytest.raises(DuplicateInput):  # later, the same input again: refused, nothing changes
         game.submit(c.Undo(), "tap:1")
     assert game.seq == 2 and heard == [2]
+
+
+def test_a_game_whose_stored_state_is_damaged_is_a_journal_error_and_passed_over() -> None:
+    # Garbage inside a record's text leaves SQLite's pages sound: reading it must say the game
+    # is damaged (not raise from deep in the decoder), and the table opens the next game.
+    journal = SqliteJournal(":memory:")
+    older = GameSession.start(journal, "older", new_game(), clock=lambda: 100.0)
+    newer = GameSession.start(journal, "newer", new_game(), clock=lambda: 200.0)
+    assert isinstance(older, GameSession) and isinstance(newer, GameSession)
+    journal._db.execute("UPDATE snapshots SET state = '{\"not\": \"a state\"}' WHERE game = 'newer'")
+    with pytest.raises(JournalError, match="'newer': the stored state of node 1 is damaged"):
+        GameSession.resume(journal, "newer")
+    assert open_game(journal).name == "older"
