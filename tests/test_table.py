@@ -346,7 +346,7 @@ def test_news_of_another_writer_while_the_journal_is_away_is_a_notice_not_the_en
     assert table.step(timeout=0)  # no exception: the bridge and the table's thread go on
     assert "The table catches up when it answers" in table.notices[-1].text and table.session.seq == 1
     server.connected = True
-    table.post(c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)))  # refused as stale: catches up, then applies
+    table.post(c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")))  # stale: caught up, then applied
     table.drain()
     assert table.session.seq == 3 and [e.seq for e in journal.entries("g")] == [1, 2, 3]
 

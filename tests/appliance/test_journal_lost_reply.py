@@ -147,7 +147,7 @@ def table_at_roll(journal: Journal) -> tuple[Table[GameSession], list[Frame], He
     table = Table(session, send_to_tower=Wire(sent))
     for command in (
         c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
         c.BattleAction(GC, "South Pacific", CC, 1, 1),
     ):
         assert table.submit(command)

@@ -81,9 +81,9 @@ def test_a_roll_repeated_while_redis_restarts_is_queued_once_and_journaled_once(
             assert isinstance(session, GameSession)
             sent: list[Frame] = []
             table = Table(session, send_to_tower=Wire(sent))
-            table.submit(c.ChooseDirection(GC, "clockwise"))
-            table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
-            table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
+            assert table.submit(c.ChooseDirection(GC, "clockwise"))
+            assert table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
+            assert table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
             acknowledged = session.seq
             server.kill()
             for _ in range(4):  # the tower repeats the unacknowledged roll while Redis is away
