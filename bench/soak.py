@@ -13,6 +13,7 @@ tower's frame) to the redrawn screen.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import statistics
@@ -20,6 +21,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,16 +30,15 @@ import pygame
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion import demo
+from companion.appliance import Appliance
 from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.table import Table
 from companion.ui.app import App, Extras
 from companion.ui.scene import Submit
-from firmware_bridge.link import LinkState, TowerLink
-from firmware_bridge.sim import SimTower
+from firmware_bridge.link import LinkState
 from hardware.config import panel_config
-from hardware.panel import Panel
 
 COMMANDS = 10_000
 SAMPLE_EVERY = 1_000
@@ -72,27 +73,36 @@ def run(commands: int = COMMANDS) -> Soak:
     wiring = panel_config(
         {"watcher_light": 18, "worm_light": 23, "doom_bar": [5, 6, 13, 19, 26], "roll_button": ROLL_PIN, "bounce_time": 0.0}
     )
-    with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp, SimTower(seed=11) as tower:
+    with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
         journal = SqliteJournal(Path(tmp) / "journal.sqlite3")
-        table = Table(new_game(journal, 0))
-        with Panel(wiring, table.button, pin_factory=factory) as panel, TowerLink(tower.path, table.tower_frame) as link:
-            table.send_to_tower = link.send
-            app = App(table, extras=Extras(link=link, panel=panel, demo=True), threaded=True)
-            wait(lambda: link.status.state is LinkState.LINKED, app)
+        with contextlib.ExitStack() as stack:  # the window demo's house: simulated tower, mock panel
+            house = Appliance(new_game(journal, 0), stack)
+            house.simulated_tower(seed=11)
+            link = house.link
+            house.add_panel(wiring, pin_factory=factory)
+            house.play_with_bots(seed=11)  # only their losses after a battle: the soak taps the moves
+            app = App(house.client(threaded=True), extras=Extras(demo=True))
+            table = house.table
+            wait(lambda: link.status.state is LinkState.LINKED, app, table)
             next_sample = 0
             while soak.commands < commands:
                 if app.state.phase is Phase.GAME_OVER:
                     soak.games += 1
-                    app.open_game(lambda: new_game(journal, soak.games))
-                    wait(lambda: app.state.phase is not Phase.GAME_OVER, app)
+                    table.post_call(lambda: next_game(table, journal, soak.games))
+                    wait(lambda: app.state.phase is not Phase.GAME_OVER, app, table)
                 if soak.commands >= next_sample:
                     soak.rss_mb.append(resident_mb())
                     next_sample += SAMPLE_EVERY
-                step(app, rnd, soak, factory)
+                step(app, table, rnd, soak, factory)
             soak.rss_mb.append(resident_mb())
             app.close()
         journal.close()
     return soak
+
+
+def next_game(table: Table[Any], journal: SqliteJournal, n: int) -> None:
+    """(On the table's thread.)  Open the next game; the screen follows it."""
+    table.open(lambda: new_game(journal, n))
 
 
 def new_game(journal: SqliteJournal, n: int) -> GameSession:
@@ -102,9 +112,9 @@ def new_game(journal: SqliteJournal, n: int) -> GameSession:
     return session
 
 
-def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None:
+def step(app: App, table: Table[Any], rnd: random.Random, soak: Soak, factory: MockFactory) -> None:
     """One command, the way the table gets it: a roll from the tower or the roll button, or a tap."""
-    session, shown_state = app.table.session, app.state
+    session, shown_state = table.session, app.state
     before, started = session.seq, time.perf_counter()
     if shown_state.prompt.kind is PromptKind.ROLL:
         if rnd.random() < 0.2:
@@ -117,35 +127,34 @@ def step(app: App, rnd: random.Random, soak: Soak, factory: MockFactory) -> None
         # The tower rolls as soon as it is asked, so its roll may already be journaled (and the
         # table waiting on the screen) when ``before`` is read: wait for the state to move past
         # the roll the screen showed, not for one more entry.
-        wait(lambda: session.state is not shown_state, app)
+        wait(lambda: session.state is not shown_state, app, table)
     else:
         app.do(Submit(demo.choose(app.state, rnd)))
-    wait(lambda: shown(app), app)  # the command (and any losses it brought) decided, and on the screen
+    wait(lambda: shown(app, table), app, table)  # the command (and any losses it brought) decided, and on the screen
     soak.latencies_ms.append((time.perf_counter() - started) * 1000)
     soak.commands += session.seq - before if session.seq > before else 1
 
 
-def shown(app: App) -> bool:
+def shown(app: App, table: Table[Any]) -> bool:
     """The table's thread has nothing of the screen's left, and the screen shows where it is."""
-    return not app.table.busy and app.state is app.table.session.state and not app.dirty
+    return not table.busy and app.state is table.session.state and not app.dirty
 
 
-def wait(condition: object, app: App) -> None:
+def wait(condition: object, app: App, table: Table[Any]) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():  # type: ignore[operator]
         if time.monotonic() > deadline:
-            raise TimeoutError(f"the table did not move within {WAIT:.0f} s: {where(app)}")
+            raise TimeoutError(f"the table did not move within {WAIT:.0f} s: {where(app, table)}")
         pygame.event.wait(5)  # the table's thread wakes the loop when something arrives
         app.tick()
 
 
-def where(app: App) -> str:
+def where(app: App, table: Table[Any]) -> str:
     """What a stuck table was waiting for, for the error."""
-    table = app.table
     notices = "; ".join(n.text for n in table.notices[-3:])
-    link = app.extras.link.status if app.extras.link is not None else None
+    link = app.client.tower()
     return (
-        f"prompt {table.session.state.prompt}, tower asked {table.requested}, last roll {table.last_roll!r}, "
+        f"prompt {table.session.state.prompt}, tower asked {table.tower.requested}, last roll {table.tower.last_roll!r}, "
         f"waiting {len(table.waiting)}, posted {table.posted} decided {table.decided}, link {link}, notices: {notices}"
     )
 

@@ -46,7 +46,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from bench.timing import Figures, figures
 from companion.engine import Command, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, GameState, PromptKind
+from companion.engine.cthulhu.model import Faction, PromptKind
 from companion.engine.cthulhu.watcher import CombatDice
 from companion.maps import load_map
 from companion.session import GameSession
@@ -126,7 +126,7 @@ def measure(folder: Path) -> TowerRun:
         watch = Stopwatch(tower, panel)
         session.listeners.append(panel.on_events)
         with TowerLink(tower.path, table.tower_frame) as link:
-            table.send_to_tower = link.send
+            table.tower.send = link.send
             wait_for(lambda: link.status.state is LinkState.LINKED, table)
             panel.show(session.state)
             path, floors, designs, frames = [], [], [], []
@@ -163,9 +163,9 @@ class Stopwatch:
             self.written.setdefault(data, time.perf_counter_ns())
             write_raw(data)
 
-        def timed_watcher(state: GameState) -> None:
+        def timed_watcher(target: float) -> None:
             before = panel.watcher_brightness
-            show_watcher(state)
+            show_watcher(target)
             if panel.watcher_brightness != before:
                 self.lit.append(time.perf_counter_ns())
 

@@ -21,10 +21,10 @@ import pygame
 
 from bench.timing import Figures, sample
 from companion import demo
+from companion.appliance import screen_only
 from companion.engine.cthulhu.model import PromptKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.table import Table
 from companion.ui.app import App
 
 FRAMES = 300
@@ -43,7 +43,7 @@ def busy_app() -> App:
         result = session.submit(demo.choose(state, rnd))
         for order in demo.casualties(session.state, result.events):  # type: ignore[union-attr]
             session.submit(order)
-    return App(Table(session), size=(800, 480))
+    return App(screen_only(session), size=(800, 480))
 
 
 def measure_frames(app: App) -> tuple[Figures, Figures]:

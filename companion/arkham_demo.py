@@ -42,9 +42,9 @@ def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size
 
     :raises SeatingError: for a player count the game does not seat (nothing is stored).
     """
-    from companion.ui import launch
+    from companion import appliance
 
-    launch.run_arkham_window(_start(journal, name, demo_setup(seed, players)), size, location)
+    appliance.run_arkham_window(_start(journal, name, demo_setup(seed, players)), seed, size, location)
 
 
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:

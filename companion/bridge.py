@@ -8,17 +8,17 @@ loses no roll: an unacknowledged roll is repeated by the tower until the bridge 
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 import threading
 
+from companion.appliance import Appliance
 from companion.config import Config
 from companion.sdnotify import Notifier
 from companion.session import GameSession
 from companion.store import JournalError
 from companion.store.redis import RedisJournal
-from companion.table import Table
-from firmware_bridge.link import TowerLink
 
 STEP = 0.5  # seconds the loop waits for an input before pinging the watchdog
 
@@ -44,18 +44,16 @@ def run_bridge(journal: object, config: Config, stop: threading.Event | None = N
     stop = stop or threading.Event()
     if threading.current_thread() is threading.main_thread():  # as a service: stop cleanly on SIGTERM
         signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
-    table = Table(session, follow_latest=True)
-    unfollow = journal.follow(table.changed)
     notifier = Notifier()
     try:
-        with TowerLink(url, table.tower_frame, baudrate=int(config.tower.get("baudrate", 115_200))) as link:
-            table.send_to_tower = link.send
-            table.sync_tower()
+        with contextlib.ExitStack() as stack:
+            house = Appliance(session, stack, follow_latest=True)  # the same house, with the tower only
+            house.follow(journal)
+            house.tower(url, int(config.tower.get("baudrate", 115_200)))
             notifier.ready(f"bridging {url} to {session.name}")
             while not stop.is_set():
-                table.step(timeout=STEP)
+                house.table.step(timeout=STEP)
                 notifier.ping()
     finally:
-        unfollow()
         notifier.stopping()
         print("companion bridge: stopped", file=sys.stderr)

@@ -165,8 +165,9 @@ def game_name(name: str | None, given_as: str = "--game") -> str | None:
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     if args.game == "arkham":
         return _arkham_demo(args, config)
+    from companion.appliance import run_window_demo
     from companion.demo import demo_setup, run_headless
-    from companion.ui.launch import parse_size, run_window_demo
+    from companion.ui.launch import parse_size
 
     map_name = args.map_name or (None if args.headless else "yuggoth-demo")
     players = args.players if args.headless or args.players != 3 else 4
@@ -230,7 +231,8 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
 
 
 def cmd_run(args: argparse.Namespace, config: Config) -> int:
-    from companion.ui.launch import NoDisplay, parse_size, run_table
+    from companion.appliance import run_table
+    from companion.ui.launch import NoDisplay, parse_size
 
     problems = list(config.problems)
     game = game_name(args.game)

@@ -1,16 +1,16 @@
 """The headless demo: a seeded game played through the engine by random legal choices.
 
-Everything goes through :class:`~companion.session.GameSession`, exactly as a real table does:
-the demo's "players" only pick among the commands :func:`~companion.engine.legal_commands`
-offers (plus the occasional spellbook, battle and Great Old One, as players would), and the
-dice come from the engine's seeded generator.  The same seed gives the same game, line by line.
+Everything goes through the table, exactly as at a real table: the demo's players
+(:class:`companion.appliance.Bots`) are an input source that puts commands on the table's queue,
+beside the (simulated) tower, in the window and the terminal alike.  They only pick among the
+commands :func:`~companion.engine.legal_commands` offers (plus the occasional spellbook, battle
+and Great Old One, as players would), and the dice come from the engine's seeded generator (or
+the simulated tower).  The same seed gives the same game, line by line.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-import time
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -18,15 +18,12 @@ from companion.engine import Command, Event, State, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, Phase, PromptKind, UnitKind, spellbook_count
-from companion.engine.cthulhu.pools import next_spellbook
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import SHIPPED_DIR, MapError, load_map
-from companion.narrate import describe
 from companion.session import GameSession
-from companion.store import Entry, Journal
-from companion.table import Table
+from companion.store import Journal
 
 SEATING = (
     Faction.GREAT_CTHULHU,
@@ -191,85 +188,23 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
     return orders
 
 
-TOWER_WAIT = 5.0  # seconds the demo waits for the simulated tower
-
-
-def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS, table: Table[GameSession] | None = None) -> State:
-    """Play the session's game to the end (or ``limit`` commands) with the seeded demo players.
-    With a ``table`` linked to a tower, every roll comes from the tower."""
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        state = session.state
-        if state.phase is Phase.GAME_OVER:
-            break
-        if table is not None and state.prompt.kind is PromptKind.ROLL:
-            _wait_for_tower(table)
-            continue
-        result = session.submit(choose(state, rnd))
-        if not result.ok:
-            raise RuntimeError(f"the demo chose an illegal command: {result}")
-        for order in casualties(session.state, result.events):  # type: ignore[union-attr]
-            session.submit(order)
-        if rnd.random() < 0.08 and session.state.phase is not Phase.GAME_OVER:
-            player = rnd.choice(session.state.players)
-            if spellbook_count(player) < 6:
-                session.submit(c.GainSpellbook(player.pid, next_spellbook(player.faction, player.spellbooks)))
-    return session.state
-
-
-def _wait_for_tower(table: Table[GameSession]) -> None:
-    """The table has lit the tower's request; let the tower's roll arrive and be applied."""
-    before = table.session.seq
-    deadline = time.monotonic() + TOWER_WAIT
-    while table.session.seq == before:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the simulated tower did not answer within 5 s")
-        table.step(timeout=0.1)
-
-
 def run_headless(
     journal: Journal, name: str, setup: DemoSetup, out: TextIO, *, tower: bool = False, panel: bool = False
 ) -> State:
     """Start a stored demo game, narrate every event to ``out`` and print the final standings.
-    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel."""
+    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel.
+    The house is wired as the window's (:func:`companion.appliance.run_headless`)."""
+    from companion import appliance
+
     session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
     if not isinstance(session, GameSession):
         raise RuntimeError(session.message)
-    labels = {p.pid: p.label for p in session.state.players}
-
-    def narrate(events: tuple[Event, ...], state: State, entry: Entry) -> None:
-        for event in events:
-            line = describe(event, labels)
-            if line:
-                print(line, file=out)
-
     out.write(f"Demo game {name!r} on {setup.board.title}, seed {setup.seed}.\n")
     if setup.board.status.value == "demo":
         out.write("NOTE: this is a demo layout, NOT the printed board.\n")
-    session.listeners.append(narrate)
-    with contextlib.ExitStack() as stack:
-        table = _attach_tower(stack, session, setup.seed, out) if tower else None
-        if panel:
-            _attach_panel(stack, session, out)
-        final = play(session, setup.seed, table=table)
+    final = appliance.run_headless(session, setup, out, tower=tower, panel=panel)
     out.write(standings(final))
     return final
-
-
-def _attach_tower(stack: contextlib.ExitStack, session: GameSession, seed: int, out: TextIO) -> Table[GameSession]:
-    """A simulated tower on a real pseudo-terminal, linked like a real one."""
-    from firmware_bridge.link import LinkState, TowerLink
-    from firmware_bridge.sim import SimTower
-
-    sim = stack.enter_context(SimTower(seed=seed))
-    table = Table(session)
-    link = stack.enter_context(TowerLink(sim.path, table.tower_frame))
-    table.send_to_tower = link.send
-    deadline = time.monotonic() + TOWER_WAIT
-    while link.status.state is not LinkState.LINKED and time.monotonic() < deadline:
-        table.step(timeout=0.05)
-    out.write(f"Simulated dice tower linked on {sim.path}: every roll comes from it.\n")
-    return table
 
 
 DEMO_WIRING = {
@@ -279,24 +214,6 @@ DEMO_WIRING = {
     "status_rgb": [17, 27, 22],
     "pin_factory": "mock",
 }
-
-
-def _attach_panel(stack: contextlib.ExitStack, session: GameSession, out: TextIO) -> None:
-    """The panel on gpiozero's mock pins, printed as a line of virtual LEDs when it changes."""
-    from hardware.config import panel_config
-    from hardware.panel import Panel
-
-    panel = stack.enter_context(Panel(panel_config(DEMO_WIRING), lambda name: None))
-    last = [""]
-
-    def draw(events: tuple[Event, ...], state: State, entry: Entry) -> None:
-        panel.on_events(events, state)
-        line = virtual_leds(panel, state)
-        if line != last[0]:
-            last[0] = line
-            out.write(line + "\n")
-
-    session.listeners.append(draw)
 
 
 def virtual_leds(panel: Any, state: State) -> str:

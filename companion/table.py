@@ -5,10 +5,14 @@ put inputs on :attr:`Table.inputs`.  :meth:`Table.step` takes one input, turns i
 lets the session decide and journal it, and answers the tower.  It runs on one thread: a
 :class:`TableThread` behind the screen (so the screen's thread never waits on the journal, be it
 an SD card's fsync or a Redis that stopped answering), or the caller's own loop (the headless
-service, the tests).  A tower roll is applied exactly once: it must fit
-the pending roll prompt (count and die), and its reference ``tower:<boot>:<sequence>`` is
-remembered (and found again in the journal after a restart), so a repeat is acknowledged as a
-duplicate and never applied twice.
+service, the tests).  The tower's protocol work (request, foresee, apply once, acknowledge)
+is its own port, :class:`companion.tower_port.TowerPort`, which the loop hands each roll frame
+and asks to bring the tower up to date after each input.
+
+Entries another process appended (the tower bridge on a shared Redis journal) reach the
+listeners too: :meth:`Table.reload` catches up and hands each missed entry's events to them,
+so the buzzer and the worm light's flash follow a roll the bridge applied as they follow a
+local one.
 
 Every input has an identity, journaled with the entry it makes: a roll's is the tower's
 reference; a tap's or a button press's is made once, when it is put on the queue, so every retry
@@ -28,20 +32,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from companion.engine import Accepted, Command, Rejected, State, legal_commands
+from companion.engine import EVENTS, Accepted, Command, Event, Rejected, legal_commands
 from companion.engine.arkham import model as arkham
 from companion.engine.arkham.decisions import next_decision
+from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
 from companion.session import GameSession, Session
-from companion.store import DuplicateInput, JournalError, JournalUnavailable, StaleWriter
-from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
+from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
+from companion.tower_port import TowerPort, roll_prompt
+from firmware_bridge.protocol import Frame, RollFrame
 
 log = logging.getLogger(__name__)
 
-TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
-REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a table starts
-ROLL_OUTCOME = {AckStatus.OK: "applied", AckStatus.DUPLICATE: "a repeat, already applied", AckStatus.IGNORED: "not asked for"}
+REPLAYED = 64  # at most this many entries another process appended are replayed to the listeners
 RETRY_EVERY = 0.5  # seconds between tries while the journal (Redis) is not answering
 
 
@@ -111,12 +114,6 @@ class Notice:
     text: str
 
 
-def roll_prompt(state: Any) -> Prompt | None:
-    """The roll the game waits for, if any (Arkham's Mythos Phase never asks for dice: its chance
-    is the cup, the gate markers and the deck)."""
-    return state.prompt if isinstance(state, State) and state.prompt.kind is PromptKind.ROLL else None
-
-
 SessionT = TypeVar("SessionT", bound=Session[Any])
 
 
@@ -125,7 +122,7 @@ class Table(Generic[SessionT]):
     """The loop over one game in play, Cthulhu Wars or Arkham Horror (``session``)."""
 
     session: SessionT
-    send_to_tower: Callable[[Frame], bool] = lambda frame: False
+    tower: TowerPort = field(default_factory=TowerPort)  # the dice tower's protocol work
     inputs: queue.SimpleQueue[Input] = field(default_factory=queue.SimpleQueue)  # C-fast wake-ups: a roll waits on it
     notices: list[Notice] = field(default_factory=list)
     on_notice: Callable[[Notice], None] = lambda notice: None
@@ -136,10 +133,8 @@ class Table(Generic[SessionT]):
 
     def __post_init__(self) -> None:
         self.waiting: list[Pending] = []  # accepted by nobody yet: the journal was not answering
-        self.applied: set[str] = remembered_refs(self.session)
-        self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
+        self.tower.opened(self.session)
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
-        self.last_roll = ""  # the tower's last roll and what became of it, for the settings screen
         self.sync_tower()
 
     def _journal_moved(self) -> bool:
@@ -147,17 +142,32 @@ class Table(Generic[SessionT]):
         return last is not None and last.seq > self.session.seq
 
     def reload(self) -> None:
-        """Catch up with entries another process appended to this game (a shared Redis journal)."""
+        """Catch up with entries another process appended to this game (a shared Redis journal),
+        and let the listeners hear them as they hear local ones (the buzzer, the worm's flash)."""
+        before = self.session.seq
         fresher = type(self.session).resume(self.session.journal, self.session.name)
         fresher.listeners = self.session.listeners  # the screen and the panel follow the new one
         self.session = fresher
         self.sync_tower()
+        self._replay(max(before + 1, fresher.seq - REPLAYED + 1))
         self.on_reload()
+
+    def _replay(self, start: int) -> None:
+        """Hand the listeners each entry from ``start`` on with its events and the state now (the
+        states between are not rebuilt: the lights and the screen show where the game is)."""
+        session = self.session
+        for entry in session.journal.entries(session.name, start):
+            events = journaled_events(entry)
+            for listener in list(session.listeners):
+                try:
+                    listener(events, session.state, entry)
+                except Exception:  # as in Session: a broken output never stops the table
+                    log.exception("listener %r failed on replayed entry %d", listener, entry.seq)
 
     def switch(self, session: SessionT) -> None:
         """Play another stored game on the same table (tower and buttons stay wired)."""
         self.session = session
-        self.applied = remembered_refs(session)
+        self.tower.opened(session)
         self.sync_tower()
 
     # -- called from other threads: only ever put on the queue ---------------------------------
@@ -201,7 +211,8 @@ class Table(Generic[SessionT]):
         except queue.Empty:
             return False
         if isinstance(item, TowerInput):
-            self._tower(item.frame)
+            if isinstance(item.frame, RollFrame):
+                self.tower.roll(item.frame, self)
         elif isinstance(item, ButtonInput):
             self._button(item.name, item.input_id)
         elif isinstance(item, CallInput):
@@ -285,8 +296,8 @@ class Table(Generic[SessionT]):
             self.waiting.pop(0)
             if isinstance(result, Rejected):
                 self._notice(result.message)
-            elif isinstance(pending.command, c.Roll) and pending.command.ref:
-                self.applied.add(pending.command.ref)
+            else:
+                self.tower.recorded(pending.command)
         self._notice("The journal answers again: every waiting command is recorded.")
         return True
 
@@ -332,61 +343,23 @@ class Table(Generic[SessionT]):
             raise JournalUnavailable(f"{exc} (again, while catching up)") from None
         return result
 
-    # -- the tower --------------------------------------------------------------------------------
+    # -- what the tower's port needs ---------------------------------------------------------------
 
-    def _tower(self, frame: Frame) -> None:
-        if isinstance(frame, RollFrame):
-            status = self._apply_roll(frame)
-            outcome = ROLL_OUTCOME[status] if status is not None else "waiting for the journal"
-            self.last_roll = f"{' '.join(map(str, frame.values))} ({frame.die}, #{frame.sequence}): {outcome}"
-            if status is not None:
-                self.send_to_tower(Ack(frame.sequence, status))
+    def decide(self, command: Command, input_id: str = "") -> bool:
+        """Decide and journal ``command`` now, in order behind any command still waiting."""
+        return self._submit(command, input_id)
 
-    def _apply_roll(self, frame: RollFrame) -> AckStatus | None:
-        """How to answer the tower; None while the roll waits for the journal (the tower repeats it,
-        and the repeat is acknowledged once the roll is recorded)."""
-        if frame.ref in self.applied:
-            return AckStatus.DUPLICATE
-        if any(pending.input_id == frame.ref for pending in self.waiting):
-            return None  # a repeat of a roll that waits for the journal: it is answered once recorded
-        prompt = roll_prompt(self.session.state)
-        wanted = prompt is not None and prompt.dice == len(frame.values) and TOWER_DIE[prompt.die] == frame.die
-        if not wanted:
-            rolled = " ".join(map(str, frame.values))
-            self._notice(f"The tower rolled {rolled} ({frame.die}), but no such roll is asked for: not applied.")
-            return AckStatus.IGNORED
-        roll = c.Roll(frame.values, "tower", frame.ref)
-        if not self._submit(roll, frame.ref):  # the tower's reference is the roll's identity
-            return None if any(pending.input_id == frame.ref for pending in self.waiting) else AckStatus.IGNORED
-        self.applied.add(frame.ref)
-        return AckStatus.OK
+    def waits(self, input_id: str) -> bool:
+        """Whether the input ``input_id`` made a command that waits for the journal."""
+        return any(pending.input_id == input_id for pending in self.waiting)
+
+    def say(self, text: str) -> None:
+        """A notice for the players (the tower's port reports an unasked roll with it)."""
+        self._notice(text)
 
     def sync_tower(self) -> None:
-        """Light the tower's "roll N dice" when a roll is asked for, and foresee the roll; put it
-        out when not.  Called after each input, so a roll's acknowledgement reaches the tower
-        before the next request."""
-        state = self.session.state
-        prompt = roll_prompt(state)
-        if prompt is not None:
-            # One request per roll asked for: two rolls in a row may want the same dice.
-            request = Request(prompt.dice, TOWER_DIE[prompt.die])
-            if (request, state.step) != self.requested and self.send_to_tower(request):
-                self.requested = (request, state.step)  # only once it reached the tower: a link still
-                # connecting gets it on a later step
-            if self.requested is not None:
-                self.foresee_roll(state, prompt)
-        elif self.requested is not None and self.send_to_tower(Cancel()):
-            self.requested = None
-
-    def foresee_roll(self, state: State, prompt: Prompt) -> None:
-        """While the tower is asked for one die, decide each of its faces ahead (six calls to the
-        engine, once per roll asked for), so the roll, when it lands, goes straight to the
-        journal and the LEDs: the engine's decision was a fifth of the tower's path to the LED.
-        More dice have too many outcomes to try them all."""
-        if prompt.dice != 1 or self.session.foreseen():
-            return
-        faces = [cmd for cmd in legal_commands(state) if isinstance(cmd, c.Roll) and cmd.values is not None]
-        self.session.foresee(c.Roll(face.values, "tower") for face in faces)
+        """Bring the tower up to date with the game (its request, the foreseen roll)."""
+        self.tower.sync(self.session)
 
     # -- buttons ----------------------------------------------------------------------------------
 
@@ -435,17 +408,14 @@ class Table(Generic[SessionT]):
         self.on_notice(notice)
 
 
-def remembered_refs(session: Session[Any]) -> set[str]:
-    """Tower rolls already in the journal's recent entries (a restart must not apply them again)."""
-    refs: set[str] = set()
-    start = max(1, session.seq - REMEMBERED_ROLLS + 1)
-    for entry in session.journal.entries(session.name, start):
-        if entry.input.startswith("tower:"):
-            refs.add(entry.input)
-        command = json.loads(entry.command)
-        if command.get("type") == "roll" and command.get("ref"):
-            refs.add(command["ref"])
-    return refs
+def journaled_events(entry: Entry) -> tuple[Event, ...]:
+    """The events of a journaled entry, decoded (an unknown type, from a newer version, is left out)."""
+    decoded = []
+    for data in json.loads(entry.events):
+        kind = EVENTS.by_tag.get(data.get("type", ""))
+        if kind is not None:
+            decoded.append(from_data(kind, data))
+    return tuple(decoded)
 
 
 class TableThread:

@@ -1,9 +1,9 @@
 """The table's panel: LEDs, buzzer and buttons through gpiozero, following the game.
 
-The panel holds no rules.  :meth:`Panel.show` draws a state (the Watcher light, the Doom bar,
-the worm warning light, the first player's colour; for Arkham Horror the doom track and the
-terror level) and :meth:`Panel.on_events` is a session
-listener that adds the cues (beeps, the worm light's flash).  Buttons only report intents
+The panel holds no rules: :func:`hardware.cues.cues` decides, from a state and the events that
+led to it, what the lights and the buzzer should do, and :meth:`Panel.apply` puts those cues on
+the devices.  :meth:`Panel.show` draws a state; :meth:`Panel.on_events` is a session listener
+(one of the appliance's outputs, a peer of the screen).  Buttons only report intents
 ("next", "undo", "roll") to ``on_button``, on gpiozero's own thread: give it
 :meth:`companion.table.Table.button`, which queues them for the main loop.
 
@@ -22,12 +22,10 @@ from gpiozero import LED, PWMLED, RGBLED, Button, Buzzer, LEDBarGraph
 from gpiozero.exc import BadPinFactory
 from gpiozero.tools import scaled, sin_values
 
-from companion.engine import Event, State, worm_chances
-from companion.engine.arkham.data import TERROR_TOP
+from companion.engine import Event, State
 from companion.engine.arkham.model import ArkhamState
-from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
-from companion.palette import colour_of
 from hardware.config import PanelConfig
+from hardware.cues import PanelCues, cues
 
 BREATH_STEPS = 100  # a breathing Watcher light: one sine period in this many steps
 BREATH_PERIOD = 3.0  # seconds for one breath
@@ -82,6 +80,7 @@ class Panel:
         self.devices: list[Any] = []
         self.watcher_brightness = 0.0
         self.worm_lit = False
+        self.cues = PanelCues()  # the last cues applied (the demo's virtual LEDs read the pins)
         try:
             self._build(config, factory)
         except BadPinFactory as exc:
@@ -128,53 +127,28 @@ class Panel:
 
     def show(self, state: State | ArkhamState) -> None:
         """Draw ``state`` on the LEDs (cheap when nothing changed)."""
-        if isinstance(state, ArkhamState):
-            self._show_arkham(state)
-            return
-        self._show_watcher(state)
-        if self.doom is not None:
-            leader = max(p.doom for p in state.players)
-            self.doom.value = min(1.0, leader / DOOM_TO_WIN)
-        self._show_worm(state, flash=False)
-        if self.status is not None:
-            red, green, blue = colour_of(state.players[state.first].faction)
-            self.status.color = (red / 255, green / 255, blue / 255)
-
-    def _show_arkham(self, state: ArkhamState) -> None:
-        """Arkham Horror: the Doom bar is the Ancient One's doom track; the status LED shows the
-        terror level from green (0) to red (10), and red once the Ancient One is awake.  The
-        Cthulhu Wars lights stay dark."""
-        if self.doom is not None:
-            self.doom.value = min(1.0, state.doom / state.doom_track)
-        if self.status is not None:
-            dread = 1.0 if state.awakened else min(1.0, state.terror / TERROR_TOP)
-            self.status.color = (dread, 1.0 - dread, 0.0)
-        for light in (self.watcher, self.worm):
-            if light is not None:
-                light.source = None
-                light.off()
-        self.watcher_brightness, self.worm_lit = 0.0, False
+        self.apply(cues(state))
 
     def on_events(self, events: tuple[Event, ...], state: State | ArkhamState, entry: object = None) -> None:
         """A session listener: redraw, and give the big moments their cue."""
-        if isinstance(state, ArkhamState):
-            self.show(state)
-            if self.sound and self.buzzer is not None and any(type(event).__name__ == "AncientOneAwakens" for event in events):
-                self.buzzer.beep(on_time=0.3, off_time=0.15, n=3, background=True)
-            return
-        self._show_watcher(state)  # first: the light a tower's roll changes (the decay die)
-        self.show(state)
-        kinds = {type(event).__name__ for event in events}
-        if "AreaEradicated" in kinds:
-            self._show_worm(state, flash=True)
-        if self.sound and self.buzzer is not None and kinds & {"WatcherAwakened", "AreaEradicated", "WorldsEnd", "GameEnded"}:
-            self.buzzer.beep(on_time=0.08, off_time=0.08, n=3 if "WatcherAwakened" in kinds else 2, background=True)
+        self.apply(cues(state, events))
 
-    def _show_watcher(self, state: State) -> None:
+    def apply(self, cue: PanelCues) -> None:
+        """Put ``cue`` on the devices: the Watcher light first (the light a tower's roll changes,
+        the decay die), then the Doom bar, the worm light, the status light and the buzzer."""
+        self._show_watcher(cue.watcher)
+        if self.doom is not None:
+            self.doom.value = cue.doom
+        self._show_worm(cue.worm, flash=cue.worm_flash)
+        if self.status is not None:
+            self.status.color = cue.status
+        if cue.beep is not None and self.sound and self.buzzer is not None:
+            self.buzzer.beep(on_time=cue.beep.on, off_time=cue.beep.off, n=cue.beep.times, background=True)
+        self.cues = cue
+
+    def _show_watcher(self, target: float) -> None:
         """Dark asleep; awake, one breathing source runs for as long as it is awake and reads the
         target brightness, so a new token only rescales it (and the pin moves at once)."""
-        watcher = state.watcher
-        target = watcher.token / WATCHER_TOKEN_START if watcher is not None and watcher.awake else 0.0
         if self.watcher is None or target == self.watcher_brightness:
             return
         previous, self.watcher_brightness = self.watcher_brightness, target
@@ -193,8 +167,7 @@ class Panel:
                 return
             yield min(1.0, max(0.0, level * self.watcher_brightness))  # rounding must not leave 0..1
 
-    def _show_worm(self, state: State, *, flash: bool) -> None:
-        threatened = any(chance > 0 for _, _, chance in worm_chances(state))
+    def _show_worm(self, threatened: bool, *, flash: bool) -> None:
         if self.worm is None or (threatened == self.worm_lit and not flash):
             return
         self.worm_lit = threatened

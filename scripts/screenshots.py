@@ -7,6 +7,7 @@ Run it through a real X server so the window path is the real one:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sys
@@ -21,13 +22,12 @@ if not os.environ.get("DISPLAY"):
 import pygame  # noqa: E402
 
 from companion import demo  # noqa: E402
+from companion.appliance import Appliance  # noqa: E402
 from companion.engine.cthulhu.model import Phase, PromptKind  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.store.sqlite import SqliteJournal  # noqa: E402
-from companion.table import Table  # noqa: E402
 from companion.ui.app import App, Extras  # noqa: E402
 from hardware.config import panel_config  # noqa: E402
-from hardware.panel import Panel  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 
@@ -48,10 +48,10 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
     session = GameSession.start(SqliteJournal(":memory:"), "shots", setup.command())
     assert isinstance(session, GameSession)
     play_until(session, seed, done)
-    panel = Panel(panel_config(demo.DEMO_WIRING), lambda name: None)
-    app = App(Table(session), size=(800, 480), extras=Extras(panel=panel, demo=True, journal="~/.local/state/companion"))
-    app.attach(app.table)
-    panel.show(session.state)
+    stack = contextlib.ExitStack()
+    house = Appliance(session, stack)
+    panel = house.add_panel(panel_config(demo.DEMO_WIRING))
+    app = App(house.client(threaded=False), size=(800, 480), extras=Extras(demo=True, journal="~/.local/state/companion"))
     deadline = time.monotonic() + 3.0  # an awake Watcher's light breathes on gpiozero's thread: catch it bright
     while panel.watcher_brightness and panel.watcher.value < 0.8 and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -61,7 +61,7 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
         app.draw()
         pygame.image.save(app.window, str(OUT / filename))
         print("wrote", OUT / filename)
-    panel.close()
+    stack.close()
     app.close()
 
 
@@ -75,11 +75,12 @@ def shoot_arkham() -> None:
 
     session = ArkhamSession.start(SqliteJournal(":memory:"), "arkham", demo_setup(11, 4))
     assert isinstance(session, ArkhamSession)
-    panel = Panel(panel_config(demo.DEMO_WIRING), lambda name: None)
-    app = App(Table(session), size=(800, 480), extras=Extras(panel=panel, demo=True, journal="~/.local/state/companion"))
+    stack = contextlib.ExitStack()
+    house = Appliance(session, stack)
+    house.add_panel(panel_config(demo.DEMO_WIRING))
+    app = App(house.client(threaded=False), size=(800, 480), extras=Extras(demo=True, journal="~/.local/state/companion"))
     for _ in range(5):
-        app.table.submit(Mythos())
-    panel.show(session.state)
+        house.table.submit(Mythos())
     scene = app.scenes["arkham"]
     assert isinstance(scene, ArkhamScene)
     for menu, filename in ((Menu(), "arkham.png"), (Menu(MenuKind.CARD), "arkham-pick.png")):
@@ -92,7 +93,7 @@ def shoot_arkham() -> None:
     app.draw()
     pygame.image.save(app.window, str(OUT / "new-arkham.png"))
     print("wrote", OUT / "new-arkham.png")
-    panel.close()
+    stack.close()
     app.close()
 
 

@@ -135,3 +135,11 @@ def count_decisions(session: Session[Any]) -> list[Command]:
 
     session.rules = replace(rules, apply=noting)
     return asked
+
+
+def table_of(app: Any) -> Any:
+    """The table behind an App's client (the tests' view; the screen itself never sees it)."""
+    from companion.appliance import LocalClient
+
+    assert isinstance(app.client, LocalClient)
+    return app.client.table

@@ -20,6 +20,7 @@ from companion.store import Entry, JournalUnavailable, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button, Table
+from companion.tower_port import TowerPort
 from firmware_bridge.link import TowerLink
 from firmware_bridge.protocol import (
     Ack,
@@ -57,7 +58,7 @@ def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[
     session = GameSession.start(journal or SqliteJournal(":memory:"), "g", new_game())
     assert isinstance(session, GameSession)
     wire = Wire()
-    table = Table(session, send_to_tower=wire)
+    table = Table(session, tower=TowerPort(wire))
     for command in (
         c.ChooseDirection(GC, "clockwise"),
         c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
@@ -76,7 +77,7 @@ def test_a_roll_prompt_lights_the_tower_and_a_fitting_roll_is_applied_once() -> 
     assert table.drain() == 2
     assert wire.sent[-3:] == [Ack(1, AckStatus.OK), Request(1, "d6"), Ack(1, AckStatus.DUPLICATE)]
     assert table.session.state.prompt.dice == 1  # the defender's die is next
-    assert table.last_roll == "6 4 (d6, #1): a repeat, already applied"  # for the settings screen
+    assert table.tower.last_roll == "6 4 (d6, #1): a repeat, already applied"  # for the settings screen
 
 
 def test_an_unexpected_roll_is_shown_and_not_applied() -> None:
@@ -87,7 +88,7 @@ def test_an_unexpected_roll_is_shown_and_not_applied() -> None:
     assert table.session.seq == before
     assert wire.sent[-1] == Ack(1, AckStatus.IGNORED)
     assert "no such roll is asked for" in table.notices[-1].text
-    assert table.last_roll == "6 4 4 (d6, #1): not asked for"
+    assert table.tower.last_roll == "6 4 4 (d6, #1): not asked for"
 
 
 def test_a_roll_already_in_the_journal_is_not_applied_again_after_a_restart(tmp_path: Path) -> None:
@@ -95,7 +96,7 @@ def test_a_roll_already_in_the_journal_is_not_applied_again_after_a_restart(tmp_
     table, _ = table_at_roll(journal)
     table.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
     table.drain()
-    restarted = Table(GameSession.resume(SqliteJournal(tmp_path / "j.sqlite3"), "g"), send_to_tower=(wire := Wire()))
+    restarted = Table(GameSession.resume(SqliteJournal(tmp_path / "j.sqlite3"), "g"), tower=TowerPort(wire := Wire()))
     restarted.tower_frame(RollFrame("AB12", 1, "d6", (6, 4)))
     restarted.drain()
     assert wire.sent[-1] == Ack(1, AckStatus.DUPLICATE)
@@ -173,7 +174,7 @@ def test_a_roll_made_while_unplugged_arrives_once_after_replug(tmp_path: Path) -
     table, _ = table_at_roll()
     with SimTower(seed=9, link=tmp_path / "tower", auto_roll=False) as tower:
         link = TowerLink(tower.path, table.tower_frame)
-        table.send_to_tower = link.send
+        table.tower.send = link.send
         with link:
             deadline = time.monotonic() + TIMEOUT
             step_until(table, lambda: link.status.state.value == "linked", deadline)
@@ -191,7 +192,7 @@ def test_bytes_from_the_tower_reach_the_journal_through_a_real_pty(tmp_path: Pat
     table, _ = table_at_roll()
     with SimTower(seed=5, link=tmp_path / "tower", auto_roll=True) as tower:
         link = TowerLink(tower.path, table.tower_frame)
-        table.send_to_tower = link.send
+        table.tower.send = link.send
         with link:
             deadline = time.monotonic() + TIMEOUT
             step_until(table, lambda: link.status.state.value == "linked", deadline)
@@ -208,7 +209,7 @@ def test_two_rolls_in_a_row_asking_the_same_dice_each_light_the_tower() -> None:
     session = GameSession.start(SqliteJournal(":memory:"), "g", new_game())
     assert isinstance(session, GameSession)
     wire = Wire()
-    table = Table(session, send_to_tower=wire)
+    table = Table(session, tower=TowerPort(wire))
     for command in (
         c.ChooseDirection(GC, "clockwise"),
         c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
@@ -240,8 +241,8 @@ def test_a_roll_of_several_dice_or_with_no_tower_is_not_decided_ahead() -> None:
     assert not table.session.foreseen()  # 36 outcomes: decided when the dice land
     offline, _ = one_die_roll_table()
     offline.session.submit(c.Undo())
-    offline.send_to_tower = lambda frame: False  # the tower is not linked
-    offline.requested = None
+    offline.tower.send = lambda frame: False  # the tower is not linked
+    offline.tower.requested = None
     offline.sync_tower()
     assert not offline.session.foreseen()
 

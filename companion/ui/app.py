@@ -1,9 +1,11 @@
-"""The touchscreen app: the main loop that owns the screen and the table.
+"""The touchscreen app: the main loop that owns the screen.
 
 Each turn of the loop: wait for an event (up to a second when idle, 1/30 s while something
-moves), turn touches, clicks and keys into intents, let the table handle every queued input,
-and redraw only when something changed.  The tower's reader and the buttons' threads wake the
-loop by posting an event; they never touch the screen or the game.
+moves), turn touches, clicks and keys into intents, hand commands to the table through its
+client (:class:`companion.client.TableClient`), and redraw only when something changed.  The
+table's thread hands back what was journaled (the screen is one of the session's outputs, a
+peer of the panel and the log) and wakes the loop by posting an event; nothing else reaches
+the screen, and the screen reaches nothing but the client.
 
 Touch arrives as FINGERDOWN with coordinates from 0 to 1; SDL also sends a mouse event for each
 touch (``event.touch`` is true), which is ignored so one tap is one tap.
@@ -11,9 +13,7 @@ touch (``event.touch`` is true), which is ignored so one tap is one tap.
 
 from __future__ import annotations
 
-import json
 import queue
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,19 +21,12 @@ from typing import Any
 
 import pygame
 
-from companion import demo as demo_players
-from companion.engine import EVENTS, Command
+from companion.client import TableClient
+from companion.engine import Command
 from companion.engine.arkham import model as am
-from companion.engine.arkham.data import ARKHAM
-from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
+from companion.engine.cthulhu.model import Faction, Options, PromptKind
 from companion.engine.mapdef import MapStatus
-from companion.maps import MapError, list_maps, load_map, save_user_map
-from companion.narrate import describe
-from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
-from companion.store import Entry
-from companion.table import Notice, Table, TableThread
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, load_settings, save_settings
@@ -86,23 +79,20 @@ def names_of(state: Any) -> dict[str, str]:
 
 @dataclass
 class Extras:
-    """What the app shows beside the game: the tower link, the panel, where the journal is."""
+    """What the app says beside the game: where the journal is, and whether this is the demo."""
 
-    link: Any = None
-    panel: Any = None
     journal: str = ""
     demo: bool = False
 
 
 @dataclass
 class App:
-    table: Table[Any]  # the game in play changes kind when another game starts or resumes
+    client: TableClient  # the table (the game in play changes kind when another game starts or resumes)
     size: tuple[int, int] = (800, 480)
     fullscreen: bool = False
     extras: Extras = field(default_factory=Extras)
     clock: Callable[[], float] = time.monotonic
     backlight: Backlight = field(default_factory=Backlight)
-    threaded: bool = False  # the table's loop on its own thread (the real screen); False: stepped here (tests)
 
     def __post_init__(self) -> None:
         global WAKE
@@ -121,12 +111,14 @@ class App:
         self.page = 0
         self.area = -1
         self.draft = Draft()
-        seats = tuple(f.value for f in demo_players.SEATING[:3])
+        seats = tuple(f.value for f in list(Faction)[:3])
         self.options: dict[str, Any] = {"players": 3, "factions": seats, "draft": self.draft}
         self.log: list[str] = []
         self.autoplay = False
         self.next_move = 0.0
-        self.rnd = random.Random(7)
+        self.state: Any = None
+        self.names: dict[str, str] = {}
+        self.games: list[Any] = []
         self.display = load_settings()
         self.dim = 1.0  # drawn dimming when there is no backlight to turn down
         self.apply_display()
@@ -134,54 +126,31 @@ class App:
         self.running = True
         self.arrivals: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self.resize(self.window.get_size())
-        self.attach(self.table)
-        self.worker = TableThread(self.table).start() if self.threaded else None
+        self.client.connect(self)
+        self.take_arrivals()
 
-    # -- wiring ---------------------------------------------------------------------------------
+    # -- what the table hands the screen (a companion.client.Screen) ------------------------------
+    # Called on the table's thread (its own, or this one when stepped here): each hands the
+    # screen's thread a closure to run (an "arrival").
 
-    def attach(self, table: Table[Any]) -> None:
-        """Follow ``table``: its inputs wake the loop, its entries come back as arrivals."""
-        self.table = table
-        table.on_input = self.wake
-        table.on_notice = lambda notice: self.arrive(lambda: None)  # redraw to show it
-        table.on_reload = self.reloaded
-        table.on_switch = self.switched
-        table.session.listeners.append(self.on_entry)
-        session = table.session
-        self._attached(session.state, self.recent_lines(session), session.journal.games()[:1], home=False)
-
-    # Called on the table's thread (the worker, or this one in step-by-step mode): they read the
-    # journal and hand the screen's thread a closure to run (an "arrival").
-
-    def on_entry(self, events: tuple[Any, ...], state: Any, entry: Entry) -> None:
-        """A session listener: the entry is journaled; its words and state go to the screen."""
-        if self.extras.panel is not None:  # the LEDs first: a tower roll's light must not wait on words
-            self.extras.panel.on_events(events, state)
-        names = names_of(state)
-        lines = [line for line in (describe(event, names) for event in events) if line]
-        if self.extras.demo and not isinstance(state, am.ArkhamState):
-            for order in demo_players.casualties(state, events):  # the demo's players assign their losses
-                self.table.post(order)
+    def entered(self, state: Any, lines: list[str]) -> None:
+        """An entry was journaled: its state and its words."""
         self.arrive(lambda: self._entered(lines, state))
 
-    def switched(self, session: AnySession) -> None:
-        """Another game is on the table (started or resumed): show it, at its own table."""
-        lines, games = self.recent_lines(session), session.journal.games()[:1]
-        if self.extras.panel is not None:
-            self.extras.panel.show(session.state)
-        self.arrive(lambda: self._attached(session.state, lines, games, home=True))
+    def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
+        """A game is on the table (started or resumed: at its own table)."""
+        self.arrive(lambda: self._attached(state, lines, games, home=home))
 
-    def reloaded(self) -> None:
-        """Another process (the tower bridge) moved the game on: show where it is now."""
-        session = self.table.session
-        lines, games = self.recent_lines(session), session.journal.games()[:1]
-        if self.extras.panel is not None:
-            self.extras.panel.show(session.state)
-        self.arrive(lambda: self._attached(session.state, lines, games, home=False))
+    def listed(self, games: list[Any]) -> None:
+        """The newest stored game, for the new-game screen's Resume."""
 
-    def recent_lines(self, session: AnySession) -> list[str]:
-        names, entries = names_of(session.state), session.journal.entries(session.name, max(1, session.seq - 80))
-        return [line for entry in entries for line in self.narrate_entry(entry, names)][-LOG_LINES:]
+        def show() -> None:
+            self.games = games
+
+        self.arrive(show)
+
+    def noticed(self) -> None:
+        self.arrive(lambda: None)  # redraw to show it
 
     def arrive(self, change: Callable[[], None]) -> None:
         self.arrivals.put(change)
@@ -218,23 +187,12 @@ class App:
         if pygame.display.get_init():
             pygame.event.post(pygame.event.Event(WAKE))
 
-    @staticmethod
-    def narrate_entry(entry: Entry, names: dict[str, str]) -> list[str]:
-        """The words of a journaled entry's events (for the log of a resumed game)."""
-        lines = []
-        for data in json.loads(entry.events):
-            if data.get("type") in EVENTS.by_tag:
-                line = describe(from_data(EVENTS.by_tag[data["type"]], data), names)
-                if line:
-                    lines.append(line)
-        return lines
-
     def mark(self) -> None:
         self.dirty = True
 
     def strip_width(self, table_size: tuple[int, int]) -> int:
         """Width of the demo's virtual LED strip, drawn beside (not over) the table."""
-        return round(LED_STRIP * min(table_size) / 480) if self.extras.demo and self.extras.panel is not None else 0
+        return round(LED_STRIP * min(table_size) / 480) if self.extras.demo and self.client.leds() is not None else 0
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scenes out for a window of ``size`` (the LED strip, if any, keeps its width)."""
@@ -263,8 +221,8 @@ class App:
         while self.running:
             wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
             event = pygame.event.wait(wait)
-            if event.type == pygame.NOEVENT and self.worker is None:
-                self.table.idle()  # a quiet second: the journal's housekeeping happens now
+            if event.type == pygame.NOEVENT:
+                self.client.idle()  # a quiet second: the journal's housekeeping (when stepped here)
             for each in [event, *pygame.event.get()]:
                 self.handle(each)
             self.tick()
@@ -274,22 +232,23 @@ class App:
     def tick(self) -> None:
         """Handle queued inputs (unless the table's thread does), take what it sent, play the
         demo's autoplay, and redraw if anything changed."""
-        if self.worker is None and self.table.drain():
+        if self.client.pump():
             self.mark()
         self.take_arrivals()
         if self.autoplay and self.clock() >= self.next_move:
             self.next_move = self.clock() + AUTOPLAY_EVERY
             self.demo_move()
-        if self.extras.link is not None and getattr(self, "_link_seen", None) is not self.extras.link.status:
-            self._link_seen = self.extras.link.status
+        link = self.client.tower()
+        if link is not None and getattr(self, "_link_seen", None) is not link:
+            self._link_seen = link
             self.mark()
         if self.dirty or self.animating():
             self.draw()
 
     def animating(self) -> bool:
         """Something moves: autoplay, or the virtual Watcher light breathing."""
-        panel = self.extras.panel
-        return self.autoplay or (self.strip > 0 and panel is not None and bool(panel.watcher_brightness))
+        leds = self.client.leds() if self.strip > 0 else None
+        return self.autoplay or (leds is not None and leds.breathing)
 
     def draw(self) -> None:
         self.take_arrivals()
@@ -313,11 +272,11 @@ class App:
             state=self.state,
             names=self.names,
             log=self.log,
-            notices=[n.text for n in self.table.notices],
-            link=self.extras.link.status if self.extras.link is not None else None,
-            panel=self.extras.panel,
+            notices=self.client.notices(),
+            link=self.client.tower(),
+            panel=self.client.leds(),
             games=self.resumable() if self.scene_name == "new" else [],
-            maps=list_maps() if self.scene_name == "new" else [],
+            maps=self.client.maps.names() if self.scene_name == "new" else [],
             dice=self.dice,
             page=self.page,
             options=self.options,
@@ -325,7 +284,7 @@ class App:
             journal=self.extras.journal,
             demo=self.extras.demo,
             nav=ARKHAM_SCENES if self.arkham else SCENES,
-            last_roll=self.table.last_roll,
+            last_roll=self.client.last_roll(),
         )
 
     def resumable(self) -> list[Any]:
@@ -340,26 +299,27 @@ class App:
 
     def draw_leds(self, rect: pygame.Rect) -> None:
         """The demo's virtual LED panel: what gpiozero's mock pins hold right now."""
-        m, panel = self.metrics, self.extras.panel
+        m, leds = self.metrics, self.client.leds()
         pygame.draw.rect(self.window, PANEL, rect)
+        if leds is None:
+            return
         x, y = rect.x + m.px(12), rect.y + m.px(12)
         text(self.window, "LED panel (mock pins)", (x, y), m.px(18), DIM, width=rect.width - 16)
-        leds = [("Watcher", panel.watcher, (250, 240, 120)), ("Worm", panel.worm, (235, 120, 90))]
-        for n, (name, device, colour) in enumerate(leds):
-            value = float(device.value) if device is not None else 0.0
-            lit = tuple(int(20 + (part - 20) * value) for part in colour)
+        lights = [("Watcher", leds.watcher, (250, 240, 120)), ("Worm", leds.worm, (235, 120, 90))]
+        for n, (name, value, colour) in enumerate(lights):
+            lit = tuple(int(20 + (part - 20) * (value or 0.0)) for part in colour)
             centre = (x + m.px(16), y + m.px(48) + n * m.px(44))
             pygame.draw.circle(self.window, lit, centre, m.px(14))
             text(self.window, name, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(20), TEXT)
-        if panel.doom is not None:
+        if leds.doom is not None:
             top = y + m.px(150)
             text(self.window, "Doom bar", (x, top), m.px(18), DIM)
-            for n, led in enumerate(panel.doom):
+            for n, level in enumerate(leds.doom):
                 cell = pygame.Rect(x + n * m.px(13), top + m.px(22), m.px(10), m.px(24))
-                pygame.draw.rect(self.window, (240, 90, 60) if led.value else (50, 40, 40), cell)
-        if panel.status is not None:
+                pygame.draw.rect(self.window, (240, 90, 60) if level else (50, 40, 40), cell)
+        if leds.status is not None:
             centre = (x + m.px(16), y + m.px(250))
-            pygame.draw.circle(self.window, tuple(int(v * 255) for v in panel.status.color), centre, m.px(14))
+            pygame.draw.circle(self.window, tuple(int(v * 255) for v in leds.status), centre, m.px(14))
             label = "terror" if self.arkham else "first player"
             text(self.window, label, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
 
@@ -426,7 +386,7 @@ class App:
         if isinstance(intent, Go):
             self.scene_name, self.area = self.scene_for(intent.scene), intent.area
             if self.scene_name == "new":
-                self.on_table(self.list_games)
+                self.client.list_games()
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -438,8 +398,7 @@ class App:
         elif isinstance(intent, StartArkham):
             self.start_arkham(intent)
         elif isinstance(intent, Resume):
-            journal, name = self.table.session.journal, intent.name
-            self.open_game(lambda: open_game(journal, name))  # gone or damaged since listed: a notice
+            self.client.resume(intent.name)  # gone or damaged since listed: a notice
         elif isinstance(intent, Build):
             self.build(intent)
         elif isinstance(intent, Key):
@@ -450,10 +409,9 @@ class App:
             apply_build(self.draft, action)
             return
         board = self.draft.to_map()
-        try:
-            path = save_user_map(board, "Transcribed on the companion's map builder.")
-        except MapError as exc:
-            self.draft.message = str(exc)
+        path = self.client.maps.save(board)
+        if path.startswith("Not saved"):
+            self.draft.message = path.removeprefix("Not saved: ")
         else:
             self.draft.message = f"Saved to {path}: it is now on the new-game screen."
             if board.status is MapStatus.PARTIAL:
@@ -492,65 +450,33 @@ class App:
     def apply_display(self) -> None:
         """Brightness to the backlight (or, without one, dim the drawing) and sound to the buzzer."""
         self.dim = 1.0 if self.backlight.set(self.display.brightness) else self.display.brightness
-        if self.extras.panel is not None:
-            self.extras.panel.sound = self.display.sound
+        self.client.set_sound(self.display.sound)
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:
-        factions = intent.factions or tuple(f.value for f in demo_players.SEATING[: intent.players])
+        factions = intent.factions or tuple(f.value for f in list(Faction)[: intent.players])
         seats = tuple(c.Seat(Faction(f)) for f in factions)
-        try:
-            board = load_map(intent.map)
-        except MapError as exc:  # a map file gone or broken since the list was drawn
-            self.table.notices.append(Notice(str(exc)))
+        board = self.client.maps.load(intent.map)
+        if isinstance(board, str):  # a map file gone or broken since the list was drawn
+            self.client.say(board)
+            self.mark()
             return
         options = Options(
             astral_acolyte=intent.acolyte,
             digital_dice=not intent.physical_dice,
             digital_elder_signs=not intent.physical_signs,
         )
-        command = c.NewGame(board, seats, fresh_seed(), options)
-        journal = self.table.session.journal
-        self.open_game(lambda: GameSession.start(journal, new_game_name(journal=journal), command))
+        self.client.start(c.NewGame(board, seats, fresh_seed(), options))
 
     def start_arkham(self, intent: StartArkham) -> None:
         """A new Arkham game: the investigators are placed (and their Sneak set) on its screen,
         because the companion ships no investigator sheets."""
         seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
-        setup = am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws)
-        journal = self.table.session.journal
-        self.open_game(lambda: ArkhamSession.start(journal, new_game_name(journal=journal), setup))
+        self.client.start(am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws))
 
     def send(self, command: Command) -> None:
-        """A command for the game: to the table's thread, or decided now when stepping here."""
-        if self.worker is not None:
-            self.table.post(command)
-        else:
-            self.table.submit(command)
-
-    def on_table(self, call: Callable[[], None]) -> None:
-        """Run ``call`` where the journal is used: the table's thread, or here when stepping here."""
-        if self.worker is not None:
-            self.table.post_call(call)
-        else:
-            call()
-
-    def list_games(self) -> None:
-        """(On the table's thread.)  The newest stored game, for the new-game screen's Resume."""
-        games = self.table.session.journal.games()[:1]
-
-        def show() -> None:
-            self.games = games
-
-        self.arrive(show)
-
-    def open_game(self, open_session: Callable[[], Any]) -> None:
-        """Start or resume a game on the table's thread; the screen follows when it is open."""
-
-        def switch() -> None:
-            self.table.open(open_session)  # a refusal becomes the table's notice
-
-        self.on_table(switch)
+        """A command for the game: the table decides it (and the result comes back journaled)."""
+        self.client.post(command)
 
     def arkham_scene(self) -> ArkhamScene:
         scene = self.scenes["arkham"]
@@ -559,31 +485,11 @@ class App:
         return scene
 
     def demo_move(self) -> None:
-        """One move by the demo's players (rolls are left to the tower, or the generator), once
-        the screen shows the outcome of the last one."""
-        if self.table.busy or self.state is not self.table.session.state:
-            return
-        state = self.state
-        if isinstance(state, am.ArkhamState):
-            self.arkham_demo_move(state)
-            return
-        if state.phase is Phase.GAME_OVER:
+        """One move by the demo's players (an input source of the table's, beside the tower),
+        once the screen shows the outcome of the last one."""
+        if self.client.settled(self.state) and not self.client.play():
             self.autoplay = False
-            return
-        if state.prompt.kind is PromptKind.ROLL and self.extras.link is not None:
-            return  # the simulated tower answers rolls by itself
-        self.send(demo_players.choose(state, self.rnd))  # its battles' losses follow (on_entry)
-
-    def arkham_demo_move(self, state: am.ArkhamState) -> None:
-        """Arkham's demo: place whoever is not yet placed, else draw the next Mythos card (with the
-        engine's own placement and clue choices)."""
-        if state.awakened:
-            self.autoplay = False
-            return
-        unplaced = state.unplaced()
-        self.send(am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos())
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.stop()
+        self.client.close()
         pygame.display.quit()

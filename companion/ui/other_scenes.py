@@ -89,7 +89,7 @@ class SettingsScene(Scene):
         if panel is None:
             lines.append(("Panel: no GPIO roles configured ([hardware])", DIM))
         else:
-            pins = ", ".join(f"{role} {pin}" for role, pin in panel.config.pins())
+            pins = ", ".join(f"{role} {pin}" for role, pin in panel.pins)
             lines.append((f"Panel pins: {pins}", DIM))
         lines.append((f"Journal: {view.journal}", DIM))
         unsaved: str = getattr(view.options.get("display"), "problem", None) or ""  # the last save's failure

@@ -106,7 +106,7 @@ class View:
     log: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     link: Any = None  # firmware_bridge.link.LinkStatus, when a tower is configured
-    panel: Any = None  # hardware.panel.Panel, drawn as virtual LEDs in the demo
+    panel: Any = None  # companion.client.Leds: the panel's lights and pins, when there is a panel
     games: list[Any] = field(default_factory=list)
     maps: list[Any] = field(default_factory=list)
     dice: tuple[int, ...] = ()  # faces entered on the die pad so far

@@ -17,6 +17,7 @@ from companion.session import GameSession
 from companion.store import Entry, EntryKind, open_journal
 from companion.store.redis import RedisJournal
 from companion.table import Table
+from companion.tower_port import TowerPort
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
 from tests.helpers import new_game
 
@@ -49,7 +50,7 @@ def test_commands_wait_for_redis_and_are_recorded_once_it_is_back() -> None:
                 sent.append(frame)
                 return True
 
-            table = Table(session, send_to_tower=to_tower)
+            table = Table(session, tower=TowerPort(to_tower))
             table.submit(c.ChooseDirection(GC, "clockwise"))
             table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
             table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,9 +15,9 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame
 
+from companion.appliance import screen_only
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.table import Table
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from tests.helpers import new_game
@@ -27,8 +28,8 @@ def app_on() -> Iterator[Callable[..., App]]:
     """Build an App on a session: ``app_on(session, size)``; every display is closed afterwards."""
     made: list[App] = []
 
-    def build(session: object, size: tuple[int, int] = (800, 480)) -> App:
-        app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))  # never the real screen's
+    def build(session: Any, size: tuple[int, int] = (800, 480)) -> App:
+        app = App(screen_only(session), size=size, backlight=Backlight(Path("/nonexistent")))  # never the real screen's
         made.append(app)
         return app
 

@@ -3,6 +3,8 @@ played through synthetic taps, touch is not counted twice, and drawing changes n
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -35,11 +37,11 @@ def test_every_screen_renders_at_every_size_with_fingertip_buttons(app_for, size
 
 def test_drawing_changes_nothing(app_for) -> None:
     app = app_for()
-    before = canonical(app.table.session.state)
+    before = canonical(app.client.table.session.state)
     for name in SCREENS:
         app.scene_name = name
         app.draw()
-    assert canonical(app.table.session.state) == before
+    assert canonical(app.client.table.session.state) == before
 
 
 def prompt_buttons(app: App) -> list[Button]:
@@ -57,37 +59,37 @@ def test_tapping_a_prompt_button_sends_exactly_its_command(app_for) -> None:
     buttons = prompt_buttons(app)
     assert [b.label for b in buttons] == ["Clockwise", "Counterclockwise"]
     app.tap(buttons[1].rect.center)
-    assert app.table.session.state.direction.value == -1
+    assert app.client.table.session.state.direction.value == -1
 
 
 def test_the_die_pad_enters_physical_dice_and_roll_for_me_asks_the_generator(app_for) -> None:
     app = app_for("earth-3p")
-    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
-    app.table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
+    app.client.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    app.client.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
+    app.client.table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
     pad = {b.label: b for b in prompt_buttons(app)}
     assert {"1", "2", "3", "4", "5", "6", "Clear", "Roll for me"} <= set(pad)
     app.tap(pad["6"].rect.center)
     app.tap(pad["4"].rect.center)  # two dice asked for: the roll goes in
-    last = app.table.session.journal.last("g")
+    last = app.client.table.session.journal.last("g")
     assert last is not None and '"values":[6,4]' in last.command and '"source":"screen"' in last.command
     pad = {b.label: b for b in prompt_buttons(app)}
     app.tap(pad["Roll for me"].rect.center)
-    assert app.table.session.state.prompt.kind is PromptKind.ACTION
+    assert app.client.table.session.state.prompt.kind is PromptKind.ACTION
 
 
 def test_a_whole_game_is_played_through_synthetic_taps(app_for) -> None:
     app = app_for("shaggai-demo")
-    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    app.client.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
     prompt_buttons(app)  # an action turn has more choices than fit: they page
     assert any(b.label.startswith("More (1/") for b in app.scenes["table"].buttons)
     for _ in range(2_000):
-        if app.table.session.state.phase is Phase.GAME_OVER:
+        if app.client.table.session.state.phase is Phase.GAME_OVER:
             break
         buttons = prompt_buttons(app)
         roll = [b for b in buttons if b.label == "Roll for me"]
         app.tap((roll or buttons)[0].rect.center)
-    assert app.table.session.state.phase is Phase.GAME_OVER
+    assert app.client.table.session.state.phase is Phase.GAME_OVER
 
 
 def test_a_finger_tap_counts_once_and_its_mouse_echo_is_ignored(app_for) -> None:
@@ -97,7 +99,7 @@ def test_a_finger_tap_counts_once_and_its_mouse_echo_is_ignored(app_for) -> None
     x, y = button.rect.center
     app.handle(pygame.event.Event(pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
-    entries = app.table.session.seq
+    entries = app.client.table.session.seq
     assert entries == 2  # the new game and one direction, not two
 
 
@@ -107,7 +109,7 @@ def test_keyboard_shortcuts_switch_screens_and_undo(app_for) -> None:
     assert app.scene_name == "map"
     app.do(Submit(c.ChooseDirection("great_cthulhu", "clockwise")))
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))
-    assert app.table.session.state.prompt.kind is PromptKind.DIRECTION
+    assert app.client.table.session.state.prompt.kind is PromptKind.DIRECTION
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert not app.running
 
@@ -116,17 +118,17 @@ def test_tapping_an_area_opens_its_editor_and_the_editor_corrects_the_board(app_
     app = app_for("earth-3p")
     app.do(Go("map"))
     app.draw()
-    asia = app.table.session.state.board.area_index("Asia")
+    asia = app.client.table.session.state.board.area_index("Asia")
     app.tap(app.scenes["map"].buttons[asia].rect.center)
     assert (app.scene_name, app.area) == ("area", asia)
     app.draw()
     minus = next(b for b in app.scenes["area"].buttons if b.label == "- cultist Crawling Chaos")
     app.tap(minus.rect.center)
-    assert app.table.session.state.areas[asia].count(owner="crawling_chaos") == 5
+    assert app.client.table.session.state.areas[asia].count(owner="crawling_chaos") == 5
     app.draw()
     plus = next(b for b in app.scenes["area"].buttons if b.label == "+ cultist Black Goat")
     app.tap(plus.rect.center)  # Black Goat's six Acolytes are all in Africa: its pool is empty
-    assert app.table.session.state.areas[asia].count(owner="black_goat") == 0
+    assert app.client.table.session.state.areas[asia].count(owner="black_goat") == 0
 
 
 def test_nothing_changed_nothing_is_redrawn(app_for) -> None:
@@ -142,50 +144,55 @@ def test_nothing_changed_nothing_is_redrawn(app_for) -> None:
     assert draws == [1]
 
 
-def test_demo_mode_autoplays_with_the_tower_answering_every_roll(app_for, tmp_path) -> None:
+def test_demo_mode_autoplays_with_the_tower_answering_every_roll(tmp_path) -> None:
+    import contextlib
     import itertools
     import time
 
+    from companion.appliance import Appliance
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
     from companion.ui.app import Extras
-    from firmware_bridge.link import TowerLink
-    from firmware_bridge.sim import SimTower
+    from companion.ui.backlight import Backlight
     from hardware.config import panel_config
-    from hardware.panel import Panel
+    from tests.helpers import new_game
 
-    app = app_for("yuggoth-demo", seed=4)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo", seed=4))
+    assert isinstance(session, GameSession)
     ticks = itertools.count()
-    with (
-        SimTower(seed=4, link=tmp_path / "tower") as tower,
-        Panel(panel_config({"watcher_light": 18, "worm_light": 23, "pin_factory": "mock"}), app.table.button) as panel,
-        TowerLink(tower.path, app.table.tower_frame) as link,
-    ):
-        app.table.send_to_tower = link.send
-        app.extras = Extras(link=link, panel=panel, demo=True)
+    with contextlib.ExitStack() as stack:
+        house = Appliance(session, stack)
+        house.simulated_tower(seed=4)
+        house.add_panel(panel_config({"watcher_light": 18, "worm_light": 23, "pin_factory": "mock"}))
+        house.play_with_bots(seed=7)
+        app = App(house.client(threaded=False), extras=Extras(demo=True), backlight=Backlight(Path("/nonexistent")))
+        stack.callback(app.close)
         app.clock = lambda: float(next(ticks))  # autoplay moves on every tick
         app.autoplay = True
         deadline = time.monotonic() + 60
-        while app.table.session.state.phase is not Phase.GAME_OVER and time.monotonic() < deadline:
+        while house.table.session.state.phase is not Phase.GAME_OVER and time.monotonic() < deadline:
             pygame.event.wait(5)
             app.tick()
-    assert app.table.session.state.phase is Phase.GAME_OVER
-    rolls = [e.command for e in app.table.session.journal.entries("g") if '"type":"roll"' in e.command]
-    assert rolls and all('"source":"tower"' in r for r in rolls)
+        assert house.table.session.state.phase is Phase.GAME_OVER
+        rolls = [e.command for e in house.table.session.journal.entries("g") if '"type":"roll"' in e.command]
+        assert rolls and all('"source":"tower"' in r for r in rolls)
+        assert app.strip > 0 and app.client.leds() is not None  # the virtual LEDs beside the table
 
 
 @pytest.mark.parametrize("map_name", ["earth-3p", "shaggai-demo"])
 def test_every_prompt_button_sends_its_own_command(app_for, map_name) -> None:
     app = app_for(map_name)
-    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    app.client.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
     checked = 0
     for button in prompt_buttons(app):
         if not isinstance(button.intent, Submit):
             continue
-        before = app.table.session.seq
+        before = app.client.table.session.seq
         app.tap(button.rect.center)
-        last = app.table.session.journal.last("g")
+        last = app.client.table.session.journal.last("g")
         assert last is not None and last.seq == before + 1
         assert last.command == canonical(button.intent.command)
-        app.table.submit(c.Undo())  # back to the same prompt for the next button
+        app.client.table.submit(c.Undo())  # back to the same prompt for the next button
         checked += 1
     assert checked >= 2
 
@@ -195,10 +202,10 @@ def test_starting_a_game_from_the_screen_and_a_missing_map_is_said_not_raised(ap
 
     app = app_for()
     app.do(Start("earth-4p-35", 4, acolyte=True))
-    assert app.scene_name == "table" and len(app.table.session.state.players) == 4
-    assert app.table.session.state.acolyte is not None
+    assert app.scene_name == "table" and len(app.client.table.session.state.players) == 4
+    assert app.client.table.session.state.acolyte is not None
     app.do(Start("atlantis", 3))
-    assert "No map called 'atlantis'" in app.table.notices[-1].text
+    assert "No map called 'atlantis'" in app.client.table.notices[-1].text
 
 
 def test_the_factions_are_chosen_in_seat_order_on_the_new_game_screen(app_for) -> None:
@@ -224,7 +231,7 @@ def test_the_factions_are_chosen_in_seat_order_on_the_new_game_screen(app_for) -
     tap("Done")
     tap("earth-3p")
     tap("Start")
-    assert [p.faction.value for p in app.table.session.state.players] == ["windwalker", "tcho_tcho", "sleeper"]
+    assert [p.faction.value for p in app.client.table.session.state.players] == ["windwalker", "tcho_tcho", "sleeper"]
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))

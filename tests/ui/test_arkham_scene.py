@@ -20,7 +20,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 from companion.ui.scene import ARKHAM_SCENES
 from companion.ui.widgets import MIN_TOUCH
-from tests.helpers import new_game
+from tests.helpers import new_game, table_of
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
@@ -40,8 +40,9 @@ def arkham_for(app_on: Callable[..., App]) -> Callable[..., App]:
 
 def prepare(app: App, **changes: object) -> None:
     """Put the game in a prepared position (as if the journal held it) and show it."""
-    app.table.session.state = evolve(app.table.session.state, **changes)
-    app.state = app.table.session.state
+    table = table_of(app)
+    table.session.state = evolve(table.session.state, **changes)
+    app.state = table.session.state
 
 
 def scene(app: App) -> ArkhamScene:
@@ -90,8 +91,8 @@ def test_an_arkham_game_opens_on_its_own_table_with_its_own_navigation(arkham_fo
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_every_chooser_renders_at_every_size_with_fingertip_buttons(arkham_for, size) -> None:
     app = arkham_for(size)
-    app.table.submit(m.Mythos())
-    state = app.table.session.state
+    app.client.table.submit(m.Mythos())
+    state = app.client.table.session.state
     assert isinstance(state, m.ArkhamState)
     gate = state.gates[0].location if state.gates else ""
     menus = [Menu(kind) for kind in (MenuKind.MAIN, MenuKind.CARD, MenuKind.WHO, MenuKind.GATES, MenuKind.RUMOR)]
@@ -114,16 +115,16 @@ def test_every_chooser_renders_at_every_size_with_fingertip_buttons(arkham_for, 
 def test_draw_journals_a_mythos_phase_then_shows_it_and_undo_steps_back(arkham_for) -> None:
     app = arkham_for()
     tap(app, "Draw Mythos")
-    assert '"type":"mythos"' in app.table.session.journal.entry("a", 2).command
+    assert '"type":"mythos"' in app.client.table.session.journal.entry("a", 2).command
     assert any(words.startswith("Mythos: ") for words in app.log)
     tap(app, "Undo")
-    assert app.table.session.state.mythos_phases == 0 and app.log[-1].startswith("Undone")
+    assert app.client.table.session.state.mythos_phases == 0 and app.log[-1].startswith("Undone")
 
 
 def test_the_card_drawn_at_the_table_is_picked_by_name_in_a_few_taps(arkham_for) -> None:
     app = arkham_for()
     assert pick(app, "Pick the card", "Heat Wave") <= 5 and scene(app).menu == Menu()
-    assert app.table.session.state.environment == "Heat Wave"
+    assert app.client.table.session.state.environment == "Heat Wave"
 
 
 def test_investigators_are_moved_and_their_sneak_set_from_the_screen(arkham_for) -> None:
@@ -135,7 +136,7 @@ def test_investigators_are_moved_and_their_sneak_set_from_the_screen(arkham_for)
     while "Rivertown" not in labels(app):
         tap(app, "Next")
     tap(app, "Rivertown")
-    amanda = app.table.session.state.investigators[0]
+    amanda = app.client.table.session.state.investigators[0]
     assert (amanda.place, amanda.sneak) == ("Rivertown", 3)
 
 
@@ -145,11 +146,11 @@ def test_a_gate_is_closed_or_sealed_and_a_rumor_ended_from_the_screen(arkham_for
     tap(app, "Gates")
     tap(app, "Woods (Yuggoth)")
     tap(app, "Close and seal")
-    state = app.table.session.state
+    state = app.client.table.session.state
     assert state.gates == () and state.seals == ("Woods",)
     tap(app, "Rumor")
     tap(app, "Failed")
-    assert app.table.session.state.rumor == ""
+    assert app.client.table.session.state.rumor == ""
 
 
 def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> None:
@@ -160,12 +161,12 @@ def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> Non
     prepare(app, gates=gates, setup=False)
     app.scene_name = "arkham"
     pick(app, "Pick the card", "Heat Wave")
-    assert scene(app).menu.kind is MenuKind.SURGE and app.table.session.state.mythos_phases == 0  # nothing yet
+    assert scene(app).menu.kind is MenuKind.SURGE and app.client.table.session.state.mythos_phases == 0  # nothing yet
     tap(app, "Graveyard (0)")
     assert not next(b for b in scene(app).buttons if b.label == "Graveyard (1)").enabled  # 2 there would pass the surge gate
     tap(app, "Woods (0)")
     tap(app, "Woods (1)")
-    command = app.table.session.journal.entry("a", app.table.session.seq).command
+    command = app.client.table.session.journal.entry("a", app.client.table.session.seq).command
     assert '"placement":["Graveyard","Woods","Woods"]' in command
 
 
@@ -176,23 +177,23 @@ def test_the_first_player_says_who_takes_the_clue(arkham_for) -> None:
     pick(app, "Pick the card", "Big Storm Sweeps Arkham!")
     assert scene(app).menu.kind is MenuKind.CLUE
     tap(app, "Bob")
-    assert [i.clues for i in app.table.session.state.investigators] == [0, 1]
+    assert [i.clues for i in app.client.table.session.state.investigators] == [0, 1]
 
 
 def test_a_refusal_is_shown_and_changes_nothing(arkham_for) -> None:
     app = arkham_for()
-    before = app.table.session.seq
-    app.table.submit(m.CloseGate("Woods"))
-    assert app.table.session.seq == before and "No gate is open" in app.table.notices[-1].text
+    before = app.client.table.session.seq
+    app.client.table.submit(m.CloseGate("Woods"))
+    assert app.client.table.session.seq == before and "No gate is open" in app.client.table.notices[-1].text
 
 
 def test_the_next_button_draws_and_the_roll_button_says_no_roll_is_asked(arkham_for) -> None:
     app = arkham_for()
-    app.table.button(PanelButton.NEXT)
-    app.table.button(PanelButton.ROLL)
-    app.table.drain()
-    assert app.table.session.state.mythos_phases == 1
-    assert app.table.notices[-1].text == "No roll is asked for."
+    app.client.table.button(PanelButton.NEXT)
+    app.client.table.button(PanelButton.ROLL)
+    app.client.table.drain()
+    assert app.client.table.session.state.mythos_phases == 1
+    assert app.client.table.notices[-1].text == "No roll is asked for."
 
 
 def test_the_new_game_screen_starts_arkham_with_investigators_placed_on_the_screen(app_for) -> None:
@@ -203,12 +204,12 @@ def test_the_new_game_screen_starts_arkham_with_investigators_placed_on_the_scre
     tap(app, "Azathoth (14)")
     tap(app, "3")
     tap(app, "Start")
-    session = app.table.session
+    session = app.client.table.session
     assert isinstance(session, ArkhamSession) and app.scene_name == "arkham"
     assert session.state.ancient_one == "Azathoth" and session.state.unplaced() == tuple(f"Investigator {n}" for n in (1, 2, 3))
     assert "Set-up" in " ".join(words for words, _ in scene(app).facts(session.state))
     tap(app, "Draw Mythos")
-    assert "Place every investigator" in app.table.notices[-1].text
+    assert "Place every investigator" in app.client.table.notices[-1].text
     for n in (1, 2, 3):
         tap(app, "Move")
         tap(app, f"Investigator {n}: not placed")
@@ -218,17 +219,17 @@ def test_the_new_game_screen_starts_arkham_with_investigators_placed_on_the_scre
     tap(app, "Game")
     tap(app, "Cthulhu Wars")
     tap(app, f"Resume {session.name}")  # the newest game, whichever game it is
-    assert app.table.session.name == session.name
+    assert app.client.table.session.name == session.name
 
 
 def test_a_cthulhu_game_resumes_from_an_arkham_table(arkham_for) -> None:
     app = arkham_for()
-    journal = app.table.session.journal
+    journal = app.client.table.session.journal
     started = GameSession.start(journal, "later", new_game("earth-3p"))
     assert isinstance(started, GameSession)
     tap(app, "Game")  # the new-game screen asks the journal for the newest game
     tap(app, "Resume later")
-    assert isinstance(app.table.session, GameSession) and app.scene_name == "table"
+    assert isinstance(app.client.table.session, GameSession) and app.scene_name == "table"
 
 
 def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monster(arkham_for) -> None:
@@ -240,20 +241,20 @@ def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monst
     pick(app, "Enter the card", "Heat Wave")
     assert scene(app).menu.kind is MenuKind.MARKER
     tap(app, "Yuggoth")
-    assert scene(app).menu.kind is MenuKind.MONSTER and "Monster 1 of 2" in scene(app).title(app.table.session.state)
+    assert scene(app).menu.kind is MenuKind.MONSTER and "Monster 1 of 2" in scene(app).title(app.client.table.session.state)
     tap(app, "Cultist")
     tap(app, "Cultist")
-    assert app.table.session.state.mythos_phases == 1
-    command = app.table.session.journal.entry("a", app.table.session.seq).command
+    assert app.client.table.session.state.mythos_phases == 1
+    command = app.client.table.session.journal.entry("a", app.client.table.session.seq).command
     assert '"gate":"Yuggoth"' in command and '"monsters":["Cultist","Cultist"]' in command
 
 
 def test_a_table_that_draws_gets_told_to_enter_the_card_when_it_presses_next(arkham_for) -> None:
     app = arkham_for()
     prepare(app, table_draws=True)
-    app.table.button(PanelButton.NEXT)
-    app.table.drain()
-    assert app.table.session.state.mythos_phases == 0 and "enter the card drawn" in app.table.notices[-1].text
+    app.client.table.button(PanelButton.NEXT)
+    app.client.table.drain()
+    assert app.client.table.session.state.mythos_phases == 0 and "enter the card drawn" in app.client.table.notices[-1].text
 
 
 def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> None:
@@ -263,14 +264,14 @@ def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> N
     tap(app, "Elder Signs: companion")
     tap(app, "earth-3p")
     tap(app, "Start")
-    options = app.table.session.state.options
+    options = app.client.table.session.state.options
     assert (options.digital_dice, options.digital_elder_signs) == (False, False)
     tap(app, "Game")
     tap(app, "Arkham Horror")
     tap(app, "Draws: companion")
     tap(app, "Yig (10)")
     tap(app, "Start")
-    assert app.table.session.state.table_draws and "Enter the card" in labels(app)
+    assert app.client.table.session.state.table_draws and "Enter the card" in labels(app)
 
 
 def test_a_cards_closed_marker_is_placed_from_the_screen_and_leaves_with_the_card(arkham_for) -> None:
@@ -282,11 +283,11 @@ def test_a_cards_closed_marker_is_placed_from_the_screen_and_leaves_with_the_car
     while "Unvisited Isle" not in labels(app):
         tap(app, "Next")
     tap(app, "Unvisited Isle")
-    assert app.table.session.state.is_closed("Unvisited Isle")
+    assert app.client.table.session.state.is_closed("Unvisited Isle")
     assert "Closed: Unvisited Isle" in [words for words, _ in scene(app).facts(app.state)]
     tap(app, "Markers")
     tap(app, "Remove closed: Unvisited Isle")
-    assert not app.table.session.state.is_closed("Unvisited Isle")
+    assert not app.client.table.session.state.is_closed("Unvisited Isle")
 
 
 def test_the_rumors_track_is_counted_on_the_screen(arkham_for) -> None:
@@ -296,7 +297,7 @@ def test_the_rumors_track_is_counted_on_the_screen(arkham_for) -> None:
     tap(app, "Track +")
     tap(app, "Track +")  # the chooser stays open
     tap(app, "Track -")
-    assert app.table.session.state.rumor_track == 1 and scene(app).menu.kind is MenuKind.RUMOR
+    assert app.client.table.session.state.rumor_track == 1 and scene(app).menu.kind is MenuKind.RUMOR
 
 
 def test_an_investigator_is_renamed_on_the_on_screen_keyboard(arkham_for) -> None:
@@ -307,7 +308,7 @@ def test_an_investigator_is_renamed_on_the_on_screen_keyboard(arkham_for) -> Non
     for label in ("Space", "Shift", "S"):
         tap(app, label)
     tap(app, "Done")
-    assert [i.name for i in app.table.session.state.investigators] == ["Amanda S", "Bob"]
+    assert [i.name for i in app.client.table.session.state.investigators] == ["Amanda S", "Bob"]
     assert scene(app).menu == Menu()
 
 
@@ -325,10 +326,10 @@ def test_the_rename_keyboard_fits_every_screen(arkham_for, size) -> None:
 
 def test_a_chooser_whose_investigator_is_gone_closes_instead_of_failing(arkham_for) -> None:
     app = arkham_for()
-    app.table.submit(m.RenameInvestigator("Amanda", "Amanda Sharpe"))
+    app.client.table.submit(m.RenameInvestigator("Amanda", "Amanda Sharpe"))
     tap(app, "Move")
     tap(app, "Amanda Sharpe: Woods")
-    app.table.button(PanelButton.UNDO)  # the panel's undo button, while the chooser is open
-    app.table.drain()
+    app.client.table.button(PanelButton.UNDO)  # the panel's undo button, while the chooser is open
+    app.client.table.drain()
     app.draw()
     assert scene(app).menu == Menu() and "Draw Mythos" in labels(app)

@@ -12,14 +12,14 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.appliance import screen_only
 from companion.session import GameSession
 from companion.store import Entry
 from companion.store.sqlite import SqliteJournal
-from companion.table import Table
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.ui.scene import Go, Start, Submit
-from tests.helpers import new_game
+from tests.helpers import new_game, table_of
 
 TIMEOUT = 5.0
 
@@ -61,7 +61,7 @@ def threaded() -> Iterator[tuple[App, WatchedJournal]]:
     journal = WatchedJournal()
     session = GameSession.start(journal, "g", new_game("earth-3p", seed=2))
     assert isinstance(session, GameSession)
-    app = App(Table(session), backlight=Backlight(Path("/nonexistent")), threaded=True)
+    app = App(screen_only(session, threaded=True), backlight=Backlight(Path("/nonexistent")))
     journal.threads.clear()  # from here on, the screen's thread must keep out
     yield app, journal
     journal.gate.set()
@@ -82,7 +82,8 @@ def wait_for(app: App, condition: Any) -> None:
     wakes) until ``condition()`` holds."""
     deadline = time.monotonic() + TIMEOUT
     while not condition():
-        assert time.monotonic() < deadline, (app.table.session.name, [n.text for n in app.table.notices], app.scene_name)
+        table = table_of(app)
+        assert time.monotonic() < deadline, (table.session.name, [n.text for n in table.notices], app.scene_name)
         pygame.event.wait(100)
         app.tick()
 
@@ -92,7 +93,7 @@ def test_a_tap_is_journaled_on_the_tables_thread_and_then_shown(threaded) -> Non
     app.do(counterclockwise(app))
     wait_for(app, lambda: app.state.direction.value == -1)
     assert journal.threads == {"table"}
-    assert app.table.session.state is app.state
+    assert app.client.table.session.state is app.state
 
 
 def test_the_screen_keeps_drawing_while_the_journal_is_stuck(threaded) -> None:
@@ -113,33 +114,27 @@ def test_starting_a_game_opens_it_on_the_tables_thread(threaded) -> None:
     app.do(Go("new"))
     wait_for(app, lambda: [g.name for g in app.games] == ["g"])
     app.do(Start("earth-3p", 3))
-    wait_for(app, lambda: app.table.session.name != "g" and app.state is app.table.session.state)
+    wait_for(app, lambda: app.client.table.session.name != "g" and app.state is app.client.table.session.state)
     assert app.scene_name == "table" and journal.threads == {"table"}
 
 
-def test_a_whole_demo_game_plays_with_the_table_on_its_thread_and_the_tower_on_a_pty(tmp_path: Path) -> None:
+def test_a_whole_demo_game_plays_with_the_table_on_its_thread_and_the_tower_on_a_pty() -> None:
+    """The window demo's house (simulated tower, mock panel, the demo's players as an input
+    source) with the table on its own thread: the screen's thread never touches the journal."""
+    import contextlib
     import itertools
 
+    from companion.appliance import demo_house
     from companion.engine.cthulhu.model import Phase
     from companion.ui.app import Extras
-    from firmware_bridge.link import TowerLink
-    from firmware_bridge.sim import SimTower
-    from hardware.config import panel_config
-    from hardware.panel import Panel
 
     journal = WatchedJournal()
     session = GameSession.start(journal, "g", new_game("yuggoth-demo", seed=4))
     assert isinstance(session, GameSession)
-    table = Table(session)
     ticks = itertools.count()
-    with (
-        SimTower(seed=4, link=tmp_path / "tower") as tower,
-        Panel(panel_config({"watcher_light": 18, "worm_light": 23, "pin_factory": "mock"}), table.button) as panel,
-        TowerLink(tower.path, table.tower_frame) as link,
-    ):
-        table.send_to_tower = link.send
-        extras = Extras(link=link, panel=panel, demo=True)
-        app = App(table, extras=extras, backlight=Backlight(Path("/nonexistent")), threaded=True)
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, 4, tower=True, panel=True)
+        app = App(house.client(threaded=True), extras=Extras(demo=True), backlight=Backlight(Path("/nonexistent")))
         journal.threads.clear()
         app.clock = lambda: float(next(ticks))  # autoplay moves on every turn of the loop
         app.autoplay = True
@@ -150,7 +145,7 @@ def test_a_whole_demo_game_plays_with_the_table_on_its_thread_and_the_tower_on_a
                 app.tick()
         finally:
             app.close()
-    assert [n.text for n in app.table.notices] == []  # the demo never plays ahead of what the screen shows
+    assert [n.text for n in house.table.notices] == []  # the demo never plays ahead of what the screen shows
     assert app.state.phase is Phase.GAME_OVER and journal.threads == {"table"}
     rolls = [e.command for e in journal.entries("g") if '"type":"roll"' in e.command]
     assert rolls and all('"source":"tower"' in r for r in rolls)
@@ -168,7 +163,7 @@ def test_a_tap_redraws_once_when_its_result_arrives_and_a_refusal_is_drawn(threa
     assert not app.dirty  # nothing changed yet: no redraw of the same screen while the journal works
     journal.gate.set()
     wait_for(app, lambda: app.state.direction.value == -1 and not app.dirty)
-    notices, draws, draw = len(app.table.notices), [], app.draw
+    notices, draws, draw = len(app.client.table.notices), [], app.draw
 
     def counted() -> None:
         draws.append(1)
@@ -176,5 +171,5 @@ def test_a_tap_redraws_once_when_its_result_arrives_and_a_refusal_is_drawn(threa
 
     app.draw = counted
     app.do(Submit(c.ChooseDirection("great_cthulhu", "clockwise")))  # refused: the direction is chosen
-    wait_for(app, lambda: len(app.table.notices) > notices and not app.dirty)
+    wait_for(app, lambda: len(app.client.table.notices) > notices and not app.dirty)
     assert draws  # the notice's arrival was drawn

@@ -18,12 +18,12 @@ SCRIPT = """
 import os, sys, pygame
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.table import Table
+from companion.appliance import screen_only
 from companion.ui.app import App
 from tests.helpers import new_game
 
 session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo"))
-app = App(Table(session))
+app = App(screen_only(session))
 assert pygame.display.get_driver() == "x11", pygame.display.get_driver()
 app.draw()
 button = [b for b in app.scenes["table"].buttons if b.label == "Counterclockwise"][0]

@@ -1,0 +1,557 @@
+"""The house: one place that wires a table, for the window, the terminal demo and the service.
+
+An :class:`Appliance` holds a game's session behind the table loop (:class:`companion.table.Table`)
+and wires to it what the configuration asks for: the dice tower's link (the table's
+:class:`~companion.tower_port.TowerPort` talks to it), the LED panel, the journal's change
+notices (Redis), the demo's players, and the outputs.  Every output is a peer listener of the
+session: the panel, the narration, the screen (through :class:`LocalClient`) each hear every
+journaled entry with its events and state, in the order they were added (the panel first, so a
+tower roll's light never waits on words).  Inputs all go on the table's queue: the tower's
+frames, the panel's buttons, the screen's taps and the demo's players (:class:`Bots`).
+
+The screen sees none of this: it gets a :class:`LocalClient`, the
+:class:`companion.client.TableClient` over this table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from companion import demo
+from companion.client import Leds, Screen
+from companion.config import Config
+from companion.engine import Command, Event, State
+from companion.engine.arkham import model as am
+from companion.engine.arkham.data import ARKHAM
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
+from companion.engine.cthulhu.pools import next_spellbook
+from companion.engine.mapdef import MapDef
+from companion.narrate import describe
+from companion.sdnotify import Notifier
+from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
+from companion.store import Entry, Journal, JournalError
+from companion.store.redis import RedisJournal
+from companion.table import Notice, Table, TableThread, journaled_events
+from hardware.config import PanelConfig, panel_config
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[tuple[Event, ...], Any, Entry], None]
+LOG_LINES = 400  # words of a game's recent entries handed to a screen that opens it
+RECENT_ENTRIES = 80
+TOWER_WAIT = 5.0  # seconds the terminal demo waits for the simulated tower
+SPELLBOOK_CHANCE = 0.08  # the demo's players gain a spellbook now and then, as players would
+MAX_SPELLBOOKS = 6
+
+
+def names_of(state: Any) -> dict[str, str]:
+    """Player ids to the labels the words use (Arkham's investigators are named already)."""
+    return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+
+
+def words(events: tuple[Event, ...], state: Any) -> list[str]:
+    """The events in words (the ones worth a line)."""
+    names = names_of(state)
+    return [line for line in (describe(event, names) for event in events) if line]
+
+
+def recent_words(session: AnySession) -> list[str]:
+    """The words of a game's recent entries (for a screen that opens it)."""
+    lines: list[str] = []
+    for entry in session.journal.entries(session.name, max(1, session.seq - RECENT_ENTRIES)):
+        lines += words(journaled_events(entry), session.state)
+    return lines[-LOG_LINES:]
+
+
+class Appliance:
+    """One table and what is wired to it; the ``stack`` closes what it opened (the panel turns
+    its LEDs off, the tower's link stops).  The journal belongs to the caller."""
+
+    def __init__(self, session: AnySession, stack: contextlib.ExitStack[Any], *, follow_latest: bool = False) -> None:
+        self.stack = stack
+        self.table: Table[Any] = Table(session, follow_latest=follow_latest)
+        self.link: Any = None
+        self.panel: Any = None
+        self.bots: Bots | None = None
+        self._switched: list[Callable[[Any], None]] = []
+        self.table.on_switch = self._on_switch
+
+    @property
+    def session(self) -> AnySession:
+        return self.table.session  # type: ignore[no-any-return]
+
+    def output(self, listener: Listener) -> None:
+        """Add a peer output: it hears every journaled entry (of any game this table plays)."""
+        self.table.session.listeners.append(listener)
+
+    def when_switched(self, hook: Callable[[Any], None]) -> None:
+        """Call ``hook(session)`` when another game is opened on this table."""
+        self._switched.append(hook)
+
+    def _on_switch(self, session: Any) -> None:
+        for hook in self._switched:
+            hook(session)
+
+    # -- inputs -----------------------------------------------------------------------------------
+
+    def tower(self, url: str, baudrate: int = 115_200) -> Any:
+        """Link the dice tower on ``url`` (a device or pyserial URL) to the table's tower port."""
+        from firmware_bridge.link import TowerLink
+
+        self.link = self.stack.enter_context(TowerLink(url, self.table.tower_frame, baudrate=baudrate))
+        self.table.tower.send = self.link.send
+        self.table.sync_tower()
+        return self.link
+
+    def simulated_tower(self, seed: int) -> Any:
+        """A simulated tower on a real pseudo-terminal, linked like a real one."""
+        from firmware_bridge.sim import SimTower
+
+        sim = self.stack.enter_context(SimTower(seed=seed))
+        self.tower(sim.path)
+        return sim
+
+    def follow(self, journal: Journal) -> None:
+        """On a Redis journal, hear other processes' entries (the bridge, another screen)."""
+        if isinstance(journal, RedisJournal):
+            self.stack.callback(journal.follow(self.table.changed))
+
+    def play_with_bots(self, seed: int) -> Bots:
+        """The demo's players: an input source beside the tower (they leave rolls to it)."""
+        self.bots = Bots(self.table, seed, tower=self.link is not None)
+        self.output(self.bots.hear)
+        return self.bots
+
+    # -- outputs ----------------------------------------------------------------------------------
+
+    def add_panel(self, config: PanelConfig, *, pin_factory: Any = None) -> Any:
+        """The LED panel: its buttons are inputs, its lights an output.  Without GPIO, a notice
+        (the screen still runs the table) and None."""
+        from hardware.panel import HardwareUnavailable, Panel
+
+        try:
+            self.panel = self.stack.enter_context(Panel(config, self.table.button, pin_factory=pin_factory))
+        except HardwareUnavailable as exc:
+            self.table.notices.append(Notice(str(exc)))
+            print(f"companion: {exc}", file=sys.stderr)
+            return None
+        self.panel.show(self.session.state)
+        self.output(self.panel.on_events)
+        self.when_switched(lambda session: self.panel.show(session.state))
+        return self.panel
+
+    def narrate(self, out: TextIO, indent: str = "") -> None:
+        """Write each journaled entry's words to ``out`` (the terminal demo's log)."""
+
+        def narration(events: tuple[Event, ...], state: Any, entry: Entry) -> None:
+            for line in words(events, state):
+                out.write(f"{indent}{line}\n")
+
+        self.output(narration)
+
+    def client(self, *, threaded: bool) -> LocalClient:
+        """The screen's client of this table; ``threaded``: the table's loop on its own thread
+        (the real screen), else stepped by the screen's loop (the tests)."""
+        return LocalClient(self, threaded=threaded)
+
+
+class Bots:
+    """The demo's seeded players, an input source: each :meth:`move` puts one command on the
+    table's queue, decided against the state in play; they hear the entries (a session
+    listener) to assign a battle's losses, as a table would.  The same seed plays the same game."""
+
+    def __init__(self, table: Table[Any], seed: int, *, tower: bool = False) -> None:
+        self.table = table
+        self.rnd = random.Random(seed)
+        self.tower = tower
+        self.moved = False  # their last command was decided: a spellbook may follow
+
+    def hear(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
+        if isinstance(state, State):
+            for order in demo.casualties(state, events):
+                self.table.post(order)
+
+    def waits_for_tower(self, state: Any) -> bool:
+        return self.tower and isinstance(state, State) and state.prompt.kind is PromptKind.ROLL
+
+    def move(self) -> bool:
+        """Queue the players' next command; False once the game is over."""
+        state = self.table.session.state
+        if isinstance(state, am.ArkhamState):
+            return self._arkham(state)
+        if state.phase is Phase.GAME_OVER:
+            return False
+        if self.moved:
+            self.moved = False
+            if self.rnd.random() < SPELLBOOK_CHANCE:
+                player = self.rnd.choice(state.players)
+                if spellbook_count(player) < MAX_SPELLBOOKS:
+                    self.table.post(c.GainSpellbook(player.pid, next_spellbook(player.faction, player.spellbooks)))
+                    return True
+        if self.waits_for_tower(state):
+            return True  # the tower answers rolls by itself
+        self.table.post(demo.choose(state, self.rnd))
+        self.moved = True
+        return True
+
+    def _arkham(self, state: am.ArkhamState) -> bool:
+        """Place whoever is not yet placed, else draw the next Mythos card (the engine's own
+        placement and clue choices)."""
+        if state.awakened:
+            return False
+        unplaced = state.unplaced()
+        command: Command = am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos()
+        self.table.post(command)
+        return True
+
+
+class FileShelf:
+    """The map files (``companion.maps``) for the new-game screen and the map builder."""
+
+    def names(self) -> list[Any]:
+        from companion.maps import list_maps
+
+        return list(list_maps())
+
+    def load(self, name: str) -> MapDef | str:
+        from companion.maps import MapError, load_map
+
+        try:
+            return load_map(name)
+        except MapError as exc:  # a map file gone or broken since the list was drawn
+            return str(exc)
+
+    def save(self, board: MapDef) -> str:
+        from companion.maps import MapError, save_user_map
+
+        try:
+            return str(save_user_map(board, "Transcribed on the companion's map builder."))
+        except MapError as exc:
+            return f"Not saved: {exc}"
+
+
+class LocalClient:
+    """The screen's :class:`companion.client.TableClient` over an appliance in this process."""
+
+    def __init__(self, house: Appliance, *, threaded: bool) -> None:
+        self.house = house
+        self.table = house.table
+        self.threaded = threaded
+        self.worker: TableThread | None = None
+        self.maps = FileShelf()
+        self.screen: Screen | None = None
+
+    def connect(self, screen: Screen) -> None:
+        self.screen = screen
+        self.table.on_input = screen.wake
+        self.table.on_notice = lambda notice: screen.noticed()
+        self.house.output(self._entered)  # a peer of the panel and the log, after them
+        self.house.when_switched(self._switched)
+        session = self.table.session
+        screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=False)
+        if self.threaded and self.worker is None:
+            self.worker = TableThread(self.table).start()
+
+    # On the table's thread.
+
+    def _entered(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
+        if self.screen is not None:
+            self.screen.entered(state, words(events, state))
+
+    def _switched(self, session: AnySession) -> None:
+        if self.screen is not None:
+            self.screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=True)
+
+    def _on_table(self, call: Callable[[], None]) -> None:
+        """Run ``call`` where the journal is used: the table's thread, or here when stepped here."""
+        if self.worker is not None:
+            self.table.post_call(call)
+        else:
+            call()
+
+    # The client.
+
+    def post(self, command: Command) -> None:
+        if self.worker is not None:
+            self.table.post(command)
+        else:
+            self.table.submit(command)
+
+    def start(self, first: Command) -> None:
+        table = self.table
+        journal = table.session.journal
+        kind: Any = ArkhamSession if isinstance(first, am.NewArkhamGame) else GameSession
+
+        def open_new() -> None:
+            table.open(lambda: kind.start(journal, new_game_name(journal=journal), first))  # refused: a notice
+
+        self._on_table(open_new)
+
+    def resume(self, name: str) -> None:
+        table = self.table
+        journal = table.session.journal
+
+        def open_stored() -> None:
+            table.open(lambda: open_game(journal, name))  # gone or damaged since listed: a notice
+
+        self._on_table(open_stored)
+
+    def list_games(self) -> None:
+        def listed() -> None:
+            if self.screen is not None:
+                self.screen.listed(self.table.session.journal.games()[:1])
+
+        self._on_table(listed)
+
+    def notices(self) -> list[str]:
+        return [notice.text for notice in list(self.table.notices)]
+
+    def say(self, text: str) -> None:
+        self.table.notices.append(Notice(text))
+
+    def pump(self) -> bool:
+        return self.worker is None and self.table.drain() > 0
+
+    def idle(self) -> None:
+        if self.worker is None:
+            self.table.idle()
+
+    def settled(self, shown: Any) -> bool:
+        return not self.table.busy and shown is self.table.session.state
+
+    def play(self) -> bool:
+        return self.house.bots.move() if self.house.bots is not None else False
+
+    def tower(self) -> Any:
+        return self.house.link.status if self.house.link is not None else None
+
+    def last_roll(self) -> str:
+        return self.table.tower.last_roll
+
+    def leds(self) -> Leds | None:
+        panel = self.house.panel
+        if panel is None:
+            return None
+
+        def level(device: Any) -> float | None:
+            return float(device.value) if device is not None else None
+
+        return Leds(
+            watcher=level(panel.watcher),
+            worm=level(panel.worm),
+            doom=tuple(float(led.value) for led in panel.doom) if panel.doom is not None else None,
+            status=tuple(panel.status.color) if panel.status is not None else None,
+            pins=tuple(panel.config.pins()),
+            breathing=bool(panel.watcher_brightness),
+        )
+
+    def set_sound(self, on: bool) -> None:
+        if self.house.panel is not None:
+            self.house.panel.sound = on
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+
+
+# -- the ways the house is wired ------------------------------------------------------------------
+
+
+def demo_house(stack: contextlib.ExitStack[Any], session: AnySession, seed: int, *, tower: bool, panel: bool) -> Appliance:
+    """The demo's house: the simulated tower (Cthulhu Wars only: Arkham asks for no dice), the
+    panel on gpiozero's mock pins, the seeded players."""
+    house = Appliance(session, stack)
+    if tower:
+        house.simulated_tower(seed)
+    if panel:
+        house.add_panel(panel_config(demo.DEMO_WIRING))
+    house.play_with_bots(seed)
+    return house
+
+
+def run_window_demo(journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str) -> None:
+    """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
+    the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
+    from companion.ui import launch
+
+    launch.check_display()
+    session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
+    if not isinstance(session, GameSession):
+        raise RuntimeError(session.message)
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, setup.seed, tower=True, panel=True)
+        greeting = (
+            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, Esc quits."
+        )
+        app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
+        print(greeting, flush=True)
+        launch.run_window(app)
+
+
+def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], location: str) -> None:
+    """Arkham Horror in a window: the table on an Arkham session, the LED panel on gpiozero's
+    mock pins beside it (the Doom bar is the doom track).  D draws; A autoplays."""
+    from companion.ui import launch
+
+    launch.check_display()
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, seed, tower=False, panel=True)
+        app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
+        print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
+        launch.run_window(app)
+
+
+def run_headless(session: GameSession, setup: demo.DemoSetup, out: TextIO, *, tower: bool, panel: bool) -> State:
+    """The terminal demo: the same house as the window's, with the narration and (``panel``)
+    the mock LEDs as text for outputs; the players move until the game ends."""
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, setup.seed, tower=tower, panel=False)
+        if tower:
+            _wait_for_link(house)
+            out.write(f"Simulated dice tower linked on {house.link.url}: every roll comes from it.\n")
+        house.narrate(out)
+        if panel:
+            _print_panel(house, out)
+        bots = house.bots
+        assert bots is not None
+        for _ in range(demo.MAX_COMMANDS):
+            house.table.drain()  # the losses a tower's battle roll led to, before the next move
+            state = house.session.state
+            assert isinstance(state, State)
+            if state.phase is Phase.GAME_OVER:
+                break
+            if bots.waits_for_tower(state):
+                _wait_for_roll(house)
+                continue
+            said = len(house.table.notices)
+            bots.move()
+            house.table.drain()  # the command, and the losses it led to
+            if len(house.table.notices) > said:
+                raise RuntimeError(f"the demo chose an illegal command: {house.table.notices[-1].text}")
+        final = house.session.state
+        assert isinstance(final, State)
+        return final
+
+
+def _print_panel(house: Appliance, out: TextIO) -> None:
+    """The panel on gpiozero's mock pins, printed as a line of virtual LEDs when it changes (an
+    output after the narration, so the line follows the words of its entry)."""
+    panel = house.add_panel(panel_config(demo.DEMO_WIRING))
+    house.session.listeners.remove(panel.on_events)
+    last = [""]
+
+    def draw(events: tuple[Event, ...], state: State, entry: Entry) -> None:
+        panel.on_events(events, state)
+        line = demo.virtual_leds(panel, state)
+        if line != last[0]:
+            last[0] = line
+            out.write(line + "\n")
+
+    house.output(draw)
+
+
+def _wait_for_link(house: Appliance) -> None:
+    from firmware_bridge.link import LinkState
+
+    deadline = time.monotonic() + TOWER_WAIT
+    while house.link.status.state is not LinkState.LINKED and time.monotonic() < deadline:
+        house.table.step(timeout=0.05)
+
+
+def _wait_for_roll(house: Appliance) -> None:
+    """The table has lit the tower's request; let the tower's roll arrive and be applied."""
+    before = house.session.seq
+    deadline = time.monotonic() + TOWER_WAIT
+    while house.session.seq == before:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the simulated tower did not answer within 5 s")
+        house.table.step(timeout=0.1)
+
+
+def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Config, game: str | None) -> Appliance:
+    """The real table: the last game (or a welcome game while the table picks its own), the
+    tower and the panel the config names, other processes' entries on a Redis journal."""
+    try:
+        session: AnySession = open_game(journal, game)
+    except JournalError:
+        session = _first_game(journal)
+    house = Appliance(session, stack)
+    house.follow(journal)  # the bridge (or another screen) moves the game too
+    url = "" if isinstance(journal, RedisJournal) else config.tower.get("url", "")  # with Redis the
+    # tower belongs to `companion bridge` (companion-tower.service)
+    if url:
+        house.tower(url, int(config.tower.get("baudrate", 115_200)))
+    if config.hardware:
+        house.add_panel(panel_config(config.hardware))
+    return house
+
+
+def run_table(
+    journal: Journal, config: Config, game: str | None, size: tuple[int, int], fullscreen: bool, problems: list[str] | None = None
+) -> None:
+    """``companion run``: the service's house on the screen, under systemd (READY after the first
+    frame, the watchdog from the main loop, SIGTERM ends the loop cleanly)."""
+    from companion.ui import launch
+
+    launch.check_display()
+    with contextlib.ExitStack() as stack:
+        house = service_house(stack, journal, config, game)
+        for problem in problems or []:
+            house.table.notices.append(Notice(problem))
+        app = launch.open_window(house.client(threaded=True), size, fullscreen=fullscreen, journal=str(config.journal.resolved()))
+        if house.session.name == "welcome":
+            app.scene_name = "new"
+        notifier = Notifier()
+        stop_on_sigterm(app)
+        try:
+            launch.run_window(app, on_frame=Heartbeat(notifier, f"game {house.session.name}"))
+        finally:
+            notifier.stopping()
+    # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
+
+
+class Heartbeat:
+    """Called after every turn of the main loop: READY=1 after the first, then the watchdog."""
+
+    def __init__(self, notifier: Notifier, status: str) -> None:
+        self.notifier = notifier
+        self.status = status
+        self.started = False
+
+    def __call__(self) -> None:
+        if not self.started:
+            self.started = True
+            self.notifier.ready(self.status)
+        self.notifier.ping()
+
+
+def stop_on_sigterm(app: Any) -> None:
+    """systemd stops the service with SIGTERM: end the loop cleanly (Python's default would kill
+    the process without closing the journal or turning the LEDs off)."""
+
+    def stop(signum: int, frame: object) -> None:
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _first_game(journal: Journal) -> GameSession:
+    """No stored game yet: a small Earth game to show while the table picks its own."""
+    setup = demo.demo_setup(1, None, 3)
+    started = GameSession.start(journal, "welcome", setup.command(), title="Welcome game")
+    assert isinstance(started, GameSession)
+    return started
+
+
+def screen_only(session: AnySession, *, threaded: bool = False) -> LocalClient:
+    """A client over a house with nothing wired but the screen (tests, benches, screenshots)."""
+    return Appliance(session, contextlib.ExitStack()).client(threaded=threaded)

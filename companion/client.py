@@ -1,0 +1,127 @@
+"""The screen's narrow view of the table: what ``companion/ui/`` may know of the rest of the house.
+
+The screen posts commands, reads notices, asks the table to open a game (start one, resume
+one, list the stored ones), and is handed what was journaled (the state and its words).  It
+does not see the session, the journal, the tower or the panel: the appliance
+(:mod:`companion.appliance`) wires those and gives the screen a :class:`TableClient`.
+``tests/ui/test_layering.py`` holds ``companion/ui/`` to this module, the engine and the
+palette.
+
+This module imports nothing but the engine: it is the contract, not the wiring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.engine import Command
+from companion.engine.mapdef import MapDef
+
+
+class Screen(Protocol):
+    """What the client hands the screen.  Called on the table's thread: the screen takes each
+    hand-over to its own thread (it never draws from these calls)."""
+
+    def entered(self, state: Any, lines: list[str]) -> None:
+        """An entry was journaled: the state it led to, its events in words."""
+
+    def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
+        """A game is on the table (``home``: a new one, show its own table): its state, recent
+        words, the newest stored game (for Resume)."""
+
+    def listed(self, games: list[Any]) -> None:
+        """The newest stored game, as asked by :meth:`TableClient.list_games`."""
+
+    def noticed(self) -> None:
+        """A new notice (read them with :meth:`TableClient.notices`)."""
+
+    def wake(self) -> None:
+        """Something was queued for the table: the screen's loop should turn now."""
+
+
+@dataclass(frozen=True)
+class Leds:
+    """What the panel's pins hold right now (the demo draws them as virtual LEDs).
+
+    Each light is None when it is not wired; levels are 0 to 1; ``breathing``: the Watcher
+    light moves by itself, so the screen redraws it while it does."""
+
+    watcher: float | None = None
+    worm: float | None = None
+    doom: tuple[float, ...] | None = None
+    status: tuple[float, float, float] | None = None
+    pins: tuple[tuple[str, int], ...] = ()
+    breathing: bool = False
+
+
+class MapShelf(Protocol):
+    """The map files the new-game screen lists and the map builder saves to."""
+
+    def names(self) -> list[Any]:
+        """The maps to offer (each with ``name``, ``title``, ``status``)."""
+
+    def load(self, name: str) -> MapDef | str:
+        """The map called ``name``, or why it cannot be used (a sentence)."""
+
+    def save(self, board: MapDef) -> str:
+        """Save a transcribed map; where it went, or why not (a sentence starting "Not saved")."""
+
+
+class TableClient(Protocol):
+    """The table as the screen sees it."""
+
+    @property
+    def maps(self) -> MapShelf:
+        """The map files (listed on the new-game screen, saved by the map builder)."""
+
+    def connect(self, screen: Screen) -> None:
+        """Start handing ``screen`` what is journaled (and the game in play, at once)."""
+
+    def post(self, command: Command) -> None:
+        """A command for the game in play; its result comes back as :meth:`Screen.entered` or a
+        notice."""
+
+    def start(self, first: Command) -> None:
+        """Start a new stored game from its first command (Cthulhu Wars or Arkham Horror)."""
+
+    def resume(self, name: str) -> None:
+        """Resume stored game ``name`` (a notice if it is gone or damaged)."""
+
+    def list_games(self) -> None:
+        """Ask for the newest stored game; it comes back as :meth:`Screen.listed`."""
+
+    def notices(self) -> list[str]:
+        """What the table said that is not a game event (newest last)."""
+
+    def say(self, text: str) -> None:
+        """Add a notice (the screen's own refusals, e.g. a map file gone)."""
+
+    def pump(self) -> bool:
+        """Handle the inputs waiting now if the table is stepped by the screen's loop (tests);
+        False when nothing was handled or the table runs on its own thread."""
+
+    def idle(self) -> None:
+        """A quiet moment on the screen's loop (the journal's housekeeping when stepped here)."""
+
+    def settled(self, shown: Any) -> bool:
+        """Whether nothing is pending and ``shown`` is the state in play (the demo's players wait
+        for it)."""
+
+    def play(self) -> bool:
+        """One move by the demo's players, if any; False when they have nothing left to play."""
+
+    def tower(self) -> Any:
+        """The tower link's status (``state``, ``url``, counts, ``last_error``), or None."""
+
+    def last_roll(self) -> str:
+        """The tower's last roll and what became of it."""
+
+    def leds(self) -> Leds | None:
+        """The panel's lights now, or None without a panel."""
+
+    def set_sound(self, on: bool) -> None:
+        """The settings screen's "Sound cues" switch."""
+
+    def close(self) -> None:
+        """Stop the table's thread (if any); the journal stays open for its owner."""
