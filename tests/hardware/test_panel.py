@@ -193,3 +193,19 @@ def test_arkham_the_buzzer_sounds_when_the_ancient_one_awakens(panel) -> None:
     assert not any(s.state for s in pin.states)
     built.on_events((AncientOneAwakens("Cthulhu", "the doom track is full"),), board(doom=13))
     assert wait_until(lambda: sum(1 for s in pin.states if s.state) >= 3)
+
+
+def test_the_shell_puts_cues_on_the_pins(panel) -> None:
+    """The thin gpiozero shell: whatever the cues say, the pins hold (no rules in between)."""
+    from hardware.cues import Beep, PanelCues
+
+    built, _, factory = panel
+    built.apply(PanelCues(watcher=0.5, doom=0.3, worm=True, status=(1.0, 0.0, 0.5), beep=Beep(0.01, 0.01, 2)))
+    assert built.watcher_brightness == 0.5 and wait_until(lambda: built.watcher is not None and built.watcher.value > 0.1)
+    assert built.doom is not None and sum(1 for led in built.doom if led.value) == 3
+    assert factory.pin(23).state == 1
+    assert built.status is not None and tuple(built.status.color) == pytest.approx((1.0, 0.0, 0.5))
+    assert wait_until(lambda: sum(1 for s in factory.pin(24).states if s.state) >= 2)
+    built.apply(PanelCues())  # all dark
+    assert built.watcher.value == 0 and factory.pin(23).state == 0
+    assert sum(1 for led in built.doom if led.value) == 0 and built.cues == PanelCues()
