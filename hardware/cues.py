@@ -60,12 +60,17 @@ class PanelCues:
     beep: Beep | None = None
 
 
+def watcher_level(state: State | ArkhamState) -> float:
+    """The Watcher light's peak: 0 asleep (or no Watcher, or Arkham), token / 12 awake."""
+    watcher = state.watcher if isinstance(state, State) else None
+    return watcher.token / WATCHER_TOKEN_START if watcher is not None and watcher.awake else 0.0
+
+
 def cues(state: State | ArkhamState, events: Iterable[Event] = ()) -> PanelCues:
     """The panel's cues for ``state``, reached by ``events`` (none: just show the state)."""
     happened = tuple(events)
     if isinstance(state, ArkhamState):
         return _arkham(state, happened)
-    watcher = state.watcher
     leader = max(p.doom for p in state.players)
     red, green, blue = colour_of(state.players[state.first].faction)
     eradicated = any(isinstance(event, AreaEradicated) for event in happened)
@@ -75,7 +80,7 @@ def cues(state: State | ArkhamState, events: Iterable[Event] = ()) -> PanelCues:
     elif any(isinstance(event, MOMENTS) for event in happened):
         beep = MOMENT_BEEP
     return PanelCues(
-        watcher=watcher.token / WATCHER_TOKEN_START if watcher is not None and watcher.awake else 0.0,
+        watcher=watcher_level(state),
         doom=min(1.0, leader / DOOM_TO_WIN),
         worm=any(chance > 0 for _, _, chance in worm_chances(state)),
         worm_flash=eradicated,

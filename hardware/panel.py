@@ -25,7 +25,7 @@ from gpiozero.tools import scaled, sin_values
 from companion.engine import Event, State
 from companion.engine.arkham.model import ArkhamState
 from hardware.config import PanelConfig
-from hardware.cues import PanelCues, cues
+from hardware.cues import PanelCues, cues, watcher_level
 
 BREATH_STEPS = 100  # a breathing Watcher light: one sine period in this many steps
 BREATH_PERIOD = 3.0  # seconds for one breath
@@ -130,7 +130,10 @@ class Panel:
         self.apply(cues(state))
 
     def on_events(self, events: tuple[Event, ...], state: State | ArkhamState, entry: object = None) -> None:
-        """A session listener: redraw, and give the big moments their cue."""
+        """A session listener: redraw, and give the big moments their cue.  The Watcher light
+        moves first, before the rest is worked out: it is the light a tower's roll changes (the
+        decay die), and the worm's odds cost more than the light's whole path otherwise."""
+        self._show_watcher(watcher_level(state))
         self.apply(cues(state, events))
 
     def apply(self, cue: PanelCues) -> None:

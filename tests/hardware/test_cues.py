@@ -90,3 +90,13 @@ def test_arkham_the_doom_bar_is_the_doom_track_the_status_the_terror_and_the_awa
     assert shown.watcher == 0.0 and not shown.worm and shown.beep is None  # the Cthulhu Wars lights stay dark
     assert cues(evolve(state, awakened="the doom track is full")).status == (1.0, 0.0, 0.0)
     assert cues(board(doom=13), (AncientOneAwakens("Cthulhu", "the doom track is full"),)).beep == AWAKENING_BEEP
+
+
+def test_the_watcher_level_alone_is_the_cues_watcher() -> None:
+    """The panel moves the Watcher's light from this before working out the rest of the cues."""
+    from hardware.cues import watcher_level
+    from tests.engine.arkham.helpers import board
+
+    awake = evolve(started("yuggoth-demo"), watcher=Watcher(awake=True, token=6, area=6))
+    assert watcher_level(awake) == cues(awake).watcher == 0.5
+    assert watcher_level(started()) == 0.0 and watcher_level(board(doom=1)) == 0.0
