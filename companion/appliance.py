@@ -189,6 +189,10 @@ class Bots:
             return self._arkham(state)
         if state.phase is Phase.GAME_OVER:
             return False
+        if self.waits_for_tower(state):
+            # The tower answers rolls by itself.  Nothing else meanwhile: any command accepted
+            # moves the game's step, and a new step has the tower asked (and rolling) again.
+            return True
         if self.moved:
             self.moved = False
             if self.rnd.random() < SPELLBOOK_CHANCE:
@@ -196,8 +200,6 @@ class Bots:
                 if spellbook_count(player) < MAX_SPELLBOOKS:
                     self.table.post(c.GainSpellbook(player.pid, next_spellbook(player.faction, player.spellbooks)))
                     return True
-        if self.waits_for_tower(state):
-            return True  # the tower answers rolls by itself
         self.table.post(demo.choose(state, self.rnd))
         self.moved = True
         return True

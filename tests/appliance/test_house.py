@@ -212,3 +212,36 @@ def answer(session: GameSession) -> Command:
     if prompt.kind is PromptKind.ROLL:
         return c.Roll(None, "generator")
     return next(iter(legal_commands(session.state)))
+
+
+def test_the_demos_players_leave_the_table_alone_while_the_tower_is_asked_for_a_roll() -> None:
+    """A command accepted while the tower is asked for a roll would have it asked (and rolling)
+    again: the players wait, their spellbook too, until the tower's roll is in."""
+    from companion.appliance import Bots
+    from companion.table import Table
+
+    session = game(SqliteJournal(":memory:"))
+    table: Table[GameSession] = Table(session)
+    bots = Bots(table, 5, tower=True)
+    table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+    table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
+    assert session.state.prompt.kind is PromptKind.ROLL
+    bots.moved = True  # as after their own move: a spellbook may follow
+    bots.rnd.random = lambda: 0.0  # type: ignore[method-assign]  # and it would
+    assert bots.move() and table.inputs.qsize() == 0  # nothing queued while the roll is asked for
+    table.submit(c.Roll((1, 1), "tower"))
+    table.drain()
+    while session.state.prompt.kind is PromptKind.ROLL:
+        table.submit(c.Roll((1,) * session.state.prompt.dice, "tower"))
+        table.drain()
+    assert bots.move() and table.drain() == 1  # now the spellbook
+    assert json_last_type(session) == "gain_spellbook"
+
+
+def json_last_type(session: GameSession) -> str:
+    import json
+
+    last = session.journal.last(session.name)
+    assert last is not None
+    return str(json.loads(last.command)["type"])
