@@ -245,3 +245,30 @@ def json_last_type(session: GameSession) -> str:
     last = session.journal.last(session.name)
     assert last is not None
     return str(json.loads(last.command)["type"])
+
+
+def test_the_services_house_wires_what_the_config_names(factory) -> None:
+    """`companion run`: the panel from [hardware], the tower from [tower] (but on a shared Redis
+    journal the tower belongs to the bridge, and the table follows the journal's notices)."""
+    from companion.appliance import service_house
+    from companion.config import Config
+
+    hardware = {**WIRING, "pin_factory": "mock"}
+    with contextlib.ExitStack() as stack:
+        journal = SqliteJournal(":memory:")
+        house = service_house(stack, journal, Config(hardware=hardware, tower={"url": "loop://"}), None)
+        assert house.session.name == "welcome"  # no stored game yet: the welcome game
+        assert house.panel is not None and house.session.listeners == [house.panel.on_events]
+        assert house.link is not None and house.link.status.url == "loop://"
+        assert house.table.tower.send == house.link.send  # the table's tower port talks to it
+    assert house.panel.devices == []  # the stack closed the panel
+    server = fakeredis.FakeServer()
+    shared = RedisJournal(fakeredis.FakeRedis(server=server))
+    game(shared)
+    with contextlib.ExitStack() as stack:
+        house = service_house(stack, shared, Config(tower={"url": "loop://"}), None)
+        assert house.session.name == "g" and house.link is None and house.panel is None
+        other = GameSession.resume(RedisJournal(fakeredis.FakeRedis(server=server)), "g")
+        other.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+        assert house.table.step(timeout=TIMEOUT)  # the change notice came, and the table caught up
+        assert house.session.seq == other.seq
