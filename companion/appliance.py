@@ -132,9 +132,10 @@ class Appliance:
 
     # -- outputs ----------------------------------------------------------------------------------
 
-    def add_panel(self, config: PanelConfig, *, pin_factory: Any = None) -> Any:
-        """The LED panel: its buttons are inputs, its lights an output.  Without GPIO, a notice
-        (the screen still runs the table) and None."""
+    def add_panel(self, config: PanelConfig, *, pin_factory: Any = None, listen: bool = True) -> Any:
+        """The LED panel: its buttons are inputs, its lights an output (``listen``: added as one
+        now; else the caller adds an output that drives it).  Without GPIO, a notice (the screen
+        still runs the table) and None."""
         from hardware.panel import HardwareUnavailable, Panel
 
         try:
@@ -144,7 +145,8 @@ class Appliance:
             print(f"companion: {exc}", file=sys.stderr)
             return None
         self.panel.show(self.session.state)
-        self.output(self.panel.on_events)
+        if listen:
+            self.output(self.panel.on_events)
         self.when_switched(lambda session: self.panel.show(session.state))
         return self.panel
 
@@ -447,8 +449,7 @@ def run_headless(session: GameSession, setup: demo.DemoSetup, out: TextIO, *, to
 def _print_panel(house: Appliance, out: TextIO) -> None:
     """The panel on gpiozero's mock pins, printed as a line of virtual LEDs when it changes (an
     output after the narration, so the line follows the words of its entry)."""
-    panel = house.add_panel(panel_config(demo.DEMO_WIRING))
-    house.session.listeners.remove(panel.on_events)
+    panel = house.add_panel(panel_config(demo.DEMO_WIRING), listen=False)
     last = [""]
 
     def draw(events: tuple[Event, ...], state: State, entry: Entry) -> None:
