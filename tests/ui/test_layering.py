@@ -8,13 +8,18 @@ even if it is never executed.  The house is wired outside (companion/appliance.p
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
+
+import pytest
 
 import companion.ui
 from tests.engine.test_purity import imported_modules
 
 UI = Path(companion.ui.__file__).parent
-ALLOWED = ("companion.engine", "companion.palette", "companion.client", "companion.ui")
+# The engine's words (companion.narrate: events in sentences) count as the engine's: a pure
+# module over the engine alone (checked below), which the log and the corrections' preview read.
+ALLOWED = ("companion.engine", "companion.palette", "companion.narrate", "companion.client", "companion.ui")
 # The one other module of the project the screen reads, and why: where the screen keeps its own
 # display settings (brightness, sound), a file of the screen's, not the table's.
 EXCEPTIONS = {"companion.paths": "the display settings' directory (companion/ui/backlight.py)"}
@@ -61,6 +66,14 @@ def test_the_client_contract_itself_imports_only_the_engine() -> None:
     assert ours and all(within(module, ("companion.engine",)) for module in ours), ours
 
 
+@pytest.mark.parametrize("module", ["companion.narrate", "companion.palette"])
+def test_what_the_screen_may_read_besides_the_engine_is_as_pure_as_the_engine(module: str) -> None:
+    path = Path(importlib.import_module(module).__file__ or "")
+    ours = {name for name in project_imports(path) if within(name, ("companion", *FOREIGN))}
+    assert all(within(name, ("companion.engine",)) for name in ours), ours
+    assert not project_imports(path) & {"os", "io", "pathlib", "socket", "threading", "time", "subprocess"}
+
+
 def test_the_checker_catches_each_kind_of_trespass(tmp_path: Path) -> None:
     cases = {
         "from companion.store import Entry": "companion.store",
@@ -68,7 +81,7 @@ def test_the_checker_catches_each_kind_of_trespass(tmp_path: Path) -> None:
         "import companion.table": "companion.table",
         "from hardware.panel import Panel": "hardware.panel",
         "from firmware_bridge.link import TowerLink": "firmware_bridge.link",
-        "    from companion.narrate import describe": "companion.narrate",  # inside a function, too
+        "    from companion.maps import load_map": "companion.maps",  # inside a function, too
     }
     for source, module in cases.items():
         path = tmp_path / "scene.py"
