@@ -16,6 +16,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene, Draft, Step
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.widgets import LABEL_SIZES, MIN_TOUCH, font, wrap
+from tests.helpers import table_of
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
@@ -62,12 +63,12 @@ def choose(app: App, label: str) -> None:
 
 def submit(app: App, *commands: object) -> None:
     for command in commands:
-        app.table.submit(command)  # type: ignore[arg-type]
+        table_of(app).submit(command)
     app.draw()
 
 
 def last_command(app: App) -> str:
-    session = app.table.session
+    session = table_of(app).session
     command: str = session.journal.entry("a", session.seq).command
     return command
 
@@ -129,7 +130,7 @@ def test_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut
         c.CorrectMonster("Dhole", c.MonsterAction.DEFEATED, "Curiositie Shoppe"),
     )
     app.scene_name = "arkham_fix"
-    state = app.table.session.state
+    state = app.client.table.session.state
     assert isinstance(state, m.ArkhamState)
     metrics = app.metrics
     for draft in steps(state):
@@ -167,17 +168,17 @@ def test_a_stepper_previews_the_correction_then_records_it_with_its_reason(arkha
     tap(app, "Doom 4")  # two taps from the table
     assert not next(b for b in page(app).buttons if b.label == "Record").enabled  # nothing changed yet
     tap(app, "Less")
-    said, _ = page(app).words(app.table.session.state, app.log)
+    said, _ = page(app).words(app.client.table.session.state, app.log)
     assert said == "Will record: Correction: doom: 4 -> 3."
     tap(app, "No reason")
     tap(app, "a card's effect")
-    assert "(an item's effect)" in page(app).words(app.table.session.state, app.log)[0]
-    seq = app.table.session.seq
+    assert "(an item's effect)" in page(app).words(app.client.table.session.state, app.log)[0]
+    seq = app.client.table.session.seq
     tap(app, "Record")
-    assert app.table.session.seq == seq + 1 and app.table.session.state.doom == 3
+    assert app.client.table.session.seq == seq + 1 and app.client.table.session.state.doom == 3
     assert '"type":"arkham_doom"' in last_command(app) and '"reason":"an item\'s effect"' in last_command(app)
     assert app.log[-1] == "Correction: doom: 4 -> 3 (an item's effect)."
-    assert page(app).draft == Draft() and "Last: Correction: doom" in page(app).words(app.table.session.state, app.log)[0]
+    assert page(app).draft == Draft() and "Last: Correction: doom" in page(app).words(app.client.table.session.state, app.log)[0]
 
 
 def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_for) -> None:
@@ -188,10 +189,10 @@ def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_fo
     tap(app, "Defeated (a trophy)")
     tap(app, "Cultist (Rivertown)")
     assert "Will record: Correction: monster Cultist: Rivertown -> defeated, a trophy." in page(app).words(
-        app.table.session.state, app.log
+        app.client.table.session.state, app.log
     )
     tap(app, "Record")
-    state = app.table.session.state
+    state = app.client.table.session.state
     assert state.monsters == () and state.trophies == ("Cultist",)
     assert '"action":"defeated"' in last_command(app) and '"place":"Rivertown"' in last_command(app)
     table = app.scenes["arkham"]
@@ -199,7 +200,7 @@ def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_fo
     shown = [words for words, _ in table.board(state)]  # two investigators: limit 5, Outskirts 6
     assert shown[:3] == ["Monsters 0/5 - Sky 0", "Outskirts 0/6 - cup 54", "Trophies 1 - box 0"]
     tap(app, "Undo")  # from the page itself
-    assert app.table.session.state.monsters == (m.Monster("Cultist", "Rivertown"),) and app.scene_name == "arkham_fix"
+    assert app.client.table.session.state.monsters == (m.Monster("Cultist", "Rivertown"),) and app.scene_name == "arkham_fix"
 
 
 def test_a_monster_is_placed_from_the_cup_and_moved_by_choosing(arkham_for) -> None:
@@ -210,13 +211,13 @@ def test_a_monster_is_placed_from_the_cup_and_moved_by_choosing(arkham_for) -> N
     choose(app, "Mi-Go")
     choose(app, "Sky")
     tap(app, "Record")
-    assert app.table.session.state.monsters == (m.Monster("Mi-Go", "Sky"),)
+    assert app.client.table.session.state.monsters == (m.Monster("Mi-Go", "Sky"),)
     tap(app, "Monsters")
     tap(app, "Moved")
     tap(app, "Mi-Go (Sky)")
     choose(app, "Uptown")
     tap(app, "Record")
-    assert app.table.session.state.monsters == (m.Monster("Mi-Go", "Uptown"),)
+    assert app.client.table.session.state.monsters == (m.Monster("Mi-Go", "Uptown"),)
     assert '"action":"move"' in last_command(app)
 
 
@@ -228,12 +229,12 @@ def test_a_gate_is_opened_with_its_world_then_sealed(arkham_for) -> None:
     choose(app, "The Witch House")
     choose(app, "R'lyeh")
     tap(app, "Record")
-    assert app.table.session.state.gates == (m.Gate("The Witch House", "R'lyeh"),)
+    assert app.client.table.session.state.gates == (m.Gate("The Witch House", "R'lyeh"),)
     tap(app, "Gates")
     tap(app, "Seal a gate")
     tap(app, "The Witch House")
     tap(app, "Record")
-    assert app.table.session.state.seals == ("The Witch House",)
+    assert app.client.table.session.state.seals == ("The Witch House",)
 
 
 def test_clues_an_investigator_a_card_a_marker_and_the_awakening(arkham_for) -> None:
@@ -244,32 +245,32 @@ def test_clues_an_investigator_a_card_a_marker_and_the_awakening(arkham_for) -> 
     tap(app, "More")
     tap(app, "More")
     tap(app, "Record")
-    assert app.table.session.state.clues_at("Library") == 2
+    assert app.client.table.session.state.clues_at("Library") == 2
     tap(app, "Investigators")
     tap(app, "Bob: Northside")
     tap(app, "Where: Northside")
     choose(app, "Lost in Time and Space")
     tap(app, "Delayed: no")
     tap(app, "Record")
-    bob = app.table.session.state.investigators[1]
+    bob = app.client.table.session.state.investigators[1]
     assert (bob.place, bob.delayed) == ("Lost in Time and Space", True)
     tap(app, "Investigators")
     tap(app, "Amanda: Woods")
     tap(app, "Devoured")
     tap(app, "Record")
-    assert app.table.session.state.investigators[0].standing is m.Standing.DEVOURED
+    assert app.client.table.session.state.investigators[0].standing is m.Standing.DEVOURED
     tap(app, "Environment")
     choose(app, "Heat Wave")
     tap(app, "Record")
-    assert app.table.session.state.environment == "Heat Wave"
+    assert app.client.table.session.state.environment == "Heat Wave"
     tap(app, "Markers")
     tap(app, "Close a location")
     choose(app, "Velma's Diner")
     tap(app, "Record")
-    assert app.table.session.state.closed == ("Velma's Diner",)
+    assert app.client.table.session.state.closed == ("Velma's Diner",)
     tap(app, "Wake it")
     tap(app, "Record")
-    assert app.table.session.state.awakened and '"type":"arkham_awake"' in last_command(app)
+    assert app.client.table.session.state.awakened and '"type":"arkham_awake"' in last_command(app)
     assert "Put it to sleep" in labels(app)
 
 
@@ -287,12 +288,12 @@ def test_a_correction_that_would_be_refused_is_shown_and_cannot_be_recorded(arkh
     tap(app, "Placed from the cup")
     choose(app, "Shoggoth")
     choose(app, "Outskirts")
-    said, _ = page(app).words(app.table.session.state, app.log)
+    said, _ = page(app).words(app.client.table.session.state, app.log)
     assert said.startswith("Refused: The Outskirts hold at most 6 monsters")
-    seq = app.table.session.seq
+    seq = app.client.table.session.seq
     assert not next(b for b in page(app).buttons if b.label == "Record").enabled
     tap(app, "Cancel")
-    assert app.table.session.seq == seq and page(app).draft == Draft()
+    assert app.client.table.session.seq == seq and page(app).draft == Draft()
 
 
 def test_a_reason_of_the_tables_own_is_typed_on_the_on_screen_keyboard(arkham_for) -> None:
