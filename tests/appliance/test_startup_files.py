@@ -93,7 +93,7 @@ def test_every_start_up_problem_reaches_the_screen(tmp_path: Path, monkeypatch: 
     def table(journal: object, config: object, game: object, size: object, fullscreen: object, problems: list[str]) -> None:
         shown.extend(problems)
 
-    monkeypatch.setattr("companion.ui.launch.run_table", table)
+    monkeypatch.setattr("companion.appliance.run_table", table)
     assert main(["run"]) == 0
     assert any("companion.toml: line 2: not UTF-8 text" in p and "default settings" in p for p in shown)
     assert any("earth-3p.toml: line 3" in p for p in shown) and any("listy.toml: line 7" in p for p in shown)
