@@ -123,7 +123,7 @@ def test_the_demos_players_assign_a_battles_losses_whoever_rolled_it() -> None:
         house = demo_house(stack, session, 5, tower=False, panel=False)
         table = house.table
         table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-        table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+        table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
         table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
         assert session.state.prompt.kind is PromptKind.ROLL
         while session.state.prompt.kind is PromptKind.ROLL:  # the attacker's dice, then the defender's
@@ -224,7 +224,7 @@ def test_the_demos_players_leave_the_table_alone_while_the_tower_is_asked_for_a_
     table: Table[GameSession] = Table(session)
     bots = Bots(table, 5, tower=True)
     table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-    table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+    table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
     table.submit(c.BattleAction("great_cthulhu", "South Pacific", "crawling_chaos", 2, 1))
     assert session.state.prompt.kind is PromptKind.ROLL
     bots.moved = True  # as after their own move: a spellbook may follow

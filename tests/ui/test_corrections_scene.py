@@ -22,7 +22,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, CorrectionsScene, Draft, Row
 from companion.ui.widgets import MIN_TOUCH
-from tests.helpers import new_game
+from tests.helpers import new_game, table_of
 
 MAPS = (("earth-3p", Options(astral_acolyte=True)), ("yuggoth-demo", None), ("shaggai-demo", None), ("primeval-demo", None))
 
@@ -57,7 +57,7 @@ def test_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, opt
     app.scene_name = "fix"
     check_screen(app, "menu")
     fix = scene(app)
-    state = app.table.session.state
+    state = table_of(app).session.state
     for name, kind in KINDS.items():
         if not kind.available(state):
             continue
@@ -113,7 +113,7 @@ def choose_listed(app: App, name: str) -> None:
 
 
 def last_command(app: App) -> Command:
-    entry = app.table.session.journal.last(app.table.session.name)
+    entry = table_of(app).session.journal.last(table_of(app).session.name)
     assert entry is not None
     command: Command = parse_command(json.loads(entry.command))
     return command
@@ -133,7 +133,7 @@ def test_the_page_is_one_tap_from_the_table_and_records_what_it_previews(app_for
     assert preview == "Great Cthulhu's power: 11 (missed at the table)."
     tap(app, "Record")
     assert last_command(app) == c.Correct("great_cthulhu", "power", 11, "missed at the table")
-    assert app.table.session.state.player("great_cthulhu").power == 11
+    assert table_of(app).session.state.player("great_cthulhu").power == 11
     assert app.log[-1] == "Correction: Great Cthulhu's power: 11 (missed at the table)."
 
 
@@ -147,8 +147,8 @@ def test_units_are_placed_by_choosing_owner_unit_and_area(app_for) -> None:
     tap(app, "+")
     tap(app, "Record")
     assert last_command(app) == c.Place("black_goat", c.UnitRef("Europe", UnitKind.MONSTER, "Dark Young", 2))
-    europe = app.table.session.state.board.area_index("Europe")
-    assert app.table.session.state.areas[europe].count(owner="black_goat", name="Dark Young") == 2
+    europe = table_of(app).session.state.board.area_index("Europe")
+    assert table_of(app).session.state.areas[europe].count(owner="black_goat", name="Dark Young") == 2
 
 
 def test_an_area_is_chosen_by_tapping_the_map_or_from_the_list(app_for) -> None:
@@ -188,7 +188,7 @@ def test_spellbooks_are_chosen_by_name(app_for) -> None:
     assert "* Frenzy" in labels(app)
     tap(app, "Done")
     tap(app, "Record")
-    assert app.table.session.state.player("black_goat").spellbooks == ("Frenzy", "Ghroth")
+    assert table_of(app).session.state.player("black_goat").spellbooks == ("Frenzy", "Ghroth")
 
 
 def test_a_correction_the_engine_would_refuse_shows_why_and_cannot_be_recorded(app_for) -> None:
@@ -201,10 +201,10 @@ def test_a_correction_the_engine_would_refuse_shows_why_and_cannot_be_recorded(a
     tap(app, "+")
     tap(app, "+")  # three Ghouls: the box holds two
     record = next(b for b in scene(app).buttons if b.label == "Record")
-    seq = app.table.session.seq
+    seq = table_of(app).session.seq
     assert not record.enabled
     app.tap(record.rect.center)
-    assert app.table.session.seq == seq
+    assert table_of(app).session.seq == seq
     assert "Black Goat has 2 Ghoul in all" in CorrectionsScene.refusal(app.state, scene(app).command())
 
 
@@ -233,7 +233,7 @@ def test_a_joined_game_is_entered_and_begun_from_the_page(app_on) -> None:
     tap(app, "Record")
     tap(app, "Back")
     tap(app, "Begin play")
-    state = app.table.session.state
+    state = table_of(app).session.state
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == "great_cthulhu"
 
 
