@@ -425,25 +425,35 @@ def run_headless(session: GameSession, setup: demo.DemoSetup, out: TextIO, *, to
         house.narrate(out)
         if panel:
             _print_panel(house, out)
-        bots = house.bots
-        assert bots is not None
-        for _ in range(demo.MAX_COMMANDS):
-            house.table.drain()  # the losses a tower's battle roll led to, before the next move
-            state = house.session.state
-            assert isinstance(state, State)
-            if state.phase is Phase.GAME_OVER:
-                break
-            if bots.waits_for_tower(state):
-                _wait_for_roll(house)
-                continue
-            said = len(house.table.notices)
-            bots.move()
-            house.table.drain()  # the command, and the losses it led to
-            if len(house.table.notices) > said:
-                raise RuntimeError(f"the demo chose an illegal command: {house.table.notices[-1].text}")
-        final = house.session.state
-        assert isinstance(final, State)
-        return final
+        return play_out(house)
+
+
+def play_out(house: Appliance, limit: int = demo.MAX_COMMANDS) -> State:
+    """Let the house's players move (``limit`` moves at most) until the game ends, each move put
+    on the table's queue and decided by the table; with a tower, it rolls.
+
+    :raises RuntimeError: the players chose a command the table refused (a bug in the demo), or
+        the simulated tower did not answer.
+    """
+    bots = house.bots
+    assert bots is not None
+    for _ in range(limit):
+        house.table.drain()  # the losses a tower's battle roll led to, before the next move
+        state = house.session.state
+        assert isinstance(state, State)
+        if state.phase is Phase.GAME_OVER:
+            break
+        if bots.waits_for_tower(state):
+            _wait_for_roll(house)
+            continue
+        said = len(house.table.notices)
+        bots.move()
+        house.table.drain()  # the command, and the losses it led to
+        if len(house.table.notices) > said:
+            raise RuntimeError(f"the demo chose an illegal command: {house.table.notices[-1].text}")
+    final = house.session.state
+    assert isinstance(final, State)
+    return final
 
 
 def _print_panel(house: Appliance, out: TextIO) -> None:

@@ -10,6 +10,7 @@ the simulated tower).  The same seed gives the same game, line by line.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -186,6 +187,15 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
             orders.append(c.Eliminate(victim, c.UnitRef(area, stack.kind, stack.name, take), "Kills rolled in battle"))
         kills -= take
     return orders
+
+
+def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS) -> State:
+    """Play the session's game to the end (or ``limit`` moves) with the seeded demo players,
+    through the table as the demos do (:func:`companion.appliance.play_out`)."""
+    from companion import appliance
+
+    with contextlib.ExitStack() as stack:
+        return appliance.play_out(appliance.demo_house(stack, session, seed, tower=False, panel=False), limit)
 
 
 def run_headless(

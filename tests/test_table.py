@@ -305,7 +305,7 @@ def test_a_roll_another_table_already_journaled_is_done_not_applied_again(tmp_pa
     path = tmp_path / "journal.sqlite3"
     first, _ = table_at_roll(SqliteJournal(path), dice=1)
     second_session = GameSession.resume(SqliteJournal(path), "g")
-    second = Table(second_session, send_to_tower=Wire())
+    second = Table(second_session, tower=TowerPort(Wire()))
     first.tower_frame(RollFrame("AB", 7, "d6", (3,)))
     first.drain()
     before = second.session.seq

@@ -24,6 +24,7 @@ from companion.session import GameSession
 from companion.store import Entry, Journal
 from companion.store.redis import RedisJournal
 from companion.table import Table
+from companion.tower_port import TowerPort
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
 from tests.helpers import new_game
 
@@ -144,7 +145,7 @@ def table_at_roll(journal: Journal) -> tuple[Table[GameSession], list[Frame], He
     sent: list[Frame] = []
     heard = Heard()
     session.listeners.append(heard)
-    table = Table(session, send_to_tower=Wire(sent))
+    table = Table(session, tower=TowerPort(Wire(sent)))
     for command in (
         c.ChooseDirection(GC, "clockwise"),
         c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),

@@ -81,7 +81,7 @@ def test_a_roll_repeated_while_redis_restarts_is_queued_once_and_journaled_once(
             session = GameSession.start(open_journal(server.url), "g", new_game())
             assert isinstance(session, GameSession)
             sent: list[Frame] = []
-            table = Table(session, send_to_tower=Wire(sent))
+            table = Table(session, tower=TowerPort(Wire(sent)))
             assert table.submit(c.ChooseDirection(GC, "clockwise"))
             assert table.submit(c.Place(CC, c.UnitRef("South Pacific", c.UnitKind.MONSTER, "Nightgaunt")))  # type: ignore[attr-defined]
             assert table.submit(c.BattleAction(GC, "South Pacific", CC, 1, 1))
