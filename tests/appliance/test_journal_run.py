@@ -133,7 +133,7 @@ def test_the_notice_reaches_the_screen(tmp_path: Path, monkeypatch: pytest.Monke
     def screen(journal: Any, config: Any, game: Any, size: Any, fullscreen: Any, problems: list[str] | None = None) -> None:
         shown["problems"] = problems
 
-    monkeypatch.setattr("companion.ui.launch.run_table", screen)
+    monkeypatch.setattr("companion.appliance.run_table", screen)
     assert cli.main(["--journal", str(path), "run"]) == 0
     (notice,) = shown["problems"]
     assert notice.startswith(f"The journal {path} was damaged (it is cut to 1 byte)") and "moved aside whole to" in notice
