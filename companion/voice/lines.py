@@ -25,6 +25,7 @@ from companion.engine.cthulhu.watcher import (
     WatcherDecayed,
     WatcherKilled,
 )
+from companion.i18n import _, ngettext
 
 DOOM_MILESTONES = (12, 20, 25, 30)  # a player's Doom reaching one of these is announced
 
@@ -70,77 +71,87 @@ def _doom(e: ev.DoomGained, n: Names) -> Line | None:
     passed = [m for m in DOOM_MILESTONES if e.total - e.amount < m <= e.total]
     if not passed:
         return None
-    return Line(f"{n(e.player)} reaches {e.total} Doom.", Priority.BIG if passed[-1] >= 25 else Priority.ROUTINE)
+    text = _("{player} reaches {doom} Doom.").format(player=n(e.player), doom=e.total)
+    return Line(text, Priority.BIG if passed[-1] >= 25 else Priority.ROUTINE)
 
 
 def _game_ended(e: ev.GameEnded, n: Names) -> Line:
-    who = " and ".join(n(p) for p in e.winners)
-    text = f"The game is over. {who} {'wins' if len(e.winners) == 1 else 'win'}." if who else "The game is over. Nobody wins."
-    return Line(text, Priority.BIG, Cue.GAME_OVER)
+    if not e.winners:
+        return Line(_("The game is over. Nobody wins."), Priority.BIG, Cue.GAME_OVER)
+    who = _(" and ").join(n(p) for p in e.winners)
+    text = ngettext("The game is over. {winners} wins.", "The game is over. {winners} win.", len(e.winners))
+    return Line(text.format(winners=who), Priority.BIG, Cue.GAME_OVER)
 
 
 def _awakened(e: WatcherAwakened, n: Names) -> Line:
-    why = "the pyramid die" if e.cause == "die" else (f"{n(e.player)}'s Doom passed 12" if e.player else "Doom passed 12")
-    return Line(f"The Watcher awakens, because of {why}, on {e.area}.", Priority.BIG, Cue.WATCHER)
+    if e.cause == "die" or not e.player:
+        text = _("The Watcher awakens on {area}.").format(area=e.area)
+    else:
+        text = _("The Watcher awakens on {area}: {player}'s Doom passed 12.").format(area=e.area, player=n(e.player))
+    return Line(text, Priority.BIG, Cue.WATCHER)
 
 
 def _battled(e: WatcherBattled, n: Names) -> Line:
-    return Line(
-        f"The Watcher deals {e.watcher_kills} kills and {e.watcher_pains} pains to {n(e.defender)} in {e.area}; "
-        f"its token falls to {e.token}."
-    )
+    text = _("The Watcher deals {kills} kills and {pains} pains to {player} in {area}; its token falls to {token}.")
+    return Line(text.format(kills=e.watcher_kills, pains=e.watcher_pains, player=n(e.defender), area=e.area, token=e.token))
 
 
 def _eradicated(e: AreaEradicated, n: Names) -> Line:
     gains = [r for r in e.rewards if r.power or r.elder_signs or r.doom]
-    said = "; ".join(f"{n(r.player)} gains {_reward(r)}" for r in gains)
-    return Line(f"{e.area} is eradicated by Worm {e.worm}." + (f" {said}." if said else ""), Priority.BIG, Cue.ERADICATION)
+    text = _("{area} is eradicated by Worm {worm}.").format(area=e.area, worm=e.worm)
+    for r in gains:
+        text += " " + _("{player} gains {reward}.").format(player=n(r.player), reward=_reward(r))
+    return Line(text, Priority.BIG, Cue.ERADICATION)
 
 
 def _reward(r: Reward) -> str:
-    parts = [
-        f"{amount} {label}" for amount, label in ((r.power, "Power"), (r.elder_signs, "Elder Signs"), (r.doom, "Doom")) if amount
-    ]
-    return " and ".join(parts)
+    gains = ((r.power, _("{n} Power")), (r.elder_signs, _("{n} Elder Signs")), (r.doom, _("{n} Doom")))
+    return _(" and ").join(label.format(n=amount) for amount, label in gains if amount)
 
 
 def _worms(e: WormsDegraded, n: Names) -> Line:
     if not e.matched:
-        return Line("No Worm strikes.")
-    return Line(f"Worm {' and '.join(map(str, e.matched))} {'strikes' if len(e.matched) == 1 else 'strike'}.")
+        return Line(_("No Worm strikes."))
+    text = ngettext("Worm {worms} strikes.", "Worms {worms} strike.", len(e.matched))
+    return Line(text.format(worms=_(" and ").join(map(str, e.matched))))
 
 
 def _acolyte(e: AcolyteControlChanged, n: Names) -> Line:
-    return Line(f"The Astral Acolyte now serves {n(e.new)}." if e.new else "The Astral Acolyte serves nobody now.")
+    if not e.new:
+        return Line(_("The Astral Acolyte serves nobody now."))
+    return Line(_("The Astral Acolyte now serves {player}.").format(player=n(e.new)))
 
 
 def _monster(e: ah.MonsterAppeared, n: Names) -> Line | None:
-    return None if e.place == e.gate else Line(f"{e.monster} goes to the {e.place}.")
+    return None if e.place == e.gate else Line(_("{monster} goes to the Outskirts.").format(monster=e.monster))
 
 
 def _terror(e: ah.TerrorRose, n: Names) -> Line:
-    return Line(f"Terror rises to {e.terror}." + (f" {e.closed} closes." if e.closed else ""))
+    text = _("Terror rises to {terror}.").format(terror=e.terror)
+    return Line(text + (" " + _("{shop} closes.").format(shop=e.closed) if e.closed else ""))
 
 
 _SPEAKERS: dict[type[Event], _Speaker] = {
     ev.DoomGained: _doom,
     ev.GameEnded: _game_ended,
-    ev.RitualPerformed: lambda e, n: Line(f"{n(e.player)} performs the Ritual of Annihilation."),
-    ev.TurnStarted: lambda e, n: Line(f"{n(e.player)}'s turn."),
+    ev.RitualPerformed: lambda e, n: Line(_("{player} performs the Ritual of Annihilation.").format(player=n(e.player))),
+    ev.TurnStarted: lambda e, n: Line(_("{player}'s turn.").format(player=n(e.player))),
     WatcherAwakened: _awakened,
-    WatcherAttackStarted: lambda e, n: Line(f"{n(e.controller)} sends the Watcher to attack {e.destination}."),
+    WatcherAttackStarted: lambda e, n: Line(
+        _("{player} sends the Watcher to attack {area}.").format(player=n(e.controller), area=e.destination)
+    ),
     WatcherBattled: _battled,
-    WatcherDecayed: lambda e, n: Line(f"The Watcher decays by {e.roll}, to {e.token}."),
-    WatcherKilled: lambda e, n: Line(f"The Watcher dies in {e.area}.", Priority.BIG, Cue.WATCHER),
+    WatcherDecayed: lambda e, n: Line(_("The Watcher decays by {roll}, to {token}.").format(roll=e.roll, token=e.token)),
+    WatcherKilled: lambda e, n: Line(_("The Watcher dies in {area}.").format(area=e.area), Priority.BIG, Cue.WATCHER),
     WormsDegraded: _worms,
     AreaEradicated: _eradicated,
     AcolyteControlChanged: _acolyte,
-    ah.MythosDrawn: lambda e, n: Line(f"Mythos: {e.card}.", Priority.ROUTINE, Cue.MYTHOS),
-    ah.GateOpened: lambda e, n: Line(f"A gate opens at {e.location}."),
-    ah.MonsterSurge: lambda e, n: Line(f"Monster surge at {e.location}!", Priority.BIG),
+    ah.MythosDrawn: lambda e, n: Line(_("Mythos: {card}.").format(card=e.card), Priority.ROUTINE, Cue.MYTHOS),
+    ah.GateOpened: lambda e, n: Line(_("A gate opens at {place}.").format(place=e.location)),
+    ah.MonsterSurge: lambda e, n: Line(_("Monster surge at {place}!").format(place=e.location), Priority.BIG),
     ah.MonsterAppeared: _monster,
     ah.TerrorRose: _terror,
-    ah.AncientOneAwakens: lambda e, n: Line(f"{e.ancient_one} awakens!", Priority.BIG, Cue.ANCIENT_ONE),
+    ah.AncientOneAwakens: lambda e, n: Line(_("{name} awakens!").format(name=e.ancient_one), Priority.BIG, Cue.ANCIENT_ONE),
 }
 
 
@@ -171,8 +182,7 @@ def _waiting_for(state: Any, n: Names) -> Line | None:
     if prompt is None or not hasattr(prompt, "dice"):
         return None
     if prompt.kind is PromptKind.ROLL and prompt.dice:
-        dice = "one die" if prompt.dice == 1 else f"{prompt.dice} dice"
-        return Line(f"Roll {dice}" + (f" for {prompt.purpose.replace('_', ' ')}." if prompt.purpose else "."))
+        return Line(ngettext("Roll one die.", "Roll {dice} dice.", prompt.dice).format(dice=prompt.dice))
     if prompt.kind is PromptKind.PLACE and prompt.actor:  # only the Worms of Ghroth ask to place
-        return Line(f"{n(prompt.actor)} places a Worm.")
+        return Line(_("{player} places a Worm.").format(player=n(prompt.actor)))
     return None

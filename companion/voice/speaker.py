@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion import i18n
 from companion.voice import espeak
 from companion.voice.lines import Line, Verbosity, lines_for
 from companion.voice.queue import SpeechQueue
@@ -29,7 +30,7 @@ class VoiceSettings:
     cues: bool = True  # play the generated sounds for the big moments
     volume: float = 0.8  # 0..1
     verbosity: Verbosity = Verbosity.EVERYTHING
-    voice: str = "en"  # an espeak-ng voice: "en", "de", ...
+    voice: str = ""  # an espeak-ng voice ("en", "de", "en-us", ...); "" follows the language
 
     @property
     def silent(self) -> bool:
@@ -64,7 +65,7 @@ class SpokenSink:
         if line.cue is not None and self.settings.cues:
             self.output.play(cue_samples(line.cue))
         if self.settings.speech:
-            self.output.play(self._render(line.text, self.settings.voice))
+            self.output.play(self._render(line.text, self.settings.voice or i18n.VOICES[i18n.language()]))
 
 
 class Voice:

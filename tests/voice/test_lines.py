@@ -44,7 +44,7 @@ def test_the_dice_the_table_waits_for_are_said() -> None:
     state = set_board(started("yuggoth-demo"), Slopes_of_the_Pyramid_North={"gate": "great_cthulhu"})
     state, _ = skip_rituals(pass_round(state)[0])
     assert state.prompt.kind is PromptKind.ROLL
-    assert lines_for((), state)[-1].text == "Roll one die for watcher awaken."
+    assert lines_for((), state)[-1].text == "Roll one die."
 
 
 def test_big_only_keeps_only_the_big_moments() -> None:

@@ -1,0 +1,100 @@
+"""The languages: every marked sentence has its German, with the same placeholders; the voice
+speaks the chosen language; the system's locale picks it; the catalogue works from a clone."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.engine.cthulhu.events import DoomGained, GameEnded
+from companion.voice.lines import lines_for
+
+ROOT = Path(__file__).parents[1]
+PO = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    i18n.use("de")
+    yield
+    i18n.use("en")
+
+
+def marked() -> set[str | tuple[str, ...]]:
+    """Every message marked in the code, as Babel extracts it (make i18n does the same)."""
+    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords={"_": None, "ngettext": (1, 2)})
+    return {message for _, _, message, _, _ in found}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_marked_sentence_has_a_german_translation_with_the_same_placeholders() -> None:
+    with PO.open("rb") as source:
+        catalog = read_po(source)
+    problems = []
+    for message in marked():
+        key = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(key)
+        translations = () if entry is None else (entry.string if isinstance(entry.string, tuple) else (entry.string,))
+        if entry is None or not all(isinstance(t, str) and t for t in translations):
+            problems.append(f"not translated: {key!r}")
+            continue
+        originals = message if isinstance(message, tuple) else (message,)
+        if any(fields(str(t)) != fields(originals[0]) and fields(str(t)) != fields(originals[-1]) for t in translations):
+            problems.append(f"placeholders differ: {key!r}")
+    assert problems == [], "run `make i18n` and translate: " + "; ".join(problems)
+
+
+def test_the_voice_speaks_german_when_german_is_chosen(german: None) -> None:
+    (doom,) = lines_for([DoomGained("black_goat", 2, "gates", 12)], None, {"black_goat": "Black Goat"})
+    (end,) = lines_for([GameEnded("doom", ("black_goat", "great_cthulhu"), ())], None)
+    assert doom.text == "Black Goat erreicht 12 Doom."
+    assert end.text == "Das Spiel ist aus. Black Goat und Great Cthulhu gewinnen."
+
+
+def test_english_is_the_source_language() -> None:
+    (doom,) = lines_for([DoomGained("black_goat", 2, "gates", 12)], None)
+    assert doom.text == "Black Goat reaches 12 Doom."
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),  # LC_ALL decides, and has no catalogue
+        ({"LC_MESSAGES": "de_AT@euro"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_system_locale_picks_a_shipped_language(environ: dict[str, str], expected: str) -> None:
+    assert i18n.system_language(environ) == expected
+
+
+def test_a_language_not_shipped_is_refused_and_the_current_one_kept() -> None:
+    with pytest.raises(i18n.UnknownLanguage, match="choose one of en, de"):
+        i18n.use("fr")
+    assert i18n.language() == "en"
+
+
+def test_without_a_compiled_catalogue_the_po_is_compiled_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    po = tmp_path / "de" / "LC_MESSAGES" / "companion.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(PO.read_bytes())  # a clone that was never built: no .mo beside it
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    assert i18n.translations("de").gettext("{player}'s turn.") == "{player} ist am Zug."
+
+
+def test_the_catalogue_has_no_obsolete_or_fuzzy_entries() -> None:
+    text = PO.read_text(encoding="utf-8")
+    assert not re.search(r"^#~", text, re.M) and "#, fuzzy" not in text.split("\n\n", 1)[1]
