@@ -3,9 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd
+SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd espeak-ng:espeak-ng
+# The languages' catalogues: each .po compiled to the .mo gettext reads (make i18n updates the .po).
+PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
+MO := $(PO:.po=.mo)
 
-.PHONY: demo test check lint typecheck pytest bench soak clean system-deps screenshots install-pi
+.PHONY: demo test check lint typecheck pytest bench soak clean system-deps screenshots install-pi i18n
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (found " + sys.version.split()[0] + ")")'
@@ -19,13 +22,21 @@ $(STAMP): pyproject.toml | $(BIN)/python
 system-deps:
 	@scripts/system-deps.sh $(SYSTEM_PACKAGES)
 
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile --use-fuzzy -D companion -i $< -o $@ >/dev/null
+
+## Languages: extract every marked sentence and update the catalogues (then translate the new ones).
+i18n: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k ngettext:1,2 --no-location --sort-output --project companion -o companion/locale/companion.pot .
+	$(BIN)/pybabel update -i companion/locale/companion.pot -d companion/locale -D companion --no-fuzzy-matching --omit-header=false
+
 ## Run the companion: the seeded demo game in a window (the table, the simulated dice tower, the
 ## virtual LED panel); with no display, the same game narrated in the terminal.
-demo: $(STAMP)
+demo: $(STAMP) system-deps $(MO)
 	$(BIN)/companion demo --or-headless --tower --panel
 
 ## Run everything CI runs: lint, types, and the whole test suite.
-test: $(STAMP) system-deps check pytest
+test: $(STAMP) system-deps $(MO) check pytest
 
 check: lint typecheck
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion import demo
-from companion.client import Leds, Screen
+from companion.client import Leds, Screen, VoiceChoice
 from companion.config import Config
 from companion.engine import Command, Event, State
 from companion.engine.arkham import model as am
@@ -80,6 +80,7 @@ class Appliance:
         self.table: Table[Any] = Table(session, follow_latest=follow_latest)
         self.link: Any = None
         self.panel: Any = None
+        self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
         self.bots: Bots | None = None
         self._switched: list[Callable[[Any], None]] = []
         self.table.on_switch = self._on_switch
@@ -149,6 +150,31 @@ class Appliance:
             self.output(self.panel.on_events)
         self.when_switched(lambda session: self.panel.show(session.state))
         return self.panel
+
+    def add_voice(self, settings: Any = None) -> Any:
+        """The speaker: spoken lines and cues for the big moments, a peer output.
+
+        ``settings`` is a :class:`companion.voice.speaker.VoiceSettings` (defaults when None).
+        Without an audio device the table plays on silently and a notice says why; without
+        espeak-ng the cues still play and a notice says what to install.  Returns the voice or None.
+        """
+        from companion.voice import espeak
+        from companion.voice.audio import AudioOutput, AudioUnavailable
+        from companion.voice.speaker import Voice, VoiceSettings
+
+        chosen = settings or VoiceSettings()
+        try:
+            output = AudioOutput(volume=chosen.volume)
+        except AudioUnavailable as exc:
+            self.table.notices.append(Notice(f"No sound: {exc}. The table plays on without its voice."))
+            return None
+        if not espeak.available():
+            chosen.speech = False
+            self.table.notices.append(Notice("No speech: espeak-ng is not installed (apt-get install espeak-ng); cues only."))
+        self.voice = Voice(output, chosen)
+        self.stack.callback(self.voice.close)
+        self.output(self.voice)
+        return self.voice
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""
@@ -252,6 +278,7 @@ class LocalClient:
         self.worker: TableThread | None = None
         self.maps = FileShelf()
         self.screen: Screen | None = None
+        self.voice_choice = VoiceChoice()  # the settings screen's latest, kept for a voice added later
 
     def connect(self, screen: Screen) -> None:
         self.screen = screen
@@ -360,6 +387,19 @@ class LocalClient:
     def set_sound(self, on: bool) -> None:
         if self.house.panel is not None:
             self.house.panel.sound = on
+        if self.house.voice is not None:
+            self.house.voice.settings.cues = on
+
+    def set_voice(self, choice: VoiceChoice) -> None:
+        self.voice_choice = choice
+        voice = self.house.voice
+        if voice is None:
+            return
+        from companion.voice.lines import Verbosity
+
+        settings = voice.settings  # read by the speech thread line by line: plain attribute writes
+        settings.speech, settings.volume, settings.voice = choice.speech, choice.volume, choice.voice
+        settings.verbosity = Verbosity.BIG_ONLY if choice.big_only else Verbosity.EVERYTHING
 
     def close(self) -> None:
         if self.worker is not None:
@@ -370,10 +410,14 @@ class LocalClient:
 # -- the ways the house is wired ------------------------------------------------------------------
 
 
-def demo_house(stack: contextlib.ExitStack[Any], session: AnySession, seed: int, *, tower: bool, panel: bool) -> Appliance:
+def demo_house(
+    stack: contextlib.ExitStack[Any], session: AnySession, seed: int, *, tower: bool, panel: bool, voice: bool = False
+) -> Appliance:
     """The demo's house: the simulated tower (Cthulhu Wars only: Arkham asks for no dice), the
-    panel on gpiozero's mock pins, the seeded players."""
+    panel on gpiozero's mock pins, the voice (unless muted), the seeded players."""
     house = Appliance(session, stack)
+    if voice:
+        house.add_voice()
     if tower:
         house.simulated_tower(seed)
     if panel:
@@ -382,7 +426,9 @@ def demo_house(stack: contextlib.ExitStack[Any], session: AnySession, seed: int,
     return house
 
 
-def run_window_demo(journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str) -> None:
+def run_window_demo(
+    journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str, *, voice: bool = True
+) -> None:
     """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
     the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
     from companion.ui import launch
@@ -392,7 +438,7 @@ def run_window_demo(journal: Journal, name: str, setup: demo.DemoSetup, size: tu
     if not isinstance(session, GameSession):
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
-        house = demo_house(stack, session, setup.seed, tower=True, panel=True)
+        house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
         greeting = (
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, Esc quits."
         )
@@ -401,24 +447,26 @@ def run_window_demo(journal: Journal, name: str, setup: demo.DemoSetup, size: tu
         launch.run_window(app)
 
 
-def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], location: str) -> None:
+def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], location: str, *, voice: bool = True) -> None:
     """Arkham Horror in a window: the table on an Arkham session, the LED panel on gpiozero's
     mock pins beside it (the Doom bar is the doom track).  D draws; A autoplays."""
     from companion.ui import launch
 
     launch.check_display()
     with contextlib.ExitStack() as stack:
-        house = demo_house(stack, session, seed, tower=False, panel=True)
+        house = demo_house(stack, session, seed, tower=False, panel=True, voice=voice)
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
         launch.run_window(app)
 
 
-def run_headless(session: GameSession, setup: demo.DemoSetup, out: TextIO, *, tower: bool, panel: bool) -> State:
+def run_headless(
+    session: GameSession, setup: demo.DemoSetup, out: TextIO, *, tower: bool, panel: bool, voice: bool = False
+) -> State:
     """The terminal demo: the same house as the window's, with the narration and (``panel``)
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
-        house = demo_house(stack, session, setup.seed, tower=tower, panel=False)
+        house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
         if tower:
             _wait_for_link(house)
             out.write(f"Simulated dice tower linked on {house.link.url}: every roll comes from it.\n")
@@ -505,6 +553,7 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         house.tower(url, int(config.tower.get("baudrate", 115_200)))
     if config.hardware:
         house.add_panel(panel_config(config.hardware))
+    house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
     return house
 
 

@@ -39,7 +39,9 @@ def demo_setup(seed: int, players: int, pick: random.Random | None = None) -> m.
     return m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
 
 
-def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size: tuple[int, int], location: str) -> None:
+def run_arkham_window(
+    journal: Journal, name: str, seed: int, players: int, size: tuple[int, int], location: str, *, voice: bool = True
+) -> None:
     """The table's screen in a window on a seeded Arkham game: draw or pick the card, move the
     investigators, close gates, undo; the mock LED panel beside it.
 
@@ -47,7 +49,7 @@ def run_arkham_window(journal: Journal, name: str, seed: int, players: int, size
     """
     from companion import appliance
 
-    appliance.run_arkham_window(_start(journal, name, demo_setup(seed, players)), seed, size, location)
+    appliance.run_arkham_window(_start(journal, name, demo_setup(seed, players)), seed, size, location, voice=voice)
 
 
 def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: TextIO, phases: int = 8) -> m.ArkhamState:

@@ -77,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
     demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game to demonstrate")
     demo.add_argument("--size", default="800x480", help="window size: 800x480, 1024x600, 1280x720 or 720x1280")
+    demo.add_argument("--mute", action="store_true", help="no speech and no sound (the demo speaks by default)")
     demo.set_defaults(run=cmd_demo)
 
     table = sub.add_parser("run", help="open the table on the screen (the appliance's command)")
@@ -178,9 +179,9 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     try:
         name = new_game_name(journal=journal, prefix="demo")
         if args.headless:
-            run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel)
+            run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute)
         else:
-            run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved())
+            run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved(), voice=not args.mute)
         print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
     finally:
         journal.close()
@@ -221,7 +222,7 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
             if args.headless:
                 run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
             else:
-                run_arkham_window(journal, name, args.seed, args.players, size, location)
+                run_arkham_window(journal, name, args.seed, args.players, size, location, voice=not args.mute)
         except SeatingError as exc:
             raise UsageError(str(exc)) from None
         print(f"\nStored as {name!r} in {location}.")

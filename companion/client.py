@@ -19,6 +19,16 @@ from companion.engine import Command
 from companion.engine.mapdef import MapDef
 
 
+@dataclass(frozen=True)
+class VoiceChoice:
+    """What the settings screen chose for the voice: the speaker applies it at once."""
+
+    speech: bool = True  # say the lines (the cues follow the "Sound cues" switch)
+    volume: float = 0.8  # 0..1
+    big_only: bool = False  # only the big moments, or everything worth a line
+    voice: str = ""  # an espeak-ng voice; "" follows the language
+
+
 class Screen(Protocol):
     """What the client hands the screen.  Called on the table's thread: the screen takes each
     hand-over to its own thread (it never draws from these calls)."""
@@ -122,6 +132,9 @@ class TableClient(Protocol):
 
     def set_sound(self, on: bool) -> None:
         """The settings screen's "Sound cues" switch."""
+
+    def set_voice(self, choice: VoiceChoice) -> None:
+        """The settings screen's voice choices (speech, volume, how much is said, the voice)."""
 
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

@@ -199,10 +199,11 @@ def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS) -> State:
 
 
 def run_headless(
-    journal: Journal, name: str, setup: DemoSetup, out: TextIO, *, tower: bool = False, panel: bool = False
+    journal: Journal, name: str, setup: DemoSetup, out: TextIO, *, tower: bool = False, panel: bool = False, voice: bool = False
 ) -> State:
     """Start a stored demo game, narrate every event to ``out`` and print the final standings.
-    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel.
+    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel;
+    ``voice``: speak the big moments (where there is an audio device).
     The house is wired as the window's (:func:`companion.appliance.run_headless`)."""
     from companion import appliance
 
@@ -212,7 +213,7 @@ def run_headless(
     out.write(f"Demo game {name!r} on {setup.board.title}, seed {setup.seed}.\n")
     if setup.board.status.value == "demo":
         out.write("NOTE: this is a demo layout, NOT the printed board.\n")
-    final = appliance.run_headless(session, setup, out, tower=tower, panel=panel)
+    final = appliance.run_headless(session, setup, out, tower=tower, panel=panel, voice=voice)
     out.write(standings(final))
     return final
 

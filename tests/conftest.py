@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -10,6 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+# No test plays sound out loud: SDL's dummy audio device consumes samples in real time, like a
+# speaker (tests/voice/test_audio.py sets the file driver for its own child processes).
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)

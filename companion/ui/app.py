@@ -21,7 +21,8 @@ from typing import Any
 
 import pygame
 
-from companion.client import TableClient
+from companion import i18n
+from companion.client import TableClient, VoiceChoice
 from companion.engine import Command
 from companion.engine.arkham import model as am
 from companion.engine.cthulhu import commands as c
@@ -29,7 +30,7 @@ from companion.engine.cthulhu.model import Faction, Options, PromptKind
 from companion.engine.mapdef import MapStatus
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene
 from companion.ui.arkham_scene import ArkhamScene
-from companion.ui.backlight import Backlight, load_settings, save_settings
+from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
 from companion.ui.corrections_scene import CorrectionsScene
@@ -83,6 +84,22 @@ class Extras:
 
     journal: str = ""
     demo: bool = False
+
+
+def _next_language(d: DisplaySettings) -> None:
+    shown = d.language or i18n.system_language()
+    d.language = i18n.LANGUAGES[(i18n.LANGUAGES.index(shown) + 1) % len(i18n.LANGUAGES)]
+
+
+# The settings screen's switches: each changes the display settings it names.
+DISPLAY_OPTIONS: dict[str, Callable[[DisplaySettings], None]] = {
+    "sound": lambda d: setattr(d, "sound", not d.sound),
+    "brightness": lambda d: setattr(d, "brightness", d.next_brightness()),
+    "speech": lambda d: setattr(d, "speech", not d.speech),
+    "volume": lambda d: setattr(d, "volume", d.next_volume()),
+    "verbosity": lambda d: setattr(d, "big_only", not d.big_only),
+    "language": _next_language,
+}
 
 
 @dataclass
@@ -431,11 +448,8 @@ class App:
             self.send(c.Roll(values, "screen"))
 
     def toggle(self, option: str) -> None:
-        if option in ("sound", "brightness"):
-            if option == "sound":
-                self.display.sound = not self.display.sound
-            else:
-                self.display.brightness = self.display.next_brightness()
+        if option in DISPLAY_OPTIONS:
+            DISPLAY_OPTIONS[option](self.display)
             self.apply_display()
             save_settings(self.display)
         elif option.startswith("faction="):
@@ -451,6 +465,9 @@ class App:
         """Brightness to the backlight (or, without one, dim the drawing) and sound to the buzzer."""
         self.dim = 1.0 if self.backlight.set(self.display.brightness) else self.display.brightness
         self.client.set_sound(self.display.sound)
+        d = self.display
+        self.client.set_voice(VoiceChoice(speech=d.speech, volume=d.volume, big_only=d.big_only))
+        i18n.use(d.language or i18n.system_language())
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:

@@ -17,23 +17,43 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion import paths
+from companion import i18n, paths
 
 log = logging.getLogger(__name__)
 
 LEVELS = (1.0, 0.75, 0.5, 0.25)  # the brightness button steps through these
+VOLUMES = (1.0, 0.8, 0.6, 0.4, 0.2)  # the volume button steps through these
 SYSFS = Path("/sys/class/backlight")
 
 
 @dataclass
 class DisplaySettings:
     brightness: float = 1.0  # 0.25..1.0 of the backlight's maximum
-    sound: bool = True  # the buzzer's cues for the big moments
+    sound: bool = True  # the cues for the big moments (buzzer and speaker)
+    speech: bool = True  # the voice says what the table must know
+    volume: float = 0.8  # the speaker's volume, 0.2..1
+    big_only: bool = False  # the voice says only the big moments
+    language: str = ""  # "en", "de", or "" for the system's locale
     problem: str = field(default="", compare=False)  # why the last save failed ("" when it did not)
 
     def next_brightness(self) -> float:
         later = [level for level in LEVELS if level < self.brightness - 1e-6]
         return later[0] if later else LEVELS[0]
+
+    def next_volume(self) -> float:
+        later = [level for level in VOLUMES if level < self.volume - 1e-6]
+        return later[0] if later else VOLUMES[0]
+
+    def saved(self) -> dict[str, object]:
+        """The choices as the settings file keeps them."""
+        return {
+            "brightness": self.brightness,
+            "sound": self.sound,
+            "speech": self.speech,
+            "volume": self.volume,
+            "big_only": self.big_only,
+            "language": self.language,
+        }
 
 
 def settings_file() -> Path:
@@ -54,7 +74,16 @@ def load_settings(path: Path | None = None) -> DisplaySettings:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         brightness = float(data.get("brightness", 1.0))
-        return DisplaySettings(min(1.0, max(LEVELS[-1], brightness)), bool(data.get("sound", True)))
+        volume = float(data.get("volume", 0.8))
+        language = str(data.get("language", ""))
+        return DisplaySettings(
+            min(1.0, max(LEVELS[-1], brightness)),
+            bool(data.get("sound", True)),
+            speech=bool(data.get("speech", True)),
+            volume=min(1.0, max(VOLUMES[-1], volume)),
+            big_only=bool(data.get("big_only", False)),
+            language=language if language in i18n.LANGUAGES else "",
+        )
     except FileNotFoundError:
         return DisplaySettings()
     except (OSError, ValueError, AttributeError) as exc:
@@ -73,7 +102,7 @@ def save_settings(settings: DisplaySettings, path: Path | None = None) -> str:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with part.open("w", encoding="utf-8") as out:
-            out.write(json.dumps({"brightness": settings.brightness, "sound": settings.sound}))
+            out.write(json.dumps(settings.saved()))
             out.flush()
             os.fsync(out.fileno())
         os.replace(part, path)

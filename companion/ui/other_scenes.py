@@ -7,12 +7,15 @@ from typing import Any
 
 import pygame
 
+from companion import i18n
 from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, text
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
 
 
 def drawable(name: str) -> str:
@@ -49,11 +52,19 @@ class SettingsScene(Scene):
         display = view.options.get("display")
         if display is None:
             return []
-        row = pygame.Rect(m.margin, body.bottom - m.touch - m.margin, body.width - 2 * m.margin, m.touch)
-        sound, light = grid(row, 2, 2, m)
+        columns = 2 if m.portrait else 3
+        rows = 6 // columns
+        height = rows * m.touch + (rows - 1) * m.margin
+        block = pygame.Rect(m.margin, body.bottom - height - m.margin, body.width - 2 * m.margin, height)
+        sound, light, speech, says, volume, language = grid(block, 6, columns, m)
+        shown = display.language or i18n.system_language()
         return [
             Button(sound, f"Sound cues: {'on' if display.sound else 'off'}", Toggle("sound")),
             Button(light, f"Brightness: {round(display.brightness * 100)}%", Toggle("brightness")),
+            Button(speech, f"Voice: {'on' if display.speech else 'off'}", Toggle("speech")),
+            Button(says, f"Says: {'big moments' if display.big_only else 'everything'}", Toggle("verbosity")),
+            Button(volume, f"Volume: {round(display.volume * 100)}%", Toggle("volume")),
+            Button(language, f"Language: {LANGUAGE_NAMES[shown]}", Toggle("language")),
         ]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:

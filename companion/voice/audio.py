@@ -52,10 +52,14 @@ class AudioOutput:
         while channel.get_busy() and waited < DRAIN and not self._stop.wait(0.02):
             waited += 0.02
 
-    def close(self) -> None:
-        """Stop what plays and release the device (safe to call twice)."""
-        if self._closed:
-            return
+    def interrupt(self) -> None:
+        """Cut a playing sound short and play nothing more (the speech thread returns at once)."""
         self._closed = True
         self._stop.set()
-        pygame.mixer.quit()
+
+    def close(self) -> None:
+        """Stop what plays and release the device (safe to call twice; call after the speech
+        thread has returned, so no sound is being made while the mixer goes)."""
+        self.interrupt()
+        if pygame.mixer.get_init():
+            pygame.mixer.quit()

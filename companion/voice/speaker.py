@@ -42,6 +42,8 @@ class Output(Protocol):
 
     def play(self, pcm: bytes) -> None: ...
 
+    def interrupt(self) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -84,6 +86,7 @@ class Voice:
 
     def close(self) -> None:
         """Stop speaking and release the audio device (safe to call twice)."""
+        self.output.interrupt()  # the line being said stops now, so the thread joins at once
         self.queue.close()
         self.output.close()
 

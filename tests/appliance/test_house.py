@@ -258,7 +258,8 @@ def test_the_services_house_wires_what_the_config_names(factory) -> None:
         journal = SqliteJournal(":memory:")
         house = service_house(stack, journal, Config(hardware=hardware, tower={"url": "loop://"}), None)
         assert house.session.name == "welcome"  # no stored game yet: the welcome game
-        assert house.panel is not None and house.session.listeners == [house.panel.on_events]
+        assert house.panel is not None and house.voice is not None  # SDL's dummy audio device here
+        assert house.session.listeners == [house.panel.on_events, house.voice]
         assert house.link is not None and house.link.status.url == "loop://"
         assert house.table.tower.send == house.link.send  # the table's tower port talks to it
     assert house.panel.devices == []  # the stack closed the panel

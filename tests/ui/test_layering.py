@@ -19,7 +19,8 @@ from tests.engine.test_purity import imported_modules
 UI = Path(companion.ui.__file__).parent
 # The engine's words (companion.narrate: events in sentences) count as the engine's: a pure
 # module over the engine alone (checked below), which the log and the corrections' preview read.
-ALLOWED = ("companion.engine", "companion.palette", "companion.narrate", "companion.client", "companion.ui")
+# The screen's words go through the language's catalogue (companion.i18n: gettext, a leaf module).
+ALLOWED = ("companion.engine", "companion.palette", "companion.narrate", "companion.client", "companion.ui", "companion.i18n")
 # The one other module of the project the screen reads, and why: where the screen keeps its own
 # display settings (brightness, sound), a file of the screen's, not the table's.
 EXCEPTIONS = {"companion.paths": "the display settings' directory (companion/ui/backlight.py)"}

@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from companion import i18n
+from companion.client import VoiceChoice
 from companion.ui.app import App
 from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
 from companion.ui.other_scenes import SettingsScene
+from companion.ui.scene import Toggle
+from companion.ui.widgets import font
 from tests.readonly import read_only
 
 
@@ -134,3 +138,35 @@ def test_settings_an_older_version_kept_in_the_config_directory_are_still_read(t
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "display.json").write_text('{"brightness": 0.25, "sound": false}')
     assert load_settings() == DisplaySettings(0.25, False)
+
+
+def test_the_voice_switches_reach_the_speaker_and_are_remembered_after_a_restart(settings: App, app_for, tmp_path: Path) -> None:
+    assert press(settings, "Voice") == "Voice: off"
+    assert press(settings, "Says") == "Says: big moments"
+    assert press(settings, "Volume") == "Volume: 60%"
+    assert press(settings, "Language") == "Language: Deutsch"
+    assert settings.client.voice_choice == VoiceChoice(speech=False, volume=0.6, big_only=True)  # type: ignore[attr-defined]
+    assert i18n.language() == "de"
+    again = app_for("earth-3p")  # a restart: a new App reads the saved file
+    assert (again.display.speech, again.display.volume, again.display.big_only, again.display.language) == (
+        False,
+        0.6,
+        True,
+        "de",
+    )
+    press(settings, "Language")
+    assert i18n.language() == "en"
+
+
+def test_the_settings_buttons_fit_at_every_size(app_for) -> None:
+    for size in ((800, 480), (1024, 600), (1280, 720), (720, 1280)):
+        app = app_for("earth-3p", size)
+        app.scene_name = "settings"
+        app.draw()
+        buttons = [b for b in app.scenes["settings"].buttons if isinstance(b.intent, Toggle)]
+        assert len(buttons) == 6
+        for button in buttons:
+            assert app.window.get_rect().contains(button.rect), (size, button.label)
+            smallest = font(app.metrics.px(17)).size(button.label)[0]  # Button.draw's smallest label size
+            assert smallest <= button.rect.width - app.metrics.px(10), (size, button.label)
+        assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1 :])
