@@ -244,12 +244,7 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
     try:
         journal = open_configured(args, config)
     except JournalError as exc:
-        # It cannot be opened at all (Redis away at start, a newer schema...; a damaged file was
-        # moved aside already): play on a fresh one beside it and say so.
-        fresh = paths.state_dir() / time.strftime("journal-%Y%m%d-%H%M%S.sqlite3")
-        problems.append(f"{exc} Playing on a new journal, {fresh}; the old one is untouched.")
-        print(f"companion: {problems[-1]}", file=sys.stderr)
-        journal = open_journal(str(fresh))
+        journal = _fallback_journal(exc, problems)
     problems.extend(journal.notices)  # shown on the screen too
     try:
         run_table(journal, config, game, parse_size(args.size), args.fullscreen, problems)
@@ -258,6 +253,27 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
     finally:
         journal.close()
     return EXIT_OK
+
+
+def _fallback_journal(trouble: JournalError, problems: list[str]) -> Journal:
+    """A journal to play on when the configured one cannot be opened at all (Redis away at start,
+    a newer schema, a folder that cannot be written; a damaged file was moved aside already).
+
+    First a fresh file beside it; if nothing can be written there either, memory, and the screen
+    says the game is not being kept and what to fix: the table starts whatever it finds.
+    """
+    fresh = paths.state_dir() / time.strftime("journal-%Y%m%d-%H%M%S.sqlite3")
+    try:
+        journal = open_journal(str(fresh))
+        problems.append(f"{trouble} Playing on a new journal, {fresh}; the old one is untouched.")
+    except JournalError as second:
+        journal = open_journal(":memory:")
+        problems.append(
+            f"{trouble} Nothing can be written there either ({second}), so this game is kept in memory only "
+            f"and is lost when the table stops: fix the folder {fresh.parent} and restart."
+        )
+    print(f"companion: {shown(problems[-1])}", file=sys.stderr)
+    return journal
 
 
 def cmd_bridge(args: argparse.Namespace, config: Config) -> int:
@@ -620,7 +636,7 @@ def cmd_map_check(args: argparse.Namespace, config: Config) -> int:
 def cmd_map_new(args: argparse.Namespace, config: Config) -> int:
     text = template(args.like)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        _write_output(Path(args.output), text)  # whole or not at all; one line when it cannot be
         print(f"Wrote {args.output}; fill it in, then `companion map check {args.output}`.", file=sys.stderr)
     else:
         sys.stdout.write(text)

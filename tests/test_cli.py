@@ -323,3 +323,10 @@ def test_tower_sim_replaces_its_own_stale_link_and_removes_it_when_done(monkeypa
         assert link.is_symlink() and str(link.resolve()) == tower.device
     assert not link.exists() and not link.is_symlink()
     assert neighbour.read_text() == "not ours"
+
+
+def test_map_new_into_a_missing_folder_is_one_line_and_writes_nothing(monkeypatch, capsys, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "mine.toml"
+    code, _, err = run_cli(monkeypatch, capsys, ["map", "new", "--like", "yuggoth", "-o", str(target)])
+    assert code == 2 and "does not exist; create it" in err and "Traceback" not in err
+    assert not target.parent.exists()

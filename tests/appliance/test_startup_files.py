@@ -98,3 +98,33 @@ def test_every_start_up_problem_reaches_the_screen(tmp_path: Path, monkeypatch: 
     assert any("companion.toml: line 2: not UTF-8 text" in p and "default settings" in p for p in shown)
     assert any("earth-3p.toml: line 3" in p for p in shown) and any("listy.toml: line 7" in p for p in shown)
     assert all(p.isprintable() for p in shown)  # the font draws every one
+
+
+def test_a_state_folder_nothing_can_be_written_in_still_starts_the_table_and_says_the_game_is_not_kept(
+    tmp_path: Path,
+) -> None:
+    notify = str(tmp_path / "notify")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify)
+    listener.settimeout(TIMEOUT)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")  # a state directory under a file: nothing can be made there
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_STATE_DIR"}
+    env.update(
+        NOTIFY_SOCKET=notify,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_CONFIG_DIR=str(tmp_path / "config"),
+        STATE_DIRECTORY=str(blocker / "state"),
+    )
+    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        assert listener.recv(256).startswith(b"READY=1")  # the table is up all the same
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(TIMEOUT) == 0
+        errors = process.stderr.read() if process.stderr else ""
+    finally:
+        if process.poll() is None:
+            process.kill()
+        listener.close()
+    assert "kept in memory only and is lost when the table stops" in errors and "Traceback" not in errors, errors
