@@ -22,7 +22,6 @@ to the game is a :class:`~companion.ui.scene.Submit` for the table loop.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -30,19 +29,19 @@ from enum import Enum
 import pygame
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import ARKHAM, OUTSKIRTS, SKY, TERROR_TOP
+from companion.engine.arkham.data import ARKHAM
 from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDrawn, MonsterDrawn, SurgeChoice, next_decision
 from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
-from companion.engine.arkham.mythos import monster_limit, outskirts_limit
 from companion.engine.cthulhu.commands import Redo, Undo
-from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
+from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, in_play, investigators
+from companion.ui.arkham_picker import recently_drawn, search
+from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
+from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
 PLACES = (*sorted(ARKHAM), *sorted(INVESTIGATOR_PLACES - set(ARKHAM)))
-Line = tuple[str, tuple[int, int, int]]
 
 
 class MenuKind(Enum):
@@ -85,6 +84,9 @@ class ArkhamScene(Scene):
         super().__init__(metrics)
         self.menu = Menu()
         self.state: m.ArkhamState | None = None
+        self.ink = Ink()  # every line of text drawn, and where: the text-fit test reads it
+        self.heading = ""  # the open chooser's question
+        self.recent: list[str] = []  # the Mythos cards drawn lately, newest first (from the log)
 
     # -- taps -----------------------------------------------------------------------------------
 
@@ -115,6 +117,10 @@ class ArkhamScene(Scene):
     def key(self, typed: str) -> Intent | None:
         """A key of the on-screen keyboard, typing an investigator's name; Done renames."""
         menu = self.menu
+        if menu.kind is MenuKind.CARD:  # the card picker's search
+            typed_now = "" if typed == CLEAR else typed_into(menu.typed, typed, MAX_NAME)
+            self.menu = dataclasses.replace(menu, typed=typed_now, page=0)
+            return None
         if typed == DONE:
             self.menu = Menu()
             return Submit(m.RenameInvestigator(menu.subject, menu.typed)) if menu.typed.strip() != menu.subject else None
@@ -141,8 +147,10 @@ class ArkhamScene(Scene):
             self.menu = Menu()  # the game moved on under the chooser (an undo by the panel's button): start over
         bar = self.action_bar()
         kind = self.menu.kind
+        self.recent = recently_drawn(view.log, state.deck)
+        self.heading = self.title(state)
         if kind is MenuKind.CARD:
-            return self.pages(bar, sorted(set(state.deck)), lambda name: Submit(m.Mythos(card=name)))
+            return self.card_picker(state)
         if kind is MenuKind.WHO:
             people = [(f"{i.name}: {i.place or 'not placed'}", Menu(MenuKind.WHERE, subject=i.name)) for i in state.investigators]
             return self.choices(bar, people)
@@ -195,9 +203,9 @@ class ArkhamScene(Scene):
         return pygame.Rect(m_.margin, body.bottom - m_.touch, m_.width - 2 * m_.margin, m_.touch)
 
     def content(self) -> pygame.Rect:
-        """Where a chooser's buttons go: below its title, above the action bar."""
+        """Where a chooser's buttons go: below its whole question, above the action bar."""
         m_, bar = self.metrics, self.action_bar()
-        top = m_.px(64)
+        top = self.prompt_bottom() + m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bar.y - top - m_.margin)
 
     def main(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
@@ -217,13 +225,63 @@ class ArkhamScene(Scene):
             ("Undo", Submit(Undo()), True),
             ("Redo", Submit(Redo()), True),
         ]
-        columns = 4 if self.metrics.width < 700 else -(-len(labels) // 2)  # two rows: every label uncut
+        columns = self.row_width([label for label, _, _ in labels])
         rects = grid(self.rows_up(bar, len(labels), columns), len(labels), columns, self.metrics)
         first = ACCENT if not state.unplaced() else BUTTON
         return [
             Button(rect, label, intent, first if n == 0 else BUTTON, enabled=enabled)
             for n, (rect, (label, intent, enabled)) in enumerate(zip(rects, labels, strict=True))
         ]
+
+    def row_width(self, labels: Sequence[str]) -> int:
+        """The most buttons a row can hold with every label whole on at most two lines (the
+        fewer the rows, the more of the screen the board gets)."""
+        m_ = self.metrics
+        for rows in range(1, len(labels) + 1):
+            columns = -(-len(labels) // rows)
+            width = (m_.width - 2 * m_.margin - (columns - 1) * m_.margin) // columns
+            inner = pygame.Rect(0, 0, width - m_.px(10), m_.touch - m_.px(4))
+            sizes = [m_.px(s) for s in LABEL_SIZES]
+            fitted = [fit(label, inner, sizes, max_lines=2) for label in labels]
+            if width >= m_.touch and all(len(rows) <= 2 and fits(rows, size, inner) for size, rows in fitted):
+                return columns
+        return 1
+
+    def card_picker(self, state: m.ArkhamState) -> list[Button]:
+        """The cards left in the deck, the last drawn first, narrowed by the letters typed on
+        the keyboard below; Next pages through more matches than fit, Cancel closes."""
+        m_, body = self.metrics, self.body()
+        found = search(state.deck, self.menu.typed, self.recent)
+        keyboard = search_keys(pygame.Rect(m_.margin, body.y, m_.width - 2 * m_.margin, body.bottom - body.y), m_)
+        area = self.card_area()
+        slots = self.card_slots()
+        pages = max(1, -(-len(found) // slots))
+        page = self.menu.page % pages
+        shown = found[page * slots : (page + 1) * slots]
+        columns = 2 if m_.portrait else 3
+        cards = [
+            Button(rect, name, Submit(m.Mythos(card=name)), RECENT if name in self.recent else BUTTON)
+            for rect, name in zip(grid(area, len(shown), columns, m_), shown, strict=True)
+        ]
+        side = m_.px(110)
+        cancel = pygame.Rect(m_.width - m_.margin - side, m_.margin, side, m_.touch)
+        more = pygame.Rect(cancel.x - m_.margin - side, m_.margin, side, m_.touch)
+        turn = dataclasses.replace(self.menu, page=(page + 1) % pages)
+        return [*cards, *keyboard, Button(more, "Next", turn, enabled=pages > 1), Button(cancel, "Cancel", Menu())]
+
+    def card_area(self) -> pygame.Rect:
+        """The picker's cards: below a question of two lines, above the keyboard."""
+        m_, body = self.metrics, self.body()
+        keyboard = search_keys(pygame.Rect(m_.margin, body.y, m_.width - 2 * m_.margin, body.bottom - body.y), m_)
+        top = 2 * m_.margin + max(m_.touch, font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2)
+        bottom = min(b.rect.top for b in keyboard) - m_.margin
+        return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bottom - top)
+
+    def card_slots(self) -> int:
+        """How many cards the picker shows at once: the rows between the question and the keyboard."""
+        m_ = self.metrics
+        rows = max(1, (self.card_area().height + m_.margin) // (m_.touch + m_.margin))
+        return rows * (2 if m_.portrait else 3)
 
     def rows_up(self, bar: pygame.Rect, count: int, columns: int) -> pygame.Rect:
         """The area for ``count`` buttons in rows of ``columns`` whose last row sits on the bar."""
@@ -332,26 +390,66 @@ class ArkhamScene(Scene):
         state = view.state
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
-        title = self.title(state)
-        if title:
-            paragraph(surface, title, (m_.margin, m_.margin), m_.px(24), self.title_width(), 2, TEXT, bold=True)
+        self.ink.clear()
+        heading = self.title(state)
+        if heading:
+            size, rows = self.prompt_fit(heading)
+            self.ink.lines(surface, rows, self.title_box(), size, TEXT, bold=True)
         else:
-            self.draw_board(surface, state, view.log)
-        super().draw(surface, view)
+            top = self.buttons_top() - m_.margin
+            board(
+                self.ink,
+                surface,
+                pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin, top - m_.margin),
+                state,
+                view.log,
+                m_,
+            )
+        for button in self.buttons:
+            self.ink.button(surface, button, m_)
 
-    def title_width(self) -> int:
+    def reserved(self) -> int:
+        """The width the open chooser's own buttons take on the right of its title row."""
         m_ = self.metrics
-        reserved = 3 * m_.px(110) + 3 * m_.margin if self.menu.kind is MenuKind.WHERE else 0
-        return m_.width - 2 * m_.margin - reserved
+        if self.menu.kind is MenuKind.WHERE:
+            return 3 * m_.px(110) + 3 * m_.margin
+        if self.menu.kind is MenuKind.CARD:
+            return 2 * m_.px(110) + 2 * m_.margin
+        return 0
+
+    def title_box(self) -> pygame.Rect:
+        """Where a chooser's question goes: the top of the screen, up to two fifths of it."""
+        m_ = self.metrics
+        tallest = max(m_.touch, self.body().height * 2 // 5)
+        if self.menu.kind is MenuKind.CARD:
+            tallest = self.card_area().y - 2 * m_.margin
+        return pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin - self.reserved(), tallest)
+
+    def prompt_fit(self, heading: str) -> tuple[int, list[str]]:
+        """The question's whole text, wrapped at the largest size that fits its box."""
+        return fit(heading, self.title_box(), [self.metrics.px(s) for s in PROMPT_SIZES], bold=True)
+
+    def prompt_bottom(self) -> int:
+        """The y below the question (and below the title row's buttons)."""
+        m_ = self.metrics
+        size, rows = self.prompt_fit(self.heading)
+        height = font(size, True).get_linesize() * len(rows)
+        return m_.margin + max(height, m_.touch if self.reserved() else 0)
+
+    def buttons_top(self) -> int:
+        own = [b.rect.top for b in self.buttons if b.rect.top < self.body().bottom]
+        return min(own, default=self.body().bottom)
 
     def title(self, state: m.ArkhamState) -> str:
-        """What the open chooser asks (empty on the main view)."""
+        """What the open chooser asks, in full (empty on the main view)."""
         menu, kind = self.menu, self.menu.kind
         if kind is MenuKind.WHERE:
             who = next(i for i in state.investigators if i.name == menu.subject)
             return f"{who.name} (Sneak {who.sneak}) is where now?"
         if kind is MenuKind.RENAME:
             return f"{menu.subject} is called: {menu.typed}|"
+        if kind is MenuKind.CARD:
+            return self.card_title(state)
         if kind is MenuKind.SURGE:
             assert isinstance(menu.decision, SurgeChoice)
             d = menu.decision
@@ -371,7 +469,6 @@ class ArkhamScene(Scene):
             assert isinstance(menu.decision, MonsterDrawn)
             return f"Monster {menu.decision.number} of {menu.decision.count} from the cup: which did you draw?"
         titles = {
-            MenuKind.CARD: "Which Mythos card was drawn?",
             MenuKind.WHO: "Which investigator?",
             MenuKind.GATES: "Which gate was closed?",
             MenuKind.GATE: f"The gate at {menu.subject}: closed, or closed and sealed?",
@@ -382,80 +479,25 @@ class ArkhamScene(Scene):
         }
         return titles.get(kind, "")
 
+    def card_title(self, state: m.ArkhamState) -> str:
+        """The picker's question, what is typed so far, and which page of the matches is shown."""
+        found = search(state.deck, self.menu.typed)
+        typed = self.menu.typed.upper()
+        if not self.menu.typed:
+            return "Which Mythos card was drawn? The last drawn come first; type a few letters to search."
+        if not found:
+            return f"Which Mythos card was drawn? No card left in the deck has {typed}: Delete a letter."
+        per_page = self.card_slots()
+        pages = -(-len(found) // per_page)
+        shown = f", page {self.menu.page % pages + 1} of {pages}" if pages > 1 else ""
+        return f"Which Mythos card was drawn? Searching {typed}: {len(found)} found{shown}."
+
     def facts(self, state: m.ArkhamState) -> list[Line]:
-        lines: list[Line] = [(f"AWAKE: {state.awakened}", WARN)] if state.awakened else []
-        if state.unplaced():
-            lines.append((f"Set-up: place {', '.join(state.unplaced())} (Move)", WARN))
-        first = state.investigators[state.first_player].name
-        closed = [*state.closed, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.CLOSED)]
-        return [
-            *lines,
-            (f"{state.ancient_one}: doom {state.doom}/{state.doom_track}", WARN if state.awakened else TEXT),
-            (f"Terror {state.terror}/{TERROR_TOP}", WARN if state.terror >= TERROR_TOP else TEXT),
-            (f"First player: {first}", DIM),
-            (f"Environment: {state.environment or '-'}", DIM),
-            (f"Rumor: {state.rumor} ({state.rumor_track} on its track)" if state.rumor else "Rumor: -", DIM),
-            (f"Closed: {', '.join(closed) or '-'}", DIM),
-            *[(f"Activity: {place}", DIM) for place in state.activity],
-            *[(f"Activity: {x.place} ({x.card})", DIM) for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY],
-            *[
-                (f"{i.name}: {i.place or '?'} (Sneak {i.sneak})" if i.playing else f"{i.name}: {i.standing.value}", DIM)
-                for i in state.investigators
-            ],
-        ]
+        """The main view's words about the cards in play and the investigators (as drawn)."""
+        return [*in_play(state), *investigators(state)]
 
-    def board(self, state: m.ArkhamState) -> list[Line]:
-        """Gates, seals, the Sky/Outskirts/cup counts, then each place's monsters by name."""
-        where = Counter(x.place for x in state.monsters)
-        kinds: dict[str, list[str]] = {}
-        for monster in state.monsters:
-            if monster.place not in (SKY, OUTSKIRTS):
-                kinds.setdefault(monster.place, []).append(monster.kind)
-        lines: list[Line] = [(f"Gate {g.location}: {g.world}", ACCENT) for g in state.gates]
-        lines += [(f"Sealed: {', '.join(state.seals)}", DIM)] if state.seals else []
-        # What the limits count (Rulebook p.18): Arkham with the Sky against players + 3, the Outskirts against 8 - players.
-        on_board, players = len(state.monsters) - where[OUTSKIRTS], state.players
-        lines += [(f"Monsters {on_board}/{monster_limit(players)} - Sky {where[SKY]}", TEXT)]
-        lines += [(f"Outskirts {where[OUTSKIRTS]}/{outskirts_limit(players)} - cup {len(state.cup)}", TEXT)]
-        lines += [(f"Trophies {len(state.trophies)} - box {len(state.boxed)}", DIM)] if state.trophies or state.boxed else []
-        return lines + [(f"{place}: {', '.join(names)}", DIM) for place, names in sorted(kinds.items())]
 
-    def draw_board(self, surface: pygame.Surface, state: m.ArkhamState, log: list[str]) -> None:
-        """Landscape: facts | board | log in three columns; portrait: the three stacked."""
-        m_ = self.metrics
-        bottom = self.buttons_top() - m_.margin
-        if m_.portrait:
-            width = m_.width - 2 * m_.margin
-            y = self.lines_at(surface, self.facts(state), m_.margin, m_.margin, width, bottom)
-            y = self.lines_at(surface, self.board(state), m_.margin, y + m_.margin, width, (y + bottom) // 2)
-            self.draw_log(surface, log, m_.margin, y + m_.margin, bottom, width)
-            return
-        column = (m_.width - 4 * m_.margin) // 3
-        self.lines_at(surface, self.facts(state), m_.margin, m_.margin, column, bottom)
-        self.lines_at(surface, self.board(state), 2 * m_.margin + column, m_.margin, column, bottom)
-        self.draw_log(surface, log, 3 * m_.margin + 2 * column, m_.margin, bottom, column)
-
-    def buttons_top(self) -> int:
-        own = [b.rect.top for b in self.buttons if b.rect.top < self.body().bottom]
-        return min(own, default=self.body().bottom)
-
-    def lines_at(self, surface: pygame.Surface, lines: list[Line], x: int, y: int, width: int, bottom: int) -> int:
-        """Draw lines from ``y`` while they fit above ``bottom``; the y below the last."""
-        size, step = self.metrics.px(20), self.metrics.px(23)
-        for words, colour in lines:
-            if y + step > bottom:
-                break
-            text(surface, words, (x, y), size, colour, width=width)
-            y += step
-        return y
-
-    def draw_log(self, surface: pygame.Surface, log: list[str], x: int, top: int, bottom: int, width: int) -> None:
-        """The newest lines that fit, newest at the bottom."""
-        size = self.metrics.px(17)
-        rows = max(1, (bottom - top) // round(size * 1.05))
-        y = top
-        for words in log[-rows:]:
-            y = paragraph(surface, words, (x, y), size, width, 1, TEXT)
-
+PROMPT_SIZES = (24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
+RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}

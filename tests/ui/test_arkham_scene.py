@@ -17,6 +17,7 @@ from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.table import Button as PanelButton
 from companion.ui.app import SIZES, App
+from companion.ui.arkham_picker import letters
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 from companion.ui.scene import ARKHAM_SCENES
 from companion.ui.widgets import MIN_TOUCH
@@ -59,12 +60,15 @@ def tap(app: App, label: str) -> None:
     app.draw()
 
 
-def pick(app: App, opener: str, name: str) -> int:
-    """Open a paged chooser and page to ``name``, then tap it; how many taps that took."""
+def pick_card(app: App, opener: str, name: str) -> int:
+    """Open the card picker and type the card's letters on its keyboard until the card shows,
+    then tap it; how many taps that took."""
     tap(app, opener)
     taps = 1
-    while name not in labels(app):
-        tap(app, "Next")
+    for letter in letters(name):
+        if name in labels(app):
+            break
+        tap(app, letter.upper())
         taps += 1
     tap(app, name)
     return taps + 1
@@ -123,7 +127,7 @@ def test_draw_journals_a_mythos_phase_then_shows_it_and_undo_steps_back(arkham_f
 
 def test_the_card_drawn_at_the_table_is_picked_by_name_in_a_few_taps(arkham_for) -> None:
     app = arkham_for()
-    assert pick(app, "Pick the card", "Heat Wave") <= 5 and scene(app).menu == Menu()
+    assert pick_card(app, "Pick the card", "Heat Wave") <= 5 and scene(app).menu == Menu()
     assert app.client.table.session.state.environment == "Heat Wave"
 
 
@@ -160,7 +164,7 @@ def test_the_first_player_places_an_uneven_surge_gate_by_gate(arkham_for) -> Non
     gates = (m.Gate("Graveyard", "Yuggoth"), m.Gate("Woods", "R'lyeh"))
     prepare(app, gates=gates, setup=False)
     app.scene_name = "arkham"
-    pick(app, "Pick the card", "Heat Wave")
+    pick_card(app, "Pick the card", "Heat Wave")
     assert scene(app).menu.kind is MenuKind.SURGE and app.client.table.session.state.mythos_phases == 0  # nothing yet
     tap(app, "Graveyard (0)")
     assert not next(b for b in scene(app).buttons if b.label == "Graveyard (1)").enabled  # 2 there would pass the surge gate
@@ -174,7 +178,7 @@ def test_the_first_player_says_who_takes_the_clue(arkham_for) -> None:
     # Big Storm's Clue is at The Unnamable, where both investigators stand.
     app = arkham_for(seats=(m.Seated("Amanda", "The Unnamable", 1), m.Seated("Bob", "The Unnamable", 3)))
     prepare(app, setup=False)
-    pick(app, "Pick the card", "Big Storm Sweeps Arkham!")
+    pick_card(app, "Pick the card", "Big Storm Sweeps Arkham!")
     assert scene(app).menu.kind is MenuKind.CLUE
     tap(app, "Bob")
     assert [i.clues for i in app.client.table.session.state.investigators] == [0, 1]
@@ -238,7 +242,7 @@ def test_a_table_that_draws_for_itself_enters_the_card_the_marker_and_each_monst
     app = arkham_for(seats=seats)
     prepare(app, table_draws=True, setup=False)
     assert "Draw Mythos" not in labels(app) and "Pick the card" not in labels(app)
-    pick(app, "Enter the card", "Heat Wave")
+    pick_card(app, "Enter the card", "Heat Wave")
     assert scene(app).menu.kind is MenuKind.MARKER
     tap(app, "Yuggoth")
     assert scene(app).menu.kind is MenuKind.MONSTER and "Monster 1 of 2" in scene(app).title(app.client.table.session.state)

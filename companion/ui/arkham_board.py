@@ -1,0 +1,374 @@
+"""Drawing Arkham Horror's table: the doom and terror tracks, the monster counts, the panels of
+gates, cards in play, investigators and the log, and the buttons, with nothing cut.
+
+Every piece of text goes through an :class:`Ink`, which draws it and records where it went and
+inside which box: the text-fit test (tests/ui/test_arkham_fit.py) reads that record to prove
+that no text leaves its box or the screen, none is ellipsised and none overlaps another.  Text
+that does not fit its box first wraps, then shrinks through a few sizes; a panel whose entries
+still do not fit at the smallest size shows those that do and says how many more there are
+(``+3 more``, recorded with the tag ``"more"``) rather than cutting one in the middle.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from companion.engine.arkham import model as m
+from companion.engine.arkham.data import OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP
+from companion.engine.arkham.mythos import monster_limit, outskirts_limit
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font
+
+Colour = tuple[int, int, int]
+Line = tuple[str, Colour]
+DETAIL_SIZES = (20, 18, 16, 14)  # a panel's entries shrink through these (at unit 1) before any is left out
+LABEL_SIZES = (24, 20, 17, 15)  # a button's label, likewise (wrapped onto up to three lines first)
+BIG = 48  # the doom and terror numerals (at unit 1): about 33 px of figure, readable from 1.5 m
+EMPTY_CELL = (44, 40, 56)
+
+
+@dataclass(frozen=True)
+class Written:
+    """One line of text drawn: its words, where it went, the box it belongs in, its font size."""
+
+    words: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    size: int
+    tag: str = ""
+
+
+class Ink:
+    """Draws text and remembers every line drawn (cleared at the start of each frame)."""
+
+    def __init__(self) -> None:
+        self.written: list[Written] = []
+
+    def clear(self) -> None:
+        self.written = []
+
+    def line(
+        self,
+        surface: pygame.Surface,
+        words: str,
+        pos: tuple[int, int],
+        size: int,
+        box: pygame.Rect,
+        colour: Colour = TEXT,
+        *,
+        bold: bool = False,
+        centre: bool = False,
+        tag: str = "",
+    ) -> pygame.Rect:
+        """One line at ``pos`` (its centre when ``centre``), whole: never shortened."""
+        image = font(size, bold).render(words, True, colour)
+        rect = image.get_rect(center=pos) if centre else image.get_rect(topleft=pos)
+        surface.blit(image, rect)
+        self.written.append(Written(words, rect, pygame.Rect(box), size, tag))
+        return rect
+
+    def lines(
+        self,
+        surface: pygame.Surface,
+        rows: Sequence[str],
+        box: pygame.Rect,
+        size: int,
+        colour: Colour = TEXT,
+        *,
+        bold: bool = False,
+        centre: bool = False,
+        tag: str = "",
+    ) -> None:
+        """Lines stacked from ``box``'s top (or centred in it)."""
+        step = font(size, bold).get_linesize()
+        top = box.centery - step * len(rows) // 2 if centre else box.y
+        for n, row in enumerate(rows):
+            y = top + n * step
+            if centre:
+                self.line(surface, row, (box.centerx, y + step // 2), size, box, colour, bold=bold, centre=True, tag=tag)
+            else:
+                self.line(surface, row, (box.x, y), size, box, colour, bold=bold, tag=tag)
+
+    def button(self, surface: pygame.Surface, button: Button, metrics: Metrics) -> None:
+        """A button with its whole label: wrapped, then shrunk, until it fits."""
+        colour = button.colour if button.enabled else PANEL
+        radius = metrics.px(8)
+        pygame.draw.rect(surface, colour, button.rect, border_radius=radius)
+        pygame.draw.rect(surface, BUTTON_EDGE, button.rect, width=max(1, metrics.px(2)), border_radius=radius)
+        inner = button.rect.inflate(-metrics.px(10), -metrics.px(4))
+        size, rows = fit(button.label, inner, [metrics.px(s) for s in LABEL_SIZES], max_lines=3)
+        self.lines(surface, rows, inner, size, TEXT if button.enabled else DIM, centre=True)
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width`` px (a single word wider
+    than that stays whole on its own line: the fit check then fails rather than cutting it)."""
+    face, rows, row = font(size, bold), [], ""
+    for word in words.split():
+        candidate = f"{row} {word}".strip()
+        if row and face.size(candidate)[0] > width:
+            rows.append(row)
+            row = word
+        else:
+            row = candidate
+    return [*rows, row] if row else rows
+
+
+def fits(rows: Sequence[str], size: int, box: pygame.Rect, bold: bool = False) -> bool:
+    face = font(size, bold)
+    return all(face.size(r)[0] <= box.width for r in rows) and face.get_linesize() * len(rows) <= box.height
+
+
+def fit(words: str, box: pygame.Rect, sizes: Sequence[int], *, max_lines: int = 99, bold: bool = False) -> tuple[int, list[str]]:
+    """The largest of ``sizes`` at which ``words`` wraps into ``box`` (in at most ``max_lines``);
+    the smallest size's lines when none does (the caller's box is too small: the check says so)."""
+    for size in sizes:
+        rows = wrap(words, size, box.width, bold)
+        if len(rows) <= max_lines and fits(rows, size, box, bold):
+            return size, rows
+    return sizes[-1], wrap(words, sizes[-1], box.width, bold)
+
+
+def entries_height(entries: Sequence[Line], size: int, width: int) -> int:
+    step = font(size).get_linesize()
+    return sum(step * max(1, len(wrap(words, size, width))) for words, _ in entries)
+
+
+def panel(ink: Ink, surface: pygame.Surface, heading: str, entries: Sequence[Line], box: pygame.Rect, metrics: Metrics) -> None:
+    """A panel: its heading, then its entries wrapped at the largest size that fits them all;
+    at the smallest size, the entries that fit and "+N more"."""
+    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
+    head = ink.line(surface, heading, inner.topleft, metrics.px(16), inner, DIM, bold=True)
+    body = pygame.Rect(inner.x, head.bottom + metrics.px(3), inner.width, inner.bottom - head.bottom - metrics.px(3))
+    sizes = [metrics.px(s) for s in DETAIL_SIZES]
+    size = next((s for s in sizes if entries_height(entries, s, body.width) <= body.height), sizes[-1])
+    step, y = font(size).get_linesize(), body.y
+    for n, (words, colour) in enumerate(entries):
+        rows = wrap(words, size, body.width)
+        rest = len(entries) - n - 1
+        room = body.bottom - y - (step if rest else 0)  # keep a line for "+N more" unless this is the last
+        if len(rows) * step > room:
+            ink.line(surface, f"+{len(entries) - n} more", (body.x, y), size, body, WARN, tag="more")
+            return
+        for row in rows:
+            ink.line(surface, row, (body.x, y), size, body, colour)
+            y += step
+
+
+def log_panel(ink: Ink, surface: pygame.Surface, log: Sequence[str], box: pygame.Rect, metrics: Metrics) -> None:
+    """The newest lines of the log that fit, whole, newest at the bottom (the Log screen has all)."""
+    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
+    head = ink.line(surface, "What happened", inner.topleft, metrics.px(16), inner, DIM, bold=True)
+    size = metrics.px(16)
+    step = font(size).get_linesize()
+    top = head.bottom + metrics.px(3)
+    chosen: list[list[str]] = []
+    used = 0
+    for words in reversed(log):
+        rows = wrap(words, size, inner.width)
+        if used + len(rows) * step > inner.bottom - top:
+            break
+        chosen.append(rows)
+        used += len(rows) * step
+    y = inner.bottom - used
+    for n, rows in enumerate(reversed(chosen)):
+        colour = TEXT if n == len(chosen) - 1 else DIM  # the newest line stands out
+        for row in rows:
+            ink.line(surface, row, (inner.x, y), size, inner, colour)
+            y += step
+
+
+def track(
+    ink: Ink,
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    length: int,
+    filled: int,
+    colour: Colour,
+    metrics: Metrics,
+    marks: Sequence[int] = (),
+) -> None:
+    """A track of numbered cells, the first ``filled`` in ``colour``; ``marks`` outlined in WARN."""
+    gap = max(1, metrics.px(2))
+    width = (box.width - gap * (length - 1)) // length
+    size = next(
+        (metrics.px(s) for s in (16, 14, 12, 11) if font(metrics.px(s)).size(str(length))[0] <= width - 2), metrics.px(11)
+    )
+    for n in range(length):
+        cell = pygame.Rect(box.x + n * (width + gap), box.y, width, box.height)
+        pygame.draw.rect(surface, colour if n < filled else EMPTY_CELL, cell, border_radius=max(1, metrics.px(3)))
+        if n + 1 in marks:
+            pygame.draw.rect(surface, WARN, cell, width=max(1, metrics.px(2)), border_radius=max(1, metrics.px(3)))
+        ink.line(surface, str(n + 1), cell.center, size, cell, (20, 18, 26) if n < filled else DIM, centre=True)
+
+
+def gauge(
+    ink: Ink,
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    value: int,
+    top: int,
+    label: str,
+    colour: Colour,
+    metrics: Metrics,
+    *,
+    tag: str,
+    marks: Sequence[int] = (),
+) -> None:
+    """A big ``value/top`` numeral, its label beside it, and the numbered track below."""
+    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(5))
+    big = ink.line(surface, f"{value}/{top}", inner.topleft, metrics.px(BIG), inner, colour, bold=True, tag=tag)
+    cells = metrics.px(20)
+    side = pygame.Rect(big.right + metrics.px(8), inner.y, inner.right - big.right - metrics.px(8), big.height)
+    size, rows = fit(label, side, [metrics.px(s) for s in (20, 18, 16, 14)], max_lines=2)
+    ink.lines(surface, rows, side, size, TEXT)
+    track(ink, surface, pygame.Rect(inner.x, inner.bottom - cells, inner.width, cells), top, value, colour, metrics, marks)
+
+
+def counts(ink: Ink, surface: pygame.Surface, box: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> None:
+    """The monster limits at a glance (Rulebook p.18): Arkham with the Sky against players + 3,
+    the Outskirts against 8 - players; the Sky and the cup."""
+    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+    where = Counter(x.place for x in state.monsters)
+    on_board = len(state.monsters) - where[OUTSKIRTS]
+    limit, outskirts = monster_limit(state.players), outskirts_limit(state.players)
+    cells = [
+        (f"{on_board}/{limit}", "in Arkham", WARN if on_board >= limit else TEXT),
+        (f"{where[OUTSKIRTS]}/{outskirts}", "Outskirts", WARN if where[OUTSKIRTS] >= outskirts else TEXT),
+        (str(where[SKY]), "Sky", TEXT),
+        (str(len(state.cup)), "in the cup", DIM),
+    ]
+    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
+    columns = 2 if inner.height > metrics.px(70) else 4  # a square of four, or a row of four
+    width, height = inner.width // columns, inner.height // (4 // columns)
+    for n, (figure, label, colour) in enumerate(cells):
+        row, col = divmod(n, columns)
+        cell = pygame.Rect(inner.x + col * width, inner.y + row * height, width - metrics.px(4), height)
+        number = ink.line(surface, figure, cell.topleft, metrics.px(28), cell, colour, bold=True)
+        under = pygame.Rect(cell.x, number.bottom + 1, cell.width, cell.bottom - number.bottom - 1)
+        size, rows = fit(label, under, [metrics.px(s) for s in (16, 14, 12)], max_lines=1)
+        ink.lines(surface, rows, under, size, DIM)
+
+
+def header(ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> int:
+    """Doom, terror and the monster counts across the top of ``area`` (in portrait the counts
+    go on a row of their own); the y below them."""
+    gap, tall = metrics.margin, metrics.px(86)
+    box = pygame.Rect(area.x, area.y, area.width, tall)
+    if metrics.portrait:
+        half = (box.width - gap) // 2
+        doom = pygame.Rect(box.x, box.y, half, tall)
+        terror = pygame.Rect(doom.right + gap, box.y, box.right - doom.right - gap, tall)
+        rest = pygame.Rect(box.x, box.bottom + gap, box.width, metrics.px(56))
+    else:
+        doom = pygame.Rect(box.x, box.y, round(box.width * 0.38), tall)
+        terror = pygame.Rect(doom.right + gap, box.y, round(box.width * 0.32), tall)
+        rest = pygame.Rect(terror.right + gap, box.y, box.right - terror.right - gap, tall)
+    awake = bool(state.awakened)
+    gauge(
+        ink, surface, doom, state.doom, state.doom_track, f"{state.ancient_one}: " + ("AWAKE" if awake else "doom"),
+        WARN if awake or state.doom >= state.doom_track - 2 else ACCENT, metrics, tag="doom",
+    )  # fmt: skip
+    gauge(
+        ink, surface, terror, state.terror, TERROR_TOP, "Terror: shops close at 3, 6, 9",
+        WARN if state.terror >= TERROR_TOP else (200, 170, 90), metrics, tag="terror", marks=tuple(TERROR_CLOSES),
+    )  # fmt: skip
+    counts(ink, surface, rest, state, metrics)
+    return rest.bottom
+
+
+def gates_and_monsters(state: m.ArkhamState) -> list[Line]:
+    """Each open gate (where, to which world) with the monsters standing there, then the other
+    places holding monsters, then the seals."""
+    kinds: dict[str, list[str]] = {}
+    for monster in state.monsters:
+        if monster.place not in (SKY, OUTSKIRTS):
+            kinds.setdefault(monster.place, []).append(monster.kind)
+    lines: list[Line] = []
+    for gate in state.gates:
+        here = kinds.pop(gate.location, [])
+        lines.append((f"{gate.location} - gate to {gate.world}" + (f": {', '.join(here)}" if here else ""), ACCENT))
+    lines += [(f"{place}: {', '.join(names)}", TEXT) for place, names in sorted(kinds.items())]
+    sky = [x.kind for x in state.monsters if x.place == SKY]
+    outskirts = [x.kind for x in state.monsters if x.place == OUTSKIRTS]
+    lines += [(f"Sky: {', '.join(sky)}", TEXT)] if sky else []
+    lines += [(f"Outskirts: {', '.join(outskirts)}", TEXT)] if outskirts else []
+    lines += [(f"Sealed: {', '.join(state.seals)}", DIM)] if state.seals else []
+    return lines or [("No gate open, no monster in Arkham.", DIM)]
+
+
+def in_play(state: m.ArkhamState) -> list[Line]:
+    """The cards in play and what they hold: the Environment, the Rumor and its track, closed
+    places, activity markers, trophies and boxed monsters."""
+    closed = [*state.closed, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.CLOSED)]
+    activity = [*state.activity, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY)]
+    lines: list[Line] = [(f"AWAKE: {state.awakened}", WARN)] if state.awakened else []
+    if state.unplaced():
+        lines.append((f"Set-up: place {', '.join(state.unplaced())} (Move)", WARN))
+    lines += [
+        (f"Environment: {state.environment or '-'}", TEXT),
+        (
+            f"Rumor: {state.rumor} ({state.rumor_track} on its track)" if state.rumor else "Rumor: -",
+            WARN if state.rumor else TEXT,
+        ),
+    ]
+    lines += [(f"Closed: {', '.join(closed)}", DIM)] if closed else []
+    lines += [(f"Activity: {', '.join(activity)}", DIM)] if activity else []
+    lines += [(f"Trophies {len(state.trophies)}, boxed {len(state.boxed)}", DIM)] if state.trophies or state.boxed else []
+    return lines
+
+
+def investigators(state: m.ArkhamState) -> list[Line]:
+    """Each investigator: where, Sneak, Clues; the first player marked."""
+    lines: list[Line] = []
+    for n, who in enumerate(state.investigators):
+        first = " (first player)" if n == state.first_player else ""
+        if not who.playing:
+            lines.append((f"{who.name}{first}: {who.standing.value}", DIM))
+            continue
+        delayed = ", delayed" if who.delayed else ""
+        place = who.place or "not placed"
+        lines.append((f"{who.name}{first}: {place}, Sneak {who.sneak}, Clues {who.clues}{delayed}", ACCENT if first else TEXT))
+    return lines
+
+
+def board(
+    ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, log: Sequence[str], metrics: Metrics
+) -> None:
+    """The whole table in ``area``: the header across the top, then the panels (three columns in
+    landscape; stacked in portrait, the log taking what is left)."""
+    gap = metrics.margin
+    below = header(ink, surface, area, state, metrics)
+    rest = pygame.Rect(area.x, below + gap, area.width, area.bottom - below - gap)
+    panels = [
+        ("Gates and monsters", gates_and_monsters(state)),
+        ("Cards in play", in_play(state)),
+        ("Investigators", investigators(state)),
+    ]
+    if metrics.portrait:
+        y = rest.y
+        for heading, entries in panels:
+            need = entries_height(entries, metrics.px(DETAIL_SIZES[0]), rest.width - 2 * metrics.px(6))
+            height = need + metrics.px(16) + metrics.px(3) + 2 * metrics.px(4) + metrics.px(2)
+            height = min(height, (rest.bottom - y) // 2)
+            panel(ink, surface, heading, entries, pygame.Rect(rest.x, y, rest.width, height), metrics)
+            y += height + gap
+        log_panel(ink, surface, log, pygame.Rect(rest.x, y, rest.width, rest.bottom - y), metrics)
+        return
+    column = (rest.width - 2 * gap) // 3
+    first = pygame.Rect(rest.x, rest.y, column, rest.height)
+    second = pygame.Rect(first.right + gap, rest.y, column, rest.height)
+    third = pygame.Rect(second.right + gap, rest.y, rest.right - second.right - gap, rest.height)
+    panel(ink, surface, *panels[0], first, metrics)
+    # The cards in play above the investigators, each panel as tall as its entries need.
+    play_need = entries_height(panels[1][1], metrics.px(18), column - 2 * metrics.px(6)) + metrics.px(34)
+    play = pygame.Rect(second.x, second.y, column, min(play_need, second.height // 2))
+    panel(ink, surface, *panels[1], play, metrics)
+    panel(ink, surface, *panels[2], pygame.Rect(second.x, play.bottom + gap, column, second.bottom - play.bottom - gap), metrics)
+    log_panel(ink, surface, log, third, metrics)

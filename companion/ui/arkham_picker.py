@@ -1,0 +1,46 @@
+"""Finding a Mythos card by name in a few taps: the recently drawn first, then search by typing.
+
+The table picks the card it drew (or, when it draws for itself, enters it) from the cards still in
+the deck.  With nothing typed, the cards drawn most recently come first (the last drawn is the
+one most often picked again: after an Undo, or when a reshuffled deck gives it back); a few
+letters typed on the on-screen keyboard narrow the list to the names containing them, names with
+a word starting with them first.  Letters are compared without case, spaces or punctuation, so
+"bigst" finds "Big Storm Sweeps Arkham!".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+DRAWN = "Mythos: "  # how the log's line for a drawn card begins (companion.narrate: mythos_drawn)
+
+
+def letters(words: str) -> str:
+    """``words`` lower-cased, letters and digits only."""
+    return "".join(ch for ch in words.lower() if ch.isalnum())
+
+
+def recently_drawn(log: Sequence[str], names: Iterable[str]) -> list[str]:
+    """The cards of ``names`` that the log says were drawn, newest first, each once."""
+    known = sorted(set(names), key=len, reverse=True)  # the longest first: no name is taken for a shorter one it starts with
+    recent: list[str] = []
+    for line in reversed(log):
+        if not line.startswith(DRAWN):
+            continue
+        card = next((name for name in known if line.startswith(f"{DRAWN}{name} (")), None)
+        if card is not None and card not in recent:
+            recent.append(card)
+    return recent
+
+
+def search(names: Iterable[str], typed: str, recent: Sequence[str] = ()) -> list[str]:
+    """``names`` matching ``typed``: those with a word beginning with it first, then those
+    containing it; within each, the recently drawn first (newest first), then A to Z."""
+    wanted = letters(typed)
+    order = {name: n for n, name in enumerate(recent)}
+
+    def rank(name: str) -> tuple[int, int, str]:
+        starts = any(letters(" ".join(name.split()[n:])).startswith(wanted) for n in range(len(name.split())))
+        return (0 if starts or not wanted else 1, order.get(name, len(order)), name)
+
+    return sorted((name for name in set(names) if wanted in letters(name)), key=rank)
