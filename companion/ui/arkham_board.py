@@ -142,10 +142,9 @@ def panel(ink: Ink, surface: pygame.Surface, heading: str, entries: Sequence[Lin
     at the smallest size, the entries that fit and "+N more"."""
     pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
     inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
-    head = ink.line(surface, heading, inner.topleft, metrics.px(16), inner, DIM, bold=True)
-    body = pygame.Rect(inner.x, head.bottom + metrics.px(3), inner.width, inner.bottom - head.bottom - metrics.px(3))
-    sizes = [metrics.px(s) for s in DETAIL_SIZES]
-    size = next((s for s in sizes if entries_height(entries, s, body.width) <= body.height), sizes[-1])
+    ink.line(surface, heading, inner.topleft, metrics.px(16), inner, DIM, bold=True)
+    body = panel_body(box, metrics)
+    size = panel_size(entries, box, metrics) or metrics.px(DETAIL_SIZES[-1])
     step, y = font(size).get_linesize(), body.y
     for n, (words, colour) in enumerate(entries):
         rows = wrap(words, size, body.width)
@@ -157,6 +156,27 @@ def panel(ink: Ink, surface: pygame.Surface, heading: str, entries: Sequence[Lin
         for row in rows:
             ink.line(surface, row, (body.x, y), size, body, colour)
             y += step
+
+
+def panel_body(box: pygame.Rect, metrics: Metrics) -> pygame.Rect:
+    """Where a panel's entries go: inside its padding, below its heading."""
+    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
+    top = inner.y + font(metrics.px(16), True).get_height() + metrics.px(3)
+    return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+
+
+def panel_size(entries: Sequence[Line], box: pygame.Rect, metrics: Metrics) -> int | None:
+    """The largest detail size at which every entry fits a panel of ``box``; None if none does."""
+    body = panel_body(box, metrics)
+    return next(
+        (size for size in (metrics.px(s) for s in DETAIL_SIZES) if entries_height(entries, size, body.width) <= body.height), None
+    )
+
+
+def panel_height(entries: Sequence[Line], width: int, size: int, metrics: Metrics) -> int:
+    """How tall a panel ``width`` wide must be for its entries at ``size``."""
+    body = panel_body(pygame.Rect(0, 0, width, 10_000), metrics)
+    return body.y + entries_height(entries, size, body.width) + metrics.px(4) + 1
 
 
 def log_panel(ink: Ink, surface: pygame.Surface, log: Sequence[str], box: pygame.Rect, metrics: Metrics) -> None:
@@ -341,34 +361,75 @@ def investigators(state: m.ArkhamState) -> list[Line]:
 def board(
     ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, log: Sequence[str], metrics: Metrics
 ) -> None:
-    """The whole table in ``area``: the header across the top, then the panels (three columns in
-    landscape; stacked in portrait, the log taking what is left)."""
+    """The whole table in ``area``: the header across the top, then the panels.  The first
+    arrangement in which every entry fits is drawn: in landscape three columns (gates | cards in
+    play over investigators | the log), then two without the log, then gates | cards | investigators;
+    in portrait the panels stacked, the log taking what is left (the Log screen has it all)."""
     gap = metrics.margin
     below = header(ink, surface, area, state, metrics)
     rest = pygame.Rect(area.x, below + gap, area.width, area.bottom - below - gap)
-    panels = [
-        ("Gates and monsters", gates_and_monsters(state)),
-        ("Cards in play", in_play(state)),
-        ("Investigators", investigators(state)),
+    gates = ("Gates and monsters", gates_and_monsters(state))
+    play = ("Cards in play", in_play(state))
+    people = ("Investigators", investigators(state))
+    arrangements = (
+        stacked(rest, [gates, play, people], metrics) if metrics.portrait else columns(rest, [gates, play, people], metrics)
+    )
+    chosen = next(
+        (a for a in arrangements if all(panel_size(entries, box, metrics) for _, entries, box in a[0])), arrangements[-1]
+    )
+    for heading, entries, box in chosen[0]:
+        panel(ink, surface, heading, entries, box, metrics)
+    if chosen[1] is not None:
+        log_panel(ink, surface, log, chosen[1], metrics)
+
+
+Placed = tuple[str, Sequence[Line], pygame.Rect]
+Arrangement = tuple[list[Placed], pygame.Rect | None]  # the panels in their boxes, and the log's box (if shown)
+
+
+def split(box: pygame.Rect, first: Sequence[Line], second: Sequence[Line], metrics: Metrics) -> tuple[pygame.Rect, pygame.Rect]:
+    """``box`` cut across in two: the upper as tall as ``first`` needs at a middle size (at most
+    half, unless ``second`` needs less), the lower the rest."""
+    gap, size = metrics.margin, metrics.px(DETAIL_SIZES[1])
+    need = panel_height(first, box.width, size, metrics)
+    other = panel_height(second, box.width, size, metrics)
+    height = min(need, max(box.height // 2, box.height - gap - other))
+    upper = pygame.Rect(box.x, box.y, box.width, height)
+    return upper, pygame.Rect(box.x, upper.bottom + gap, box.width, box.bottom - upper.bottom - gap)
+
+
+def columns(rest: pygame.Rect, panels: list[tuple[str, list[Line]]], metrics: Metrics) -> list[Arrangement]:
+    gap = metrics.margin
+    (g, gates), (p, play), (i, people) = panels
+    third = (rest.width - 2 * gap) // 3
+    boxes = [pygame.Rect(rest.x + n * (third + gap), rest.y, third, rest.height) for n in range(3)]
+    boxes[2].width = rest.right - boxes[2].x
+    upper, lower = split(boxes[1], play, people, metrics)
+    half = (rest.width - gap) // 2
+    left = pygame.Rect(rest.x, rest.y, half, rest.height)
+    right = pygame.Rect(left.right + gap, rest.y, rest.right - left.right - gap, rest.height)
+    upper2, lower2 = split(right, play, people, metrics)
+    return [
+        ([(g, gates, boxes[0]), (p, play, upper), (i, people, lower)], boxes[2]),
+        ([(g, gates, left), (p, play, upper2), (i, people, lower2)], None),
+        ([(g, gates, boxes[0]), (p, play, boxes[1]), (i, people, boxes[2])], None),
     ]
-    if metrics.portrait:
-        y = rest.y
+
+
+def stacked(rest: pygame.Rect, panels: list[tuple[str, list[Line]]], metrics: Metrics) -> list[Arrangement]:
+    gap = metrics.margin
+    arrangements: list[Arrangement] = []
+    for size in (metrics.px(s) for s in DETAIL_SIZES):
+        y, placed = rest.y, list[Placed]()
         for heading, entries in panels:
-            need = entries_height(entries, metrics.px(DETAIL_SIZES[0]), rest.width - 2 * metrics.px(6))
-            height = need + metrics.px(16) + metrics.px(3) + 2 * metrics.px(4) + metrics.px(2)
-            height = min(height, (rest.bottom - y) // 2)
-            panel(ink, surface, heading, entries, pygame.Rect(rest.x, y, rest.width, height), metrics)
+            height = panel_height(entries, rest.width, size, metrics)
+            placed.append((heading, entries, pygame.Rect(rest.x, y, rest.width, height)))
             y += height + gap
-        log_panel(ink, surface, log, pygame.Rect(rest.x, y, rest.width, rest.bottom - y), metrics)
-        return
-    column = (rest.width - 2 * gap) // 3
-    first = pygame.Rect(rest.x, rest.y, column, rest.height)
-    second = pygame.Rect(first.right + gap, rest.y, column, rest.height)
-    third = pygame.Rect(second.right + gap, rest.y, rest.right - second.right - gap, rest.height)
-    panel(ink, surface, *panels[0], first, metrics)
-    # The cards in play above the investigators, each panel as tall as its entries need.
-    play_need = entries_height(panels[1][1], metrics.px(18), column - 2 * metrics.px(6)) + metrics.px(34)
-    play = pygame.Rect(second.x, second.y, column, min(play_need, second.height // 2))
-    panel(ink, surface, *panels[1], play, metrics)
-    panel(ink, surface, *panels[2], pygame.Rect(second.x, play.bottom + gap, column, second.bottom - play.bottom - gap), metrics)
-    log_panel(ink, surface, log, third, metrics)
+        if y <= rest.bottom:
+            log = pygame.Rect(rest.x, y, rest.width, rest.bottom - y)
+            arrangements.append((placed, log if log.height >= metrics.px(60) else None))
+    share = (rest.height - 2 * gap) // 3
+    even: list[Placed] = [
+        (h, e, pygame.Rect(rest.x, rest.y + n * (share + gap), rest.width, share)) for n, (h, e) in enumerate(panels)
+    ]
+    return [*arrangements, (even, None)]

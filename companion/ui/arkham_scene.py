@@ -264,16 +264,25 @@ class ArkhamScene(Scene):
             for rect, name in zip(grid(area, len(shown), columns, m_), shown, strict=True)
         ]
         side = m_.px(110)
-        cancel = pygame.Rect(m_.width - m_.margin - side, m_.margin, side, m_.touch)
-        more = pygame.Rect(cancel.x - m_.margin - side, m_.margin, side, m_.touch)
+        row = area.y - m_.margin - m_.touch if m_.portrait else m_.margin
+        cancel = pygame.Rect(m_.width - m_.margin - side, row, side, m_.touch)
+        more = pygame.Rect(cancel.x - m_.margin - side, row, side, m_.touch)
+        clear = pygame.Rect(more.x - m_.margin - side, row, side, m_.touch)
         turn = dataclasses.replace(self.menu, page=(page + 1) % pages)
-        return [*cards, *keyboard, Button(more, "Next", turn, enabled=pages > 1), Button(cancel, "Cancel", Menu())]
+        return [
+            *cards,
+            *keyboard,
+            Button(clear, "Clear", Key(CLEAR), PANEL, enabled=bool(self.menu.typed)),
+            Button(more, "Next", turn, enabled=pages > 1),
+            Button(cancel, "Cancel", Menu()),
+        ]
 
     def card_area(self) -> pygame.Rect:
         """The picker's cards: below a question of two lines, above the keyboard."""
         m_, body = self.metrics, self.body()
         keyboard = search_keys(pygame.Rect(m_.margin, body.y, m_.width - 2 * m_.margin, body.bottom - body.y), m_)
-        top = 2 * m_.margin + max(m_.touch, font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2)
+        question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
+        top = 2 * m_.margin + (question + m_.margin + m_.touch if m_.portrait else max(m_.touch, question))
         bottom = min(b.rect.top for b in keyboard) - m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bottom - top)
 
@@ -413,8 +422,8 @@ class ArkhamScene(Scene):
         m_ = self.metrics
         if self.menu.kind is MenuKind.WHERE:
             return 3 * m_.px(110) + 3 * m_.margin
-        if self.menu.kind is MenuKind.CARD:
-            return 2 * m_.px(110) + 2 * m_.margin
+        if self.menu.kind is MenuKind.CARD and not m_.portrait:  # in portrait they go on a row below it
+            return 3 * m_.px(110) + 3 * m_.margin
         return 0
 
     def title_box(self) -> pygame.Rect:
@@ -422,7 +431,8 @@ class ArkhamScene(Scene):
         m_ = self.metrics
         tallest = max(m_.touch, self.body().height * 2 // 5)
         if self.menu.kind is MenuKind.CARD:
-            tallest = self.card_area().y - 2 * m_.margin
+            question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
+            tallest = question if m_.portrait else self.card_area().y - 2 * m_.margin
         return pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin - self.reserved(), tallest)
 
     def prompt_fit(self, heading: str) -> tuple[int, list[str]]:

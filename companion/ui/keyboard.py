@@ -68,7 +68,7 @@ SEARCH_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
     """A letters-only keyboard for searching a list by name, filling ``area`` from its bottom up:
-    three rows of letters, Delete at the end of the second and Clear at the end of the third."""
+    three rows of letters, Delete spanning the end of the third (the scene offers Clear)."""
     gap = metrics.margin
     height = metrics.touch
     width = (area.width - 9 * gap) // 10
@@ -79,6 +79,5 @@ def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
         for col, letter in enumerate(letters):
             rect = pygame.Rect(area.x + col * (width + gap), y, width, height)
             buttons.append(Button(rect, letter.upper(), Key(letter)))
-    delete = pygame.Rect(area.x + 9 * (width + gap), top + height + gap, width, height)
-    clear = pygame.Rect(area.x + 7 * (width + gap), top + 2 * (height + gap), 3 * width + 2 * gap, height)
-    return [*buttons, Button(delete, "Delete", Key(BACKSPACE), PANEL), Button(clear, "Clear", Key(CLEAR), PANEL)]
+    delete = pygame.Rect(area.x + 7 * (width + gap), top + 2 * (height + gap), 3 * width + 2 * gap, height)
+    return [*buttons, Button(delete, "Delete", Key(BACKSPACE), PANEL)]
