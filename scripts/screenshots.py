@@ -67,7 +67,7 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
 
 def shoot_arkham() -> None:
     """The Arkham table after a few seeded Mythos Phases (the mock LED panel beside it), its
-    card picker, and the new-game screen set for Arkham."""
+    card picker searching, and the new-game screen set for Arkham."""
     from companion.arkham_demo import demo_setup
     from companion.engine.arkham.model import Mythos
     from companion.session import ArkhamSession
@@ -83,7 +83,8 @@ def shoot_arkham() -> None:
         house.table.submit(Mythos())
     scene = app.scenes["arkham"]
     assert isinstance(scene, ArkhamScene)
-    for menu, filename in ((Menu(), "arkham.png"), (Menu(MenuKind.CARD), "arkham-pick.png")):
+    # The picker after three letters typed on its keyboard: the matches, the recently drawn first.
+    for menu, filename in ((Menu(), "arkham.png"), (Menu(MenuKind.CARD, typed="str"), "arkham-pick.png")):
         scene.menu = menu
         app.draw()
         pygame.image.save(app.window, str(OUT / filename))

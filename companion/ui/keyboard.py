@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.ui.widgets import ACCENT, PANEL, Button, Metrics
+from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")
 BACKSPACE = "\b"
@@ -68,16 +68,18 @@ SEARCH_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
     """A letters-only keyboard for searching a list by name, filling ``area`` from its bottom up:
-    three rows of letters, Delete spanning the end of the third (the scene offers Clear)."""
+    three rows of letters, Delete filling the end of the third (the scene offers Clear)."""
     gap = metrics.margin
-    height = metrics.touch
+    height = max(MIN_TOUCH, metrics.px(48))  # a fingertip's key, a little under a button: room for more matches
     width = (area.width - 9 * gap) // 10
     top = area.bottom - 3 * height - 2 * gap
     buttons = []
+    shift = (width + gap) // 2  # the lower rows sit half a key in, as on a typewriter
     for row, letters in enumerate(SEARCH_ROWS):
         y = top + row * (height + gap)
         for col, letter in enumerate(letters):
-            rect = pygame.Rect(area.x + col * (width + gap), y, width, height)
+            rect = pygame.Rect(area.x + (shift if row else 0) + col * (width + gap), y, width, height)
             buttons.append(Button(rect, letter.upper(), Key(letter)))
-    delete = pygame.Rect(area.x + 7 * (width + gap), top + 2 * (height + gap), 3 * width + 2 * gap, height)
+    left = buttons[-1].rect.right + gap
+    delete = pygame.Rect(left, top + 2 * (height + gap), area.right - left, height)
     return [*buttons, Button(delete, "Delete", Key(BACKSPACE), PANEL)]
