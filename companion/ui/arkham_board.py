@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -64,7 +65,7 @@ class Ink:
         tag: str = "",
     ) -> pygame.Rect:
         """One line at ``pos`` (its centre when ``centre``), whole: never shortened."""
-        image = font(size, bold).render(words, True, colour)
+        image = rendered(words, size, colour, bold)
         rect = image.get_rect(center=pos) if centre else image.get_rect(topleft=pos)
         surface.blit(image, rect)
         self.written.append(Written(words, rect, pygame.Rect(box), size, tag))
@@ -103,9 +104,28 @@ class Ink:
         self.lines(surface, rows, inner, size, TEXT if button.enabled else DIM, centre=True)
 
 
+@lru_cache(maxsize=1024)
+def rendered(words: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """One line's image, remembered: most of a frame's lines are the last frame's.  The cache
+    is emptied with the fonts (:func:`forget`), as images belong to one pygame session."""
+    return font(size, bold).render(words, True, colour)
+
+
+def forget() -> None:
+    """Drop the remembered images (the display was closed and opened again)."""
+    rendered.cache_clear()
+
+
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``words`` broken at spaces into lines no wider than ``width`` px (a single word wider
     than that stays whole on its own line: the fit check then fails rather than cutting it)."""
+    return list(wrapped(words, size, width, bold))
+
+
+@lru_cache(maxsize=8192)
+def wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """:func:`wrap`, remembered: a frame wraps the same words at the same sizes as the last
+    (measuring text is most of a frame's work); the font file never changes."""
     face, rows, row = font(size, bold), [], ""
     for word in words.split():
         candidate = f"{row} {word}".strip()
@@ -114,7 +134,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
             row = word
         else:
             row = candidate
-    return [*rows, row] if row else rows
+    return (*rows, row) if row else tuple(rows)
 
 
 def fits(rows: Sequence[str], size: int, box: pygame.Rect, bold: bool = False) -> bool:

@@ -11,10 +11,12 @@ a word starting with them first.  Letters are compared without case, spaces or p
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 DRAWN = "Mythos: "  # how the log's line for a drawn card begins (companion.narrate: mythos_drawn)
 
 
+@lru_cache(maxsize=512)
 def letters(words: str) -> str:
     """``words`` lower-cased, letters and digits only."""
     return "".join(ch for ch in words.lower() if ch.isalnum())
@@ -33,6 +35,13 @@ def recently_drawn(log: Sequence[str], names: Iterable[str]) -> list[str]:
     return recent
 
 
+@lru_cache(maxsize=512)
+def word_starts(name: str) -> tuple[str, ...]:
+    """The letters of ``name`` from each of its words on: "Big Storm" -> ("bigstorm", "storm")."""
+    words = name.split()
+    return tuple(letters(" ".join(words[n:])) for n in range(len(words)))
+
+
 def search(names: Iterable[str], typed: str, recent: Sequence[str] = ()) -> list[str]:
     """``names`` matching ``typed``: those with a word beginning with it first, then those
     containing it; within each, the recently drawn first (newest first), then A to Z."""
@@ -40,7 +49,7 @@ def search(names: Iterable[str], typed: str, recent: Sequence[str] = ()) -> list
     order = {name: n for n, name in enumerate(recent)}
 
     def rank(name: str) -> tuple[int, int, str]:
-        starts = any(letters(" ".join(name.split()[n:])).startswith(wanted) for n in range(len(name.split())))
+        starts = any(rest.startswith(wanted) for rest in word_starts(name))
         return (0 if starts or not wanted else 1, order.get(name, len(order)), name)
 
     return sorted((name for name in set(names) if wanted in letters(name)), key=rank)

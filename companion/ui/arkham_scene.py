@@ -34,9 +34,9 @@ from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDr
 from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
-from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, in_play, investigators
+from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, forget, in_play, investigators
 from companion.ui.arkham_picker import recently_drawn, search
-from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, typed_into
+from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid
 
@@ -85,6 +85,7 @@ class ArkhamScene(Scene):
         self.menu = Menu()
         self.state: m.ArkhamState | None = None
         self.ink = Ink()  # every line of text drawn, and where: the text-fit test reads it
+        forget()  # a new scene comes with a new pygame session (or size): no image of the last
         self.heading = ""  # the open chooser's question
         self.recent: list[str] = []  # the Mythos cards drawn lately, newest first (from the log)
 
@@ -280,10 +281,9 @@ class ArkhamScene(Scene):
     def card_area(self) -> pygame.Rect:
         """The picker's cards: below a question of two lines, above the keyboard."""
         m_, body = self.metrics, self.body()
-        keyboard = search_keys(pygame.Rect(m_.margin, body.y, m_.width - 2 * m_.margin, body.bottom - body.y), m_)
         question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
         top = 2 * m_.margin + (question + m_.margin + m_.touch if m_.portrait else max(m_.touch, question))
-        bottom = min(b.rect.top for b in keyboard) - m_.margin
+        bottom = body.bottom - search_keys_height(m_) - m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bottom - top)
 
     def card_slots(self) -> int:
@@ -400,7 +400,7 @@ class ArkhamScene(Scene):
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
         self.ink.clear()
-        heading = self.title(state)
+        heading = self.heading  # the question the layout was made for
         if heading:
             size, rows = self.prompt_fit(heading)
             self.ink.lines(surface, rows, self.title_box(), size, TEXT, bold=True)

@@ -66,13 +66,23 @@ CLEAR = "clear"
 SEARCH_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 
 
+def search_key_height(metrics: Metrics) -> int:
+    """A fingertip's key, a little under a button's height: room for more matches above."""
+    return max(MIN_TOUCH, metrics.px(48))
+
+
+def search_keys_height(metrics: Metrics) -> int:
+    """How tall :func:`search_keys` is: three rows and the gaps between them."""
+    return 3 * search_key_height(metrics) + 2 * metrics.margin
+
+
 def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
     """A letters-only keyboard for searching a list by name, filling ``area`` from its bottom up:
     three rows of letters, Delete filling the end of the third (the scene offers Clear)."""
     gap = metrics.margin
-    height = max(MIN_TOUCH, metrics.px(48))  # a fingertip's key, a little under a button: room for more matches
+    height = search_key_height(metrics)
     width = (area.width - 9 * gap) // 10
-    top = area.bottom - 3 * height - 2 * gap
+    top = area.bottom - search_keys_height(metrics)
     buttons = []
     shift = (width + gap) // 2  # the lower rows sit half a key in, as on a typewriter
     for row, letters in enumerate(SEARCH_ROWS):
