@@ -166,6 +166,19 @@ def test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crow
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_table_fits_when_it_draws_for_itself_and_when_the_ancient_one_is_awake(crowded_app, size) -> None:
+    app = crowded_app(size, 8, 4)
+    scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
+    why = "the doom track is full: Shub-Niggurath awakens and the final battle begins at the table"
+    for changes in ({"table_draws": True}, {"awakened": why}, {"gates": (), "monsters": ()}):
+        app.table.session.state = app.state = evolve(app.state, **changes)
+        app.draw()
+        check(scene, size, f"{size} {sorted(changes)}")
+    assert why in " ".join(w.words for w in scene.ink.written)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_doom_and_terror_are_large_enough_to_read_from_across_the_table(crowded_app, size) -> None:
     app = crowded_app(size, 4, 3)
     app.draw()
