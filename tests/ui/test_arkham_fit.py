@@ -141,8 +141,8 @@ def crowded_app(app_on: Callable[..., App]) -> Callable[..., App]:
         session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", seats, seed=5))
         assert isinstance(session, ArkhamSession)
         app: App = app_on(session, size)
-        app.table.session.state = crowded(session.state, players, gates)
-        app.state, app.log = app.table.session.state, list(LOG)
+        app.client.table.session.state = crowded(session.state, players, gates)
+        app.state, app.log = app.client.table.session.state, list(LOG)
         return app
 
     return build
@@ -172,7 +172,7 @@ def test_the_table_fits_when_it_draws_for_itself_and_when_the_ancient_one_is_awa
     assert isinstance(scene, ArkhamScene)
     why = "the doom track is full: Shub-Niggurath awakens and the final battle begins at the table"
     for changes in ({"table_draws": True}, {"awakened": why}, {"gates": (), "monsters": ()}):
-        app.table.session.state = app.state = evolve(app.state, **changes)
+        app.client.table.session.state = app.state = evolve(app.state, **changes)
         app.draw()
         check(scene, size, f"{size} {sorted(changes)}")
     assert why in " ".join(w.words for w in scene.ink.written)
@@ -200,7 +200,7 @@ def test_the_check_fails_on_text_that_would_be_cut(crowded_app) -> None:
     with pytest.raises(AssertionError, match=r"leaves its box|overlaps"):
         check(scene, (800, 480), "a label too long")
     app.log = []
-    app.table.session.state = app.state = evolve(app.state, gates=app.state.gates * 6)
+    app.client.table.session.state = app.state = evolve(app.state, gates=app.state.gates * 6)
     app.draw()
     with pytest.raises(AssertionError, match="cut short"):
         check(scene, (800, 480), "too many gates for the panel")
