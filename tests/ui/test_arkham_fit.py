@@ -24,6 +24,7 @@ from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
+from tests.helpers import table_of
 
 NAMES = (  # 30 characters each: the longest name the game takes (game.MAX_NAME)
     "Professor Harvey Walters-Smyth",
@@ -141,8 +142,8 @@ def crowded_app(app_on: Callable[..., App]) -> Callable[..., App]:
         session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", seats, seed=5))
         assert isinstance(session, ArkhamSession)
         app: App = app_on(session, size)
-        app.client.table.session.state = crowded(session.state, players, gates)
-        app.state, app.log = app.client.table.session.state, list(LOG)
+        table_of(app).session.state = crowded(session.state, players, gates)
+        app.state, app.log = table_of(app).session.state, list(LOG)
         return app
 
     return build
@@ -172,7 +173,7 @@ def test_the_table_fits_when_it_draws_for_itself_and_when_the_ancient_one_is_awa
     assert isinstance(scene, ArkhamScene)
     why = "the doom track is full: Shub-Niggurath awakens and the final battle begins at the table"
     for changes in ({"table_draws": True}, {"awakened": why}, {"gates": (), "monsters": ()}):
-        app.client.table.session.state = app.state = evolve(app.state, **changes)
+        table_of(app).session.state = app.state = evolve(app.state, **changes)
         app.draw()
         check(scene, size, f"{size} {sorted(changes)}")
     assert why in " ".join(w.words for w in scene.ink.written)
@@ -200,7 +201,7 @@ def test_the_check_fails_on_text_that_would_be_cut(crowded_app) -> None:
     with pytest.raises(AssertionError, match=r"leaves its box|overlaps"):
         check(scene, (800, 480), "a label too long")
     app.log = []
-    app.client.table.session.state = app.state = evolve(app.state, gates=app.state.gates * 6)
+    table_of(app).session.state = app.state = evolve(app.state, gates=app.state.gates * 6)
     app.draw()
     with pytest.raises(AssertionError, match="cut short"):
         check(scene, (800, 480), "too many gates for the panel")

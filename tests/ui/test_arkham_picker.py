@@ -14,6 +14,7 @@ from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.arkham_scene import RECENT, ArkhamScene, MenuKind
 from companion.ui.scene import Submit
 from companion.ui.widgets import BUTTON, Button
+from tests.helpers import table_of
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 NAMES = [card.name for card in CARDS]
@@ -50,12 +51,12 @@ def drawn_cards(app: App) -> list[str]:
 def test_a_card_is_found_by_typing_a_few_letters_on_the_keyboard(app_on) -> None:
     app = table(app_on)
     tap(app, "Pick the card")
-    assert len(cards_shown(app)) < len(set(app.client.table.session.state.deck))  # not all at once: a search is needed
+    assert len(cards_shown(app)) < len(set(table_of(app).session.state.deck))  # not all at once: a search is needed
     for letter in "BIG":
         tap(app, letter)
     assert cards_shown(app)[0].label == "Big Storm Sweeps Arkham!"
     tap(app, "Big Storm Sweeps Arkham!")  # five taps in all
-    state = app.client.table.session.state
+    state = table_of(app).session.state
     assert state.mythos_phases == 1 and "Big Storm Sweeps Arkham!" in drawn_cards(app)
 
 
@@ -72,7 +73,7 @@ def test_delete_and_clear_change_the_search_and_cancel_closes(app_on) -> None:
     assert len(cards_shown(app)) > 1
     tap(app, "Cancel")
     scene = app.scenes["arkham"]
-    assert isinstance(scene, ArkhamScene) and scene.menu.kind is MenuKind.MAIN and app.client.table.session.state.mythos_phases == 0
+    assert isinstance(scene, ArkhamScene) and scene.menu.kind is MenuKind.MAIN and table_of(app).session.state.mythos_phases == 0
 
 
 def test_the_last_drawn_card_is_shown_first(app_on) -> None:
@@ -82,7 +83,7 @@ def test_the_last_drawn_card_is_shown_first(app_on) -> None:
     drawn = drawn_cards(app)
     last = drawn[-1]
     tap(app, "Undo")  # the last card goes back into the deck: the table picks it again, or another
-    deck = app.client.table.session.state.deck
+    deck = table_of(app).session.state.deck
     assert last in deck
     tap(app, "Pick the card")
     shown = cards_shown(app)
