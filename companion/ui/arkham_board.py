@@ -29,6 +29,7 @@ DETAIL_SIZES = (20, 18, 16, 14)  # a panel's entries shrink through these (at un
 LABEL_SIZES = (24, 20, 17, 15)  # a button's label, likewise (wrapped onto up to three lines first)
 BIG = 48  # the doom and terror numerals (at unit 1): about 33 px of figure, readable from 1.5 m
 EMPTY_CELL = (44, 40, 56)
+NBSP = "\u00a0"  # keeps a label and its number on one line
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     """:func:`wrap`, remembered: a frame wraps the same words at the same sizes as the last
     (measuring text is most of a frame's work); the font file never changes."""
     face, rows, row = font(size, bold), [], ""
-    for word in words.split():
+    for word in filter(None, words.split(" ")):  # at plain spaces only: a no-break space holds "Sneak 4" together
         candidate = f"{row} {word}".strip()
         if row and face.size(candidate)[0] > width:
             rows.append(row)
@@ -316,7 +317,7 @@ def header(ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.Arkham
         WARN if awake or state.doom >= state.doom_track - 2 else ACCENT, metrics, tag="doom",
     )  # fmt: skip
     gauge(
-        ink, surface, terror, state.terror, TERROR_TOP, "Terror: shops close at 3, 6, 9",
+        ink, surface, terror, state.terror, TERROR_TOP, f"Terror: shops close at{NBSP}3,{NBSP}6,{NBSP}9",
         WARN if state.terror >= TERROR_TOP else (200, 170, 90), metrics, tag="terror", marks=tuple(TERROR_CLOSES),
     )  # fmt: skip
     counts(ink, surface, rest, state, metrics)
@@ -374,7 +375,8 @@ def investigators(state: m.ArkhamState) -> list[Line]:
             continue
         delayed = ", delayed" if who.delayed else ""
         place = who.place or "not placed"
-        lines.append((f"{who.name}{first}: {place}, Sneak {who.sneak}, Clues {who.clues}{delayed}", ACCENT if first else TEXT))
+        facts = f"Sneak{NBSP}{who.sneak}, Clues{NBSP}{who.clues}"
+        lines.append((f"{who.name}{first}: {place}, {facts}{delayed}", ACCENT if first else TEXT))
     return lines
 
 

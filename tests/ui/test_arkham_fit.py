@@ -23,7 +23,9 @@ from companion.engine.values import evolve
 from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
+from companion.ui.arkham_board import NBSP, wrap
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
+from companion.ui.widgets import font
 from tests.helpers import table_of
 
 NAMES = (  # 30 characters each: the longest name the game takes (game.MAX_NAME)
@@ -205,3 +207,9 @@ def test_the_check_fails_on_text_that_would_be_cut(crowded_app) -> None:
     app.draw()
     with pytest.raises(AssertionError, match="cut short"):
         check(scene, (800, 480), "too many gates for the panel")
+
+
+def test_wrapping_keeps_a_label_with_its_number(crowded_app) -> None:
+    crowded_app((800, 480), 2, 1)  # fonts need pygame started
+    rows = wrap(f"Library, Sneak{NBSP}4, Clues{NBSP}0", 20, font(20).size("Library, Sneak")[0] + 2)
+    assert rows == ["Library,", f"Sneak{NBSP}4,", f"Clues{NBSP}0"]
