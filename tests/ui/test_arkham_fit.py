@@ -18,6 +18,7 @@ import pytest
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import CARDS, LOCATIONS, MONSTERS, OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP, WORLDS, CardKind
 from companion.engine.arkham.decisions import ClueChoice, GateMarkerDrawn, MonsterDrawn, SurgeChoice
+from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.mythos import monster_limit, outskirts_limit
 from companion.engine.values import evolve
 from companion.session import ArkhamSession
@@ -33,11 +34,12 @@ NAMES = (  # 30 characters each: the longest name the game takes (game.MAX_NAME)
     "Sister Mary Katherine O'Hallor",
     "Monterey Jack Pennington-Barry",
     "Dexter Drake the Magnificent I",
-    "Kate Winthrop of the Miskatonic",
+    "Kate Winthrop of Miskatonic U.",
     "Mandy Thompson Researcher Lady",
     "Vincent Lee Doctor of Medicine",
     "Jenny Barnes Heiress of Boston",
 )
+assert {len(name) for name in NAMES} == {MAX_NAME}
 LONGEST_PLACES = sorted(LOCATIONS, key=len, reverse=True)
 LONGEST_WORLDS = sorted((w.name for w in WORLDS), key=len, reverse=True)
 LONGEST_MONSTERS = sorted((x.name for x in MONSTERS), key=len, reverse=True)
