@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import actions, corrections, flow
+from companion.engine.cthulhu import battle as _battle  # noqa: F401  (registers the battle's handlers)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.model import (

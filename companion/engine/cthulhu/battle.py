@@ -1,0 +1,354 @@
+"""A battle between two factions (or a faction and neutral units), resolved whole.
+
+The sequence is factions.md section 11: declare (1 Power), combat dice per side from the units
+present and the faction formulas (:func:`companion.engine.cthulhu.factions.side_dice`; a count
+given in the command overrides one side's), the attacker's dice then the defender's, then the
+Kills (the defender's units first, then the attacker's), then the Pains (same order), each
+assigned by the side that must choose, then the pained units retreat (the attacker's first) to
+an adjacent area without units of their opponent and not eradicated, or are eliminated where
+there is none.  A choice that has one answer (one kind of unit left, or as many results as
+units) is made by the referee; only real choices become prompts.
+
+The older form (both dice counts given, ``by_hand`` not False) ends after the roll: the table
+assigns the Kills and Pains by hand, as stored journals did.  Pre- and post-battle abilities
+plug in through :class:`companion.engine.cthulhu.factions.base.Hooks` (not yet filled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from companion.engine.core import Code, Command, Refusal
+from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, BattleRolled, CombatComputed, HitTaken
+from companion.engine.cthulhu.factions import RULES, Side, side_dice
+from companion.engine.cthulhu.model import (
+    ASTRAL_ACOLYTE,
+    ERADICATED,
+    NEUTRAL,
+    WATCHER,
+    WORM,
+    Battle,
+    BattleStage,
+    GameState,
+    Prompt,
+    PromptKind,
+    Units,
+)
+from companion.engine.values import evolve
+
+Events = flow.Events
+ATTACKER, DEFENDER = 0, 1
+HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+
+
+def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
+    if cmd.defender == ASTRAL_ACOLYTE:
+        raise Refusal(Code.UNTOUCHABLE, actions.ACOLYTE_IMMUNE)
+    if cmd.defender == WORM:
+        raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled (shaggai-worms.txt).")
+    if cmd.defender == WATCHER:
+        raise Refusal(Code.BAD_COMMAND, "Battle the Watcher with battle_watcher: it rolls its token's dice and ignores Pains.")
+    if cmd.defender != NEUTRAL:
+        actions.seat_of(state, cmd.defender)
+    if cmd.defender == cmd.player:
+        raise Refusal(Code.BAD_VALUE, "A faction cannot battle itself.")
+    for pid in (cmd.player, cmd.defender):
+        if not actions.has_units(state, index, pid):
+            raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no units in {cmd.area} to battle with.")
+    if (cmd.attacker_dice or 0) < 0 or (cmd.defender_dice or 0) < 0:
+        raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
+
+
+def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None, attacking: bool) -> CombatComputed:
+    """One side's dice: the count given, else computed from its units in the area.
+
+    :raises Refusal: BAD_VALUE when a unit's combat is unknown to the referee (a faction or a
+        unit factions.md does not describe) and no count was given.
+    """
+    where = state.area_name(index)
+    if given is not None:
+        return CombatComputed(pid, where, given, (), True)
+    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
+    dice, parts = side_dice(side)
+    if dice is None:
+        field = "attacker_dice" if attacking else "defender_dice"
+        raise Refusal(
+            Code.BAD_VALUE,
+            f"The referee does not know the combat of {pid}'s {parts[-1].label} in {where}: give {field}.",
+        )
+    return CombatComputed(pid, where, dice, parts)
+
+
+def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking: bool = False) -> int | None:
+    """``pid``'s combat dice in area ``index`` against ``enemy`` (None when unknown): for the
+    screen's odds and the Watcher's default."""
+    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
+    return side_dice(side)[0]
+
+
+def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
+    """Pay, compute both sides' dice, ask for the attacker's roll."""
+    seat = actions.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    check_declaration(state, cmd, index)
+    mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
+    theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
+    state = actions.pay(state, seat, cmd.cost, "a battle", events)
+    events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
+    if cmd.whole:
+        events += [mine, theirs]
+    battle = Battle(index, cmd.player, cmd.defender, mine.dice, theirs.dice, whole=cmd.whole)
+    return next_roll(evolve(state, battle=battle), events)
+
+
+def next_roll(state: GameState, events: Events) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
+    b = state.battle
+    assert b is not None
+    sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
+    while len(b.rolls) < 2:
+        pid, dice = sides[len(b.rolls)]
+        if dice:
+            text = f"Roll {dice} battle dice for {pid} in {state.area_name(b.area)}."
+            return evolve(state, battle=b, prompt=actions.roll_prompt(pid, dice, "battle", text))
+        b = evolve(b, rolls=(*b.rolls, ()))
+    attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
+    defender_kills, defender_pains = actions.kills_and_pains(b.rolls[1])
+    where = state.area_name(b.area)
+    events.append(BattleRolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
+    if not b.whole:
+        return actions.end_action(evolve(state, battle=None), events)
+    # Each side's units take what the other side rolled.
+    b = evolve(
+        b,
+        stage=BattleStage.KILLS,
+        kills=(defender_kills, attacker_kills),
+        pains=(defender_pains, attacker_pains),
+    )
+    return advance(evolve(state, battle=b), events)
+
+
+def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    assert state.battle is not None
+    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
+    return next_roll(state, events)
+
+
+# -- Kills, Pains, retreats -------------------------------------------------------------------
+
+
+def pids(b: Battle) -> tuple[str, str]:
+    return (b.attacker, b.defender)
+
+
+def assigner(state: GameState, b: Battle, side: int) -> str:
+    """Who chooses which of ``side``'s units take its results: the owner, the opponent for
+    neutral units, or the opponent's faction hook (Vengeance, once the abilities fill it)."""
+    owner, enemy = pids(b)[side], pids(b)[1 - side]
+    seat = state.seat(enemy)
+    rules = None if seat is None else RULES.get(state.players[seat].faction)
+    if rules is not None and rules.hooks.assigner is not None:
+        units = state.areas[b.area].units_of(enemy)
+        chosen = rules.hooks.assigner(Side(state, b.area, enemy, owner, units, side == DEFENDER))
+        if chosen:
+            return chosen
+    return enemy if owner == NEUTRAL else owner
+
+
+def unpained(state: GameState, b: Battle, side: int) -> list[Units]:
+    """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+    owner = pids(b)[side]
+    taken: dict[tuple[str, object, str], int] = {}
+    for unit in b.pained:
+        taken[unit.key] = taken.get(unit.key, 0) + unit.count
+    free = []
+    for stack in state.areas[b.area].units_of(owner):
+        left = stack.count - taken.get(stack.key, 0)
+        if left > 0:
+            free.append(evolve(stack, count=left))
+    return free
+
+
+def advance(state: GameState, events: Events) -> GameState:
+    """Take every result that has one answer; ask for the first that needs a choice."""
+    while True:
+        b = state.battle
+        assert b is not None
+        if b.stage is BattleStage.KILLS:
+            state, asked = hits(state, b, "kill", events)
+            if asked:
+                return state
+            b = state.battle
+            assert b is not None
+            state = evolve(state, battle=evolve(b, stage=BattleStage.PAINS))
+        elif b.stage is BattleStage.PAINS:
+            state, asked = hits(state, b, "pain", events)
+            if asked:
+                return state
+            b = state.battle
+            assert b is not None
+            # The attacker's pained units retreat first (factions.md section 11, step 15).
+            order = sorted(b.pained, key=lambda u: u.owner != b.attacker)
+            state = evolve(state, battle=evolve(b, stage=BattleStage.RETREAT, pained=tuple(order)))
+        else:
+            state, asked = retreats(state, b, events)
+            if asked:
+                return state
+            where = state.area_name(b.area)
+            events.append(BattleEnded(where, b.attacker, b.defender))
+            return actions.end_action(evolve(state, battle=None), events)
+
+
+def hits(state: GameState, b: Battle, hit: str, events: Events) -> tuple[GameState, bool]:
+    """Land the Kills (or Pains) that need no choice; (state, True) once a prompt is set."""
+    for side in HIT_ORDER:
+        while True:
+            b = state.battle
+            assert b is not None
+            owed = (b.kills if hit == "kill" else b.pains)[side]
+            if owed <= 0:
+                break
+            owner = pids(b)[side]
+            targets = state.areas[b.area].units_of(owner) if hit == "kill" else unpained(state, b, side)
+            total = sum(u.count for u in targets)
+            if total == 0:
+                state = evolve(state, battle=set_owed(b, hit, side, 0))
+                break
+            if owed < total and len(targets) > 1:
+                actor = assigner(state, b, side)
+                where = state.area_name(b.area)
+                text = f"{actor}: which of {owner}'s units in {where} takes the next {hit.title()} ({owed} to assign)?"
+                kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
+                return evolve(state, prompt=Prompt(kind, actor, text, tuple(u.name for u in targets))), True
+            # One answer: as many results as units (all of them), or one kind of unit left.
+            state = land(state, side, targets[0], hit, events)
+    return state, False
+
+
+def set_owed(b: Battle, hit: str, side: int, value: int) -> Battle:
+    if hit == "kill":
+        kills = list(b.kills)
+        kills[side] = value
+        return evolve(b, kills=(kills[0], kills[1]))
+    pains = list(b.pains)
+    pains[side] = value
+    return evolve(b, pains=(pains[0], pains[1]))
+
+
+def land(state: GameState, side: int, unit: Units, hit: str, events: Events) -> GameState:
+    """One Kill (the unit is eliminated, back to its pool) or one Pain (it will retreat)."""
+    b = state.battle
+    assert b is not None
+    where = state.area_name(b.area)
+    events.append(HitTaken(unit.owner, where, unit.kind.value, unit.name, hit))
+    owed = (b.kills if hit == "kill" else b.pains)[side]
+    b = set_owed(b, hit, side, owed - 1)
+    if hit == "pain":
+        return evolve(state, battle=evolve(b, pained=(*b.pained, evolve(unit, count=1))))
+    state = evolve(state, battle=b)
+    state, removed = bd.remove(state, b.area, unit.owner, unit.kind, unit.name, 1, "killed in battle")
+    events += removed
+    return state
+
+
+def destinations(state: GameState, b: Battle, owner: str) -> tuple[int, ...]:
+    """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without any
+    unit of its opponent in this battle (factions.md section 11; shaggai-worms.txt)."""
+    enemy = b.defender if owner == b.attacker else b.attacker
+    return tuple(
+        i
+        for i in sorted(state.board.adjacent[b.area])
+        if ERADICATED not in state.areas[i].markers and not state.areas[i].count(owner=enemy)
+    )
+
+
+def retreats(state: GameState, b: Battle, events: Events) -> tuple[GameState, bool]:
+    """Retreat the pained units that have one place to go (or none: they are eliminated)."""
+    while b.pained:
+        unit = b.pained[0]
+        legal = destinations(state, b, unit.owner)
+        if len(legal) > 1:
+            actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
+            text = f"{actor}: where does the pained {unit.name} of {unit.owner} retreat from {state.area_name(b.area)}?"
+            choices = tuple(state.area_name(i) for i in legal)
+            return evolve(state, battle=b, prompt=Prompt(PromptKind.RETREAT, actor, text, choices)), True
+        b = evolve(b, pained=b.pained[1:])
+        state = evolve(state, battle=b)
+        state = retreat_one(state, b, unit, legal[0] if legal else None, events)
+    return evolve(state, battle=b), False
+
+
+def retreat_one(state: GameState, b: Battle, unit: Units, to: int | None, events: Events) -> GameState:
+    if to is None:
+        state, removed = bd.remove(state, b.area, unit.owner, unit.kind, unit.name, 1, "pained, with nowhere to retreat")
+        events += removed
+        return state
+    state, moved = bd.move(state, b.area, to, unit.owner, unit.kind, unit.name, 1)
+    events += moved
+    return state
+
+
+# -- the answers --------------------------------------------------------------------------------
+
+
+def current_side(b: Battle, hit: str) -> int:
+    owed = b.kills if hit == "kill" else b.pains
+    return next(side for side in HIT_ORDER if owed[side] > 0)
+
+
+def assign(state: GameState, player: str, unit: str, hit: str, events: Events) -> GameState:
+    kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
+    actions.expect(state, kind, player)
+    actions.choice(state, unit)
+    b = state.battle
+    assert b is not None
+    side = current_side(b, hit)
+    targets = state.areas[b.area].units_of(pids(b)[side]) if hit == "kill" else unpained(state, b, side)
+    stack = next(u for u in targets if u.name == unit)
+    state = land(evolve(state, prompt=Prompt(PromptKind.NONE)), side, stack, hit, events)
+    return advance(state, events)
+
+
+@actions.handles(c.AssignKill)
+def assign_kill(state: GameState, cmd: c.AssignKill, events: Events) -> GameState:
+    return assign(state, cmd.player, cmd.unit, "kill", events)
+
+
+@actions.handles(c.AssignPain)
+def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameState:
+    return assign(state, cmd.player, cmd.unit, "pain", events)
+
+
+@actions.handles(c.ChooseRetreat)
+def choose_retreat(state: GameState, cmd: c.ChooseRetreat, events: Events) -> GameState:
+    actions.expect(state, PromptKind.RETREAT, cmd.player)
+    actions.choice(state, cmd.area)
+    b = state.battle
+    assert b is not None
+    unit = b.pained[0]
+    b = evolve(b, pained=b.pained[1:])
+    state = evolve(state, battle=b, prompt=Prompt(PromptKind.NONE))
+    state = retreat_one(state, b, unit, bd.area_index(state, cmd.area), events)
+    return advance(state, events)
+
+
+def answers_kill(state: GameState) -> Iterator[Command]:
+    return (c.AssignKill(state.prompt.actor, unit) for unit in state.prompt.choices)
+
+
+def answers_pain(state: GameState) -> Iterator[Command]:
+    return (c.AssignPain(state.prompt.actor, unit) for unit in state.prompt.choices)
+
+
+def answers_retreat(state: GameState) -> Iterator[Command]:
+    return (c.ChooseRetreat(state.prompt.actor, area) for area in state.prompt.choices)
+
+
+actions.HANDLERS[c.BattleAction] = declare
+actions.ROLL_HANDLERS["battle"] = rolled
+actions.PROMPT_ANSWERS.update(
+    {PromptKind.ASSIGN_KILL: answers_kill, PromptKind.ASSIGN_PAIN: answers_pain, PromptKind.RETREAT: answers_retreat}
+)
