@@ -206,8 +206,8 @@ def hits(state: GameState, b: Battle, hit: str, events: Events) -> tuple[GameSta
     """Land the Kills (or Pains) that need no choice; (state, True) once a prompt is set."""
     for side in HIT_ORDER:
         while True:
+            assert state.battle is not None
             b = state.battle
-            assert b is not None
             owed = (b.kills if hit == "kill" else b.pains)[side]
             if owed <= 0:
                 break

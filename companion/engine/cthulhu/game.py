@@ -10,6 +10,7 @@ from companion.engine.cthulhu import actions, corrections, flow
 from companion.engine.cthulhu import battle as _battle  # noqa: F401  (registers the battle's handlers)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
+from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     ERADICATED,
@@ -154,6 +155,24 @@ def legal_commands(state: GameState) -> Iterator[Command]:
         yield from _action_commands(state, actor)
 
 
+def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
+    """Each roster monster or terror with one left in the pool that the player can afford, at
+    the cost the referee computes; for a faction the data lacks, the generic Monster at its
+    listed cost."""
+    player = state.player(pid)
+    rules = RULES.get(player.faction)
+    if rules is None:
+        if player.power >= DEMO_SUMMON_COST:
+            yield c.Summon(pid, area, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
+        return
+    for unit in rules.units:
+        if unit.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
+            continue
+        out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
+        if out < unit.pool and rules.cost_of(state, pid, unit) <= player.power:
+            yield c.Summon(pid, area, unit.name, kind=unit.kind)
+
+
 def _sign_left(state: GameState, value: int) -> bool:
     return sum(p.revealed.count(value) for p in state.players) < ELDER_SIGN_BAG[value - 1]
 
@@ -170,8 +189,8 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
         name = state.area_name(i)
         if player.power >= GATE_COST and area.gate is None and area.count(owner=pid, kind=UnitKind.CULTIST):
             yield c.BuildGate(pid, name)
-        if player.power >= DEMO_SUMMON_COST and area.gate is not None and area.gate.controller == pid:
-            yield c.Summon(pid, name, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
+        if area.gate is not None and area.gate.controller == pid:
+            yield from _summons(state, pid, name)
         if (
             area.gate is not None
             and area.gate.abandoned

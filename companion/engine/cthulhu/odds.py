@@ -78,6 +78,33 @@ def battle_against_watcher(dice: int, token: int) -> tuple[Fraction, Fraction]:
     return loss, death
 
 
+# -- a battle between factions ----------------------------------------------------------------------
+
+
+def kill_chance(dice: int) -> Fraction:
+    """The exact chance that ``dice`` plain battle dice show at least one Kill: 1 - (5/6)^dice."""
+    return 1 - (1 - KILL_CHANCE) ** max(0, dice)
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """Each side of the battle waiting for its dice: (player, dice, chance of at least one Kill)."""
+
+    attacker: tuple[str, int, Fraction]
+    defender: tuple[str, int, Fraction]
+
+
+def battle_odds(state: GameState) -> BattleOdds | None:
+    """The odds of the battle declared and not yet fully rolled (None when there is none)."""
+    b = state.battle
+    if b is None or len(b.rolls) >= 2:
+        return None
+    return BattleOdds(
+        (b.attacker, b.attacker_dice, kill_chance(b.attacker_dice)),
+        (b.defender, b.defender_dice, kill_chance(b.defender_dice)),
+    )
+
+
 # -- Shaggai ---------------------------------------------------------------------------------------
 
 

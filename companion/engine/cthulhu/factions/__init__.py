@@ -30,7 +30,7 @@ from companion.engine.cthulhu.factions.base import (
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
 
-__all__ = ["NEUTRAL_UNITS", "RULES", "Awakening", "FactionRules", "Hooks", "Side", "UnitType", "rules_for", "side_dice"]
+__all__ = ["NEUTRAL_UNITS", "RULES", "Awakening", "FactionRules", "Hooks", "Side", "UnitType", "rules_for", "side_dice", "unit_type"]
 
 RULES: dict[Faction, FactionRules] = {
     module.RULES.faction: module.RULES
@@ -100,6 +100,6 @@ def side_dice(side: Side) -> tuple[int | None, tuple[Part, ...]]:
         dice = None if unit is None or unit.kind is not stack.kind else unit.dice(side, stack.count)
         if dice is None:
             return None, (*parts, Part(stack.name, -1))
-        parts.append(Part(f"{stack.count} {stack.name}", dice))
+        parts.append(Part(f"for {stack.count} {stack.name}", dice))
         total += dice
     return total, tuple(parts)
