@@ -30,7 +30,18 @@ from companion.engine.cthulhu.factions.base import (
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
 
-__all__ = ["NEUTRAL_UNITS", "RULES", "Awakening", "FactionRules", "Hooks", "Side", "UnitType", "rules_for", "side_dice", "unit_type"]
+__all__ = [
+    "NEUTRAL_UNITS",
+    "RULES",
+    "Awakening",
+    "FactionRules",
+    "Hooks",
+    "Side",
+    "UnitType",
+    "rules_for",
+    "side_dice",
+    "unit_type",
+]
 
 RULES: dict[Faction, FactionRules] = {
     module.RULES.faction: module.RULES
