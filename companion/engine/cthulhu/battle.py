@@ -22,12 +22,21 @@ from companion.engine.core import Code, Command, Refusal
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, BattleRolled, CombatComputed, HitTaken
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    BattleRolled,
+    CombatComputed,
+    HitTaken,
+    UnitsMoved,
+    UnitsRemoved,
+)
 from companion.engine.cthulhu.factions import RULES, Side, side_dice
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
     NEUTRAL,
+    NO_PROMPT,
     WATCHER,
     WORM,
     Battle,
@@ -128,7 +137,7 @@ def next_roll(state: GameState, events: Events) -> GameState:
         kills=(defender_kills, attacker_kills),
         pains=(defender_pains, attacker_pains),
     )
-    return advance(evolve(state, battle=b), events)
+    return advance(state, b, events)
 
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
@@ -172,86 +181,82 @@ def unpained(state: GameState, b: Battle, side: int) -> list[Units]:
     return free
 
 
-def advance(state: GameState, events: Events) -> GameState:
-    """Take every result that has one answer; ask for the first that needs a choice."""
-    while True:
-        b = state.battle
-        assert b is not None
-        if b.stage is BattleStage.KILLS:
-            state, asked = hits(state, b, "kill", events)
-            if asked:
-                return state
-            b = state.battle
-            assert b is not None
-            state = evolve(state, battle=evolve(b, stage=BattleStage.PAINS))
-        elif b.stage is BattleStage.PAINS:
-            state, asked = hits(state, b, "pain", events)
-            if asked:
-                return state
-            b = state.battle
-            assert b is not None
+def advance(state: GameState, b: Battle, events: Events) -> GameState:
+    """Take every result that has one answer; ask for the first that needs a choice.  The battle
+    record ``b`` is kept local and written back once, and the battle area's gate is settled
+    once (every unit removed or retreated leaves that area): this runs on the tower's roll path."""
+    prompt: Prompt | None = None
+    if b.stage is BattleStage.KILLS:
+        state, b, prompt = hits(state, b, "kill", events)
+        if prompt is None:
+            b = evolve(b, stage=BattleStage.PAINS)
+    if prompt is None and b.stage is BattleStage.PAINS:
+        state, b, prompt = hits(state, b, "pain", events)
+        if prompt is None:
             # The attacker's pained units retreat first (factions.md section 11, step 15).
-            order = sorted(b.pained, key=lambda u: u.owner != b.attacker)
-            state = evolve(state, battle=evolve(b, stage=BattleStage.RETREAT, pained=tuple(order)))
-        else:
-            state, asked = retreats(state, b, events)
-            if asked:
-                return state
-            where = state.area_name(b.area)
-            events.append(BattleEnded(where, b.attacker, b.defender))
-            return actions.end_action(evolve(state, battle=None), events)
+            attacker = b.attacker
+            order = tuple(sorted(b.pained, key=lambda u: u.owner != attacker))
+            b = evolve(b, stage=BattleStage.RETREAT, pained=order)
+    if prompt is None:
+        state, b, prompt = retreats(state, b, events)
+    state, settled = bd.settle_gate(state, b.area)
+    events += settled
+    if prompt is not None:
+        return evolve(state, battle=b, prompt=prompt)
+    events.append(BattleEnded(state.area_name(b.area), b.attacker, b.defender))
+    return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), events)
 
 
-def hits(state: GameState, b: Battle, hit: str, events: Events) -> tuple[GameState, bool]:
-    """Land the Kills (or Pains) that need no choice; (state, True) once a prompt is set."""
+Progress = tuple[GameState, Battle, Prompt | None]
+
+
+def hits(state: GameState, b: Battle, hit: str, events: Events) -> Progress:
+    """Land the Kills (or Pains) that need no choice; a prompt for the first that does."""
+    if not any(b.kills if hit == "kill" else b.pains):
+        return state, b, None
     for side in HIT_ORDER:
-        while True:
-            assert state.battle is not None
-            b = state.battle
-            owed = (b.kills if hit == "kill" else b.pains)[side]
-            if owed <= 0:
-                break
+        owed = (b.kills if hit == "kill" else b.pains)[side]
+        while owed > 0:
             owner = pids(b)[side]
             targets = state.areas[b.area].units_of(owner) if hit == "kill" else unpained(state, b, side)
             total = sum(u.count for u in targets)
             if total == 0:
-                state = evolve(state, battle=set_owed(b, hit, side, 0))
+                owed = 0
                 break
             if owed < total and len(targets) > 1:
+                b = set_owed(b, hit, side, owed)
                 actor = assigner(state, b, side)
                 where = state.area_name(b.area)
                 text = f"{actor}: which of {owner}'s units in {where} takes the next {hit.title()} ({owed} to assign)?"
                 kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
-                return evolve(state, prompt=Prompt(kind, actor, text, tuple(u.name for u in targets))), True
+                return state, b, Prompt(kind, actor, text, tuple(u.name for u in targets))
             # One answer: as many results as units (all of them), or one kind of unit left.
-            state = land(state, side, targets[0], hit, events)
-    return state, False
+            for unit in targets:
+                n = min(owed, unit.count)
+                state, b = land(state, b, unit, n, hit, events)
+                owed -= n
+        b = set_owed(b, hit, side, 0)
+    return state, b, None
 
 
 def set_owed(b: Battle, hit: str, side: int, value: int) -> Battle:
     if hit == "kill":
-        kills = list(b.kills)
-        kills[side] = value
-        return evolve(b, kills=(kills[0], kills[1]))
-    pains = list(b.pains)
-    pains[side] = value
-    return evolve(b, pains=(pains[0], pains[1]))
+        kills = (value, b.kills[1]) if side == ATTACKER else (b.kills[0], value)
+        return b if kills == b.kills else evolve(b, kills=kills)
+    pains = (value, b.pains[1]) if side == ATTACKER else (b.pains[0], value)
+    return b if pains == b.pains else evolve(b, pains=pains)
 
 
-def land(state: GameState, side: int, unit: Units, hit: str, events: Events) -> GameState:
-    """One Kill (the unit is eliminated, back to its pool) or one Pain (it will retreat)."""
-    b = state.battle
-    assert b is not None
+def land(state: GameState, b: Battle, unit: Units, n: int, hit: str, events: Events) -> tuple[GameState, Battle]:
+    """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
+    on ``unit``'s stack; the results owed are the caller's to count."""
     where = state.area_name(b.area)
-    events.append(HitTaken(unit.owner, where, unit.kind.value, unit.name, hit))
-    owed = (b.kills if hit == "kill" else b.pains)[side]
-    b = set_owed(b, hit, side, owed - 1)
+    events += [HitTaken(unit.owner, where, unit.kind.value, unit.name, hit)] * n
     if hit == "pain":
-        return evolve(state, battle=evolve(b, pained=(*b.pained, evolve(unit, count=1))))
-    state = evolve(state, battle=b)
-    state, removed = bd.remove(state, b.area, unit.owner, unit.kind, unit.name, 1, "killed in battle")
-    events += removed
-    return state
+        return state, evolve(b, pained=(*b.pained, evolve(unit, count=n)))
+    area = bd.remove_units(state.areas[b.area], unit.owner, unit.kind, unit.name, n, where)
+    events.append(UnitsRemoved(unit.owner, where, unit.kind.value, unit.name, n, "killed in battle"))
+    return state.with_area(b.area, area), b
 
 
 def destinations(state: GameState, b: Battle, owner: str) -> tuple[int, ...]:
@@ -265,30 +270,33 @@ def destinations(state: GameState, b: Battle, owner: str) -> tuple[int, ...]:
     )
 
 
-def retreats(state: GameState, b: Battle, events: Events) -> tuple[GameState, bool]:
+def retreats(state: GameState, b: Battle, events: Events) -> Progress:
     """Retreat the pained units that have one place to go (or none: they are eliminated)."""
     while b.pained:
         unit = b.pained[0]
         legal = destinations(state, b, unit.owner)
         if len(legal) > 1:
             actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
-            text = f"{actor}: where does the pained {unit.name} of {unit.owner} retreat from {state.area_name(b.area)}?"
-            choices = tuple(state.area_name(i) for i in legal)
-            return evolve(state, battle=b, prompt=Prompt(PromptKind.RETREAT, actor, text, choices)), True
+            text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {state.area_name(b.area)}?"
+            return state, b, Prompt(PromptKind.RETREAT, actor, text, tuple(state.area_name(i) for i in legal))
         b = evolve(b, pained=b.pained[1:])
-        state = evolve(state, battle=b)
-        state = retreat_one(state, b, unit, legal[0] if legal else None, events)
-    return evolve(state, battle=b), False
+        state = retreat(state, b, unit, legal[0] if legal else None, events)
+    return state, b, None
 
 
-def retreat_one(state: GameState, b: Battle, unit: Units, to: int | None, events: Events) -> GameState:
+def retreat(state: GameState, b: Battle, unit: Units, to: int | None, events: Events) -> GameState:
+    """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere
+    (the battle area's gate is settled by :func:`advance`)."""
+    where = state.area_name(b.area)
+    source = bd.remove_units(state.areas[b.area], unit.owner, unit.kind, unit.name, unit.count, where)
     if to is None:
-        state, removed = bd.remove(state, b.area, unit.owner, unit.kind, unit.name, 1, "pained, with nowhere to retreat")
-        events += removed
-        return state
-    state, moved = bd.move(state, b.area, to, unit.owner, unit.kind, unit.name, 1)
-    events += moved
-    return state
+        events.append(UnitsRemoved(unit.owner, where, unit.kind.value, unit.name, unit.count, "pained, with nowhere to retreat"))
+        return state.with_area(b.area, source)
+    target = bd.add_units(state.areas[to], unit.owner, unit.kind, unit.name, unit.count)
+    areas = list(state.areas)
+    areas[b.area], areas[to] = source, target
+    events.append(UnitsMoved(unit.owner, where, state.area_name(to), unit.kind.value, unit.name, unit.count))
+    return evolve(state, areas=tuple(areas))
 
 
 # -- the answers --------------------------------------------------------------------------------
@@ -308,8 +316,9 @@ def assign(state: GameState, player: str, unit: str, hit: str, events: Events) -
     side = current_side(b, hit)
     targets = state.areas[b.area].units_of(pids(b)[side]) if hit == "kill" else unpained(state, b, side)
     stack = next(u for u in targets if u.name == unit)
-    state = land(evolve(state, prompt=Prompt(PromptKind.NONE)), side, stack, hit, events)
-    return advance(state, events)
+    state, b = land(state, b, stack, 1, hit, events)
+    b = set_owed(b, hit, side, (b.kills if hit == "kill" else b.pains)[side] - 1)
+    return advance(state, b, events)
 
 
 @actions.handles(c.AssignKill)
@@ -324,15 +333,16 @@ def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameStat
 
 @actions.handles(c.ChooseRetreat)
 def choose_retreat(state: GameState, cmd: c.ChooseRetreat, events: Events) -> GameState:
+    """One unit of the pained stack at the head of the queue retreats to the area chosen."""
     actions.expect(state, PromptKind.RETREAT, cmd.player)
     actions.choice(state, cmd.area)
     b = state.battle
     assert b is not None
-    unit = b.pained[0]
-    b = evolve(b, pained=b.pained[1:])
-    state = evolve(state, battle=b, prompt=Prompt(PromptKind.NONE))
-    state = retreat_one(state, b, unit, bd.area_index(state, cmd.area), events)
-    return advance(state, events)
+    head = b.pained[0]
+    rest = b.pained[1:] if head.count == 1 else (evolve(head, count=head.count - 1), *b.pained[1:])
+    b = evolve(b, pained=rest)
+    state = retreat(state, b, evolve(head, count=1), bd.area_index(state, cmd.area), events)
+    return advance(state, b, events)
 
 
 def answers_kill(state: GameState) -> Iterator[Command]:

@@ -186,3 +186,11 @@ def test_battle_odds_show_each_sides_chance_before_the_dice() -> None:
     assert odds is not None
     assert odds.attacker == (GC, 4, 1 - Fraction(5, 6) ** 4) and odds.defender == (CC, 1, Fraction(1, 6))
     assert battle_odds(run(state, c.Roll((1, 1, 1, 1), "tower"), c.Roll((1,), "tower"))) is None
+
+
+def test_the_benchmarks_battles_resolve_as_measured() -> None:
+    from bench.battle_bench import states
+
+    resolving, last, choosing, kill, declared = states()  # each asserts what it measures
+    assert resolving.battle is not None and choosing.prompt.kind is PromptKind.ASSIGN_KILL
+    assert battle_odds(declared) is not None
