@@ -31,7 +31,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Side, side_dice
+from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
@@ -98,15 +98,36 @@ def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking:
     return side_dice(side)[0]
 
 
+def hooks_of(state: GameState, pid: str) -> Hooks | None:
+    """The ability hooks of ``pid``'s faction (None for neutral units and factions without rules)."""
+    seat = state.seat(pid)
+    rules = None if seat is None else RULES.get(state.players[seat].faction)
+    return None if rules is None else rules.hooks
+
+
+def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
+    """The pre-battle abilities, the attacker's then the defender's (factions.md section 11, steps
+    2-3): the place Devour, Absorb, Abduct, Howl ... plug in (no faction fills it yet)."""
+    if not cmd.whole:
+        return state  # the table resolves a hand-assigned battle's abilities itself
+    for pid in (cmd.player, cmd.defender):
+        hooks = hooks_of(state, pid)
+        if hooks is not None and hooks.pre_battle is not None:
+            state = hooks.pre_battle(state, events)
+    return state
+
+
 def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    """Pay, compute both sides' dice, ask for the attacker's roll."""
+    """Pay, run the pre-battle abilities, compute both sides' dice (after them: units they remove
+    roll nothing), ask for the attacker's roll."""
     seat = actions.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     check_declaration(state, cmd, index)
-    mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
-    theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
     state = actions.pay(state, seat, cmd.cost, "a battle", events)
     events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
+    state = pre_battle(state, cmd, events)
+    mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
+    theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
     if cmd.whole:
         events += [mine, theirs]
     battle = Battle(index, cmd.player, cmd.defender, mine.dice, theirs.dice, whole=cmd.whole)
@@ -157,11 +178,10 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     """Who chooses which of ``side``'s units take its results: the owner, the opponent for
     neutral units, or the opponent's faction hook (Vengeance, once the abilities fill it)."""
     owner, enemy = pids(b)[side], pids(b)[1 - side]
-    seat = state.seat(enemy)
-    rules = None if seat is None else RULES.get(state.players[seat].faction)
-    if rules is not None and rules.hooks.assigner is not None:
+    hooks = hooks_of(state, enemy)
+    if hooks is not None and hooks.assigner is not None:
         units = state.areas[b.area].units_of(enemy)
-        chosen = rules.hooks.assigner(Side(state, b.area, enemy, owner, units, side == DEFENDER))
+        chosen = hooks.assigner(Side(state, b.area, enemy, owner, units, side == DEFENDER))
         if chosen:
             return chosen
     return enemy if owner == NEUTRAL else owner
@@ -203,6 +223,12 @@ def advance(state: GameState, b: Battle, events: Events) -> GameState:
     events += settled
     if prompt is not None:
         return evolve(state, battle=b, prompt=prompt)
+    # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...) go
+    # here, the attacker's then the defender's (factions.md section 11, step 16).
+    for pid in (b.attacker, b.defender):
+        hooks = hooks_of(state, pid)
+        if hooks is not None and hooks.post_battle is not None:
+            state = hooks.post_battle(evolve(state, battle=b), events)
     events.append(BattleEnded(state.area_name(b.area), b.attacker, b.defender))
     return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), events)
 
@@ -249,7 +275,8 @@ def set_owed(b: Battle, hit: str, side: int, value: int) -> Battle:
 
 def land(state: GameState, b: Battle, unit: Units, n: int, hit: str, events: Events) -> tuple[GameState, Battle]:
     """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
-    on ``unit``'s stack; the results owed are the caller's to count."""
+    on ``unit``'s stack; the results owed are the caller's to count.  The owner's ``on_hit`` hook
+    (Emissary, Eternal, Regenerate) is to change the result here; no faction fills it yet."""
     where = state.area_name(b.area)
     events += [HitTaken(unit.owner, where, unit.kind.value, unit.name, hit)] * n
     if hit == "pain":
