@@ -8,6 +8,7 @@ from companion.engine.cthulhu.events import BattleEnded, CombatComputed, HitTake
 from companion.engine.cthulhu.model import Faction
 from companion.narrate import describe
 from companion.ui.battle_odds import battle_lines
+from companion.ui.labels import label
 from companion.ui.scene import View
 from companion.ui.table_scene import status_lines
 from tests.engine.cthulhu.factions.common import CC, GC, game
@@ -48,3 +49,10 @@ def test_the_log_tells_the_computed_dice_the_hits_and_the_end() -> None:
     pain = HitTaken(GC, "Asia", "monster", "Starspawn", "pain")
     assert describe(pain, NAMES) == "Great Cthulhu's Starspawn in Asia takes a Pain and must retreat."
     assert describe(BattleEnded("Asia", GC, CC), NAMES) == "The battle in Asia between Great Cthulhu and Crawling Chaos is over."
+
+
+def test_the_battle_buttons_say_whom_and_where_and_which_unit() -> None:
+    assert label(c.BattleAction(GC, "Asia", CC)) == "Battle Crawling Chaos in Asia"
+    assert label(c.AssignKill(CC, "Nightgaunt")) == "Kill: Nightgaunt"
+    assert label(c.AssignPain(CC, "Acolyte")) == "Pain: Acolyte"
+    assert label(c.ChooseRetreat(CC, "Europe")) == "Retreat to Europe"

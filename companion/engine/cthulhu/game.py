@@ -7,11 +7,12 @@ from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import actions, corrections, flow
-from companion.engine.cthulhu import battle as _battle  # noqa: F401  (registers the battle's handlers)
+from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.model import (
+    BATTLE_COST,
     ELDER_SIGN_BAG,
     ERADICATED,
     GATE_COST,
@@ -173,6 +174,17 @@ def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
             yield c.Summon(pid, area, unit.name, kind=unit.kind)
 
 
+def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
+    """A battle against each enemy in the area, where ``pid`` has combat there and both sides'
+    dice are known to the referee (otherwise the table gives them: see docs/commands.md)."""
+    for enemy in state.areas[index].owners:
+        if enemy == pid:
+            continue
+        mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
+        if mine and _battle.computed_dice(state, index, enemy, pid) is not None:
+            yield c.BattleAction(pid, state.area_name(index), enemy)
+
+
 def _sign_left(state: GameState, value: int) -> bool:
     return sum(p.revealed.count(value) for p in state.players) < ELDER_SIGN_BAG[value - 1]
 
@@ -191,6 +203,8 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
             yield c.BuildGate(pid, name)
         if area.gate is not None and area.gate.controller == pid:
             yield from _summons(state, pid, name)
+        if player.power >= BATTLE_COST:
+            yield from _battles(state, pid, i)
         if (
             area.gate is not None
             and area.gate.abandoned

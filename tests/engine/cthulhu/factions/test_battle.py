@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine import Code, Event, State, canonical
+from companion.engine import Code, Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleEnded, BattleRolled, CombatComputed, HitTaken, Part
 from companion.engine.cthulhu.factions import RULES, Hooks
@@ -228,3 +228,12 @@ def asia(state: State) -> int:
     index = state.board.area_index("Asia")
     assert index is not None
     return index
+
+
+def test_a_turn_offers_a_battle_where_the_player_has_combat_and_both_sides_dice_are_known() -> None:
+    offered = [cmd for cmd in legal_commands(game(Faction.GREAT_CTHULHU, **MIXED)) if isinstance(cmd, c.BattleAction)]
+    assert offered == [c.BattleAction(GC, "Asia", CC)]
+    cultists_only = game(
+        Faction.GREAT_CTHULHU, Asia={"units": [(GC, "cultist", "Acolyte", 1), (CC, "monster", "Flying Polyp", 1)]}
+    )
+    assert not [cmd for cmd in legal_commands(cultists_only) if isinstance(cmd, c.BattleAction)]  # no combat: no battle
