@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.engine import Code
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction
+from companion.engine.cthulhu.model import Faction, UnitKind
 from tests.engine.cthulhu.factions.common import CC, GC, count, dice, game
 from tests.helpers import rejected, run, set_board
 
@@ -61,3 +61,10 @@ def test_great_old_ones_are_awakened_not_summoned() -> None:
     assert rejected(state, c.Summon(GC, "South Pacific", "Cthulhu")).code is Code.BAD_VALUE
     assert rejected(state, c.Summon(GC, "South Pacific", "Acolyte")).code is Code.BAD_VALUE
     assert rejected(state, c.Summon(GC, "South Pacific", "Byakhee")).code is Code.BAD_VALUE  # not on its roster
+
+
+def test_cthulhu_placed_by_a_correction_counts_as_awakened_before() -> None:
+    state = run(game(Faction.GREAT_CTHULHU, **HOME), c.Place(GC, c.UnitRef("Asia", UnitKind.GOO, "Cthulhu"), "joined late"))
+    assert state.player(GC).awakened == ("Cthulhu",)
+    state = run(state, c.Eliminate(GC, c.UnitRef("Asia", UnitKind.GOO, "Cthulhu"), "killed last round"))
+    assert run(state, c.Awaken(GC, "South Pacific", "Cthulhu")).player(GC).power == 20 - 4
