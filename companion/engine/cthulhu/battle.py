@@ -105,6 +105,15 @@ def hooks_of(state: GameState, pid: str) -> Hooks | None:
     return None if rules is None else rules.hooks
 
 
+def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attacking: bool) -> int:
+    """``pid``'s Kills without dice in this battle (its faction's ``automatic_kills``)."""
+    seat = state.seat(pid)
+    rules = None if seat is None else RULES.get(state.players[seat].faction)
+    if rules is None or rules.automatic_kills is None:
+        return 0
+    return rules.automatic_kills(Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
+
+
 def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     """The pre-battle abilities, the attacker's then the defender's (factions.md section 11, steps
     2-3): the place Devour, Absorb, Abduct, Howl ... plug in (no faction fills it yet)."""
@@ -130,7 +139,19 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
     if cmd.whole:
         events += [mine, theirs]
-    battle = Battle(index, cmd.player, cmd.defender, mine.dice, theirs.dice, whole=cmd.whole)
+    automatic = (
+        automatic_kills(state, index, cmd.player, cmd.defender, True),
+        automatic_kills(state, index, cmd.defender, cmd.player, False),
+    )
+    battle = Battle(
+        index,
+        cmd.player,
+        cmd.defender,
+        mine.dice,
+        theirs.dice,
+        whole=cmd.whole,
+        automatic_kills=automatic if cmd.whole else (0, 0),
+    )
     return next_roll(evolve(state, battle=battle), events)
 
 
@@ -147,6 +168,9 @@ def next_roll(state: GameState, events: Events) -> GameState:
         b = evolve(b, rolls=(*b.rolls, ()))
     attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
     defender_kills, defender_pains = actions.kills_and_pains(b.rolls[1])
+    if any(b.automatic_kills):  # Kills without dice, each cancelling one of the enemy's
+        extra_a, extra_d = b.automatic_kills
+        attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)
     where = state.area_name(b.area)
     events.append(BattleRolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
     if not b.whole:

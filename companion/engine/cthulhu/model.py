@@ -279,7 +279,8 @@ class Battle:
     ``whole``: the referee assigns Kills and Pains through prompts and retreats the pained units
     (False: the older form, the table assigns by hand after the roll).  ``kills`` and ``pains``:
     the results still to be taken by (the attacker's units, the defender's units); ``pained``:
-    the pained units still to retreat, one entry per unit, in retreat order."""
+    the pained units still to retreat (stacks), in retreat order; ``automatic_kills``: each
+    side's Kills scored without dice, each cancelling one of the enemy's (Bastet)."""
 
     area: int
     attacker: str
@@ -292,6 +293,7 @@ class Battle:
     kills: tuple[int, int] = (0, 0)
     pains: tuple[int, int] = (0, 0)
     pained: tuple[Units, ...] = ()
+    automatic_kills: tuple[int, int] = (0, 0)  # each side's Kills without dice (Bastet)
 
 
 WATCHER_TOKEN_START = 12  # the dark token's space on the Doom track (yuggoth-watcher.txt)

@@ -94,14 +94,26 @@ class BattleOdds:
     defender: tuple[str, int, Fraction]
 
 
+def at_least_kills(dice: int, needed: int) -> Fraction:
+    """The exact chance that ``dice`` battle dice show at least ``needed`` Kills."""
+    if needed <= 0:
+        return Fraction(1)
+    if needed == 1:
+        return kill_chance(dice)
+    return sum(kills_distribution(max(0, dice))[needed:], Fraction(0))
+
+
 def battle_odds(state: GameState) -> BattleOdds | None:
-    """The odds of the battle declared and not yet fully rolled (None when there is none)."""
+    """The odds of the battle declared and not yet fully rolled (None when there is none): each
+    side's chance of at least one Kill, counting Kills scored without dice (Bastet: hers is
+    certain, and her enemy needs two Kills on the dice for one)."""
     b = state.battle
     if b is None or len(b.rolls) >= 2:
         return None
+    extra_a, extra_d = b.automatic_kills
     return BattleOdds(
-        (b.attacker, b.attacker_dice, kill_chance(b.attacker_dice)),
-        (b.defender, b.defender_dice, kill_chance(b.defender_dice)),
+        (b.attacker, b.attacker_dice, at_least_kills(b.attacker_dice, 1 - extra_a + extra_d)),
+        (b.defender, b.defender_dice, at_least_kills(b.defender_dice, 1 - extra_d + extra_a)),
     )
 
 

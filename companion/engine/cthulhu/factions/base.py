@@ -157,6 +157,8 @@ class FactionRules:
     awakenings: tuple[Awakening, ...] = ()
     # The summon cost now, where a Spellbook or the pool changes the printed one; None: printed.
     summon_cost: Callable[[GameState, str, UnitType], int] | None = None
+    # Kills a side scores without dice, each also cancelling one of the enemy's (Bastet); None: 0.
+    automatic_kills: Callable[[Side], int] | None = None
     hooks: Hooks = field(default_factory=Hooks)
 
     def unit(self, name: str) -> UnitType | None:

@@ -1,16 +1,23 @@
 """Bubastis (factions.md section 9, from the gjremus fork): roster, costs, combat and Bastet's
 awakening.  Bubastis has no cultists (a pool of 0 Acolytes).
 
-Not yet modelled (hooks): Bastet's automatic Kill (she rolls no dice), Lunacy, Requires Attention,
+Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
+Kill fewer (:func:`bastet`).  Not yet modelled (hooks): Lunacy, Requires Attention,
 and the Spellbooks (Catabolism, Zagazig, Savagery, Predator, Catnapping, Ailurophobia).
 """
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, UnitType, fixed, in_play
+from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
 from companion.engine.cthulhu.model import Faction, GameState
 
 CATS = ("Earth Cat", "Cat from Mars", "Cat from Saturn", "Cat from Uranus")
+
+
+def bastet(side: Side) -> int:
+    """One automatic Kill while Bastet is in the battle (factions.md section 9: she "adds 1
+    automatic Kill to BB's result and removes 1 Kill from the enemy's")."""
+    return 1 if side.count("Bastet") else 0
 
 
 def bastet_where(state: GameState, pid: str, index: int) -> str:
@@ -36,4 +43,5 @@ RULES = FactionRules(
     ),
     spellbooks=("Catabolism", "Zagazig", "Savagery", "Predator", "Catnapping", "Ailurophobia"),
     awakenings=(Awakening("Bastet", fixed(6), bastet_where, bastet_needs),),
+    automatic_kills=bastet,
 )
