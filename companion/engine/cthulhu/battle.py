@@ -39,6 +39,7 @@ from companion.engine.cthulhu.model import (
     NO_PROMPT,
     WATCHER,
     WORM,
+    AreaState,
     Battle,
     BattleStage,
     GameState,
@@ -211,143 +212,174 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
-def unpained(state: GameState, b: Battle, side: int) -> list[Units]:
-    """``side``'s units in the battle area that may still take a Pain (not pained already)."""
-    owner = pids(b)[side]
-    taken: dict[tuple[str, object, str], int] = {}
-    for unit in b.pained:
-        taken[unit.key] = taken.get(unit.key, 0) + unit.count
-    free = []
-    for stack in state.areas[b.area].units_of(owner):
-        left = stack.count - taken.get(stack.key, 0)
-        if left > 0:
-            free.append(evolve(stack, count=left))
-    return free
+class Resolution:
+    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
+    neighbours, the results still owed and the pained units are plain mutable values here, and
+    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+
+    def __init__(self, state: GameState, b: Battle, events: Events) -> None:
+        self.state, self.b, self.events = state, b, events
+        self.areas = list(state.areas)
+        self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
+        self.pained = list(b.pained)
+        self.stage = b.stage
+        self.where = state.area_name(b.area)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def side_units(self, side: int) -> tuple[Units, ...]:
+        return self.areas[self.b.area].units_of(pids(self.b)[side])
+
+    def unpained(self, side: int) -> list[Units]:
+        """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+        taken: dict[tuple[str, object, str], int] = {}
+        for unit in self.pained:
+            taken[unit.key] = taken.get(unit.key, 0) + unit.count
+        free = []
+        for stack in self.side_units(side):
+            left = stack.count - taken.get(stack.key, 0)
+            if left > 0:
+                free.append(stack if left == stack.count else Units(stack.owner, stack.kind, stack.name, left))
+        return free
+
+    def targets(self, side: int, hit: str) -> list[Units]:
+        return list(self.side_units(side)) if hit == "kill" else self.unpained(side)
+
+    def destinations(self, owner: str) -> tuple[int, ...]:
+        """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
+        any unit of its opponent in this battle (factions.md section 11; shaggai-worms.txt)."""
+        b = self.b
+        enemy = b.defender if owner == b.attacker else b.attacker
+        areas = self.areas
+        return tuple(
+            i
+            for i in sorted(self.state.board.adjacent[b.area])
+            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
+        )
+
+    # -- the steps ------------------------------------------------------------------------------
+
+    def run(self) -> Prompt | None:
+        """Take every result that has one answer; the prompt for the first that needs a choice."""
+        if self.stage is BattleStage.KILLS:
+            prompt = self.hits("kill")
+            if prompt is not None:
+                return prompt
+            self.stage = BattleStage.PAINS
+        if self.stage is BattleStage.PAINS:
+            prompt = self.hits("pain")
+            if prompt is not None:
+                return prompt
+            # The attacker's pained units retreat first (factions.md section 11, step 15).
+            attacker = self.b.attacker
+            self.pained.sort(key=lambda u: u.owner != attacker)
+            self.stage = BattleStage.RETREAT
+        return self.retreats()
+
+    def hits(self, hit: str) -> Prompt | None:
+        """Land the Kills (or Pains) that need no choice; the prompt for the first that does."""
+        owed = self.owed[hit]
+        for side in HIT_ORDER:
+            while owed[side] > 0:
+                targets = self.targets(side, hit)
+                total = sum(u.count for u in targets)
+                if total == 0:
+                    owed[side] = 0
+                    break
+                if owed[side] < total and len(targets) > 1:
+                    actor = assigner(self.state, self.b, side)
+                    owner = pids(self.b)[side]
+                    text = (
+                        f"{actor}: which of {owner}'s units in {self.where} takes the next {hit.title()} "
+                        f"({owed[side]} to assign)?"
+                    )
+                    kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
+                    return Prompt(kind, actor, text, tuple(u.name for u in targets))
+                # One answer: as many results as units (all of them), or one kind of unit left.
+                for unit in targets:
+                    self.land(side, unit, min(owed[side], unit.count), hit)
+        return None
+
+    def land(self, side: int, unit: Units, n: int, hit: str) -> None:
+        """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
+        on ``unit``'s stack.  The owner's ``on_hit`` hook (Emissary, Eternal, Regenerate) is to
+        change the result here; no faction fills it yet."""
+        if n <= 0:
+            return
+        self.owed[hit][side] -= n
+        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
+        if hit == "pain":
+            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
+            return
+        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+
+    def retreats(self) -> Prompt | None:
+        """Retreat the pained units that have one place to go (or none: they are eliminated)."""
+        while self.pained:
+            unit = self.pained[0]
+            legal = self.destinations(unit.owner)
+            if len(legal) > 1:
+                b = self.b
+                actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
+                text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
+                return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
+            self.pained.pop(0)
+            self.retreat(unit, legal[0] if legal else None)
+        return None
+
+    def retreat(self, unit: Units, to: int | None) -> None:
+        """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
+        index = self.b.area
+        self.areas[index] = take(self.areas[index], unit, unit.count)
+        if to is None:
+            reason = "pained, with nowhere to retreat"
+            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
+            return
+        self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
+        to_name = self.state.area_name(to)
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
+
+    def finish(self, prompt: Prompt | None) -> GameState:
+        """The state with the board and the battle written back: the prompt, or the battle over
+        (post-battle abilities, then the attacker's action ends)."""
+        b = evolve(
+            self.b,
+            stage=self.stage,
+            kills=(self.owed["kill"][0], self.owed["kill"][1]),
+            pains=(self.owed["pain"][0], self.owed["pain"][1]),
+            pained=tuple(self.pained),
+        )
+        state = evolve(self.state, areas=tuple(self.areas))
+        state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
+        self.events += settled
+        if prompt is not None:
+            return evolve(state, battle=b, prompt=prompt)
+        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
+        # go here, the attacker's then the defender's (factions.md section 11, step 16).
+        for pid in (b.attacker, b.defender):
+            hooks = hooks_of(state, pid)
+            if hooks is not None and hooks.post_battle is not None:
+                state = hooks.post_battle(evolve(state, battle=b), self.events)
+        self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
 
 def advance(state: GameState, b: Battle, events: Events) -> GameState:
-    """Take every result that has one answer; ask for the first that needs a choice.  The battle
-    record ``b`` is kept local and written back once, and the battle area's gate is settled
-    once (every unit removed or retreated leaves that area): this runs on the tower's roll path."""
-    prompt: Prompt | None = None
-    if b.stage is BattleStage.KILLS:
-        state, b, prompt = hits(state, b, "kill", events)
-        if prompt is None:
-            b = evolve(b, stage=BattleStage.PAINS)
-    if prompt is None and b.stage is BattleStage.PAINS:
-        state, b, prompt = hits(state, b, "pain", events)
-        if prompt is None:
-            # The attacker's pained units retreat first (factions.md section 11, step 15).
-            attacker = b.attacker
-            order = tuple(sorted(b.pained, key=lambda u: u.owner != attacker))
-            b = evolve(b, stage=BattleStage.RETREAT, pained=order)
-    if prompt is None:
-        state, b, prompt = retreats(state, b, events)
-    state, settled = bd.settle_gate(state, b.area)
-    events += settled
-    if prompt is not None:
-        return evolve(state, battle=b, prompt=prompt)
-    # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...) go
-    # here, the attacker's then the defender's (factions.md section 11, step 16).
-    for pid in (b.attacker, b.defender):
-        hooks = hooks_of(state, pid)
-        if hooks is not None and hooks.post_battle is not None:
-            state = hooks.post_battle(evolve(state, battle=b), events)
-    events.append(BattleEnded(state.area_name(b.area), b.attacker, b.defender))
-    return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), events)
+    """Resolve what needs no choice, then ask or end the battle."""
+    work = Resolution(state, b, events)
+    return work.finish(work.run())
 
 
-Progress = tuple[GameState, Battle, Prompt | None]
-
-
-def hits(state: GameState, b: Battle, hit: str, events: Events) -> Progress:
-    """Land the Kills (or Pains) that need no choice; a prompt for the first that does."""
-    if not any(b.kills if hit == "kill" else b.pains):
-        return state, b, None
-    for side in HIT_ORDER:
-        owed = (b.kills if hit == "kill" else b.pains)[side]
-        while owed > 0:
-            owner = pids(b)[side]
-            targets = state.areas[b.area].units_of(owner) if hit == "kill" else unpained(state, b, side)
-            total = sum(u.count for u in targets)
-            if total == 0:
-                owed = 0
-                break
-            if owed < total and len(targets) > 1:
-                b = set_owed(b, hit, side, owed)
-                actor = assigner(state, b, side)
-                where = state.area_name(b.area)
-                text = f"{actor}: which of {owner}'s units in {where} takes the next {hit.title()} ({owed} to assign)?"
-                kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
-                return state, b, Prompt(kind, actor, text, tuple(u.name for u in targets))
-            # One answer: as many results as units (all of them), or one kind of unit left.
-            for unit in targets:
-                n = min(owed, unit.count)
-                state, b = land(state, b, unit, n, hit, events)
-                owed -= n
-        b = set_owed(b, hit, side, 0)
-    return state, b, None
-
-
-def set_owed(b: Battle, hit: str, side: int, value: int) -> Battle:
-    if hit == "kill":
-        kills = (value, b.kills[1]) if side == ATTACKER else (b.kills[0], value)
-        return b if kills == b.kills else evolve(b, kills=kills)
-    pains = (value, b.pains[1]) if side == ATTACKER else (b.pains[0], value)
-    return b if pains == b.pains else evolve(b, pains=pains)
-
-
-def land(state: GameState, b: Battle, unit: Units, n: int, hit: str, events: Events) -> tuple[GameState, Battle]:
-    """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
-    on ``unit``'s stack; the results owed are the caller's to count.  The owner's ``on_hit`` hook
-    (Emissary, Eternal, Regenerate) is to change the result here; no faction fills it yet."""
-    where = state.area_name(b.area)
-    events += [HitTaken(unit.owner, where, unit.kind.value, unit.name, hit)] * n
-    if hit == "pain":
-        return state, evolve(b, pained=(*b.pained, evolve(unit, count=n)))
-    area = bd.remove_units(state.areas[b.area], unit.owner, unit.kind, unit.name, n, where)
-    events.append(UnitsRemoved(unit.owner, where, unit.kind.value, unit.name, n, "killed in battle"))
-    return state.with_area(b.area, area), b
-
-
-def destinations(state: GameState, b: Battle, owner: str) -> tuple[int, ...]:
-    """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without any
-    unit of its opponent in this battle (factions.md section 11; shaggai-worms.txt)."""
-    enemy = b.defender if owner == b.attacker else b.attacker
-    return tuple(
-        i
-        for i in sorted(state.board.adjacent[b.area])
-        if ERADICATED not in state.areas[i].markers and not state.areas[i].count(owner=enemy)
-    )
-
-
-def retreats(state: GameState, b: Battle, events: Events) -> Progress:
-    """Retreat the pained units that have one place to go (or none: they are eliminated)."""
-    while b.pained:
-        unit = b.pained[0]
-        legal = destinations(state, b, unit.owner)
-        if len(legal) > 1:
-            actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
-            text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {state.area_name(b.area)}?"
-            return state, b, Prompt(PromptKind.RETREAT, actor, text, tuple(state.area_name(i) for i in legal))
-        b = evolve(b, pained=b.pained[1:])
-        state = retreat(state, b, unit, legal[0] if legal else None, events)
-    return state, b, None
-
-
-def retreat(state: GameState, b: Battle, unit: Units, to: int | None, events: Events) -> GameState:
-    """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere
-    (the battle area's gate is settled by :func:`advance`)."""
-    where = state.area_name(b.area)
-    source = bd.remove_units(state.areas[b.area], unit.owner, unit.kind, unit.name, unit.count, where)
-    if to is None:
-        events.append(UnitsRemoved(unit.owner, where, unit.kind.value, unit.name, unit.count, "pained, with nowhere to retreat"))
-        return state.with_area(b.area, source)
-    target = bd.add_units(state.areas[to], unit.owner, unit.kind, unit.name, unit.count)
-    areas = list(state.areas)
-    areas[b.area], areas[to] = source, target
-    events.append(UnitsMoved(unit.owner, where, state.area_name(to), unit.kind.value, unit.name, unit.count))
-    return evolve(state, areas=tuple(areas))
+def take(area: AreaState, unit: Units, n: int) -> AreaState:
+    """``area`` less ``n`` of ``unit``'s stack, which the battle has just read from it (so it is
+    there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
+    units = area.units
+    for i, stack in enumerate(units):
+        if stack.key == unit.key:
+            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
+            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
+    raise AssertionError(f"{unit} is not in the battle area")
 
 
 # -- the answers --------------------------------------------------------------------------------
@@ -364,12 +396,11 @@ def assign(state: GameState, player: str, unit: str, hit: str, events: Events) -
     actions.choice(state, unit)
     b = state.battle
     assert b is not None
+    work = Resolution(state, b, events)
     side = current_side(b, hit)
-    targets = state.areas[b.area].units_of(pids(b)[side]) if hit == "kill" else unpained(state, b, side)
-    stack = next(u for u in targets if u.name == unit)
-    state, b = land(state, b, stack, 1, hit, events)
-    b = set_owed(b, hit, side, (b.kills if hit == "kill" else b.pains)[side] - 1)
-    return advance(state, b, events)
+    stack = next(u for u in work.targets(side, hit) if u.name == unit)
+    work.land(side, stack, 1, hit)
+    return work.finish(work.run())
 
 
 @actions.handles(c.AssignKill)
@@ -389,11 +420,14 @@ def choose_retreat(state: GameState, cmd: c.ChooseRetreat, events: Events) -> Ga
     actions.choice(state, cmd.area)
     b = state.battle
     assert b is not None
-    head = b.pained[0]
-    rest = b.pained[1:] if head.count == 1 else (evolve(head, count=head.count - 1), *b.pained[1:])
-    b = evolve(b, pained=rest)
-    state = retreat(state, b, evolve(head, count=1), bd.area_index(state, cmd.area), events)
-    return advance(state, b, events)
+    work = Resolution(state, b, events)
+    head = work.pained[0]
+    if head.count == 1:
+        work.pained.pop(0)
+    else:
+        work.pained[0] = Units(head.owner, head.kind, head.name, head.count - 1)
+    work.retreat(Units(head.owner, head.kind, head.name, 1), bd.area_index(state, cmd.area))
+    return work.finish(work.run())
 
 
 def answers_kill(state: GameState) -> Iterator[Command]:
