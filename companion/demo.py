@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from companion.engine import Accepted, Command, Event, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.battle import computed_dice
+from companion.engine.cthulhu.events import BattleEnded, BattleRolled
 from companion.engine.cthulhu.factions import RULES, unit_type
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
@@ -203,12 +204,21 @@ def _battle_watcher(state: State, pid: str) -> Command | None:
 
 
 def casualties(state: State, events: tuple[Event, ...]) -> list[Command]:
-    """After the Watcher's battle the table assigns its Kills; the demo's players lose their
-    cheapest units.  (A battle between factions is resolved whole by the referee's prompts.)"""
+    """After the Watcher's battle, or a battle the table resolves by hand (both dice given), the
+    table assigns the Kills; the demo's players lose their cheapest units.  A battle resolved
+    whole assigns its own through the referee's prompts (its ``battle_ended``, or a battle still
+    in the state, tells it apart)."""
+    by_hand = state.battle is None and not any(isinstance(e, BattleEnded) for e in events)
     orders: list[Command] = []
     for event in events:
-        if isinstance(event, WatcherBattled):
-            orders += _lose_units(state, event.area, event.defender, event.watcher_kills)
+        if isinstance(event, BattleRolled) and by_hand:
+            losses = [(event.defender, event.attacker_kills), (event.attacker, event.defender_kills)]
+        elif isinstance(event, WatcherBattled):
+            losses = [(event.defender, event.watcher_kills)]
+        else:
+            continue
+        for victim, kills in losses:
+            orders += _lose_units(state, event.area, victim, kills)
     return orders
 
 
