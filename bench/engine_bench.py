@@ -36,7 +36,7 @@ def roll_state() -> GameState:
     state = result.state  # type: ignore[union-attr]
     for command in (
         c.ChooseDirection(GC, "clockwise"),
-        c.Place(CC, c.UnitRef("South Pacific", UnitKind.CULTIST)),
+        c.Place(CC, c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")),
         c.BattleAction(GC, "South Pacific", CC, 1, 1),
     ):
         state = apply(state, command).state  # type: ignore[union-attr]

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
-from companion.engine import Command, Event, State, legal_commands
-from companion.engine.cthulhu import board as bd
+from companion.engine import Accepted, Command, Event, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, PromptKind, UnitKind, spellbook_count
+from companion.engine.cthulhu.battle import computed_dice
+from companion.engine.cthulhu.events import BattleEnded, BattleRolled
+from companion.engine.cthulhu.factions import RULES, unit_type
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
 from companion.maps import SHIPPED_DIR, MapError, load_map
@@ -37,17 +38,7 @@ SEATING = (
     Faction.ANCIENTS,
 )
 DEFAULT_MAPS = {3: "earth-3p", 4: "earth-4p-35", 5: "earth-5p", 6: "earth-6p"}
-# The demo's figures for one Great Old One per faction (name, awakening cost). A real table
-# enters its own costs; these only let the demo's players awaken something.
-DEMO_GOOS = {
-    Faction.GREAT_CTHULHU: ("Cthulhu", 10),
-    Faction.CRAWLING_CHAOS: ("Nyarlathotep", 10),
-    Faction.BLACK_GOAT: ("Shub-Niggurath", 8),
-    Faction.YELLOW_SIGN: ("King in Yellow", 4),
-    Faction.SLEEPER: ("Tsathoggua", 8),
-    Faction.WINDWALKER: ("Rhan Tegoth", 6),
-    Faction.OPENER_OF_THE_WAY: ("Yog-Sothoth", 6),
-}
+# The demo's stand-in for a unit's combat against the Watcher when the referee cannot compute it.
 COMBAT = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
 MAX_COMMANDS = 20_000
 
@@ -83,22 +74,44 @@ def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte:
 
 
 def choose(state: State, rnd: random.Random) -> Command:
-    """A demo player's decision: dice from the generator, otherwise a random legal choice."""
+    """A demo player's decision: dice from the generator, the referee's computed combat against
+    the Watcher, Kills and Pains on the cheapest units, otherwise a random legal choice."""
     prompt = state.prompt
     if prompt.kind is PromptKind.ROLL:
         return c.Roll(None, "generator")
     if prompt.kind is PromptKind.ACTION:
         return _action(state, rnd)
     if prompt.kind is PromptKind.COMBAT_DICE:
-        return CombatDice(prompt.actor, _combat(state, prompt.actor))
+        return CombatDice(prompt.actor, int(prompt.choices[0]))  # the computed count comes first
+    if prompt.kind is PromptKind.ASSIGN_KILL:
+        return c.AssignKill(prompt.actor, _cheapest(state, prompt.choices))
+    if prompt.kind is PromptKind.ASSIGN_PAIN:
+        return c.AssignPain(prompt.actor, _cheapest(state, prompt.choices))
     return rnd.choice(list(legal_commands(state)))
 
 
+def _cheapest(state: State, names: tuple[str, ...]) -> str:
+    """The demo's policy for losses: the unit the battling side would miss least (the cheapest
+    on its roster; unknown units count as costly)."""
+    b = state.battle
+    assert b is not None
+    owners = (b.attacker, b.defender)
+
+    def price(name: str) -> int:
+        costs = [u.cost for pid in owners if (u := unit_type(state, pid, name)) is not None]
+        return min(costs, default=99)
+
+    return min(names, key=price)
+
+
 def _combat(state: State, pid: str) -> int:
-    """The demo's stand-in for a faction's combat in the Watcher's area (one per monster...)."""
+    """``pid``'s combat in the Watcher's area: the referee's count, or the demo's stand-in."""
     w = state.watcher
     if w is None or w.area < 0:
         return 0
+    computed = computed_dice(state, w.area, pid, WATCHER, attacking=True)
+    if computed is not None:
+        return computed
     return sum(COMBAT[u.kind] * u.count for u in state.areas[w.area].units_of(pid))
 
 
@@ -116,26 +129,54 @@ def _action(state: State, rnd: random.Random) -> Command:
     return c.Pass(pid)
 
 
+def _legal(state: State, command: Command) -> bool:
+    return isinstance(apply(state, command), Accepted)
+
+
 def _awaken(state: State, pid: str) -> Command | None:
-    player = state.player(pid)
-    goo = DEMO_GOOS.get(player.faction)
-    if goo is None or player.power < goo[1] or bd.units_in_play(state, pid, UnitKind.GOO):
+    """A Great Old One the faction may awaken now, at the cost the referee computes (start area
+    first, then anywhere), with the cultists an awakening eliminates named when asked."""
+    rules = RULES.get(state.player(pid).faction)
+    if rules is None:
         return None
-    home = player.start_area
-    gate = state.areas[home].gate if home >= 0 else None
-    if gate is None or gate.controller != pid:
-        return None
-    return c.Awaken(pid, state.area_name(home), goo[0], goo[1])
+    home = state.player(pid).start_area
+    areas = ([home] if home >= 0 else []) + [i for i, a in enumerate(state.areas) if a.count(owner=pid) and i != home]
+    for rule in rules.awakenings:
+        if rule.cost(state, pid) > state.player(pid).power:
+            continue
+        for index in areas:
+            command = c.Awaken(pid, state.area_name(index), rule.name)
+            if _legal(state, command):
+                return command
+            with_sacrifice = replace(command, sacrifice=_sacrifice(state, pid))
+            if with_sacrifice.sacrifice and _legal(state, with_sacrifice):
+                return with_sacrifice
+    return None
+
+
+def _sacrifice(state: State, pid: str) -> tuple[c.UnitRef, ...]:
+    """Two cultists (Shub-Niggurath) or a High Priest (Ubbo-Sathla), from the first areas."""
+    wanted = ("High Priest",) if state.player(pid).faction is Faction.TCHO_TCHO else ("Acolyte",)
+    need = 1 if wanted == ("High Priest",) else 2
+    refs = []
+    for index, area in enumerate(state.areas):
+        for stack in area.units_of(pid):
+            if need and stack.name in wanted:
+                take = min(need, stack.count)
+                refs.append(c.UnitRef(state.area_name(index), stack.kind, stack.name, take))
+                need -= take
+    return tuple(refs) if not need else ()
 
 
 def _battle(state: State, pid: str, rnd: random.Random) -> Command | None:
+    """A battle where the faction has combat, with the dice the referee computes."""
     for index, area in enumerate(state.areas):
-        mine = sum(COMBAT[u.kind] * u.count for u in area.units_of(pid))
         enemies = [o for o in area.owners if o not in (pid, NEUTRAL)]
-        if mine and enemies:
-            enemy = rnd.choice(enemies)
-            theirs = sum(COMBAT[u.kind] * u.count for u in area.units_of(enemy))
-            return c.BattleAction(pid, state.area_name(index), enemy, mine, theirs)
+        if not enemies or not computed_dice(state, index, pid, enemies[0], attacking=True):
+            continue
+        command = c.BattleAction(pid, state.area_name(index), rnd.choice(enemies))
+        if _legal(state, command):
+            return command
     return None
 
 
@@ -163,10 +204,14 @@ def _battle_watcher(state: State, pid: str) -> Command | None:
 
 
 def casualties(state: State, events: tuple[Event, ...]) -> list[Command]:
-    """After a battle the table assigns Kills; the demo's players lose their cheapest units."""
+    """After the Watcher's battle, or a battle the table resolves by hand (both dice given), the
+    table assigns the Kills; the demo's players lose their cheapest units.  A battle resolved
+    whole assigns its own through the referee's prompts (its ``battle_ended``, or a battle still
+    in the state, tells it apart)."""
+    by_hand = state.battle is None and not any(isinstance(e, BattleEnded) for e in events)
     orders: list[Command] = []
     for event in events:
-        if isinstance(event, BattleRolled):
+        if isinstance(event, BattleRolled) and by_hand:
             losses = [(event.defender, event.attacker_kills), (event.attacker, event.defender_kills)]
         elif isinstance(event, WatcherBattled):
             losses = [(event.defender, event.watcher_kills)]

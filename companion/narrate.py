@@ -107,6 +107,15 @@ _FORMATS: dict[str, Formatter] = {
         f"{d['attacker_pains']} Pain(s); {n(d['defender'])} rolls {d['defender_kills']} Kill(s) and "
         f"{d['defender_pains']} Pain(s)."
     ),
+    "combat_computed": lambda d, n: (
+        f"{n(d['player'])} rolls {d['dice']} combat dice in {d['area']}"
+        + (" (given by the table)." if d["given"] else f" ({_parts(d['parts'])}).")
+    ),
+    "hit_taken": lambda d, n: (
+        f"{n(d['player'])}'s {d['unit']} in {d['area']} takes a {d['hit'].title()}"
+        + (" and is eliminated." if d["hit"] == "kill" else " and must retreat.")
+    ),
+    "battle_ended": lambda d, n: f"The battle in {d['area']} between {n(d['attacker'])} and {n(d['defender'])} is over.",
     "corrected": lambda d, n: f"Correction: {n(d['player'])}'s {d['counter']} {d['old']} -> {d['new']}.",
     "end_triggered": lambda d, n: f"The end is triggered ({d['reason'].replace('_', ' ')}): the game ends {d['when']}.",
     "game_ended": lambda d, n: (

@@ -25,7 +25,7 @@ from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
 from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN, GameState
-from companion.engine.cthulhu.odds import eradication_gains, watcher_odds, worlds_end_within, worm_chances
+from companion.engine.cthulhu.odds import battle_odds, eradication_gains, watcher_odds, worlds_end_within, worm_chances
 
 State = GameState
 Result = Accepted[GameState] | Rejected
@@ -43,6 +43,7 @@ __all__ = [
     "Result",
     "State",
     "apply",
+    "battle_odds",
     "canonical",
     "decode_state",
     "eradication_gains",

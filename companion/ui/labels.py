@@ -49,4 +49,8 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "reveal_elder_sign": lambda d: f"Worth {d['value']}",
     "combat_dice": lambda d: str(d["dice"]),
     "begin_play": lambda d: "Begin play",
+    "battle": lambda d: f"Battle {str(d['defender']).replace('_', ' ').title()} in {d['area']}",
+    "assign_kill": lambda d: f"Kill: {d['unit']}",
+    "assign_pain": lambda d: f"Pain: {d['unit']}",
+    "choose_retreat": lambda d: f"Retreat to {d['area']}",
 }

@@ -11,6 +11,7 @@ from companion.engine import Command, legal_commands, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, Phase, PromptKind, spellbook_count
 from companion.palette import colour_of
+from companion.ui.battle_odds import battle_lines
 from companion.ui.labels import label
 from companion.ui.scene import DieFace, Page, Scene, Submit, View
 from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, WARN, Button, font, grid, paragraph, text
@@ -187,7 +188,7 @@ class TableScene(Scene):
 
 def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     """The map expansions' state and the odds that matter now."""
-    state, lines = view.state, []
+    state, lines = view.state, battle_lines(view.state, view.names)
     odds = watcher_odds(state)
     if state.watcher is not None and odds is not None:
         w = state.watcher

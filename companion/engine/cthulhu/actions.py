@@ -15,8 +15,6 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import (
-    BattleDeclared,
-    BattleRolled,
     Captured,
     DiceRolled,
     DirectionChosen,
@@ -31,6 +29,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
+from companion.engine.cthulhu.factions import RULES, Awakening, UnitType
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
@@ -40,7 +39,6 @@ from companion.engine.cthulhu.model import (
     STARTING_CULTISTS,
     WATCHER,
     WORM,
-    Battle,
     DieKind,
     Direction,
     Faction,
@@ -291,24 +289,54 @@ def acolytes_out(state: GameState, pid: str) -> int:
     return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured
 
 
+def roster_unit(state: GameState, pid: str, name: str) -> UnitType | None:
+    """``pid``'s faction's unit called ``name`` (None for a faction or unit the data lacks)."""
+    rules = RULES.get(state.player(pid).faction)
+    return None if rules is None else rules.unit(name)
+
+
+def check_pool(state: GameState, pid: str, unit: UnitType | None) -> None:
+    """Refuse when every unit of this type the faction's box holds is already on the map."""
+    if unit is None:
+        return
+    out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
+    if out >= unit.pool:
+        raise Refusal(Code.NO_SUCH_UNITS, f"All {unit.pool} of {pid}'s {unit.name} are in play: none is left in the pool.")
+
+
 @handles(c.Summon)
 def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
+    """A monster or terror at a controlled gate, from the pool, at the roster's cost now (or the
+    cost given: the table's override for an effect the referee does not model)."""
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
     if not cmd.cosmic and (gate is None or gate.controller != cmd.player):
         raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate {state.players[seat].label} controls in {cmd.area}.")
-    if cmd.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
-        raise Refusal(Code.BAD_VALUE, "Only monsters and terrors are summoned; Great Old Ones are awakened.")
-    state = pay(state, seat, cmd.cost + surcharge, f"summoning {cmd.name}", events)
-    state, placed = bd.place(state, index, cmd.player, cmd.kind, bd.unit_name(cmd.kind, cmd.name), 1, "summoned")
+    unit = roster_unit(state, cmd.player, cmd.name)
+    kind = cmd.kind if unit is None or cmd.cost is not None else unit.kind
+    if kind not in (UnitKind.MONSTER, UnitKind.TERROR):
+        raise Refusal(Code.BAD_VALUE, "Only monsters and terrors are summoned; cultists are recruited, Great Old Ones awakened.")
+    check_pool(state, cmd.player, unit)
+    if cmd.cost is not None:
+        cost = cmd.cost
+    elif unit is None:
+        raise Refusal(Code.BAD_VALUE, f"The referee does not know the cost of {cmd.player}'s {cmd.name!r}: give cost.")
+    else:
+        rules = RULES[state.players[seat].faction]
+        cost = rules.cost_of(state, cmd.player, unit)
+    state = pay(state, seat, cost + surcharge, f"summoning {cmd.name}", events)
+    state, placed = bd.place(state, index, cmd.player, kind, bd.unit_name(kind, cmd.name), 1, "summoned")
     events += placed
     return end_action(state, events)
 
 
 @handles(c.Awaken)
 def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
+    """A Great Old One: with no cost given, its requirements are checked (the Cosmic Power may
+    bypass only the area restriction, shaggai-worms.txt) and its cost computed; a cost given is
+    the table's override, checked only as before.  Either way it is recorded as awakened."""
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     if cmd.kind not in (UnitKind.GOO, UnitKind.IGOO):
@@ -317,10 +345,36 @@ def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
     if any(a.count(kind=cmd.kind, name=name) for a in state.areas):
         raise Refusal(Code.BAD_VALUE, f"{name} is already in play.")
     surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
-    state = pay(state, seat, cmd.cost + surcharge, f"awakening {name}", events)
+    rule = awakening_rule(state, cmd, index) if cmd.cost is None else None
+    cost = cmd.cost if rule is None else rule.cost(state, cmd.player)
+    assert cost is not None
+    state = pay(state, seat, cost + surcharge, f"awakening {name}", events)
     state, placed = bd.place(state, index, cmd.player, cmd.kind, name, 1, "awakened")
     events += placed
+    if rule is not None and rule.effect is not None:  # what else it does, once he stands there
+        chosen = tuple((bd.area_index(state, r.area), r.kind, bd.unit_name(r.kind, r.name), r.count) for r in cmd.sacrifice)
+        state = rule.effect(state, cmd.player, index, chosen, events)
+    player = state.players[seat]
+    if name not in player.awakened:
+        state = state.with_player(seat, awakened=(*player.awakened, name))
     return end_action(state, events)
+
+
+def awakening_rule(state: GameState, cmd: c.Awaken, index: int) -> Awakening:
+    """The Great Old One's awakening, its requirements checked (the Cosmic Power bypasses only
+    the area restriction).
+
+    :raises Refusal: BAD_VALUE for a Great Old One the rules data lacks (give the cost), NOT_NOW
+        for a requirement not met.
+    """
+    rules = RULES.get(state.player(cmd.player).faction)
+    rule = None if rules is None else rules.awakening(cmd.name)
+    if rule is None:
+        raise Refusal(Code.BAD_VALUE, f"The referee does not know how {cmd.player} awakens {cmd.name!r}: give cost.")
+    problem = rule.needs(state, cmd.player) or ("" if cmd.cosmic else rule.where(state, cmd.player, index))
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"{cmd.name} cannot be awakened in {cmd.area}: {problem}.")
+    return rule
 
 
 @handles(c.BuildGate)
@@ -474,67 +528,6 @@ def pay_crossing(state: GameState, legs: list[Leg], sacrifice: c.UnitRef | None,
             rest[i] = (evolve(group, count=group.count - 1), source, to)
             return rest
     raise Refusal(Code.BAD_VALUE, "The sacrificed unit must be one of the units making the move (never the Astral Acolyte).")
-
-
-@handles(c.BattleAction)
-def battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    seat = my_turn(state, cmd.player)
-    index = bd.area_index(state, cmd.area)
-    if cmd.defender == ASTRAL_ACOLYTE:
-        raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
-    if cmd.defender == WORM:
-        raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled (shaggai-worms.txt).")
-    if cmd.defender == WATCHER:
-        raise Refusal(Code.BAD_COMMAND, "Battle the Watcher with battle_watcher: it rolls its token's dice and ignores Pains.")
-    if cmd.defender != NEUTRAL:
-        seat_of(state, cmd.defender)
-    if cmd.defender == cmd.player:
-        raise Refusal(Code.BAD_VALUE, "A faction cannot battle itself.")
-    for pid in (cmd.player, cmd.defender):
-        if not has_units(state, index, pid):
-            raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no units in {cmd.area} to battle with.")
-    if cmd.attacker_dice < 0 or cmd.defender_dice < 0:
-        raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
-    state = pay(state, seat, cmd.cost, "a battle", events)
-    events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
-    state = evolve(state, battle=Battle(index, cmd.player, cmd.defender, cmd.attacker_dice, cmd.defender_dice))
-    return next_battle_roll(state, events)
-
-
-def next_battle_roll(state: GameState, events: Events) -> GameState:
-    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
-    battle_state = state.battle
-    assert battle_state is not None
-    sides = ((battle_state.attacker, battle_state.attacker_dice), (battle_state.defender, battle_state.defender_dice))
-    while len(battle_state.rolls) < 2:
-        pid, dice = sides[len(battle_state.rolls)]
-        if dice:
-            text = f"Roll {dice} battle dice for {pid} in {state.area_name(battle_state.area)}."
-            return evolve(state, prompt=roll_prompt(pid, dice, "battle", text))
-        battle_state = evolve(battle_state, rolls=(*battle_state.rolls, ()))
-    attacker = kills_and_pains(battle_state.rolls[0])
-    defender = kills_and_pains(battle_state.rolls[1])
-    events.append(
-        BattleRolled(
-            state.area_name(battle_state.area),
-            battle_state.attacker,
-            battle_state.defender,
-            attacker[0],
-            attacker[1],
-            defender[0],
-            defender[1],
-        )
-    )
-    return end_action(evolve(state, battle=None), events)
-
-
-def battle_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
-    assert state.battle is not None
-    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
-    return next_battle_roll(state, events)
-
-
-ROLL_HANDLERS["battle"] = battle_rolled
 
 
 @handles(c.Capture)

@@ -114,12 +114,14 @@ class Recruit(Command):
 @COMMANDS.register("summon")
 @dataclass(frozen=True, slots=True)
 class Summon(Command):
-    """Summon a monster or terror at a gate the player controls; ``cost`` as on the faction card."""
+    """Summon a monster or terror at a gate the player controls.  ``cost`` omitted: the referee
+    computes it from the faction's roster (and checks the pool); given: the table's override
+    for an effect the referee does not model (the form stored journals carry)."""
 
     player: str
     area: str
     name: str
-    cost: int
+    cost: int | None = None
     kind: UnitKind = UnitKind.MONSTER
     cosmic: bool = False  # Shaggai: pay 2 more to ignore the area restriction (a gate in a Worm's area)
 
@@ -127,14 +129,19 @@ class Summon(Command):
 @COMMANDS.register("awaken")
 @dataclass(frozen=True, slots=True)
 class Awaken(Command):
-    """Awaken a Great Old One; ``cost`` and requirements as on the faction card."""
+    """Awaken a Great Old One.  ``cost`` omitted: the referee checks the requirements (where,
+    what must be there) and computes the cost from the faction's rules; given: the table's
+    override for an effect the referee does not model, checked only as before (the form stored
+    journals carry).  ``sacrifice``: the units an awakening eliminates (Shub-Niggurath's two
+    cultists, Ubbo-Sathla's High Priest) when there is a choice."""
 
     player: str
     area: str
     name: str
-    cost: int
+    cost: int | None = None
     kind: UnitKind = UnitKind.GOO
     cosmic: bool = False  # Shaggai: pay 2 more to ignore the area restriction (a gate in a Worm's area)
+    sacrifice: tuple[UnitRef, ...] = ()
 
 
 @COMMANDS.register("build_gate")
@@ -232,14 +239,30 @@ class RemoveMarker(Command):
 @COMMANDS.register("battle")
 @dataclass(frozen=True, slots=True)
 class BattleAction(Command):
-    """Declare a battle; the referee then asks for each side's dice and counts Kills and Pains."""
+    """Declare a battle.  The referee computes each side's combat dice from the units present
+    (a count given overrides it, for an effect the referee does not model), asks for the dice,
+    then asks the side that must choose which unit takes each Kill, then each Pain, and where
+    each pained unit retreats.
+
+    ``by_hand``: None (the default) resolves the battle whole unless BOTH dice counts are given,
+    the form stored journals carry: that battle ends after the roll and the table assigns the
+    Kills and Pains by hand (eliminate, retreat), as before.  False resolves it whole with the
+    counts given; True always leaves the Kills and Pains to the table."""
 
     player: str
     area: str
     defender: str
-    attacker_dice: int
-    defender_dice: int
+    attacker_dice: int | None = None
+    defender_dice: int | None = None
     cost: int = 1
+    by_hand: bool | None = None
+
+    @property
+    def whole(self) -> bool:
+        """Whether the referee resolves this battle whole (see ``by_hand``)."""
+        if self.by_hand is None:
+            return self.attacker_dice is None or self.defender_dice is None
+        return not self.by_hand
 
 
 @COMMANDS.register("capture")
@@ -343,6 +366,36 @@ class Correct(Command):
     counter: str
     value: int
     reason: str = ""  # why the table corrects this (shown in the log)
+
+
+# -- a battle resolved whole: Kills, Pains and retreats (see docs/commands.md) ------------------
+
+
+@COMMANDS.register("assign_kill")
+@dataclass(frozen=True, slots=True)
+class AssignKill(Command):
+    """The next Kill of a battle lands on one of the units named in the prompt's choices."""
+
+    player: str
+    unit: str
+
+
+@COMMANDS.register("assign_pain")
+@dataclass(frozen=True, slots=True)
+class AssignPain(Command):
+    """The next Pain of a battle lands on one of the units named in the prompt's choices."""
+
+    player: str
+    unit: str
+
+
+@COMMANDS.register("choose_retreat")
+@dataclass(frozen=True, slots=True)
+class ChooseRetreat(Command):
+    """The next pained unit of a battle retreats to one of the areas in the prompt's choices."""
+
+    player: str
+    area: str
 
 
 @COMMANDS.register("undo")

@@ -456,6 +456,10 @@ def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
     check_pool(state, owner, cmd.unit.kind, name)
     events += placed
+    seat = state.seat(owner)
+    if cmd.unit.kind is UnitKind.GOO and seat is not None and name not in state.players[seat].awakened:
+        # A Great Old One on the board has been awakened (Immortal's 4, Ithaqua's requirement).
+        state = state.with_player(seat, awakened=(*state.players[seat].awakened, name))
     return state
 
 

@@ -252,3 +252,41 @@ class GameEnded(Event):
     reason: str
     winners: tuple[str, ...]
     standings: tuple[Part, ...]
+
+
+# -- a battle resolved whole (companion/engine/cthulhu/battle.py) -------------------------------
+
+
+@EVENTS.register("combat_computed")
+@dataclass(frozen=True, slots=True)
+class CombatComputed(Event):
+    """One side's combat dice for a battle: ``parts`` per unit type, or the count the table
+    gave (``given``: an override for an effect the referee does not model)."""
+
+    player: str
+    area: str
+    dice: int
+    parts: tuple[Part, ...] = ()
+    given: bool = False
+
+
+@EVENTS.register("hit_taken")
+@dataclass(frozen=True, slots=True)
+class HitTaken(Event):
+    """A Kill or a Pain (``hit``: "kill" or "pain") landed on one of ``player``'s units."""
+
+    player: str
+    area: str
+    kind: str
+    unit: str
+    hit: str
+
+
+@EVENTS.register("battle_ended")
+@dataclass(frozen=True, slots=True)
+class BattleEnded(Event):
+    """A battle resolved whole is over: Kills and Pains taken, pained units retreated."""
+
+    area: str
+    attacker: str
+    defender: str

@@ -7,9 +7,12 @@ from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import actions, corrections, flow
+from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
+from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.model import (
+    BATTLE_COST,
     ELDER_SIGN_BAG,
     ERADICATED,
     GATE_COST,
@@ -153,6 +156,35 @@ def legal_commands(state: GameState) -> Iterator[Command]:
         yield from _action_commands(state, actor)
 
 
+def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
+    """Each roster monster or terror with one left in the pool that the player can afford, at
+    the cost the referee computes; for a faction the data lacks, the generic Monster at its
+    listed cost."""
+    player = state.player(pid)
+    rules = RULES.get(player.faction)
+    if rules is None:
+        if player.power >= DEMO_SUMMON_COST:
+            yield c.Summon(pid, area, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
+        return
+    for unit in rules.units:
+        if unit.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
+            continue
+        out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
+        if out < unit.pool and rules.cost_of(state, pid, unit) <= player.power:
+            yield c.Summon(pid, area, unit.name, kind=unit.kind)
+
+
+def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
+    """A battle against each enemy in the area, where ``pid`` has combat there and both sides'
+    dice are known to the referee (otherwise the table gives them: see docs/commands.md)."""
+    for enemy in state.areas[index].owners:
+        if enemy == pid:
+            continue
+        mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
+        if mine and _battle.computed_dice(state, index, enemy, pid) is not None:
+            yield c.BattleAction(pid, state.area_name(index), enemy)
+
+
 def _sign_left(state: GameState, value: int) -> bool:
     return sum(p.revealed.count(value) for p in state.players) < ELDER_SIGN_BAG[value - 1]
 
@@ -169,8 +201,10 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
         name = state.area_name(i)
         if player.power >= GATE_COST and area.gate is None and area.count(owner=pid, kind=UnitKind.CULTIST):
             yield c.BuildGate(pid, name)
-        if player.power >= DEMO_SUMMON_COST and area.gate is not None and area.gate.controller == pid:
-            yield c.Summon(pid, name, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
+        if area.gate is not None and area.gate.controller == pid:
+            yield from _summons(state, pid, name)
+        if player.power >= BATTLE_COST:
+            yield from _battles(state, pid, i)
         if (
             area.gate is not None
             and area.gate.abandoned

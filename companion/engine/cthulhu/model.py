@@ -142,6 +142,9 @@ class PromptKind(StrEnum):
     ACOLYTE = "acolyte"
     GLACIER = "glacier"
     JOIN = "join"  # a game joined in progress: the board is being entered by corrections
+    ASSIGN_KILL = "assign_kill"  # which unit takes the next Kill of a battle
+    ASSIGN_PAIN = "assign_pain"  # which unit takes the next Pain of a battle
+    RETREAT = "retreat"  # where the next pained unit of a battle retreats to
     NONE = "none"
 
 
@@ -221,6 +224,7 @@ class Player:
     spellbooks: tuple[str, ...] = ()
     captured: tuple[str, ...] = ()
     start_area: int = -1
+    awakened: tuple[str, ...] = ()  # Great Old Ones awakened at least once (Immortal, Ithaqua)
 
     @property
     def label(self) -> str:
@@ -259,9 +263,24 @@ class Prompt:
 NO_PROMPT = Prompt(PromptKind.NONE)
 
 
+class BattleStage(StrEnum):
+    """Where a battle the referee resolves whole stands (factions.md section 11)."""
+
+    ROLL = "roll"
+    KILLS = "kills"
+    PAINS = "pains"
+    RETREAT = "retreat"
+
+
 @dataclass(frozen=True, slots=True)
 class Battle:
-    """A battle whose dice are still to be rolled; ``rolls`` holds each side's values so far."""
+    """A battle under way; ``rolls`` holds each side's values so far.
+
+    ``whole``: the referee assigns Kills and Pains through prompts and retreats the pained units
+    (False: the older form, the table assigns by hand after the roll).  ``kills`` and ``pains``:
+    the results still to be taken by (the attacker's units, the defender's units); ``pained``:
+    the pained units still to retreat (stacks), in retreat order; ``automatic_kills``: each
+    side's Kills scored without dice, each cancelling one of the enemy's (Bastet)."""
 
     area: int
     attacker: str
@@ -269,6 +288,12 @@ class Battle:
     attacker_dice: int
     defender_dice: int
     rolls: tuple[tuple[int, ...], ...] = ()
+    whole: bool = False
+    stage: BattleStage = BattleStage.ROLL
+    kills: tuple[int, int] = (0, 0)
+    pains: tuple[int, int] = (0, 0)
+    pained: tuple[Units, ...] = ()
+    automatic_kills: tuple[int, int] = (0, 0)  # each side's Kills without dice (Bastet)
 
 
 WATCHER_TOKEN_START = 12  # the dark token's space on the Doom track (yuggoth-watcher.txt)

@@ -78,6 +78,45 @@ def battle_against_watcher(dice: int, token: int) -> tuple[Fraction, Fraction]:
     return loss, death
 
 
+# -- a battle between factions ----------------------------------------------------------------------
+
+
+def kill_chance(dice: int) -> Fraction:
+    """The exact chance that ``dice`` plain battle dice show at least one Kill: 1 - (5/6)^dice."""
+    return 1 - (1 - KILL_CHANCE) ** max(0, dice)
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """Each side of the battle waiting for its dice: (player, dice, chance of at least one Kill)."""
+
+    attacker: tuple[str, int, Fraction]
+    defender: tuple[str, int, Fraction]
+
+
+def at_least_kills(dice: int, needed: int) -> Fraction:
+    """The exact chance that ``dice`` battle dice show at least ``needed`` Kills."""
+    if needed <= 0:
+        return Fraction(1)
+    if needed == 1:
+        return kill_chance(dice)
+    return sum(kills_distribution(max(0, dice))[needed:], Fraction(0))
+
+
+def battle_odds(state: GameState) -> BattleOdds | None:
+    """The odds of the battle declared and not yet fully rolled (None when there is none): each
+    side's chance of at least one Kill, counting Kills scored without dice (Bastet: hers is
+    certain, and her enemy needs two Kills on the dice for one)."""
+    b = state.battle
+    if b is None or len(b.rolls) >= 2:
+        return None
+    extra_a, extra_d = b.automatic_kills
+    return BattleOdds(
+        (b.attacker, b.attacker_dice, at_least_kills(b.attacker_dice, 1 - extra_a + extra_d)),
+        (b.defender, b.defender_dice, at_least_kills(b.defender_dice, 1 - extra_d + extra_a)),
+    )
+
+
 # -- Shaggai ---------------------------------------------------------------------------------------
 
 

@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
-from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import actions, battle, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.model import (
     NEUTRAL,
     NO_PROMPT,
+    WATCHER,
     WATCHER_TOKEN_START,
     YOG_SOTHOTH,
     Faction,
@@ -373,6 +374,11 @@ def next_target(state: GameState, events: Events) -> GameState:
         most = most_combat_dice(state, fight.area, fight.target)
         text = f"{fight.target}: how many combat dice do you roll against the Watcher (0-{most})?"
         choices = tuple(str(n) for n in range(most + 1))
+        computed = battle.computed_dice(state, fight.area, fight.target, WATCHER, attacking=not fight.controller)
+        if computed is not None and computed <= most:
+            # The referee's count of the faction's combat comes first: the default answer.
+            text = f"{fight.target}: roll {computed} combat dice against the Watcher (computed; 0-{most} allowed)?"
+            choices = (str(computed), *(n for n in choices if n != str(computed)))
         return evolve(state, prompt=Prompt(PromptKind.COMBAT_DICE, fight.target, text, choices))
     if fight.watcher_roll is None:
         token = watcher(state).token

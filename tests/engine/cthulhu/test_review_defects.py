@@ -309,8 +309,9 @@ def test_defect_6_a_wake_held_over_from_the_action_phase_names_the_player_whose_
 def test_defect_7_the_combat_dice_prompt_offers_the_legal_range_as_choices() -> None:
     state = run(armed(attacking()), WatcherMove(GC, NORTH))  # an Acolyte (1 at most) and a Starspawn (7)
     assert state.prompt.kind is PromptKind.COMBAT_DICE
-    assert state.prompt.choices == tuple(str(n) for n in range(9))
-    assert list(legal_commands(state)) == [CombatDice(GC, n) for n in range(9)]
+    # The computed combat (the Starspawn's 3) comes first, as the default; the rest in order.
+    assert state.prompt.choices == ("3", *(str(n) for n in range(9) if n != 3))
+    assert list(legal_commands(state)) == [CombatDice(GC, n) for n in (3, 0, 1, 2, 4, 5, 6, 7, 8)]
     assert unchanged(state, CombatDice(GC, 9)) is Code.NOT_A_CHOICE
     assert run(state, CombatDice(GC, 8)).prompt.purpose == "watcher_attack"
 
@@ -318,7 +319,8 @@ def test_defect_7_the_combat_dice_prompt_offers_the_legal_range_as_choices() -> 
 def test_defect_7_with_a_great_old_one_there_the_combat_dice_range_is_the_whole_scale() -> None:
     state = set_board(attacking(), Slopes_of_the_Pyramid_North={"gate": GC, "units": [(GC, "goo", "Cthulhu", 1)]})
     state = run(state, WatcherMove(GC, NORTH))
-    assert state.prompt.choices[0] == "0" and state.prompt.choices[-1] == "99"
+    assert state.prompt.choices[0] == "6"  # Cthulhu's computed 6 first, as the default
+    assert set(state.prompt.choices) == {str(n) for n in range(100)} and state.prompt.choices[-1] == "99"
 
 
 def test_defect_7_a_move_across_an_eradicated_area_without_a_sacrifice_has_its_own_code() -> None:

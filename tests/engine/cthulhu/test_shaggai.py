@@ -339,3 +339,12 @@ def test_if_the_game_ends_and_no_player_has_all_6_spellbooks_then_no_one_wins() 
     state = ending_board(great_cthulhu={"doom": 25, "spellbooks": 5}, crawling_chaos={"doom": 20, "spellbooks": 5})
     state = run(state, c.Roll((2, 2, 2), "tower"))
     assert state.outcome is not None and state.outcome.winners == ()
+
+
+def test_the_cosmic_power_adds_2_to_the_computed_cost_and_bypasses_only_the_area_restriction() -> None:
+    state = run(cosmic_board(), c.Summon(GC, "Spires of Shaggai", "Deep One", cosmic=True))
+    assert state.player(GC).power == 8 - 1 - 2  # the roster's 1 and the Cosmic Power's 2
+    state = set_players(cosmic_board(), great_cthulhu={"power": 12})
+    assert rejected(state, c.Awaken(GC, "Insect Hives", "Cthulhu")).code is Code.NOT_NOW  # not his start area
+    state = run(state, c.Awaken(GC, "Insect Hives", "Cthulhu", cosmic=True))
+    assert state.player(GC).power == 0 and state.areas[index(state, "Insect Hives")].count(owner=GC, name="Cthulhu") == 1

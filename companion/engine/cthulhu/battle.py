@@ -1,0 +1,449 @@
+"""A battle between two factions (or a faction and neutral units), resolved whole.
+
+The sequence is factions.md section 11: declare (1 Power), combat dice per side from the units
+present and the faction formulas (:func:`companion.engine.cthulhu.factions.side_dice`; a count
+given in the command overrides one side's), the attacker's dice then the defender's, then the
+Kills (the defender's units first, then the attacker's), then the Pains (same order), each
+assigned by the side that must choose, then the pained units retreat (the attacker's first) to
+an adjacent area without units of their opponent and not eradicated, or are eliminated where
+there is none.  A choice that has one answer (one kind of unit left, or as many results as
+units) is made by the referee; only real choices become prompts.
+
+The older form (both dice counts given, ``by_hand`` not False) ends after the roll: the table
+assigns the Kills and Pains by hand, as stored journals did.  Pre- and post-battle abilities
+plug in through :class:`companion.engine.cthulhu.factions.base.Hooks` (not yet filled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from companion.engine.core import Code, Command, Refusal
+from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    BattleRolled,
+    CombatComputed,
+    HitTaken,
+    UnitsMoved,
+    UnitsRemoved,
+)
+from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
+from companion.engine.cthulhu.model import (
+    ASTRAL_ACOLYTE,
+    ERADICATED,
+    NEUTRAL,
+    NO_PROMPT,
+    WATCHER,
+    WORM,
+    AreaState,
+    Battle,
+    BattleStage,
+    GameState,
+    Prompt,
+    PromptKind,
+    Units,
+)
+from companion.engine.values import evolve
+
+Events = flow.Events
+ATTACKER, DEFENDER = 0, 1
+HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+
+
+def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
+    if cmd.defender == ASTRAL_ACOLYTE:
+        raise Refusal(Code.UNTOUCHABLE, actions.ACOLYTE_IMMUNE)
+    if cmd.defender == WORM:
+        raise Refusal(Code.UNTOUCHABLE, "The Worms of Ghroth cannot be battled (shaggai-worms.txt).")
+    if cmd.defender == WATCHER:
+        raise Refusal(Code.BAD_COMMAND, "Battle the Watcher with battle_watcher: it rolls its token's dice and ignores Pains.")
+    if cmd.defender != NEUTRAL:
+        actions.seat_of(state, cmd.defender)
+    if cmd.defender == cmd.player:
+        raise Refusal(Code.BAD_VALUE, "A faction cannot battle itself.")
+    for pid in (cmd.player, cmd.defender):
+        if not actions.has_units(state, index, pid):
+            raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no units in {cmd.area} to battle with.")
+    if (cmd.attacker_dice or 0) < 0 or (cmd.defender_dice or 0) < 0:
+        raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
+
+
+def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None, attacking: bool) -> CombatComputed:
+    """One side's dice: the count given, else computed from its units in the area.
+
+    :raises Refusal: BAD_VALUE when a unit's combat is unknown to the referee (a faction or a
+        unit factions.md does not describe) and no count was given.
+    """
+    where = state.area_name(index)
+    if given is not None:
+        return CombatComputed(pid, where, given, (), True)
+    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
+    dice, parts = side_dice(side)
+    if dice is None:
+        field = "attacker_dice" if attacking else "defender_dice"
+        raise Refusal(
+            Code.BAD_VALUE,
+            f"The referee does not know the combat of {pid}'s {parts[-1].label} in {where}: give {field}.",
+        )
+    return CombatComputed(pid, where, dice, parts)
+
+
+def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking: bool = False) -> int | None:
+    """``pid``'s combat dice in area ``index`` against ``enemy`` (None when unknown): for the
+    screen's odds and the Watcher's default."""
+    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
+    return side_dice(side)[0]
+
+
+def hooks_of(state: GameState, pid: str) -> Hooks | None:
+    """The ability hooks of ``pid``'s faction (None for neutral units and factions without rules)."""
+    seat = state.seat(pid)
+    rules = None if seat is None else RULES.get(state.players[seat].faction)
+    return None if rules is None else rules.hooks
+
+
+def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attacking: bool) -> int:
+    """``pid``'s Kills without dice in this battle (its faction's ``automatic_kills``)."""
+    seat = state.seat(pid)
+    rules = None if seat is None else RULES.get(state.players[seat].faction)
+    if rules is None or rules.automatic_kills is None:
+        return 0
+    return rules.automatic_kills(Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
+
+
+def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
+    """The pre-battle abilities, the attacker's then the defender's (factions.md section 11, steps
+    2-3): the place Devour, Absorb, Abduct, Howl ... plug in (no faction fills it yet)."""
+    if not cmd.whole:
+        return state  # the table resolves a hand-assigned battle's abilities itself
+    for pid in (cmd.player, cmd.defender):
+        hooks = hooks_of(state, pid)
+        if hooks is not None and hooks.pre_battle is not None:
+            state = hooks.pre_battle(state, events)
+    return state
+
+
+def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
+    """Pay, run the pre-battle abilities, compute both sides' dice (after them: units they remove
+    roll nothing), ask for the attacker's roll."""
+    seat = actions.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    check_declaration(state, cmd, index)
+    state = actions.pay(state, seat, cmd.cost, "a battle", events)
+    events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
+    state = pre_battle(state, cmd, events)
+    mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
+    theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
+    if cmd.whole:
+        events += [mine, theirs]
+    automatic = (
+        automatic_kills(state, index, cmd.player, cmd.defender, True),
+        automatic_kills(state, index, cmd.defender, cmd.player, False),
+    )
+    battle = Battle(
+        index,
+        cmd.player,
+        cmd.defender,
+        mine.dice,
+        theirs.dice,
+        whole=cmd.whole,
+        automatic_kills=automatic if cmd.whole else (0, 0),
+    )
+    return next_roll(evolve(state, battle=battle), events)
+
+
+def next_roll(state: GameState, events: Events) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
+    b = state.battle
+    assert b is not None
+    sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
+    while len(b.rolls) < 2:
+        pid, dice = sides[len(b.rolls)]
+        if dice:
+            text = f"Roll {dice} battle dice for {pid} in {state.area_name(b.area)}."
+            return evolve(state, battle=b, prompt=actions.roll_prompt(pid, dice, "battle", text))
+        b = evolve(b, rolls=(*b.rolls, ()))
+    attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
+    defender_kills, defender_pains = actions.kills_and_pains(b.rolls[1])
+    if any(b.automatic_kills):  # Kills without dice, each cancelling one of the enemy's
+        extra_a, extra_d = b.automatic_kills
+        attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)
+    where = state.area_name(b.area)
+    events.append(BattleRolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
+    if not b.whole:
+        return actions.end_action(evolve(state, battle=None), events)
+    # Each side's units take what the other side rolled.
+    b = evolve(
+        b,
+        stage=BattleStage.KILLS,
+        kills=(defender_kills, attacker_kills),
+        pains=(defender_pains, attacker_pains),
+    )
+    return advance(state, b, events)
+
+
+def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    assert state.battle is not None
+    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
+    return next_roll(state, events)
+
+
+# -- Kills, Pains, retreats -------------------------------------------------------------------
+
+
+def pids(b: Battle) -> tuple[str, str]:
+    return (b.attacker, b.defender)
+
+
+def assigner(state: GameState, b: Battle, side: int) -> str:
+    """Who chooses which of ``side``'s units take its results: the owner, the opponent for
+    neutral units, or the opponent's faction hook (Vengeance, once the abilities fill it)."""
+    owner, enemy = pids(b)[side], pids(b)[1 - side]
+    hooks = hooks_of(state, enemy)
+    if hooks is not None and hooks.assigner is not None:
+        units = state.areas[b.area].units_of(enemy)
+        chosen = hooks.assigner(Side(state, b.area, enemy, owner, units, side == DEFENDER))
+        if chosen:
+            return chosen
+    return enemy if owner == NEUTRAL else owner
+
+
+class Resolution:
+    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
+    neighbours, the results still owed and the pained units are plain mutable values here, and
+    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+
+    def __init__(self, state: GameState, b: Battle, events: Events) -> None:
+        self.state, self.b, self.events = state, b, events
+        self.areas = list(state.areas)
+        self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
+        self.pained = list(b.pained)
+        self.stage = b.stage
+        self.where = state.area_name(b.area)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def side_units(self, side: int) -> tuple[Units, ...]:
+        return self.areas[self.b.area].units_of(pids(self.b)[side])
+
+    def unpained(self, side: int) -> list[Units]:
+        """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+        taken: dict[tuple[str, object, str], int] = {}
+        for unit in self.pained:
+            taken[unit.key] = taken.get(unit.key, 0) + unit.count
+        free = []
+        for stack in self.side_units(side):
+            left = stack.count - taken.get(stack.key, 0)
+            if left > 0:
+                free.append(stack if left == stack.count else Units(stack.owner, stack.kind, stack.name, left))
+        return free
+
+    def targets(self, side: int, hit: str) -> list[Units]:
+        return list(self.side_units(side)) if hit == "kill" else self.unpained(side)
+
+    def destinations(self, owner: str) -> tuple[int, ...]:
+        """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
+        any unit of its opponent in this battle (factions.md section 11; shaggai-worms.txt)."""
+        b = self.b
+        enemy = b.defender if owner == b.attacker else b.attacker
+        areas = self.areas
+        return tuple(
+            i
+            for i in sorted(self.state.board.adjacent[b.area])
+            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
+        )
+
+    # -- the steps ------------------------------------------------------------------------------
+
+    def run(self) -> Prompt | None:
+        """Take every result that has one answer; the prompt for the first that needs a choice."""
+        if self.stage is BattleStage.KILLS:
+            prompt = self.hits("kill")
+            if prompt is not None:
+                return prompt
+            self.stage = BattleStage.PAINS
+        if self.stage is BattleStage.PAINS:
+            prompt = self.hits("pain")
+            if prompt is not None:
+                return prompt
+            # The attacker's pained units retreat first (factions.md section 11, step 15).
+            attacker = self.b.attacker
+            self.pained.sort(key=lambda u: u.owner != attacker)
+            self.stage = BattleStage.RETREAT
+        return self.retreats()
+
+    def hits(self, hit: str) -> Prompt | None:
+        """Land the Kills (or Pains) that need no choice; the prompt for the first that does."""
+        owed = self.owed[hit]
+        for side in HIT_ORDER:
+            while owed[side] > 0:
+                targets = self.targets(side, hit)
+                total = sum(u.count for u in targets)
+                if total == 0:
+                    owed[side] = 0
+                    break
+                if owed[side] < total and len(targets) > 1:
+                    actor = assigner(self.state, self.b, side)
+                    owner = pids(self.b)[side]
+                    text = (
+                        f"{actor}: which of {owner}'s units in {self.where} takes the next {hit.title()} "
+                        f"({owed[side]} to assign)?"
+                    )
+                    kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
+                    return Prompt(kind, actor, text, tuple(u.name for u in targets))
+                # One answer: as many results as units (all of them), or one kind of unit left.
+                for unit in targets:
+                    self.land(side, unit, min(owed[side], unit.count), hit)
+        return None
+
+    def land(self, side: int, unit: Units, n: int, hit: str) -> None:
+        """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
+        on ``unit``'s stack.  The owner's ``on_hit`` hook (Emissary, Eternal, Regenerate) is to
+        change the result here; no faction fills it yet."""
+        if n <= 0:
+            return
+        self.owed[hit][side] -= n
+        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
+        if hit == "pain":
+            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
+            return
+        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+
+    def retreats(self) -> Prompt | None:
+        """Retreat the pained units that have one place to go (or none: they are eliminated)."""
+        while self.pained:
+            unit = self.pained[0]
+            legal = self.destinations(unit.owner)
+            if len(legal) > 1:
+                b = self.b
+                actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
+                text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
+                return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
+            self.pained.pop(0)
+            self.retreat(unit, legal[0] if legal else None)
+        return None
+
+    def retreat(self, unit: Units, to: int | None) -> None:
+        """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
+        index = self.b.area
+        self.areas[index] = take(self.areas[index], unit, unit.count)
+        if to is None:
+            reason = "pained, with nowhere to retreat"
+            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
+            return
+        self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
+        to_name = self.state.area_name(to)
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
+
+    def finish(self, prompt: Prompt | None) -> GameState:
+        """The state with the board and the battle written back: the prompt, or the battle over
+        (post-battle abilities, then the attacker's action ends)."""
+        b = evolve(
+            self.b,
+            stage=self.stage,
+            kills=(self.owed["kill"][0], self.owed["kill"][1]),
+            pains=(self.owed["pain"][0], self.owed["pain"][1]),
+            pained=tuple(self.pained),
+        )
+        state = evolve(self.state, areas=tuple(self.areas))
+        state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
+        self.events += settled
+        if prompt is not None:
+            return evolve(state, battle=b, prompt=prompt)
+        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
+        # go here, the attacker's then the defender's (factions.md section 11, step 16).
+        for pid in (b.attacker, b.defender):
+            hooks = hooks_of(state, pid)
+            if hooks is not None and hooks.post_battle is not None:
+                state = hooks.post_battle(evolve(state, battle=b), self.events)
+        self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
+
+
+def advance(state: GameState, b: Battle, events: Events) -> GameState:
+    """Resolve what needs no choice, then ask or end the battle."""
+    work = Resolution(state, b, events)
+    return work.finish(work.run())
+
+
+def take(area: AreaState, unit: Units, n: int) -> AreaState:
+    """``area`` less ``n`` of ``unit``'s stack, which the battle has just read from it (so it is
+    there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
+    units = area.units
+    for i, stack in enumerate(units):
+        if stack.key == unit.key:
+            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
+            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
+    raise AssertionError(f"{unit} is not in the battle area")
+
+
+# -- the answers --------------------------------------------------------------------------------
+
+
+def current_side(b: Battle, hit: str) -> int:
+    owed = b.kills if hit == "kill" else b.pains
+    return next(side for side in HIT_ORDER if owed[side] > 0)
+
+
+def assign(state: GameState, player: str, unit: str, hit: str, events: Events) -> GameState:
+    kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
+    actions.expect(state, kind, player)
+    actions.choice(state, unit)
+    b = state.battle
+    assert b is not None
+    work = Resolution(state, b, events)
+    side = current_side(b, hit)
+    stack = next(u for u in work.targets(side, hit) if u.name == unit)
+    work.land(side, stack, 1, hit)
+    return work.finish(work.run())
+
+
+@actions.handles(c.AssignKill)
+def assign_kill(state: GameState, cmd: c.AssignKill, events: Events) -> GameState:
+    return assign(state, cmd.player, cmd.unit, "kill", events)
+
+
+@actions.handles(c.AssignPain)
+def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameState:
+    return assign(state, cmd.player, cmd.unit, "pain", events)
+
+
+@actions.handles(c.ChooseRetreat)
+def choose_retreat(state: GameState, cmd: c.ChooseRetreat, events: Events) -> GameState:
+    """One unit of the pained stack at the head of the queue retreats to the area chosen."""
+    actions.expect(state, PromptKind.RETREAT, cmd.player)
+    actions.choice(state, cmd.area)
+    b = state.battle
+    assert b is not None
+    work = Resolution(state, b, events)
+    head = work.pained[0]
+    if head.count == 1:
+        work.pained.pop(0)
+    else:
+        work.pained[0] = Units(head.owner, head.kind, head.name, head.count - 1)
+    work.retreat(Units(head.owner, head.kind, head.name, 1), bd.area_index(state, cmd.area))
+    return work.finish(work.run())
+
+
+def answers_kill(state: GameState) -> Iterator[Command]:
+    return (c.AssignKill(state.prompt.actor, unit) for unit in state.prompt.choices)
+
+
+def answers_pain(state: GameState) -> Iterator[Command]:
+    return (c.AssignPain(state.prompt.actor, unit) for unit in state.prompt.choices)
+
+
+def answers_retreat(state: GameState) -> Iterator[Command]:
+    return (c.ChooseRetreat(state.prompt.actor, area) for area in state.prompt.choices)
+
+
+actions.HANDLERS[c.BattleAction] = declare
+actions.ROLL_HANDLERS["battle"] = rolled
+actions.PROMPT_ANSWERS.update(
+    {PromptKind.ASSIGN_KILL: answers_kill, PromptKind.ASSIGN_PAIN: answers_pain, PromptKind.RETREAT: answers_retreat}
+)

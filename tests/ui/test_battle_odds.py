@@ -1,0 +1,58 @@
+"""The battle's odds on the table screen, and the words for a battle resolved whole."""
+
+from __future__ import annotations
+
+from companion.engine import State
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import BattleEnded, CombatComputed, HitTaken, Part
+from companion.engine.cthulhu.model import Faction
+from companion.narrate import describe
+from companion.ui.battle_odds import battle_lines
+from companion.ui.labels import label
+from companion.ui.scene import View
+from companion.ui.table_scene import status_lines
+from tests.engine.cthulhu.factions.common import CC, GC, game
+from tests.helpers import run
+
+NAMES = {GC: "Great Cthulhu", CC: "Crawling Chaos"}
+
+
+def declared() -> State:
+    units = [(GC, "monster", "Starspawn", 1), (GC, "monster", "Deep One", 1), (CC, "monster", "Flying Polyp", 1)]
+    return run(game(Faction.GREAT_CTHULHU, Asia={"units": units}), c.BattleAction(GC, "Asia", CC))
+
+
+def test_a_declared_battle_shows_each_sides_dice_and_chance_of_a_kill() -> None:
+    state = declared()
+    words = [w for w, _ in battle_lines(state, NAMES)]
+    assert words == [
+        "Battle in Asia: Great Cthulhu 4 dice, at least one Kill 52%",  # 1 - (5/6)^4 = 0.518
+        "Battle in Asia: Crawling Chaos 1 dice, at least one Kill 17%",
+    ]
+    assert words[0] in [w for w, _ in status_lines(View(state=state, names=NAMES))]
+
+
+def test_no_battle_no_odds() -> None:
+    state = game(Faction.GREAT_CTHULHU)
+    assert battle_lines(state, NAMES) == []
+
+
+def test_the_log_tells_the_computed_dice_the_hits_and_the_end() -> None:
+    computed = CombatComputed(GC, "Asia", 4, (Part("for 1 Deep One", 1), Part("for 1 Starspawn", 3)))
+    assert describe(computed, NAMES) == "Great Cthulhu rolls 4 combat dice in Asia (1 for 1 Deep One, 3 for 1 Starspawn)."
+    assert (
+        describe(CombatComputed(CC, "Asia", 2, (), True), NAMES)
+        == "Crawling Chaos rolls 2 combat dice in Asia (given by the table)."
+    )
+    kill = HitTaken(CC, "Asia", "monster", "Flying Polyp", "kill")
+    assert describe(kill, NAMES) == "Crawling Chaos's Flying Polyp in Asia takes a Kill and is eliminated."
+    pain = HitTaken(GC, "Asia", "monster", "Starspawn", "pain")
+    assert describe(pain, NAMES) == "Great Cthulhu's Starspawn in Asia takes a Pain and must retreat."
+    assert describe(BattleEnded("Asia", GC, CC), NAMES) == "The battle in Asia between Great Cthulhu and Crawling Chaos is over."
+
+
+def test_the_battle_buttons_say_whom_and_where_and_which_unit() -> None:
+    assert label(c.BattleAction(GC, "Asia", CC)) == "Battle Crawling Chaos in Asia"
+    assert label(c.AssignKill(CC, "Nightgaunt")) == "Kill: Nightgaunt"
+    assert label(c.AssignPain(CC, "Acolyte")) == "Pain: Acolyte"
+    assert label(c.ChooseRetreat(CC, "Europe")) == "Retreat to Europe"
