@@ -416,12 +416,12 @@ def demo_house(
     """The demo's house: the simulated tower (Cthulhu Wars only: Arkham asks for no dice), the
     panel on gpiozero's mock pins, the voice (unless muted), the seeded players."""
     house = Appliance(session, stack)
-    if voice:
-        house.add_voice()
     if tower:
         house.simulated_tower(seed)
     if panel:
-        house.add_panel(panel_config(demo.DEMO_WIRING))
+        house.add_panel(panel_config(demo.DEMO_WIRING))  # the panel first: a roll's light never waits
+    if voice:
+        house.add_voice()
     house.play_with_bots(seed)
     return house
 
@@ -541,11 +541,17 @@ def _wait_for_roll(house: Appliance) -> None:
 def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Config, game: str | None) -> Appliance:
     """The real table: the last game (or a welcome game while the table picks its own), the
     tower and the panel the config names, other processes' entries on a Redis journal."""
+    unopened = ""
     try:
         session: AnySession = open_game(journal, game)
-    except JournalError:
+    except JournalError as exc:
         session = _first_game(journal)
+        if game is not None or any(g.entries for g in journal.games() if g.name != session.name):
+            unopened = f"{exc} Showing the welcome game instead; the stored games are untouched (`companion games`)."
     house = Appliance(session, stack)
+    if unopened:  # a stored game that cannot be read is said, never passed over in silence
+        log.warning("%s", unopened)
+        house.table.notices.append(Notice(unopened))
     house.follow(journal)  # the bridge (or another screen) moves the game too
     url = "" if isinstance(journal, RedisJournal) else config.tower.get("url", "")  # with Redis the
     # tower belongs to `companion bridge` (companion-tower.service)
@@ -609,8 +615,12 @@ def stop_on_sigterm(app: Any) -> None:
 def _first_game(journal: Journal) -> GameSession:
     """No stored game yet: a small Earth game to show while the table picks its own."""
     setup = demo.demo_setup(1, None, 3)
-    started = GameSession.start(journal, "welcome", setup.command(), title="Welcome game")
-    assert isinstance(started, GameSession)
+    try:
+        started = GameSession.start(journal, "welcome", setup.command(), title="Welcome game")
+    except JournalError:  # a "welcome" the journal holds but cannot read: another name
+        name = new_game_name(journal=journal, prefix="welcome")
+        started = GameSession.start(journal, name, setup.command(), title="Welcome game")
+    assert isinstance(started, GameSession), started
     return started
 
 

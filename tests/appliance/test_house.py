@@ -8,13 +8,16 @@ import contextlib
 import io
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import fakeredis
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.appliance import Appliance, demo_house
+from companion import demo
+from companion.appliance import Appliance, demo_house, service_house
+from companion.config import Config
 from companion.engine import Command, Event
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind
@@ -273,3 +276,21 @@ def test_the_services_house_wires_what_the_config_names(factory) -> None:
         other.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
         assert house.table.step(timeout=TIMEOUT)  # the change notice came, and the table caught up
         assert house.session.seq == other.seq
+
+
+def test_a_stored_game_that_cannot_be_read_is_said_on_the_screen_and_the_welcome_game_shown(tmp_path: Path) -> None:
+    journal = SqliteJournal(tmp_path / "journal.sqlite3")
+    stored = GameSession.start(journal, "evening", demo.demo_setup(2, None, 3).command())
+    assert isinstance(stored, GameSession)
+    # A game written before names were checked: its first command no longer decodes, and with no
+    # snapshot it must be replayed from there.
+    broken = '{"type": "new_game", "seats": 7}'
+    journal._db.execute("UPDATE entries SET command = ? WHERE game = ? AND seq = 1", (broken, "evening"))
+    journal._db.execute("DELETE FROM snapshots WHERE game = ?", ("evening",))
+    with contextlib.ExitStack() as stack:
+        house = service_house(stack, journal, Config(), None)
+        assert house.session.name == "welcome"
+        assert any("Showing the welcome game instead" in notice.text for notice in house.table.notices)
+    with contextlib.ExitStack() as stack:  # a second start: "welcome" exists and plays, nothing to say
+        assert service_house(stack, journal, Config(), None).session.name == "welcome"
+    journal.close()

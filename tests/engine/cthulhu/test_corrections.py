@@ -264,6 +264,8 @@ REFUSED = {
     "an acolyte not in the game": Refused(k.SetAcolyte("Europe"), Code.NOT_NOW),
     "a glacier off primeval": Refused(k.SetGlacier("Europe"), Code.NOT_NOW),
     "an eradication marker by hand": Refused(c.PlaceMarker("Europe", "eradicated"), Code.BAD_VALUE),
+    "removing a marker the area does not hold": Refused(c.RemoveMarker("Europe", "cathedral"), Code.BAD_VALUE),
+    "removing a marker from no such area": Refused(c.RemoveMarker("Nowhere", "cathedral"), Code.UNKNOWN_AREA),
     "a gate controlled under a glacier": Refused(
         c.SetGate("Boreal Sea", BG),
         Code.BAD_VALUE,
