@@ -10,7 +10,9 @@ MOUNTPOINT, and takes lines on stdin:
 
 - ``mount``: load IMAGE (the disk as the last cut left it), mount it, write ``ready``.
 - ``cut``: the power goes.  From now on every operation fails (EIO), as on a dead machine; IMAGE
-  is replaced by the durable state only, and ``cut`` is written back.
+  is replaced by the durable state only, and ``cut`` is written back.  ``cut torn SEED``: the
+  same, but each file also keeps a random prefix of its unsynced writes (the last perhaps torn
+  at a 512-byte sector), as a disk may have written some of them on its own before the cut.
 - ``unmount`` (once the harness has killed what ran on the mount): the mount goes, ``unmounted``
   is written back; ``mount`` may follow.  ``exit``, or the end of stdin, ends the process.
 
@@ -37,6 +39,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import random
 import shutil
 import stat
 import sys
@@ -60,11 +63,22 @@ class Node:
     durable: bytes = b""  # what the disk holds
     kids: dict[bytes, int] = field(default_factory=dict)  # names now (directories)
     durable_kids: dict[bytes, int] = field(default_factory=dict)  # names on the disk
+    # Writes ("w", offset, bytes) and truncations ("t", size, b"") since the last fsync, in order.
+    pending: list[tuple[str, int, bytes]] = field(default_factory=list)
     mtime_ns: int = field(default_factory=time.time_ns)
 
 
-class Dead(Exception):
-    pass
+SECTOR = 512
+
+
+def _replay(image: bytearray, kind: str, where: int, data: bytes) -> None:
+    if kind == "t":
+        del image[where:]
+        image.extend(bytes(where - len(image)))
+        return
+    if where > len(image):
+        image.extend(bytes(where - len(image)))
+    image[where : where + len(data)] = data
 
 
 class CutFS(pyfuse3.Operations):  # type: ignore[misc]
@@ -143,8 +157,25 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
                     else:
                         directory.durable_kids.pop(name, None)
 
-    def cut(self) -> None:
+    def cut(self, torn: random.Random | None = None) -> None:
+        """The power goes.  With ``torn``, each file also keeps a random prefix of its unsynced
+        writes, the last of them perhaps in part (whole 512-byte sectors): what a disk may have
+        written on its own before the cut, in order."""
         self.dead = True
+        if torn is None:
+            return
+        for node in self.nodes.values():
+            if node.is_dir or not node.pending:
+                continue
+            image = bytearray(node.durable)
+            kept = torn.randint(0, len(node.pending))
+            for index, (kind, where, data) in enumerate(node.pending[: kept + 1]):
+                if index == kept:  # the next write: a part of it, or nothing
+                    if kind != "w" or len(data) <= SECTOR:
+                        break
+                    data = data[: torn.randrange(0, len(data), SECTOR)]
+                _replay(image, kind, where, data)
+            node.durable = bytes(image)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -208,10 +239,8 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
         node = self._node(inode)
         if fields.update_size and not node.is_dir:
             size = attr.st_size
-            if size < len(node.data):
-                del node.data[size:]
-            else:
-                node.data.extend(bytes(size - len(node.data)))
+            _replay(node.data, "t", size, b"")
+            node.pending.append(("t", size, b""))
         if fields.update_mode:
             node.mode = (node.mode & ~0o7777) | (attr.st_mode & 0o7777)
         if fields.update_mtime:
@@ -282,6 +311,7 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
             parent.kids[name] = node.ino
         if flags & os.O_TRUNC:
             node.data.clear()
+            node.pending.append(("t", 0, b""))
         return pyfuse3.FileInfo(fh=self._handle(node.ino), keep_cache=True), self._attr(node)
 
     async def open(self, inode: int, flags: int, ctx: Any) -> Any:
@@ -290,6 +320,7 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
             raise pyfuse3.FUSEError(errno.EISDIR)
         if flags & os.O_TRUNC:
             node.data.clear()
+            node.pending.append(("t", 0, b""))
         return pyfuse3.FileInfo(fh=self._handle(inode), keep_cache=True)
 
     async def read(self, fh: int, off: int, size: int) -> bytes:
@@ -298,9 +329,8 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
 
     async def write(self, fh: int, off: int, buf: bytes) -> int:
         node = self._node(self.handles[fh])
-        if off > len(node.data):
-            node.data.extend(bytes(off - len(node.data)))
-        node.data[off : off + len(buf)] = buf
+        _replay(node.data, "w", off, bytes(buf))
+        node.pending.append(("w", off, bytes(buf)))
         node.mtime_ns = time.time_ns()
         return len(buf)
 
@@ -308,6 +338,7 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
         node = self._node(self.handles[fh])
         self.fsyncs += 1
         node.durable = bytes(node.data)
+        node.pending.clear()
         self._sync_names(node, None)
 
     async def flush(self, fh: int) -> None:
@@ -366,8 +397,9 @@ async def control(fs: CutFS, image: Path, lines: Lines) -> None:
     """While mounted: ``cut``, then ``unmount`` (or ``exit``, or the end of stdin)."""
     while True:
         line = await lines.aread()
-        if line == "cut":
-            fs.cut()
+        if line.startswith("cut"):  # "cut", or "cut torn SEED"
+            words = line.split()
+            fs.cut(random.Random(int(words[2])) if len(words) == 3 else None)
             fs.dump(image)
             print(f"cut {fs.fsyncs}", flush=True)
         elif line in ("unmount", "exit"):

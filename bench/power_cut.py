@@ -55,6 +55,7 @@ class Tally:
     store: str
     durable: bool = True
     names: str = "ext4"  # bench/fuse_cut.py's model of when a name change is durable
+    torn: bool = False  # whether a cut also keeps a random part of the unsynced writes
     trials: int = 0
     gap_trials: int = 0
     acknowledged: int = 0
@@ -227,9 +228,10 @@ class CutDisk:
         self._say("mount", "ready")
         self.mounted = True
 
-    def cut(self) -> None:
-        """The power goes: the file system keeps only what was durable and fails from now on."""
-        self._say("cut", "cut")
+    def cut(self, torn: int | None = None) -> None:
+        """The power goes: the file system keeps only what was durable and fails from now on;
+        with ``torn`` (a seed), each file also keeps a random prefix of its unsynced writes."""
+        self._say("cut" if torn is None else f"cut torn {torn}", "cut")
 
     def unmount(self) -> None:
         """Unmount (after :meth:`cut` and once nothing runs on it)."""
@@ -397,7 +399,9 @@ class Outcome:
     error: str | None = None
 
 
-def run_trial(disk: CutDisk, location: str, script: list[str], the_plan: Plan, synchronous: str) -> Outcome:
+def run_trial(
+    disk: CutDisk, location: str, script: list[str], the_plan: Plan, synchronous: str, torn: int | None = None
+) -> Outcome:
     """Run one writer on the mounted ``disk`` and cut the power as ``the_plan`` says.
 
     The writer is a child forked from this process (the companion's modules are loaded once, not
@@ -440,7 +444,7 @@ def run_trial(disk: CutDisk, location: str, script: list[str], the_plan: Plan, s
                     break
             ended, status = os.waitpid(pid, os.WNOHANG)  # before the cut: after it, errors are expected
             failed = ended == pid and status != 0
-            disk.cut()
+            disk.cut(torn)
         finally:
             if not ended:
                 os.kill(pid, signal.SIGKILL)
@@ -456,16 +460,24 @@ def run_trial(disk: CutDisk, location: str, script: list[str], the_plan: Plan, s
 
 
 def run(
-    store: str, trials: int, seed: int = 1, *, durable: bool = True, names: str = "ext4", gap_share: float = GAP_SHARE
+    store: str,
+    trials: int,
+    seed: int = 1,
+    *,
+    durable: bool = True,
+    names: str = "ext4",
+    torn: bool = False,
+    gap_share: float = GAP_SHARE,
 ) -> Tally:
     """``trials`` power cuts on ``store`` ("sqlite" or "redis"); with ``durable`` False, Redis at
-    ``appendfsync no`` or SQLite at ``synchronous=OFF`` (the cuts must then lose entries).
+    ``appendfsync no`` or SQLite at ``synchronous=OFF`` (the cuts must then lose entries); with
+    ``torn``, each cut also keeps a random part of what was not synced (see bench/fuse_cut.py).
 
     :raises RuntimeError: when the FUSE file system cannot be mounted (see fuse_unavailable).
     """
     rnd = random.Random(seed)
     script = recorded_game()
-    tally = Tally(store, durable, names)
+    tally = Tally(store, durable, names, torn)
     synchronous = "FULL" if durable else "OFF"
     acked_all: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -481,7 +493,7 @@ def run(
                         server.folder = mountpoint
                         server.start()
                     location = server.url if server is not None else str(mountpoint / "journal.sqlite3")
-                    outcome = run_trial(disk, location, script, the_plan, synchronous)
+                    outcome = run_trial(disk, location, script, the_plan, synchronous, rnd.randrange(1 << 30) if torn else None)
                 finally:
                     if server is not None:  # the whole Pi lost power: Redis too
                         server.kill()
@@ -595,10 +607,10 @@ def report(tallies: list[Tally], seconds: float) -> str:
         "for up to 3 ms). Redis runs on the same file system with systemd/redis.conf (appendonly, "
         "appendfsync always).",
         "",
-        "| journal | durability | names durable | trials | of them in the gap | commands acknowledged "
-        "| entries found | acknowledged but lost | unreadable or half-written | games left empty "
+        "| journal | durability | names durable | unsynced writes at the cut | trials | of them in the gap "
+        "| commands acknowledged | entries found | acknowledged but lost | unreadable or half-written | games left empty "
         "| lost, all games checked at the end | writer failed with the power on |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for t in tallies:
         if t.store == "sqlite":
@@ -606,9 +618,10 @@ def report(tallies: list[Tally], seconds: float) -> str:
         else:
             durability = "appendfsync always" if t.durable else "appendfsync no"
         names = "at any fsync (ext4)" if t.names == "ext4" else "at the directory's or the file's fsync (POSIX)"
+        unsynced = "some kept, the last perhaps torn" if t.torn else "all lost"
         lines.append(
-            f"| {t.store} | {durability} | {names} | {t.trials} | {t.gap_trials} | {t.acknowledged} | {t.found} | {t.lost} "
-            f"| {t.unreadable} | {t.empty_games} | {t.lost_later} | {t.writer_failed} |"
+            f"| {t.store} | {durability} | {names} | {unsynced} | {t.trials} | {t.gap_trials} | {t.acknowledged} "
+            f"| {t.found} | {t.lost} | {t.unreadable} | {t.empty_games} | {t.lost_later} | {t.writer_failed} |"
         )
     lines += [
         "",
@@ -618,12 +631,15 @@ def report(tallies: list[Tally], seconds: float) -> str:
         "same harness must find acknowledged entries lost. A game left empty (created, cut before its "
         "first entry) is allowed: nothing in it was acknowledged. The POSIX rows make a name durable "
         "only when its directory or its file is fsynced (stricter than ext4, which the Pi uses); a loss "
-        "there is a program relying on ext4's journal for its names.",
+        "there is a program relying on ext4's journal for its names. The torn rows keep, at each cut, "
+        "a random prefix of each file's unsynced writes, the last perhaps cut at a 512-byte sector, "
+        "as a disk may have written some on its own: a half-written tail must be recognised and "
+        "dropped, never read as an entry.",
         "",
     ]
     for t in tallies:
         for failure in t.failures[:3] if (t.durable or t.names != "ext4") else []:
-            lines.append(f"- {t.store}, {t.names}: {failure}")
+            lines.append(f"- {t.store}, {t.names}{', torn' if t.torn else ''}: {failure}")
     if lines[-1] != "":
         lines.append("")
     return "\n".join(lines)
@@ -631,7 +647,8 @@ def report(tallies: list[Tally], seconds: float) -> str:
 
 def runs(trials: int) -> list[Tally]:
     """The soak's runs: ``trials`` cuts on each journal as shipped (ext4's names); a quarter as
-    many with durability off (the cuts must bite) and with POSIX's minimum for names.
+    many with durability off (the cuts must bite), with POSIX's minimum for names, and with torn
+    unsynced writes.
 
     :raises RuntimeError: when the FUSE file system cannot be mounted here (and why).
     """
@@ -646,13 +663,15 @@ def runs(trials: int) -> list[Tally]:
         run("redis", few, seed=2, durable=False),
         run("sqlite", few, seed=3, names="strict"),
         run("redis", few, seed=3, names="strict"),
+        run("sqlite", few, seed=4, torn=True),
+        run("redis", few, seed=4, torn=True),
     ]
 
 
 def passed(tallies: list[Tally]) -> bool:
     """Nothing acknowledged lost, every journal readable, no writer failing with the power on;
     and the cuts bite where durability is off."""
-    shipped = [t for t in tallies if t.durable and t.names == "ext4"]
+    shipped = [t for t in tallies if t.durable and t.names == "ext4"]  # torn ones too
     bitten = [t for t in tallies if not t.durable]
     return all(t.lost == t.unreadable == t.lost_later == t.writer_failed == 0 for t in shipped) and all(
         t.lost > 0 for t in bitten

@@ -21,7 +21,9 @@ from tests.helpers import new_game
 
 TRIALS = 10
 needs_fuse = pytest.mark.skipif(fuse_unavailable() is not None, reason=f"no FUSE mount here: {fuse_unavailable()}")
-needs_redis = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed (make test installs it)")
+needs_redis = pytest.mark.skipif(
+    shutil.which("redis-server") is None, reason="redis-server is not installed (make test installs it)"
+)
 
 
 @pytest.fixture
@@ -75,6 +77,23 @@ def test_after_a_cut_nothing_more_is_written(disk: CutDisk) -> None:
 
 
 @needs_fuse
+def test_a_torn_cut_keeps_a_prefix_of_the_unsynced_writes(disk: CutDisk) -> None:
+    everything = b"s" + b"".join(bytes([65 + n % 26]) * 700 for n in range(40))
+    kept = []
+    for seed in range(6):
+        name = f"f{seed}"
+        write(disk.mountpoint / name, b"s", sync=True)
+        for n in range(40):
+            write(disk.mountpoint / name, bytes([65 + n % 26]) * 700, sync=False)
+        disk.cut(torn=seed)
+        disk.unmount()
+        kept.append((disk.image / name).read_bytes())
+        disk.mount()
+    assert all(everything.startswith(image) and image.startswith(b"s") for image in kept)
+    assert len(set(kept)) > 1  # different seeds keep different amounts
+
+
+@needs_fuse
 def test_strict_names_need_the_directory_or_the_file_fsynced(tmp_path: Path) -> None:
     disk = CutDisk(tmp_path / "image", tmp_path / "mount", names="strict")
     disk.mount()
@@ -99,6 +118,15 @@ def test_sqlite_keeps_every_acknowledged_command_through_power_cuts() -> None:
 def test_redis_with_the_shipped_settings_keeps_every_acknowledged_command_through_power_cuts() -> None:
     tally = run("redis", TRIALS, seed=4, gap_share=0.5)
     assert tally.gap_trials >= 1 and tally.acknowledged >= TRIALS
+    assert (tally.lost, tally.unreadable, tally.lost_later, tally.writer_failed) == (0, 0, 0, 0), tally.failures
+
+
+@needs_fuse
+@needs_redis
+@pytest.mark.parametrize("store", ["sqlite", "redis"])
+def test_a_torn_unsynced_tail_is_dropped_never_read_as_an_entry(store: str) -> None:
+    tally = run(store, 4, seed=6, torn=True)
+    assert tally.acknowledged > 0
     assert (tally.lost, tally.unreadable, tally.lost_later, tally.writer_failed) == (0, 0, 0, 0), tally.failures
 
 
