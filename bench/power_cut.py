@@ -62,7 +62,7 @@ class Tally:
     found: int = 0
     lost: int = 0
     unreadable: int = 0
-    empty_games: int = 0  # created, then cut before their first entry (allowed; start-up skips them)
+    empty_games: int = 0  # created, then cut before their first entry (allowed: nothing in them was acknowledged)
     lost_later: int = 0  # acknowledged entries missing when every game is checked at the end
     writer_failed: int = 0  # trials whose writer failed on its own before the cut
     failures: list[str] = field(default_factory=list)
@@ -517,7 +517,11 @@ def _open_image(server: RedisServer | None, image: Path) -> tuple[Any, str]:
 
     if server is not None:
         server.folder = image
-        server.start()
+        try:
+            server.start()
+        except RuntimeError:  # Redis refuses its append-only file: the journal does not open
+            server.kill()
+            return None, server.url
     location = server.url if server is not None else str(image / "journal.sqlite3")
     try:
         journal = open_journal(location)
