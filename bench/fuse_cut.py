@@ -197,7 +197,7 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
         attr.entry_timeout = TIMEOUT
         attr.attr_timeout = TIMEOUT
         attr.st_mode = node.mode
-        attr.st_nlink = 2 if node.is_dir else 1
+        attr.st_nlink = 2 if node.is_dir else self._links(node)
         attr.st_uid = os.getuid()
         attr.st_gid = os.getgid()
         attr.st_rdev = 0
@@ -206,6 +206,10 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
         attr.st_blocks = (attr.st_size + 511) // 512
         attr.st_atime_ns = attr.st_mtime_ns = attr.st_ctime_ns = node.mtime_ns
         return attr
+
+    def _links(self, node: Node) -> int:
+        """The names a file has now (a hard link adds one; unlinked while open: 0)."""
+        return sum(list(d.kids.values()).count(node.ino) for d in self.nodes.values() if d.is_dir)
 
     def _dir(self, ino: int) -> Node:
         node = self._node(ino)
@@ -286,6 +290,16 @@ class CutFS(pyfuse3.Operations):  # type: ignore[misc]
         if node.is_dir:
             raise pyfuse3.FUSEError(errno.EISDIR)
         del self.nodes[parent_inode].kids[name]
+
+    async def link(self, inode: int, new_parent_inode: int, new_name: bytes, ctx: Any) -> Any:
+        node = self._node(inode)
+        parent = self._dir(new_parent_inode)
+        if node.is_dir:
+            raise pyfuse3.FUSEError(errno.EPERM)
+        if new_name in parent.kids:
+            raise pyfuse3.FUSEError(errno.EEXIST)
+        parent.kids[new_name] = node.ino
+        return self._attr(node)
 
     async def rename(
         self, parent_inode_old: int, name_old: bytes, parent_inode_new: int, name_new: bytes, flags: int, ctx: Any

@@ -399,6 +399,17 @@ class Outcome:
     error: str | None = None
 
 
+def _reap(pid: int, wait: bool) -> tuple[int, int]:
+    """``os.waitpid`` without blocking; with ``wait`` (its pipe ended: it is exiting), for up to
+    two seconds, so a writer that failed is seen to have failed."""
+    deadline = time.monotonic() + (2.0 if wait else 0.0)
+    while True:
+        ended, status = os.waitpid(pid, os.WNOHANG)
+        if ended or time.monotonic() >= deadline:
+            return ended, status
+        time.sleep(0.005)
+
+
 def run_trial(
     disk: CutDisk, location: str, script: list[str], the_plan: Plan, synchronous: str, torn: int | None = None
 ) -> Outcome:
@@ -442,7 +453,7 @@ def run_trial(
                         os.write(go_write, b"go\n")
                         _spin(the_plan.delay)
                     break
-            ended, status = os.waitpid(pid, os.WNOHANG)  # before the cut: after it, errors are expected
+            ended, status = _reap(pid, wait=not words)  # before the cut: after it, errors are expected
             failed = ended == pid and status != 0
             disk.cut(torn)
         finally:

@@ -66,6 +66,25 @@ def test_a_cut_keeps_what_was_fsynced_and_forgets_the_rest(disk: CutDisk) -> Non
 
 
 @needs_fuse
+def test_a_hard_link_and_a_directory_fsync_make_a_name_durable(tmp_path: Path) -> None:
+    disk = CutDisk(tmp_path / "image", tmp_path / "mount", names="strict")
+    disk.mount()
+    try:
+        write(disk.mountpoint / "new", b"whole", sync=True)
+        os.link(disk.mountpoint / "new", disk.mountpoint / "journal")  # how a journal is put in place
+        (disk.mountpoint / "new").unlink()
+        assert (disk.mountpoint / "journal").stat().st_nlink == 1
+        fd = os.open(disk.mountpoint, os.O_RDONLY)
+        os.fsync(fd)
+        os.close(fd)
+        reboot(disk)
+        assert sorted(p.name for p in disk.mountpoint.iterdir()) == ["journal"]
+        assert (disk.mountpoint / "journal").read_bytes() == b"whole"
+    finally:
+        disk.close()
+
+
+@needs_fuse
 def test_after_a_cut_nothing_more_is_written(disk: CutDisk) -> None:
     write(disk.mountpoint / "f", b"a", sync=True)
     disk.cut()
