@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd espeak-ng:espeak-ng
+SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd espeak-ng:espeak-ng fusermount3:fuse3 py.pyfuse3:python3-pyfuse3
 # The languages' catalogues: each .po compiled to the .mo gettext reads (make i18n updates the .po).
 PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
 MO := $(PO:.po=.mo)
@@ -54,7 +54,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-## Reliability: 200 power cuts on SQLite and on Redis, then a 10,000-command table; writes docs/reliability.md.
+## Reliability: 200 power cuts (on a FUSE file system that forgets unsynced writes) on SQLite and on Redis, then a 10,000-command table; writes docs/reliability.md.
 soak: $(STAMP) system-deps
 	$(BIN)/python -m bench.soak --trials 200 --commands 10000
 

@@ -9,6 +9,8 @@
 # /etc/companion/companion.toml once (never overwriting your edits), installs the systemd unit,
 # the Redis settings and the udev rule, and enables the service. Set COMPANION_ROOT to install
 # into another root (the tests use a scratch directory; no packages, users or services then).
+# COMPANION_NO_SERVICES=1 (a chroot, as in scripts/pi-rehearsal.sh): everything, but the units
+# are only enabled, not started, and udev is not asked to reload (no systemd or udevd running).
 set -euo pipefail
 
 ROOT="${COMPANION_ROOT:-}"
@@ -23,7 +25,13 @@ system_setup() {
   [ -n "$ROOT" ] && return 0
   [ "$(id -u)" -eq 0 ] || { echo "install-pi: run as root (sudo)"; exit 1; }
   apt-get update -qq
-  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 liblgpio1 python3-lgpio >/dev/null
+  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 >/dev/null
+  # lgpio is in Raspberry Pi OS's archive (and Debian trixie's), not in Debian bookworm's.
+  if apt-cache show liblgpio1 >/dev/null 2>&1; then
+    apt-get install -y -qq liblgpio1 python3-lgpio >/dev/null
+  else
+    log "liblgpio1 is not in this archive: no GPIO pin factory (Raspberry Pi OS has it)"
+  fi
   getent group companion >/dev/null || groupadd --system companion
   id companion >/dev/null 2>&1 || useradd --system --gid companion --home-dir /var/lib/companion --shell /usr/sbin/nologin companion
   for group in gpio dialout video input render audio; do
@@ -84,6 +92,10 @@ install_units() {
   install -m 0644 "$SOURCE/systemd/99-companion-backlight.rules" "$UDEV/99-companion-backlight.rules"
   install -m 0644 "$SOURCE/systemd/99-companion-devices.rules" "$UDEV/99-companion-devices.rules"
   [ -n "$ROOT" ] && return 0
+  if [ -n "${COMPANION_NO_SERVICES:-}" ]; then
+    systemctl enable redis-server.service companion.service
+    return 0
+  fi
   systemctl daemon-reload
   udevadm control --reload-rules
   # Apply the devices rule now, not at the next boot: the display's device unit must exist
