@@ -512,7 +512,7 @@ def run(
                 acked_all.update(outcome.acked)
                 if outcome.error is not None:
                     tally.writer_failed += 1
-                    tally.failures.append(f"{the_plan}: the writer failed before the cut: {outcome.error}")
+                    tally.failures.append(f"trial {the_plan.game}: the writer failed before the cut: {outcome.error}")
                 _tally_trial(tally, server, image, outcome.acked, script, the_plan)
             tally.lost_later = _sweep(server, image, acked_all, script)
         finally:
@@ -555,7 +555,7 @@ def _tally_trial(
         if journal is None:
             tally.unreadable += 1
             tally.lost += sum(acked.values())
-            tally.failures.append(f"{the_plan}: the journal does not open")
+            tally.failures.append(f"trial {the_plan.game}: the journal does not open")
             return
         sound = True
         for game in (the_plan.game, the_plan.gap):
@@ -567,7 +567,10 @@ def _tally_trial(
             tally.lost += lost
             sound &= ok
             if lost or not ok:
-                tally.failures.append(f"{the_plan}: {game} acknowledged {acked.get(game, 0)}, found {found}, sound {ok}")
+                replays = "replays" if ok else "does not replay"
+                tally.failures.append(
+                    f"trial {the_plan.game}: game {game}, {acked.get(game, 0)} command(s) acknowledged, {found} found; it {replays}"
+                )
         tally.empty_games += sum(1 for info in journal.games() if info.name == the_plan.gap and info.entries == 0)
         journal.close()
         journal = None
@@ -661,6 +664,8 @@ def report(tallies: list[Tally], seconds: float) -> str:
             "fsync commits that name too; on the Pi it holds.",
             "",
         ]
+    if any(t.failures for t in tallies if t.durable or t.names != "ext4"):
+        lines += ["The losses found with durability on (at most three a row):", ""]
     for t in tallies:
         for failure in t.failures[:3] if (t.durable or t.names != "ext4") else []:
             lines.append(f"- {t.store}, {t.names}{', torn' if t.torn else ''}: {failure}")
