@@ -568,9 +568,9 @@ def _tally_trial(
             sound &= ok
             if lost or not ok:
                 replays = "replays" if ok else "does not replay"
-                tally.failures.append(
-                    f"trial {the_plan.game}: game {game}, {acked.get(game, 0)} command(s) acknowledged, {found} found; it {replays}"
-                )
+                said = acked.get(game, 0)
+                counts = f"{said} command(s) acknowledged, {found} found"
+                tally.failures.append(f"trial {the_plan.game}: game {game}, {counts}; it {replays}")
         tally.empty_games += sum(1 for info in journal.games() if info.name == the_plan.gap and info.entries == 0)
         journal.close()
         journal = None
