@@ -8,7 +8,6 @@ message on stderr names the line and the problem, and nothing was changed).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import signal
 import sys
@@ -566,13 +565,9 @@ def _write_output(path: Path, text: str) -> None:
         raise UsageError(
             f"{path}: the folder {path.parent} does not exist; create it (mkdir -p {path.parent}) or choose another -o."
         )
-    temporary = path.with_name(f".{path.name}.partial")
     try:
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(path)
+        paths.write_whole(path, text)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
         raise UsageError(
             f"{path}: cannot be written ({exc.strerror}); nothing was exported. Choose another -o or free the disk."
         ) from None

@@ -75,14 +75,11 @@ def load_config(path: Path | None = None) -> Config:
 def _read(path: Path) -> str:
     """The file's text; a byte that is not UTF-8 is named with its line."""
     try:
-        raw = path.read_bytes()
+        return paths.read_utf8(path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror}).") from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ConfigError(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as UTF-8.") from None
+    except paths.NotUtf8 as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _config(path: Path, data: dict[str, Any]) -> Config:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -65,3 +66,56 @@ def settings_file() -> Path:
 
 def default_journal() -> Path:
     return state_dir() / "journal.sqlite3"
+
+
+# -- the table's own files, written and read the same way everywhere -----------------------------
+
+
+class NotUtf8(ValueError):
+    """A file of the owner's (a map, the configuration) holds a byte that is not UTF-8."""
+
+
+def read_utf8(path: Path) -> str:
+    """The text of ``path``.
+
+    :raises OSError: when it cannot be read.
+    :raises NotUtf8: naming the file, the line and the byte that is not UTF-8, and what to do.
+    """
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise NotUtf8(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as UTF-8.") from None
+
+
+def write_whole(path: Path, text: str, *, make_folder: bool = False) -> None:
+    """Write ``text`` (UTF-8) to ``path`` so that a power cut leaves the old file or the new one,
+    never half of either: a temporary beside it, synced, renamed into place, the folder synced.
+
+    :raises OSError: when the folder is missing (unless ``make_folder``), read-only or full; the
+        temporary is removed and ``path`` is as it was.
+    """
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        with temporary.open("w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    fsync_path(path.parent)
+
+
+def fsync_path(path: Path) -> None:
+    """Make ``path`` durable: a file's contents, or a folder's names (a rename into it)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -13,8 +13,6 @@ for what a file holds, so a broken map never stops a screen.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -99,14 +97,11 @@ def read_map_text(path: Path) -> str:
     :raises MapError: naming the file and, for bytes that are not UTF-8, the line they are on.
     """
     try:
-        data = path.read_bytes()
+        return paths.read_utf8(path)
     except OSError as exc:
         raise MapError(f"{path}: cannot be read ({exc.strerror}).") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise MapError(f"{path}: line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X}); save the file as UTF-8.") from None
+    except paths.NotUtf8 as exc:
+        raise MapError(str(exc)) from None
 
 
 def load_map(name_or_path: str) -> MapDef:
@@ -270,26 +265,8 @@ def save_user_map(board: MapDef, header: str = "") -> Path:
         raise MapError("The map is not finished: " + "; ".join(str(p) for p in found[:5]))
     folder = paths.saved_maps_dir()
     path = folder / f"{board.name}{MAP_SUFFIX}"
-    draft = path.with_suffix(".part")  # written whole, then renamed: a power cut leaves the old file
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with draft.open("w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(draft, path)
-        _sync_folder(folder)
+        paths.write_whole(path, text, make_folder=True)  # a power cut leaves the old file or the new
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            draft.unlink()
         raise MapError(f"Could not save the map in {folder}: {exc.strerror or exc}. The draft is kept on the screen.") from None
     return path
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (a power cut right after Save keeps the new file)."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from companion.paths import fsync_path
 from companion.store.base import (
     DuplicateInput,
     Entry,
@@ -372,20 +373,12 @@ def _create(path: Path) -> None:
             _migrate(db, str(path))
         finally:
             db.close()  # folds the log into the file and removes it
-        _fsync(temporary)
+        fsync_path(temporary)
         with contextlib.suppress(FileExistsError):  # another program made it first: theirs stands
             os.link(temporary, path)
-        _fsync(path.parent)
+        fsync_path(path.parent)
     finally:
         temporary.unlink(missing_ok=True)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _header_damage(path: Path) -> str | None:
@@ -432,7 +425,7 @@ def _move_aside(path: Path) -> Path:
             part = Path(f"{path}{suffix}")
             if part.exists():
                 os.replace(part, f"{aside}{suffix}")
-        _fsync(path.parent)
+        fsync_path(path.parent)
     except OSError as exc:
         raise JournalError(
             f"The journal {path} is damaged and could not be moved aside ({exc.strerror}): move it away by hand "

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -98,14 +97,8 @@ def save_settings(settings: DisplaySettings, path: Path | None = None) -> str:
         ``settings.problem`` until a save succeeds).
     """
     path = path or settings_file()
-    part = path.with_suffix(".part")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with part.open("w", encoding="utf-8") as out:
-            out.write(json.dumps(settings.saved()))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(part, path)
+        paths.write_whole(path, json.dumps(settings.saved()), make_folder=True)
     except OSError as exc:
         log.warning("could not save %s: %s", path, exc)
         settings.problem = f"Not saved ({path.parent}: {exc.strerror or exc}); this choice lasts until the table stops."
