@@ -70,7 +70,8 @@ def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte:
         if map_name is not None:
             raise
         board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
-    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, Options(astral_acolyte=astral_acolyte))
+    options = Options(astral_acolyte=astral_acolyte, abilities=True)
+    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
 
 def choose(state: State, rnd: random.Random) -> Command:

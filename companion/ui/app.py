@@ -482,6 +482,7 @@ class App:
             astral_acolyte=intent.acolyte,
             digital_dice=not intent.physical_dice,
             digital_elder_signs=not intent.physical_signs,
+            abilities=True,
         )
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))
 
