@@ -174,9 +174,9 @@ def ask_next(state: GameState, events: Events) -> GameState:
             text = f"{head.actor}: {rule.text or head.ability}"
             return interrupt(state, Prompt(PromptKind.ABILITY, head.actor, text, choices, purpose=head.ability))
         state = with_abilities(state, asks=state.abilities.asks[1:])
-        if choices:  # one answer: the referee gives it
+        if choices:  # one answer: the referee gives it (and what it did may meet a requirement)
             state = rule.resolve(state, head, choices[0], events)
-            state = mark_recount(state, head)
+            state = check_requirements(mark_recount(state, head), events)
     for seat in state.turn_order():
         pid = state.players[seat].pid
         if owed(state, pid):

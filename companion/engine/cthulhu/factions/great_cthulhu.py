@@ -53,7 +53,7 @@ from dataclasses import dataclass  # noqa: E402
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Part, UnitsPlaced  # noqa: E402
+from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
@@ -121,7 +121,8 @@ def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
 
 def _five(state: GameState, pid: str, events: pw.Events) -> bool:
     others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
-    return state.phase is Phase.DOOM and others >= len(REQUIREMENTS) - 1
+    doom = state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
+    return doom and others >= len(REQUIREMENTS) - 1
 
 
 REQUIREMENTS = (
