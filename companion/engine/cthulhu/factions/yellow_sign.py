@@ -177,9 +177,9 @@ REQUIREMENTS = (
         lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Give 3 Doom" for x in e),
     ),
     pw.Requirement("Awaken the King in Yellow", lambda s, p, e: pw.in_play(s, p, KING) or KING in s.player(p).awakened),
-    pw.Requirement("Desecrate a ▲ area", _desecrated("AA")),
-    pw.Requirement("Desecrate a (*) area", _desecrated("OO")),
-    pw.Requirement("Desecrate a ||| area", _desecrated("WW")),
+    pw.Requirement("Desecrate an AA-glyph area", _desecrated("AA")),
+    pw.Requirement("Desecrate an OO-glyph area", _desecrated("OO")),
+    pw.Requirement("Desecrate a WW-glyph area", _desecrated("WW")),
     pw.Requirement("Awaken Hastur", lambda s, p, e: pw.in_play(s, p, HASTUR) or HASTUR in s.player(p).awakened, elder_signs=1),
 )
 

@@ -117,9 +117,9 @@ def test_requirement_awaken_the_king_in_yellow() -> None:
 
 def test_requirement_desecrate_each_glyph() -> None:
     for area, requirement in (
-        ("Africa", "Desecrate a ▲ area"),
-        ("Europe", "Desecrate a ||| area"),
-        ("Central_America", "Desecrate a (*) area"),
+        ("Africa", "Desecrate an AA-glyph area"),
+        ("Europe", "Desecrate a WW-glyph area"),
+        ("Central_America", "Desecrate an OO-glyph area"),
     ):
         state = already(game(**{area: {"units": [(YS, G, KING, 1)]}}), YS, KING_MET)
         state = run(turn(state, YS, power=2), Desecrate(YS), c.Roll((1,)))
