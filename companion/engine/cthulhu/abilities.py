@@ -25,6 +25,7 @@ from types import ModuleType
 from companion.engine.core import Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import battle as bt
+from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import (
     BattleDeclared,
     CombatComputed,
@@ -269,12 +270,31 @@ def gated(handler: Callable[..., GameState]) -> Callable[..., GameState]:
     return run
 
 
+def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameState]:
+    """Summon and awaken count the units in the Deep (Submerge) as in play: the pool holds no
+    more of a unit type than the box less those on the map and in the Deep."""
+
+    def run(state: GameState, cmd: Command, events: Events) -> GameState:
+        pid, name = getattr(cmd, "player", ""), getattr(cmd, "name", "")
+        deep = sum(u.count for u in state.abilities.deep if u.owner == pid and u.name == name)
+        if deep:
+            rules = RULES.get(state.player(pid).faction) if state.seat(pid) is not None else None
+            unit = None if rules is None else rules.unit(name)
+            if unit is not None and powers.pool_left(state, pid, name, unit.pool) < 1:
+                raise Refusal(Code.NO_SUCH_UNITS, f"{name} of {pid} is in the Deep (Submerge), not in the pool.")
+        return handler(state, cmd, events)
+
+    return run
+
+
 def register() -> None:
     handlers: dict[type[Command], Callable[..., GameState]] = {UseAbility: use_ability, ChooseSpellbook: choose_spellbook}
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in module.HANDLERS.items()})
         actions.ROLL_HANDLERS.update(module.ROLLS)
     actions.HANDLERS.update(handlers)
+    for cls in (c.Summon, c.Awaken):
+        actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
     flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
     flow.POWER_HOOKS.append(power_extras)

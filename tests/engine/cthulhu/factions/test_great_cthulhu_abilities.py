@@ -184,3 +184,10 @@ def test_a_spellbook_is_never_taken_twice_nor_a_seventh() -> None:
     assert "Dreams" in state.prompt.choices
     assert apply(state, ChooseSpellbook(GC, "Frenzy")).ok is False
     _ = (BG, ok)
+
+
+def test_submerged_cthulhu_is_in_play_and_cannot_be_awakened_again() -> None:
+    state = game(South_Pacific={"gate": GC, "units": [(GC, G, "Cthulhu", 1), (GC, A, "Acolyte", 1)]})
+    state = run(turn(state, GC, power=3, books=("Submerge",)), Submerge(GC))
+    state = turn(state, GC, power=10, books=("Submerge",), awakened=("Cthulhu",))
+    assert rejected(state, c.Awaken(GC, "South Pacific", "Cthulhu")).code.value == "no_such_units"
