@@ -35,7 +35,18 @@ from companion.engine.cthulhu.events import (
     SpellbookGained,
     TurnStarted,
 )
-from companion.engine.cthulhu.factions import RULES, black_goat, crawling_chaos, great_cthulhu, powers, yellow_sign
+from companion.engine.cthulhu.factions import (
+    RULES,
+    ancients,
+    black_goat,
+    crawling_chaos,
+    great_cthulhu,
+    opener_of_the_way,
+    powers,
+    sleeper,
+    windwalker,
+    yellow_sign,
+)
 from companion.engine.cthulhu.factions.powers import (
     AskRule,
     ChooseSpellbook,
@@ -63,9 +74,25 @@ MODULES: dict[Faction, ModuleType] = {
     Faction.CRAWLING_CHAOS: crawling_chaos,
     Faction.BLACK_GOAT: black_goat,
     Faction.YELLOW_SIGN: yellow_sign,
+    Faction.OPENER_OF_THE_WAY: opener_of_the_way,
+    Faction.SLEEPER: sleeper,
+    Faction.WINDWALKER: windwalker,
+    Faction.ANCIENTS: ancients,
 }
-ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in m.ASKS.items()}
-PRE_BATTLE = frozenset(name for m in MODULES.values() for name in m.PRE_BATTLE)
+ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
+PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ()))
+
+
+def _no_reaction(state: GameState, seen: Events, events: Events) -> GameState:
+    return state
+
+
+def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
+    return iter(())
+
+
+def _no_power(state: GameState, pid: str) -> list[Part]:
+    return []
 
 
 def module_of(state: GameState, pid: str) -> ModuleType | None:
@@ -82,7 +109,7 @@ def after_command(state: GameState, events: Events) -> GameState:
     seen = list(events)
     state = bookkeeping(state, seen)
     for module in MODULES.values():
-        state = module.react(state, seen, events)
+        state = getattr(module, "react", _no_reaction)(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
 
@@ -91,7 +118,8 @@ def bookkeeping(state: GameState, seen: Events) -> GameState:
     """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions."""
     for event in seen:
         if isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
-            state = with_abilities(state, used=())
+            kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
+            state = with_abilities(state, used=kept)
         elif isinstance(event, TurnStarted):
             state = with_abilities(state, second="")
         elif isinstance(event, BattleDeclared) and state.battle is not None:
@@ -251,12 +279,12 @@ def extra_commands(state: GameState) -> Iterator[Command]:
         return
     module = module_of(state, state.prompt.actor)
     if module is not None:
-        yield from module.offers(state, state.prompt.actor)
+        yield from getattr(module, "offers", _no_offers)(state, state.prompt.actor)
 
 
 def power_extras(state: GameState, pid: str) -> list[Part]:
     module = module_of(state, pid)
-    return [] if module is None or not state.options.abilities else module.gather_power(state, pid)
+    return [] if module is None or not state.options.abilities else getattr(module, "gather_power", _no_power)(state, pid)
 
 
 def gated(handler: Callable[..., GameState]) -> Callable[..., GameState]:
@@ -290,8 +318,8 @@ def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameStat
 def register() -> None:
     handlers: dict[type[Command], Callable[..., GameState]] = {UseAbility: use_ability, ChooseSpellbook: choose_spellbook}
     for module in MODULES.values():
-        handlers.update({cls: gated(fn) for cls, fn in module.HANDLERS.items()})
-        actions.ROLL_HANDLERS.update(module.ROLLS)
+        handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
+        actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
     actions.HANDLERS.update(handlers)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])

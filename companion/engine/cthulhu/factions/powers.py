@@ -33,6 +33,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.values import evolve
 
 Events = list[Event]
+ONCE_PER_GAME = "(once per game)"  # the suffix of a use the new Action Phase does not clear
 
 
 # -- events ----------------------------------------------------------------------------------

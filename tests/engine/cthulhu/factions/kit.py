@@ -54,3 +54,22 @@ def already(state: State, pid: str, *requirements: str) -> State:
     awakened once), so no Spellbook choice interrupts what the test drives."""
     met_now = state.abilities.met + tuple((pid, r) for r in requirements)
     return evolve(state, abilities=evolve(state.abilities, met=met_now))
+
+
+SL, WW, OW, AN = "sleeper", "windwalker", "opener_of_the_way", "ancients"
+SIX = (
+    Faction.GREAT_CTHULHU,
+    Faction.SLEEPER,
+    Faction.WINDWALKER,
+    Faction.OPENER_OF_THE_WAY,
+    Faction.ANCIENTS,
+    Faction.YELLOW_SIGN,
+)
+
+
+def game6(**areas: dict[str, Any]) -> State:
+    """Earth (6 players) with Sleeper, Windwalker (started in the Arctic Ocean), Opener of the
+    Way and the Ancients beside Great Cthulhu and Yellow Sign; the abilities on; the board cleared,
+    then ``areas`` set."""
+    state = started("earth-6p", SIX, options=Options(abilities=True))
+    return set_board(clear_board(state), **areas)
