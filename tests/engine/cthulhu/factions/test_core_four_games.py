@@ -30,3 +30,18 @@ def test_core_four_demo_games_use_the_abilities_end_and_replay_exactly() -> None
                     seen["requirement"] += 1
     assert seen["requirement"] >= GAMES  # requirements are met in play, not only granted by hand
     assert len([name for name in seen if name != "requirement"]) >= 5, seen
+
+
+def test_the_log_words_the_abilities_events() -> None:
+    from companion.engine.cthulhu.factions.powers import AbilityUsed, PowerGained, RequirementMet
+    from companion.narrate import describe
+
+    assert (
+        describe(RequirementMet("great_cthulhu", "Awaken Cthulhu"))
+        == "Great Cthulhu meets a Spellbook requirement: Awaken Cthulhu."
+    )
+    assert (
+        describe(AbilityUsed("black_goat", "Avatar", "Shub-Niggurath swaps places"))
+        == "Black Goat: Avatar: Shub-Niggurath swaps places."
+    )
+    assert describe(PowerGained("yellow_sign", 1, "Passion", 3)) == "Yellow Sign gains 1 Power (Passion): 3."
