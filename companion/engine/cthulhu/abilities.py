@@ -108,7 +108,7 @@ def after_command(state: GameState, events: Events) -> GameState:
         return state
     seen = list(events)
     state = bookkeeping(state, seen)
-    for module in MODULES.values():
+    for module in dict.fromkeys(m for p in state.players if (m := MODULES.get(p.faction)) is not None):
         state = getattr(module, "react", _no_reaction)(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
@@ -134,13 +134,14 @@ def bookkeeping(state: GameState, seen: Events) -> GameState:
 
 
 def check_requirements(state: GameState, events: Events) -> GameState:
+    met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
     for seat in state.turn_order():
         player = state.players[seat]
         module = MODULES.get(player.faction)
         if module is None:
             continue
         for requirement in module.REQUIREMENTS:
-            if (player.pid, requirement.name) in state.abilities.met:
+            if (player.pid, requirement.name) in met:
                 continue
             if not requirement.met(state, player.pid, events):
                 continue

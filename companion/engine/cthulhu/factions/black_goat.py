@@ -169,7 +169,7 @@ REQUIREMENTS = (
         "Eliminate two Cultists",
         lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Eliminate two Cultists" for x in e),
     ),
-    pw.Requirement("Awaken Shub-Niggurath", lambda s, p, e: pw.in_play(s, p, SHUB) or SHUB in s.player(p).awakened),
+    pw.Requirement("Awaken Shub-Niggurath", lambda s, p, e: SHUB in s.player(p).awakened or pw.in_play(s, p, SHUB)),
 )
 
 

@@ -121,7 +121,7 @@ REQUIREMENTS = (
     pw.Requirement("Units in 2 areas with enemy gates", _enemy_gate_areas),
     pw.Requirement("Lose a unit in battle", _lost_in_battle),
     pw.Requirement("Your Great Old One meets an enemy's", _goo_meets_goo),
-    pw.Requirement("Awaken Yog-Sothoth", lambda s, p, e: pw.in_play(s, p, YOG_SOTHOTH) or YOG_SOTHOTH in s.player(p).awakened),
+    pw.Requirement("Awaken Yog-Sothoth", lambda s, p, e: YOG_SOTHOTH in s.player(p).awakened or pw.in_play(s, p, YOG_SOTHOTH)),
 )
 
 

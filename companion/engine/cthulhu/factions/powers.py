@@ -215,7 +215,12 @@ def pool_left(state: GameState, pid: str, name: str, pool: int) -> int:
 
 
 def goo_area(state: GameState, pid: str, name: str) -> int | None:
-    return next((i for i, a in enumerate(state.areas) if a.count(owner=pid, name=name)), None)
+    """The area of ``pid``'s unit called ``name`` (the first, for a Great Old One the only one)."""
+    for i, area in enumerate(state.areas):
+        for unit in area.units:
+            if unit.owner == pid and unit.name == name:
+                return i
+    return None
 
 
 def in_play(state: GameState, pid: str, name: str) -> bool:
@@ -224,7 +229,8 @@ def in_play(state: GameState, pid: str, name: str) -> bool:
 
 
 def areas_with_units(state: GameState, pid: str) -> int:
-    return sum(1 for a in state.areas if a.count(owner=pid))
+    # Run for several requirements after every command: a plain loop, no counting of units.
+    return sum(1 for a in state.areas if any(u.owner == pid for u in a.units))
 
 
 def enemies(state: GameState, pid: str) -> tuple[str, ...]:

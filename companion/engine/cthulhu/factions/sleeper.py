@@ -117,7 +117,7 @@ REQUIREMENTS = (
     pw.Requirement(GIFTS["loss"], _paid("loss")),
     pw.Requirement("Roll 6 dice in a battle", _six_dice),
     pw.Requirement("Perform a Ritual", lambda s, p, e: any(isinstance(x, RitualPerformed) and x.player == p for x in e)),
-    pw.Requirement("Awaken Tsathoggua", lambda s, p, e: pw.in_play(s, p, TSATHOGGUA) or TSATHOGGUA in s.player(p).awakened),
+    pw.Requirement("Awaken Tsathoggua", lambda s, p, e: TSATHOGGUA in s.player(p).awakened or pw.in_play(s, p, TSATHOGGUA)),
 )
 
 

@@ -148,8 +148,8 @@ REQUIREMENTS = (
     pw.Requirement("A gate in the opposite glyph area", _opposite_gate),
     pw.Requirement("An enemy has six Spellbooks", lambda s, p, e: _six_books(s, p) > 0),
     pw.Requirement(ANYTIME, _anytime),
-    pw.Requirement("Awaken Rhan Tegoth", lambda s, p, e: pw.in_play(s, p, RHAN_TEGOTH) or awakened_before(s, p, RHAN_TEGOTH)),
-    pw.Requirement("Awaken Ithaqua", lambda s, p, e: pw.in_play(s, p, ITHAQUA) or awakened_before(s, p, ITHAQUA)),
+    pw.Requirement("Awaken Rhan Tegoth", lambda s, p, e: awakened_before(s, p, RHAN_TEGOTH) or pw.in_play(s, p, RHAN_TEGOTH)),
+    pw.Requirement("Awaken Ithaqua", lambda s, p, e: awakened_before(s, p, ITHAQUA) or pw.in_play(s, p, ITHAQUA)),
 )
 
 

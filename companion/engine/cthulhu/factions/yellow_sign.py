@@ -156,6 +156,8 @@ def _is_ys(state: GameState, pid: str) -> bool:
 
 def _desecrated(glyph: str) -> pw.RequirementCheck:
     def met(state: GameState, pid: str, events: pw.Events) -> bool:
+        if not any(DESECRATION in a.markers for a in state.areas):
+            return False
         return any(
             DESECRATION in a.markers and state.board.areas[i].glyph == glyph and a.count(owner=pid)
             for i, a in enumerate(state.areas)
@@ -176,11 +178,11 @@ REQUIREMENTS = (
         "Give 3 Doom",
         lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Give 3 Doom" for x in e),
     ),
-    pw.Requirement("Awaken the King in Yellow", lambda s, p, e: pw.in_play(s, p, KING) or KING in s.player(p).awakened),
+    pw.Requirement("Awaken the King in Yellow", lambda s, p, e: KING in s.player(p).awakened or pw.in_play(s, p, KING)),
     pw.Requirement("Desecrate an AA-glyph area", _desecrated("AA")),
     pw.Requirement("Desecrate an OO-glyph area", _desecrated("OO")),
     pw.Requirement("Desecrate a WW-glyph area", _desecrated("WW")),
-    pw.Requirement("Awaken Hastur", lambda s, p, e: pw.in_play(s, p, HASTUR) or HASTUR in s.player(p).awakened, elder_signs=1),
+    pw.Requirement("Awaken Hastur", lambda s, p, e: HASTUR in s.player(p).awakened or pw.in_play(s, p, HASTUR), elder_signs=1),
 )
 
 
