@@ -22,11 +22,15 @@ from companion.ui.faction_sheet import FactionSheetScene, sheet_lines
 from companion.ui.widgets import MIN_TOUCH
 
 
-def core_four(app_on: Callable[..., App], size: tuple[int, int] = (800, 480)) -> App:
+def core_four_session() -> GameSession:
     setup = demo_setup(3, "earth-4p-53", 4)  # the core four, the referee playing the abilities
     session = GameSession.start(SqliteJournal(":memory:"), "g", setup.command())
     assert isinstance(session, GameSession)
-    return app_on(session, size)
+    return session
+
+
+def core_four(app_on: Callable[..., App], size: tuple[int, int] = (800, 480)) -> App:
+    return app_on(core_four_session(), size)
 
 
 def decline(state: GameState) -> Command:
@@ -61,17 +65,15 @@ def test_the_sheets_are_one_tap_from_the_table_and_back(app_on: Callable[..., Ap
     assert app.scene_name == "table"
 
 
-def test_a_sheet_lists_books_open_requirements_and_the_pool(app_on: Callable[..., App]) -> None:
-    app = core_four(app_on)
-    state = app.table.session.state
+def test_a_sheet_lists_books_open_requirements_and_the_pool() -> None:
+    state = core_four_session().state
     words = [w for w, _ in sheet_lines(state, state.player("great_cthulhu"))]
     assert "Spellbooks 0/6" in words and " Awaken Cthulhu" in words and " Deep One ×4" in words
     assert " Cthulhu: in pool" in words
 
 
-def test_a_spellbook_taken_shows_on_the_sheet(app_on: Callable[..., App]) -> None:
-    app = core_four(app_on)
-    session = app.table.session
+def test_a_spellbook_taken_shows_on_the_sheet() -> None:
+    session = core_four_session()
     state = session.state
     # Great Cthulhu's first Doom Phase is a requirement: play passes until the Spellbook is asked.
     for _ in range(200):
