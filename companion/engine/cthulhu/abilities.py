@@ -19,6 +19,7 @@ them and runs, after every accepted command:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
@@ -207,9 +208,11 @@ def ask_next(state: GameState, events: Events) -> GameState:
         if choices:  # one answer: the referee gives it (and what it did may meet a requirement)
             state = rule.resolve(state, head, choices[0], events)
             state = check_requirements(mark_recount(state, head), events)
+    counts = Counter(who for who, _ in state.abilities.met)
     for seat in state.turn_order():
-        pid = state.players[seat].pid
-        if owed(state, pid):
+        player = state.players[seat]
+        pid = player.pid
+        if counts[pid] > len(player.spellbooks) and owed(state, pid):
             text = f"{state.players[seat].label}: a Spellbook requirement is met; take which Spellbook?"
             return interrupt(state, Prompt(PromptKind.SPELLBOOK, pid, text, books_left(state, pid)))
     return recount(state, events)

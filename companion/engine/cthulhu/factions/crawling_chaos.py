@@ -109,7 +109,7 @@ def _amounts(detail: str) -> tuple[int, ...]:
 
 
 def _gates_or_power(gates: int, power: int) -> pw.RequirementCheck:
-    return lambda s, p, e: bd.controlled_gates(s, p) >= gates or s.player(p).power >= power
+    return lambda s, p, e: s.player(p).power >= power or bd.controlled_gates(s, p) >= gates
 
 
 REQUIREMENTS = (

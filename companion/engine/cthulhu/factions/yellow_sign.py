@@ -224,8 +224,8 @@ PRE_BATTLE: tuple[str, ...] = ()
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     """Passion: +1 Power (once per command) when an enemy eliminates Yellow Sign cultists."""
-    for p in state.players:
-        if not (_is_ys(state, p.pid) and pw.holds(state, p.pid, "Passion")):
+    for seat, p in enumerate(state.players):
+        if p.faction is not _Faction.YELLOW_SIGN or "Passion" not in p.spellbooks:
             continue
         lost = any(
             isinstance(e, UnitsRemoved) and e.owner == p.pid and e.kind == UnitKind.CULTIST.value and e.reason not in OWN_LOSSES
@@ -233,7 +233,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
         )
         if lost:
             events.append(pw.AbilityUsed(p.pid, "Passion", "a cultist lost to an enemy: 1 Power"))
-            state = pw.gain_power(state, pw.seat_of(state, p.pid), 1, "Passion", events)
+            state = pw.gain_power(state, seat, 1, "Passion", events)
     return state
 
 
