@@ -26,6 +26,7 @@ bite, and writes the figures into docs/reliability.md; the test suite runs a few
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import os
@@ -72,9 +73,10 @@ def recorded_game(length: int = 80, seed: int = 5) -> list[str]:
     """A demo game's first commands as JSON lines (the same every run)."""
     from companion import demo
     from companion.engine.codec import canonical
-    from companion.engine.cthulhu.model import Phase
+    from companion.engine.cthulhu.model import Options, Phase
 
-    setup = demo.demo_setup(seed, "earth-3p", 3)
+    # The script's new_game gives no options: the game is recorded with none (no abilities).
+    setup = dataclasses.replace(demo.demo_setup(seed, "earth-3p", 3), options=Options())
     from companion.engine import apply
 
     state = apply(None, setup.command()).state  # type: ignore[union-attr]

@@ -70,7 +70,8 @@ def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte:
         if map_name is not None:
             raise
         board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
-    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, Options(astral_acolyte=astral_acolyte))
+    options = Options(astral_acolyte=astral_acolyte, abilities=True)
+    return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
 
 def choose(state: State, rnd: random.Random) -> Command:
@@ -87,7 +88,18 @@ def choose(state: State, rnd: random.Random) -> Command:
         return c.AssignKill(prompt.actor, _cheapest(state, prompt.choices))
     if prompt.kind is PromptKind.ASSIGN_PAIN:
         return c.AssignPain(prompt.actor, _cheapest(state, prompt.choices))
+    if prompt.kind in (PromptKind.ABILITY, PromptKind.SPELLBOOK):
+        return _ability_answer(state, rnd)
     return rnd.choice(list(legal_commands(state)))
+
+
+def _ability_answer(state: State, rnd: random.Random) -> Command:
+    """The bots' policy for the factions' abilities: a "may" is mostly used (its first choice,
+    "use" or "power"), a choice among units or areas and a Spellbook are random."""
+    answers = list(legal_commands(state))
+    if state.prompt.choices and state.prompt.choices[0] in ("use", "power", "agreed") and rnd.random() < 0.8:
+        return answers[0]
+    return rnd.choice(answers)
 
 
 def _cheapest(state: State, names: tuple[str, ...]) -> str:

@@ -232,6 +232,10 @@ _FORMATS: dict[str, Formatter] = {
     ),
     "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
     "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
+    # Faction abilities, Spellbooks and requirements
+    "requirement_met": lambda d, n: f"{n(d['player'])} meets a Spellbook requirement: {d['requirement']}.",
+    "ability_used": lambda d, n: f"{n(d['player'])}: {d['ability']}: {d['detail']}.",
+    "power_gained": lambda d, n: f"{n(d['player'])} gains {d['amount']} Power ({d['reason']}): {d['total']}.",
 }
 
 

@@ -105,6 +105,13 @@ def main() -> None:
     worms = lambda s: s.worms is not None and len(s.worms.on_map) >= 3 and s.prompt.kind is PromptKind.ACTION
     shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
     shoot_arkham()
+    shoot_sheets()
+
+
+def shoot_sheets() -> None:
+    """The factions' sheets of a core-four game in its fourth round (Spellbooks chosen in play)."""
+    later = lambda s: s.round >= 4 and s.prompt.kind is PromptKind.ACTION
+    shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png"})
 
 
 if __name__ == "__main__":

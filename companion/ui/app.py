@@ -34,6 +34,7 @@ from companion.ui.backlight import Backlight, DisplaySettings, load_settings, sa
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
 from companion.ui.corrections_scene import CorrectionsScene
+from companion.ui.faction_sheet import FactionSheetScene
 from companion.ui.keyboard import Key
 from companion.ui.map_scene import AreaScene, MapScene
 from companion.ui.other_scenes import LogScene, NewGameScene, SettingsScene
@@ -227,6 +228,7 @@ class App:
                 ArkhamScene(self.metrics),
                 ArkhamCorrectionsScene(self.metrics),
                 CorrectionsScene(self.metrics),
+                FactionSheetScene(self.metrics),
             )
         }
         self.dirty = True
@@ -482,6 +484,7 @@ class App:
             astral_acolyte=intent.acolyte,
             digital_dice=not intent.physical_dice,
             digital_elder_signs=not intent.physical_signs,
+            abilities=True,
         )
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))
 

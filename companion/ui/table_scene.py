@@ -12,14 +12,15 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, Phase, PromptKind, spellbook_count
 from companion.palette import colour_of
 from companion.ui.battle_odds import battle_lines
+from companion.ui.faction_sheet import WithSheetButton
 from companion.ui.labels import label
-from companion.ui.scene import DieFace, Page, Scene, Submit, View
+from companion.ui.scene import DieFace, Page, Submit, View
 from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, WARN, Button, font, grid, paragraph, text
 
 COMBAT_CHOICES = 12
 
 
-class TableScene(Scene):
+class TableScene(WithSheetButton):  # the factions' sheets, one tap away
     name = "table"
 
     # -- geometry ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
-from companion.engine.cthulhu import actions, corrections, flow
+from companion.engine.cthulhu import abilities, actions, corrections, flow
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
@@ -154,6 +154,7 @@ def legal_commands(state: GameState) -> Iterator[Command]:
         yield from (c.RevealElderSign(actor, v) for v in (1, 2, 3) if _sign_left(state, v))
     elif prompt.kind is PromptKind.ACTION:
         yield from _action_commands(state, actor)
+    yield from abilities.extra_commands(state)  # the factions' ability commands legal now
 
 
 def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:

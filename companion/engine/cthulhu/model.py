@@ -145,6 +145,8 @@ class PromptKind(StrEnum):
     ASSIGN_KILL = "assign_kill"  # which unit takes the next Kill of a battle
     ASSIGN_PAIN = "assign_pain"  # which unit takes the next Pain of a battle
     RETREAT = "retreat"  # where the next pained unit of a battle retreats to
+    SPELLBOOK = "spellbook"  # which Spellbook a faction takes for a requirement met
+    ABILITY = "ability"  # a unique ability's or Spellbook's question (a "may", or its owner's choice)
     NONE = "none"
 
 
@@ -244,6 +246,9 @@ class Options:
     digital_dice: bool = True
     digital_elder_signs: bool = True
     ritual_track: tuple[int, ...] = ()
+    # The referee plays the factions' unique abilities, Spellbooks and requirements (off: the
+    # table grants Spellbooks by hand, as stored journals did, so they replay unchanged).
+    abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +383,40 @@ class Acolyte:
 
 
 @dataclass(frozen=True, slots=True)
+class Ask:
+    """A question a unique ability or Spellbook waits for: ``ability`` names its rule,
+    ``actor`` who answers, ``data`` what it is about (a unit, an amount, a player)."""
+
+    ability: str
+    actor: str
+    data: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Abilities:
+    """What the factions' unique abilities and Spellbooks remember (factions/abilities.py).
+
+    ``met``: (player, requirement) pairs met; ``resume``: the prompts an ability's question or a
+    Spellbook choice interrupted, the next to come back first; ``asks``: the questions queued,
+    the head asked; ``used``: (player, ability) used this Action Phase or round; ``deep``: the
+    units Submerged with Cthulhu; ``tally``: (player, enemy units it killed or devoured) in the
+    battle under way; ``fighters``: (player, Great Old One) in that battle when declared;
+    ``bonus``: (player, extra combat dice) from pre-battle abilities (Absorb); ``second``: the
+    player whose turn goes on after The Screaming Dead or He Who is Not to be Named."""
+
+    met: tuple[tuple[str, str], ...] = ()
+    resume: tuple[Prompt, ...] = ()
+    asks: tuple[Ask, ...] = ()
+    used: tuple[tuple[str, str], ...] = ()
+    deep: tuple[Units, ...] = ()
+    tally: tuple[tuple[str, int], ...] = ()
+    fighters: tuple[tuple[str, str], ...] = ()
+    bonus: tuple[tuple[str, int], ...] = ()
+    second: str = ""
+    recount: bool = False  # a pre-battle ability changed the battle's units: count the dice again
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     reason: str
     winners: tuple[str, ...]
@@ -410,6 +449,7 @@ class GameState:
     acolyte: Acolyte | None = None
     glaciers_begun: bool = False
     step: int = 0
+    abilities: Abilities = Abilities()
 
     # -- lookups -------------------------------------------------------------------------
 

@@ -81,3 +81,306 @@ RULES = FactionRules(
     awakenings=(Awakening(SHUB, fixed(8), controls_gate_here, shub_needs, shub_effect),),
     summon_cost=summon_cost,
 )
+
+
+# == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
+# Not modelled yet: Necrophagy (a hook after the battle's Kills) and The Red Sign's gate control by
+# Dark Young (its +1 Power and +1 combat are).
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import Part  # noqa: E402
+from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
+
+AVATAR_COST, GHROTH_COST = 1, 2
+FUNGI = "Fungi from Yuggoth"
+
+
+@COMMANDS.register("fertility_cult")
+@dataclass(frozen=True, slots=True)
+class FertilityCult(Command):
+    """Fertility Cult: summon ``name`` at a gate Black Goat controls in ``area`` as an unlimited
+    action (the turn goes on; cost from the roster, The Thousand Young applied)."""
+
+    player: str
+    area: str
+    name: str
+
+
+@COMMANDS.register("avatar")
+@dataclass(frozen=True, slots=True)
+class Avatar(Command):
+    """Avatar (action, 1 Power): Shub-Niggurath goes to ``area``; ``faction`` sends one of its
+    Monsters or Cultists there to Shub's old area (its choice)."""
+
+    player: str
+    area: str
+    faction: str
+
+
+@COMMANDS.register("ghroth")
+@dataclass(frozen=True, slots=True)
+class Ghroth(Command):
+    """Ghroth (action, 2 Power): a d6 against the number of areas with Fungi."""
+
+    player: str
+
+
+@COMMANDS.register("blood_sacrifice")
+@dataclass(frozen=True, slots=True)
+class BloodSacrifice(Command):
+    """Blood Sacrifice (Doom Phase, once, Shub-Niggurath in play): one of Black Goat's cultists
+    in ``area`` is eliminated for 1 Elder Sign."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("sacrifice_cultists")
+@dataclass(frozen=True, slots=True)
+class SacrificeCultists(Command):
+    """Black Goat's requirement action: eliminate two of its own cultists (in ``areas``, one
+    name per cultist)."""
+
+    player: str
+    areas: tuple[str, ...]
+
+
+def _is_bg(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.BLACK_GOAT
+
+
+def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
+    mine = [a for a in state.areas if a.count(owner=pid)]
+    return all(any(a.count(owner=other) for a in mine) for other in pw.enemies(state, pid))
+
+
+REQUIREMENTS = (
+    pw.Requirement("Units in 4 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 4),
+    pw.Requirement("Units in 6 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 6),
+    pw.Requirement("Units in 8 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 8),
+    pw.Requirement("Share areas with all enemies", _shares_all, power=lambda s, p: len(pw.enemies(s, p))),
+    pw.Requirement(
+        "Eliminate two Cultists",
+        lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Eliminate two Cultists" for x in e),
+    ),
+    pw.Requirement("Awaken Shub-Niggurath", lambda s, p, e: SHUB in s.player(p).awakened or pw.in_play(s, p, SHUB)),
+)
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+
+def _avatar_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return pw.fodder(state, int(ask.data[0]), ask.data[2])
+
+
+def _avatar(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    to, home, owner = int(ask.data[0]), int(ask.data[1]), ask.data[2]
+    unit = pw.unit_here(state, to, owner, choice)
+
+    state, moved = bd.move(state, to, home, owner, unit.kind, unit.name, 1)
+    events += moved
+    return state
+
+
+def _ghroth_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    bg = ask.actor
+    return tuple(
+        f"{u.owner}@{state.area_name(i)}"
+        for i, a in enumerate(state.areas)
+        for u in a.units
+        if u.owner not in (bg, NEUTRAL) and u.kind is C and state.seat(u.owner) is not None
+    )
+
+
+def _ghroth(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """One cultist of the split (the enemies' agreement, else Black Goat's), asked until all go."""
+
+    owner, area = choice.split("@", 1)
+    index = bd.area_index(state, area)
+    unit = next(u for u in state.areas[index].units_of(owner) if u.kind is C)
+    state = pw.remove_one(state, index, unit, "Ghroth", events)
+    left = int(ask.data[0]) - 1
+    return pw.push_ask(state, Ask("Ghroth", ask.actor, (str(left),))) if left > 0 else state
+
+
+def _ghroth_place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return tuple(
+        f"{p.pid}@{state.area_name(i)}"
+        for p in state.players
+        if pw.acolytes_left(state, p.pid) > 0
+        for i, a in enumerate(state.areas)
+        if ERADICATED not in a.markers
+    )
+
+
+def _ghroth_place(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+
+    owner, area = choice.split("@", 1)
+    return pw.place_one(state, bd.area_index(state, area), owner, C, "Acolyte", "Ghroth", events)
+
+
+ASKS = {
+    "Avatar": pw.AskRule(_avatar_choices, _avatar, "Avatar: which of your units there goes to Shub-Niggurath's old area?"),
+    "Ghroth": pw.AskRule(_ghroth_choices, _ghroth, "Ghroth: whose cultist, where, is eliminated next?"),
+    "Ghroth place": pw.AskRule(_ghroth_place_choices, _ghroth_place, "Ghroth: place whose Acolyte, where?"),
+}
+PRE_BATTLE: tuple[str, ...] = ()
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    return state
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:
+
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.BLACK_GOAT, "Fertility Cult")
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    if gate is None or gate.controller != cmd.player:
+        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate Black Goat controls in {cmd.area}.")
+    unit = RULES.unit(cmd.name)
+    if unit is None or unit.kind is not M:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Black Goat's Monsters.")
+    if pw.pool_left(state, cmd.player, unit.name, unit.pool) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, f"All of Black Goat's {unit.name} are in play.")
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
+    state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
+    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on"))
+    return pw.go_on(state, seat, events)
+
+
+def avatar(state: GameState, cmd: Avatar, events: pw.Events) -> GameState:
+
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.BLACK_GOAT, "Avatar")
+    home = pw.goo_area(state, cmd.player, SHUB)
+    to = bd.area_index(state, cmd.area)
+    if home is None or home == to:
+        raise Refusal(Code.NOT_NOW, "Avatar needs Shub-Niggurath on the map, in another area than the one named.")
+    if not pw.fodder(state, to, cmd.faction):
+        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.faction} has no Monster or Cultist in {cmd.area}.")
+    state = pw.pay(state, seat, AVATAR_COST, "Avatar", events)
+    state, moved = bd.move(state, home, to, cmd.player, G, SHUB, 1)
+    events += moved
+    actor = cmd.player if cmd.faction == NEUTRAL else cmd.faction
+    state = pw.queue_ask(state, Ask("Avatar", actor, (str(to), str(home), cmd.faction)))
+    events.append(pw.AbilityUsed(cmd.player, "Avatar", f"Shub-Niggurath swaps places with {cmd.faction}'s unit in {cmd.area}"))
+    return pw.end_action(state, events)
+
+
+def ghroth(state: GameState, cmd: Ghroth, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Ghroth")
+    state = pw.pay(state, seat, GHROTH_COST, "Ghroth", events)
+    return pw.roll_now(state, cmd.player, "ghroth", "Roll 1 die for Ghroth.")
+
+
+def ghroth_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
+    bg = next(p.pid for p in state.players if p.faction is Faction.BLACK_GOAT)
+    fungi = sum(1 for a in state.areas if a.count(owner=bg, name=FUNGI))
+    rolled = values[0]
+    if rolled <= fungi:
+        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} ≤ {fungi} areas with Fungi: the enemies lose {rolled} cultists"))
+        state = pw.queue_ask(state, Ask("Ghroth", bg, (str(rolled),)))
+    else:
+        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} > {fungi} areas with Fungi: an Acolyte is placed"))
+        state = pw.queue_ask(state, Ask("Ghroth place", bg))
+    return pw.end_action(state, events)
+
+
+def blood_sacrifice(state: GameState, cmd: BloodSacrifice, events: pw.Events) -> GameState:
+
+    seat = pw.need_book(state, cmd.player, "Blood Sacrifice")
+    if state.phase is not Phase.DOOM or state.prompt.kind is PromptKind.NONE:
+        raise Refusal(Code.NOT_NOW, "Blood Sacrifice is a Doom Phase ability.")
+    if not pw.in_play(state, cmd.player, SHUB):
+        raise Refusal(Code.NOT_NOW, "Blood Sacrifice needs Shub-Niggurath in play.")
+    if pw.used(state, cmd.player, "Blood Sacrifice"):
+        raise Refusal(Code.NOT_NOW, "Blood Sacrifice is used once per Doom Phase.")
+    index = bd.area_index(state, cmd.area)
+    unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
+    if unit is None:
+        raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist in {cmd.area}.")
+    state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, "Blood Sacrifice", events)
+    events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", "a cultist for 1 Elder Sign"))
+    return flow.draw_elder_sign(state, seat, "Blood Sacrifice", events)
+
+
+def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Events) -> GameState:
+
+    pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.BLACK_GOAT, "Eliminating two cultists")
+    if (cmd.player, "Eliminate two Cultists") in state.abilities.met:
+        raise Refusal(Code.NOT_NOW, "That requirement is met already.")
+    if len(cmd.areas) != SHUB_SACRIFICE:
+        raise Refusal(Code.BAD_VALUE, "Name the area of each of the two cultists.")
+    for name in cmd.areas:
+        index = bd.area_index(state, name)
+        unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
+        if unit is None:
+            raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist left in {name}.")
+        state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
+    events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", "two cultists eliminated"))
+    return pw.end_action(state, events)
+
+
+HANDLERS = {
+    FertilityCult: fertility_cult,
+    Avatar: avatar,
+    Ghroth: ghroth,
+    BloodSacrifice: blood_sacrifice,
+    SacrificeCultists: sacrifice_cultists,
+}
+ROLLS = {"ghroth": ghroth_rolled}
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
+    cultists = [
+        state.area_name(i) for i, a in enumerate(state.areas) for u in a.units_of(pid) if u.kind is C for _ in range(u.count)
+    ]
+    if state.prompt.kind is PromptKind.RITUAL:
+        if (
+            pw.holds(state, pid, "Blood Sacrifice")
+            and pw.in_play(state, pid, SHUB)
+            and not pw.used(state, pid, "Blood Sacrifice")
+        ):
+            yield from (BloodSacrifice(pid, name) for name in dict.fromkeys(cultists))
+        return
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    power = state.player(pid).power
+    for i, area in enumerate(state.areas):
+        gate = area.gate
+        if gate is not None and gate.controller == pid:
+            for unit in RULES.units:
+                left = pw.pool_left(state, pid, unit.name, unit.pool)
+                if unit.kind is M and left and power >= RULES.cost_of(state, pid, unit):
+                    yield FertilityCult(pid, state.area_name(i), unit.name)
+    home = pw.goo_area(state, pid, SHUB)
+    if home is not None and power >= AVATAR_COST:
+        for i, area in enumerate(state.areas):
+            if i != home:
+                yield from (Avatar(pid, state.area_name(i), o) for o in area.owners if pw.fodder(state, i, o))
+    if pw.holds(state, pid, "Ghroth") and power >= GHROTH_COST:
+        yield Ghroth(pid)
+    if (pid, "Eliminate two Cultists") not in state.abilities.met and len(cultists) >= SHUB_SACRIFICE:
+        yield SacrificeCultists(pid, tuple(cultists[:SHUB_SACRIFICE]))
+
+
+def gather_power(state: GameState, pid: str) -> list[Part]:
+    """The Red Sign: +1 Power per Dark Young in play."""
+    if not pw.holds(state, pid, "The Red Sign"):
+        return []
+    young = on_map(state, pid, DARK_YOUNG)
+    return [Part("The Red Sign", young)] if young else []

@@ -42,3 +42,282 @@ RULES = FactionRules(
     spellbooks=("Abduct", "Invisibility", "Seek and Destroy", "Emissary of the Outer Gods", "The Thousand Forms", "Madness"),
     awakenings=(Awakening(NYARLATHOTEP, fixed(10), controls_gate_here),),
 )
+
+
+# == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
+# Not modelled yet: Flight (two areas per move), Invisibility, Emissary of the Outer Gods and
+# Madness (they need hooks inside the battle's Kill, Pain and retreat steps).
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
+from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind  # noqa: E402
+
+NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
+PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once
+HARBINGER_ELDER_SIGNS = 2
+THOUSAND_FORMS = "The Thousand Forms"
+# Awaken costs the Harbinger halves (factions.md section 2: HRF uses each unit's base cost).
+GOO_COSTS = {"Cthulhu": 4, "Shub-Niggurath": 8, "Hastur": 10, "King in Yellow": 4, "Nyarlathotep": 10}
+
+
+@COMMANDS.register("pay_for_spellbook")
+@dataclass(frozen=True, slots=True)
+class PayForSpellbook(Command):
+    """Crawling Chaos's requirement actions: pay 4, 6, or 10 (both at once) Power."""
+
+    player: str
+    amount: int
+
+
+@COMMANDS.register("thousand_forms")
+@dataclass(frozen=True, slots=True)
+class ThousandForms(Command):
+    """The Thousand Forms (action, 0 Power, once per Action Phase, Nyarlathotep in play): a d6;
+    the other factions lose that much Power between them as they agree, or Crawling Chaos
+    gains it."""
+
+    player: str
+
+
+def _is_cc(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.CRAWLING_CHAOS
+
+
+def _paid(amount: int) -> pw.RequirementCheck:
+    def met(state: GameState, pid: str, events: pw.Events) -> bool:
+        return any(
+            isinstance(e, pw.AbilityUsed)
+            and e.player == pid
+            and e.ability == "Pay for Spellbook"
+            and amount in _amounts(e.detail)
+            for e in events
+        )
+
+    return met
+
+
+def _amounts(detail: str) -> tuple[int, ...]:
+    paid = int(detail.split()[0])
+    return (4, 6) if paid == 10 else (paid,)
+
+
+def _gates_or_power(gates: int, power: int) -> pw.RequirementCheck:
+    return lambda s, p, e: s.player(p).power >= power or bd.controlled_gates(s, p) >= gates
+
+
+REQUIREMENTS = (
+    pw.Requirement("Pay 4 Power", _paid(4)),
+    pw.Requirement("Pay 6 Power", _paid(6)),
+    pw.Requirement("3 gates or 12 Power", _gates_or_power(3, 12)),
+    pw.Requirement("4 gates or 15 Power", _gates_or_power(4, 15)),
+    pw.Requirement("Capture a Cultist", lambda s, p, e: any(isinstance(x, Captured) and x.player == p for x in e)),
+    pw.Requirement("Awaken Nyarlathotep", lambda s, p, e: NYARLATHOTEP in s.player(p).awakened),
+)
+
+
+# -- the Harbinger, Abduct, Seek and Destroy, The Thousand Forms' split ----------------------------
+
+
+def goo_cost(state: GameState, owner: str, name: str) -> int:
+    from companion.engine.cthulhu.factions import unit_type
+
+    unit = unit_type(state, owner, name)
+    return GOO_COSTS.get(name, unit.cost if unit is not None else 0)
+
+
+def _harbinger(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    seat = pw.seat_of(state, ask.actor)
+    owner, goo = ask.data
+    if choice == "power":
+        amount = goo_cost(state, owner, goo) // 2
+        events.append(pw.AbilityUsed(ask.actor, "The Harbinger", f"{goo} hit: {amount} Power"))
+        return pw.gain_power(state, seat, amount, "The Harbinger", events)
+    events.append(pw.AbilityUsed(ask.actor, "The Harbinger", f"{goo} hit: {HARBINGER_ELDER_SIGNS} Elder Signs"))
+    for _ in range(HARBINGER_ELDER_SIGNS):
+        state = flow.draw_elder_sign(state, seat, "The Harbinger", events)
+    return state
+
+
+def _use_or_skip(check: object) -> object:
+    return check
+
+
+def _abduct_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or not state.areas[b.area].count(owner=ask.actor, name=NIGHTGAUNT):
+        return ()
+    enemy = pw.battle_enemy(state, ask.actor)
+    return ("use", "skip") if enemy is not None and pw.fodder(state, b.area, enemy) else ()
+
+
+def _abduct(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    assert state.battle is not None
+    index = state.battle.area
+    enemy = pw.battle_enemy(state, ask.actor)
+    assert enemy is not None
+    state = pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, NIGHTGAUNT), "Abduct", events)
+    events.append(pw.AbilityUsed(ask.actor, "Abduct", f"a Nightgaunt takes one of {enemy}'s units"))
+    state = pw.push_ask(state, ask)  # again, after the victim has chosen
+    return pw.push_ask(state, Ask("Abducted", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
+
+
+def _abducted_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return () if state.battle is None else pw.fodder(state, state.battle.area, ask.data[0])
+
+
+def _abducted(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    assert state.battle is not None
+    index = state.battle.area
+    return pw.remove_one(state, index, pw.unit_here(state, index, ask.data[0], choice), "abducted", events)
+
+
+def _seek_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None:
+        return ()
+    elsewhere = any(a.count(owner=ask.actor, name=HUNTING_HORROR) for i, a in enumerate(state.areas) if i != b.area)
+    return ("use", "skip") if elsewhere else ()
+
+
+def _seek(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip" or state.battle is None:
+        return state
+    to = state.battle.area
+    for i, area in enumerate(state.areas):
+        count = area.count(owner=ask.actor, name=HUNTING_HORROR)
+        if i != to and count:
+            state, moved = bd.move(state, i, to, ask.actor, M, HUNTING_HORROR, count)
+            events += moved
+    events.append(pw.AbilityUsed(ask.actor, "Seek and Destroy", f"Hunting Horrors join the battle in {state.area_name(to)}"))
+    return state
+
+
+def _agreed_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return ("agreed", "failed")
+
+
+def _agreed(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    cc, rolled = ask.data[0], int(ask.data[1])
+    if choice == "failed":
+        return _forms_gain(state, cc, rolled, events)
+    return pw.push_ask(state, Ask("Thousand Forms loss", ask.actor, (cc, str(rolled))))
+
+
+def _loss_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    cc = ask.data[0]
+    return tuple(p.pid for p in state.players if p.pid != cc and p.power > 0)
+
+
+def _loss(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """One Power of the agreed split, from ``choice``; asked again until all is paid."""
+    cc, left = ask.data[0], int(ask.data[1])
+    state = pw.pay(state, pw.seat_of(state, choice), 1, THOUSAND_FORMS, events)
+    if left > 1:
+        return pw.push_ask(state, Ask("Thousand Forms loss", ask.actor, (cc, str(left - 1))))
+    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, "the other factions paid the Power they agreed"))
+    return state
+
+
+def _forms_gain(state: GameState, cc: str, rolled: int, events: pw.Events) -> GameState:
+    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, f"no agreement: Crawling Chaos gains {rolled} Power"))
+    return pw.gain_power(state, pw.seat_of(state, cc), rolled, THOUSAND_FORMS, events)
+
+
+ASKS = {
+    "The Harbinger": pw.AskRule(
+        lambda s, a: ("power", "elder_signs"), _harbinger, "The Harbinger: half its cost in Power, or 2 Elder Signs?"
+    ),
+    "Abduct": pw.AskRule(_abduct_choices, _abduct, "Abduct: eliminate a Nightgaunt to take an enemy unit?"),
+    "Abducted": pw.AskRule(_abducted_choices, _abducted, "Abduct: which of your Monsters or Cultists is taken?"),
+    "Seek and Destroy": pw.AskRule(_seek_choices, _seek, "Seek and Destroy: bring the Hunting Horrors into the battle?"),
+    "Thousand Forms agreed": pw.AskRule(_agreed_choices, _agreed, "The Thousand Forms: did the other factions agree a split?"),
+    "Thousand Forms loss": pw.AskRule(_loss_choices, _loss, "The Thousand Forms: who loses the next Power of the split?"),
+}
+PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy")
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """The Harbinger for every enemy Great Old One Killed or Pained in a battle Nyarlathotep is
+    in; Abduct and Seek and Destroy when a battle is declared."""
+    for event in seen:
+        if not isinstance(event, HitTaken) or event.kind not in (UnitKind.GOO.value, UnitKind.IGOO.value):
+            continue
+        for cc, _ in state.abilities.fighters:
+            if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
+                state = pw.queue_ask(state, Ask("The Harbinger", cc, (event.player, event.unit)))
+    if pw.just_declared(state, seen):
+        assert state.battle is not None
+        for cc in (state.battle.attacker, state.battle.defender):
+            if _is_cc(state, cc):
+                for book in ("Seek and Destroy", "Abduct"):
+                    if pw.holds(state, cc, book):
+                        state = pw.queue_ask(state, Ask(book, cc))
+    return state
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def pay_for_spellbook(state: GameState, cmd: PayForSpellbook, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.CRAWLING_CHAOS, "Paying for a Spellbook")
+    if cmd.amount not in PAYMENTS:
+        raise Refusal(Code.BAD_VALUE, "Crawling Chaos pays 4, 6, or 10 (both requirements at once).")
+    open_ = [a for a in _amounts(f"{cmd.amount} Power") if (cmd.player, f"Pay {a} Power") not in state.abilities.met]
+    if len(open_) != len(_amounts(f"{cmd.amount} Power")):
+        raise Refusal(Code.NOT_NOW, "That Power requirement is met already.")
+    state = pw.pay(state, seat, cmd.amount, "a Spellbook requirement", events)
+    events.append(pw.AbilityUsed(cmd.player, "Pay for Spellbook", f"{cmd.amount} Power paid"))
+    return pw.end_action(state, events)
+
+
+def thousand_forms(state: GameState, cmd: ThousandForms, events: pw.Events) -> GameState:
+    pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, THOUSAND_FORMS)
+    if not pw.in_play(state, cmd.player, NYARLATHOTEP):
+        raise Refusal(Code.NOT_NOW, "The Thousand Forms needs Nyarlathotep in play.")
+    if pw.used(state, cmd.player, THOUSAND_FORMS):
+        raise Refusal(Code.NOT_NOW, "The Thousand Forms is used once per Action Phase.")
+    state = pw.mark_used(state, cmd.player, THOUSAND_FORMS)
+    return pw.roll_now(state, cmd.player, "thousand_forms", "Roll 1 die for The Thousand Forms.")
+
+
+def forms_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
+    cc = next(p.pid for p in state.players if p.faction is Faction.CRAWLING_CHAOS)
+    rolled = values[0]
+    others = [p for p in state.players if p.pid != cc]
+    if sum(p.power for p in others) < rolled:
+        state = _forms_gain(state, cc, rolled, events)
+    else:  # the first other faction in turn order speaks for the table
+        spokesman = next(state.players[s].pid for s in state.turn_order() if state.players[s].pid != cc)
+        state = pw.queue_ask(state, Ask("Thousand Forms agreed", spokesman, (cc, str(rolled))))
+    return pw.end_action(state, events)
+
+
+HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
+ROLLS = {"thousand_forms": forms_rolled}
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    power = state.player(pid).power
+    for amount in PAYMENTS:
+        needed = _amounts(f"{amount} Power")
+        if power >= amount and all((pid, f"Pay {a} Power") not in state.abilities.met for a in needed):
+            yield PayForSpellbook(pid, amount)
+    if pw.holds(state, pid, THOUSAND_FORMS) and pw.in_play(state, pid, NYARLATHOTEP) and not pw.used(state, pid, THOUSAND_FORMS):
+        yield ThousandForms(pid)
+
+
+def gather_power(state: GameState, pid: str) -> list[Part]:
+    return []

@@ -41,3 +41,268 @@ RULES = FactionRules(
     spellbooks=("Devolve", "Absorb", "Regenerate", "Dreams", "Submerge", "Y'ha Nthlei"),
     awakenings=(Awakening(CTHULHU, cthulhu_cost, cthulhu_where),),
 )
+
+
+# == unique abilities, Spellbooks and requirements (factions.md section 1) ========================
+# Not modelled yet: Regenerate (a Starspawn taking two results) needs a hook in the battle's
+# Kill/Pain step; Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # noqa: E402
+from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.base import C  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
+
+DEEP_ONE, SHOGGOTH = "Deep One", "Shoggoth"
+DREAMS_COST, SUBMERGE_COST = 2, 1
+ABSORB_DICE = 3
+OCEAN_GATES_CONTROLLED, OCEAN_GATES_ANY = 3, 4
+
+
+@COMMANDS.register("devolve")
+@dataclass(frozen=True, slots=True)
+class Devolve(Command):
+    """Devolve: replace one of Great Cthulhu's Acolytes in ``area`` with a Deep One from the pool
+    (after any player's action: accepted at any action prompt)."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("dreams")
+@dataclass(frozen=True, slots=True)
+class Dreams(Command):
+    """Dreams (action, 2 Power): ``victim`` loses an Acolyte in ``area``; one of Great
+    Cthulhu's takes its place."""
+
+    player: str
+    area: str
+    victim: str
+
+
+@COMMANDS.register("submerge")
+@dataclass(frozen=True, slots=True)
+class Submerge(Command):
+    """Submerge (action, 1 Power): Cthulhu, in an ocean area, goes to the Deep with the Monsters
+    there (all of them unless ``units`` names some)."""
+
+    player: str
+    units: tuple[str, ...] | None = None
+
+
+@COMMANDS.register("emerge")
+@dataclass(frozen=True, slots=True)
+class Emerge(Command):
+    """Submerge's second half (action, 0 Power): everything in the Deep rises in ``area``."""
+
+    player: str
+    area: str
+
+
+def _is_gc(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.GREAT_CTHULHU
+
+
+def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
+    return state.round >= 2 and state.phase in (Phase.DOOM, Phase.ACTION)
+
+
+def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
+    oceans = [a for i, a in enumerate(state.areas) if state.board.areas[i].ocean and a.gate is not None]
+    mine = sum(1 for a in oceans if a.gate is not None and a.gate.controller == pid)
+    return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
+
+
+def _five(state: GameState, pid: str, events: pw.Events) -> bool:
+    others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
+    doom = state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
+    return doom and others >= len(REQUIREMENTS) - 1
+
+
+REQUIREMENTS = (
+    pw.Requirement("First Doom Phase", _first_doom, elder_signs=1),
+    pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1),
+    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2),
+    pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU)),
+    pw.Requirement("Ocean gates", _ocean_gates),
+    pw.Requirement("Five Spellbooks", _five, elder_signs=1),
+)
+
+
+# -- pre-battle: Devour (must), Absorb (may) ------------------------------------------------------
+
+
+def _battle_index(state: GameState) -> int:
+    assert state.battle is not None
+    return state.battle.area
+
+
+def _devour_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    if state.battle is None:
+        return ()
+    return pw.fodder(state, state.battle.area, ask.data[0])
+
+
+def _devour(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    index = _battle_index(state)
+    victim, gc = ask.data[0], ask.data[1]
+    state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), "devoured by Cthulhu", events)
+    events.append(pw.AbilityUsed(gc, "Devour", f"{victim}'s {choice} devoured"))
+    return pw.credit_kill(state, victim)
+
+
+def _absorb_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    if state.battle is None or not state.areas[state.battle.area].count(owner=ask.actor, name=SHOGGOTH):
+        return ()
+    index = state.battle.area
+    shoggoths = state.areas[index].count(owner=ask.actor, name=SHOGGOTH)
+    food = [n for n in pw.fodder(state, index, ask.actor) if n != SHOGGOTH or shoggoths > 1]
+    return ("skip", *food) if food else ()
+
+
+def _absorb(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    index = _battle_index(state)
+    state = pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, choice), "absorbed by a Shoggoth", events)
+    bonus = dict(state.abilities.bonus)
+    bonus[ask.actor] = bonus.get(ask.actor, 0) + ABSORB_DICE
+    events.append(pw.AbilityUsed(ask.actor, "Absorb", f"a {choice} absorbed: +{ABSORB_DICE} dice"))
+    state = pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
+    return pw.push_ask(state, ask)  # it may absorb again
+
+
+ASKS = {
+    "Devour": pw.AskRule(_devour_choices, _devour, "which of your Monsters or Cultists does Cthulhu devour?"),
+    "Absorb": pw.AskRule(_absorb_choices, _absorb, "Absorb: which unit does the Shoggoth eat (+3 dice), or skip?"),
+}
+PRE_BATTLE = ("Devour", "Absorb")
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """Immortal's Elder Sign for every Great Old One Great Cthulhu awakens; Devour and Absorb
+    when a battle is declared."""
+    for event in seen:
+        if isinstance(event, UnitsPlaced) and event.reason == "awakened" and _is_gc(state, event.owner):
+            seat = state.seat(event.owner)
+            assert seat is not None
+            events.append(pw.AbilityUsed(event.owner, "Immortal", f"{event.name} awakened: 1 Elder Sign"))
+            state = flow.draw_elder_sign(state, seat, "Immortal", events)
+    if pw.just_declared(state, seen):
+        assert state.battle is not None
+        b = state.battle
+        for gc, enemy in ((b.attacker, b.defender), (b.defender, b.attacker)):
+            if not _is_gc(state, gc):
+                continue
+            if state.areas[b.area].count(owner=gc, name=CTHULHU):
+                state = pw.queue_ask(state, Ask("Devour", gc if enemy == "neutral" else enemy, (enemy, gc)))
+            if pw.holds(state, gc, "Absorb"):
+                state = pw.queue_ask(state, Ask("Absorb", gc))
+    return state
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def devolve(state: GameState, cmd: Devolve, events: pw.Events) -> GameState:
+    pw.need_book(state, cmd.player, "Devolve")
+    if state.prompt.kind is not PromptKind.ACTION:
+        raise Refusal(Code.NOT_NOW, "Devolve is used between actions, while an action is awaited.")
+    index = bd.area_index(state, cmd.area)
+    if not state.areas[index].count(owner=cmd.player, name="Acolyte"):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Great Cthulhu has no Acolyte in {cmd.area}.")
+    if pw.pool_left(state, cmd.player, DEEP_ONE, 4) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, "No Deep One is left in the pool.")
+    state = pw.remove_one(state, index, Units(cmd.player, C, "Acolyte", 1), "devolved", events)
+    state = pw.place_one(state, index, cmd.player, M, DEEP_ONE, "devolved", events)
+    events.append(pw.AbilityUsed(cmd.player, "Devolve", f"an Acolyte in {cmd.area} becomes a Deep One"))
+    return state
+
+
+def dreams(state: GameState, cmd: Dreams, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Dreams")
+    index = bd.area_index(state, cmd.area)
+    if cmd.victim == cmd.player or not state.areas[index].count(owner=cmd.victim, name="Acolyte"):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Dreams needs an enemy Acolyte in {cmd.area}.")
+    if pw.acolytes_left(state, cmd.player) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, "Dreams needs an Acolyte in Great Cthulhu's pool.")
+    state = pw.pay(state, seat, DREAMS_COST, "Dreams", events)
+    state = pw.remove_one(state, index, Units(cmd.victim, C, "Acolyte", 1), "Dreams", events)
+    state = pw.place_one(state, index, cmd.player, C, "Acolyte", "Dreams", events)
+    events.append(pw.AbilityUsed(cmd.player, "Dreams", f"{cmd.victim}'s Acolyte in {cmd.area} replaced"))
+    return pw.end_action(state, events)
+
+
+def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Submerge")
+    index = pw.goo_area(state, cmd.player, CTHULHU)
+    if index is None or not state.board.areas[index].ocean:
+        raise Refusal(Code.NOT_NOW, "Submerge needs Cthulhu in an ocean area.")
+    monsters = [u for u in state.areas[index].units_of(cmd.player) if u.kind is M]
+    if cmd.units is not None:
+        monsters = [u for u in monsters if u.name in cmd.units]
+    state = pw.pay(state, seat, SUBMERGE_COST, "Submerge", events)
+    lifted = [Units(cmd.player, G, CTHULHU, 1), *monsters]
+    for unit in lifted:
+        state, removed = bd.remove(state, index, unit.owner, unit.kind, unit.name, unit.count, "submerged")
+        events += removed
+    state = pw.with_abilities(state, deep=(*state.abilities.deep, *lifted))
+    events.append(pw.AbilityUsed(cmd.player, "Submerge", f"{len(lifted)} stack(s) lifted from {state.area_name(index)}"))
+    return pw.end_action(state, events)
+
+
+def emerge(state: GameState, cmd: Emerge, events: pw.Events) -> GameState:
+    pw.my_turn(state, cmd.player)
+    mine = [u for u in state.abilities.deep if u.owner == cmd.player]
+    if not mine:
+        raise Refusal(Code.NOT_NOW, "Nothing of Great Cthulhu is in the Deep.")
+    index = bd.area_index(state, cmd.area)
+    if ERADICATED in state.areas[index].markers:
+        raise Refusal(Code.ERADICATED, f"{cmd.area} is eradicated.")
+    for unit in mine:
+        state, placed = bd.place(state, index, unit.owner, unit.kind, unit.name, unit.count, "emerged from the Deep")
+        events += placed
+    state = pw.with_abilities(state, deep=tuple(u for u in state.abilities.deep if u.owner != cmd.player))
+    events.append(pw.AbilityUsed(cmd.player, "Submerge", f"Cthulhu rises in {cmd.area}"))
+    return pw.end_action(state, events)
+
+
+HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
+ROLLS: dict[str, object] = {}
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    power = state.player(pid).power
+    for i, area in enumerate(state.areas):
+        name = state.area_name(i)
+        if pw.holds(state, pid, "Devolve") and area.count(owner=pid, name="Acolyte") and pw.pool_left(state, pid, DEEP_ONE, 4):
+            yield Devolve(pid, name)
+        if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST and pw.acolytes_left(state, pid) > 0:
+            yield from (Dreams(pid, name, o) for o in area.owners if o != pid and area.count(owner=o, name="Acolyte"))
+    where = pw.goo_area(state, pid, CTHULHU)
+    if pw.holds(state, pid, "Submerge") and where is not None and state.board.areas[where].ocean and power >= SUBMERGE_COST:
+        yield Submerge(pid)
+    if any(u.owner == pid for u in state.abilities.deep):
+        yield from (Emerge(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+
+
+def gather_power(state: GameState, pid: str) -> list[Part]:
+    """Y'ha Nthlei: +1 per enemy-controlled gate in an ocean area while Cthulhu is in play."""
+    if not pw.holds(state, pid, "Y'ha Nthlei") or not pw.in_play(state, pid, CTHULHU):
+        return []
+    gates = sum(
+        1
+        for i, a in enumerate(state.areas)
+        if state.board.areas[i].ocean and a.gate is not None and a.gate.controller not in (None, pid)
+    )
+    return [Part("Y'ha Nthlei", gates)] if gates else []

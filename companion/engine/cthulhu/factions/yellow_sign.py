@@ -63,3 +63,360 @@ RULES = FactionRules(
     ),
     awakenings=(Awakening(KING, fixed(4), king_where), Awakening(HASTUR, fixed(10), hastur_where)),
 )
+
+
+# == unique abilities, Spellbooks and requirements (factions.md section 4) ========================
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
+from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
+from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
+
+DESECRATION = "desecration"
+DESECRATE_COST, THIRD_EYE_COST = 2, 1
+ZINGAYA_COST = SHRIEK_COST = SCREAMING_COST = UNNAMED_COST = 1
+GIVEN_DOOM = 3
+SCREAMING_DEAD, UNNAMED = "The Screaming Dead", "He Who is Not to be Named"
+OWN_LOSSES = ("eliminated for an awakening", "eliminated for a Spellbook", "Blood Sacrifice")
+
+
+@COMMANDS.register("desecrate")
+@dataclass(frozen=True, slots=True)
+class Desecrate(Command):
+    """Desecrate (action, 2 Power; 1 with The Third Eye while Hastur is in play): a d6 in the
+    King in Yellow's area; then a unit costing 2 or less is placed there."""
+
+    player: str
+
+
+@COMMANDS.register("zingaya")
+@dataclass(frozen=True, slots=True)
+class Zingaya(Command):
+    """Zingaya (action, 1 Power): ``victim``'s Acolyte in ``area`` (where Undead stand) becomes
+    an Undead."""
+
+    player: str
+    area: str
+    victim: str
+
+
+@COMMANDS.register("shriek")
+@dataclass(frozen=True, slots=True)
+class Shriek(Command):
+    """Shriek of the Byakhee (action, 1 Power): Byakhee from the areas named (one name per
+    Byakhee; all of them when empty) fly to ``to``."""
+
+    player: str
+    to: str
+    sources: tuple[str, ...] = ()
+
+
+@COMMANDS.register("screaming_dead")
+@dataclass(frozen=True, slots=True)
+class ScreamingDead(Command):
+    """The Screaming Dead (action, 1 Power, once per round): the King in Yellow walks to the
+    adjacent ``to`` with ``undead`` of the Undead beside him (all when None), free; Yellow
+    Sign's turn goes on for a second, different action."""
+
+    player: str
+    to: str
+    undead: int | None = None
+
+
+@COMMANDS.register("he_who_is_not_to_be_named")
+@dataclass(frozen=True, slots=True)
+class HeWhoIsNotToBeNamed(Command):
+    """He Who is Not to be Named (action, 1 Power, once per round): Hastur goes to ``to``, an
+    area with any faction's cultist; the turn goes on for a second, different action."""
+
+    player: str
+    to: str
+
+
+@COMMANDS.register("give_doom")
+@dataclass(frozen=True, slots=True)
+class GiveDoom(Command):
+    """Yellow Sign's requirement action: ``to`` gains 3 Doom."""
+
+    player: str
+    to: str
+
+
+def _is_ys(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is _Faction.YELLOW_SIGN
+
+
+def _desecrated(glyph: str) -> pw.RequirementCheck:
+    def met(state: GameState, pid: str, events: pw.Events) -> bool:
+        if not any(DESECRATION in a.markers for a in state.areas):
+            return False
+        return any(
+            DESECRATION in a.markers and state.board.areas[i].glyph == glyph and a.count(owner=pid)
+            for i, a in enumerate(state.areas)
+        ) or any(
+            isinstance(e, MarkerChanged) and e.placed and e.marker == DESECRATION and _glyph(state, e.area) == glyph
+            for e in events
+        )
+
+    return met
+
+
+def _glyph(state: GameState, area: str) -> str:
+    return state.board.areas[bd.area_index(state, area)].glyph
+
+
+REQUIREMENTS = (
+    pw.Requirement(
+        "Give 3 Doom",
+        lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Give 3 Doom" for x in e),
+    ),
+    pw.Requirement("Awaken the King in Yellow", lambda s, p, e: KING in s.player(p).awakened or pw.in_play(s, p, KING)),
+    pw.Requirement("Desecrate an AA-glyph area", _desecrated("AA")),
+    pw.Requirement("Desecrate an OO-glyph area", _desecrated("OO")),
+    pw.Requirement("Desecrate a WW-glyph area", _desecrated("WW")),
+    pw.Requirement("Awaken Hastur", lambda s, p, e: HASTUR in s.player(p).awakened or pw.in_play(s, p, HASTUR), elder_signs=1),
+)
+
+
+# -- Vengeance (the battle's assigner hook), Passion, Desecrate's placement ----------------------
+
+
+def vengeance(side: Side) -> str | None:
+    """While Hastur fights, Yellow Sign chooses which enemy units take its Kills and Pains."""
+    return side.pid if side.count(HASTUR) else None
+
+
+RULES = replace(RULES, hooks=Hooks(assigner=vengeance))
+
+
+def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    ys = ask.actor
+    names = [u.name for u in RULES.units if u.kind in (C, M) and u.cost <= 2 and _left(state, ys, u.name) > 0]
+    return (*names, "none")
+
+
+def _left(state: GameState, pid: str, name: str) -> int:
+    if name == "Acolyte":
+        return pw.acolytes_left(state, pid)
+    unit = RULES.unit(name)
+    return 0 if unit is None else pw.pool_left(state, pid, name, unit.pool)
+
+
+def _place(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "none":
+        return state
+    unit = RULES.unit(choice)
+    assert unit is not None
+    return pw.place_one(state, int(ask.data[0]), ask.actor, unit.kind, unit.name, "Desecrate", events)
+
+
+ASKS = {"Desecrate": pw.AskRule(_place_choices, _place, "Desecrate: place which unit (cost 2 or less) in the King's area?")}
+PRE_BATTLE: tuple[str, ...] = ()
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """Passion: +1 Power (once per command) when an enemy eliminates Yellow Sign cultists."""
+    for seat, p in enumerate(state.players):
+        if p.faction is not _Faction.YELLOW_SIGN or "Passion" not in p.spellbooks:
+            continue
+        lost = any(
+            isinstance(e, UnitsRemoved) and e.owner == p.pid and e.kind == UnitKind.CULTIST.value and e.reason not in OWN_LOSSES
+            for e in seen
+        )
+        if lost:
+            events.append(pw.AbilityUsed(p.pid, "Passion", "a cultist lost to an enemy: 1 Power"))
+            state = pw.gain_power(state, seat, 1, "Passion", events)
+    return state
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def desecrate_cost(state: GameState, pid: str) -> int:
+    third_eye = pw.holds(state, pid, "The Third Eye") and pw.in_play(state, pid, HASTUR)
+    return THIRD_EYE_COST if third_eye else DESECRATE_COST
+
+
+def desecrate(state: GameState, cmd: Desecrate, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, _Faction.YELLOW_SIGN, "Desecrate")
+    index = pw.goo_area(state, cmd.player, KING)
+    if index is None or DESECRATION in state.areas[index].markers:
+        raise Refusal(Code.NOT_NOW, "Desecrate needs the King in Yellow in an area not yet desecrated.")
+    state = pw.pay(state, seat, desecrate_cost(state, cmd.player), "Desecrate", events)
+    return pw.roll_now(state, cmd.player, f"desecrate:{index}", f"Roll 1 die to Desecrate {state.area_name(index)}.")
+
+
+def desecrate_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
+    ys = next(p.pid for p in state.players if p.faction is _Faction.YELLOW_SIGN)
+    index = pw.goo_area(state, ys, KING)
+    assert index is not None
+    there = state.areas[index].count(owner=ys)
+    where = state.area_name(index)
+    if values[0] <= there:
+        area = state.areas[index]
+        state = state.with_area(index, replace(area, markers=(*area.markers, DESECRATION)))
+        events.append(MarkerChanged(where, DESECRATION, True, f"desecrated ({values[0]} ≤ {there} Yellow Sign units)"))
+        if pw.holds(state, ys, "The Third Eye") and pw.in_play(state, ys, HASTUR):
+            state = flow.draw_elder_sign(state, pw.seat_of(state, ys), "The Third Eye", events)
+    else:
+        events.append(pw.AbilityUsed(ys, "Desecrate", f"{values[0]} > {there} Yellow Sign units: no token"))
+    state = pw.queue_ask(state, Ask("Desecrate", ys, (str(index),)))
+    return pw.end_action(state, events)
+
+
+def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Zingaya")
+    index = bd.area_index(state, cmd.area)
+    area = state.areas[index]
+    if (
+        cmd.victim == cmd.player
+        or not area.count(owner=cmd.player, name="Undead")
+        or not area.count(owner=cmd.victim, name="Acolyte")
+    ):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {cmd.area}.")
+    if _left(state, cmd.player, "Undead") < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, "No Undead is left in the pool.")
+    state = pw.pay(state, seat, ZINGAYA_COST, "Zingaya", events)
+    victim = pw.unit_here(state, index, cmd.victim, "Acolyte")
+    state = pw.remove_one(state, index, victim, "Zingaya", events)
+    state = pw.place_one(state, index, cmd.player, M, "Undead", "Zingaya", events)
+    events.append(pw.AbilityUsed(cmd.player, "Zingaya", f"{cmd.victim}'s Acolyte in {cmd.area} becomes an Undead"))
+    return pw.end_action(state, events)
+
+
+def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Shriek of the Byakhee")
+    to = bd.area_index(state, cmd.to)
+    bd.refuse_eradicated(state, to)
+    sources = cmd.sources or tuple(
+        state.area_name(i) for i, a in enumerate(state.areas) if i != to for _ in range(a.count(owner=cmd.player, name="Byakhee"))
+    )
+    if not sources:
+        raise Refusal(Code.NO_SUCH_UNITS, "No Byakhee is elsewhere on the map.")
+    state = pw.pay(state, seat, SHRIEK_COST, "Shriek of the Byakhee", events)
+    for name in sources:
+        source = bd.area_index(state, name)
+        if source == to or not state.areas[source].count(owner=cmd.player, name="Byakhee"):
+            raise Refusal(Code.NO_SUCH_UNITS, f"No Byakhee of Yellow Sign left in {name} to fly.")
+        state, moved = bd.move(state, source, to, cmd.player, M, "Byakhee", 1)
+        events += moved
+    return pw.end_action(state, events)
+
+
+def _once_per_round(state: GameState, pid: str, ability: str) -> None:
+    if pw.used(state, pid, ability):
+        raise Refusal(Code.NOT_NOW, f"{ability} is used once per round.")
+    if state.abilities.second == pid:
+        raise Refusal(Code.NOT_NOW, "The second action after The Screaming Dead or He Who is Not to be Named is a different one.")
+
+
+def screaming_dead(state: GameState, cmd: ScreamingDead, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, SCREAMING_DEAD)
+    _once_per_round(state, cmd.player, SCREAMING_DEAD)
+    home = pw.goo_area(state, cmd.player, KING)
+    to = bd.area_index(state, cmd.to)
+    if home is None or not state.board.are_adjacent(home, to):
+        raise Refusal(Code.NOT_ADJACENT, f"The King in Yellow must stand next to {cmd.to}.")
+    here = state.areas[home].count(owner=cmd.player, name="Undead")
+    undead = here if cmd.undead is None else cmd.undead
+    if not 0 <= undead <= here:
+        raise Refusal(Code.NO_SUCH_UNITS, f"Only {here} Undead stand with the King.")
+    state = pw.pay(state, seat, SCREAMING_COST, SCREAMING_DEAD, events)
+    walkers = [(G, KING, 1)] + ([(M, "Undead", undead)] if undead else [])
+    for kind, name, count in walkers:
+        state, moved = bd.move(state, home, to, cmd.player, kind, name, count)
+        events += moved
+    events.append(pw.AbilityUsed(cmd.player, SCREAMING_DEAD, "the King walks; a second action follows"))
+    return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, SCREAMING_DEAD), second=cmd.player), seat, events)
+
+
+def unnamed(state: GameState, cmd: HeWhoIsNotToBeNamed, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, UNNAMED)
+    _once_per_round(state, cmd.player, UNNAMED)
+    home = pw.goo_area(state, cmd.player, HASTUR)
+    to = bd.area_index(state, cmd.to)
+    if home is None or home == to or not state.areas[to].count(kind=UnitKind.CULTIST):
+        raise Refusal(Code.NOT_NOW, "Hastur must be on the map and go to another area with a cultist in it.")
+    state = pw.pay(state, seat, UNNAMED_COST, UNNAMED, events)
+    state, moved = bd.move(state, home, to, cmd.player, G, HASTUR, 1)
+    events += moved
+    events.append(pw.AbilityUsed(cmd.player, UNNAMED, "Hastur appears; a second action follows"))
+    return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, UNNAMED), second=cmd.player), seat, events)
+
+
+def give_doom(state: GameState, cmd: GiveDoom, events: pw.Events) -> GameState:
+    pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, _Faction.YELLOW_SIGN, "Giving Doom")
+    if (cmd.player, "Give 3 Doom") in state.abilities.met:
+        raise Refusal(Code.NOT_NOW, "That requirement is met already.")
+    if cmd.to == cmd.player:
+        raise Refusal(Code.BAD_VALUE, "The Doom goes to another player.")
+    seat = pw.seat_of(state, cmd.to)
+    events.append(pw.AbilityUsed(cmd.player, "Give 3 Doom", f"{cmd.to} gains {GIVEN_DOOM} Doom"))
+    state = flow.gain_doom(state, seat, GIVEN_DOOM, "given by Yellow Sign", events)
+    return pw.end_action(state, events)
+
+
+HANDLERS = {
+    Desecrate: desecrate,
+    Zingaya: zingaya,
+    Shriek: shriek,
+    ScreamingDead: screaming_dead,
+    HeWhoIsNotToBeNamed: unnamed,
+    GiveDoom: give_doom,
+}
+ROLLS = {"desecrate": desecrate_rolled}
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    power = state.player(pid).power
+    king = pw.goo_area(state, pid, KING)
+    if king is not None and DESECRATION not in state.areas[king].markers and power >= desecrate_cost(state, pid):
+        yield Desecrate(pid)
+    if (pid, "Give 3 Doom") not in state.abilities.met:
+        yield from (GiveDoom(pid, other) for other in pw.enemies(state, pid))
+    if pw.holds(state, pid, "Zingaya") and power >= ZINGAYA_COST and _left(state, pid, "Undead"):
+        for i, area in enumerate(state.areas):
+            if area.count(owner=pid, name="Undead"):
+                yield from (
+                    Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and area.count(owner=o, name="Acolyte")
+                )
+    free = state.abilities.second != pid
+    if _may_use(state, pid, SCREAMING_DEAD, SCREAMING_COST) and king is not None and free:
+        adjacent = sorted(state.board.adjacent[king])
+        yield from (ScreamingDead(pid, state.area_name(n)) for n in adjacent if ERADICATED not in state.areas[n].markers)
+    hastur_at = pw.goo_area(state, pid, HASTUR)
+    if _may_use(state, pid, UNNAMED, UNNAMED_COST) and hastur_at is not None and free:
+        for i, area in enumerate(state.areas):
+            if i != hastur_at and area.count(kind=UnitKind.CULTIST):
+                yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
+    byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
+    if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:
+        for i, area in enumerate(state.areas):
+            if area.count(owner=pid) and any(j != i for j in byakhee_at):
+                yield Shriek(pid, state.area_name(i))
+
+
+def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
+    return pw.holds(state, pid, book) and state.player(pid).power >= cost and not pw.used(state, pid, book)
+
+
+def gather_power(state: GameState, pid: str) -> list[Part]:
+    """Feast: +1 Power per desecrated area with a Yellow Sign unit."""
+    feast = sum(1 for a in state.areas if DESECRATION in a.markers and a.count(owner=pid))
+    return [Part("Feast", feast)] if feast else []

@@ -1,0 +1,335 @@
+"""The factions' unique abilities, Spellbooks and Spellbook requirements, plugged into the engine.
+
+Each faction module (``factions/great_cthulhu.py`` ...) declares, below its roster, what
+:mod:`~companion.engine.cthulhu.factions.powers` defines: requirements, questions (asks),
+ability commands with their handlers, rolls, and Gather Power extras.  This module registers
+them and runs, after every accepted command:
+
+1. the bookkeeping of a battle resolved whole (who fights with which Great Old One, the enemy
+   units each side killed or devoured in it);
+2. each faction's reactions to the command's events (Immortal's Elder Sign, Passion, Devour and
+   the other pre-battle abilities, the Harbinger ...), which may queue questions;
+3. the Spellbook requirements, checked from the board and the events (factions.md section 0:
+   requirements are not tied to particular books);
+4. the next question: an ability's (a prompt of kind ``ability``), else a Spellbook owed (a
+   prompt of kind ``spellbook``).  Either interrupts the prompt under way, which comes back,
+   unchanged, once answered; a battle's first roll comes back with the dice recounted when a
+   pre-battle ability changed the units.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from types import ModuleType
+
+from companion.engine.core import Code, Command, Event, Refusal
+from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import battle as bt
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    CombatComputed,
+    HitTaken,
+    Part,
+    PhaseStarted,
+    SpellbookGained,
+    TurnStarted,
+)
+from companion.engine.cthulhu.factions import (
+    RULES,
+    ancients,
+    black_goat,
+    crawling_chaos,
+    great_cthulhu,
+    opener_of_the_way,
+    powers,
+    sleeper,
+    windwalker,
+    yellow_sign,
+)
+from companion.engine.cthulhu.factions.powers import (
+    AskRule,
+    ChooseSpellbook,
+    RequirementMet,
+    UseAbility,
+    with_abilities,
+)
+from companion.engine.cthulhu.model import (
+    SPELLBOOKS_TO_WIN,
+    Ask,
+    Faction,
+    GameState,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+)
+from companion.engine.values import evolve
+
+Events = list[Event]
+
+# The faction modules whose abilities are modelled, by faction.
+MODULES: dict[Faction, ModuleType] = {
+    Faction.GREAT_CTHULHU: great_cthulhu,
+    Faction.CRAWLING_CHAOS: crawling_chaos,
+    Faction.BLACK_GOAT: black_goat,
+    Faction.YELLOW_SIGN: yellow_sign,
+    Faction.OPENER_OF_THE_WAY: opener_of_the_way,
+    Faction.SLEEPER: sleeper,
+    Faction.WINDWALKER: windwalker,
+    Faction.ANCIENTS: ancients,
+}
+ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
+PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ()))
+
+
+def _no_reaction(state: GameState, seen: Events, events: Events) -> GameState:
+    return state
+
+
+def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
+    return iter(())
+
+
+def _no_power(state: GameState, pid: str) -> list[Part]:
+    return []
+
+
+def module_of(state: GameState, pid: str) -> ModuleType | None:
+    seat = state.seat(pid)
+    return None if seat is None else MODULES.get(state.players[seat].faction)
+
+
+# -- after every command -----------------------------------------------------------------------
+
+
+def after_command(state: GameState, events: Events) -> GameState:
+    if not state.options.abilities or state.phase in (Phase.GAME_OVER, Phase.SETUP):
+        return state
+    seen = list(events)
+    state = bookkeeping(state, seen)
+    for module in dict.fromkeys(m for p in state.players if (m := MODULES.get(p.faction)) is not None):
+        state = getattr(module, "react", _no_reaction)(state, seen, events)
+    state = check_requirements(state, events)
+    return ask_next(state, events)
+
+
+def bookkeeping(state: GameState, seen: Events) -> GameState:
+    """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions."""
+    for event in seen:
+        if isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
+            kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
+            state = with_abilities(state, used=kept)
+        elif isinstance(event, TurnStarted):
+            state = with_abilities(state, second="")
+        elif isinstance(event, BattleDeclared) and state.battle is not None:
+            area = state.areas[state.battle.area]
+            sides = (event.attacker, event.defender)
+            goos = tuple((u.owner, u.name) for u in area.units if u.owner in sides and u.kind is UnitKind.GOO)
+            fighters = ((event.attacker, ""), (event.defender, ""), *goos)
+            state = with_abilities(state, fighters=fighters, tally=(), bonus=(), recount=False)
+        elif isinstance(event, HitTaken) and event.hit == "kill":
+            state = powers.credit_kill(state, event.player)
+    return state
+
+
+def check_requirements(state: GameState, events: Events) -> GameState:
+    met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
+    for seat in state.turn_order():
+        player = state.players[seat]
+        module = MODULES.get(player.faction)
+        if module is None:
+            continue
+        for requirement in module.REQUIREMENTS:
+            if (player.pid, requirement.name) in met:
+                continue
+            if not requirement.met(state, player.pid, events):
+                continue
+            state = with_abilities(state, met=(*state.abilities.met, (player.pid, requirement.name)))
+            events.append(RequirementMet(player.pid, requirement.name))
+            for _ in range(requirement.elder_signs):
+                state = flow.draw_elder_sign(state, seat, requirement.name, events)
+            if requirement.power is not None:
+                state = powers.gain_power(state, seat, requirement.power(state, player.pid), requirement.name, events)
+    return state
+
+
+def met_count(state: GameState, pid: str) -> int:
+    return sum(1 for who, _ in state.abilities.met if who == pid)
+
+
+def open_requirements(state: GameState, pid: str) -> tuple[str, ...]:
+    """The names of ``pid``'s requirements not met yet (for the faction sheet)."""
+    module = module_of(state, pid)
+    if module is None:
+        return ()
+    return tuple(r.name for r in module.REQUIREMENTS if (pid, r.name) not in state.abilities.met)
+
+
+def books_left(state: GameState, pid: str) -> tuple[str, ...]:
+    """``pid``'s own Spellbooks not held yet."""
+    player = state.player(pid)
+    rules = RULES.get(player.faction)
+    return () if rules is None else tuple(b for b in rules.spellbooks if b not in player.spellbooks)
+
+
+def owed(state: GameState, pid: str) -> bool:
+    player = state.player(pid)
+    held = len(player.spellbooks)
+    return held < SPELLBOOKS_TO_WIN and met_count(state, pid) > held and bool(books_left(state, pid))
+
+
+# -- asking --------------------------------------------------------------------------------------
+
+
+def interrupt(state: GameState, prompt: Prompt) -> GameState:
+    return with_abilities(evolve(state, prompt=prompt), resume=(state.prompt, *state.abilities.resume))
+
+
+def resume(state: GameState) -> GameState:
+    stack = state.abilities.resume
+    return with_abilities(evolve(state, prompt=stack[0]), resume=stack[1:])
+
+
+def ask_next(state: GameState, events: Events) -> GameState:
+    """Ask the next queued question, else the next Spellbook owed; else, once a pre-battle
+    ability changed a battle's units, recount its dice."""
+    if state.prompt.kind in (PromptKind.ABILITY, PromptKind.SPELLBOOK, PromptKind.NONE):
+        return state
+    while state.abilities.asks:
+        head = state.abilities.asks[0]
+        rule = ASKS[head.ability]
+        choices = rule.choices(state, head)
+        if len(choices) > 1:
+            text = f"{head.actor}: {rule.text or head.ability}"
+            return interrupt(state, Prompt(PromptKind.ABILITY, head.actor, text, choices, purpose=head.ability))
+        state = with_abilities(state, asks=state.abilities.asks[1:])
+        if choices:  # one answer: the referee gives it (and what it did may meet a requirement)
+            state = rule.resolve(state, head, choices[0], events)
+            state = check_requirements(mark_recount(state, head), events)
+    counts = Counter(who for who, _ in state.abilities.met)
+    for seat in state.turn_order():
+        player = state.players[seat]
+        pid = player.pid
+        if counts[pid] > len(player.spellbooks) and owed(state, pid):
+            text = f"{state.players[seat].label}: a Spellbook requirement is met; take which Spellbook?"
+            return interrupt(state, Prompt(PromptKind.SPELLBOOK, pid, text, books_left(state, pid)))
+    return recount(state, events)
+
+
+def mark_recount(state: GameState, ask: Ask) -> GameState:
+    return with_abilities(state, recount=True) if ask.ability in PRE_BATTLE else state
+
+
+def recount(state: GameState, events: Events) -> GameState:
+    """A battle's dice counted again after its pre-battle abilities (factions.md section 11:
+    the dice are counted from the units left, plus Absorb's bonus)."""
+    b = state.battle
+    if not state.abilities.recount or b is None or b.rolls or state.prompt.kind is not PromptKind.ROLL:
+        return state
+    bonus = dict(state.abilities.bonus)
+    dice = []
+    for pid, enemy, attacking in ((b.attacker, b.defender, True), (b.defender, b.attacker, False)):
+        counted = bt.computed_dice(state, b.area, pid, enemy, attacking)
+        total = (counted if counted is not None else (b.attacker_dice if attacking else b.defender_dice)) + bonus.get(pid, 0)
+        parts = (Part("after the pre-battle abilities", total),)
+        events.append(CombatComputed(pid, state.area_name(b.area), total, parts))
+        dice.append(total)
+    b = evolve(b, attacker_dice=dice[0], defender_dice=dice[1])
+    state = with_abilities(evolve(state, battle=b, prompt=Prompt(PromptKind.NONE)), recount=False)
+    return bt.next_roll(state, events)
+
+
+# -- the answers ---------------------------------------------------------------------------------
+
+
+def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
+    actions.expect(state, PromptKind.ABILITY, cmd.player)
+    actions.choice(state, cmd.choice)
+    head = state.abilities.asks[0]
+    state = resume(with_abilities(state, asks=state.abilities.asks[1:]))
+    state = ASKS[head.ability].resolve(state, head, cmd.choice, events)
+    return mark_recount(state, head)
+
+
+def choose_spellbook(state: GameState, cmd: ChooseSpellbook, events: Events) -> GameState:
+    seat = actions.expect(state, PromptKind.SPELLBOOK, cmd.player)
+    actions.choice(state, cmd.name)
+    player = state.players[seat]
+    if cmd.name in player.spellbooks:
+        raise Refusal(Code.BAD_VALUE, f"{player.label} already holds {cmd.name}.")
+    events.append(SpellbookGained(cmd.player, cmd.name, len(player.spellbooks) + 1))
+    state = state.with_player(seat, spellbooks=(*player.spellbooks, cmd.name))
+    return resume(state)
+
+
+def answers_ability(state: GameState) -> Iterator[Command]:
+    return (UseAbility(state.prompt.actor, choice) for choice in state.prompt.choices)
+
+
+def answers_spellbook(state: GameState) -> Iterator[Command]:
+    return (ChooseSpellbook(state.prompt.actor, name) for name in state.prompt.choices)
+
+
+# -- legal ability commands, Gather Power ---------------------------------------------------------
+
+
+def extra_commands(state: GameState) -> Iterator[Command]:
+    """The ability commands the prompt's actor may give now (an action, or a Doom Phase ability)."""
+    if not state.options.abilities or state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
+        return
+    if not state.prompt.actor:
+        return
+    module = module_of(state, state.prompt.actor)
+    if module is not None:
+        yield from getattr(module, "offers", _no_offers)(state, state.prompt.actor)
+
+
+def power_extras(state: GameState, pid: str) -> list[Part]:
+    module = module_of(state, pid)
+    return [] if module is None or not state.options.abilities else getattr(module, "gather_power", _no_power)(state, pid)
+
+
+def gated(handler: Callable[..., GameState]) -> Callable[..., GameState]:
+    """An ability command is refused in a game whose referee does not play the abilities."""
+
+    def run(state: GameState, cmd: Command, events: Events) -> GameState:
+        if not state.options.abilities:
+            raise Refusal(Code.NOT_NOW, "This game's referee does not play the factions' abilities (the table does).")
+        return handler(state, cmd, events)
+
+    return run
+
+
+def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameState]:
+    """Summon and awaken count the units in the Deep (Submerge) as in play: the pool holds no
+    more of a unit type than the box less those on the map and in the Deep."""
+
+    def run(state: GameState, cmd: Command, events: Events) -> GameState:
+        pid, name = getattr(cmd, "player", ""), getattr(cmd, "name", "")
+        deep = sum(u.count for u in state.abilities.deep if u.owner == pid and u.name == name)
+        if deep:
+            rules = RULES.get(state.player(pid).faction) if state.seat(pid) is not None else None
+            unit = None if rules is None else rules.unit(name)
+            if unit is not None and powers.pool_left(state, pid, name, unit.pool) < 1:
+                raise Refusal(Code.NO_SUCH_UNITS, f"{name} of {pid} is in the Deep (Submerge), not in the pool.")
+        return handler(state, cmd, events)
+
+    return run
+
+
+def register() -> None:
+    handlers: dict[type[Command], Callable[..., GameState]] = {UseAbility: use_ability, ChooseSpellbook: choose_spellbook}
+    for module in MODULES.values():
+        handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
+        actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
+    actions.HANDLERS.update(handlers)
+    for cls in (c.Summon, c.Awaken):
+        actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
+    actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
+    flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
+    flow.POWER_HOOKS.append(power_extras)
+
+
+register()

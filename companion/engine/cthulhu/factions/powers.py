@@ -1,0 +1,346 @@
+"""The shape of the factions' unique abilities, Spellbooks and Spellbook requirements.
+
+A faction module appends, below its roster, what this module defines: its
+:class:`Requirement` s (checked after every command), its :class:`AskRule` s (the questions a
+"may" or an owner's choice puts to a player), its ability commands with their handlers, and its
+Gather Power extras.  :mod:`companion.engine.cthulhu.abilities` collects them and plugs them into
+the engine (handlers, the after-command hook, Gather Power, the legal commands).
+
+This module depends only on the flow, the board and the model (never on the handlers), so the
+faction modules can be imported first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import Part, PowerSpent
+from companion.engine.cthulhu.model import (
+    NO_PROMPT,
+    Abilities,
+    Ask,
+    GameState,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
+from companion.engine.values import evolve
+
+Events = list[Event]
+ONCE_PER_GAME = "(once per game)"  # the suffix of a use the new Action Phase does not clear
+
+
+# -- events ----------------------------------------------------------------------------------
+
+
+@EVENTS.register("requirement_met")
+@dataclass(frozen=True, slots=True)
+class RequirementMet(Event):
+    """``player`` met one of its Spellbook requirements (it now owes itself a Spellbook)."""
+
+    player: str
+    requirement: str
+
+
+@EVENTS.register("ability_used")
+@dataclass(frozen=True, slots=True)
+class AbilityUsed(Event):
+    """A unique ability or Spellbook took effect; ``detail`` says what it did, in words."""
+
+    player: str
+    ability: str
+    detail: str
+
+
+@EVENTS.register("power_gained")
+@dataclass(frozen=True, slots=True)
+class PowerGained(Event):
+    """``player`` gained ``amount`` Power outside Gather Power (``reason``: the ability)."""
+
+    player: str
+    amount: int
+    reason: str
+    total: int
+
+
+# -- the two answers every ability question shares --------------------------------------------
+
+
+@COMMANDS.register("choose_spellbook")
+@dataclass(frozen=True, slots=True)
+class ChooseSpellbook(Command):
+    """Take one Spellbook of the faction's own six not yet held, for a requirement met."""
+
+    player: str
+    name: str
+
+
+@COMMANDS.register("use_ability")
+@dataclass(frozen=True, slots=True)
+class UseAbility(Command):
+    """Answer an ability's question: ``choice`` is one of the prompt's choices ("use", "skip",
+    a unit's name, an area's, "power" or "elder_signs" ...)."""
+
+    player: str
+    choice: str
+
+
+# -- what a faction module declares ----------------------------------------------------------
+
+# (state, player, the events of the command just applied) -> met?
+RequirementCheck = Callable[[GameState, str, Events], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """One of a faction's six Spellbook requirements; ``elder_signs`` and ``power`` are what
+    meeting it gives besides the Spellbook (Great Cthulhu's first Doom Phase, Black Goat's
+    shared areas ...).  ``power`` is a function: some give Power by the board."""
+
+    name: str
+    met: RequirementCheck
+    elder_signs: int = 0
+    power: Callable[[GameState, str], int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AskRule:
+    """A question an ability puts to a player: the legal ``choices`` now, and ``resolve`` the
+    answer (state, the ask, the choice, events) -> state."""
+
+    choices: Callable[[GameState, Ask], tuple[str, ...]]
+    resolve: Callable[[GameState, Ask, str, Events], GameState]
+    text: str = ""
+
+
+Handler = Callable[[GameState, object, Events], GameState]
+# The ability commands legal for ``pid`` now (listed for the screen, the bots and the tests).
+Offers = Callable[[GameState, str], Iterator[Command]]
+PowerHook = Callable[[GameState, str], list[Part]]
+
+
+# -- small helpers the faction modules share ---------------------------------------------------
+
+
+def seat_of(state: GameState, pid: str) -> int:
+    seat = state.seat(pid)
+    if seat is None:
+        raise Refusal(Code.UNKNOWN_PLAYER, f"{pid!r} is not playing.")
+    return seat
+
+
+def holds(state: GameState, pid: str, book: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and book in state.players[seat].spellbooks
+
+
+def need_book(state: GameState, pid: str, book: str) -> int:
+    """The seat of ``pid`` when it holds ``book``; refuses otherwise (a Spellbook applies only
+    while held)."""
+    seat = seat_of(state, pid)
+    if book not in state.players[seat].spellbooks:
+        raise Refusal(Code.NOT_NOW, f"{state.players[seat].label} does not hold {book}.")
+    return seat
+
+
+def need_faction(state: GameState, pid: str, faction: object, ability: str) -> int:
+    seat = seat_of(state, pid)
+    if state.players[seat].faction != faction:
+        raise Refusal(Code.NOT_NOW, f"{ability} is not {state.players[seat].label}'s ability.")
+    return seat
+
+
+def my_turn(state: GameState, pid: str) -> int:
+    """Refuse unless it is ``pid``'s action; the seat."""
+    seat = seat_of(state, pid)
+    if state.prompt.kind is not PromptKind.ACTION:
+        raise Refusal(Code.NOT_NOW, f"That is an action; the referee waits for: {state.prompt.text or 'nothing'}")
+    if state.prompt.actor != pid:
+        raise Refusal(Code.NOT_YOUR_TURN, f"It is not {state.players[seat].label}'s turn. {state.prompt.text}")
+    return seat
+
+
+def pay(state: GameState, seat: int, cost: int, action: str, events: Events) -> GameState:
+    player = state.players[seat]
+    if player.power < cost:
+        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
+    if cost == 0:
+        return state
+    state = state.with_player(seat, power=player.power - cost)
+    events.append(PowerSpent(player.pid, cost, action, player.power - cost))
+    return state
+
+
+def gain_power(state: GameState, seat: int, amount: int, reason: str, events: Events) -> GameState:
+    if amount <= 0:
+        return state
+    total = state.players[seat].power + amount
+    events.append(PowerGained(state.players[seat].pid, amount, reason, total))
+    return state.with_player(seat, power=total)
+
+
+def end_action(state: GameState, events: Events) -> GameState:
+    """The action is over: the turn goes on to the next seat (as every main action does)."""
+    return flow.run(flow.next_turn(state, events), events)
+
+
+def used(state: GameState, pid: str, ability: str) -> bool:
+    return (pid, ability) in state.abilities.used
+
+
+def mark_used(state: GameState, pid: str, ability: str) -> GameState:
+    return with_abilities(state, used=(*state.abilities.used, (pid, ability)))
+
+
+def with_abilities(state: GameState, **changes: object) -> GameState:
+    return evolve(state, abilities=evolve(state.abilities, **changes))
+
+
+def queue_ask(state: GameState, ask: Ask) -> GameState:
+    """Queue a question; the after-command hook asks it once nothing else is being asked."""
+    return with_abilities(state, asks=(*state.abilities.asks, ask))
+
+
+def pool_left(state: GameState, pid: str, name: str, pool: int) -> int:
+    """How many of ``pid``'s ``name`` are still in its pool (the Deep counts as in play)."""
+    out = sum(a.count(owner=pid, name=name) for a in state.areas)
+    out += sum(u.count for u in state.abilities.deep if u.owner == pid and u.name == name)
+    return pool - out
+
+
+def goo_area(state: GameState, pid: str, name: str) -> int | None:
+    """The area of ``pid``'s unit called ``name`` (the first, for a Great Old One the only one)."""
+    for i, area in enumerate(state.areas):
+        for unit in area.units:
+            if unit.owner == pid and unit.name == name:
+                return i
+    return None
+
+
+def in_play(state: GameState, pid: str, name: str) -> bool:
+    """On the map or in the Deep (in play but not on the map, factions.md section 0)."""
+    return goo_area(state, pid, name) is not None or any(u.owner == pid and u.name == name for u in state.abilities.deep)
+
+
+def areas_with_units(state: GameState, pid: str) -> int:
+    # Run for several requirements after every command: a plain loop, no counting of units.
+    return sum(1 for a in state.areas if any(u.owner == pid for u in a.units))
+
+
+def enemies(state: GameState, pid: str) -> tuple[str, ...]:
+    return tuple(p.pid for p in state.players if p.pid != pid)
+
+
+def remove_one(state: GameState, index: int, unit: Units, reason: str, events: Events) -> GameState:
+    state, removed = bd.remove(state, index, unit.owner, unit.kind, unit.name, 1, reason)
+    events += removed
+    return state
+
+
+def place_one(state: GameState, index: int, pid: str, kind: UnitKind, name: str, reason: str, events: Events) -> GameState:
+    state, placed = bd.place(state, index, pid, kind, name, 1, reason)
+    events += placed
+    return state
+
+
+def stacks_named(state: GameState, index: int, pid: str, kinds: tuple[UnitKind, ...]) -> tuple[Units, ...]:
+    return tuple(u for u in state.areas[index].units_of(pid) if u.kind in kinds)
+
+
+def action_prompt(state: GameState) -> bool:
+    return state.prompt.kind is PromptKind.ACTION
+
+
+def doom_phase(state: GameState) -> bool:
+    return state.phase is Phase.DOOM
+
+
+def events_of(events: Events, kind: type[Event]) -> Iterator[Event]:
+    return (e for e in events if isinstance(e, kind))
+
+
+def clear_prompt(state: GameState) -> GameState:
+    return evolve(state, prompt=NO_PROMPT)
+
+
+def roll_now(state: GameState, pid: str, purpose: str, text: str) -> GameState:
+    """Ask for one d6 for an ability (the tower, the screen or the generator answers)."""
+    return evolve(state, prompt=Prompt(PromptKind.ROLL, pid, text, (), 1, purpose=purpose))
+
+
+def first_abilities() -> Abilities:
+    return Abilities()
+
+
+def push_ask(state: GameState, ask: Ask) -> GameState:
+    """Ask ``ask`` before anything queued (the victim's choice right after the ability)."""
+    return with_abilities(state, asks=(ask, *state.abilities.asks))
+
+
+def credit_kill(state: GameState, victim: str) -> GameState:
+    """One enemy unit killed (or devoured) in the battle under way, to the victim's opponent."""
+    sides = [pid for pid, goo in state.abilities.fighters if not goo]
+    if victim not in sides or len(sides) != 2:
+        return state
+    killer = sides[1 - sides.index(victim)]
+    tally = dict(state.abilities.tally)
+    tally[killer] = tally.get(killer, 0) + 1
+    return with_abilities(state, tally=tuple(sorted(tally.items())))
+
+
+def tally(state: GameState, pid: str) -> int:
+    return dict(state.abilities.tally).get(pid, 0)
+
+
+def battle_goo(state: GameState, pid: str, name: str) -> bool:
+    """Whether ``pid``'s ``name`` was in the battle under way (or just ended) when declared."""
+    return (pid, name) in state.abilities.fighters
+
+
+def battle_enemy(state: GameState, pid: str) -> str | None:
+    """``pid``'s opponent in the battle under way (or just ended), None when it is not a side."""
+    sides = [who for who, goo in state.abilities.fighters if not goo]
+    return sides[1 - sides.index(pid)] if pid in sides and len(sides) == 2 else None
+
+
+def just_declared(state: GameState, seen: Events) -> bool:
+    """A battle the referee resolves whole was declared by the command just applied."""
+    from companion.engine.cthulhu.events import BattleDeclared
+
+    return state.battle is not None and state.battle.whole and any(isinstance(e, BattleDeclared) for e in seen)
+
+
+def fodder(state: GameState, index: int, pid: str) -> tuple[str, ...]:
+    """The names of ``pid``'s Monsters and Cultists in area ``index`` (what Devour, Abduct and
+    Ghroth take), each once."""
+    return tuple(dict.fromkeys(u.name for u in stacks_named(state, index, pid, (UnitKind.MONSTER, UnitKind.CULTIST))))
+
+
+def unit_here(state: GameState, index: int, pid: str, name: str) -> Units:
+    unit = next((u for u in state.areas[index].units_of(pid) if u.name == name), None)
+    if unit is None:
+        raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no {name} in {state.area_name(index)}.")
+    return unit
+
+
+def acolytes_left(state: GameState, pid: str) -> int:
+    """``pid``'s Acolytes in its pool: six less those on the map and those captured."""
+    out = sum(a.count(owner=pid, kind=UnitKind.CULTIST, name="Acolyte") for a in state.areas)
+    out += sum(p.captured.count(pid) for p in state.players)
+    return 6 - out
+
+
+def go_on(state: GameState, seat: int, events: Events) -> GameState:
+    """The turn goes on after an unlimited action or a first action (Fertility Cult, The
+    Screaming Dead), unless it left the player without Power: then the turn passes, since a
+    player with no Power takes no action (core rules)."""
+    if state.players[seat].power > 0:
+        player = state.players[seat]
+        return evolve(state, prompt=evolve(state.prompt, text=f"{player.label}: take an action ({player.power} Power)."))
+    return end_action(state, events)

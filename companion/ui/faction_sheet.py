@@ -1,0 +1,104 @@
+"""The factions' sheets: for each faction its Spellbooks held, the Spellbook requirements still
+open, and its units left in the pool, side by side (up to four a row).  Reached from the table by
+the "Sheets" button (:class:`WithSheetButton`); "Back" returns to the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.engine.cthulhu.abilities import open_requirements
+from companion.engine.cthulhu.factions import RULES
+from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
+from companion.engine.cthulhu.model import GameState, Player, UnitKind
+from companion.palette import colour_of
+from companion.ui.scene import Go, Scene, View
+from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, Button, Metrics, text
+
+COLUMNS = 4
+NAME = "sheets"
+
+
+def pool_lines(state: GameState, player: Player) -> list[str]:
+    """``name ×n`` for each of the faction's units still in its pool (Great Old Ones: "ready")."""
+    rules = RULES.get(player.faction)
+    if rules is None:
+        return ["(the table keeps this faction's pool)"]
+    lines = []
+    for unit in rules.units:
+        left = acolytes_left(state, player.pid) if unit.name == "Acolyte" else pool_left(state, player.pid, unit.name, unit.pool)
+        if unit.kind is UnitKind.GOO:
+            lines.append(f"{unit.name}: {'in pool' if left > 0 else 'in play'}")
+        else:
+            lines.append(f"{unit.name} ×{max(0, left)}")
+    return lines
+
+
+def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, int, int]]]:
+    """One faction's sheet as (words, colour) lines: books, open requirements, pool."""
+    lines: list[tuple[str, tuple[int, int, int]]] = [(f"Spellbooks {len(player.spellbooks)}/6", ACCENT)]
+    lines += [(f" {name or '(unnamed)'}", TEXT) for name in player.spellbooks]
+    still = open_requirements(state, player.pid)
+    if still:
+        lines.append(("Requirements open", ACCENT))
+        lines += [(f" {name}", DIM) for name in still]
+    lines.append(("Pool", ACCENT))
+    lines += [(f" {line}", TEXT) for line in pool_lines(state, player)]
+    return lines
+
+
+class FactionSheetScene(Scene):
+    name = NAME
+
+    def layout(self, view: View) -> list[Button]:
+        m = self.metrics
+        back = pygame.Rect(m.width - m.px(120) - m.margin, m.margin, m.px(120), m.touch)
+        return [Button(back, "Back", Go("table"))]
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        m, body = self.metrics, self.body()
+        text(surface, "Faction sheets", (m.margin, m.margin), m.px(30), bold=True)
+        state = view.state
+        players = getattr(state, "players", ())
+        top = m.touch + 2 * m.margin
+        rows = max(1, -(-len(players) // COLUMNS))
+        height = (body.bottom - top) // rows
+        columns = min(COLUMNS, max(1, len(players)))
+        width = (m.width - m.margin * (columns + 1)) // columns
+        for i, player in enumerate(players):
+            x = m.margin + (i % columns) * (width + m.margin)
+            y = top + (i // columns) * height
+            self.draw_sheet(surface, state, player, pygame.Rect(x, y, width, height - m.margin))
+        super().draw(surface, view)
+
+    def draw_sheet(self, surface: pygame.Surface, state: GameState, player: Player, rect: pygame.Rect) -> None:
+        m = self.metrics
+        pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
+        pygame.draw.rect(surface, colour_of(player.faction), (rect.x, rect.y, rect.width, m.px(6)))
+        text(surface, player.label, (rect.x + m.margin, rect.y + m.px(10)), m.px(20), bold=True, width=rect.width - 2 * m.margin)
+        lines = sheet_lines(state, player)
+        y = rect.y + m.px(34)
+        size = m.px(16)
+        line = max(size, (rect.bottom - y) // max(1, len(lines)))
+        line = min(line, m.px(19))
+        for words, colour in lines:
+            if y + size > rect.bottom:
+                break
+            text(surface, words, (rect.x + m.margin, y), size, colour, width=rect.width - 2 * m.margin)
+            y += line
+
+
+def sheet_button(metrics: Metrics, area: pygame.Rect) -> Button:
+    """The table's way to the sheets: a button at the top right of ``area``."""
+    m = metrics
+    return Button(pygame.Rect(area.right - m.px(110) - m.margin, area.y + m.margin, m.px(110), m.touch), "Sheets", Go(NAME))
+
+
+class WithSheetButton(Scene):
+    """A scene with the Sheets button over the third of its ``regions()`` (the table's status
+    region): the table's one hook is to derive from this."""
+
+    def update(self, view: View) -> None:
+        super().update(view)
+        regions = getattr(self, "regions", None)
+        if regions is not None and getattr(view.state, "players", None):
+            self.buttons.append(sheet_button(self.metrics, regions()[2]))

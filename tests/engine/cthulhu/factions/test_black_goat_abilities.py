@@ -1,0 +1,117 @@
+"""Black Goat's unique abilities, Spellbooks and Spellbook requirements (factions.md section 3),
+each driven through commands."""
+
+from __future__ import annotations
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import CombatComputed
+from companion.engine.cthulhu.factions.black_goat import Avatar, BloodSacrifice, FertilityCult, Ghroth, SacrificeCultists
+from companion.engine.cthulhu.factions.powers import UseAbility
+from companion.engine.cthulhu.model import Phase, Prompt, PromptKind
+from companion.engine.values import evolve
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, turn, units
+from tests.helpers import events_of, rejected, run
+
+SHUB = "Shub-Niggurath"
+
+
+def test_fertility_cult_summons_without_ending_the_turn() -> None:
+    state = turn(game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 1)]}), BG, power=4)
+    state = run(state, FertilityCult(BG, "Africa", "Ghoul"), FertilityCult(BG, "Africa", "Fungi from Yuggoth"))
+    assert units(state, "Africa", BG, "Ghoul") == 1 and units(state, "Africa", BG, "Fungi from Yuggoth") == 1
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == BG and state.player(BG).power == 1
+
+
+def test_fertility_cult_ends_the_turn_when_the_power_is_spent() -> None:
+    state = turn(game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 1)]}), BG, power=1)
+    state = run(state, FertilityCult(BG, "Africa", "Ghoul"))
+    assert state.prompt.actor != BG
+
+
+def test_the_thousand_young_monsters_cost_one_less_with_shub_niggurath_in_play() -> None:
+    state = game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 1), (BG, G, SHUB, 1)]})
+    state = run(turn(state, BG, power=2, books=("The Thousand Young",)), FertilityCult(BG, "Africa", "Dark Young"))
+    assert state.player(BG).power == 0
+
+
+def test_frenzy_black_goat_cultists_roll_one_die_each() -> None:
+    state = game(Africa={"units": [(BG, A, "Acolyte", 2), (YS, A, "Acolyte", 1)]})
+    events = events_of(turn(state, BG, books=("Frenzy",)), c.BattleAction(BG, "Africa", YS))
+    mine = next(e for e in events if isinstance(e, CombatComputed) and e.player == BG)
+    assert mine.dice == 2
+
+
+def test_avatar_shub_niggurath_swaps_with_a_unit_the_other_faction_chooses() -> None:
+    state = game(Africa={"units": [(BG, G, SHUB, 1)]}, Europe={"units": [(YS, A, "Acolyte", 1), (YS, M, "Undead", 1)]})
+    state = run(turn(state, BG, power=2), Avatar(BG, "Europe", YS))
+    assert units(state, "Europe", BG, SHUB) == 1 and state.prompt.actor == YS
+    state = run(state, UseAbility(YS, "Undead"))
+    assert units(state, "Africa", YS, "Undead") == 1 and state.player(BG).power == 1
+
+
+def test_ghroth_a_low_roll_makes_the_enemies_lose_cultists() -> None:
+    state = game(
+        Africa={"units": [(BG, M, "Fungi from Yuggoth", 1)]},
+        Asia={"units": [(BG, M, "Fungi from Yuggoth", 1), (CC, A, "Acolyte", 2)]},
+        Europe={"units": [(YS, A, "Acolyte", 1)]},
+    )
+    state = run(turn(state, BG, power=3, books=("Ghroth",)), Ghroth(BG), c.Roll((2,)))
+    assert state.prompt.kind is PromptKind.ABILITY and set(state.prompt.choices) == {f"{CC}@Asia", f"{YS}@Europe"}
+    state = run(state, UseAbility(BG, f"{CC}@Asia"), UseAbility(BG, f"{YS}@Europe"))
+    assert units(state, "Asia", CC, "Acolyte") == 1 and units(state, "Europe", YS, "Acolyte") == 0
+
+
+def test_ghroth_a_high_roll_places_an_acolyte_of_any_faction() -> None:
+    state = game(Africa={"units": [(BG, M, "Fungi from Yuggoth", 1)]})
+    state = run(turn(state, BG, power=3, books=("Ghroth",)), Ghroth(BG), c.Roll((5,)))
+    state = run(state, UseAbility(BG, f"{YS}@Australia"))
+    assert units(state, "Australia", YS, "Acolyte") == 1
+
+
+def test_the_red_sign_gives_a_power_per_dark_young() -> None:
+    state = turn(game(Africa={"units": [(BG, M, "Dark Young", 2)]}), BG, books=("The Red Sign",))
+    assert ("The Red Sign", 2) in [(p.label, p.amount) for p in flow.power_parts(state, BG)]
+
+
+def test_blood_sacrifice_a_cultist_for_an_elder_sign_in_the_doom_phase() -> None:
+    state = game(Africa={"units": [(BG, G, SHUB, 1), (BG, A, "Acolyte", 2)]})
+    state = turn(state, BG, books=("Blood Sacrifice",))
+    assert rejected(state, BloodSacrifice(BG, "Africa")).code.value == "not_now"  # an Action Phase
+    state = evolve(state, phase=Phase.DOOM, prompt=Prompt(PromptKind.RITUAL, GC, "ritual?", ("ritual", "skip_ritual")))
+    state = run(state, BloodSacrifice(BG, "Africa"))
+    assert units(state, "Africa", BG, "Acolyte") == 1 and len(state.player(BG).elder_signs) == 1
+    assert rejected(state, BloodSacrifice(BG, "Africa")).code.value == "not_now"  # once
+
+
+def test_requirement_units_in_4_6_and_8_areas() -> None:
+    spread = {n: {"units": [(BG, A, "Acolyte", 1)]} for n in ("Africa", "Asia", "Europe", "Australia")}
+    state = run(turn(game(**spread), BG, power=1), c.Pass(BG))
+    assert "Units in 4 areas" in met(state, BG) and "Units in 6 areas" not in met(state, BG)
+    spread = {
+        n: {"units": [(BG, M, "Ghoul", 1)]}
+        for n in ("Africa", "Asia", "Europe", "Australia", "Antarctica", "New_Zealand", "South_Atlantic", "Indian_Ocean")
+    }
+    state = run(turn(game(**spread), BG, power=1), c.Pass(BG))
+    assert {"Units in 4 areas", "Units in 6 areas", "Units in 8 areas"} <= set(met(state, BG))
+
+
+def test_requirement_share_areas_with_all_enemies_gives_a_power_per_enemy() -> None:
+    state = game(
+        Africa={"units": [(BG, A, "Acolyte", 1), (GC, A, "Acolyte", 1)]},
+        Asia={"units": [(BG, A, "Acolyte", 1), (CC, A, "Acolyte", 1), (YS, A, "Acolyte", 1)]},
+    )
+    state = run(turn(state, BG, power=2), c.Recruit(BG, "Africa"))
+    assert "Share areas with all enemies" in met(state, BG) and state.player(BG).power == 1 + 3
+
+
+def test_requirement_eliminate_two_cultists_as_an_action() -> None:
+    state = game(Africa={"units": [(BG, A, "Acolyte", 3)]})
+    state = run(turn(state, BG, power=1), SacrificeCultists(BG, ("Africa", "Africa")))
+    assert units(state, "Africa", BG, "Acolyte") == 1 and "Eliminate two Cultists" in met(state, BG)
+
+
+def test_requirement_awaken_shub_niggurath() -> None:
+    state = game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 3)]})
+    state = run(turn(state, BG, power=8), c.Awaken(BG, "Africa", SHUB))
+    assert "Awaken Shub-Niggurath" in met(state, BG) and state.prompt.kind is PromptKind.SPELLBOOK

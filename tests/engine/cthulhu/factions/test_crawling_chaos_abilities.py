@@ -1,0 +1,129 @@
+"""Crawling Chaos's unique abilities, Spellbooks and Spellbook requirements (factions.md
+section 2), each driven through commands."""
+
+from __future__ import annotations
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions.crawling_chaos import PayForSpellbook, ThousandForms
+from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
+from companion.engine.cthulhu.model import PromptKind
+from companion.engine.values import evolve
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, turn, units
+from tests.helpers import rejected, run, set_players
+
+
+def test_the_harbinger_pays_half_the_awaken_cost_in_power_for_a_killed_great_old_one() -> None:
+    state = game(South_Pacific={"units": [(CC, G, "Nyarlathotep", 1), (GC, G, "Cthulhu", 1)]})
+    state = turn(state, CC, power=5, books=("Madness",))  # Nyarlathotep: 1 + 0 dice
+    state = run(state, c.BattleAction(CC, "South Pacific", GC), c.Roll((6,)), c.Roll((1, 1, 1, 1, 1, 1)))
+    assert units(state, "South Pacific", GC, "Cthulhu") == 0
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("power", "elder_signs")
+    state = run(state, UseAbility(CC, "power"))
+    assert state.player(CC).power == 4 + 2  # Cthulhu's 4, halved
+
+
+def test_the_harbinger_may_take_two_elder_signs_for_a_pained_great_old_one() -> None:
+    state = game(South_Pacific={"units": [(CC, G, "Nyarlathotep", 1), (BG, G, "Shub-Niggurath", 1)]})
+    state = set_players(state, black_goat={"spellbooks": ("Frenzy",)})
+    state = evolve(state, abilities=evolve(state.abilities, met=((BG, "Awaken Shub-Niggurath"),)))
+    state = turn(state, CC, power=5, books=("Madness",))
+    # Nyarlathotep: 1 + 1 dice; Shub-Niggurath: no gate, no cultist, no dice.
+    state = run(state, c.BattleAction(CC, "South Pacific", BG), c.Roll((4, 1)))
+    assert state.prompt.kind is PromptKind.ABILITY
+    state = run(state, UseAbility(CC, "elder_signs"))
+    assert len(state.player(CC).elder_signs) == 2
+
+
+def test_the_harbinger_needs_nyarlathotep_in_the_battle() -> None:
+    state = game(South_Pacific={"units": [(CC, M, "Hunting Horror", 2), (GC, G, "Cthulhu", 1)]})
+    state = run(turn(state, CC, power=5), c.BattleAction(CC, "South Pacific", GC))  # one is devoured
+    state = run(state, ChooseSpellbook(GC, "Dreams"), c.Roll((6, 6)), c.Roll((1,) * 6))
+    assert units(state, "South Pacific", GC, "Cthulhu") == 0
+    assert state.prompt.kind is not PromptKind.ABILITY
+
+
+def test_abduct_a_nightgaunt_takes_an_enemy_unit_of_its_choice() -> None:
+    state = game(
+        Europe={"units": [(CC, M, "Nightgaunt", 1), (CC, M, "Flying Polyp", 1), (YS, A, "Acolyte", 1), (YS, M, "Undead", 1)]}
+    )
+    state = run(turn(state, CC, books=("Abduct",)), c.BattleAction(CC, "Europe", YS))
+    assert state.prompt.actor == CC and state.prompt.choices == ("use", "skip")
+    state = run(state, UseAbility(CC, "use"))
+    assert state.prompt.actor == YS and set(state.prompt.choices) == {"Acolyte", "Undead"}
+    state = run(state, UseAbility(YS, "Undead"))
+    assert units(state, "Europe", CC, "Nightgaunt") == 0 and units(state, "Europe", YS, "Undead") == 0
+    assert state.prompt.kind is PromptKind.SPELLBOOK or state.prompt.kind is PromptKind.ROLL
+
+
+def test_seek_and_destroy_brings_every_hunting_horror_into_the_battle() -> None:
+    state = game(
+        Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, A, "Acolyte", 1)]}, Asia={"units": [(CC, M, "Hunting Horror", 2)]}
+    )
+    state = run(turn(state, CC, books=("Seek and Destroy",)), c.BattleAction(CC, "Europe", YS))
+    state = run(state, UseAbility(CC, "use"))
+    assert units(state, "Europe", CC, "Hunting Horror") == 2
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 1 + 2 * 2
+
+
+def test_the_thousand_forms_without_agreement_gives_crawling_chaos_the_roll() -> None:
+    state = game(Asia={"units": [(CC, G, "Nyarlathotep", 1)]})
+    state = set_players(state, great_cthulhu={"power": 3}, black_goat={"power": 3})
+    state = run(turn(state, CC, power=2, books=("The Thousand Forms",)), ThousandForms(CC), c.Roll((4,)))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("agreed", "failed")
+    state = run(state, UseAbility(state.prompt.actor, "failed"))
+    assert state.player(CC).power == 2 + 4
+
+
+def test_the_thousand_forms_agreed_split_is_paid_by_the_others() -> None:
+    state = game(Asia={"units": [(CC, G, "Nyarlathotep", 1)]})
+    state = set_players(state, great_cthulhu={"power": 3}, black_goat={"power": 3}, yellow_sign={"power": 0})
+    state = run(turn(state, CC, power=2, books=("The Thousand Forms",)), ThousandForms(CC), c.Roll((2,)))
+    speaker = state.prompt.actor
+    state = run(state, UseAbility(speaker, "agreed"), UseAbility(speaker, GC), UseAbility(speaker, BG))
+    assert state.player(GC).power == 2 and state.player(BG).power == 2 and state.player(CC).power == 2
+
+
+def test_the_thousand_forms_once_per_action_phase() -> None:
+    state = game(Asia={"units": [(CC, G, "Nyarlathotep", 1)]})
+    state = run(turn(state, CC, power=2, books=("The Thousand Forms",)), ThousandForms(CC), c.Roll((6,)))
+    assert rejected(turn(state, CC, power=2, books=("The Thousand Forms",)), ThousandForms(CC)).code.value == "not_now"
+
+
+def test_requirement_pay_4_power_and_pay_6_power() -> None:
+    state = run(turn(game(), CC, power=12), PayForSpellbook(CC, 4))
+    assert met(state, CC) == ("Pay 4 Power",) and state.player(CC).power == 8
+    state = run(state, ChooseSpellbook(CC, "Abduct"))
+    state = run(turn(state, CC, power=8, books=("Abduct",)), PayForSpellbook(CC, 6))
+    assert "Pay 6 Power" in met(state, CC)
+    assert rejected(turn(state, CC, power=8), PayForSpellbook(CC, 6)).code.value == "not_now"
+
+
+def test_requirement_pay_10_power_meets_both_at_once() -> None:
+    state = run(turn(game(), CC, power=10), PayForSpellbook(CC, 10))
+    assert set(met(state, CC)) == {"Pay 4 Power", "Pay 6 Power"}
+
+
+def test_requirement_3_gates_or_12_power() -> None:
+    state = run(turn(game(Asia={"units": [(CC, A, "Acolyte", 1)]}), CC, power=12), c.Pass(CC))
+    assert "3 gates or 12 Power" not in met(state, CC)  # passing drops Power to 0 first
+    state = run(turn(game(Asia={"units": [(CC, A, "Acolyte", 1)]}), CC, power=13), c.Recruit(CC, "Asia"))
+    assert "3 gates or 12 Power" in met(state, CC)
+
+
+def test_requirement_4_gates_or_15_power() -> None:
+    gates = {n: {"gate": CC, "units": [(CC, A, "Acolyte", 1)]} for n in ("Asia", "Europe", "Africa", "Australia")}
+    state = run(turn(game(**gates), CC, power=1), c.Pass(CC))
+    assert {"3 gates or 12 Power", "4 gates or 15 Power"} <= set(met(state, CC))
+
+
+def test_requirement_capture_a_cultist() -> None:
+    state = game(Asia={"units": [(CC, M, "Nightgaunt", 1), (YS, A, "Acolyte", 1)]})
+    state = run(turn(state, CC, power=2), c.Capture(CC, "Asia", YS))
+    assert "Capture a Cultist" in met(state, CC)
+
+
+def test_requirement_awaken_nyarlathotep() -> None:
+    state = game(Asia={"gate": CC, "units": [(CC, A, "Acolyte", 1)]})
+    state = run(turn(state, CC, power=10), c.Awaken(CC, "Asia", "Nyarlathotep"))
+    assert "Awaken Nyarlathotep" in met(state, CC) and state.prompt.kind is PromptKind.SPELLBOOK
+    _ = GC
