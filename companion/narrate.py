@@ -2,6 +2,11 @@
 
 :func:`describe` gives one sentence per event (or None for events too small to tell).  Player
 ids are shown by their labels in ``names`` when given (``great_cthulhu`` -> "Great Cthulhu").
+
+Every sentence goes through the language's catalogue (:mod:`companion.i18n`): written here in
+English with named placeholders, whole sentences where a condition changes them, so a
+translation can reorder the words.  What comes from data (player labels, area and card names,
+the engine's reasons) is put in as it is.
 """
 
 from __future__ import annotations
@@ -11,13 +16,14 @@ from typing import Any
 
 from companion.engine import Event, tag_of, to_data
 from companion.engine.cthulhu.corrections import BY_HAND
+from companion.i18n import _
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
 def _parts(parts: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{p['amount']} {p['label']}" for p in parts) or "nothing"
+    return ", ".join(f"{p['amount']} {p['label']}" for p in parts) or _("nothing")
 
 
 def _units(d: dict[str, Any]) -> str:
@@ -26,27 +32,47 @@ def _units(d: dict[str, Any]) -> str:
 
 def _wake_cause(d: dict[str, Any], n: Callable[[str], str]) -> str:
     if d["cause"] == "die":
-        return "the pyramid die"
-    return f"{n(d['player'])}'s Doom passed 12" if d["player"] else "a player's Doom passed 12"
+        return _("the pyramid die")
+    return _("{player}'s Doom passed 12").format(player=n(d["player"])) if d["player"] else _("a player's Doom passed 12")
 
 
 def _gate_words(gate: str, n: Callable[[str], str]) -> str:
-    return {"none": "none", "abandoned": "abandoned, removed"}.get(gate, f"{n(gate)}'s, removed")
+    if gate == "none":
+        return _("none")
+    if gate == "abandoned":
+        return _("abandoned, removed")
+    return _("{player}'s, removed").format(player=n(gate))
 
 
 def _eradicated_words(d: dict[str, Any], n: Callable[[str], str]) -> str:
-    parts = [f"{d['area'].upper()} IS ERADICATED (Worm {d['worm']}). Gate: {_gate_words(d['gate'], n)}"]
+    parts = [
+        _("{area} IS ERADICATED (Worm {worm}). Gate: {gate}").format(
+            area=d["area"].upper(), worm=d["worm"], gate=_gate_words(d["gate"], n)
+        )
+    ]
     if d["markers"]:
-        parts.append("removed: " + ", ".join(d["markers"]))
+        parts.append(_("removed: {markers}").format(markers=", ".join(d["markers"])))
     if d["units"]:
-        parts.append("eliminated: " + ", ".join(f"{u['amount']} of {n(u['label'])}" for u in d["units"]))
-    rewards = "; ".join(_reward_words(r, n) for r in d["rewards"]) or "none"
-    return "; ".join(parts) + f"; rewards: {rewards}."
+        units = ", ".join(_("{amount} of {player}").format(amount=u["amount"], player=n(u["label"])) for u in d["units"])
+        parts.append(_("eliminated: {units}").format(units=units))
+    rewards = "; ".join(_reward_words(r, n) for r in d["rewards"]) or _("none")
+    return "; ".join(parts) + _("; rewards: {rewards}.").format(rewards=rewards)
 
 
-def _card_marker_words(d: dict[str, Any], marker: str) -> str:
+def _card_marker_words(d: dict[str, Any], kind: str) -> str:
     """A marker an Arkham card puts on (or takes off) a place, e.g. "Place a closed marker on ..."."""
-    return f"{'Place' if d['placed'] else 'Remove'} {marker} marker {'on' if d['placed'] else 'from'} {d['place']} ({d['card']})."
+    place, card = d["place"], d["card"]
+    if kind == "activity":
+        if d["placed"]:
+            return _("Place an activity marker on {place} ({card}).").format(place=place, card=card)
+        return _("Remove an activity marker from {place} ({card}).").format(place=place, card=card)
+    if kind == "closed":
+        if d["placed"]:
+            return _("Place a closed marker on {place} ({card}).").format(place=place, card=card)
+        return _("Remove a closed marker from {place} ({card}).").format(place=place, card=card)
+    if d["placed"]:
+        return _("Place a {kind} marker on {place} ({card}).").format(kind=kind, place=place, card=card)
+    return _("Remove a {kind} marker from {place} ({card}).").format(kind=kind, place=place, card=card)
 
 
 _AT = ("gate", "clues", "seal", "closed marker", "activity marker")  # facts of a place: "... at Woods"
@@ -55,187 +81,425 @@ _AT = ("gate", "clues", "seal", "closed marker", "activity marker")  # facts of 
 def _correction_words(d: dict[str, Any]) -> str:
     """An Arkham correction, e.g. "Correction: doom 4 -> 3 (an Elder Sign card)."."""
     subject = d["subject"]
-    what = f"{d['fact']} at {subject}" if subject and d["fact"] in _AT else f"{d['fact']} {subject}".strip()
-    why = f" ({d['reason']})" if d["reason"] else ""
-    return f"Correction: {what}: {d['old']} -> {d['new']}{why}."
+    if subject and d["fact"] in _AT:
+        what = _("{fact} at {place}").format(fact=d["fact"], place=subject)
+    else:
+        what = f"{d['fact']} {subject}".strip()
+    if d["reason"]:
+        return _("Correction: {what}: {old} -> {new} ({reason}).").format(
+            what=what, old=d["old"], new=d["new"], reason=d["reason"]
+        )
+    return _("Correction: {what}: {old} -> {new}.").format(what=what, old=d["old"], new=d["new"])
 
 
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
-    parts = [
-        f"{r[key]} {label}" for key, label in (("power", "Power"), ("elder_signs", "Elder Sign(s)"), ("doom", "Doom")) if r[key]
-    ]
+    labels = (("power", _("{n} Power")), ("elder_signs", _("{n} Elder Sign(s)")), ("doom", _("{n} Doom")))
+    parts = [label.format(n=r[key]) for key, label in labels if r[key]]
     return f"{n(r['player'])} +{', +'.join(parts)}"
 
 
+def _dimension(name: str) -> str:
+    """An Arkham gate's dimension symbol ("circle") in words."""
+    words = {
+        "circle": _("circle"),
+        "crescent": _("crescent"),
+        "diamond": _("diamond"),
+        "hexagon": _("hexagon"),
+        "plus": _("plus"),
+        "slash": _("slash"),
+        "square": _("square"),
+        "star": _("star"),
+        "triangle": _("triangle"),
+    }
+    return words.get(name, name)
+
+
+def _dimensions(names: list[str]) -> str:
+    return ", ".join(_dimension(name) for name in names)
+
+
+def _card_kind(kind: str) -> str:
+    """A Mythos card's kind as the engine gives it ("environment (weather)", "rumor") in words."""
+    kinds = {"headline": _("headline"), "environment": _("environment"), "rumor": _("rumor"), "special": _("special")}
+    subtypes = {"weather": _("weather"), "mystic": _("mystic"), "urban": _("urban")}
+    name, _space, subtype = kind.partition(" (")
+    words = kinds.get(name, name)
+    return f"{words} ({subtypes.get(subtype.rstrip(')'), subtype.rstrip(')'))})" if subtype else words
+
+
+def _direction(direction: str) -> str:
+    return {"clockwise": _("clockwise"), "counterclockwise": _("counterclockwise")}.get(direction, direction)
+
+
+def _first_player(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["tied"]:
+        tied = ", ".join(n(p) for p in d["tied"] if p != d["player"])
+        return _("{player} is the first player (tied with {players}).").format(player=n(d["player"]), players=tied)
+    return _("{player} is the first player.").format(player=n(d["player"]))
+
+
+def _ritual(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["instant_death"]:
+        return _("{player} performs the Ritual of Annihilation for {cost} Power and the track reaches INSTANT DEATH.").format(
+            player=n(d["player"]), cost=d["cost"]
+        )
+    return _("{player} performs the Ritual of Annihilation for {cost} Power.").format(player=n(d["player"]), cost=d["cost"])
+
+
+def _gate_changed(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    area, reason = d["area"], d["reason"]
+    if d["state"] == "none":
+        return _("Gate in {area}: removed ({reason}).").format(area=area, reason=reason)
+    if d["state"] == "abandoned":
+        return _("Gate in {area}: abandoned ({reason}).").format(area=area, reason=reason)
+    return _("Gate in {area}: controlled by {player} ({reason}).").format(area=area, player=n(d["state"]), reason=reason)
+
+
+def _spellbook(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["name"]:
+        return _("{player} gains a spellbook {name} ({total} of 6).").format(
+            player=n(d["player"]), name=d["name"], total=d["total"]
+        )
+    return _("{player} gains a spellbook ({total} of 6).").format(player=n(d["player"]), total=d["total"])
+
+
+def _combat(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["given"]:
+        return _("{player} rolls {dice} combat dice in {area} (given by the table).").format(
+            player=n(d["player"]), dice=d["dice"], area=d["area"]
+        )
+    return _("{player} rolls {dice} combat dice in {area} ({parts}).").format(
+        player=n(d["player"]), dice=d["dice"], area=d["area"], parts=_parts(d["parts"])
+    )
+
+
+def _hit(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    words = dict(player=n(d["player"]), unit=d["unit"], area=d["area"])
+    if d["hit"] == "kill":
+        return _("{player}'s {unit} in {area} takes a Kill and is eliminated.").format(**words)
+    if d["hit"] == "pain":
+        return _("{player}'s {unit} in {area} takes a Pain and must retreat.").format(**words)
+    return _("{player}'s {unit} in {area} takes a {hit} and must retreat.").format(hit=d["hit"].title(), **words)
+
+
+def _game_ended(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    standings = ", ".join(f"{n(p['label'])} {p['amount']}" for p in d["standings"])
+    if d["winners"]:
+        winners = _(" and ").join(n(p) for p in d["winners"])
+        return _("GAME OVER ({reason}). Winner: {winners}. Standings: {standings}.").format(
+            reason=d["reason"], winners=winners, standings=standings
+        )
+    return _("GAME OVER ({reason}). Nobody wins: humanity survives. Standings: {standings}.").format(
+        reason=d["reason"], standings=standings
+    )
+
+
+def _worm_placed(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if d["player"]:
+        return _("{player} places Worm {worm} in {area}.").format(player=n(d["player"]), worm=d["worm"], area=d["area"])
+    return _("Set-up: Worm {worm} in {area}.").format(worm=d["worm"], area=d["area"])
+
+
+def _worms_degraded(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    values = " ".join(map(str, d["values"]))
+    if d["matched"]:
+        return _("Worm degradation dice: {values}; Worm(s) {worms} strike.").format(
+            values=values, worms=", ".join(map(str, d["matched"]))
+        )
+    return _("Worm degradation dice: {values}; no Worm matches.").format(values=values)
+
+
+def _marker_changed(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    words = dict(marker=d["marker"].replace("_", " "), area=d["area"], reason=d["reason"])
+    if d["placed"]:
+        return _("Placed {marker} on {area} ({reason}).").format(**words)
+    return _("Removed {marker} from {area} ({reason}).").format(**words)
+
+
+def _glacier(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    area = d["area"]
+    if d["bumped"]:
+        bumped = n(d["bumped"])
+        if d["covered"]:
+            return _("A glacier covers {area}; {player} is bumped off its gate; the gate there counts as abandoned.").format(
+                area=area, player=bumped
+            )
+        return _("A glacier covers {area}; {player} is bumped off its gate.").format(area=area, player=bumped)
+    if d["covered"]:
+        return _("A glacier covers {area}; the gate there counts as abandoned.").format(area=area)
+    return _("A glacier covers {area}.").format(area=area)
+
+
+def _mythos(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    # The drawn card's parts, each there or not: joined from pieces, each piece a marked phrase.
+    text = _("Mythos: {card} ({kind})").format(card=d["card"], kind=_card_kind(d["kind"]))
+    if d["gate"]:
+        text += _("; gate {place}").format(place=d["gate"])
+    if d["clue"]:
+        text += _("; clue {place}").format(place=d["clue"])
+    if d["black"]:
+        return text + _("; black moves {black}; white moves {white}.").format(
+            black=_dimensions(d["black"]), white=_dimensions(d["white"])
+        )
+    return text + "."
+
+
+def _gate_opened(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    text = _("A gate to {world} ({dimension}, close {modifier}) opens at {location}").format(
+        world=d["world"], dimension=_dimension(d["dimension"]), modifier=f"{d['modifier']:+d}", location=d["location"]
+    )
+    if d["clues_discarded"]:
+        text += _("; {count} Clue(s) lost").format(count=d["clues_discarded"])
+    if d["drawn_through"]:
+        return text + _("; {monsters} drawn through, delayed.").format(monsters=", ".join(d["drawn_through"]))
+    return text + "."
+
+
+def _gate_closed(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    words = dict(world=d["world"], location=d["location"])
+    if d["returned"]:
+        count = len(d["returned"])
+        if d["sealed"]:
+            return _("The gate to {world} at {location} is sealed; {count} monster(s) return to the cup.").format(
+                count=count, **words
+            )
+        return _("The gate to {world} at {location} is closed; {count} monster(s) return to the cup.").format(
+            count=count, **words
+        )
+    if d["sealed"]:
+        return _("The gate to {world} at {location} is sealed.").format(**words)
+    return _("The gate to {world} at {location} is closed.").format(**words)
+
+
 _FORMATS: dict[str, Formatter] = {
-    "game_started": lambda d, n: f"A game on {d['board']} begins for {', '.join(n(p) for p in d['players'])} (seed {d['seed']}).",
-    "start_chosen": lambda d, n: f"{n(d['player'])} starts in {d['area']}.",
-    "direction_chosen": lambda d, n: f"{n(d['player'])} sets play {d['direction']}.",
-    "phase_started": lambda d, n: f"-- Round {d['round']}: {d['phase'].replace('_', ' ').title()} --",
-    "power_gathered": lambda d, n: f"{n(d['player'])} gathers {d['total']} Power ({_parts(d['parts'])}).",
-    "first_player_chosen": lambda d, n: (
-        f"{n(d['player'])} is the first player"
-        + (f" (tied with {', '.join(n(p) for p in d['tied'] if p != d['player'])})." if d["tied"] else ".")
+    "game_started": lambda d, n: _("A game on {board} begins for {players} (seed {seed}).").format(
+        board=d["board"], players=", ".join(n(p) for p in d["players"]), seed=d["seed"]
     ),
-    "doom_gained": lambda d, n: f"{n(d['player'])} gains {d['amount']} Doom from {d['reason']} (now {d['total']}).",
-    "ritual_performed": lambda d, n: (
-        f"{n(d['player'])} performs the Ritual of Annihilation for {d['cost']} Power"
-        + (" and the track reaches INSTANT DEATH." if d["instant_death"] else ".")
+    "start_chosen": lambda d, n: _("{player} starts in {area}.").format(player=n(d["player"]), area=d["area"]),
+    "direction_chosen": lambda d, n: _("{player} sets play {direction}.").format(
+        player=n(d["player"]), direction=_direction(d["direction"])
     ),
-    "ritual_skipped": lambda d, n: f"{n(d['player'])} does not perform a ritual.",
-    "elder_sign_drawn": lambda d, n: f"{n(d['player'])} draws a hidden Elder Sign ({d['reason']}).",
-    "elder_sign_revealed": lambda d, n: f"{n(d['player'])} reveals an Elder Sign worth {d['value']}.",
+    "phase_started": lambda d, n: _("-- Round {round}: {phase} --").format(
+        round=d["round"], phase=d["phase"].replace("_", " ").title()
+    ),
+    "power_gathered": lambda d, n: _("{player} gathers {total} Power ({parts}).").format(
+        player=n(d["player"]), total=d["total"], parts=_parts(d["parts"])
+    ),
+    "first_player_chosen": _first_player,
+    "doom_gained": lambda d, n: _("{player} gains {amount} Doom from {reason} (now {total}).").format(
+        player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
+    ),
+    "ritual_performed": _ritual,
+    "ritual_skipped": lambda d, n: _("{player} does not perform a ritual.").format(player=n(d["player"])),
+    "elder_sign_drawn": lambda d, n: _("{player} draws a hidden Elder Sign ({reason}).").format(
+        player=n(d["player"]), reason=d["reason"]
+    ),
+    "elder_sign_revealed": lambda d, n: _("{player} reveals an Elder Sign worth {value}.").format(
+        player=n(d["player"]), value=d["value"]
+    ),
     "power_spent": lambda d, n: None,
-    "units_placed": lambda d, n: f"{n(d['owner'])}: {_units(d)} {d['reason']} in {d['area']}.",
-    "units_removed": lambda d, n: f"{n(d['owner'])}: {_units(d)} {d['reason']} in {d['area']}.",
-    "units_moved": lambda d, n: f"{n(d['owner'])} moves {_units(d)} from {d['source']} to {d['to']}.",
-    "gate_changed": lambda d, n: (
-        f"Gate in {d['area']}: "
-        + {"none": "removed", "abandoned": "abandoned"}.get(d["state"], f"controlled by {n(d['state'])}")
-        + f" ({d['reason']})."
+    "units_placed": lambda d, n: _("{player}: {units} {reason} in {area}.").format(
+        player=n(d["owner"]), units=_units(d), reason=d["reason"], area=d["area"]
     ),
-    "spellbook_gained": lambda d, n: (
-        f"{n(d['player'])} gains a spellbook{' ' + d['name'] if d['name'] else ''} ({d['total']} of 6)."
+    "units_removed": lambda d, n: _("{player}: {units} {reason} in {area}.").format(
+        player=n(d["owner"]), units=_units(d), reason=d["reason"], area=d["area"]
     ),
-    "captured": lambda d, n: f"{n(d['player'])} captures a cultist of {n(d['victim'])} in {d['area']}.",
+    "units_moved": lambda d, n: _("{player} moves {units} from {source} to {to}.").format(
+        player=n(d["owner"]), units=_units(d), source=d["source"], to=d["to"]
+    ),
+    "gate_changed": _gate_changed,
+    "spellbook_gained": _spellbook,
+    "captured": lambda d, n: _("{player} captures a cultist of {victim} in {area}.").format(
+        player=n(d["player"]), victim=n(d["victim"]), area=d["area"]
+    ),
     "turn_started": lambda d, n: None,
-    "passed": lambda d, n: f"{n(d['player'])} passes.",
-    "battle_declared": lambda d, n: f"{n(d['attacker'])} attacks {n(d['defender'])} in {d['area']}.",
-    "dice_rolled": lambda d, n: f"Dice ({d['purpose']}, {d['source']}): {' '.join(map(str, d['values']))}.",
-    "battle_rolled": lambda d, n: (
-        f"Battle in {d['area']}: {n(d['attacker'])} rolls {d['attacker_kills']} Kill(s) and "
-        f"{d['attacker_pains']} Pain(s); {n(d['defender'])} rolls {d['defender_kills']} Kill(s) and "
-        f"{d['defender_pains']} Pain(s)."
+    "passed": lambda d, n: _("{player} passes.").format(player=n(d["player"])),
+    "battle_declared": lambda d, n: _("{attacker} attacks {defender} in {area}.").format(
+        attacker=n(d["attacker"]), defender=n(d["defender"]), area=d["area"]
     ),
-    "combat_computed": lambda d, n: (
-        f"{n(d['player'])} rolls {d['dice']} combat dice in {d['area']}"
-        + (" (given by the table)." if d["given"] else f" ({_parts(d['parts'])}).")
+    "dice_rolled": lambda d, n: _("Dice ({purpose}, {source}): {values}.").format(
+        purpose=d["purpose"], source=d["source"], values=" ".join(map(str, d["values"]))
     ),
-    "hit_taken": lambda d, n: (
-        f"{n(d['player'])}'s {d['unit']} in {d['area']} takes a {d['hit'].title()}"
-        + (" and is eliminated." if d["hit"] == "kill" else " and must retreat.")
+    "battle_rolled": lambda d, n: _(
+        "Battle in {area}: {attacker} rolls {attacker_kills} Kill(s) and {attacker_pains} Pain(s); "
+        "{defender} rolls {defender_kills} Kill(s) and {defender_pains} Pain(s)."
+    ).format(
+        area=d["area"],
+        attacker=n(d["attacker"]),
+        attacker_kills=d["attacker_kills"],
+        attacker_pains=d["attacker_pains"],
+        defender=n(d["defender"]),
+        defender_kills=d["defender_kills"],
+        defender_pains=d["defender_pains"],
     ),
-    "battle_ended": lambda d, n: f"The battle in {d['area']} between {n(d['attacker'])} and {n(d['defender'])} is over.",
-    "corrected": lambda d, n: f"Correction: {n(d['player'])}'s {d['counter']} {d['old']} -> {d['new']}.",
-    "end_triggered": lambda d, n: f"The end is triggered ({d['reason'].replace('_', ' ')}): the game ends {d['when']}.",
-    "game_ended": lambda d, n: (
-        f"GAME OVER ({d['reason']}). "
-        + (f"Winner: {' and '.join(n(p) for p in d['winners'])}." if d["winners"] else "Nobody wins: humanity survives.")
-        + " Standings: "
-        + ", ".join(f"{n(p['label'])} {p['amount']}" for p in d["standings"])
-        + "."
+    "combat_computed": _combat,
+    "hit_taken": _hit,
+    "battle_ended": lambda d, n: _("The battle in {area} between {attacker} and {defender} is over.").format(
+        area=d["area"], attacker=n(d["attacker"]), defender=n(d["defender"])
     ),
-    "watcher_awakened": lambda d, n: f"THE WATCHER AWAKENS ({_wake_cause(d, n)}) on {d['area']}, token at {d['token']}.",
-    "watcher_wake_pending": lambda d, n: (
-        f"{n(d['player'])}'s Doom passed the dark Watcher token: the Watcher wakes at the next Doom Phase."
+    "corrected": lambda d, n: _("Correction: {player}'s {counter} {old} -> {new}.").format(
+        player=n(d["player"]), counter=d["counter"], old=d["old"], new=d["new"]
     ),
-    "watcher_stays_asleep": lambda d, n: f"The Watcher stays asleep: {d['reason']}.",
-    "watcher_decayed": lambda d, n: f"The Watcher decays by {d['roll']}: token at {d['token']}.",
-    "watcher_token_changed": lambda d, n: f"Watcher token {d['old']} -> {d['new']} ({d['reason']}).",
-    "watcher_killed": lambda d, n: f"THE WATCHER IS KILLED by {d['cause']} in {d['area']}: token dark, back at 12.",
-    "watcher_attack_started": lambda d, n: (
-        f"{n(d['controller'])} sends the Watcher from {d['source']} to attack {d['destination']}."
+    "end_triggered": lambda d, n: _("The end is triggered ({reason}): the game ends {when}.").format(
+        reason=d["reason"].replace("_", " "), when=d["when"]
     ),
-    "watcher_battled": lambda d, n: (
-        f"The Watcher rolls {d['watcher_dice']} dice against {n(d['defender'])} in {d['area']}: "
-        f"{d['watcher_kills']} Kill(s), {d['watcher_pains']} Pain(s) to assign; {n(d['defender'])} rolls "
-        f"{d['defender_kills']} Kill(s) (token {d['token']})."
+    "game_ended": _game_ended,
+    "watcher_awakened": lambda d, n: _("THE WATCHER AWAKENS ({cause}) on {area}, token at {token}.").format(
+        cause=_wake_cause(d, n), area=d["area"], token=d["token"]
     ),
-    "watcher_attacks_ended": lambda d, n: f"The Watcher's attacks end: {d['reason']}.",
-    "worm_placed": lambda d, n: (f"{n(d['player'])} places" if d["player"] else "Set-up:") + f" Worm {d['worm']} in {d['area']}.",
-    "worms_degraded": lambda d, n: (
-        f"Worm degradation dice: {' '.join(map(str, d['values']))}; "
-        + (f"Worm(s) {', '.join(map(str, d['matched']))} strike." if d["matched"] else "no Worm matches.")
+    "watcher_wake_pending": lambda d, n: _(
+        "{player}'s Doom passed the dark Watcher token: the Watcher wakes at the next Doom Phase."
+    ).format(player=n(d["player"])),
+    "watcher_stays_asleep": lambda d, n: _("The Watcher stays asleep: {reason}.").format(reason=d["reason"]),
+    "watcher_decayed": lambda d, n: _("The Watcher decays by {roll}: token at {token}.").format(roll=d["roll"], token=d["token"]),
+    "watcher_token_changed": lambda d, n: _("Watcher token {old} -> {new} ({reason}).").format(
+        old=d["old"], new=d["new"], reason=d["reason"]
     ),
+    "watcher_killed": lambda d, n: _("THE WATCHER IS KILLED by {cause} in {area}: token dark, back at 12.").format(
+        cause=d["cause"], area=d["area"]
+    ),
+    "watcher_attack_started": lambda d, n: _("{player} sends the Watcher from {source} to attack {destination}.").format(
+        player=n(d["controller"]), source=d["source"], destination=d["destination"]
+    ),
+    "watcher_battled": lambda d, n: _(
+        "The Watcher rolls {watcher_dice} dice against {defender} in {area}: {watcher_kills} Kill(s), "
+        "{watcher_pains} Pain(s) to assign; {defender} rolls {defender_kills} Kill(s) (token {token})."
+    ).format(
+        watcher_dice=d["watcher_dice"],
+        defender=n(d["defender"]),
+        area=d["area"],
+        watcher_kills=d["watcher_kills"],
+        watcher_pains=d["watcher_pains"],
+        defender_kills=d["defender_kills"],
+        token=d["token"],
+    ),
+    "watcher_attacks_ended": lambda d, n: _("The Watcher's attacks end: {reason}.").format(reason=d["reason"]),
+    "worm_placed": _worm_placed,
+    "worms_degraded": _worms_degraded,
     "area_eradicated": _eradicated_words,
-    "worm_placement_ended": lambda d, n: f"No more Worms are placed from {n(d['player'])} on: {d['reason']}.",
-    "worlds_end": lambda d, n: f"THE WORLD'S END: only {d['remaining']} areas remain (fewer than {d['needed']}).",
-    "marker_changed": lambda d, n: (
-        f"{'Placed' if d['placed'] else 'Removed'} {d['marker'].replace('_', ' ')} "
-        f"{'on' if d['placed'] else 'from'} {d['area']} ({d['reason']})."
+    "worm_placement_ended": lambda d, n: _("No more Worms are placed from {player} on: {reason}.").format(
+        player=n(d["player"]), reason=d["reason"]
     ),
-    "acolyte_placed": lambda d, n: f"{n(d['player'])} places the Astral Acolyte in {d['area']} ({d['reason']}).",
-    "acolyte_unused": lambda d, n: f"The Astral Acolyte is not used this game: {d['reason']}.",
+    "worlds_end": lambda d, n: _("THE WORLD'S END: only {remaining} areas remain (fewer than {needed}).").format(
+        remaining=d["remaining"], needed=d["needed"]
+    ),
+    "marker_changed": _marker_changed,
+    "acolyte_placed": lambda d, n: _("{player} places the Astral Acolyte in {area} ({reason}).").format(
+        player=n(d["player"]), area=d["area"], reason=d["reason"]
+    ),
+    "acolyte_unused": lambda d, n: _("The Astral Acolyte is not used this game: {reason}.").format(reason=d["reason"]),
     "acolyte_control_changed": lambda d, n: (
-        f"The Astral Acolyte in {d['area']}: " + (f"now controlled by {n(d['new'])}." if d["new"] else "now uncontrolled.")
+        _("The Astral Acolyte in {area}: now controlled by {player}.").format(area=d["area"], player=n(d["new"]))
+        if d["new"]
+        else _("The Astral Acolyte in {area}: now uncontrolled.").format(area=d["area"])
     ),
-    "acolyte_moved": lambda d, n: f"{n(d['player'])} moves the Astral Acolyte from {d['source']} to {d['to']}.",
-    "acolyte_eliminated": lambda d, n: f"The Astral Acolyte is eliminated in {d['area']}: {d['reason']}.",
-    "acolyte_gate_idle": lambda d, n: f"The gate in {d['area']} is held by the uncontrolled Astral Acolyte: no Power for anyone.",
-    "glacier_placed": lambda d, n: (
-        f"A glacier covers {d['area']}"
-        + (f"; {n(d['bumped'])} is bumped off its gate" if d["bumped"] else "")
-        + ("; the gate there counts as abandoned." if d["covered"] else ".")
+    "acolyte_moved": lambda d, n: _("{player} moves the Astral Acolyte from {source} to {to}.").format(
+        player=n(d["player"]), source=d["source"], to=d["to"]
     ),
+    "acolyte_eliminated": lambda d, n: _("The Astral Acolyte is eliminated in {area}: {reason}.").format(
+        area=d["area"], reason=d["reason"]
+    ),
+    "acolyte_gate_idle": lambda d, n: _(
+        "The gate in {area} is held by the uncontrolled Astral Acolyte: no Power for anyone."
+    ).format(area=d["area"]),
+    "glacier_placed": _glacier,
     # Arkham Horror's Mythos Phase
-    "arkham_started": lambda d, n: (
-        f"Arkham Horror: {d['ancient_one']} sleeps (doom track {d['doom_track']}); investigators "
-        f"{', '.join(d['investigators'])}; {d['monsters_in_cup']} monsters in the cup."
+    "arkham_started": lambda d, n: _(
+        "Arkham Horror: {ancient_one} sleeps (doom track {doom_track}); investigators {investigators}; "
+        "{monsters} monsters in the cup."
+    ).format(
+        ancient_one=d["ancient_one"],
+        doom_track=d["doom_track"],
+        investigators=", ".join(d["investigators"]),
+        monsters=d["monsters_in_cup"],
     ),
-    "mythos_drawn": lambda d, n: (
-        f"Mythos: {d['card']} ({d['kind']})"
-        + (f"; gate {d['gate']}" if d["gate"] else "")
-        + (f"; clue {d['clue']}" if d["clue"] else "")
-        + (f"; black moves {', '.join(d['black'])}; white moves {', '.join(d['white'])}." if d["black"] else ".")
+    "mythos_drawn": _mythos,
+    "mythos_reshuffled": lambda d, n: _("The Mythos deck ({cards} cards) is shuffled: {reason}.").format(
+        cards=d["cards"], reason=d["reason"]
     ),
-    "mythos_reshuffled": lambda d, n: f"The Mythos deck ({d['cards']} cards) is shuffled: {d['reason']}.",
-    "doom_added": lambda d, n: f"Doom {d['doom']}/{d['track']}: {d['reason']}.",
-    "elder_sign_holds": lambda d, n: f"The elder sign at {d['location']} holds: no gate, no monster, no doom.",
-    "gate_opened": lambda d, n: (
-        f"A gate to {d['world']} ({d['dimension']}, close {d['modifier']:+d}) opens at {d['location']}"
-        + (f"; {d['clues_discarded']} Clue(s) lost" if d["clues_discarded"] else "")
-        + (f"; {', '.join(d['drawn_through'])} drawn through, delayed." if d["drawn_through"] else ".")
+    "doom_added": lambda d, n: _("Doom {doom}/{track}: {reason}.").format(doom=d["doom"], track=d["track"], reason=d["reason"]),
+    "elder_sign_holds": lambda d, n: _("The elder sign at {location} holds: no gate, no monster, no doom.").format(
+        location=d["location"]
     ),
-    "monster_surge": lambda d, n: f"MONSTER SURGE at {d['location']}: {d['monsters']} monsters over {d['gates']} gates.",
+    "gate_opened": _gate_opened,
+    "monster_surge": lambda d, n: _("MONSTER SURGE at {location}: {monsters} monsters over {gates} gates.").format(
+        location=d["location"], monsters=d["monsters"], gates=d["gates"]
+    ),
     "monster_appeared": lambda d, n: (
-        f"{d['monster']} appears at {d['place']}."
+        _("{monster} appears at {place}.").format(monster=d["monster"], place=d["place"])
         if d["place"] == d["gate"]
-        else f"{d['monster']} from {d['gate']} goes to the {d['place']} (monster limit)."
+        else _("{monster} from {gate} goes to the {place} (monster limit).").format(
+            monster=d["monster"], gate=d["gate"], place=d["place"]
+        )
     ),
-    "outskirts_cleared": lambda d, n: f"{len(d['monsters'])} monsters return from the Outskirts to the cup: {d['reason']}.",
+    "outskirts_cleared": lambda d, n: _("{count} monsters return from the Outskirts to the cup: {reason}.").format(
+        count=len(d["monsters"]), reason=d["reason"]
+    ),
     "terror_rose": lambda d, n: (
-        f"Terror {d['terror']}: return one random Ally to the box"
-        + (f"; {d['closed']} closes for the game." if d["closed"] else ".")
+        _("Terror {terror}: return one random Ally to the box; {shop} closes for the game.").format(
+            terror=d["terror"], shop=d["closed"]
+        )
+        if d["closed"]
+        else _("Terror {terror}: return one random Ally to the box.").format(terror=d["terror"])
     ),
     "clue_appeared": lambda d, n: (
-        f"{d['taken_by']} takes the Clue that appears at {d['location']}."
+        _("{name} takes the Clue that appears at {location}.").format(name=d["taken_by"], location=d["location"])
         if d["taken_by"]
-        else f"A Clue appears at {d['location']} ({d['clues']} there)."
+        else _("A Clue appears at {location} ({clues} there).").format(location=d["location"], clues=d["clues"])
     ),
-    "clue_prevented": lambda d, n: f"No Clue at {d['location']}: a gate is open there.",
-    "monster_moved": lambda d, n: f"{d['monster']}: {d['source']} -> {d['to']} ({d['how']}).",
+    "clue_prevented": lambda d, n: _("No Clue at {location}: a gate is open there.").format(location=d["location"]),
+    "monster_moved": lambda d, n: _("{monster}: {source} -> {to} ({how}).").format(
+        monster=d["monster"], source=d["source"], to=d["to"], how=d["how"]
+    ),
     "card_in_play": lambda d, n: (
-        f"{d['card']} is now the {d['kind']}" + (f", replacing {d['replaced']}." if d["replaced"] else ".")
+        _("{card} is now the {kind}, replacing {replaced}.").format(
+            card=d["card"], kind=_card_kind(d["kind"]), replaced=d["replaced"]
+        )
+        if d["replaced"]
+        else _("{card} is now the {kind}.").format(card=d["card"], kind=_card_kind(d["kind"]))
     ),
-    "rumor_ignored": lambda d, n: f"{d['card']} is ignored: {d['rumor']} is already in play.",
-    "rumor_ended": lambda d, n: f"The Rumor {d['card']} is {'passed' if d['passed'] else 'failed'} and leaves play.",
-    "activity_marker": lambda d, n: _card_marker_words(d, "an activity"),
-    "investigator_renamed": lambda d, n: f"{d['name']} is {d['to']}.",
-    "rumor_track_set": lambda d, n: f"{d['card']}: {d['tokens']} token(s) on its track.",
-    "card_marker_moved": lambda d, n: _card_marker_words(d, f"a {d['kind']}"),
-    "resolve_at_table": lambda d, n: f"At the table: {d['source']}: {d['what']}.",
-    "first_player_passed": lambda d, n: f"{d['player']} is now the first player.",
-    "ancient_one_awakens": lambda d, n: f"{d['ancient_one'].upper()} AWAKENS: {d['reason']}. To the final battle!",
+    "rumor_ignored": lambda d, n: _("{card} is ignored: {rumor} is already in play.").format(card=d["card"], rumor=d["rumor"]),
+    "rumor_ended": lambda d, n: (
+        _("The Rumor {card} is passed and leaves play.") if d["passed"] else _("The Rumor {card} is failed and leaves play.")
+    ).format(card=d["card"]),
+    "activity_marker": lambda d, n: _card_marker_words(d, "activity"),
+    "investigator_renamed": lambda d, n: _("{name} is {to}.").format(name=d["name"], to=d["to"]),
+    "rumor_track_set": lambda d, n: _("{card}: {tokens} token(s) on its track.").format(card=d["card"], tokens=d["tokens"]),
+    "card_marker_moved": lambda d, n: _card_marker_words(d, d["kind"]),
+    "resolve_at_table": lambda d, n: _("At the table: {source}: {what}.").format(source=d["source"], what=d["what"]),
+    "first_player_passed": lambda d, n: _("{name} is now the first player.").format(name=d["player"]),
+    "ancient_one_awakens": lambda d, n: _("{ancient_one} AWAKENS: {reason}. To the final battle!").format(
+        ancient_one=d["ancient_one"].upper(), reason=d["reason"]
+    ),
     "investigator_moved": lambda d, n: (
-        f"{d['name']}: {d['source']} -> {d['to']}." if d["source"] else f"{d['name']} starts at {d['to']}."
+        _("{name}: {source} -> {to}.").format(name=d["name"], source=d["source"], to=d["to"])
+        if d["source"]
+        else _("{name} starts at {to}.").format(name=d["name"], to=d["to"])
     ),
-    "sneak_set": lambda d, n: f"{d['name']}'s Sneak is now {d['sneak']}.",
-    "gate_closed": lambda d, n: (
-        f"The gate to {d['world']} at {d['location']} is {'sealed' if d['sealed'] else 'closed'}"
-        + (f"; {len(d['returned'])} monster(s) return to the cup." if d["returned"] else ".")
-    ),
+    "sneak_set": lambda d, n: _("{name}'s Sneak is now {sneak}.").format(name=d["name"], sneak=d["sneak"]),
+    "gate_closed": _gate_closed,
     "arkham_corrected": lambda d, n: _correction_words(d),
     # Corrections (Cthulhu Wars): one line each, with the reason the table gave
-    "correction_made": lambda d, n: f"Correction: {d['summary']}" + (f" ({d['reason']})." if d["reason"] else "."),
-    "game_joined": lambda d, n: (
-        f"Joined in progress at round {d['round']}, {d['phase'].replace('_', ' ')} phase: enter the board, then begin play."
+    "correction_made": lambda d, n: (
+        _("Correction: {summary} ({reason}).").format(summary=d["summary"], reason=d["reason"])
+        if d["reason"]
+        else _("Correction: {summary}.").format(summary=d["summary"])
     ),
-    "undone": lambda d, n: f"Undone: {d['command'].replace('_', ' ')} (step {d['step']}).",
-    "redone": lambda d, n: f"Redone: {d['command'].replace('_', ' ')} (step {d['step']}).",
+    "game_joined": lambda d, n: _("Joined in progress at round {round}, {phase} phase: enter the board, then begin play.").format(
+        round=d["round"], phase=d["phase"].replace("_", " ")
+    ),
+    "undone": lambda d, n: _("Undone: {command} (step {step}).").format(command=d["command"].replace("_", " "), step=d["step"]),
+    "redone": lambda d, n: _("Redone: {command} (step {step}).").format(command=d["command"].replace("_", " "), step=d["step"]),
     # Faction abilities, Spellbooks and requirements
-    "requirement_met": lambda d, n: f"{n(d['player'])} meets a Spellbook requirement: {d['requirement']}.",
-    "ability_used": lambda d, n: f"{n(d['player'])}: {d['ability']}: {d['detail']}.",
-    "power_gained": lambda d, n: f"{n(d['player'])} gains {d['amount']} Power ({d['reason']}): {d['total']}.",
+    "requirement_met": lambda d, n: _("{player} meets a Spellbook requirement: {requirement}.").format(
+        player=n(d["player"]), requirement=d["requirement"]
+    ),
+    "ability_used": lambda d, n: _("{player}: {ability}: {detail}.").format(
+        player=n(d["player"]), ability=d["ability"], detail=d["detail"]
+    ),
+    "power_gained": lambda d, n: _("{player} gains {amount} Power ({reason}): {total}.").format(
+        player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
+    ),
 }
 
 
