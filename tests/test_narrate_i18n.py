@@ -25,7 +25,7 @@ from tests.helpers import skip_rituals
 
 HEAT_WAVE = "Heat Wave"
 # Sentences with no words of their own to translate: only data, numbers and arrows.
-NO_WORDS = {"monster_moved", "investigator_moved", "doom_added", "units_placed", "units_removed"}
+NO_WORDS = {"monster_moved", "investigator_moved", "doom_added", "units_placed", "units_removed", "ability_used"}
 NO_WORDS_WHEN_EMPTY = {"mythos_drawn"}  # "Mythos:  ()." : a card with no name, kind or parts
 
 
