@@ -41,6 +41,7 @@ from companion.store import Entry, Journal, JournalError
 from companion.store.redis import RedisJournal
 from companion.table import Notice, Table, TableThread, journaled_events
 from hardware.config import PanelConfig, panel_config
+from hardware.cues import labels as cue_labels
 
 log = logging.getLogger(__name__)
 
@@ -375,6 +376,8 @@ class LocalClient:
         def level(device: Any) -> float | None:
             return float(device.value) if device is not None else None
 
+        meant = cue_labels(self.table.session.state)  # the lights' meanings follow the game in play
+
         return Leds(
             watcher=level(panel.watcher),
             worm=level(panel.worm),
@@ -382,6 +385,7 @@ class LocalClient:
             status=tuple(panel.status.color) if panel.status is not None else None,
             pins=tuple(panel.config.pins()),
             breathing=bool(panel.watcher_brightness),
+            labels=(meant.watcher, meant.worm, meant.doom, meant.status),
         )
 
     def set_sound(self, on: bool) -> None:
@@ -440,7 +444,8 @@ def run_window_demo(
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
         greeting = (
-            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, Esc quits."
+            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
+            "L shows the LED panel, Esc quits."
         )
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(greeting, flush=True)
@@ -456,7 +461,10 @@ def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], 
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, seed, tower=False, panel=True, voice=voice)
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
-        print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
+        print(
+            "Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, L shows the LED panel, Esc quits.",
+            flush=True,
+        )
         launch.run_window(app)
 
 
