@@ -6,11 +6,19 @@ import sys
 import time
 from pathlib import Path
 
-from bench import battle_bench, engine_bench, tower_bench, ui_bench, voice_bench
+from bench import battle_bench, engine_bench, startup_bench, tap_bench, tower_bench, ui_bench, voice_bench
 from bench.timing import machine
 
 OUTPUT = Path("docs/performance.md")
-SECTIONS = [engine_bench.run, battle_bench.run, tower_bench.run, ui_bench.run, voice_bench.run]
+SECTIONS = [
+    engine_bench.run,
+    battle_bench.run,
+    tower_bench.run,
+    ui_bench.run,
+    tap_bench.run,
+    startup_bench.run,
+    voice_bench.run,
+]
 
 
 def main() -> int:

@@ -267,6 +267,9 @@ class App:
 
     def run(self, on_frame: Callable[[], None] | None = None) -> None:
         """Until the window closes (or Escape): wait, handle, redraw when needed."""
+        self.tick()  # the first frame now, not after the first event (or a quiet second)
+        if on_frame is not None:
+            on_frame()
         while self.running:
             wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
             event = pygame.event.wait(wait)

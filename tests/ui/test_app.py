@@ -377,3 +377,47 @@ def test_the_led_labels_follow_the_game_being_played(tmp_path) -> None:
         leds = app.client.leds()
         assert leds is not None and "Watcher" not in leds.labels and "Worm" not in leds.labels
         assert leds.labels[2:] == ("Doom track", "Terror")
+
+
+def test_the_first_frame_is_drawn_before_the_loop_first_waits(app_for, monkeypatch) -> None:
+    """Start-up: the first frame is on the screen at once, not after the first event (or a
+    quiet second)."""
+    app = app_for()
+    seen: list[str] = []
+
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        seen.append("wait")
+        return pygame.event.Event(pygame.QUIT)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    app.run(on_frame=lambda: seen.append("dirty" if app.dirty else "frame"))
+    assert seen[:2] == ["frame", "wait"]
+
+
+def test_a_threaded_table_does_not_wake_the_screen_for_an_input(app_on) -> None:
+    """Queuing a tap for the table's thread wakes that thread only: the screen wakes when the
+    journaled result is handed to it (waking it on the input only races the table for the lock)."""
+    from companion.appliance import screen_only
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+    from tests.helpers import new_game
+
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo"))
+    assert isinstance(session, GameSession)
+    stepped = app_on(session)
+    client = screen_only(session, threaded=True)
+    assert stepped.client.table.on_input == stepped.wake  # stepped: the loop must turn
+    threaded = App(client, backlight=stepped.backlight)
+    try:
+        assert client.table.on_input != threaded.wake
+    finally:
+        threaded.close()
+
+
+def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> None:
+    from bench import tap_bench
+
+    run, _ = tap_bench.measure(taps=tap_bench.BLOCK)
+    assert len(run.total) == len(run.floor) == tap_bench.BLOCK
+    for total, journaled, shown in zip(run.total, run.to_journal, run.to_screen, strict=True):
+        assert 0 < journaled < total and 0 < shown < total
