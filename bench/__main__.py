@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,13 @@ SECTIONS = [
 
 
 def main() -> int:
+    started = time.strftime("%Y-%m-%d %H:%M %Z")
+    sections: list[str] = []
+    loads = [os.getloadavg()[0]]
+    for section in SECTIONS:
+        print(f"running {section.__module__} ...", file=sys.stderr)
+        sections += section()
+        loads.append(os.getloadavg()[0])
     lines = [
         "# Performance",
         "",
@@ -29,12 +37,13 @@ def main() -> int:
         "floor measured in the same run on the same machine, so the ratios compare across machines.",
         "",
         f"- Machine: {machine()}",
-        f"- Measured: {time.strftime('%Y-%m-%d %H:%M %Z')}",
+        f"- Measured: {started}",
+        # Other work on the machine slows the figures and their floors alike: the ratios hold
+        # better than the absolute times.  Say how busy it was.
+        f"- Load average (1 min) at the start and after each section: {', '.join(f'{load:.1f}' for load in loads)}",
         "",
+        *sections,
     ]
-    for section in SECTIONS:
-        print(f"running {section.__module__} ...", file=sys.stderr)
-        lines += section()
     OUTPUT.write_text("\n".join(lines), encoding="utf-8")
     print(OUTPUT.read_text(encoding="utf-8"))
     return 0
