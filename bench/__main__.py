@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
 
-from bench import battle_bench, engine_bench, tower_bench, ui_bench, voice_bench
+from bench import battle_bench, engine_bench, startup_bench, tap_bench, tower_bench, ui_bench, voice_bench
 from bench.timing import machine
 
 OUTPUT = Path("docs/performance.md")
-SECTIONS = [engine_bench.run, battle_bench.run, tower_bench.run, ui_bench.run, voice_bench.run]
+SECTIONS = [
+    engine_bench.run,
+    battle_bench.run,
+    tower_bench.run,
+    ui_bench.run,
+    tap_bench.run,
+    startup_bench.run,
+    voice_bench.run,
+]
 
 
 def main() -> int:
+    started = time.strftime("%Y-%m-%d %H:%M %Z")
+    sections: list[str] = []
+    loads = [os.getloadavg()[0]]
+    for section in SECTIONS:
+        print(f"running {section.__module__} ...", file=sys.stderr)
+        sections += section()
+        loads.append(os.getloadavg()[0])
     lines = [
         "# Performance",
         "",
@@ -21,12 +37,13 @@ def main() -> int:
         "floor measured in the same run on the same machine, so the ratios compare across machines.",
         "",
         f"- Machine: {machine()}",
-        f"- Measured: {time.strftime('%Y-%m-%d %H:%M %Z')}",
+        f"- Measured: {started}",
+        # Other work on the machine slows the figures and their floors alike: the ratios hold
+        # better than the absolute times.  Say how busy it was.
+        f"- Load average (1 min) at the start and after each section: {', '.join(f'{load:.1f}' for load in loads)}",
         "",
+        *sections,
     ]
-    for section in SECTIONS:
-        print(f"running {section.__module__} ...", file=sys.stderr)
-        lines += section()
     OUTPUT.write_text("\n".join(lines), encoding="utf-8")
     print(OUTPUT.read_text(encoding="utf-8"))
     return 0

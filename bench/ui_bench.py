@@ -22,7 +22,7 @@ import pygame
 from bench.timing import Figures, sample
 from companion import demo
 from companion.appliance import screen_only
-from companion.engine.cthulhu.model import PromptKind
+from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
@@ -32,18 +32,30 @@ IDLE_SECONDS = 5.0
 
 
 def busy_app() -> App:
-    setup = demo.demo_setup(3, "yuggoth-demo", 4)
+    """The app on the first seeded game that reaches an action with the Watcher awake (a game
+    may end before it wakes: the next seed is tried)."""
+    for seed in range(3, 40):
+        session = busy_session(seed)
+        if session is not None:
+            return App(screen_only(session), size=(800, 480))
+    raise RuntimeError("no seeded demo game woke the Watcher")
+
+
+def busy_session(seed: int) -> GameSession | None:
+    setup = demo.demo_setup(seed, "yuggoth-demo", 4)
     session = GameSession.start(SqliteJournal(":memory:"), "bench", setup.command())
     assert isinstance(session, GameSession)
-    rnd = random.Random(3)
+    rnd = random.Random(seed)
     for _ in range(3000):
         state = session.state
         if state.watcher is not None and state.watcher.awake and state.prompt.kind is PromptKind.ACTION:
-            break
+            return session
+        if state.phase is Phase.GAME_OVER:
+            return None
         result = session.submit(demo.choose(state, rnd))
         for order in demo.casualties(session.state, result.events):  # type: ignore[union-attr]
             session.submit(order)
-    return App(screen_only(session), size=(800, 480))
+    return None
 
 
 def measure_frames(app: App) -> tuple[Figures, Figures]:

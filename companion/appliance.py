@@ -38,9 +38,9 @@ from companion.narrate import describe
 from companion.sdnotify import Notifier
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry, Journal, JournalError
-from companion.store.redis import RedisJournal
 from companion.table import Notice, Table, TableThread, journaled_events
 from hardware.config import PanelConfig, panel_config
+from hardware.cues import labels as cue_labels
 
 log = logging.getLogger(__name__)
 
@@ -122,8 +122,9 @@ class Appliance:
 
     def follow(self, journal: Journal) -> None:
         """On a Redis journal, hear other processes' entries (the bridge, another screen)."""
-        if isinstance(journal, RedisJournal):
-            self.stack.callback(journal.follow(self.table.changed))
+        if shared(journal):
+            follow: Any = getattr(journal, "follow")  # noqa: B009 (a RedisJournal's; its module is not imported here)
+            self.stack.callback(follow(self.table.changed))
 
     def play_with_bots(self, seed: int) -> Bots:
         """The demo's players: an input source beside the tower (they leave rolls to it)."""
@@ -268,6 +269,13 @@ class FileShelf:
             return f"Not saved: {exc}"
 
 
+def shared(journal: Journal) -> bool:
+    """Whether ``journal`` is a shared Redis one.  Its module is imported only where a Redis
+    journal was opened: redis's client is a tenth of a second of every start-up otherwise."""
+    module = sys.modules.get("companion.store.redis")
+    return module is not None and isinstance(journal, module.RedisJournal)
+
+
 class LocalClient:
     """The screen's :class:`companion.client.TableClient` over an appliance in this process."""
 
@@ -282,7 +290,9 @@ class LocalClient:
 
     def connect(self, screen: Screen) -> None:
         self.screen = screen
-        self.table.on_input = screen.wake
+        if not self.threaded:  # stepped by the screen's loop: an input must turn it.  Threaded, the
+            self.table.on_input = screen.wake  # table's thread takes it; waking the screen would only
+            # make it race that thread for the interpreter's lock at the moment the input is decided
         self.table.on_notice = lambda notice: screen.noticed()
         self.house.output(self._entered)  # a peer of the panel and the log, after them
         self.house.when_switched(self._switched)
@@ -375,6 +385,8 @@ class LocalClient:
         def level(device: Any) -> float | None:
             return float(device.value) if device is not None else None
 
+        meant = cue_labels(self.table.session.state)  # the lights' meanings follow the game in play
+
         return Leds(
             watcher=level(panel.watcher),
             worm=level(panel.worm),
@@ -382,6 +394,7 @@ class LocalClient:
             status=tuple(panel.status.color) if panel.status is not None else None,
             pins=tuple(panel.config.pins()),
             breathing=bool(panel.watcher_brightness),
+            labels=(meant.watcher, meant.worm, meant.doom, meant.status),
         )
 
     def set_sound(self, on: bool) -> None:
@@ -440,7 +453,8 @@ def run_window_demo(
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
         greeting = (
-            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, Esc quits."
+            "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
+            "L shows the LED panel, Esc quits."
         )
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(greeting, flush=True)
@@ -456,7 +470,10 @@ def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], 
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, seed, tower=False, panel=True, voice=voice)
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
-        print("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, Esc quits.", flush=True)
+        print(
+            "Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, L shows the LED panel, Esc quits.",
+            flush=True,
+        )
         launch.run_window(app)
 
 
@@ -553,7 +570,7 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         log.warning("%s", unopened)
         house.table.notices.append(Notice(unopened))
     house.follow(journal)  # the bridge (or another screen) moves the game too
-    url = "" if isinstance(journal, RedisJournal) else config.tower.get("url", "")  # with Redis the
+    url = "" if shared(journal) else config.tower.get("url", "")  # with Redis the
     # tower belongs to `companion bridge` (companion-tower.service)
     if url:
         house.tower(url, int(config.tower.get("baudrate", 115_200)))

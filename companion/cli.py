@@ -68,20 +68,33 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="play a seeded demo game")
     demo.add_argument("--headless", action="store_true", help="narrate in the terminal instead of a window")
     demo.add_argument("--or-headless", action="store_true", help="open a window if there is a display, else narrate")
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--map", dest="map_name", help="map name (default: the Earth map for the player count)")
-    demo.add_argument("--players", type=int, default=3)
-    demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte")
-    demo.add_argument("--tower", action="store_true", help="roll every die on a simulated dice tower (a real pty)")
-    demo.add_argument("--panel", action="store_true", help="show the LED panel (gpiozero mock pins) as text")
-    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game to demonstrate")
-    demo.add_argument("--size", default="800x480", help="window size: 800x480, 1024x600, 1280x720 or 720x1280")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the players' choices and the dice (default: 1)")
+    demo.add_argument(
+        "--map",
+        dest="map_name",
+        help="Cthulhu Wars map (default: yuggoth-demo in the window; in the terminal the Earth map for the player count)",
+    )
+    demo.add_argument(
+        "--players",
+        type=int,
+        help=f"Cthulhu Wars players (default: {WINDOW_PLAYERS} in the window, {TERMINAL_PLAYERS} in the terminal; "
+        f"the map must seat them) or Arkham Horror investigators (default: {ARKHAM_PLAYERS})",
+    )
+    demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte (Cthulhu Wars)")
+    demo.add_argument(
+        "--tower", action="store_true", help="terminal demo: roll every die on a simulated dice tower (the window always does)"
+    )
+    demo.add_argument(
+        "--panel", action="store_true", help="terminal demo: print the LED panel (the window always has it: press L)"
+    )
+    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game (default: cthulhu)")
+    demo.add_argument("--size", default="800x480", help="window size, exactly: 800x480 (default), 1024x600, 1280x720 or 720x1280")
     demo.add_argument("--mute", action="store_true", help="no speech and no sound (the demo speaks by default)")
     demo.set_defaults(run=cmd_demo)
 
     table = sub.add_parser("run", help="open the table on the screen (the appliance's command)")
     table.add_argument("--game", help="stored game to resume (default: the last played)")
-    table.add_argument("--size", default="800x480", help="800x480, 1024x600, 1280x720 or 720x1280")
+    table.add_argument("--size", default="800x480", help="800x480 (default), 1024x600, 1280x720 or 720x1280")
     table.add_argument("--fullscreen", action="store_true")
     table.set_defaults(run=cmd_run)
 
@@ -162,18 +175,55 @@ def game_name(name: str | None, given_as: str = "--game") -> str | None:
 # -- demo ---------------------------------------------------------------------------------------
 
 
+WINDOW_PLAYERS = 4  # the window demo's default: four on the Yuggoth demo map
+TERMINAL_PLAYERS = 3  # the terminal demo's default: three on Earth
+ARKHAM_PLAYERS = 3
+
+
+def refuse_unhonoured(args: argparse.Namespace) -> None:
+    """Refuse, with the reason, the demo options the chosen demo would silently ignore.
+
+    :raises UsageError: naming the option and what to do instead.
+    """
+    if args.game == "arkham":
+        for flag, given in (("--map", args.map_name), ("--acolyte", args.acolyte), ("--tower", args.tower)):
+            if given:
+                raise UsageError(
+                    f"{flag} is for Cthulhu Wars: the Arkham Horror demo plays the Mythos Phase, with no map or dice."
+                )
+        if args.panel:
+            raise UsageError("--panel: the Arkham Horror demo prints no panel (its window shows it: press L).")
+    elif not args.headless:
+        for flag, given in (("--tower", args.tower), ("--panel", args.panel)):
+            if given:
+                raise UsageError(
+                    f"{flag} is for the terminal demo (--headless): the window always rolls on the simulated tower "
+                    "and shows the LED panel (press L)."
+                )
+
+
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
+    from companion.ui.launch import parse_size
+
+    parse_size(args.size)  # a wrong size is said before anything opens
+    args.headless = _headless(args)
+    refuse_unhonoured(args)
     if args.game == "arkham":
         return _arkham_demo(args, config)
     from companion.appliance import run_window_demo
     from companion.demo import demo_setup, run_headless
-    from companion.ui.launch import parse_size
 
     map_name = args.map_name or (None if args.headless else "yuggoth-demo")
-    players = args.players if args.headless or args.players != 3 else 4
+    players = args.players if args.players is not None else TERMINAL_PLAYERS if args.headless else WINDOW_PLAYERS
     setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte)
+    if players not in setup.board.players:
+        seats = " or ".join(str(n) for n in setup.board.players)
+        first = setup.board.players[0]
+        raise UsageError(
+            f"{setup.board.title} seats {seats} players, not {players}: "
+            f"pass --players {first}, or --map with a map for {players}."
+        )
     size = parse_size(args.size)
-    args.headless = _headless(args)
     journal = open_configured(args, config)
     try:
         name = new_game_name(journal=journal, prefix="demo")
@@ -212,16 +262,16 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.ui.launch import parse_size
 
     size = parse_size(args.size)
-    args.headless = _headless(args)
+    players = args.players if args.players is not None else ARKHAM_PLAYERS
     location = str(args.journal or config.journal.resolved())
     journal = open_configured(args, config)
     try:
         name = new_game_name(journal=journal, prefix="arkham")
         try:
             if args.headless:
-                run_arkham_demo(journal, name, args.seed, args.players, sys.stdout)
+                run_arkham_demo(journal, name, args.seed, players, sys.stdout)
             else:
-                run_arkham_window(journal, name, args.seed, args.players, size, location, voice=not args.mute)
+                run_arkham_window(journal, name, args.seed, players, size, location, voice=not args.mute)
         except SeatingError as exc:
             raise UsageError(str(exc)) from None
         print(f"\nStored as {name!r} in {location}.")

@@ -55,7 +55,9 @@ class Leds:
     """What the panel's pins hold right now (the demo draws them as virtual LEDs).
 
     Each light is None when it is not wired; levels are 0 to 1; ``breathing``: the Watcher
-    light moves by itself, so the screen redraws it while it does."""
+    light moves by itself, so the screen redraws it while it does.  ``labels``: what the
+    Watcher light, the worm light, the Doom bar and the status light mean in the game being
+    played, in that order ("": no part in this game)."""
 
     watcher: float | None = None
     worm: float | None = None
@@ -63,6 +65,7 @@ class Leds:
     status: tuple[float, float, float] | None = None
     pins: tuple[tuple[str, int], ...] = ()
     breathing: bool = False
+    labels: tuple[str, str, str, str] = ("Watcher", "Worm", "Doom bar", "Status")
 
 
 class MapShelf(Protocol):

@@ -60,6 +60,26 @@ class PanelCues:
     beep: Beep | None = None
 
 
+@dataclass(frozen=True)
+class PanelLabels:
+    """What each light means in the game being played (the demo's virtual panel prints them);
+    an empty label: the light has no part in this game and stays dark."""
+
+    watcher: str = ""
+    worm: str = ""
+    doom: str = ""
+    status: str = ""
+
+
+CTHULHU_LABELS = PanelLabels("Watcher", "Worm", "Doom: leader of 30", "First player")
+ARKHAM_LABELS = PanelLabels(doom="Doom track", status="Terror")
+
+
+def labels(state: State | ArkhamState) -> PanelLabels:
+    """The lights' meanings for the game ``state`` belongs to."""
+    return ARKHAM_LABELS if isinstance(state, ArkhamState) else CTHULHU_LABELS
+
+
 def watcher_level(state: State | ArkhamState) -> float:
     """The Watcher light's peak: 0 asleep (or no Watcher, or Arkham), token / 12 awake."""
     watcher = state.watcher if isinstance(state, State) else None

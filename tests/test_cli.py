@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,3 +331,48 @@ def test_map_new_into_a_missing_folder_is_one_line_and_writes_nothing(monkeypatc
     code, _, err = run_cli(monkeypatch, capsys, ["map", "new", "--like", "yuggoth", "-o", str(target)])
     assert code == 2 and "does not exist; create it" in err and "Traceback" not in err
     assert not target.parent.exists()
+
+
+def window_demo(monkeypatch, capsys, *extra: str) -> tuple[int, str, list[object]]:
+    """`companion demo` for a window (SDL's dummy driver), the window itself stood in for: what
+    it would have opened (the demo's set-up and size), or the refusal."""
+    import companion.appliance
+
+    opened: list[object] = []
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setattr(companion.appliance, "run_window_demo", lambda *args, **options: opened.append(args))
+    code, _, err = run_cli(monkeypatch, capsys, ["--journal", ":memory:", "demo", *extra])
+    return code, err, opened
+
+
+def test_the_window_demo_honours_the_player_count_or_refuses_it_with_the_reason(monkeypatch, capsys) -> None:
+    code, _, opened = window_demo(monkeypatch, capsys, "--players", "3", "--size", "1024x600")
+    args: Any = opened[0]
+    assert code == 0 and len(args[2].seats) == 3 and args[3] == (1024, 600)  # 3 means 3, not 4
+    code, _, opened = window_demo(monkeypatch, capsys)
+    assert code == 0 and len(opened[0][2].seats) == 4  # type: ignore[index]  # the default the help names
+    code, err, opened = window_demo(monkeypatch, capsys, "--players", "6", "--map", "yuggoth-demo")
+    assert code == 2 and not opened and "seats 3 or 4 or 5 players, not 6" in err and "--players 3" in err
+
+
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        (("--tower",), "--tower is for the terminal demo"),
+        (("--panel",), "--panel is for the terminal demo"),
+        (("--game", "arkham", "--map", "earth-3p"), "--map is for Cthulhu Wars"),
+        (("--game", "arkham", "--headless", "--tower"), "--tower is for Cthulhu Wars"),
+        (("--size", "640x480"), "--size must be one of"),
+    ],
+)
+def test_options_the_demo_cannot_honour_are_refused_with_the_reason(monkeypatch, capsys, extra, said) -> None:
+    code, err, opened = window_demo(monkeypatch, capsys, *extra)
+    assert code == 2 and said in err and not opened
+
+
+def test_the_demo_help_says_the_true_defaults(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    for default in ("default: 4 in the window, 3 in the terminal", "default: yuggoth-demo in the window", "800x480 (default)"):
+        assert default in words

@@ -26,8 +26,8 @@ from companion.client import TableClient, VoiceChoice
 from companion.engine import Command
 from companion.engine.arkham import model as am
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, Options, PromptKind
-from companion.engine.mapdef import MapStatus
+from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
+from companion.engine.mapdef import MapDef, MapStatus
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
@@ -62,8 +62,9 @@ IDLE_WAIT_MS = 1000
 ANIMATION_MS = 33
 AUTOPLAY_EVERY = 0.6  # seconds between the demo players' moves
 LOG_LINES = 400
-LED_STRIP = 170  # px (at unit 1) of virtual LEDs beside the table in the demo
+LED_PANEL = 170  # px (at unit 1): the demo's virtual LED panel, drawn over the right of the screen
 WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
+LED_KEY = pygame.K_l  # shows or hides the demo's virtual LED panel
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
 CTHULHU_ONLY = ("table", "fix", "map", "area")  # the scenes that draw a Cthulhu Wars board
 ARKHAM_ONLY = ("arkham", "arkham_fix")  # and an Arkham Horror board
@@ -77,6 +78,14 @@ def fresh_seed() -> int:
 def names_of(state: Any) -> dict[str, str]:
     """Player ids to the labels the log uses (Arkham's investigators are named already)."""
     return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+
+
+def seating_problem(board: MapDef, seated: int) -> str:
+    """Why ``seated`` factions cannot play on ``board``, saying what to change ("" if they can)."""
+    if seated in board.players:
+        return ""
+    seats = " or ".join(str(n) for n in board.players)
+    return f"{board.title} seats {seats} players, and {seated} factions are seated: seat {seats}, or choose a map for {seated}."
 
 
 @dataclass
@@ -120,8 +129,8 @@ class App:
         if not WAKE:
             WAKE = pygame.event.custom_type()
         flags = pygame.FULLSCREEN if self.fullscreen else 0
-        self.strip = self.strip_width(self.size)
-        self.window = pygame.display.set_mode((self.size[0] + self.strip, self.size[1]), flags)
+        self.window = pygame.display.set_mode(self.size, flags)  # exactly the size asked for
+        self.leds_shown = False  # the demo's LED panel: an overlay inside the window (L shows it, a tap hides it)
         pygame.display.set_caption("Table companion")
         self.scene_name = "table"
         self.arkham = False
@@ -134,6 +143,7 @@ class App:
         self.log: list[str] = []
         self.autoplay = False
         self.next_move = 0.0
+        self.starting = False  # a new game was asked of the table: a refusal is shown on its screen
         self.state: Any = None
         self.names: dict[str, str] = {}
         self.games: list[Any] = []
@@ -168,7 +178,15 @@ class App:
         self.arrive(show)
 
     def noticed(self) -> None:
-        self.arrive(lambda: None)  # redraw to show it
+        self.arrive(self._noticed)
+
+    def _noticed(self) -> None:
+        """A notice: a new game the table refused is said on the new-game screen, where the
+        players are looking (the latest notices are also on the settings screen)."""
+        notices = self.client.notices()
+        if self.starting and notices:
+            self.starting = False
+            self.options["problem"] = notices[-1]
 
     def arrive(self, change: Callable[[], None]) -> None:
         self.arrivals.put(change)
@@ -191,6 +209,10 @@ class App:
         self.arkham = isinstance(state, am.ArkhamState)
         self.names = names_of(state)
         self.scene_name = self.scene_for("table" if home else self.scene_name)
+        if home:  # a new game started: what was wrong with the last try is wrong no more
+            self.starting = False
+            for key in ("problem", "confirm"):
+                self.options.pop(key, None)
         self.log, self.games = lines, games
         self.dice, self.page = (), 0
 
@@ -208,13 +230,21 @@ class App:
     def mark(self) -> None:
         self.dirty = True
 
-    def strip_width(self, table_size: tuple[int, int]) -> int:
-        """Width of the demo's virtual LED strip, drawn beside (not over) the table."""
-        return round(LED_STRIP * min(table_size) / 480) if self.extras.demo and self.client.leds() is not None else 0
+    def has_leds(self) -> bool:
+        """Whether the demo's virtual LED panel can be shown (the demo, with a panel)."""
+        return self.extras.demo and self.client.leds() is not None
+
+    def led_rect(self) -> pygame.Rect | None:
+        """Where the virtual LED panel is drawn over the screen, when it is shown."""
+        if not (self.leds_shown and self.has_leds()):
+            return None
+        m = self.metrics
+        width = min(m.px(LED_PANEL), m.width // 2)
+        return pygame.Rect(m.width - width, 0, width, self.scenes[self.scene_name].body().height)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Lay the scenes out for a window of ``size`` (the LED strip, if any, keeps its width)."""
-        self.metrics = Metrics(size[0] - self.strip, size[1])
+        """Lay the scenes out for a window of ``size`` (the LED panel, if shown, lies over them)."""
+        self.metrics = Metrics(size[0], size[1])
         self.scenes: dict[str, Scene] = {
             scene.name: scene
             for scene in (
@@ -237,6 +267,9 @@ class App:
 
     def run(self, on_frame: Callable[[], None] | None = None) -> None:
         """Until the window closes (or Escape): wait, handle, redraw when needed."""
+        self.tick()  # the first frame now, not after the first event (or a quiet second)
+        if on_frame is not None:
+            on_frame()
         while self.running:
             wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
             event = pygame.event.wait(wait)
@@ -266,7 +299,7 @@ class App:
 
     def animating(self) -> bool:
         """Something moves: autoplay, or the virtual Watcher light breathing."""
-        leds = self.client.leds() if self.strip > 0 else None
+        leds = self.client.leds() if self.led_rect() is not None else None
         return self.autoplay or (leds is not None and leds.breathing)
 
     def draw(self) -> None:
@@ -274,15 +307,16 @@ class App:
         view = self.view()
         scene = self.scenes[self.scene_name]
         scene.update(view)
-        surface = self.window.subsurface(pygame.Rect(0, 0, self.metrics.width, self.metrics.height))
+        surface = self.window
         surface.fill(BACKGROUND)
         scene.draw(surface, view)
         if self.dim < 1.0:
             shade = pygame.Surface(surface.get_size())
             shade.set_alpha(round(255 * (1.0 - self.dim)))
             surface.blit(shade, (0, 0))
-        if self.strip:
-            self.draw_leds(pygame.Rect(self.metrics.width, 0, self.strip, self.metrics.height))
+        panel = self.led_rect()
+        if panel is not None:
+            self.draw_leds(panel)
         pygame.display.flip()
         self.dirty = False
 
@@ -323,24 +357,26 @@ class App:
         if leds is None:
             return
         x, y = rect.x + m.px(12), rect.y + m.px(12)
-        text(self.window, "LED panel (mock pins)", (x, y), m.px(18), DIM, width=rect.width - 16)
-        lights = [("Watcher", leds.watcher, (250, 240, 120)), ("Worm", leds.worm, (235, 120, 90))]
+        watcher, worm, doom, status = leds.labels  # their meanings in the game being played
+        text(self.window, "LED panel (tap: hide)", (x, y), m.px(18), DIM, width=rect.width - 16)
+        lights = [(watcher, leds.watcher, (250, 240, 120)), (worm, leds.worm, (235, 120, 90))]
         for n, (name, value, colour) in enumerate(lights):
+            if not name:
+                continue  # no part in this game
             lit = tuple(int(20 + (part - 20) * (value or 0.0)) for part in colour)
             centre = (x + m.px(16), y + m.px(48) + n * m.px(44))
             pygame.draw.circle(self.window, lit, centre, m.px(14))
             text(self.window, name, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(20), TEXT)
         if leds.doom is not None:
             top = y + m.px(150)
-            text(self.window, "Doom bar", (x, top), m.px(18), DIM)
+            text(self.window, doom, (x, top), m.px(18), DIM, width=rect.right - x)
             for n, level in enumerate(leds.doom):
                 cell = pygame.Rect(x + n * m.px(13), top + m.px(22), m.px(10), m.px(24))
                 pygame.draw.rect(self.window, (240, 90, 60) if level else (50, 40, 40), cell)
         if leds.status is not None:
             centre = (x + m.px(16), y + m.px(250))
             pygame.draw.circle(self.window, tuple(int(v * 255) for v in leds.status), centre, m.px(14))
-            label = "terror" if self.arkham else "first player"
-            text(self.window, label, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
+            text(self.window, status, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -365,8 +401,11 @@ class App:
             self.resize(self.window.get_size())
 
     def tap(self, pos: tuple[int, int]) -> None:
-        if pos[0] >= self.metrics.width:
-            return  # the virtual LED strip
+        panel = self.led_rect()
+        if panel is not None and panel.collidepoint(pos):
+            self.toggle("leds")  # a tap on the virtual LED panel puts it away
+            self.mark()
+            return
         intent = self.scenes[self.scene_name].tap(pos)
         if intent is not None:
             self.do(intent)
@@ -382,6 +421,9 @@ class App:
             self.do(Go(SCENE_KEYS[key]))
         elif key == pygame.K_SPACE:
             self.demo_move()
+        elif key == LED_KEY and self.has_leds():
+            self.toggle("leds")
+            self.mark()
         elif key == pygame.K_a:
             self.autoplay = not self.autoplay
             self.mark()
@@ -450,6 +492,11 @@ class App:
             self.send(c.Roll(values, "screen"))
 
     def toggle(self, option: str) -> None:
+        self.options.pop("confirm", None)  # any change of mind asks again before replacing a game
+        if option == "leds":
+            self.leds_shown = not self.leds_shown
+            self.options["leds"] = self.leds_shown
+            return
         if option in DISPLAY_OPTIONS:
             DISPLAY_OPTIONS[option](self.display)
             self.apply_display()
@@ -462,6 +509,40 @@ class App:
             self.options[key] = value
         else:
             self.options[option] = not self.options.get(option, False)
+        if self.options.get("problem") and self.scene_name == "new":
+            self.recheck()
+
+    def recheck(self) -> None:
+        """The new-game screen's problem, cleared once the set-up it was about is fixed (another
+        one found instead if the set-up is still wrong)."""
+        problem = self.setup_problem() if self.options.get("game") != "arkham" else ""
+        if problem:
+            self.options["problem"] = problem
+        else:
+            self.options.pop("problem", None)
+
+    def setup_problem(self) -> str:
+        """What is wrong with the Cthulhu Wars set-up chosen on the new-game screen, saying what
+        to change ("" when nothing is)."""
+        name = str(self.options.get("map", ""))
+        factions = tuple(self.options.get("factions", ()))
+        if not name:
+            return "Choose a map."
+        board = self.client.maps.load(name)
+        if isinstance(board, str):
+            return board
+        return seating_problem(board, len(factions))
+
+    def replacing(self, intent: Intent) -> bool:
+        """Whether starting ``intent`` would replace a game in play: the first tap asks (the
+        game in play stays stored and can be resumed), a second tap of the same Start starts."""
+        state = self.state
+        over = state is None or (not isinstance(state, am.ArkhamState) and state.phase is Phase.GAME_OVER)
+        if over or self.options.get("confirm") == intent:
+            self.options.pop("confirm", None)
+            return False
+        self.options["confirm"] = intent
+        return True
 
     def apply_display(self) -> None:
         """Brightness to the backlight (or, without one, dim the drawing) and sound to the buzzer."""
@@ -478,7 +559,15 @@ class App:
         board = self.client.maps.load(intent.map)
         if isinstance(board, str):  # a map file gone or broken since the list was drawn
             self.client.say(board)
+            self.options["problem"] = board
             self.mark()
+            return
+        problem = seating_problem(board, len(seats))
+        if problem:
+            self.options["problem"] = problem
+            return
+        self.options.pop("problem", None)
+        if self.replacing(intent):
             return
         options = Options(
             astral_acolyte=intent.acolyte,
@@ -486,12 +575,16 @@ class App:
             digital_elder_signs=not intent.physical_signs,
             abilities=True,
         )
+        self.starting = True  # a refusal comes back as a notice, shown on this screen
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))
 
     def start_arkham(self, intent: StartArkham) -> None:
         """A new Arkham game: the investigators are placed (and their Sneak set) on its screen,
         because the companion ships no investigator sheets."""
+        if self.replacing(intent):
+            return
         seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
+        self.starting = True
         self.client.start(am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws))
 
     def send(self, command: Command) -> None:

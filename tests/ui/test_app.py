@@ -176,7 +176,7 @@ def test_demo_mode_autoplays_with_the_tower_answering_every_roll(tmp_path) -> No
         assert house.table.session.state.phase is Phase.GAME_OVER
         rolls = [e.command for e in house.table.session.journal.entries("g") if '"type":"roll"' in e.command]
         assert rolls and all('"source":"tower"' in r for r in rolls)
-        assert app.strip > 0 and app.client.leds() is not None  # the virtual LEDs beside the table
+        assert app.has_leds() and app.client.leds() is not None  # the virtual LEDs, shown on request
 
 
 @pytest.mark.parametrize("map_name", ["earth-3p", "shaggai-demo"])
@@ -202,6 +202,7 @@ def test_starting_a_game_from_the_screen_and_a_missing_map_is_said_not_raised(ap
 
     app = app_for()
     app.do(Start("earth-4p-35", 4, acolyte=True))
+    app.do(Start("earth-4p-35", 4, acolyte=True))  # the second tap: a game was in play
     assert app.scene_name == "table" and len(app.client.table.session.state.players) == 4
     assert app.client.table.session.state.acolyte is not None
     app.do(Start("atlantis", 3))
@@ -231,6 +232,7 @@ def test_the_factions_are_chosen_in_seat_order_on_the_new_game_screen(app_for) -
     tap("Done")
     tap("earth-3p")
     tap("Start")
+    tap("Start: tap again")  # a game was in play: it asks first
     assert [p.faction.value for p in app.client.table.session.state.players] == ["windwalker", "tcho_tcho", "sleeper"]
 
 
@@ -246,3 +248,176 @@ def test_the_faction_picker_fits_every_screen(app_for, size) -> None:
         assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
         assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
         assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), one.label
+
+
+def new_game_button(app: App, label: str) -> Button:
+    app.draw()
+    return next(b for b in app.scenes["new"].buttons if b.label.startswith(label))
+
+
+def drawn_message(app: App) -> str:
+    from companion.ui.other_scenes import NewGameScene
+
+    app.draw()
+    return NewGameScene.message(app.view())[0]
+
+
+def test_a_seating_mistake_is_said_on_the_new_game_screen_and_clears_once_fixed(app_for) -> None:
+    app = app_for()
+    app.do(Go("new"))
+    app.do(Toggle("map=earth-4p-35"))  # a 4-player map, with the 3 factions seated by default
+    app.tap(new_game_button(app, "Start").rect.center)
+    said = drawn_message(app)
+    assert "seats 4 players, and 3 factions are seated: seat 4, or choose a map for 3" in said
+    assert app.scene_name == "new" and app.client.table.session.name == "g"  # nothing started
+    assert app.options.get("confirm") is None  # nothing to confirm: the set-up is wrong
+    app.do(Toggle("faction=windwalker"))  # a fourth faction: fixed
+    assert drawn_message(app) == ""
+    app.tap(new_game_button(app, "Start").rect.center)
+    app.tap(new_game_button(app, "Start: tap again").rect.center)
+    app.tick()
+    assert app.scene_name == "table" and len(app.client.table.session.state.players) == 4
+    app.do(Go("new"))
+    assert drawn_message(app) == ""  # nothing carried into the next game
+
+
+def test_a_missing_map_is_said_where_start_was_tapped(app_for) -> None:
+    from companion.ui.scene import Start
+
+    app = app_for()
+    app.do(Go("new"))
+    app.do(Start("atlantis", 3))
+    assert "No map called 'atlantis'" in drawn_message(app)
+    app.do(Toggle("map=earth-3p"))  # another map chosen: the problem is gone
+    assert drawn_message(app) == ""
+
+
+def test_start_with_a_game_in_play_asks_first_and_the_game_stays_resumable(app_for) -> None:
+    app = app_for()
+    app.do(Go("new"))
+    app.do(Toggle("map=earth-3p"))
+    app.tap(new_game_button(app, "Start").rect.center)
+    assert app.client.table.session.name == "g" and "Tap Start again" in drawn_message(app)
+    app.do(Toggle("acolyte"))  # a change of mind: asked again
+    assert new_game_button(app, "Start").label == "Start" and drawn_message(app) == ""
+    app.tap(new_game_button(app, "Start").rect.center)
+    app.tap(new_game_button(app, "Start: tap again").rect.center)
+    table = app.client.table
+    assert table.session.name != "g" and table.session.state.acolyte is not None
+    assert "g" in [game.name for game in table.session.journal.games()]  # the game in play is stored
+    app.do(Go("new"))
+    app.take_arrivals()
+    app.tap(new_game_button(app, "Resume").rect.center)  # the newest stored game is the new one
+    assert app.scene_name == "table"
+
+
+def test_arkham_start_with_a_game_in_play_asks_first(app_for) -> None:
+    from companion.ui.scene import StartArkham
+
+    app = app_for()
+    app.do(StartArkham("Cthulhu", 2, False))
+    assert app.client.table.session.name == "g"
+    app.do(StartArkham("Cthulhu", 2, False))
+    app.tick()
+    assert app.arkham and app.scene_name == "arkham"
+
+
+def demo_app(tmp_path: Path, size: tuple[int, int]) -> tuple[App, object]:
+    import contextlib
+
+    from companion.appliance import Appliance
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+    from companion.ui.app import Extras
+    from companion.ui.backlight import Backlight
+    from hardware.config import panel_config
+    from tests.helpers import new_game
+
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo", seed=4))
+    assert isinstance(session, GameSession)
+    stack = contextlib.ExitStack()
+    house = Appliance(session, stack)
+    house.add_panel(panel_config({"watcher_light": 18, "worm_light": 23, "doom_bar": [5, 6, 13], "pin_factory": "mock"}))
+    app = App(house.client(threaded=False), size=size, extras=Extras(demo=True), backlight=Backlight(Path("/nonexistent")))
+    stack.callback(app.close)
+    return app, stack
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_demo_window_is_exactly_the_size_asked_and_its_led_panel_an_overlay(tmp_path, size) -> None:
+    app, stack = demo_app(tmp_path, size)
+    with stack:  # type: ignore[attr-defined]
+        assert app.window.get_size() == size and app.metrics.width == size[0]
+        app.draw()
+        assert app.led_rect() is None  # hidden until asked for
+        app.key(pygame.K_l)
+        rect = app.led_rect()
+        assert rect is not None and app.window.get_rect().contains(rect)
+        app.draw()
+        lit = app.window.get_at((rect.x + 2, rect.y + 2))
+        app.tap(rect.center)  # a tap on the panel puts it away
+        assert app.led_rect() is None
+        app.draw()
+        assert app.window.get_at((rect.x + 2, rect.y + 2)) != lit or rect.x + 2 < 0
+        app.key(pygame.K_l)  # and L shows it again
+        assert app.led_rect() is not None
+
+
+def test_the_led_labels_follow_the_game_being_played(tmp_path) -> None:
+    from companion.ui.scene import StartArkham
+
+    app, stack = demo_app(tmp_path, (800, 480))
+    with stack:  # type: ignore[attr-defined]
+        leds = app.client.leds()
+        assert leds is not None and leds.labels[:2] == ("Watcher", "Worm")
+        app.do(StartArkham("Cthulhu", 2, False))
+        app.do(StartArkham("Cthulhu", 2, False))
+        app.tick()
+        assert app.arkham
+        leds = app.client.leds()
+        assert leds is not None and "Watcher" not in leds.labels and "Worm" not in leds.labels
+        assert leds.labels[2:] == ("Doom track", "Terror")
+
+
+def test_the_first_frame_is_drawn_before_the_loop_first_waits(app_for, monkeypatch) -> None:
+    """Start-up: the first frame is on the screen at once, not after the first event (or a
+    quiet second)."""
+    app = app_for()
+    seen: list[str] = []
+
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        seen.append("wait")
+        return pygame.event.Event(pygame.QUIT)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    app.run(on_frame=lambda: seen.append("dirty" if app.dirty else "frame"))
+    assert seen[:2] == ["frame", "wait"]
+
+
+def test_a_threaded_table_does_not_wake_the_screen_for_an_input(app_on) -> None:
+    """Queuing a tap for the table's thread wakes that thread only: the screen wakes when the
+    journaled result is handed to it (waking it on the input only races the table for the lock)."""
+    from companion.appliance import screen_only
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+    from tests.helpers import new_game
+
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo"))
+    assert isinstance(session, GameSession)
+    stepped = app_on(session)
+    client = screen_only(session, threaded=True)
+    assert stepped.client.table.on_input == stepped.wake  # stepped: the loop must turn
+    threaded = App(client, backlight=stepped.backlight)
+    try:
+        assert client.table.on_input != threaded.wake
+    finally:
+        threaded.close()
+
+
+def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> None:
+    from bench import tap_bench
+
+    run, _ = tap_bench.measure(taps=tap_bench.BLOCK)
+    assert len(run.total) == len(run.floor) == tap_bench.BLOCK
+    for total, journaled, shown in zip(run.total, run.to_journal, run.to_screen, strict=True):
+        assert 0 < journaled < total and 0 < shown < total

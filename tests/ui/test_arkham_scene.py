@@ -208,6 +208,7 @@ def test_the_new_game_screen_starts_arkham_with_investigators_placed_on_the_scre
     tap(app, "Azathoth (14)")
     tap(app, "3")
     tap(app, "Start")
+    tap(app, "Start: tap again")  # a game was in play: asked first
     session = app.client.table.session
     assert isinstance(session, ArkhamSession) and app.scene_name == "arkham"
     assert session.state.ancient_one == "Azathoth" and session.state.unplaced() == tuple(f"Investigator {n}" for n in (1, 2, 3))
@@ -268,6 +269,7 @@ def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> N
     tap(app, "Elder Signs: companion")
     tap(app, "earth-3p")
     tap(app, "Start")
+    tap(app, "Start: tap again")  # a game was in play: asked first
     options = app.client.table.session.state.options
     assert (options.digital_dice, options.digital_elder_signs) == (False, False)
     tap(app, "Game")
@@ -275,6 +277,7 @@ def test_the_new_game_screen_sets_a_table_that_draws_and_real_dice(app_for) -> N
     tap(app, "Draws: companion")
     tap(app, "Yig (10)")
     tap(app, "Start")
+    tap(app, "Start: tap again")  # a game was in play: asked first
     assert app.client.table.session.state.table_draws and "Enter the card" in labels(app)
 
 

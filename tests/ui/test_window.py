@@ -94,3 +94,14 @@ def test_the_demo_window_runs_its_table_thread_and_quits_cleanly_on_sigterm(xvfb
     finally:
         demo.kill()
     assert demo.returncode == 0 and "Stored as" in rest
+
+
+def test_the_start_up_bench_times_a_real_companion_run_to_its_first_frame() -> None:
+    """`companion run` in a real process says READY=1 after its first frame; the bench times it
+    and the floor (pygame, a display, one flip) the same way."""
+    from bench import startup_bench
+
+    path, floor = startup_bench.measure(rounds=1)
+    assert len(path) == len(floor) == 1
+    (wall, cpu), (floor_wall, floor_cpu) = path[0], floor[0]
+    assert 0 < floor_wall < wall and 0 < floor_cpu < cpu
