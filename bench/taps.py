@@ -1,0 +1,242 @@
+"""Taps per action: a scripted game entered on the touchscreen, counted by kind of action.
+
+``python -m bench.taps`` plays a seeded 4-player Yuggoth game through the App headless (SDL's
+dummy driver) with synthetic taps.  At each action turn a scripted player picks what to do (a
+rotation over recruit, summon, awaken, build, a one-group Move and a battle, whichever is
+possible; otherwise any legal action), then a driver enters exactly that command by tapping
+the buttons on the screen, as a person would, counting every tap until the journal holds it.
+Rolls, directions and casualties are answered too but not counted.  The figures (median, p90
+per kind) go to docs/ui.md beside the figures measured on the screen before issue 18.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from companion import demo
+from companion.engine import Command, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import BattleRolled
+from companion.engine.cthulhu.model import GameState, Phase, PromptKind
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.table import Table
+from companion.ui.app import App
+from companion.ui.backlight import Backlight
+from companion.ui.scene import Page, Submit
+from companion.ui.widgets import Button
+
+KINDS = ("recruit", "summon", "awaken", "build", "move", "battle")
+TARGETS = {"recruit": 3, "summon": 3, "awaken": 3, "build": 3, "move": 3, "battle": 5}
+MAX_TAPS = 40  # a driver that has not entered the command by then has failed
+OUTPUT = Path("docs/ui.md")
+
+# Measured with this script's paged driver on the screen before issue 18 (main at 9382dfa, the
+# prompt as pages of buttons with "More"): kind -> (actions, median, p90, actions not enterable).
+BEFORE: dict[str, tuple[int, float, float, int]] = {
+    "recruit": (7, 2, 2, 0),
+    "summon": (71, 3, 6, 0),
+    "awaken": (0, float("nan"), float("nan"), 10),
+    "build": (15, 1, 8, 0),
+    "move": (117, 5, 9, 0),
+    "battle": (0, float("nan"), float("nan"), 24),
+}
+
+
+@dataclass
+class Tally:
+    taps: dict[str, list[int]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    impossible: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+
+
+def kind_of(command: Command) -> str:
+    if isinstance(command, c.Recruit):
+        return "recruit"
+    if isinstance(command, c.Summon):
+        return "summon"
+    if isinstance(command, c.Awaken):
+        return "awaken"
+    if isinstance(command, c.BuildGate):
+        return "build"
+    if isinstance(command, c.Move) and len(command.groups) == 1:
+        return "move"
+    if isinstance(command, c.BattleAction):
+        return "battle"
+    return "other"
+
+
+def candidates(state: GameState, rnd: random.Random) -> dict[str, list[Command]]:
+    """What the scripted player could do now, by kind."""
+    pid = state.prompt.actor
+    found: dict[str, list[Command]] = {k: [] for k in KINDS}
+    for command in legal_commands(state):
+        kind = kind_of(command)
+        if kind in found:
+            found[kind].append(command)
+    awaken = demo._awaken(state, pid)
+    if awaken is not None:
+        found["awaken"].append(awaken)
+    battle = demo._battle(state, pid, rnd)
+    if battle is not None:
+        found["battle"].append(battle)
+    return found
+
+
+def choose(state: GameState, rnd: random.Random, turn: int) -> Command:
+    """The scripted player's action: the next kind in the rotation that is possible."""
+    found = candidates(state, rnd)
+    for step in range(len(KINDS)):
+        kind = KINDS[(turn + step) % len(KINDS)]
+        if found[kind]:
+            return rnd.choice(found[kind])
+    return c.Pass(state.prompt.actor)
+
+
+def buttons(app: App) -> list[Button]:
+    app.scene_name = "table" if app.scene_name not in ("table", "map") else app.scene_name
+    app.draw()
+    return list(app.scenes[app.scene_name].buttons)
+
+
+def tap(app: App, button: Button) -> None:
+    app.tap(button.rect.center)
+
+
+Driver = Callable[[App, Command], "int | None"]
+
+
+def paged(app: App, target: Command) -> int | None:
+    """The screen before issue 18: one button per legal choice, in pages with "More"."""
+    app.scene_name = "table"
+    taps, seen = 0, 0
+    while taps < MAX_TAPS:
+        shown = buttons(app)
+        hit = next((b for b in shown if isinstance(b.intent, Submit) and b.intent.command == target), None)
+        if hit is not None:
+            tap(app, hit)
+            return taps + 1
+        more = next((b for b in shown if isinstance(b.intent, Page)), None)
+        seen += 1
+        if more is None or seen > 60:
+            return None
+        tap(app, more)
+        taps += 1
+    return None
+
+
+def answer_other(app: App, rnd: random.Random) -> None:
+    """A prompt that is not an action turn: the first choice (dice from "Roll for me")."""
+    state = app.table.session.state
+    if state.prompt.kind is PromptKind.COMBAT_DICE:
+        app.table.submit(demo.choose(state, rnd))
+        return
+    shown = [b for b in buttons(app) if isinstance(b.intent, Submit)]
+    roll = [b for b in shown if b.label == "Roll for me"]
+    if roll or shown:
+        tap(app, (roll or shown)[0])
+    else:
+        app.table.submit(demo.choose(state, rnd))
+
+
+def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, int] = (800, 480)) -> Tally:
+    """Play the scripted game through ``driver``; the taps it took per kind."""
+    setup = demo.demo_setup(seed, "yuggoth-demo", 4)
+    session = GameSession.start(SqliteJournal(":memory:"), "taps", setup.command())
+    assert isinstance(session, GameSession)
+    app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))
+    tally, rnd, turn = Tally(), random.Random(seed), 0
+    try:
+        for _ in range(actions * 20):
+            state = session.state
+            if state.phase is Phase.GAME_OVER or turn >= actions:
+                break
+            if state.prompt.kind is not PromptKind.ACTION:
+                answer_other(app, rnd)
+                continue
+            target = choose(state, rnd, turn)
+            turn += 1
+            kind, before = kind_of(target), session.seq
+            taps = driver(app, target)
+            if session.seq == before:  # not enterable on the screen: entered for the table
+                taps = None
+                app.table.submit(target)
+            if kind in tally.taps:
+                if taps is None:
+                    tally.impossible[kind] += 1
+                else:
+                    tally.taps[kind].append(taps)
+            entry = session.journal.last("taps")
+            if entry is not None and isinstance(target, c.BattleAction):
+                settle_battle(app, rnd)
+    finally:
+        app.close()
+    return tally
+
+
+def settle_battle(app: App, rnd: random.Random) -> None:
+    """Roll the battle's dice and take the losses (the table's edits, not counted)."""
+    session = app.table.session
+    while session.state.prompt.kind is PromptKind.ROLL and session.state.battle is not None:
+        accepted = session.submit(c.Roll(None, "generator"))
+        for event in getattr(accepted, "events", ()):
+            if isinstance(event, BattleRolled):
+                for order in demo.casualties(session.state, (event,)):
+                    session.submit(order)
+
+
+def percentile(values: list[int], share: float) -> float:
+    ordered = sorted(values)
+    return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))])
+
+
+def rows(tally: Tally) -> dict[str, tuple[int, float, float, int]]:
+    return {
+        kind: (
+            len(values),
+            float(statistics.median(values)) if values else float("nan"),
+            percentile(values, 0.9) if values else float("nan"),
+            tally.impossible[kind],
+        )
+        for kind, values in tally.taps.items()
+    }
+
+
+def table(figures: dict[str, tuple[int, float, float, int]]) -> list[str]:
+    lines = ["| action | entered | median taps | p90 taps | not enterable on the screen | target |", "|---|---|---|---|---|---|"]
+    for kind, (count, median, p90, impossible) in figures.items():
+        shown = ("-", "-") if not count else (f"{median:g}", f"{p90:g}")
+        lines.append(f"| {kind} | {count} | {shown[0]} | {shown[1]} | {impossible} | <= {TARGETS[kind]} |")
+    return lines
+
+
+SEEDS = (1, 2, 3, 4, 5)
+
+
+def measure(driver: Driver, seeds: tuple[int, ...] = SEEDS) -> Tally:
+    """Every seed's game through ``driver``, tallied together."""
+    total = Tally()
+    for seed in seeds:
+        one = play(driver, seed=seed)
+        for kind in KINDS:
+            total.taps[kind] += one.taps[kind]
+            total.impossible[kind] += one.impossible[kind]
+    return total
+
+
+def main() -> int:
+    after = rows(measure(paged))
+    print("\n".join(table(after)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
