@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,6 +34,8 @@ from companion.table import Table
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.ui.scene import Page, Submit
+from companion.ui.table_scene import TableScene
+from companion.ui.turn_panel import Local
 from companion.ui.widgets import Button
 
 KINDS = ("recruit", "summon", "awaken", "build", "move", "battle")
@@ -130,6 +133,67 @@ def paged(app: App, target: Command) -> int | None:
             return None
         tap(app, more)
         taps += 1
+    return None
+
+
+def by_area(app: App, target: Command) -> int | None:
+    """The screen after issue 18: tap the area, then its choice (steppers set, then the button
+    that does it).  A person reads the steppers' rows by their labels; the driver finds the
+    same buttons by what they do."""
+    scene = app.scenes["table"]
+    assert isinstance(scene, TableScene)
+    app.scene_name = "table"
+    state = app.table.session.state
+    area = target.groups[0].area if isinstance(target, c.Move) else getattr(target, "area", "")
+    index = state.board.area_index(area)
+    taps = 0
+
+    def press(test: Callable[[Any], bool]) -> bool:
+        nonlocal taps
+        hit = next((b for b in buttons(app) if b.enabled and test(b.intent)), None)
+        if hit is not None:
+            tap(app, hit)
+            taps += 1
+        return hit is not None
+
+    def submit() -> int | None:
+        return taps if press(lambda i: isinstance(i, Submit) and i.command == target) else None
+
+    def set_number(key: Any, want: int) -> None:
+        for _ in range(MAX_TAPS):
+            have = scene.panel.draft.picks.get(key, 0) if isinstance(key, tuple) else scene.panel.draft.numbers.get(key, 0)
+            if have == want:
+                return
+            step = Local("step", (key, 1 if want > have else -1))
+            press(lambda i: i == step)
+
+    for _ in range(10):  # the area, paging on if ever needed
+        if press(lambda i: i == Local("area", index)) or not press(lambda i: i == Local("page")):
+            break
+    if isinstance(target, (c.Recruit, c.BuildGate, c.Capture)):
+        return submit()
+    if isinstance(target, c.Summon):
+        press(lambda i: i == Local("summon"))
+        if target.kind is not scene.panel.draft.kind:
+            press(lambda i: i == Local("kind"))
+        set_number("cost", target.cost)
+        return submit()
+    if isinstance(target, c.Awaken):
+        press(lambda i: isinstance(i, Local) and i.what == "awaken")
+        set_number("cost", target.cost)
+        return submit()
+    if isinstance(target, c.BattleAction):
+        press(lambda i: i == Local("battle", target.defender))
+        set_number("yours", target.attacker_dice)
+        set_number("theirs", target.defender_dice)
+        return submit()
+    if isinstance(target, c.Move) and len(target.groups) == 1:
+        group = target.groups[0]
+        press(lambda i: i == Local("move"))
+        wanted = {(group.kind.value, group.name): group.count}
+        for key in list(scene.panel.draft.picks):
+            set_number(key, wanted.get(key, 0))
+        return submit()
     return None
 
 
@@ -232,9 +296,40 @@ def measure(driver: Driver, seeds: tuple[int, ...] = SEEDS) -> Tally:
     return total
 
 
+HEADER = """# The touchscreen, measured
+
+Written by `python -m bench.taps` (do not edit by hand).
+
+## Taps per action
+
+Five seeded 4-player Yuggoth games (seeds 1-5) are played through the App headless, with
+synthetic taps: at each action turn a scripted player picks an action (a rotation over recruit,
+summon, awaken, build, a one-group Move and a battle, whichever is possible), and a driver
+enters exactly that command by tapping the screen's buttons as a person would, counting each
+tap until the journal holds the command.  The table screen is where every count starts (no
+tap to reach it); a battle's count ends at its declaration (the dice follow).
+"""
+
+
 def main() -> int:
-    after = rows(measure(paged))
-    print("\n".join(table(after)))
+    after = rows(measure(by_area))
+    lines = [
+        HEADER,
+        "### Now: tap an area, then what to do there (steppers for counts, costs and dice)",
+        "",
+        *table(after),
+        "",
+        '### Before (main at 9382dfa: the prompt as pages of two buttons with "More")',
+        "",
+        *table(BEFORE),
+        "",
+        "Before, awakening a Great Old One and declaring a battle had no button at all (the legal",
+        "list offered neither); only the generic Monster at cost 2 could be summoned, and one unit",
+        "moved at a time.",
+        "",
+    ]
+    OUTPUT.write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
     return 0
 
 

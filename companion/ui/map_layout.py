@@ -55,3 +55,76 @@ def _normalise(points: list[tuple[float, float]]) -> tuple[tuple[float, float], 
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     width, height = max(xs) - min(xs) or 1.0, max(ys) - min(ys) or 1.0
     return tuple(((x - min(xs)) / width, (y - min(ys)) / height) for x, y in points)
+
+
+Box = tuple[int, int, int, int]  # x, y, width, height
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def place_labels(
+    centres: list[tuple[int, int]],
+    radius: int,
+    sizes: list[list[tuple[int, int]]],
+    bounds: Box,
+) -> list[tuple[int, Box]]:
+    """Where each area's label goes, never over another label or another area's circle.
+
+    ``sizes[i]`` lists label ``i``'s (width, height) at each candidate font, largest first (the
+    caller measures its text, wrapped as it likes); the answer is, per area, the chosen font's
+    index and the label's box.  Each label tries above, below, right and left of its circle at
+    its largest font, then the smaller fonts; crowded areas go first so they get the better
+    places.  A label that fits nowhere takes its least crowded place (the text-fit test would
+    show it).
+    """
+    circles = [(x - radius, y - radius, 2 * radius, 2 * radius) for x, y in centres]
+    placed: dict[int, tuple[int, Box]] = {}
+    taken: list[Box] = []
+    gap = max(1, radius // 8)
+
+    def candidates(i: int, w: int, h: int) -> list[Box]:
+        x, y = centres[i]
+        return [
+            (x - w // 2, y - radius - gap - h, w, h),
+            (x - w // 2, y + radius + gap, w, h),
+            (x + radius + gap, y - h // 2, w, h),
+            (x - radius - gap - w, y - h // 2, w, h),
+            (x + radius + gap, y - radius - h, w, h),
+            (x - radius - gap - w, y - radius - h, w, h),
+            (x + radius + gap, y + radius, w, h),
+            (x - radius - gap - w, y + radius, w, h),
+        ]
+
+    def inside(box: Box) -> bool:
+        return (
+            box[0] >= bounds[0]
+            and box[1] >= bounds[1]
+            and box[0] + box[2] <= bounds[0] + bounds[2]
+            and box[1] + box[3] <= bounds[1] + bounds[3]
+        )
+
+    def clash(i: int, box: Box) -> int:
+        others = [c for j, c in enumerate(circles) if j != i]
+        return sum(_overlaps(box, other) for other in [*taken, *others]) + (0 if inside(box) else 100)
+
+    def crowding(i: int) -> int:
+        x, y = centres[i]
+        return -sum(1 for cx, cy in centres if abs(cx - x) < 6 * radius and abs(cy - y) < 4 * radius)
+
+    for i in sorted(range(len(centres)), key=crowding):
+        best: tuple[int, int, Box] | None = None
+        for font_index, (w, h) in enumerate(sizes[i]):
+            for box in candidates(i, w, h):
+                score = clash(i, box)
+                if best is None or score < best[0]:
+                    best = (score, font_index, box)
+                if score == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        placed[i] = (best[1], best[2])
+        taken.append(best[2])
+    return [placed[i] for i in range(len(centres))]

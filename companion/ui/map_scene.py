@@ -1,33 +1,97 @@
 """The map: every area a tappable circle with its gate, units, Worm, eradication, the Watcher and
-the Acolyte; tapping one opens a quick editor for its gate and cultists."""
+the Acolyte, its name placed where no other label or circle is.  On an action turn, tapping an
+area opens what the player to act can legally do there (:mod:`turn_panel`); otherwise it opens a
+quick editor for the area's gate and cultists."""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import ERADICATED, GLACIER, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, UnitKind
 from companion.palette import colour_of
-from companion.ui.map_layout import layout
-from companion.ui.scene import Go, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, grid, text
+from companion.ui.map_layout import layout, place_labels
+from companion.ui.scene import Go, Intent, Scene, Submit, View
+from companion.ui.turn_panel import Local, TurnPanel
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON_EDGE,
+    DIM,
+    PANEL,
+    TEXT,
+    WARN,
+    Button,
+    Metrics,
+    fit,
+    font,
+    grid,
+    paragraph,
+    text,
+    wrap,
+)
+
+LABEL_SIZES = (16, 14, 12)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
 
 
 class MapScene(Scene):
+    """The board; on an action turn, tapping an area opens its legal choices beside the map."""
+
     name = "map"
 
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(metrics)
+        self.panel = TurnPanel(metrics)
+        self.state: GameState | None = None
+
+    def choosing(self, state: GameState) -> bool:
+        return self.panel.active(state) and self.panel.draft.area >= 0 and self.panel.draft.step == state.step
+
+    def split(self, state: GameState) -> tuple[pygame.Rect, pygame.Rect]:
+        """(the map, the area's choices) of the body; the choices take no room until an area is tapped."""
+        body = self.body()
+        if not self.choosing(state):
+            return body, pygame.Rect(body.right, body.y, 0, body.height)
+        if self.metrics.portrait:
+            cut = body.height * 55 // 100
+            return pygame.Rect(body.x, body.y, body.width, cut), pygame.Rect(body.x, cut, body.width, body.height - cut)
+        cut = body.width * 50 // 100
+        return pygame.Rect(body.x, body.y, cut, body.height), pygame.Rect(cut, body.y, body.width - cut, body.height)
+
     def centres(self, view: View) -> list[tuple[int, int]]:
-        m, body = self.metrics, self.body()
-        pad = m.touch
-        inner = body.inflate(-2 * pad, -2 * pad)
+        inner = self.split(view.state)[0].inflate(-2 * self.metrics.touch, -2 * self.metrics.touch)
         return [(int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(view.state.board)]
 
     def radius(self) -> int:
         return max(self.metrics.touch // 2, self.metrics.px(26))
 
+    def update(self, view: View) -> None:
+        self.state = view.state
+        super().update(view)
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        intent = super().tap(pos)
+        if isinstance(intent, Local):
+            if self.state is not None:
+                self.panel.handle(self.state, intent)
+            return None
+        return intent
+
     def layout(self, view: View) -> list[Button]:
-        r = self.radius()
-        return [Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Go("area", i)) for i, (x, y) in enumerate(self.centres(view))]
+        r, state = self.radius(), view.state
+        acting = self.panel.active(state)
+        circles = [
+            Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Local("area", i) if acting else Go("area", i))
+            for i, (x, y) in enumerate(self.centres(view))
+        ]
+        if not self.choosing(state):
+            return circles
+        m = self.metrics
+        side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)
+        side.y += m.px(34)
+        side.height -= m.px(34)
+        area = self.panel.draft.area
+        extra = [("Correct this area", Go("area", area))] if self.panel.draft.sub == "" else []
+        return circles + self.panel.buttons(state, side, extra)
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m, state = self.metrics, view.state
@@ -38,32 +102,57 @@ class MapScene(Scene):
                     pygame.draw.line(surface, PANEL, centres[i], centres[j], max(1, m.px(3)))
         worms = dict(state.worms.on_map) if state.worms is not None else {}
         for i, centre in enumerate(centres):
-            self.draw_area(surface, view, i, centre, worms.get(i))
+            self.draw_area(surface, view, i, centre)
+        self.draw_labels(surface, view, centres, worms)
+        chosen = self.panel.draft.area if self.choosing(state) else -1
+        if chosen >= 0:
+            pygame.draw.circle(surface, ACCENT, centres[chosen], self.radius() + m.px(3), max(2, m.px(3)))
+            side = self.split(state)[1].inflate(-m.margin, -m.margin)
+            pygame.draw.rect(surface, (26, 23, 34), side, border_radius=m.px(8))
+            title = self.panel.title(state)
+            width = side.width - 2 * m.margin
+            size = fit(title, (m.px(20), m.px(17), m.px(15)), width, True)
+            paragraph(surface, title, (side.x + m.margin, side.y + m.px(6)), size, width, 1, bold=True)
+        elif self.panel.active(state):
+            words = self.panel.title(state)
+            text(surface, words, (m.margin, m.margin), fit(words, (m.px(18), m.px(15)), m.width - 2 * m.margin), DIM)
         for button in self.buttons:
             if button.label:
                 button.draw(surface, m)
 
-    def draw_area(self, surface: pygame.Surface, view: View, i: int, centre: tuple[int, int], worm: int | None) -> None:
-        m, state, r = self.metrics, view.state, self.radius()
-        area, spec = state.areas[i], state.board.areas[i]
-        fill = (20, 30, 60) if spec.ocean else (40, 44, 32)
-        if ERADICATED in area.markers:
-            fill = (8, 8, 8)
-        pygame.draw.circle(surface, fill, centre, r)
-        edge = ACCENT if spec.pyramid is not None else BUTTON_EDGE
-        pygame.draw.circle(surface, edge, centre, r, max(1, m.px(2)))
-        if area.gate is not None:
-            gate = colour_of(state.player(area.gate.controller).faction) if area.gate.controller else DIM
-            pygame.draw.circle(surface, gate, centre, r - m.px(5), max(2, m.px(4)))
-        text(surface, spec.name, (centre[0], centre[1] - r - m.px(8)), m.px(16), TEXT, centre=True, width=m.px(130))
-        counts: dict[str, int] = {}
-        for stack in area.units:
-            counts[stack.owner] = counts.get(stack.owner, 0) + stack.count
-        for n, (owner, count) in enumerate(sorted(counts.items())):
-            colour = colour_of(state.player(owner).faction) if state.seat(owner) is not None else DIM
-            dot = (centre[0] - r // 2 + n * m.px(14), centre[1] + m.px(4))
-            pygame.draw.circle(surface, colour, dot, m.px(7))
-            text(surface, str(count), dot, m.px(14), (0, 0, 0), bold=True, centre=True)
+    def label_variants(self, words: list[str]) -> list[tuple[int, list[str]]]:
+        """(font size, lines) candidates for an area's label, largest first: the name on one
+        line, then on two, at each size; a marks line (Worm, Watcher...) below when given."""
+        m, out = self.metrics, []
+        name, marks = words[0], words[1:]
+        for size in (m.px(s) for s in LABEL_SIZES):
+            out.append((size, [name, *marks]))
+            two = wrap(name, size, max(1, font(size).size(name)[0] * 6 // 10))
+            if len(two) == 2:
+                out.append((size, [*two, *marks]))
+        return out
+
+    def draw_labels(self, surface: pygame.Surface, view: View, centres: list[tuple[int, int]], worms: dict[int, int]) -> None:
+        m, state = self.metrics, view.state
+        variants = [
+            self.label_variants([state.board.areas[i].name, *self.marks(view, i, worms.get(i))]) for i in range(len(centres))
+        ]
+        sizes = [[_block(size, lines) for size, lines in options] for options in variants]
+        mapped = self.split(state)[0]
+        top = m.px(24) if self.panel.active(state) and not self.choosing(state) else 0
+        bounds = (mapped.x, mapped.y + top, mapped.width, mapped.height - top)
+        for i, (choice, box) in enumerate(place_labels(centres, self.radius(), sizes, bounds)):
+            size, lines = variants[i][choice]
+            marks = len(lines) - len(self.marks(view, i, worms.get(i)))
+            y = box[1]
+            for n, line in enumerate(lines):
+                colour = TEXT if n < marks else WARN
+                width = font(size).size(line)[0]
+                text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour)
+                y += font(size).get_linesize()
+
+    def marks(self, view: View, i: int, worm: int | None) -> list[str]:
+        state, area = view.state, view.state.areas[i]
         marks = []
         if worm is not None:
             marks.append(f"Worm {worm}")
@@ -75,8 +164,36 @@ class MapScene(Scene):
             marks.append(f"WATCHER {state.watcher.token}")
         if state.acolyte is not None and state.acolyte.area == i and state.acolyte.status.value == "placed":
             marks.append("Acolyte")
-        if marks:
-            text(surface, " ".join(marks), (centre[0], centre[1] - m.px(10)), m.px(15), WARN, centre=True, width=2 * r + m.px(40))
+        return [" ".join(marks)] if marks else []
+
+    def draw_area(self, surface: pygame.Surface, view: View, i: int, centre: tuple[int, int]) -> None:
+        m, state, r = self.metrics, view.state, self.radius()
+        area, spec = state.areas[i], state.board.areas[i]
+        fill = (20, 30, 60) if spec.ocean else (40, 44, 32)
+        if ERADICATED in area.markers:
+            fill = (8, 8, 8)
+        pygame.draw.circle(surface, fill, centre, r)
+        edge = ACCENT if spec.pyramid is not None else BUTTON_EDGE
+        pygame.draw.circle(surface, edge, centre, r, max(1, m.px(2)))
+        if area.gate is not None:
+            gate = colour_of(state.player(area.gate.controller).faction) if area.gate.controller else DIM
+            pygame.draw.circle(surface, gate, centre, r - m.px(5), max(2, m.px(4)))
+        counts: dict[str, int] = {}
+        for stack in area.units:
+            counts[stack.owner] = counts.get(stack.owner, 0) + stack.count
+        owners = sorted(counts.items())
+        step = min(m.px(15), (2 * r - m.px(12)) // max(1, len(owners)))
+        for n, (owner, count) in enumerate(owners):
+            colour = colour_of(state.player(owner).faction) if state.seat(owner) is not None else DIM
+            dot = (centre[0] - (len(owners) - 1) * step // 2 + n * step, centre[1])
+            pygame.draw.circle(surface, colour, dot, max(m.px(5), step // 2))
+            text(surface, str(count), dot, m.px(13), (0, 0, 0), bold=True, centre=True)
+
+
+def _block(size: int, lines: list[str]) -> tuple[int, int]:
+    """A label's (width, height) at ``size``."""
+    face = font(size)
+    return max(face.size(line)[0] for line in lines), face.get_linesize() * len(lines)
 
 
 class AreaScene(Scene):

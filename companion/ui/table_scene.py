@@ -1,78 +1,146 @@
-"""The table: the Doom track, every player's counters, the map expansions' state and odds, and the
-prompt as big buttons with exactly the legal choices (a die pad for physical dice)."""
+"""The table, to be read from across it: whose turn in large type, the Doom track with numbered
+markers, the Ritual of Annihilation track, every player's Power, Doom, Elder Signs and
+Spellbooks as big numerals, the Watcher and the Worms with their odds for the next Doom Phase,
+the last action in words; and the prompt: an action turn entered by area (:mod:`turn_panel`),
+other prompts as big buttons with exactly the legal choices (a die pad for physical dice)."""
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pygame
 
 from companion.engine import Command, legal_commands, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import DOOM_TO_WIN, Phase, PromptKind, spellbook_count
+from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
 from companion.palette import colour_of
 from companion.ui.battle_odds import battle_lines
-from companion.ui.faction_sheet import WithSheetButton
 from companion.ui.labels import label
-from companion.ui.scene import DieFace, Page, Submit, View
-from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, WARN, Button, font, grid, paragraph, text
+from companion.ui.scene import DieFace, Intent, Scene, Submit, View
+from companion.ui.turn_panel import Local, TurnPanel
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON_EDGE,
+    DIM,
+    PANEL,
+    TEXT,
+    WARN,
+    Button,
+    Metrics,
+    fit,
+    font,
+    grid,
+    paragraph,
+    text,
+    wrap,
+)
 
 COMBAT_CHOICES = 12
+NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
+COUNTERS = ("Power", "Doom", "Signs", "Books")
+WATCHER_LIT = (250, 240, 120)
 
 
-class TableScene(WithSheetButton):  # the factions' sheets, one tap away
+class TableScene(Scene):
     name = "table"
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(metrics)
+        self.panel = TurnPanel(metrics)
+        self.state: GameState | None = None
 
     # -- geometry ------------------------------------------------------------------------------
 
-    def regions(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(header with the Doom track, players, status, prompt) for this screen's shape."""
+    def bands(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(whose turn, the Doom track, the ritual track, the rest) from the top down."""
         m, body = self.metrics, self.body()
-        header = pygame.Rect(0, 0, m.width, m.px(96))
-        rest = pygame.Rect(0, header.bottom, m.width, body.height - header.height)
+        header = pygame.Rect(0, 0, m.width, m.px(42))
+        doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
+        ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
+        rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+        return header, doom, ritual, rest
+
+    def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(players, status, prompt) in the rest of the screen for this screen's shape; while an
+        area's choices are open, the prompt takes the whole rest."""
+        m = self.metrics
+        rest = self.bands()[3]
+        players_count = len(view.state.players) if view is not None else 4
+        table_height = m.px(20) + players_count * self.row_height(players_count)
+        if view is not None and self.composing(view.state):
+            return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, rest.y, 0, 0), rest
         if m.portrait:
-            players = pygame.Rect(rest.x, rest.y, rest.width, rest.height * 30 // 100)
-            status = pygame.Rect(rest.x, players.bottom, rest.width, rest.height * 20 // 100)
+            players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
+            status = pygame.Rect(rest.x, players.bottom, rest.width, m.px(150))
             prompt = pygame.Rect(rest.x, status.bottom, rest.width, rest.bottom - status.bottom)
-            return header, players, status, prompt
-        players = pygame.Rect(rest.x, rest.y, rest.width * 42 // 100, rest.height * 62 // 100)
-        status = pygame.Rect(rest.x, players.bottom, players.width, rest.bottom - players.bottom)
-        prompt = pygame.Rect(players.right, rest.y, rest.width - players.width, rest.height)
-        return header, players, status, prompt
+            return players, status, prompt
+        half = rest.width // 2
+        players = pygame.Rect(rest.x, rest.y, half, min(rest.height, table_height + m.margin))
+        status = pygame.Rect(rest.x, players.bottom, half, rest.bottom - players.bottom)
+        prompt = pygame.Rect(half, rest.y, rest.width - half, rest.height)
+        return players, status, prompt
+
+    def row_height(self, players: int) -> int:
+        m = self.metrics
+        room = self.bands()[3].height - m.px(20) - m.px(70)  # leave the status its lines
+        if m.portrait:
+            room = m.px(56) * players
+        return max(m.px(26), min(m.px(44), room // max(1, players)))
+
+    def composing(self, state: GameState) -> bool:
+        return state.prompt.kind is PromptKind.ACTION and self.panel.draft.area >= 0 and state.step == self.panel.draft.step
+
+    def button_area(self, view: View) -> pygame.Rect:
+        m = self.metrics
+        area = self.regions(view)[2].inflate(-2 * m.margin, -2 * m.margin)
+        top = m.px(34) if view.state.prompt.kind is PromptKind.ACTION else m.px(52)
+        if view.state.prompt.kind is PromptKind.ACTION and self.panel.draft.pending and not self.composing(view.state):
+            top += m.px(18)  # the Move gathered so far
+        area.y += top
+        area.height -= top + (m.px(24) if view.notices else 0)  # the last notice's line
+        return area
 
     # -- buttons for the prompt ----------------------------------------------------------------
+
+    def update(self, view: View) -> None:
+        self.state = view.state
+        super().update(view)
+
+    def tap(self, pos: tuple[int, int]) -> Intent | None:
+        intent = super().tap(pos)
+        if isinstance(intent, Local):
+            if self.state is not None:
+                self.panel.handle(self.state, intent)
+            return None
+        if intent is None:
+            self.panel.draft.armed_pass = False  # a tap elsewhere disarms Pass
+        return intent
 
     def layout(self, view: View) -> list[Button]:
         state = view.state
         if state.phase is Phase.GAME_OVER:
             return []
-        area = self.regions()[3].inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
-        area.y += self.metrics.px(70)
-        area.height -= self.metrics.px(70)
+        area = self.button_area(view)
         prompt = state.prompt
         if prompt.kind is PromptKind.ROLL:
             return self.die_pad(view, area)
+        if prompt.kind is PromptKind.ACTION:
+            return self.panel.buttons(state, area)
         if prompt.kind is PromptKind.COMBAT_DICE:
-            choices = [c_ for c_ in itertools.islice(legal_commands(state), COMBAT_CHOICES)]
-            return self.choice_buttons(view, choices, area, columns=4)
-        return self.choice_buttons(view, list(legal_commands(state)), area, columns=2)
+            choices = list(itertools.islice(legal_commands(state), COMBAT_CHOICES))
+            return self.choice_buttons(choices, area, columns=4)
+        return self.choice_buttons(list(legal_commands(state)), area, columns=2)
 
-    def choice_buttons(self, view: View, choices: list[Command], area: pygame.Rect, columns: int) -> list[Button]:
-        """The legal choices as buttons, as many pages as needed, each page filling the room there is."""
+    def choice_buttons(self, choices: list[Command], area: pygame.Rect, columns: int) -> list[Button]:
+        """The legal choices as buttons filling the room (full pages with "More" if ever needed);
+        a Pass never comes first."""
         m = self.metrics
         if columns == 2 and any(font(m.px(24)).size(label(choice))[0] > area.width // 2 - 20 for choice in choices):
             columns = 1  # long labels (area names) get the whole width
-        rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
-        room = rows * columns
-        per_page = room if len(choices) <= room else max(1, room - 1)  # leave a place for "More"
-        pages = max(1, -(-len(choices) // per_page))
-        page = view.page % pages
-        shown = choices[page * per_page : (page + 1) * per_page]
-        rects = grid(area, len(shown) + (1 if pages > 1 else 0), columns, m)
-        buttons = [Button(rect, label(command), Submit(command)) for rect, command in zip(rects, shown, strict=False)]
-        if pages > 1:
-            buttons.append(Button(rects[-1], f"More ({page + 1}/{pages})", Page(1), ACCENT))
-        return buttons
+        choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
+        items = [(label(command), Submit(command)) for command in choices]
+        return self.panel.place(items, area, columns)
 
     def die_pad(self, view: View, area: pygame.Rect) -> list[Button]:
         faces = sorted(set(view.state.board.degradation_faces)) if view.state.prompt.die.value == "degradation" else []
@@ -88,122 +156,221 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away
     # -- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
-        header, players, status, prompt = self.regions()
+        header, doom, ritual, _ = self.bands()
+        players, status, prompt = self.regions(view)
         self.draw_header(surface, view, header)
-        self.draw_players(surface, view, players)
-        self.draw_status(surface, view, status)
+        self.draw_doom_track(surface, view, doom)
+        self.draw_ritual(surface, view, ritual)
+        if players.height:
+            self.draw_players(surface, view, players)
+            self.draw_status(surface, view, status)
         self.draw_prompt(surface, view, prompt)
         super().draw(surface, view)
 
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """Whose turn it is, in large type and the faction's colour; the round and phase."""
         m, state = self.metrics, view.state
-        first = state.players[state.first].label
         phase = state.phase.value.replace("_", " ").title()
-        title = f"Round {state.round} - {phase} - first player: {first}"
-        text(surface, title, (m.margin, m.margin), m.px(28), bold=True, width=rect.width - 2 * m.margin)
-        if state.board.status.value == "demo":
-            text(surface, "demo layout", (rect.right - m.px(120), m.margin), m.px(20), DIM)
-        self.draw_doom_track(surface, view, pygame.Rect(m.margin, m.px(44), rect.width - 2 * m.margin, m.px(44)))
+        where = f"Round {state.round}, {phase}"
+        small = m.px(20)
+        where_w = font(small).size(where)[0]
+        text(surface, where, (rect.right - m.margin - where_w, rect.y + m.px(14)), small, DIM)
+        actor = state.prompt.actor
+        seat = state.seat(actor) if actor else None
+        room = rect.width - 3 * m.margin - where_w - m.px(24)
+        if seat is None:
+            words = "Game over" if state.phase is Phase.GAME_OVER else "The table decides"
+            text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
+            return
+        player = state.players[seat]
+        swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
+        pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
+        words = f"{player.label} to play" if state.prompt.kind is PromptKind.ACTION else f"{player.label} decides"
+        size = fit(words, (m.px(36), m.px(30), m.px(26), m.px(22)), room, True)
+        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour_of(player.faction), bold=True, width=room)
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """0-30 with every player's marker numbered with its Doom; tied markers stack."""
         m = self.metrics
         pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
-        step = rect.width / (DOOM_TO_WIN + 1)
-        for doom in range(0, DOOM_TO_WIN + 1, 5):
-            text(surface, str(doom), (int(rect.x + (doom + 0.5) * step), rect.bottom - m.px(8)), m.px(16), DIM, centre=True)
-        stacked: dict[int, int] = {}
-        for player in view.state.players:
-            doom = min(player.doom, DOOM_TO_WIN)
-            level = stacked.get(doom, 0)
-            stacked[doom] = level + 1
-            centre = (int(rect.x + (doom + 0.5) * step), rect.y + m.px(12) + level * m.px(8))
-            pygame.draw.circle(surface, colour_of(player.faction), centre, m.px(8))
-        watcher = view.state.watcher
-        if watcher is not None:
-            centre = (int(rect.x + (watcher.token + 0.5) * step), rect.y + m.px(24))
-            colour = (250, 240, 120) if watcher.awake else (90, 90, 90)
-            pygame.draw.polygon(surface, colour, _diamond(centre, m.px(9)))
-            text(surface, "W", centre, m.px(16), (0, 0, 0), bold=True, centre=True)
+        step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
+        x0 = rect.x + m.px(4)
+        label_size = m.px(15)
+        base = rect.bottom - m.px(14)
+        for doom in range(0, DOOM_TO_WIN + 1):
+            x = int(x0 + (doom + 0.5) * step)
+            tall = m.px(6) if doom % 5 == 0 else m.px(3)
+            pygame.draw.line(surface, BUTTON_EDGE, (x, base - tall), (x, base), 1)
+            if doom % 5 == 0:
+                text(surface, str(doom), (x, rect.bottom - m.px(7)), label_size, DIM, centre=True)
+        radius = m.px(11)
+        spots = spread(
+            sorted(view.state.players, key=lambda p: p.doom),
+            [x0 + (min(p.doom, DOOM_TO_WIN) + 0.5) * step for p in sorted(view.state.players, key=lambda p: p.doom)],
+            2 * radius + 2,
+            (rect.x + radius + 2, rect.right - radius - 2),
+        )
+        y = rect.y + m.px(4) + radius
+        for player, (x, ideal) in spots:
+            pygame.draw.line(surface, colour_of(player.faction), (x, y + radius), (int(ideal), base - m.px(2)), max(1, m.px(2)))
+            pygame.draw.circle(surface, colour_of(player.faction), (x, y), radius)
+            pygame.draw.circle(surface, (0, 0, 0), (x, y), radius, 1)
+            text(surface, str(player.doom), (x, y), m.px(16), (0, 0, 0), bold=True, centre=True)
+
+    def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
+        m, state = self.metrics, view.state
+        size = m.px(18)
+        head = "Ritual"
+        text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
+        track = state.ritual_track
+        x = rect.x + font(size, True).size(head)[0] + m.margin
+        cells = [str(v) for v in track] + ["Instant Death"]
+        death_w = font(size, True).size("Instant Death")[0] + m.px(12)
+        cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
+        for n, words in enumerate(cells):
+            last = n == len(track)
+            cell = pygame.Rect(x, rect.y, death_w if last else cell_w, rect.height)
+            here = n == state.ritual
+            fill = WARN if last and here else ACCENT if here else PANEL
+            pygame.draw.rect(surface, fill, cell, border_radius=m.px(5))
+            colour = (0, 0, 0) if here else (WARN if last else TEXT)
+            text(surface, words, cell.center, size, colour, bold=here or last, centre=True, box=cell)
+            x = cell.right + m.margin
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        m = self.metrics
-        row = min(m.px(48), (rect.height - m.margin) // max(1, len(view.state.players)))
-        for i, player in enumerate(view.state.players):
-            top = rect.y + m.margin + i * row
-            swatch = pygame.Rect(rect.x + m.margin, top + m.px(4), m.px(14), row - m.px(10))
+        """A row per player: colour, name, then Power, Doom, Signs and Books as big numerals
+        under one header line (the acting player's row is lit)."""
+        m, state = self.metrics, view.state
+        players = state.players
+        row = self.row_height(len(players))
+        cell = m.px(58) if not m.portrait else m.px(96)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        head = m.px(15)
+        for n, name in enumerate(COUNTERS):
+            x = first_col + n * cell + cell // 2
+            text(surface, name, (x, rect.y + m.px(9)), head, DIM, centre=True)
+        numeral = min(m.px(NUMERAL), round(row * 1.3))
+        actor = state.prompt.actor
+        for i, player in enumerate(players):
+            top = rect.y + m.px(20) + i * row
+            line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
+            if player.pid == actor:
+                pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
+                pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
+            swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
             pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-            mark = ">" if i == view.state.turn else ""
-            text(
-                surface,
-                f"{mark}{player.label}",
-                (swatch.right + m.margin, top),
-                m.px(22),
-                bold=bool(mark),
-                width=rect.width - m.px(40),
-            )
-            counters = (
-                f"Power {player.power}  Doom {player.doom}  Signs {len(player.elder_signs)}  Books {spellbook_count(player)}/6"
-            )
-            text(surface, counters, (swatch.right + m.margin, top + m.px(20)), m.px(19), DIM, width=rect.width - m.px(40))
+            name_room = first_col - swatch.right - 2 * m.margin
+            lines = wrap(player.label, m.px(20), name_room, True)
+            size = m.px(20) if len(lines) <= (2 if row >= m.px(40) else 1) else m.px(16)
+            lines = wrap(player.label, size, name_room, True)
+            y = top + max(0, (row - len(lines[:2]) * round(size * 1.05)) // 2)
+            paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, 2, bold=True)
+            first = "First player" if state.first == i else ""
+            if first and row >= m.px(40) and len(lines) == 1:
+                text(surface, first, (swatch.right + m.margin, y + size), m.px(14), DIM)
+            values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
+            for n, value in enumerate(values):
+                centre = (first_col + n * cell + cell // 2, top + row // 2)
+                text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
     def draw_status(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        m = self.metrics
-        y = rect.y
-        for words, colour in status_lines(view):
-            room = (rect.bottom - y) // m.px(21)
+        """The last action, the Watcher as a token, the Worms, the Acolyte, the tower."""
+        m, state = self.metrics, view.state
+        x, y = rect.x + m.margin, rect.y + m.px(4)
+        width = rect.width - 2 * m.margin
+        lines = status_lines(view)
+        last = last_action(view)
+        if last:
+            lines.insert(0, (last, ACCENT))
+        watcher_line = 1 if last else 0
+        indent = m.px(40) if state.watcher is not None else 0
+        size = m.px(15)
+        for size in (m.px(19), m.px(17), m.px(15)):
+            needed = sum(
+                len(wrap(words, size, width - (indent if n == watcher_line else 0))) for n, (words, _) in enumerate(lines)
+            )
+            if needed * round(size * 1.05) <= rect.bottom - y:
+                break
+        for n, (words, colour) in enumerate(lines):
+            shift = indent if n == watcher_line else 0
+            room = (rect.bottom - y) // round(size * 1.05)
             if room < 1:
                 break
-            y = paragraph(surface, words, (rect.x + m.margin, y), m.px(20), rect.width - 2 * m.margin, min(2, room), colour)
+            if shift and state.watcher is not None:
+                w = state.watcher
+                centre = (x + m.px(16), y + m.px(16))
+                pygame.draw.polygon(surface, WATCHER_LIT if w.awake else (110, 110, 110), _diamond(centre, m.px(16)))
+                text(surface, str(w.token), centre, m.px(20), (0, 0, 0), bold=True, centre=True)
+            below = paragraph(surface, words, (x + shift, y), size, width - shift, min(3, room), colour)
+            y = max(below, y + m.px(34)) if shift else below
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         m, state = self.metrics, view.state
         inner = rect.inflate(-2 * m.margin, -2 * m.margin)
         pygame.draw.rect(surface, PANEL, inner, border_radius=m.px(8))
+        width = inner.width - 2 * m.margin
+        x, y = inner.x + m.margin, inner.y + m.px(6)
         if state.phase is Phase.GAME_OVER and state.outcome is not None:
             winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or "nobody: humanity wins"
-            text(surface, "Game over", (inner.x + m.margin, inner.y + m.margin), m.px(30), WARN, bold=True)
-            text(surface, f"Winner: {winners}", (inner.x + m.margin, inner.y + m.px(40)), m.px(22), width=inner.width - 20)
+            text(surface, "Game over", (x, y), m.px(30), WARN, bold=True)
+            paragraph(surface, f"Winner: {winners}", (x, y + m.px(36)), m.px(22), width, 3)
             return
-        width = inner.width - 2 * m.margin
-        paragraph(surface, state.prompt.text or "...", (inner.x + m.margin, inner.y + m.margin), m.px(22), width, 2, bold=True)
+        if state.prompt.kind is PromptKind.ACTION:
+            words = self.panel.title(state)
+            lines = 1 if self.composing(state) else 2
+            y = paragraph(surface, words, (x, y), fit(words, (m.px(22), m.px(19)), width, True), width, lines, bold=True)
+            pending = self.panel.pending_text(state)
+            if pending and not self.composing(state):
+                paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
+        else:
+            paragraph(surface, state.prompt.text or "...", (x, y), m.px(20), width, 2, bold=True)
         if state.prompt.kind is PromptKind.ROLL:
             entered = " ".join(map(str, view.dice)) or "-"
-            text(
-                surface,
-                f"Dice entered: {entered}   (the tower's roll arrives by itself)",
-                (inner.x + m.margin, inner.y + m.px(50)),
-                m.px(19),
-                ACCENT,
-                width=inner.width - 2 * m.margin,
-            )
+            text(surface, f"Dice entered: {entered}", (x, inner.y + m.px(48)), m.px(17), ACCENT, width=width)
         if view.notices:
-            text(
-                surface,
-                view.notices[-1],
-                (inner.x + m.margin, inner.bottom - m.px(24)),
-                m.px(17),
-                WARN,
-                width=inner.width - 2 * m.margin,
-            )
+            text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+
+
+def last_action(view: View) -> str:
+    """What just happened, in words (the log's last line that is not a phase heading)."""
+    line = next((line for line in reversed(view.log) if not line.startswith("--")), "")
+    return f"Last: {line}" if line else ""
+
+
+def spread(players: list[Any], ideal: list[float], gap: int, bounds: tuple[int, int]) -> list[tuple[Any, tuple[int, float]]]:
+    """Markers at their ideal x, pushed apart to ``gap`` px (ties sit side by side), kept
+    within ``bounds``: (player, (x drawn, x ideal)) in the same order."""
+    xs: list[float] = []
+    for x in ideal:
+        xs.append(max(x, xs[-1] + gap) if xs else max(x, bounds[0]))
+    overflow = xs[-1] - bounds[1] if xs else 0
+    if overflow > 0:  # pushed past the end: slide the crowd back left, keeping the gaps
+        for n in range(len(xs) - 1, -1, -1):
+            limit = bounds[1] - (len(xs) - 1 - n) * gap
+            xs[n] = min(xs[n], limit)
+    return [(p, (round(x), i)) for p, x, i in zip(players, xs, ideal, strict=True)]
 
 
 def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
-    """The map expansions' state and the odds that matter now."""
+    """The map expansions' state and the odds that matter at the next Doom Phase."""
     state, lines = view.state, battle_lines(view.state, view.names)
     odds = watcher_odds(state)
     if state.watcher is not None and odds is not None:
         w = state.watcher
         if w.awake:
             killed = float(odds.killed_by_decay)
-            lines.append((f"Watcher AWAKE in {state.area_name(w.area)}, token {w.token} (decay kills {killed:.0%})", WARN))
+            where = state.area_name(w.area) if w.area >= 0 else "off the map"
+            lines.append((f"Watcher AWAKE in {where}, token {w.token}; dies at the next Doom Phase: {killed:.0%}", WARN))
+        elif w.wake_pending:
+            lines.append(("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)", WARN))
         else:
-            lines.append((f"Watcher asleep at 12; the pyramid die wakes it {float(odds.wake_by_die):.0%}", TEXT))
+            lines.append((f"Watcher asleep, token {w.token}; wakes at the next Doom Phase: {float(odds.wake_by_die):.0%}", TEXT))
     for area, number, chance in worm_chances(state):
-        lines.append(
-            (f"Worm {number} in {state.area_name(area)}: eradicated {float(chance):.0%}", WARN if chance > 0.5 else TEXT)
-        )
-    gone = sum(1 for a in state.areas if "eradicated" in a.markers)
+        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
+        lines.append((words, WARN if chance > 0.5 else TEXT))
     if state.worms is not None:
+        gone = sum(1 for a in state.areas if ERADICATED in a.markers)
         lines.append((f"Eradicated areas: {gone}", DIM))
     if state.acolyte is not None:
         a = state.acolyte
@@ -212,7 +379,7 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         lines.append((f"Astral Acolyte: {where}, controlled by {owner}", TEXT))
     if view.link is not None:
         lines.append((f"Tower: {view.link.state.value}", ACCENT if view.link.state.value == "linked" else WARN))
-    return lines or [("Earth: no map expansion in play", DIM)]
+    return lines
 
 
 def _diamond(centre: tuple[int, int], size: int) -> list[tuple[int, int]]:

@@ -51,6 +51,26 @@ class Metrics:
         return self.px(8)
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One line of text as drawn: where, what was asked, what was shown, its font size, and the
+    box it belongs in (a button's or panel's rectangle; None: the screen)."""
+
+    rect: pygame.Rect
+    wanted: str
+    shown: str
+    size: int
+    box: pygame.Rect | None = None
+
+    @property
+    def clipped(self) -> bool:
+        return self.shown != self.wanted
+
+
+# Set to a list to record every line of text drawn (the text-fit tests do); None: not recorded.
+RECORDER: list[Drawn] | None = None
+
+
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     face = pygame.font.Font(None, size)
@@ -68,16 +88,29 @@ def text(
     bold: bool = False,
     centre: bool = False,
     width: int = 0,
+    box: pygame.Rect | None = None,
+    wanted: str | None = None,
 ) -> pygame.Rect:
-    """Draw one line (cut with an ellipsis to ``width`` px when given); its rectangle."""
+    """Draw one line (cut with an ellipsis to ``width`` px when given); its rectangle.  Every
+    line of text on the screen goes through here, so a recorder sees all of it (``box``: the
+    rectangle it must stay inside; ``wanted``: the whole text when ``words`` is already cut)."""
     face = font(size, bold)
+    asked = words if wanted is None else wanted
     if width:
         while words and face.size(words)[0] > width:
             words = words[:-2] + "…" if len(words) > 2 else ""
     image = face.render(words, True, colour)
     rect = image.get_rect(center=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
+    if RECORDER is not None:
+        offset = surface.get_abs_offset()
+        RECORDER.append(Drawn(rect.move(offset), asked, words, size, box.move(offset) if box is not None else None))
     return rect
+
+
+def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> int:
+    """The largest of ``sizes`` at which ``words`` fits in ``width`` px (the smallest otherwise)."""
+    return next((s for s in sizes if font(s, bold).size(words)[0] <= width), sizes[-1])
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -103,14 +136,17 @@ def paragraph(
     colour: tuple[int, int, int] = TEXT,
     *,
     bold: bool = False,
+    box: pygame.Rect | None = None,
 ) -> int:
     """Draw wrapped text (the last line cut with an ellipsis); the y below it."""
     x, y = pos
     lines = wrap(words, size, width, bold)
     for n, line in enumerate(lines[:max_lines]):
+        whole = line
         if n == max_lines - 1 and len(lines) > max_lines:
+            whole = " ".join([line, *lines[max_lines:]])
             line += " …"
-        text(surface, line, (x, y), size, colour, bold=bold, width=width)
+        text(surface, line, (x, y), size, colour, bold=bold, width=width, box=box, wanted=whole)
         y += round(size * 1.05)
     return y
 
@@ -134,16 +170,20 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=metrics.px(8))
         pygame.draw.rect(surface, BUTTON_EDGE, self.rect, width=max(1, metrics.px(2)), border_radius=metrics.px(8))
         room = self.rect.width - metrics.px(10)
-        size = next((metrics.px(s) for s in LABEL_SIZES if font(metrics.px(s)).size(self.label)[0] <= room), metrics.px(17))
-        text(
-            surface,
-            self.label,
-            self.rect.center,
-            size,
-            TEXT if self.enabled else DIM,
-            centre=True,
-            width=self.rect.width - metrics.px(10),
-        )
+        colour = TEXT if self.enabled else DIM
+        sizes = tuple(metrics.px(s) for s in LABEL_SIZES)
+        size = next((s for s in sizes if font(s).size(self.label)[0] <= room), 0)
+        if not size:  # too long for one line: two lines if the button is tall enough
+            for two in sizes:
+                lines = wrap(self.label, two, room)
+                if len(lines) == 2 and 2 * round(two * 1.05) <= self.rect.height - metrics.px(4):
+                    y = self.rect.centery - round(two * 1.05) // 2
+                    for n, line in enumerate(lines):
+                        centre = (self.rect.centerx, y + n * round(two * 1.05))
+                        text(surface, line, centre, two, colour, centre=True, width=room, box=self.rect)
+                    return
+            size = sizes[-1]
+        text(surface, self.label, self.rect.center, size, colour, centre=True, width=room, box=self.rect)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics) -> list[pygame.Rect]:

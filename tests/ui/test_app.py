@@ -79,16 +79,20 @@ def test_the_die_pad_enters_physical_dice_and_roll_for_me_asks_the_generator(app
 
 
 def test_a_whole_game_is_played_through_synthetic_taps(app_for) -> None:
+    import random
+
+    from companion.ui.turn_panel import Local
+
     app = app_for("shaggai-demo")
     app.client.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-    prompt_buttons(app)  # an action turn has more choices than fit: they page
-    assert any(b.label.startswith("More (1/") for b in app.scenes["table"].buttons)
-    for _ in range(2_000):
+    rnd = random.Random(3)
+    for _ in range(20_000):
         if app.client.table.session.state.phase is Phase.GAME_OVER:
             break
-        buttons = prompt_buttons(app)
-        roll = [b for b in buttons if b.label == "Roll for me"]
-        app.tap((roll or buttons)[0].rect.center)
+        prompt_buttons(app)
+        shown = [b for b in app.scenes["table"].buttons if b.enabled and isinstance(b.intent, (Submit, DieFace, Local))]
+        roll = [b for b in shown if b.label == "Roll for me"]
+        app.tap(rnd.choice(roll or shown).rect.center)
     assert app.client.table.session.state.phase is Phase.GAME_OVER
 
 
@@ -181,19 +185,37 @@ def test_demo_mode_autoplays_with_the_tower_answering_every_roll(tmp_path) -> No
 
 @pytest.mark.parametrize("map_name", ["earth-3p", "shaggai-demo"])
 def test_every_prompt_button_sends_its_own_command(app_for, map_name) -> None:
+    from companion.ui.turn_panel import Local
+
     app = app_for(map_name)
     app.client.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    scene = app.scenes["table"]
+    prompt_buttons(app)
+    areas = [b.intent for b in scene.buttons if isinstance(b.intent, Local) and b.intent.what == "area"]
+    assert areas
     checked = 0
-    for button in prompt_buttons(app):
-        if not isinstance(button.intent, Submit):
-            continue
-        before = app.client.table.session.seq
-        app.tap(button.rect.center)
-        last = app.client.table.session.journal.last("g")
-        assert last is not None and last.seq == before + 1
-        assert last.command == canonical(button.intent.command)
-        app.client.table.submit(c.Undo())  # back to the same prompt for the next button
-        checked += 1
+
+    def open_(path: list[Local]) -> list[Button]:
+        scene.panel.draft.step = -2  # start afresh
+        for step in path:
+            scene.panel.handle(app.client.table.session.state, step)
+        return [b for b in prompt_buttons(app) if isinstance(b.intent, Submit) and b.enabled]
+
+    paths = [[area] for area in areas]
+    for area in areas:
+        open_([area])
+        subs = [b.intent for b in scene.buttons if isinstance(b.intent, Local) and b.intent.what not in ("back", "area", "page")]
+        paths += [[area, sub] for sub in subs]
+    for path in paths:
+        for n in range(len(open_(path))):
+            button = open_(path)[n]
+            before = app.client.table.session.seq
+            app.tap(button.rect.center)
+            last = app.client.table.session.journal.last("g")
+            assert last is not None and last.seq == before + 1, button.label
+            assert last.command == canonical(button.intent.command)
+            app.client.table.submit(c.Undo())  # back to the same prompt for the next button
+            checked += 1
     assert checked >= 2
 
 

@@ -1,0 +1,409 @@
+"""Entering an action turn by area: tap an area, see only what is legal there, tap it.
+
+The panel lists the areas where the player to act can do something; an area shows its own
+choices (recruit, build a gate, summon, awaken, battle, capture, control a gate, move units from
+here, bring units here), each checked against the engine before it is offered.  Counts and costs
+are steppers.  A Move gathers groups from several areas to several destinations and goes to the
+table as ONE command.  Pass is the last button and needs a second tap.
+
+The table and the map each own a panel; its state (the area in view, the Move being gathered)
+lives only until the game moves on (a new ``state.step``).  Taps that only change the panel come
+back as :class:`Local` intents, which the owning scene hands to :meth:`TurnPanel.handle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion.engine import Accepted, Code, Command, Rejected, apply
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.watcher import BattleWatcher
+from companion.ui.scene import Submit
+from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
+
+# Each faction's Great Old One and its first awakening cost, as printed on the faction card
+# (/work/shared/data/factions.md, [HRF:Faction*.scala]); the stepper changes the cost when a
+# card or ability says otherwise (Cthulhu's re-awakening costs 4).
+FIRST_GOO: dict[Faction, tuple[str, int]] = {
+    Faction.GREAT_CTHULHU: ("Cthulhu", 10),
+    Faction.CRAWLING_CHAOS: ("Nyarlathotep", 10),
+    Faction.BLACK_GOAT: ("Shub-Niggurath", 8),
+    Faction.YELLOW_SIGN: ("King in Yellow", 4),
+    Faction.SLEEPER: ("Tsathoggua", 8),
+    Faction.WINDWALKER: ("Rhan Tegoth", 6),
+    Faction.OPENER_OF_THE_WAY: ("Yog-Sothoth", 6),
+}
+# A first guess at a side's battle dice (the stepper corrects it): a unit's usual combat.
+COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
+SUMMON_COST = 2
+MAX_STEP = 30
+UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
+
+
+@dataclass(frozen=True)
+class Local:
+    """A tap that changes only the panel: ``what`` with an argument."""
+
+    what: str
+    arg: Any = None
+
+
+def _bring(intent: Any) -> bool:
+    return isinstance(intent, Local) and intent.what == "bring"
+
+
+def legal(state: GameState, command: Command) -> bool:
+    return isinstance(apply(state, command), Accepted)
+
+
+def guess_dice(state: GameState, area: int, pid: str) -> int:
+    return sum(COMBAT_GUESS[u.kind] * u.count for u in state.areas[area].units_of(pid))
+
+
+@dataclass
+class Draft:
+    """What the panel shows now."""
+
+    step: int = -1
+    area: int = -1
+    sub: str = ""  # "", "summon", "awaken", "battle", "watcher", "move"
+    enemy: str = ""
+    pending: list[c.MoveGroup] = field(default_factory=list)
+    picks: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> count moving
+    numbers: dict[str, int] = field(default_factory=dict)  # the steppers' values
+    kind: UnitKind = UnitKind.MONSTER
+    armed_pass: bool = False
+    page: int = 0
+
+
+class TurnPanel:
+    """The action turn's chooser, drawn into a rectangle the owning scene gives it."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+        self.draft = Draft()
+        self._options: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
+
+    # -- state -----------------------------------------------------------------------------------
+
+    def active(self, state: GameState) -> bool:
+        return state.prompt.kind is PromptKind.ACTION
+
+    def sync(self, state: GameState) -> None:
+        """Forget a draft the game has moved past."""
+        if state.step != self.draft.step:
+            self.draft = Draft(step=state.step)
+
+    def focus(self, state: GameState, area: int) -> None:
+        """Show ``area``'s choices (the map's tap)."""
+        self.sync(state)
+        self.draft.area, self.draft.sub, self.draft.armed_pass = area, "", False
+        self.draft.picks = self.default_picks(state, area)
+
+    def default_picks(self, state: GameState, area: int) -> dict[tuple[str, str], int]:
+        stacks = state.areas[area].units_of(state.prompt.actor) if area >= 0 else ()
+        return {(s.kind.value, s.name): (1 if n == 0 else 0) for n, s in enumerate(stacks)}
+
+    def handle(self, state: GameState, intent: Local) -> None:
+        """A panel-only tap."""
+        self.sync(state)
+        d, what, arg = self.draft, intent.what, intent.arg
+        d.armed_pass = what == "arm_pass"
+        if what == "area":
+            self.focus(state, arg)
+        elif what == "back":
+            d.area, d.sub = (-1, "") if not d.sub else (d.area, "")
+        elif what in ("summon", "awaken", "watcher", "move"):
+            d.sub = what
+            self.defaults(state, what)
+        elif what == "battle":
+            d.sub, d.enemy = "battle", arg
+            d.numbers = {"yours": guess_dice(state, d.area, state.prompt.actor), "theirs": guess_dice(state, d.area, arg)}
+        elif what == "bring":  # units from a neighbour to the area in view
+            to, d.area, d.sub = d.area, arg, "move"
+            d.picks = self.default_picks(state, arg)
+            d.numbers = {"toward": to}
+        elif what == "step":
+            key, delta = arg
+            if isinstance(key, tuple):
+                limit = self.stack_count(state, key)
+                d.picks[key] = max(0, min(limit, d.picks.get(key, 0) + delta))
+            else:
+                d.numbers[key] = max(0, min(MAX_STEP, d.numbers.get(key, 0) + delta))
+        elif what == "kind":
+            d.kind = UnitKind.TERROR if d.kind is UnitKind.MONSTER else UnitKind.MONSTER
+        elif what == "add":  # this area's picked units go to ``arg``; more groups may follow
+            d.pending += self.groups_to(state, arg)
+            d.area, d.sub = -1, ""
+        elif what == "drop":
+            d.pending = []
+        elif what == "page":
+            d.page += 1
+
+    def defaults(self, state: GameState, what: str) -> None:
+        d, player = self.draft, state.player(state.prompt.actor)
+        if what == "summon":
+            d.numbers = {"cost": SUMMON_COST}
+        elif what == "awaken":
+            d.numbers = {"cost": FIRST_GOO.get(player.faction, ("", 6))[1]}
+        elif what == "watcher":
+            d.numbers = {"yours": guess_dice(state, d.area, player.pid)}
+        elif what == "move":
+            d.numbers = {}
+
+    def stack_count(self, state: GameState, key: tuple[str, str]) -> int:
+        area = state.areas[self.draft.area]
+        return sum(s.count for s in area.units_of(state.prompt.actor) if (s.kind.value, s.name) == key)
+
+    def groups_to(self, state: GameState, to: int) -> list[c.MoveGroup]:
+        d = self.draft
+        name = state.area_name(d.area)
+        return [
+            c.MoveGroup(name, state.area_name(to), UnitKind(kind), unit, count)
+            for (kind, unit), count in d.picks.items()
+            if count > 0
+        ]
+
+    def move_command(self, state: GameState, extra: list[c.MoveGroup]) -> Command:
+        """The gathered Move; crossing eradicated areas loses the first group's unit (Shaggai)."""
+        groups = tuple(self.draft.pending + extra)
+        move = c.Move(state.prompt.actor, groups=groups)
+        result = apply(state, move)
+        if isinstance(result, Rejected) and result.code is Code.SACRIFICE_REQUIRED and groups:
+            first = groups[0]
+            move = c.Move(state.prompt.actor, groups=groups, sacrifice=c.UnitRef(first.area, first.kind, first.name))
+        return move
+
+    # -- what is legal where -----------------------------------------------------------------
+
+    def options(self, state: GameState) -> dict[int, list[tuple[str, Any]]]:
+        """Each area's choices (label, intent) for the player to act: only what the engine takes."""
+        if self._options[0] == id(state):
+            return self._options[1]
+        found: dict[int, list[tuple[str, Any]]] = {}
+        for i in range(len(state.areas)):
+            choices = self.area_choices(state, i)
+            if choices:
+                found[i] = choices
+        self._options = (id(state), found)
+        return found
+
+    def area_choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
+        pid, name, area = state.prompt.actor, state.area_name(i), state.areas[i]
+        player = state.player(pid)
+        out: list[tuple[str, Any]] = []
+        if legal(state, c.Recruit(pid, name)):
+            out.append(("Recruit (1)", Submit(c.Recruit(pid, name))))
+        if legal(state, c.BuildGate(pid, name)):
+            out.append(("Build a gate (3)", Submit(c.BuildGate(pid, name))))
+        if legal(state, c.ControlGate(pid, name)):
+            out.append(("Control the gate", Submit(c.ControlGate(pid, name))))
+        if legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
+            out.append(("Summon...", Local("summon")))
+        goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
+        gate = area.gate
+        if gate is not None and gate.controller == pid and legal(state, c.Awaken(pid, name, goo, 1)):
+            out.append((f"Awaken {goo}...", Local("awaken")))
+        for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
+            who = "Neutral" if enemy == NEUTRAL else state.player(enemy).label
+            if legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
+                out.append((f"Battle {who}...", Local("battle", enemy)))
+            if enemy != NEUTRAL and legal(state, c.Capture(pid, name, enemy)):
+                out.append((f"Capture {who} (1)", Submit(c.Capture(pid, name, enemy))))
+        w = state.watcher
+        if w is not None and w.awake and w.area == i and legal(state, BattleWatcher(pid, 1)):
+            out.append(("Battle the Watcher...", Local("watcher")))
+        if ERADICATED not in area.markers:
+            if area.units_of(pid) and any(self.can_walk(state, i, to) for to in state.board.adjacent[i]):
+                out.append(("Move units from here...", Local("move")))
+            for j in sorted(state.board.adjacent[i], key=state.area_name):
+                if state.areas[j].units_of(pid) and self.can_walk(state, j, i):
+                    out.append((f"Bring units from {state.area_name(j)}", Local("bring", j)))
+        return out
+
+    def can_walk(self, state: GameState, frm: int, to: int) -> bool:
+        stacks = state.areas[frm].units_of(state.prompt.actor)
+        if not stacks or ERADICATED in state.areas[to].markers:
+            return False
+        s = stacks[0]
+        group = c.MoveGroup(state.area_name(frm), state.area_name(to), s.kind, s.name)
+        return legal(state, c.Move(state.prompt.actor, groups=(group,)))
+
+    # -- buttons -----------------------------------------------------------------------------
+
+    def title(self, state: GameState) -> str:
+        d, who = self.draft, state.player(state.prompt.actor).label
+        if d.area < 0:
+            return f"{who}: tap an area to act there"
+        where = state.area_name(d.area)
+        titles = {
+            "": f"{where}: what {who} can do here",
+            "summon": f"Summon in {where}",
+            "awaken": f"Awaken in {where}",
+            "battle": f"Battle in {where}",
+            "watcher": f"Battle the Watcher in {where}",
+            "move": f"Move from {where}: pick units, then where",
+        }
+        return titles[d.sub]
+
+    def pending_text(self, state: GameState) -> str:
+        parts = [f"{g.count} {g.name or g.kind.default_name} {g.area} -> {g.to}" for g in self.draft.pending]
+        return "Move so far: " + "; ".join(parts) if parts else ""
+
+    def buttons(self, state: GameState, rect: pygame.Rect, extra: list[tuple[str, Any]] | None = None) -> list[Button]:
+        """The panel's buttons inside ``rect`` (rows of fingertip buttons, filling it); ``extra``
+        items join an area's own choices (the map's "Correct this area")."""
+        self.sync(state)
+        d = self.draft
+        if d.area < 0:
+            items = self.area_list(state)
+        elif d.sub == "":
+            items = [*self.options(state).get(d.area, []), *(extra or []), ("Back", Local("back"))]
+        elif d.sub == "move":
+            return self.move_buttons(state, rect)
+        else:
+            return self.composer(state, rect)
+        return self.place(items, rect)
+
+    def area_list(self, state: GameState) -> list[tuple[str, Any]]:
+        d, pid = self.draft, state.prompt.actor
+        own = [i for i, choices in self.options(state).items() if any(not _bring(intent) for _, intent in choices)]
+        items: list[tuple[str, Any]] = [(state.area_name(i), Local("area", i)) for i in own]
+        if d.pending:
+            move = self.move_command(state, [])
+            cost = sum(g.count for g in d.pending)
+            items = [(f"Move now ({cost})", Submit(move)), ("Drop the move", Local("drop")), *items]
+        if d.armed_pass:
+            items.append(("Tap again to pass", Submit(c.Pass(pid))))
+        else:
+            items.append(("Pass...", Local("arm_pass")))
+        return items
+
+    def place(self, items: list[tuple[str, Any]], rect: pygame.Rect, columns: int = 0) -> list[Button]:
+        """Items as buttons filling ``rect``; when they cannot all fit, full pages with "More"."""
+        m = self.metrics
+        columns = columns or max(1, min(4, rect.width // m.px(124)))
+        rows = max(1, (rect.height + m.margin) // (m.touch + m.margin))
+        room = rows * columns
+        if len(items) > room:
+            per = room - 1
+            pages = -(-len(items) // per)
+            page = self.draft.page % pages
+            items = [*items[page * per : (page + 1) * per], (f"More ({page + 1}/{pages})", Local("page"))]
+        rects = grid(rect, len(items), columns, m)
+        return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
+
+    def button(self, rect: pygame.Rect, words: str, intent: Any) -> Button:
+        colour = PANEL
+        if isinstance(intent, Submit):
+            colour = WARN if isinstance(intent.command, c.Pass) else ACCENT
+        elif isinstance(intent, Local) and intent.what in ("back", "drop", "arm_pass"):
+            colour = PANEL
+        else:
+            colour = (58, 52, 76)
+        return Button(rect, words, intent, colour)
+
+    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any) -> list[Button]:
+        """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap)."""
+        m = self.metrics
+        side = m.touch
+        minus = pygame.Rect(rect.right - 3 * side - 2 * m.margin, rect.y, side, side)
+        show = pygame.Rect(minus.right + m.margin, rect.y, side, side)
+        plus = pygame.Rect(show.right + m.margin, rect.y, side, side)
+        name = pygame.Rect(rect.x, rect.y, minus.x - m.margin - rect.x, side)
+        return [
+            Button(name, words, None, PANEL, enabled=False),
+            Button(minus, "-", Local("step", (key, -1))),
+            Button(show, str(value), None, PANEL, enabled=False),
+            Button(plus, "+", Local("step", (key, +1))),
+        ]
+
+    def rows(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        m = self.metrics
+        count = max(1, (rect.height + m.margin) // (m.touch + m.margin))
+        return [pygame.Rect(rect.x, rect.y + n * (m.touch + m.margin), rect.width, m.touch) for n in range(count)]
+
+    def composer(self, state: GameState, rect: pygame.Rect) -> list[Button]:
+        """Summon, awaken, battle, the Watcher: steppers, then one button that does it."""
+        d, pid = self.draft, state.prompt.actor
+        name, player = state.area_name(d.area), state.player(pid)
+        rows = self.rows(rect)
+        out: list[Button] = []
+        n = d.numbers
+        if d.sub == "summon":
+            unit = d.kind.default_name
+            out += [self.button(rows[0], f"Unit: {unit} (tap to change)", Local("kind"))]
+            out += self.stepper(rows[1], "Cost in Power", n.get("cost", 0), "cost")
+            command: Command = c.Summon(pid, name, unit, n.get("cost", 0), d.kind)
+            words = f"Summon a {unit} ({n.get('cost', 0)})"
+        elif d.sub == "awaken":
+            goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
+            out += self.stepper(rows[0], "Cost in Power", n.get("cost", 0), "cost")
+            command = c.Awaken(pid, name, goo, n.get("cost", 0))
+            words = f"Awaken {goo} ({n.get('cost', 0)})"
+        elif d.sub == "battle":
+            who = "Neutral" if d.enemy == NEUTRAL else state.player(d.enemy).label
+            out += self.stepper(rows[0], f"{player.label}'s dice", n.get("yours", 0), "yours")
+            out += self.stepper(rows[1], f"{who}'s dice", n.get("theirs", 0), "theirs")
+            command = c.BattleAction(pid, name, d.enemy, n.get("yours", 0), n.get("theirs", 0))
+            words = f"Declare the battle on {who} (1)"
+        else:
+            out += self.stepper(rows[0], f"{player.label}'s dice", n.get("yours", 0), "yours")
+            command = BattleWatcher(pid, n.get("yours", 0))
+            words = "Battle the Watcher (1)"
+        used = len({b.rect.y for b in out})
+        last = rows[min(used, len(rows) - 1)]
+        half = (last.width - self.metrics.margin) // 2
+        go = pygame.Rect(last.x, last.y, half, last.height)
+        back = pygame.Rect(go.right + self.metrics.margin, last.y, last.width - half - self.metrics.margin, last.height)
+        ok = legal(state, command)
+        out.append(Button(go, words if ok else "Not possible now", Submit(command), ACCENT, enabled=ok))
+        out.append(self.button(back, "Back", Local("back")))
+        return out
+
+    def move_buttons(self, state: GameState, rect: pygame.Rect) -> list[Button]:
+        """Units here with steppers (left), the destinations (right): a destination's name moves
+        now, its "+" adds the group and lets more areas join the same Move."""
+        d, m = self.draft, self.metrics
+        split = rect.width // 2 if rect.width >= m.px(560) else rect.width
+        left = pygame.Rect(rect.x, rect.y, split - (m.margin if split < rect.width else 0), rect.height)
+        rows = self.rows(left)
+        out: list[Button] = []
+        stacks = state.areas[d.area].units_of(state.prompt.actor)
+        for row, stack in zip(rows, stacks, strict=False):
+            key = (stack.kind.value, stack.name)
+            out += self.stepper(row, f"{stack.name or stack.kind.default_name} ({stack.count})", d.picks.get(key, 0), key)
+        if split < rect.width:
+            right = pygame.Rect(left.right + m.margin, rect.y, rect.right - left.right - m.margin, rect.height)
+        else:
+            used = min(len(stacks), len(rows))
+            right = pygame.Rect(
+                rect.x, rect.y + used * (m.touch + m.margin), rect.width, rect.height - used * (m.touch + m.margin)
+            )
+        toward = d.numbers.get("toward", -1)
+        near = [j for j in state.board.adjacent[d.area] if self.can_walk(state, d.area, j)]
+        near.sort(key=lambda j: (j != toward, state.area_name(j)))
+        moving = sum(d.picks.values())
+        items: list[tuple[str, Any]] = []
+        for j in near:
+            extra = self.groups_to(state, j)
+            items.append((state.area_name(j), Submit(self.move_command(state, extra)) if moving else Local("noop")))
+        plus_rows = self.rows(right)
+        back_row = plus_rows[-1]
+        dest_rows = plus_rows[:-1] or plus_rows
+        columns = max(1, -(-len(items) // len(dest_rows)))
+        width = (right.width - (columns - 1) * m.margin) // columns
+        plus_w = m.touch
+        for n, ((words, intent), j) in enumerate(zip(items, near, strict=True)):
+            row = dest_rows[n % len(dest_rows)]
+            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+            go = pygame.Rect(x, row.y, width - plus_w - m.margin, row.height)
+            add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
+            out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
+            out.append(Button(add, "+", Local("add", j), enabled=moving > 0))
+        out.append(self.button(back_row, "Back", Local("back")))
+        return out
