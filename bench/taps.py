@@ -164,8 +164,7 @@ def by_area(app: App, target: Command) -> int | None:
             have = scene.panel.draft.picks.get(key, 0) if isinstance(key, tuple) else scene.panel.draft.numbers.get(key, 0)
             if have == want:
                 return
-            step = Local("step", (key, 1 if want > have else -1))
-            press(lambda i: i == step)
+            press(Local("step", (key, 1 if want > have else -1)).__eq__)
 
     for _ in range(10):  # the area, paging on if ever needed
         if press(lambda i: i == Local("area", index)) or not press(lambda i: i == Local("page")):
