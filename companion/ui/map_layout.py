@@ -95,6 +95,8 @@ def place_labels(
             (x - radius - gap - w, y - radius - h, w, h),
             (x + radius + gap, y + radius, w, h),
             (x - radius - gap - w, y + radius, w, h),
+            (x - w // 2, y - 2 * radius - gap - h, w, h),
+            (x - w // 2, y + 2 * radius + gap, w, h),
         ]
 
     def inside(box: Box) -> bool:
@@ -124,6 +126,21 @@ def place_labels(
                     break
             if best is not None and best[0] == 0:
                 break
+        if best is not None and best[0] > 0:  # crowded: search further out, nearest first
+            w, h = sizes[i][-1]
+            x, y = centres[i]
+            step = max(2, radius // 2)
+            ring = sorted(
+                ((dx, dy) for dx in range(-8 * step, 8 * step + 1, step) for dy in range(-8 * step, 8 * step + 1, step)),
+                key=lambda d: d[0] * d[0] + 4 * d[1] * d[1],
+            )
+            for dx, dy in ring:
+                box = (x + dx - w // 2, y + dy - h // 2, w, h)
+                score = clash(i, box)
+                if score < best[0]:
+                    best = (score, len(sizes[i]) - 1, box)
+                if score == 0:
+                    break
         assert best is not None
         placed[i] = (best[1], best[2])
         taken.append(best[2])

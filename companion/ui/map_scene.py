@@ -30,7 +30,7 @@ from companion.ui.widgets import (
     wrap,
 )
 
-LABEL_SIZES = (16, 14, 12)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
+LABEL_SIZES = (16, 14, 12, 11)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
 
 
 class MapScene(Scene):
@@ -109,7 +109,7 @@ class MapScene(Scene):
             pygame.draw.circle(surface, ACCENT, centres[chosen], self.radius() + m.px(3), max(2, m.px(3)))
             side = self.split(state)[1].inflate(-m.margin, -m.margin)
             pygame.draw.rect(surface, (26, 23, 34), side, border_radius=m.px(8))
-            title = self.panel.title(state)
+            title = self.panel.title(state, short=True)
             width = side.width - 2 * m.margin
             size = fit(title, (m.px(20), m.px(17), m.px(15)), width, True)
             paragraph(surface, title, (side.x + m.margin, side.y + m.px(6)), size, width, 1, bold=True)
@@ -149,7 +149,7 @@ class MapScene(Scene):
                 colour = TEXT if n < marks else WARN
                 width = font(size).size(line)[0]
                 text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour)
-                y += font(size).get_linesize()
+                y += line_height(size, line)
 
     def marks(self, view: View, i: int, worm: int | None) -> list[str]:
         state, area = view.state, view.state.areas[i]
@@ -190,10 +190,14 @@ class MapScene(Scene):
             text(surface, str(count), dot, m.px(13), (0, 0, 0), bold=True, centre=True)
 
 
+def line_height(size: int, line: str) -> int:
+    """The height a line takes (some glyphs reach below the font's own line size)."""
+    return max(font(size).get_linesize(), font(size).size(line)[1])
+
+
 def _block(size: int, lines: list[str]) -> tuple[int, int]:
     """A label's (width, height) at ``size``."""
-    face = font(size)
-    return max(face.size(line)[0] for line in lines), face.get_linesize() * len(lines)
+    return max(font(size).size(line)[0] for line in lines), sum(line_height(size, line) for line in lines)
 
 
 class AreaScene(Scene):

@@ -244,7 +244,7 @@ class TableScene(Scene):
         m, state = self.metrics, view.state
         players = state.players
         row = self.row_height(len(players))
-        cell = m.px(58) if not m.portrait else m.px(96)
+        cell = m.px(54) if not m.portrait else m.px(80)
         first_col = rect.right - m.margin - cell * len(COUNTERS)
         head = m.px(15)
         for n, name in enumerate(COUNTERS):
@@ -261,14 +261,9 @@ class TableScene(Scene):
             swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
             pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
             name_room = first_col - swatch.right - 2 * m.margin
-            lines = wrap(player.label, m.px(20), name_room, True)
-            size = m.px(20) if len(lines) <= (2 if row >= m.px(40) else 1) else m.px(16)
-            lines = wrap(player.label, size, name_room, True)
-            y = top + max(0, (row - len(lines[:2]) * round(size * 1.05)) // 2)
-            paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, 2, bold=True)
-            first = "First player" if state.first == i else ""
-            if first and row >= m.px(40) and len(lines) == 1:
-                text(surface, first, (swatch.right + m.margin, y + size), m.px(14), DIM)
+            size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
+            y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
+            paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
             for n, value in enumerate(values):
                 centre = (first_col + n * cell + cell // 2, top + row // 2)
@@ -319,7 +314,10 @@ class TableScene(Scene):
         if state.prompt.kind is PromptKind.ACTION:
             words = self.panel.title(state)
             lines = 1 if self.composing(state) else 2
-            y = paragraph(surface, words, (x, y), fit(words, (m.px(22), m.px(19)), width, True), width, lines, bold=True)
+            if lines == 1 and font(m.px(17), True).size(words)[0] > width:
+                words = self.panel.title(state, short=True)
+            size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if lines == 1 else m.px(20)
+            y = paragraph(surface, words, (x, y), size, width, lines, bold=True)
             pending = self.panel.pending_text(state)
             if pending and not self.composing(state):
                 paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
@@ -330,6 +328,17 @@ class TableScene(Scene):
             text(surface, f"Dice entered: {entered}", (x, inner.y + m.px(48)), m.px(17), ACCENT, width=width)
         if view.notices:
             text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+
+
+def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int, list[str]]:
+    """The largest size at which ``words`` wraps into ``width`` px and ``height`` px of lines
+    with no word wider than the line; the smallest size's lines otherwise."""
+    for size in sizes:
+        lines = wrap(words, size, width, True)
+        fits = all(font(size, True).size(line)[0] <= width for line in lines)
+        if fits and len(lines) * round(size * 1.05) <= height:
+            return size, lines
+    return sizes[-1], wrap(words, sizes[-1], width, True)
 
 
 def last_action(view: View) -> str:

@@ -235,18 +235,19 @@ class TurnPanel:
 
     # -- buttons -----------------------------------------------------------------------------
 
-    def title(self, state: GameState) -> str:
+    def title(self, state: GameState, short: bool = False) -> str:
+        """What the panel asks; ``short`` for a narrow panel (the name of the area alone)."""
         d, who = self.draft, state.player(state.prompt.actor).label
         if d.area < 0:
             return f"{who}: tap an area to act there"
         where = state.area_name(d.area)
         titles = {
-            "": f"{where}: what {who} can do here",
+            "": where if short else f"{where}: what {who} can do here",
             "summon": f"Summon in {where}",
             "awaken": f"Awaken in {where}",
             "battle": f"Battle in {where}",
             "watcher": f"Battle the Watcher in {where}",
-            "move": f"Move from {where}: pick units, then where",
+            "move": f"Move from {where}" if short else f"Move from {where}: pick units, then where",
         }
         return titles[d.sub]
 

@@ -1,0 +1,159 @@
+"""Nothing cut, nothing overlapping: every Cthulhu Wars screen, prompt and chooser is drawn at the
+four supported sizes with the longest real names, and every line of text drawn (recorded by
+``widgets.text``) must lie on the screen, inside its button or panel, whole (no ellipsis), and
+clear of every other line.  The big numerals must be 28 px tall at 800x480."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Faction, PromptKind
+from companion.maps import MapError, list_maps, load_map
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui import widgets
+from companion.ui.app import SIZES, App
+from companion.ui.table_scene import TableScene
+from companion.ui.turn_panel import Local
+
+LONG_NAME = "Bartholomew Q. Featherstonehaug"[:30]  # a player's name at the 30-character limit
+SEATS = (
+    c.Seat(Faction.OPENER_OF_THE_WAY),
+    c.Seat(Faction.OTHER, LONG_NAME),
+    c.Seat(Faction.CRAWLING_CHAOS),
+    c.Seat(Faction.GREAT_CTHULHU),
+    c.Seat(Faction.YELLOW_SIGN),
+    c.Seat(Faction.BLACK_GOAT),
+)
+
+
+def playable() -> list[str]:
+    names = []
+    for info in list_maps():
+        try:
+            load_map(info.name)
+        except MapError:  # public facts only: not playable, nothing to draw
+            continue
+        names.append(info.name)
+    return names
+
+
+MAPS = playable()
+
+
+def problems(drawn: list[widgets.Drawn], size: tuple[int, int]) -> list[str]:
+    screen = pygame.Rect(0, 0, *size)
+    found = []
+    for n, one in enumerate(drawn):
+        if one.clipped:
+            found.append(f"cut: {one.wanted!r} shown as {one.shown!r}")
+        if not screen.contains(one.rect):
+            found.append(f"off the screen: {one.wanted!r} at {one.rect}")
+        if one.box is not None and not one.box.contains(one.rect):
+            found.append(f"out of its box: {one.wanted!r} at {one.rect} in {one.box}")
+        for other in drawn[n + 1 :]:
+            if one.rect.colliderect(other.rect):
+                found.append(f"overlap: {one.wanted!r} at {one.rect} and {other.wanted!r} at {other.rect}")
+    return found
+
+
+def game(app_on, map_name: str, size: tuple[int, int]) -> App:  # type: ignore[no-untyped-def]
+    board = load_map(map_name)
+    seats = SEATS[: min(board.players)]
+    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
+    assert isinstance(session, GameSession)
+    app: App = app_on(session, size)
+    state = session.state
+    for _ in range(40):  # through set-up to the first action turn
+        state = session.state
+        if state.prompt.kind is PromptKind.ACTION:
+            break
+        from companion.engine import legal_commands
+
+        session.submit(next(iter(legal_commands(state))))
+    return app
+
+
+def screens(app: App) -> Iterator[str]:
+    """Draw each screen and chooser of the action turn in turn, naming it."""
+    state = app.table.session.state
+    for name in ("table", "map"):
+        app.scene_name = name
+        app.draw()
+        yield name
+    table = app.scenes["table"]
+    assert isinstance(table, TableScene)
+    app.scene_name = "table"
+    for area in list(table.panel.options(state)):
+        table.panel.draft.step = -2
+        table.panel.handle(state, Local("area", area))
+        app.draw()
+        yield f"table: {state.area_name(area)}"
+        subs = [b.intent for b in table.buttons if isinstance(b.intent, Local) and b.intent.what not in ("back", "area", "page")]
+        for sub in subs:
+            table.panel.draft.step = -2
+            table.panel.handle(state, Local("area", area))
+            table.panel.handle(state, sub)
+            app.draw()
+            yield f"table: {state.area_name(area)}: {sub.what}"
+    table.panel.draft.step = -2
+    table.panel.handle(state, Local("arm_pass"))
+    app.draw()
+    yield "table: pass armed"
+    mapped = app.scenes["map"]
+    app.scene_name = "map"
+    for area in list(table.panel.options(state))[:3]:
+        mapped.panel.draft.step = -2  # type: ignore[attr-defined]
+        mapped.panel.handle(state, Local("area", area))  # type: ignore[attr-defined]
+        app.draw()
+        yield f"map: {state.area_name(area)}"
+    app.scene_name, app.area = "area", 0
+    app.draw()
+    yield "area editor"
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("map_name", MAPS)
+def test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch) -> None:
+    app = game(app_on, map_name, size)
+    found: list[str] = []
+    for name in screens(app):
+        drawn: list[widgets.Drawn] = []
+        monkeypatch.setattr(widgets, "RECORDER", drawn)
+        app.dirty = True
+        app.draw()
+        monkeypatch.setattr(widgets, "RECORDER", None)
+        assert drawn, name
+        found += [f"{name}: {p}" for p in problems(drawn, size)]
+    assert not found, "\n".join(found[:20])
+
+
+def test_the_counters_are_numerals_28_px_tall_at_800x480(app_on, monkeypatch) -> None:
+    app = game(app_on, "earth-4p-35", (800, 480))
+    drawn: list[widgets.Drawn] = []
+    monkeypatch.setattr(widgets, "RECORDER", drawn)
+    app.scene_name = "table"
+    app.draw()
+    numerals = [d for d in drawn if d.wanted.isdigit() and d.size >= 40]
+    assert len(numerals) == 4 * len(app.table.session.state.players)
+    for one in numerals:
+        ink = widgets.font(one.size, True).render(one.wanted, True, (255, 255, 255)).get_bounding_rect()
+        assert ink.height >= 28, one
+
+
+def test_a_recorder_sees_a_cut_line() -> None:
+    """The check can fail: a line too long for its width is recorded as cut."""
+    pygame.font.init()
+    widgets.font.cache_clear()  # fonts belong to one pygame session
+    surface = pygame.Surface((200, 50))
+    drawn: list[widgets.Drawn] = []
+    widgets.RECORDER = drawn
+    try:
+        widgets.text(surface, "Slopes of the Pyramid North and more", (0, 0), 20, width=80)
+    finally:
+        widgets.RECORDER = None
+    assert drawn[0].clipped and problems(drawn, (200, 50))
