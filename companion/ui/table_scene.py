@@ -186,7 +186,10 @@ class TableScene(Scene):
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         words = f"{player.label} to play" if state.prompt.kind is PromptKind.ACTION else f"{player.label} decides"
-        size = fit(words, (m.px(36), m.px(30), m.px(26), m.px(22)), room, True)
+        sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
+        if font(sizes[-1], True).size(words)[0] > room:
+            words = player.label  # a long name: the name alone, large
+        size = fit(words, (*sizes, m.px(18)), room, True)
         text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour_of(player.faction), bold=True, width=room)
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
@@ -375,8 +378,13 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             lines.append(("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)", WARN))
         else:
             lines.append((f"Watcher asleep, token {w.token}; wakes at the next Doom Phase: {float(odds.wake_by_die):.0%}", TEXT))
-    for area, number, chance in worm_chances(state):
-        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
+    worms = worm_chances(state)
+    if len(worms) > 1:  # one heading, then a short line per Worm
+        lines.append(("Eradicated at the next Doom Phase:", TEXT))
+    for area, number, chance in worms:
+        words = f"Worm {number} in {state.area_name(area)}: {float(chance):.0%}"
+        if len(worms) == 1:
+            words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
         lines.append((words, WARN if chance > 0.5 else TEXT))
     if state.worms is not None:
         gone = sum(1 for a in state.areas if ERADICATED in a.markers)

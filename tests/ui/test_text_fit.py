@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from companion.engine import legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, PromptKind
 from companion.maps import MapError, list_maps, load_map
@@ -61,26 +62,27 @@ def problems(drawn: list[widgets.Drawn], size: tuple[int, int]) -> list[str]:
     return found
 
 
-def game(app_on, map_name: str, size: tuple[int, int]) -> App:  # type: ignore[no-untyped-def]
+def game(app_on, map_name: str, size: tuple[int, int], seats: tuple[c.Seat, ...] = SEATS) -> App:
     board = load_map(map_name)
-    seats = SEATS[: min(board.players)]
+    seats = seats[: min(board.players)]
     session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
     assert isinstance(session, GameSession)
     app: App = app_on(session, size)
-    state = session.state
-    for _ in range(40):  # through set-up to the first action turn
-        state = session.state
-        if state.prompt.kind is PromptKind.ACTION:
-            break
-        from companion.engine import legal_commands
-
-        session.submit(next(iter(legal_commands(state))))
     return app
 
 
 def screens(app: App) -> Iterator[str]:
-    """Draw each screen and chooser of the action turn in turn, naming it."""
-    state = app.table.session.state
+    """Draw each screen and chooser of set-up and the action turn in turn, naming it."""
+    session = app.table.session
+    for _ in range(40):  # every set-up prompt on the table, then the first action turn
+        state = session.state
+        if state.prompt.kind is PromptKind.ACTION:
+            break
+        app.scene_name = "table"
+        app.draw()
+        yield f"set-up: {state.prompt.kind.value}"
+        session.submit(next(iter(legal_commands(state))))
+    state = session.state
     for name in ("table", "map"):
         app.scene_name = name
         app.draw()
@@ -114,6 +116,24 @@ def screens(app: App) -> Iterator[str]:
     app.scene_name, app.area = "area", 0
     app.draw()
     yield "area editor"
+    app.scene_name = "log"
+    app.draw()
+    yield "log"
+    pid = state.prompt.actor
+    for index, area in enumerate(state.areas):  # a battle, for the die pad
+        enemy = next((o for o in area.owners if o != pid), None)
+        if enemy and area.count(owner=pid):
+            session.submit(c.BattleAction(pid, state.area_name(index), enemy, 2, 1))
+            break
+    else:
+        session.submit(c.Place(pid, c.UnitRef(state.area_name(0), c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+        other = state.players[1].pid
+        session.submit(c.Place(other, c.UnitRef(state.area_name(0), c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+        session.submit(c.BattleAction(pid, state.area_name(0), other, 2, 1))
+    assert session.state.prompt.kind is PromptKind.ROLL
+    app.scene_name = "table"
+    app.draw()
+    yield "battle roll"
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
@@ -157,3 +177,40 @@ def test_a_recorder_sees_a_cut_line() -> None:
     finally:
         widgets.RECORDER = None
     assert drawn[0].clipped and problems(drawn, (200, 50))
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
+def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) -> None:
+    """A seeded game to its end: the table and the map at the first of each kind of prompt
+    (the Watcher's, the Worms', the glaciers', the ritual, combat dice, Elder Signs...)."""
+    import random
+
+    from companion import demo
+    from companion.engine.cthulhu.model import Phase
+
+    # The demo's seating (every start area has a choice), the long name last.
+    seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
+    app = game(app_on, map_name, size, (*seats, c.Seat(Faction.OTHER, LONG_NAME)))
+    session, rnd = app.table.session, random.Random(4)
+    seen: set[tuple[str, str]] = set()
+    found: list[str] = []
+    for _ in range(3000):
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        key = (state.prompt.kind.value, state.phase.value)
+        if key not in seen:
+            seen.add(key)
+            for name in ("table", "map"):
+                drawn: list[widgets.Drawn] = []
+                monkeypatch.setattr(widgets, "RECORDER", drawn)
+                app.scene_name = name
+                app.draw()
+                monkeypatch.setattr(widgets, "RECORDER", None)
+                found += [f"{key} {name}: {p}" for p in problems(drawn, size)]
+        result = session.submit(demo.choose(state, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    assert len(seen) >= 5
+    assert not found, "\n".join(found[:20])
