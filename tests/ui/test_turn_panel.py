@@ -1,0 +1,141 @@
+"""An action turn entered by area, through taps on the App: only legal choices, steppers for
+numbers, one Move gathered from several areas, a Pass that asks twice, nothing paged."""
+
+from __future__ import annotations
+
+import json
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import PromptKind, UnitKind
+from companion.ui.app import App
+from companion.ui.scene import Go, Submit
+from companion.ui.turn_panel import Local
+from companion.ui.widgets import Button
+
+
+def shown(app: App, scene: str = "table") -> list[Button]:
+    app.scene_name = scene
+    app.draw()
+    return list(app.scenes[scene].buttons)
+
+
+def press(app: App, test, scene: str = "table") -> Button:  # type: ignore[no-untyped-def]
+    button = next(b for b in shown(app, scene) if b.enabled and test(b))
+    app.tap(button.rect.center)
+    return button
+
+
+def labelled(words: str):  # type: ignore[no-untyped-def]
+    return lambda b: b.label == words
+
+
+def action_turn(app_for) -> App:  # type: ignore[no-untyped-def]
+    app: App = app_for("earth-3p")
+    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    assert app.table.session.state.prompt.kind is PromptKind.ACTION
+    return app
+
+
+def last_command(app: App) -> dict:  # type: ignore[type-arg]
+    entry = app.table.session.journal.last("g")
+    assert entry is not None
+    data: dict = json.loads(entry.command)  # type: ignore[type-arg]
+    return data
+
+
+def test_pass_is_last_and_needs_a_second_tap(app_for) -> None:
+    app = action_turn(app_for)
+    prompt = [b for b in shown(app) if isinstance(b.intent, (Submit, Local))]
+    assert prompt[0].label != "Pass..." and prompt[-1].label == "Pass..."
+    seq = app.table.session.seq
+    press(app, labelled("Pass..."))
+    assert app.table.session.seq == seq  # armed, not passed
+    app.tap((2, 2))  # a tap on nothing disarms it
+    assert any(b.label == "Pass..." for b in shown(app))
+    press(app, labelled("Pass..."))
+    press(app, labelled("Tap again to pass"))
+    assert last_command(app)["type"] == "pass"
+
+
+def test_an_area_offers_only_what_the_engine_takes(app_for) -> None:
+    app = action_turn(app_for)
+    press(app, labelled("South Pacific"))
+    labels = [b.label for b in shown(app) if isinstance(b.intent, (Submit, Local))]
+    assert "Recruit (1)" not in labels  # all six Acolytes are on the map
+    assert "Build a gate (3)" not in labels  # there is a gate already
+    assert {"Summon...", "Awaken Cthulhu...", "Move units from here..."} <= set(labels)
+
+
+def test_a_summon_and_an_awakening_take_their_cost_from_a_stepper(app_for) -> None:
+    app = action_turn(app_for)
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Awaken Cthulhu..."))
+    press(app, labelled("-"))
+    press(app, labelled("-"))
+    press(app, lambda b: b.label.startswith("Awaken Cthulhu ("))
+    data = last_command(app)
+    assert (data["type"], data["name"], data["cost"]) == ("awaken", "Cthulhu", 8)
+
+
+def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
+    app = action_turn(app_for)
+    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.CULTIST, count=2)))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Battle Crawling Chaos..."))
+    steppers = [b for b in shown(app) if isinstance(b.intent, Local) and b.intent.what == "step"]
+    yours_plus = next(b for b in steppers if b.intent.arg == ("yours", 1))
+    theirs_plus = next(b for b in steppers if b.intent.arg == ("theirs", 1))
+    for _ in range(3):
+        app.tap(yours_plus.rect.center)
+    app.tap(theirs_plus.rect.center)
+    press(app, lambda b: b.label.startswith("Declare the battle"))
+    data = last_command(app)
+    assert (data["type"], data["attacker_dice"], data["defender_dice"]) == ("battle", 3, 1)
+
+
+def test_one_move_gathers_groups_from_two_areas(app_for) -> None:
+    app = action_turn(app_for)
+    app.table.submit(c.Place("great_cthulhu", c.UnitRef("North Atlantic", UnitKind.CULTIST)))
+    seq = app.table.session.seq
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Move units from here..."))
+    press(app, lambda b: b.intent == Local("step", (("cultist", "Acolyte"), 1)))  # two Acolytes
+    state = app.table.session.state
+    north_pacific = state.board.area_index("North Pacific")
+    press(app, lambda b: b.intent == Local("add", north_pacific))  # "+": more groups to come
+    assert app.table.session.seq == seq
+    press(app, labelled("North Atlantic"))
+    press(app, labelled("Move units from here..."))
+    press(app, labelled("-> Europe"))
+    assert app.table.session.seq == seq + 1  # one command
+    data = last_command(app)
+    groups = [(g["area"], g["to"], g["count"]) for g in data["groups"]]
+    assert groups == [("South Pacific", "North Pacific", 2), ("North Atlantic", "Europe", 1)]
+    assert app.table.session.state.player("great_cthulhu").power == 8 - 3
+
+
+def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
+    app = action_turn(app_for)
+    state = app.table.session.state
+    pacific = state.board.area_index("South Pacific")
+    arctic = state.board.area_index("Arctic Ocean")
+    circles = shown(app, "map")
+    app.tap(circles[pacific].rect.center)
+    labels = {b.label for b in shown(app, "map")}
+    assert {"Summon...", "Move units from here...", "Correct this area", "Back"} <= labels
+    circles = shown(app, "map")  # the map is narrower now, beside the choices
+    app.tap(circles[arctic].rect.center)  # nothing of Great Cthulhu's there or beside it
+    labels = {b.label for b in shown(app, "map") if b.label}
+    assert labels <= {"Correct this area", "Back", "Table", "Map", "Log", "Settings", "Game"}
+    press(app, labelled("Correct this area"), "map")
+    assert (app.scene_name, app.area) == ("area", arctic)
+    app.do(Go("map"))
+
+
+def test_an_action_turn_is_not_paged(app_for) -> None:
+    app = action_turn(app_for)
+    for area in ("North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia"):
+        app.table.submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.CULTIST)))
+    labels = [b.label for b in shown(app)]
+    assert not any(words.startswith("More") for words in labels)
+    assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
