@@ -19,17 +19,17 @@ def shown(app: App, scene: str = "table") -> list[Button]:
     return list(app.scenes[scene].buttons)
 
 
-def press(app: App, test, scene: str = "table") -> Button:  # type: ignore[no-untyped-def]
+def press(app: App, test, scene: str = "table") -> Button:
     button = next(b for b in shown(app, scene) if b.enabled and test(b))
     app.tap(button.rect.center)
     return button
 
 
-def labelled(words: str):  # type: ignore[no-untyped-def]
+def labelled(words: str):
     return lambda b: b.label == words
 
 
-def action_turn(app_for) -> App:  # type: ignore[no-untyped-def]
+def action_turn(app_for) -> App:
     app: App = app_for("earth-3p")
     app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
     assert app.table.session.state.prompt.kind is PromptKind.ACTION
