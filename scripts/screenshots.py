@@ -27,6 +27,7 @@ from companion.engine.cthulhu.model import Phase, PromptKind  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.store.sqlite import SqliteJournal  # noqa: E402
 from companion.ui.app import App, Extras  # noqa: E402
+from companion.ui.turn_panel import Local  # noqa: E402
 from hardware.config import panel_config  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -61,6 +62,18 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
         app.draw()
         pygame.image.save(app.window, str(OUT / filename))
         print("wrote", OUT / filename)
+    state = session.state
+    if state.prompt.kind is PromptKind.ACTION:  # an action turn entered by area, on the table and the map
+        area = max(range(len(state.areas)), key=lambda i: state.areas[i].count(owner=state.prompt.actor))
+        for scene, filename in (("table", "table-turn.png"), ("map", "map-turn.png")):
+            chooser = app.scenes[scene]
+            chooser.panel.handle(state, Local("area", area))  # type: ignore[attr-defined]
+            if scene == "table":
+                chooser.panel.handle(state, Local("move"))  # type: ignore[attr-defined]
+            app.scene_name = scene
+            app.draw()
+            pygame.image.save(app.window, str(OUT / filename))
+            print("wrote", OUT / filename)
     stack.close()
     app.close()
 
