@@ -310,6 +310,47 @@ tap to reach it); a battle's count ends at its declaration (the dice follow).
 """
 
 
+NOTES = """## How a turn is entered
+
+- The table lists the areas where the player to act has units (or, with none, may recruit); the
+  map opens any area by a tap.  An area shows only what the engine accepts there now: recruit,
+  build a gate, control an abandoned gate, summon, awaken, battle each enemy, capture, battle the
+  Watcher, move units from here, bring units here from each neighbour (each probed with
+  `apply` before it is offered).
+- Costs, dice and unit counts are steppers, filled with a first guess: the summon's 2, the
+  faction's Great Old One's first awakening cost (from the faction card), each side's usual
+  combat.  A Move: units picked by steppers, then a destination: its name moves now; its "+"
+  keeps the group and lets more areas join the same Move, which goes to the table as one
+  command (a Shaggai crossing names its sacrifice itself).
+- Pass is the last button and asks for a second tap ("Tap again to pass"); any other tap
+  disarms it.  Nothing is paged while the choices fit (15 buttons at 800x480 when the area's
+  choices take the whole lower screen); when they ever do not, pages are full, with "More".
+
+## Reading the table from 1.5 m
+
+- Whose turn: the faction's name in its colour, 36 px (at 800x480), at the top left.
+- Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
+  with up to four players (tests/ui/test_text_fit.py measures the rendered digits); with five
+  or more the rows share the height and the numerals shrink with them (about 25 px for five).
+- The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
+  to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
+- The Watcher as a token (its value in a diamond, lit when awake) with "wakes at the next Doom
+  Phase: 17%" (or where it is and "dies at the next Doom Phase"); each Worm with "eradicated at
+  the next Doom Phase" and its chance; the last action in words.
+
+## Nothing cut, nothing overlapping
+
+Every line of text goes through `widgets.text`, which can record where it went, what was asked
+and what was shown.  tests/ui/test_text_fit.py draws the table, the map, every area's choices
+and composers, the set-up prompts, a battle's die pad, the area editor and the log at 800x480,
+1024x600, 1280x720 and 720x1280, on every playable shipped map, with the longest faction name and
+a 30-character player name, and every prompt met in whole seeded Yuggoth, Shaggai and Primeval
+games; it fails on a line cut or ellipsised, off the screen, outside its button, or over another
+line.  Map labels are placed (`map_layout.place_labels`) beside their circle where no other
+label or circle is, shrinking and wrapping before they would collide.
+""".splitlines()
+
+
 def main() -> int:
     after = rows(measure(by_area))
     lines = [
@@ -326,6 +367,7 @@ def main() -> int:
         "list offered neither); only the generic Monster at cost 2 could be summoned, and one unit",
         "moved at a time.",
         "",
+        *NOTES,
     ]
     OUTPUT.write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))

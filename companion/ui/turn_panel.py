@@ -87,6 +87,7 @@ class TurnPanel:
         self.metrics = metrics
         self.draft = Draft()
         self._options: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
+        self._choices: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -181,16 +182,26 @@ class TurnPanel:
     # -- what is legal where -----------------------------------------------------------------
 
     def options(self, state: GameState) -> dict[int, list[tuple[str, Any]]]:
-        """Each area's choices (label, intent) for the player to act: only what the engine takes."""
-        if self._options[0] == id(state):
-            return self._options[1]
-        found: dict[int, list[tuple[str, Any]]] = {}
-        for i in range(len(state.areas)):
-            choices = self.area_choices(state, i)
-            if choices:
-                found[i] = choices
-        self._options = (id(state), found)
-        return found
+        """The areas the player to act can do something in with its own units (or, having none,
+        recruit in), each with its choices (label, intent): only what the engine takes.  Other
+        areas (units brought in from a neighbour) open from the map, by :meth:`choices`."""
+        if self._options[0] != id(state):
+            self._options, self._choices = (id(state), {}), (id(state), {})
+            pid = state.prompt.actor
+            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or range(len(state.areas))
+            for i in mine:
+                choices = [item for item in self.choices(state, i) if not _bring(item[1])]
+                if choices:
+                    self._options[1][i] = choices
+        return self._options[1]
+
+    def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
+        """Area ``i``'s choices now (worked out once per state)."""
+        if self._choices[0] != id(state):
+            self._choices = (id(state), {})
+        if i not in self._choices[1]:
+            self._choices[1][i] = self.area_choices(state, i)
+        return self._choices[1][i]
 
     def area_choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         pid, name, area = state.prompt.actor, state.area_name(i), state.areas[i]
@@ -202,11 +213,12 @@ class TurnPanel:
             out.append(("Build a gate (3)", Submit(c.BuildGate(pid, name))))
         if legal(state, c.ControlGate(pid, name)):
             out.append(("Control the gate", Submit(c.ControlGate(pid, name))))
-        if legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
+        gate = area.gate
+        mine = gate is not None and gate.controller == pid
+        if mine and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
             out.append(("Summon...", Local("summon")))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
-        gate = area.gate
-        if gate is not None and gate.controller == pid and legal(state, c.Awaken(pid, name, goo, 1)):
+        if mine and legal(state, c.Awaken(pid, name, goo, 1)):
             out.append((f"Awaken {goo}...", Local("awaken")))
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
             who = "Neutral" if enemy == NEUTRAL else state.player(enemy).label
@@ -263,7 +275,7 @@ class TurnPanel:
         if d.area < 0:
             items = self.area_list(state)
         elif d.sub == "":
-            items = [*self.options(state).get(d.area, []), *(extra or []), ("Back", Local("back"))]
+            items = [*self.choices(state, d.area), *(extra or []), ("Back", Local("back"))]
         elif d.sub == "move":
             return self.move_buttons(state, rect)
         else:
@@ -272,8 +284,7 @@ class TurnPanel:
 
     def area_list(self, state: GameState) -> list[tuple[str, Any]]:
         d, pid = self.draft, state.prompt.actor
-        own = [i for i, choices in self.options(state).items() if any(not _bring(intent) for _, intent in choices)]
-        items: list[tuple[str, Any]] = [(state.area_name(i), Local("area", i)) for i in own]
+        items: list[tuple[str, Any]] = [(state.area_name(i), Local("area", i)) for i in self.options(state)]
         if d.pending:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)

@@ -7,7 +7,7 @@ touch targets never drop below 48 px.  Drawing functions only draw.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import pygame
@@ -31,7 +31,7 @@ class Metrics:
     width: int
     height: int
 
-    @property
+    @cached_property
     def unit(self) -> float:
         return min(self.width, self.height) / 480
 
@@ -115,6 +115,11 @@ def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> i
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``words`` broken into lines no wider than ``width`` px at font ``size`` (bold is wider)."""
+    return list(_wrapped(words, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     face, lines, line = font(size, bold), [], ""
     for word in words.split():
         candidate = f"{line} {word}".strip()
@@ -123,7 +128,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
             line = word
         else:
             line = candidate
-    return [*lines, line] if line else lines
+    return (*lines, line) if line else tuple(lines)
 
 
 def paragraph(
