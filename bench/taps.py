@@ -323,8 +323,9 @@ NOTES = """## How a turn is entered
   keeps the group and lets more areas join the same Move, which goes to the table as one
   command (a Shaggai crossing names its sacrifice itself).
 - Pass is the last button and asks for a second tap ("Tap again to pass"); any other tap
-  disarms it.  Nothing is paged while the choices fit (15 buttons at 800x480 when the area's
-  choices take the whole lower screen); when they ever do not, pages are full, with "More".
+  disarms it.  Nothing is paged while the choices fit (at 800x480: 12 buttons in the list of
+  areas, 16 for an area's choices, which take the whole lower screen); when they ever do not,
+  pages are full, with "More".
 
 ## Reading the table from 1.5 m
 
