@@ -126,9 +126,9 @@ def screens(app: App) -> Iterator[str]:
             session.submit(c.BattleAction(pid, state.area_name(index), enemy, 2, 1))
             break
     else:
-        session.submit(c.Place(pid, c.UnitRef(state.area_name(0), c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+        session.submit(c.Place(pid, c.UnitRef(state.area_name(0), c.UnitKind.MONSTER)))  # type: ignore[attr-defined]
         other = state.players[1].pid
-        session.submit(c.Place(other, c.UnitRef(state.area_name(0), c.UnitKind.CULTIST)))  # type: ignore[attr-defined]
+        session.submit(c.Place(other, c.UnitRef(state.area_name(0), c.UnitKind.MONSTER)))  # type: ignore[attr-defined]
         session.submit(c.BattleAction(pid, state.area_name(0), other, 2, 1))
     assert session.state.prompt.kind is PromptKind.ROLL
     app.scene_name = "table"

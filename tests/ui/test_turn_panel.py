@@ -79,7 +79,7 @@ def test_a_summon_and_an_awakening_take_their_cost_from_a_stepper(app_for) -> No
 
 def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
     app = action_turn(app_for)
-    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.CULTIST, count=2)))
+    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.MONSTER, count=2)))
     press(app, labelled("South Pacific"))
     press(app, labelled("Battle Crawling Chaos..."))
     steppers = [b for b in shown(app) if isinstance(b.intent, Local) and b.intent.what == "step"]
@@ -90,12 +90,12 @@ def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
     app.tap(theirs_plus.rect.center)
     press(app, lambda b: b.label.startswith("Declare the battle"))
     data = last_command(app)
-    assert (data["type"], data["attacker_dice"], data["defender_dice"]) == ("battle", 3, 1)
+    assert (data["type"], data["attacker_dice"], data["defender_dice"]) == ("battle", 3, 3)  # their guess: 2 Monsters
 
 
 def test_one_move_gathers_groups_from_two_areas(app_for) -> None:
     app = action_turn(app_for)
-    app.table.submit(c.Place("great_cthulhu", c.UnitRef("North Atlantic", UnitKind.CULTIST)))
+    app.table.submit(c.Place("great_cthulhu", c.UnitRef("North Atlantic", UnitKind.MONSTER)))
     seq = app.table.session.seq
     press(app, labelled("South Pacific"))
     press(app, labelled("Move units from here..."))
@@ -126,7 +126,7 @@ def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
     circles = shown(app, "map")  # the map is narrower now, beside the choices
     app.tap(circles[arctic].rect.center)  # nothing of Great Cthulhu's there or beside it
     labels = {b.label for b in shown(app, "map") if b.label}
-    assert labels <= {"Correct this area", "Back", "Table", "Map", "Log", "Settings", "Game"}
+    assert labels <= {"Correct this area", "Back", "Table", "Fix", "Map", "Log", "Settings", "Game"}
     press(app, labelled("Correct this area"), "map")
     assert (app.scene_name, app.area) == ("area", arctic)
     app.do(Go("map"))
@@ -135,7 +135,7 @@ def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
 def test_an_action_turn_is_not_paged(app_for) -> None:
     app = action_turn(app_for)
     for area in ("North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia"):
-        app.table.submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.CULTIST)))
+        app.table.submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.MONSTER)))
     labels = [b.label for b in shown(app)]
     assert not any(words.startswith("More") for words in labels)
     assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
