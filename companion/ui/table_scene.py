@@ -172,9 +172,13 @@ class TableScene(Scene):
         m, state = self.metrics, view.state
         phase = state.phase.value.replace("_", " ").title()
         where = f"Round {state.round}, {phase}"
-        small = m.px(20)
-        where_w = font(small).size(where)[0]
-        text(surface, where, (rect.right - m.margin - where_w, rect.y + m.px(14)), small, DIM)
+        first = f"First player: {state.players[state.first].label}"
+        small, smaller = m.px(19), m.px(15)
+        first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
+        where_w = max(font(small).size(where)[0], font(first_size).size(first)[0])
+        right = rect.right - m.margin
+        text(surface, where, (right - font(small).size(where)[0], rect.y + m.px(4)), small, DIM)
+        text(surface, first, (right - font(first_size).size(first)[0], rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
         actor = state.prompt.actor
         seat = state.seat(actor) if actor else None
         room = rect.width - 3 * m.margin - where_w - m.px(24)
