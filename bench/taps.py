@@ -35,7 +35,7 @@ from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.ui.scene import Page, Submit
 from companion.ui.table_scene import TableScene
-from companion.ui.turn_panel import Local
+from companion.ui.turn_panel import Local, summonable
 from companion.ui.widgets import Button
 
 KINDS = ("recruit", "summon", "awaken", "build", "move", "battle")
@@ -173,7 +173,8 @@ def by_area(app: App, target: Command) -> int | None:
         return submit()
     if isinstance(target, c.Summon):
         press(lambda i: i == Local("summon"))
-        if target.kind is not scene.panel.draft.kind:
+        units = summonable(state.player(target.player).faction)
+        for _ in range(units.index((target.name, target.kind))):
             press(lambda i: i == Local("kind"))
         set_number("cost", target.cost)
         return submit()

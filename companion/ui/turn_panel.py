@@ -21,6 +21,7 @@ import pygame
 from companion.engine import Accepted, Code, Command, Rejected, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
@@ -52,6 +53,13 @@ class Local:
     arg: Any = None
 
 
+def summonable(faction: Faction) -> list[tuple[str, UnitKind]]:
+    """What a summon may bring, first the generic Monster (a table's own names follow: the
+    faction's monsters and terrors from its box, then a generic Terror)."""
+    named = [(u.name, u.kind) for u in UNITS.get(faction, ()) if u.kind in (UnitKind.MONSTER, UnitKind.TERROR)]
+    return [(UnitKind.MONSTER.default_name, UnitKind.MONSTER), *named, (UnitKind.TERROR.default_name, UnitKind.TERROR)]
+
+
 def _bring(intent: Any) -> bool:
     return isinstance(intent, Local) and intent.what == "bring"
 
@@ -75,7 +83,7 @@ class Draft:
     pending: list[c.MoveGroup] = field(default_factory=list)
     picks: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind, name) -> count moving
     numbers: dict[str, int] = field(default_factory=dict)  # the steppers' values
-    kind: UnitKind = UnitKind.MONSTER
+    unit: int = 0  # which of the summonable units (see summonable)
     armed_pass: bool = False
     page: int = 0
 
@@ -136,7 +144,7 @@ class TurnPanel:
             else:
                 d.numbers[key] = max(0, min(MAX_STEP, d.numbers.get(key, 0) + delta))
         elif what == "kind":
-            d.kind = UnitKind.TERROR if d.kind is UnitKind.MONSTER else UnitKind.MONSTER
+            d.unit = (d.unit + 1) % len(summonable(state.player(state.prompt.actor).faction))
         elif what == "add":  # this area's picked units go to ``arg``; more groups may follow
             d.pending += self.groups_to(state, arg)
             d.area, d.sub = -1, ""
@@ -347,11 +355,12 @@ class TurnPanel:
         out: list[Button] = []
         n = d.numbers
         if d.sub == "summon":
-            unit = d.kind.default_name
-            out += [self.button(rows[0], f"Unit: {unit} (tap to change)", Local("kind"))]
+            units = summonable(player.faction)
+            unit, kind = units[d.unit % len(units)]
+            out += [self.button(rows[0], f"{unit} (tap for the next unit)", Local("kind"))]
             out += self.stepper(rows[1], "Cost in Power", n.get("cost", 0), "cost")
-            command: Command = c.Summon(pid, name, unit, n.get("cost", 0), d.kind)
-            words = f"Summon a {unit} ({n.get('cost', 0)})"
+            command: Command = c.Summon(pid, name, unit, n.get("cost", 0), kind)
+            words = f"Summon {unit} ({n.get('cost', 0)})"
         elif d.sub == "awaken":
             goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
             out += self.stepper(rows[0], "Cost in Power", n.get("cost", 0), "cost")

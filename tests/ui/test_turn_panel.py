@@ -139,3 +139,15 @@ def test_an_action_turn_is_not_paged(app_for) -> None:
     labels = [b.label for b in shown(app)]
     assert not any(words.startswith("More") for words in labels)
     assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
+
+
+def test_a_summon_names_the_factions_own_monster(app_for) -> None:
+    app = action_turn(app_for)
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Summon..."))
+    press(app, labelled("Monster (tap for the next unit)"))
+    press(app, labelled("Deep One (tap for the next unit)"))  # now a Shoggoth
+    press(app, labelled("-"))
+    press(app, lambda b: b.label.startswith("Summon Shoggoth ("))
+    data = last_command(app)
+    assert (data["type"], data["name"], data["kind"], data["cost"]) == ("summon", "Shoggoth", "monster", 1)
