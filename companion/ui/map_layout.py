@@ -60,6 +60,13 @@ def _normalise(points: list[tuple[float, float]]) -> tuple[tuple[float, float], 
 Box = tuple[int, int, int, int]  # x, y, width, height
 
 
+def _gap(box: Box, point: tuple[int, int]) -> float:
+    """How far ``point`` is from ``box`` (0 inside it)."""
+    dx = max(box[0] - point[0], 0, point[0] - box[0] - box[2])
+    dy = max(box[1] - point[1], 0, point[1] - box[1] - box[3])
+    return math.hypot(dx, dy)
+
+
 def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
@@ -70,6 +77,17 @@ def place_labels(
     sizes: list[list[tuple[int, int]]],
     bounds: Box,
 ) -> list[tuple[int, Box]]:
+    """Where each area's label goes (see :func:`_place`; the same picture is placed once)."""
+    return list(_place(tuple(centres), radius, tuple(tuple(s) for s in sizes), bounds))
+
+
+@lru_cache(maxsize=64)
+def _place(
+    centres: tuple[tuple[int, int], ...],
+    radius: int,
+    sizes: tuple[tuple[tuple[int, int], ...], ...],
+    bounds: Box,
+) -> tuple[tuple[int, Box], ...]:
     """Where each area's label goes, never over another label or another area's circle.
 
     ``sizes[i]`` lists label ``i``'s (width, height) at each candidate font, largest first (the
@@ -107,16 +125,20 @@ def place_labels(
             and box[1] + box[3] <= bounds[1] + bounds[3]
         )
 
-    def clash(i: int, box: Box) -> int:
-        others = [c for j, c in enumerate(circles) if j != i]
-        return sum(_overlaps(box, other) for other in [*taken, *others]) + (0 if inside(box) else 100)
+    def clash(i: int, box: Box) -> float:
+        """Collisions (1 each), off the map (100), and a half when the label sits nearer another
+        area's circle than its own (it would read as that area's)."""
+        score = sum(_overlaps(box, other) for other in [*taken, *circles]) + (0 if inside(box) else 100)
+        cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+        near = min(range(len(centres)), key=lambda j: _gap(box, centres[j]) + 1e-3 * math.dist(centres[j], (cx, cy)))
+        return score + (0.5 if near != i else 0.0)
 
     def crowding(i: int) -> int:
         x, y = centres[i]
         return -sum(1 for cx, cy in centres if abs(cx - x) < 6 * radius and abs(cy - y) < 4 * radius)
 
     for i in sorted(range(len(centres)), key=crowding):
-        best: tuple[int, int, Box] | None = None
+        best: tuple[float, int, Box] | None = None
         for font_index, (w, h) in enumerate(sizes[i]):
             for box in candidates(i, w, h):
                 score = clash(i, box)
@@ -126,7 +148,7 @@ def place_labels(
                     break
             if best is not None and best[0] == 0:
                 break
-        if best is not None and best[0] > 0:  # crowded: search further out, nearest first
+        if best is not None and best[0] >= 1:  # colliding everywhere: search further out, nearest first
             w, h = sizes[i][-1]
             x, y = centres[i]
             step = max(2, radius // 2)
@@ -144,4 +166,4 @@ def place_labels(
         assert best is not None
         placed[i] = (best[1], best[2])
         taken.append(best[2])
-    return [placed[i] for i in range(len(centres))]
+    return tuple(placed[i] for i in range(len(centres)))
