@@ -17,6 +17,7 @@ LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1)
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)
 TEXT = (236, 232, 222)
+DARK_TEXT = (16, 20, 18)
 DIM = (150, 146, 140)
 ACCENT = (120, 200, 140)
 WARN = (235, 120, 90)
@@ -175,20 +176,20 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=metrics.px(8))
         pygame.draw.rect(surface, BUTTON_EDGE, self.rect, width=max(1, metrics.px(2)), border_radius=metrics.px(8))
         room = self.rect.width - metrics.px(10)
-        colour = TEXT if self.enabled else DIM
-        sizes = tuple(metrics.px(s) for s in LABEL_SIZES)
-        size = next((s for s in sizes if font(s).size(self.label)[0] <= room), 0)
-        if not size:  # too long for one line: two lines if the button is tall enough
-            for two in sizes:
-                lines = wrap(self.label, two, room)
-                if len(lines) == 2 and 2 * round(two * 1.05) <= self.rect.height - metrics.px(4):
-                    y = self.rect.centery - round(two * 1.05) // 2
-                    for n, line in enumerate(lines):
-                        centre = (self.rect.centerx, y + n * round(two * 1.05))
-                        text(surface, line, centre, two, colour, centre=True, width=room, box=self.rect)
-                    return
-            size = sizes[-1]
-        text(surface, self.label, self.rect.center, size, colour, centre=True, width=room, box=self.rect)
+        light = 0.3 * self.colour[0] + 0.59 * self.colour[1] + 0.11 * self.colour[2] > 140
+        colour = (DARK_TEXT if light else TEXT) if self.enabled else DIM  # dark words on a light button
+        big, middle, small = (metrics.px(s) for s in LABEL_SIZES)
+        # One line as large as fits; else two lines at the middle size before one small line.
+        for size, count in ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2)):
+            lines = wrap(self.label, size, room) if count == 2 else [self.label]
+            step = round(size * 1.05)
+            fits = all(font(size).size(line)[0] <= room for line in lines)
+            if fits and len(lines) == count and count * step <= self.rect.height - metrics.px(4):
+                y = self.rect.centery - (count - 1) * step // 2
+                for n, line in enumerate(lines):
+                    text(surface, line, (self.rect.centerx, y + n * step), size, colour, centre=True, width=room, box=self.rect)
+                return
+        text(surface, self.label, self.rect.center, small, colour, centre=True, width=room, box=self.rect)
 
 
 def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics) -> list[pygame.Rect]:
