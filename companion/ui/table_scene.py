@@ -15,6 +15,7 @@ from companion.engine import Command, legal_commands, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
 from companion.palette import colour_of
+from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines
 from companion.ui.labels import label
 from companion.ui.scene import DieFace, Intent, Scene, Submit, View
@@ -297,14 +298,17 @@ class TableScene(Scene):
         for n, (words, colour) in enumerate(lines):
             shift = indent if n == watcher_line else 0
             room = (rect.bottom - y) // round(size * 1.05)
-            if room < 1:
+            if room < 1:  # no room left: said, so the text-fit test sees what the table hides
+                for words, _ in lines[n:]:
+                    if widgets.RECORDER is not None:
+                        widgets.RECORDER.append(widgets.Drawn(pygame.Rect(x, y, 0, 0), words, "", size))
                 break
             if shift and state.watcher is not None:
                 w = state.watcher
                 centre = (x + m.px(16), y + m.px(16))
                 pygame.draw.polygon(surface, WATCHER_LIT if w.awake else (110, 110, 110), _diamond(centre, m.px(16)))
                 text(surface, str(w.token), centre, m.px(20), (0, 0, 0), bold=True, centre=True)
-            below = paragraph(surface, words, (x + shift, y), size, width - shift, min(3, room), colour)
+            below = paragraph(surface, words, (x + shift, y), size, width - shift, min(4, room), colour)
             y = max(below, y + m.px(34)) if shift else below
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
@@ -383,13 +387,13 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         else:
             lines.append((f"Watcher asleep, token {w.token}; wakes at the next Doom Phase: {float(odds.wake_by_die):.0%}", TEXT))
     worms = worm_chances(state)
-    if len(worms) > 1:  # one heading, then a short line per Worm
-        lines.append(("Eradicated at the next Doom Phase:", TEXT))
-    for area, number, chance in worms:
-        words = f"Worm {number} in {state.area_name(area)}: {float(chance):.0%}"
-        if len(worms) == 1:
-            words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
+    if len(worms) == 1:
+        area, number, chance = worms[0]
+        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
         lines.append((words, WARN if chance > 0.5 else TEXT))
+    elif worms:  # one sentence for them all, wrapped (a line each would not fit beside the players)
+        each = "; ".join(f"Worm {number} in {state.area_name(area)} {float(chance):.0%}" for area, number, chance in worms)
+        lines.append((f"Eradicated at the next Doom Phase: {each}", WARN if any(w[2] > 0.5 for w in worms) else TEXT))
     if state.worms is not None:
         gone = sum(1 for a in state.areas if ERADICATED in a.markers)
         lines.append((f"Eradicated areas: {gone}", DIM))

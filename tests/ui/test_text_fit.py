@@ -182,8 +182,9 @@ def test_a_recorder_sees_a_cut_line() -> None:
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
 def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) -> None:
-    """A seeded game to its end: the table and the map at the first of each kind of prompt
-    (the Watcher's, the Worms', the glaciers', the ritual, combat dice, Elder Signs...)."""
+    """A seeded game to its end: the table and the map at the first of each kind of prompt in
+    each round (the Watcher's, the Worms', the glaciers', the ritual, combat dice, Elder Signs...),
+    so the crowded late game is drawn too."""
     import random
 
     from companion import demo
@@ -199,7 +200,7 @@ def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) 
         state = session.state
         if state.phase is Phase.GAME_OVER:
             break
-        key = (state.prompt.kind.value, state.phase.value)
+        key = (state.prompt.kind.value, state.phase.value, str(state.round))
         if key not in seen:
             seen.add(key)
             for name in ("table", "map"):
