@@ -164,8 +164,9 @@ class TableScene(Scene):
         self.draw_ritual(surface, view, ritual)
         if players.height:
             self.draw_players(surface, view, players)
-            self.draw_status(surface, view, status)
         self.draw_prompt(surface, view, prompt)
+        if players.height:
+            self.draw_status(surface, view, [status, self.free_room(view, prompt)])
         super().draw(surface, view)
 
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
@@ -277,39 +278,76 @@ class TableScene(Scene):
                 centre = (first_col + n * cell + cell // 2, top + row // 2)
                 text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
-    def draw_status(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        """The last action, the Watcher as a token, the Worms, the Acolyte, the tower."""
+    def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
+        """The prompt panel's room below its buttons (and above the notice line)."""
+        m = self.metrics
+        inner = prompt.inflate(-2 * m.margin, -2 * m.margin)
+        inside = [b.rect.bottom for b in self.buttons if inner.contains(b.rect)]
+        top = max(inside, default=inner.y + m.px(58)) + m.margin
+        bottom = inner.bottom - (m.px(26) if view.notices else m.px(4))
+        return pygame.Rect(inner.x, top, inner.width, max(0, bottom - top))
+
+    def draw_status(self, surface: pygame.Surface, view: View, rects: list[pygame.Rect]) -> None:
+        """The last action, the Watcher as a token, the Worms, the Acolyte, the tower: flowed
+        through ``rects`` in turn (beside the players, then below the prompt's buttons), at
+        the largest size at which all of it fits."""
         m, state = self.metrics, view.state
-        x, y = rect.x + m.margin, rect.y + m.px(4)
-        width = rect.width - 2 * m.margin
         lines = status_lines(view)
         last = last_action(view)
         if last:
             lines.insert(0, (last, ACCENT))
         watcher_line = 1 if last else 0
         indent = m.px(40) if state.watcher is not None else 0
-        size = m.px(15)
-        for size in (m.px(19), m.px(17), m.px(15)):
-            needed = sum(
-                len(wrap(words, size, width - (indent if n == watcher_line else 0))) for n, (words, _) in enumerate(lines)
-            )
-            if needed * round(size * 1.05) <= rect.bottom - y:
+        sizes = (m.px(20), m.px(18), m.px(16), m.px(15))
+        plan: list[tuple[int, pygame.Rect, int]] = []  # (line index, its box, its top)
+        for size in sizes:
+            plan = self.flow(lines, rects, size, indent, watcher_line)
+            if len(plan) == len(lines):
                 break
-        for n, (words, colour) in enumerate(lines):
+        step = round(size * 1.05)
+        for n, rect, y in plan:
+            words, colour = lines[n]
+            x, width = rect.x + m.margin, rect.width - 2 * m.margin
             shift = indent if n == watcher_line else 0
-            room = (rect.bottom - y) // round(size * 1.05)
-            if room < 1:  # no room left: said, so the text-fit test sees what the table hides
-                for words, _ in lines[n:]:
-                    if widgets.RECORDER is not None:
-                        widgets.RECORDER.append(widgets.Drawn(pygame.Rect(x, y, 0, 0), words, "", size))
-                break
             if shift and state.watcher is not None:
                 w = state.watcher
                 centre = (x + m.px(16), y + m.px(16))
                 pygame.draw.polygon(surface, WATCHER_LIT if w.awake else (110, 110, 110), _diamond(centre, m.px(16)))
                 text(surface, str(w.token), centre, m.px(20), (0, 0, 0), bold=True, centre=True)
-            below = paragraph(surface, words, (x + shift, y), size, width - shift, min(4, room), colour)
-            y = max(below, y + m.px(34)) if shift else below
+            room = max(1, (rect.bottom - y) // step)
+            paragraph(surface, words, (x + shift, y), size, width - shift, room, colour)
+        for n in range(len(plan), len(lines)):  # no room left: said, so the text-fit test sees it
+            if widgets.RECORDER is not None:
+                widgets.RECORDER.append(widgets.Drawn(pygame.Rect(0, 0, 0, 0), lines[n][0], "", size))
+
+    def flow(
+        self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], size: int, indent: int, watcher_line: int
+    ) -> list[tuple[int, pygame.Rect, int]]:
+        """Where each line goes at ``size``: (line, box, top), stopping at the first that fits nowhere."""
+        m, step = self.metrics, round(size * 1.05)
+        plan: list[tuple[int, pygame.Rect, int]] = []
+        boxes = [r for r in rects if r.height > 0]
+        b, y = 0, boxes[0].y + m.px(4) if boxes else 0
+        for n, (words, _) in enumerate(lines):
+            shift = indent if n == watcher_line else 0
+            while b < len(boxes):
+                box = boxes[b]
+                tall = max(len(wrap(words, size, box.width - 2 * m.margin - shift)) * step, m.px(34) if shift else 0)
+                after = 0
+                if words.endswith(":"):  # a heading stays with its list where a later box could hold them all
+                    group = list(itertools.takewhile(lambda line: not line[0].endswith(":"), lines[n + 1 :]))
+                    heights = [len(wrap(following, size, box.width - 2 * m.margin)) * step for following, _ in group]
+                    later = any(tall + sum(heights) <= other.height for other in boxes[b + 1 :])
+                    after = sum(heights) if later else heights[0] if heights else 0
+                if y + tall + after <= box.bottom:
+                    plan.append((n, box, y))
+                    y += tall
+                    break
+                b += 1
+                y = boxes[b].y if b < len(boxes) else 0
+            else:
+                return plan
+        return plan
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         m, state = self.metrics, view.state
@@ -391,9 +429,10 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         area, number, chance = worms[0]
         words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
         lines.append((words, WARN if chance > 0.5 else TEXT))
-    elif worms:  # one sentence for them all, wrapped (a line each would not fit beside the players)
-        each = "; ".join(f"Worm {number} in {state.area_name(area)} {float(chance):.0%}" for area, number, chance in worms)
-        lines.append((f"Eradicated at the next Doom Phase: {each}", WARN if any(w[2] > 0.5 for w in worms) else TEXT))
+    elif worms:  # one heading, then a line per Worm
+        lines.append(("Eradicated at the next Doom Phase:", TEXT))
+        for area, number, chance in worms:
+            lines.append((f"Worm {number} in {state.area_name(area)}: {float(chance):.0%}", WARN if chance > 0.5 else TEXT))
     if state.worms is not None:
         gone = sum(1 for a in state.areas if ERADICATED in a.markers)
         lines.append((f"Eradicated areas: {gone}", DIM))

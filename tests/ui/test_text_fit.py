@@ -194,7 +194,7 @@ def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) 
     seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
     app = game(app_on, map_name, size, (*seats, c.Seat(Faction.OTHER, LONG_NAME)))
     session, rnd = app.table.session, random.Random(4)
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     found: list[str] = []
     for _ in range(3000):
         state = session.state
