@@ -338,7 +338,10 @@ NOTES = """## How a turn is entered
   to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
 - The Watcher as a token (its value in a diamond, lit when awake) with "wakes at the next Doom
   Phase: 17%" (or where it is and "dies at the next Doom Phase"); each Worm with "eradicated at
-  the next Doom Phase" and its chance; the last action in words.
+  the next Doom Phase" and its chance; the last action in words.  These lines flow from beside
+  the players into the prompt panel's room below its buttons, at the largest size (up to 20 px
+  at 800x480) at which all of them show; a line that could not show would fail the text-fit
+  test (it is recorded as cut).
 
 ## Nothing cut, nothing overlapping
 
