@@ -24,6 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from companion import demo
+from companion.appliance import LocalClient, screen_only
 from companion.engine import Command, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled
@@ -59,6 +60,13 @@ BEFORE: dict[str, tuple[int, float, float, int]] = {
 class Tally:
     taps: dict[str, list[int]] = field(default_factory=lambda: {k: [] for k in KINDS})
     impossible: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+
+
+def table_of(app: App) -> Table[Any]:
+    """The table behind the screen's client (the tests and the bench enter their set-up there)."""
+    client = app.client
+    assert isinstance(client, LocalClient)
+    return client.table
 
 
 def kind_of(command: Command) -> str:
@@ -143,7 +151,7 @@ def by_area(app: App, target: Command) -> int | None:
     scene = app.scenes["table"]
     assert isinstance(scene, TableScene)
     app.scene_name = "table"
-    state = app.table.session.state
+    state = table_of(app).session.state
     area = target.groups[0].area if isinstance(target, c.Move) else getattr(target, "area", "")
     index = state.board.area_index(area)
     taps = 0
@@ -199,16 +207,16 @@ def by_area(app: App, target: Command) -> int | None:
 
 def answer_other(app: App, rnd: random.Random) -> None:
     """A prompt that is not an action turn: the first choice (dice from "Roll for me")."""
-    state = app.table.session.state
+    state = table_of(app).session.state
     if state.prompt.kind is PromptKind.COMBAT_DICE:
-        app.table.submit(demo.choose(state, rnd))
+        table_of(app).submit(demo.choose(state, rnd))
         return
     shown = [b for b in buttons(app) if isinstance(b.intent, Submit)]
     roll = [b for b in shown if b.label == "Roll for me"]
     if roll or shown:
         tap(app, (roll or shown)[0])
     else:
-        app.table.submit(demo.choose(state, rnd))
+        table_of(app).submit(demo.choose(state, rnd))
 
 
 def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, int] = (800, 480)) -> Tally:
@@ -216,7 +224,7 @@ def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, 
     setup = demo.demo_setup(seed, "yuggoth-demo", 4)
     session = GameSession.start(SqliteJournal(":memory:"), "taps", setup.command())
     assert isinstance(session, GameSession)
-    app = App(Table(session), size=size, backlight=Backlight(Path("/nonexistent")))
+    app = App(screen_only(session), size=size, backlight=Backlight(Path("/nonexistent")))
     tally, rnd, turn = Tally(), random.Random(seed), 0
     try:
         for _ in range(actions * 20):
@@ -232,7 +240,7 @@ def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, 
             taps = driver(app, target)
             if session.seq == before:  # not enterable on the screen: entered for the table
                 taps = None
-                app.table.submit(target)
+                table_of(app).submit(target)
             if kind in tally.taps:
                 if taps is None:
                     tally.impossible[kind] += 1
@@ -248,7 +256,7 @@ def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, 
 
 def settle_battle(app: App, rnd: random.Random) -> None:
     """Roll the battle's dice and take the losses (the table's edits, not counted)."""
-    session = app.table.session
+    session = table_of(app).session
     while session.state.prompt.kind is PromptKind.ROLL and session.state.battle is not None:
         accepted = session.submit(c.Roll(None, "generator"))
         for event in getattr(accepted, "events", ()):

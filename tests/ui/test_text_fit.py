@@ -6,16 +6,19 @@ clear of every other line.  The big numerals must be 28 px tall at 800x480."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
 
+from companion.appliance import LocalClient
 from companion.engine import legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, PromptKind
 from companion.maps import MapError, list_maps, load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
+from companion.table import Table
 from companion.ui import widgets
 from companion.ui.app import SIZES, App
 from companion.ui.table_scene import TableScene
@@ -30,6 +33,13 @@ SEATS = (
     c.Seat(Faction.YELLOW_SIGN),
     c.Seat(Faction.BLACK_GOAT),
 )
+
+
+def table_of(app: App) -> Table[Any]:
+    """The table behind the screen's client (the tests and the bench enter their set-up there)."""
+    client = app.client
+    assert isinstance(client, LocalClient)
+    return client.table
 
 
 def playable() -> list[str]:
@@ -73,7 +83,7 @@ def game(app_on, map_name: str, size: tuple[int, int], seats: tuple[c.Seat, ...]
 
 def screens(app: App) -> Iterator[str]:
     """Draw each screen and chooser of set-up and the action turn in turn, naming it."""
-    session = app.table.session
+    session = table_of(app).session
     for _ in range(40):  # every set-up prompt on the table, then the first action turn
         state = session.state
         if state.prompt.kind is PromptKind.ACTION:
@@ -159,7 +169,7 @@ def test_the_counters_are_numerals_28_px_tall_at_800x480(app_on, monkeypatch) ->
     app.scene_name = "table"
     app.draw()
     numerals = [d for d in drawn if d.wanted.isdigit() and d.size >= 40]
-    assert len(numerals) == 4 * len(app.table.session.state.players)
+    assert len(numerals) == 4 * len(table_of(app).session.state.players)
     for one in numerals:
         ink = widgets.font(one.size, True).render(one.wanted, True, (255, 255, 255)).get_bounding_rect()
         assert ink.height >= 28, one
@@ -193,7 +203,7 @@ def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) 
     # The demo's seating (every start area has a choice), the long name last.
     seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
     app = game(app_on, map_name, size, (*seats, c.Seat(Faction.OTHER, LONG_NAME)))
-    session, rnd = app.table.session, random.Random(4)
+    session, rnd = table_of(app).session, random.Random(4)
     seen: set[tuple[str, str, str]] = set()
     found: list[str] = []
     for _ in range(3000):

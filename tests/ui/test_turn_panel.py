@@ -4,13 +4,23 @@ numbers, one Move gathered from several areas, a Pass that asks twice, nothing p
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from companion.appliance import LocalClient
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
+from companion.table import Table
 from companion.ui.app import App
 from companion.ui.scene import Go, Submit
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import Button
+
+
+def table_of(app: App) -> Table[Any]:
+    """The table behind the screen's client (the tests and the bench enter their set-up there)."""
+    client = app.client
+    assert isinstance(client, LocalClient)
+    return client.table
 
 
 def shown(app: App, scene: str = "table") -> list[Button]:
@@ -31,13 +41,13 @@ def labelled(words: str):
 
 def action_turn(app_for) -> App:
     app: App = app_for("earth-3p")
-    app.table.submit(c.ChooseDirection("great_cthulhu", "clockwise"))
-    assert app.table.session.state.prompt.kind is PromptKind.ACTION
+    table_of(app).submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    assert table_of(app).session.state.prompt.kind is PromptKind.ACTION
     return app
 
 
 def last_command(app: App) -> dict:  # type: ignore[type-arg]
-    entry = app.table.session.journal.last("g")
+    entry = table_of(app).session.journal.last("g")
     assert entry is not None
     data: dict = json.loads(entry.command)  # type: ignore[type-arg]
     return data
@@ -47,9 +57,9 @@ def test_pass_is_last_and_needs_a_second_tap(app_for) -> None:
     app = action_turn(app_for)
     prompt = [b for b in shown(app) if isinstance(b.intent, (Submit, Local))]
     assert prompt[0].label != "Pass..." and prompt[-1].label == "Pass..."
-    seq = app.table.session.seq
+    seq = table_of(app).session.seq
     press(app, labelled("Pass..."))
-    assert app.table.session.seq == seq  # armed, not passed
+    assert table_of(app).session.seq == seq  # armed, not passed
     app.tap((2, 2))  # a tap on nothing disarms it
     assert any(b.label == "Pass..." for b in shown(app))
     press(app, labelled("Pass..."))
@@ -79,7 +89,7 @@ def test_a_summon_and_an_awakening_take_their_cost_from_a_stepper(app_for) -> No
 
 def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
     app = action_turn(app_for)
-    app.table.submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.MONSTER, count=2)))
+    table_of(app).submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.MONSTER, count=2)))
     press(app, labelled("South Pacific"))
     press(app, labelled("Battle Crawling Chaos..."))
     steppers = [b for b in shown(app) if isinstance(b.intent, Local) and b.intent.what == "step"]
@@ -95,28 +105,28 @@ def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
 
 def test_one_move_gathers_groups_from_two_areas(app_for) -> None:
     app = action_turn(app_for)
-    app.table.submit(c.Place("great_cthulhu", c.UnitRef("North Atlantic", UnitKind.MONSTER)))
-    seq = app.table.session.seq
+    table_of(app).submit(c.Place("great_cthulhu", c.UnitRef("North Atlantic", UnitKind.MONSTER)))
+    seq = table_of(app).session.seq
     press(app, labelled("South Pacific"))
     press(app, labelled("Move units from here..."))
     press(app, lambda b: b.intent == Local("step", (("cultist", "Acolyte"), 1)))  # two Acolytes
-    state = app.table.session.state
+    state = table_of(app).session.state
     north_pacific = state.board.area_index("North Pacific")
     press(app, lambda b: b.intent == Local("add", north_pacific))  # "+": more groups to come
-    assert app.table.session.seq == seq
+    assert table_of(app).session.seq == seq
     press(app, labelled("North Atlantic"))
     press(app, labelled("Move units from here..."))
     press(app, labelled("-> Europe"))
-    assert app.table.session.seq == seq + 1  # one command
+    assert table_of(app).session.seq == seq + 1  # one command
     data = last_command(app)
     groups = [(g["area"], g["to"], g["count"]) for g in data["groups"]]
     assert groups == [("South Pacific", "North Pacific", 2), ("North Atlantic", "Europe", 1)]
-    assert app.table.session.state.player("great_cthulhu").power == 8 - 3
+    assert table_of(app).session.state.player("great_cthulhu").power == 8 - 3
 
 
 def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
     app = action_turn(app_for)
-    state = app.table.session.state
+    state = table_of(app).session.state
     pacific = state.board.area_index("South Pacific")
     arctic = state.board.area_index("Arctic Ocean")
     circles = shown(app, "map")
@@ -135,7 +145,7 @@ def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
 def test_an_action_turn_is_not_paged(app_for) -> None:
     app = action_turn(app_for)
     for area in ("North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia"):
-        app.table.submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.MONSTER)))
+        table_of(app).submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.MONSTER)))
     labels = [b.label for b in shown(app)]
     assert not any(words.startswith("More") for words in labels)
     assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
