@@ -177,23 +177,25 @@ def by_area(app: App, target: Command) -> int | None:
     for _ in range(10):  # the area, paging on if ever needed
         if press(lambda i: i == Local("area", index)) or not press(lambda i: i == Local("page")):
             break
-    if isinstance(target, (c.Recruit, c.BuildGate, c.Capture)):
-        return submit()
+    if not isinstance(target, c.Move):  # a choice of the area itself (the referee's costs and dice)
+        done = submit()
+        if done is not None or isinstance(target, (c.Recruit, c.BuildGate, c.Capture)):
+            return done
     if isinstance(target, c.Summon):
         press(lambda i: i == Local("summon"))
         units = summonable(state.player(target.player).faction)
         for _ in range(units.index((target.name, target.kind))):
             press(lambda i: i == Local("kind"))
-        set_number("cost", target.cost)
+        set_number("cost", target.cost or 0)
         return submit()
     if isinstance(target, c.Awaken):
         press(lambda i: isinstance(i, Local) and i.what == "awaken")
-        set_number("cost", target.cost)
+        set_number("cost", target.cost or 0)
         return submit()
     if isinstance(target, c.BattleAction):
         press(lambda i: i == Local("battle", target.defender))
-        set_number("yours", target.attacker_dice)
-        set_number("theirs", target.defender_dice)
+        set_number("yours", target.attacker_dice or 0)
+        set_number("theirs", target.defender_dice or 0)
         return submit()
     if isinstance(target, c.Move) and len(target.groups) == 1:
         group = target.groups[0]
@@ -326,11 +328,13 @@ NOTES = """## How a turn is entered
   build a gate, control an abandoned gate, summon, awaken, battle each enemy, capture, battle the
   Watcher, move units from here, bring units here from each neighbour (each probed with
   `apply` before it is offered).
-- Costs, dice and unit counts are steppers, filled with a first guess: the summon's 2, the
-  faction's Great Old One's first awakening cost (from the faction card), each side's usual
-  combat.  A Move: units picked by steppers, then a destination: its name moves now; its "+"
-  keeps the group and lets more areas join the same Move, which goes to the table as one
-  command (a Shaggai crossing names its sacrifice itself).
+- Summons, awakenings and battles the referee can cost and count (the factions it has rules
+  for) are one button each ("Summon Shoggoth", "Awaken Cthulhu", "Battle Crawling Chaos"), at
+  the cost and dice it computes.  Where it cannot (a faction without rules, units it does not
+  know), a composer takes the cost or both sides' dice by steppers, filled with a first guess.
+  A Move: units picked by steppers, then a destination: its name moves now; its "+" keeps the
+  group and lets more areas join the same Move, which goes to the table as one command (a
+  Shaggai crossing names its sacrifice itself).
 - Pass is the last button and asks for a second tap ("Tap again to pass"); any other tap
   disarms it.  Nothing is paged while the choices fit (at 800x480: 12 buttons in the list of
   areas, 16 for an area's choices, which take the whole lower screen); when they ever do not,
@@ -378,7 +382,8 @@ def main() -> int:
         "",
         "Before, awakening a Great Old One and declaring a battle had no button at all (the legal",
         "list offered neither); only the generic Monster at cost 2 could be summoned, and one unit",
-        "moved at a time.",
+        "moved at a time.  (The engine has since learnt the factions' costs and combat, so the",
+        "scripted players' choices, and the counts of actions, differ between the two runs.)",
         "",
         *NOTES,
     ]

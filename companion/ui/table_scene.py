@@ -38,6 +38,7 @@ from companion.ui.widgets import (
 )
 
 COMBAT_CHOICES = 12
+PROMPT_LINES = 4  # a prompt's words take up to this many lines above its buttons
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
 COUNTERS = ("Power", "Doom", "Signs", "Books")
 WATCHER_LIT = (250, 240, 120)
@@ -95,12 +96,19 @@ class TableScene(Scene):
     def button_area(self, view: View) -> pygame.Rect:
         m = self.metrics
         area = self.regions(view)[2].inflate(-2 * m.margin, -2 * m.margin)
-        top = m.px(34) if view.state.prompt.kind is PromptKind.ACTION else m.px(52)
+        top = m.px(34) if view.state.prompt.kind is PromptKind.ACTION else self.prompt_height(view, area.width) + m.px(8)
         if view.state.prompt.kind is PromptKind.ACTION and self.panel.draft.pending and not self.composing(view.state):
             top += m.px(18)  # the Move gathered so far
         area.y += top
         area.height -= top + (m.px(24) if view.notices else 0)  # the last notice's line
         return area
+
+    def prompt_height(self, view: View, width: int) -> int:
+        """The height of a prompt's words (up to PROMPT_LINES lines), and the dice entered below."""
+        m = self.metrics
+        lines = min(PROMPT_LINES, len(wrap(view.state.prompt.text or "...", m.px(20), width - 2 * m.margin, True)))
+        extra = m.px(22) if view.state.prompt.kind is PromptKind.ROLL else 0
+        return m.px(6) + lines * round(m.px(20) * 1.05) + extra
 
     # -- buttons for the prompt ----------------------------------------------------------------
 
@@ -298,7 +306,7 @@ class TableScene(Scene):
             lines.insert(0, (last, ACCENT))
         watcher_line = 1 if last else 0
         indent = m.px(40) if state.watcher is not None else 0
-        sizes = (m.px(20), m.px(18), m.px(16), m.px(15))
+        sizes = (m.px(20), m.px(18), m.px(16), m.px(15), m.px(14), m.px(13))
         plan: list[tuple[int, pygame.Rect, int]] = []  # (line index, its box, its top)
         for size in sizes:
             plan = self.flow(lines, rects, size, indent, watcher_line)
@@ -371,10 +379,10 @@ class TableScene(Scene):
             if pending and not self.composing(state):
                 paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
         else:
-            paragraph(surface, state.prompt.text or "...", (x, y), m.px(20), width, 2, bold=True)
+            y = paragraph(surface, state.prompt.text or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
         if state.prompt.kind is PromptKind.ROLL:
             entered = " ".join(map(str, view.dice)) or "-"
-            text(surface, f"Dice entered: {entered}", (x, inner.y + m.px(48)), m.px(17), ACCENT, width=width)
+            text(surface, f"Dice entered: {entered}", (x, y + m.px(2)), m.px(17), ACCENT, width=width)
         if view.notices:
             text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
 
@@ -425,16 +433,17 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         else:
             lines.append((f"Watcher asleep, token {w.token}; wakes at the next Doom Phase: {float(odds.wake_by_die):.0%}", TEXT))
     worms = worm_chances(state)
+    gone = sum(1 for a in state.areas if ERADICATED in a.markers)
+    eradicated = f" ({gone} area{'s' if gone != 1 else ''} eradicated so far)" if gone else ""
     if len(worms) == 1:
         area, number, chance = worms[0]
-        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}"
+        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}{eradicated}"
         lines.append((words, WARN if chance > 0.5 else TEXT))
     elif worms:  # one heading, then a line per Worm
-        lines.append(("Eradicated at the next Doom Phase:", TEXT))
+        lines.append((f"Eradicated at the next Doom Phase{eradicated}:", TEXT))
         for area, number, chance in worms:
             lines.append((f"Worm {number} in {state.area_name(area)}: {float(chance):.0%}", WARN if chance > 0.5 else TEXT))
-    if state.worms is not None:
-        gone = sum(1 for a in state.areas if ERADICATED in a.markers)
+    elif state.worms is not None and gone:
         lines.append((f"Eradicated areas: {gone}", DIM))
     if state.acolyte is not None:
         a = state.acolyte

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine import Accepted, Code, Command, Rejected, apply
+from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
@@ -27,8 +27,8 @@ from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
 
 # Each faction's Great Old One and its first awakening cost, as printed on the faction card
-# (/work/shared/data/factions.md, [HRF:Faction*.scala]); the stepper changes the cost when a
-# card or ability says otherwise (Cthulhu's re-awakening costs 4).
+# (/work/shared/data/factions.md, [HRF:Faction*.scala]): the stepper's first guess where the
+# referee has no rules for the faction (where it has, the awakening is offered at its cost).
 FIRST_GOO: dict[Faction, tuple[str, int]] = {
     Faction.GREAT_CTHULHU: ("Cthulhu", 10),
     Faction.CRAWLING_CHAOS: ("Nyarlathotep", 10),
@@ -96,6 +96,7 @@ class TurnPanel:
         self.draft = Draft()
         self._options: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
         self._choices: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
+        self._listed: tuple[int, list[Command]] = (-1, [])
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -211,6 +212,13 @@ class TurnPanel:
             self._choices[1][i] = self.area_choices(state, i)
         return self._choices[1][i]
 
+    def listed(self, state: GameState) -> list[Command]:
+        """The engine's own list of legal commands now (summons and battles at computed costs
+        and dice), once per state."""
+        if self._listed[0] != id(state):
+            self._listed = (id(state), list(legal_commands(state)))
+        return self._listed[1]
+
     def area_choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         pid, name, area = state.prompt.actor, state.area_name(i), state.areas[i]
         player = state.player(pid)
@@ -223,15 +231,26 @@ class TurnPanel:
             out.append(("Control the gate", Submit(c.ControlGate(pid, name))))
         gate = area.gate
         mine = gate is not None and gate.controller == pid
-        if mine and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
-            out.append(("Summon...", Local("summon")))
+        listed = [cmd for cmd in self.listed(state) if getattr(cmd, "area", "") == name]
+        summons = [cmd for cmd in listed if isinstance(cmd, c.Summon)]
+        for summon in summons:  # the roster's units at the cost the referee computes
+            out.append((f"Summon {summon.name}", Submit(summon)))
+        if mine and not summons and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
+            out.append(("Summon...", Local("summon")))  # a faction the referee has no roster for
+        known = [u.name for u in UNITS.get(player.faction, ()) if u.kind is UnitKind.GOO]
+        awakenings = [c.Awaken(pid, name, goo) for goo in known if legal(state, c.Awaken(pid, name, goo))]
+        for awaken in awakenings:  # where and at what cost the faction's rules say
+            out.append((f"Awaken {awaken.name}", Submit(awaken)))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
-        if mine and legal(state, c.Awaken(pid, name, goo, 1)):
-            out.append((f"Awaken {goo}...", Local("awaken")))
+        if mine and not known and legal(state, c.Awaken(pid, name, goo, 1)):
+            out.append((f"Awaken {goo}...", Local("awaken")))  # no rules known: the cost by hand
+        battles = {cmd.defender: cmd for cmd in listed if isinstance(cmd, c.BattleAction)}
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
             who = "Neutral" if enemy == NEUTRAL else state.player(enemy).label
-            if legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
-                out.append((f"Battle {who}...", Local("battle", enemy)))
+            if enemy in battles:  # both sides' dice computed by the referee, the battle resolved whole
+                out.append((f"Battle {who}", Submit(battles[enemy])))
+            elif legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
+                out.append((f"Battle {who}...", Local("battle", enemy)))  # the dice by hand
             if enemy != NEUTRAL and legal(state, c.Capture(pid, name, enemy)):
                 out.append((f"Capture {who} (1)", Submit(c.Capture(pid, name, enemy))))
         w = state.watcher

@@ -73,18 +73,39 @@ def test_an_area_offers_only_what_the_engine_takes(app_for) -> None:
     labels = [b.label for b in shown(app) if isinstance(b.intent, (Submit, Local))]
     assert "Recruit (1)" not in labels  # all six Acolytes are on the map
     assert "Build a gate (3)" not in labels  # there is a gate already
-    assert {"Summon...", "Awaken Cthulhu...", "Move units from here..."} <= set(labels)
+    assert not any(words.startswith("Awaken") for words in labels)  # Cthulhu costs 10; there are 8 Power
+    assert {"Summon Deep One", "Summon Shoggoth", "Summon Starspawn", "Move units from here..."} <= set(labels)
 
 
-def test_a_summon_and_an_awakening_take_their_cost_from_a_stepper(app_for) -> None:
+def test_a_summon_and_an_awakening_go_at_the_referees_cost(app_for) -> None:
     app = action_turn(app_for)
     press(app, labelled("South Pacific"))
-    press(app, labelled("Awaken Cthulhu..."))
-    press(app, labelled("-"))
-    press(app, labelled("-"))
-    press(app, lambda b: b.label.startswith("Awaken Cthulhu ("))
+    press(app, labelled("Summon Shoggoth"))
     data = last_command(app)
-    assert (data["type"], data["name"], data["cost"]) == ("awaken", "Cthulhu", 8)
+    assert (data["type"], data["name"], data["cost"]) == ("summon", "Shoggoth", None)
+    assert table_of(app).session.state.player("great_cthulhu").power == 8 - 2  # factions.md: a Shoggoth costs 2
+    table_of(app).submit(c.Undo())
+    table_of(app).submit(c.Correct("great_cthulhu", "power", 10))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Awaken Cthulhu"))
+    data = last_command(app)
+    assert (data["type"], data["name"], data["cost"]) == ("awaken", "Cthulhu", None)
+    assert table_of(app).session.state.player("great_cthulhu").power == 0
+
+
+def test_a_battle_the_referee_can_count_is_one_tap_from_the_area(app_for) -> None:
+    app = action_turn(app_for)
+    table_of(app).submit(c.Place("crawling_chaos", c.UnitRef("South Pacific", UnitKind.MONSTER, "Nightgaunt")))
+    table_of(app).submit(c.Place("great_cthulhu", c.UnitRef("South Pacific", UnitKind.MONSTER, "Deep One")))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Battle Crawling Chaos"))
+    data = last_command(app)
+    assert (data["type"], data["defender"], data["attacker_dice"], data["defender_dice"]) == (
+        "battle",
+        "crawling_chaos",
+        None,
+        None,
+    )
 
 
 def test_a_battle_is_declared_with_both_sides_dice(app_for) -> None:
@@ -132,7 +153,7 @@ def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
     circles = shown(app, "map")
     app.tap(circles[pacific].rect.center)
     labels = {b.label for b in shown(app, "map")}
-    assert {"Summon...", "Move units from here...", "Correct this area", "Back"} <= labels
+    assert {"Summon Deep One", "Move units from here...", "Correct this area", "Back"} <= labels
     circles = shown(app, "map")  # the map is narrower now, beside the choices
     app.tap(circles[arctic].rect.center)  # nothing of Great Cthulhu's there or beside it
     labels = {b.label for b in shown(app, "map") if b.label}
@@ -149,15 +170,3 @@ def test_an_action_turn_is_not_paged(app_for) -> None:
     labels = [b.label for b in shown(app)]
     assert not any(words.startswith("More") for words in labels)
     assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
-
-
-def test_a_summon_names_the_factions_own_monster(app_for) -> None:
-    app = action_turn(app_for)
-    press(app, labelled("South Pacific"))
-    press(app, labelled("Summon..."))
-    press(app, labelled("Monster (tap for the next unit)"))
-    press(app, labelled("Deep One (tap for the next unit)"))  # now a Shoggoth
-    press(app, labelled("-"))
-    press(app, lambda b: b.label.startswith("Summon Shoggoth ("))
-    data = last_command(app)
-    assert (data["type"], data["name"], data["kind"], data["cost"]) == ("summon", "Shoggoth", "monster", 1)
