@@ -17,6 +17,7 @@ from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, P
 from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines
+from companion.ui.faction_sheet import WithSheetButton, sheet_button
 from companion.ui.labels import label
 from companion.ui.scene import DieFace, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel
@@ -44,7 +45,7 @@ COUNTERS = ("Power", "Doom", "Signs", "Books")
 WATCHER_LIT = (250, 240, 120)
 
 
-class TableScene(Scene):
+class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed by sheet_area)
     name = "table"
 
     def __init__(self, metrics: Metrics) -> None:
@@ -114,7 +115,20 @@ class TableScene(Scene):
 
     def update(self, view: View) -> None:
         self.state = view.state
-        super().update(view)
+        Scene.update(self, view)  # the sheets' button goes where this screen keeps room for it
+        area = self.sheet_area(view)
+        if area is not None:
+            self.buttons.append(sheet_button(self.metrics, area))
+
+    def sheet_area(self, view: View) -> pygame.Rect | None:
+        """Where the Sheets button goes: the bottom right of the status region (whose words
+        keep clear of it), or nowhere while an area's choices take the screen."""
+        status = self.regions(view)[1]
+        if not status.height or not getattr(view.state, "players", None):
+            return None
+        m = self.metrics
+        top = status.bottom - m.touch - 2 * m.margin
+        return pygame.Rect(status.x, top, status.width, m.touch + 2 * m.margin)
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         intent = super().tap(pos)
@@ -174,7 +188,11 @@ class TableScene(Scene):
             self.draw_players(surface, view, players)
         self.draw_prompt(surface, view, prompt)
         if players.height:
-            self.draw_status(surface, view, [status, self.free_room(view, prompt)])
+            m = self.metrics
+            row = m.touch + 2 * m.margin  # the Sheets button's row, at the status region's bottom right
+            above = pygame.Rect(status.x, status.y, status.width, max(0, status.height - row))
+            beside = pygame.Rect(status.x, above.bottom, status.width - m.px(110) - m.margin, status.bottom - above.bottom)
+            self.draw_status(surface, view, [above, beside, self.free_room(view, prompt)])
         super().draw(surface, view)
 
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
