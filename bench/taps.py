@@ -306,11 +306,10 @@ def measure(driver: Driver, seeds: tuple[int, ...] = SEEDS) -> Tally:
     return total
 
 
-HEADER = """# The touchscreen, measured
+BEGIN, END = "<!-- bench.taps: begin -->", "<!-- bench.taps: end -->"
+HEADER = """## Taps per action
 
-Written by `python -m bench.taps` (do not edit by hand).
-
-## Taps per action
+This section is written by `python -m bench.taps` (do not edit it by hand).
 
 Five seeded 4-player Yuggoth games (seeds 1-5) are played through the App headless, with
 synthetic taps: at each action turn a scripted player picks an action (a rotation over recruit,
@@ -321,7 +320,7 @@ tap to reach it); a battle's count ends at its declaration (the dice follow).
 """
 
 
-NOTES = """## How a turn is entered
+NOTES = """### How a turn is entered
 
 - The table lists the areas where the player to act has units (or, with none, may recruit); the
   map opens any area by a tap.  An area shows only what the engine accepts there now: recruit,
@@ -340,7 +339,7 @@ NOTES = """## How a turn is entered
   areas, 16 for an area's choices, which take the whole lower screen); when they ever do not,
   pages are full, with "More".
 
-## Reading the table from 1.5 m
+### Reading the table from 1.5 m
 
 - Whose turn: the faction's name in its colour, 36 px (at 800x480), at the top left.
 - Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
@@ -355,7 +354,7 @@ NOTES = """## How a turn is entered
   at 800x480) at which all of them show; a line that could not show would fail the text-fit
   test (it is recorded as cut).
 
-## Nothing cut, nothing overlapping
+### Nothing cut, nothing overlapping
 
 Every line of text goes through `widgets.text`, which can record where it went, what was asked
 and what was shown.  tests/ui/test_text_fit.py draws the table, the map, every area's choices
@@ -366,6 +365,17 @@ games; it fails on a line cut or ellipsised, off the screen, outside its button,
 line.  Map labels are placed (`map_layout.place_labels`) beside their circle where no other
 label or circle is, shrinking and wrapping before they would collide.
 """.splitlines()
+
+
+def write_section(section: str) -> None:
+    """Put ``section`` in docs/ui.md in place of the last one written (at the end the first
+    time); the rest of the file is other people's and stays as it is."""
+    old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else "# The screen\n"
+    if BEGIN in old and END in old:
+        new = old[: old.index(BEGIN)] + section + old[old.index(END) + len(END) :]
+    else:
+        new = old.rstrip("\n") + "\n\n" + section + "\n"
+    OUTPUT.write_text(new, encoding="utf-8")
 
 
 def main() -> int:
@@ -387,7 +397,7 @@ def main() -> int:
         "",
         *NOTES,
     ]
-    OUTPUT.write_text("\n".join(lines), encoding="utf-8")
+    write_section("\n".join([BEGIN, *lines, END]))
     print("\n".join(lines))
     return 0
 

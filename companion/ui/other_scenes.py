@@ -13,7 +13,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, text, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, paragraph, text, wrap
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
 
@@ -165,7 +165,7 @@ class NewGameScene(Scene):
         start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
         ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
         intent = Start(chosen, players, acolyte, dice, signs, factions)
-        buttons.append(Button(start, "Start", intent, ACCENT, enabled=ready))
+        buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
         return buttons + self.resume(view, resume)
 
     def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:
@@ -222,8 +222,25 @@ class NewGameScene(Scene):
         draws = bool(view.options.get("table_draws", False))
         start, resume, table = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:3]
         buttons.append(Button(table, f"Draws: {'the table' if draws else 'companion'}", Toggle("table_draws")))
-        buttons.append(Button(start, "Start", StartArkham(chosen, players, draws), ACCENT, enabled=bool(chosen)))
+        intent = StartArkham(chosen, players, draws)
+        buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=bool(chosen)))
         return buttons + self.resume(view, resume)
+
+    @staticmethod
+    def start_label(view: View, intent: Any) -> str:
+        """ "Start", or, when this Start was tapped once with a game in play, the confirming tap."""
+        return "Start: tap again" if view.options.get("confirm") == intent else "Start"
+
+    @staticmethod
+    def message(view: View) -> tuple[str, tuple[int, int, int]]:
+        """What the screen must say above its buttons: what is wrong with the set-up (and what to
+        change), or that Start replaces the game in play; ("", colour) when nothing."""
+        problem = str(view.options.get("problem", ""))
+        if problem:
+            return problem, WARN
+        if view.options.get("confirm") is not None:
+            return "A game is in play: it stays stored (Resume brings it back). Tap Start again to begin the new one.", ACCENT
+        return "", TEXT
 
     def counts(self, row: pygame.Rect, numbers: range, chosen: int, key: str = "players") -> list[Button]:
         rects = grid(row, 8, 8, self.metrics)
@@ -238,5 +255,13 @@ class NewGameScene(Scene):
         heading = "New game: Ancient One (doom track), investigators" if arkham else "New game: map, factions, options"
         if not arkham and view.options.get("faction_picker"):
             heading = "Tap the factions in seat order round the table"
-        text(surface, heading, (m.margin, m.margin), m.px(24), bold=True, width=m.width - 2 * m.margin)
+        words, colour = self.message(view)
+        if words:  # in the heading's place, where the players are looking
+            top = self.body().inflate(-2 * m.margin, -2 * m.margin).y + m.px(40) - m.margin
+            size = m.px(18)
+            lines = wrap(words, size, m.width - 2 * m.margin)
+            y = max(2, top - len(lines) * round(size * 1.05))
+            paragraph(surface, words, (m.margin, y), size, m.width - 2 * m.margin, len(lines), colour)
+        else:
+            text(surface, heading, (m.margin, m.margin), m.px(24), bold=True, width=m.width - 2 * m.margin)
         super().draw(surface, view)
