@@ -327,9 +327,10 @@ def test_start_with_a_game_in_play_asks_first_and_the_game_stays_resumable(app_f
     table = app.client.table
     assert table.session.name != "g" and table.session.state.acolyte is not None
     assert "g" in [game.name for game in table.session.journal.games()]  # the game in play is stored
+    app.take_arrivals()  # the new game is on the table (it comes home to it) before the new-game screen
     app.do(Go("new"))
-    app.take_arrivals()
     app.tap(new_game_button(app, "Resume").rect.center)  # the newest stored game is the new one
+    app.tick()
     assert app.scene_name == "table"
 
 
