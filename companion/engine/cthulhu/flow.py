@@ -155,7 +155,13 @@ def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
         candidates = printed
     else:
         candidates = tuple(range(len(state.board.areas)))
-    return tuple(state.area_name(i) for i in candidates if i not in taken)
+    free = tuple(state.area_name(i) for i in candidates if i not in taken)
+    if free:
+        return free
+    # Every printed start of this faction was taken by one seated before it (the Opener or a
+    # named faction choosing anywhere, earlier in turn order): any area still without a gate,
+    # so set-up never stops on a prompt with no answer (docs/rules-notes.md, Set-up).
+    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if i not in taken and a.gate is None)
 
 
 def place_start(state: GameState, seat: int, area_name: str, events: Events) -> GameState:

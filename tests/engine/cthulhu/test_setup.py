@@ -107,3 +107,15 @@ def rejected_new(command: c.NewGame) -> str:
     result = apply(None, command)
     assert not result.ok
     return str(getattr(result, "message", ""))
+
+
+def test_a_faction_whose_printed_starts_were_all_taken_chooses_any_area_without_a_gate() -> None:
+    """The Opener (first in turn order here) takes Crawling Chaos's only start on the Shaggai
+    demo layout; Crawling Chaos is then offered every area still without a gate, never nothing."""
+    seats = (c.Seat(Faction.OPENER_OF_THE_WAY), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.GREAT_CTHULHU))
+    state = ok(apply(None, c.NewGame(load_map("shaggai-demo"), seats, 1)))
+    (only,) = state.board.start_areas("crawling_chaos")
+    state = ok(apply(state, c.ChooseStart("opener_of_the_way", state.area_name(only))))
+    assert state.prompt.kind is PromptKind.START_AREA and state.prompt.actor == "crawling_chaos"
+    gateless = [a.name for a, s in zip(state.board.areas, state.areas, strict=True) if s.gate is None]
+    assert list(state.prompt.choices) == gateless and state.area_name(only) not in state.prompt.choices
