@@ -484,6 +484,8 @@ def run_headless(
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        for notice in house.table.notices:  # e.g. why the demo is silent
+            out.write(f"Note: {notice.text}\n")
         if tower:
             _wait_for_link(house)
             out.write(f"Simulated dice tower linked on {house.link.url}: every roll comes from it.\n")

@@ -9,7 +9,11 @@ is the only caller), and :meth:`AudioOutput.close` cuts a playing sound short.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import threading
+from collections.abc import Mapping
+from pathlib import Path
 
 import pygame
 
@@ -25,10 +29,29 @@ class AudioUnavailable(RuntimeError):
     """No audio device could be opened (SDL's message says why)."""
 
 
+def no_sound_device(environ: Mapping[str, str] = os.environ, root: Path = Path("/")) -> str:
+    """Why there is surely no sound device here ("" when there may be one).
+
+    Asked before SDL is, because on a Linux without a sound card SDL's ALSA back end writes its
+    failures straight to the terminal.  A driver named in SDL_AUDIODRIVER (the tests' "dummy" and
+    "disk") is always tried.
+    """
+    if environ.get("SDL_AUDIODRIVER") or sys.platform != "linux":
+        return ""
+    runtime = Path(environ.get("XDG_RUNTIME_DIR", "/nonexistent"))
+    servers = (runtime / "pulse" / "native", runtime / "pipewire-0")
+    if (root / "dev" / "snd").exists() or environ.get("PULSE_SERVER") or any(s.exists() for s in servers):
+        return ""
+    return "no sound card (/dev/snd) and no sound server"
+
+
 class AudioOutput:
     """Plays PCM (mono, signed 16-bit, 22,050 Hz) on the default SDL audio device."""
 
     def __init__(self, *, volume: float = 0.8) -> None:
+        missing = no_sound_device()
+        if missing:
+            raise AudioUnavailable(missing)
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=BUFFER, allowedchanges=0)
         except pygame.error as exc:

@@ -52,3 +52,13 @@ def test_without_a_sound_device_the_table_plays_on_and_says_why(monkeypatch: pyt
         house = demo_house(stack, session(), 3, tower=False, panel=False, voice=True)
         assert house.voice is None
         assert any(n.text.startswith("No sound:") for n in house.table.notices)
+
+
+def test_no_sound_device_is_known_before_sdl_is_asked(tmp_path) -> None:
+    from companion.voice.audio import no_sound_device
+
+    bare = {"XDG_RUNTIME_DIR": str(tmp_path / "run")}
+    assert no_sound_device(bare, root=tmp_path) == "no sound card (/dev/snd) and no sound server"
+    assert no_sound_device({**bare, "SDL_AUDIODRIVER": "disk"}, root=tmp_path) == ""  # a named driver is tried
+    (tmp_path / "dev" / "snd").mkdir(parents=True)
+    assert no_sound_device(bare, root=tmp_path) == ""
