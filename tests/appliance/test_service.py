@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
+from tests.appliance.service_run import run_until_ready
 
 TIMEOUT = 20
 
@@ -52,34 +53,13 @@ def test_ready_watchdog_and_a_clean_sigterm(tmp_path: Path) -> None:
 
 
 def test_a_broken_config_and_an_unreadable_journal_do_not_stop_the_table(tmp_path: Path) -> None:
-    notify = str(tmp_path / "notify")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    listener.bind(notify)
-    listener.settimeout(TIMEOUT)
     config, state = tmp_path / "config", tmp_path / "state"
     config.mkdir()
     state.mkdir()
     (config / "companion.toml").write_text("[hardware\nthis is not TOML")
     broken = state / "journal.sqlite3"
     broken.write_bytes(b"garbage, not a journal" * 200)
-    env = {
-        **os.environ,
-        "NOTIFY_SOCKET": notify,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "COMPANION_CONFIG_DIR": str(config),
-        "COMPANION_STATE_DIR": str(state),
-    }
-    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE, text=True)
-    try:
-        assert listener.recv(256).startswith(b"READY=1")  # the table is up all the same
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(TIMEOUT) == 0
-        errors = process.stderr.read() if process.stderr else ""
-    finally:
-        if process.poll() is None:
-            process.kill()
-        listener.close()
+    errors = run_until_ready(tmp_path, {"COMPANION_CONFIG_DIR": str(config), "COMPANION_STATE_DIR": str(state)})
     assert "not valid TOML" in errors and "Running with the default settings" in errors  # for journald
     assert "was damaged" in errors and "moved aside whole to" in errors
     (aside,) = state.glob("journal.sqlite3.damaged-*[0-9]")  # moved aside whole, never deleted

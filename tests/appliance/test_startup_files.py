@@ -6,11 +6,6 @@ stderr (journald) naming the file and the line, and a notice on the screen."""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +13,7 @@ import pytest
 from companion.cli import main
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
+from tests.appliance.service_run import run_until_ready
 
 TIMEOUT = 20
 CONFIGS = {
@@ -42,33 +38,15 @@ def broken_maps(config: Path, state: Path) -> None:
 @pytest.mark.parametrize("case", sorted(CONFIGS))
 def test_the_service_starts_on_broken_files_and_says_which_file_and_line(tmp_path: Path, case: str) -> None:
     content, said = CONFIGS[case]
-    notify = str(tmp_path / "notify")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    listener.bind(notify)
-    listener.settimeout(TIMEOUT)
     config, state = tmp_path / "etc-companion", tmp_path / "var-lib-companion"
     config.mkdir()
     state.mkdir()
     (config / "companion.toml").write_bytes(content)
     broken_maps(config, state)
-    env = {k: v for k, v in os.environ.items() if k != "COMPANION_STATE_DIR"}  # systemd's variable only
-    env.update(
-        NOTIFY_SOCKET=notify,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        COMPANION_CONFIG_DIR=str(config),
-        STATE_DIRECTORY=str(state),
+    # systemd's variable only: no COMPANION_STATE_DIR
+    errors = run_until_ready(
+        tmp_path, {"COMPANION_CONFIG_DIR": str(config), "STATE_DIRECTORY": str(state)}, drop=("COMPANION_STATE_DIR",)
     )
-    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE, text=True)
-    try:
-        assert listener.recv(256).startswith(b"READY=1")  # the table is up all the same
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(TIMEOUT) == 0
-        errors = process.stderr.read() if process.stderr else ""
-    finally:
-        if process.poll() is None:
-            process.kill()
-        listener.close()
     assert said in errors and "Running with the default settings" in errors, errors
     assert "earth-3p.toml: line 3: not UTF-8 text" in errors
     assert "listy.toml: line 7: area #1: name must be text" in errors
@@ -103,28 +81,11 @@ def test_every_start_up_problem_reaches_the_screen(tmp_path: Path, monkeypatch: 
 def test_a_state_folder_nothing_can_be_written_in_still_starts_the_table_and_says_the_game_is_not_kept(
     tmp_path: Path,
 ) -> None:
-    notify = str(tmp_path / "notify")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    listener.bind(notify)
-    listener.settimeout(TIMEOUT)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")  # a state directory under a file: nothing can be made there
-    env = {k: v for k, v in os.environ.items() if k != "COMPANION_STATE_DIR"}
-    env.update(
-        NOTIFY_SOCKET=notify,
-        SDL_VIDEODRIVER="dummy",
-        SDL_AUDIODRIVER="dummy",
-        COMPANION_CONFIG_DIR=str(tmp_path / "config"),
-        STATE_DIRECTORY=str(blocker / "state"),
+    errors = run_until_ready(
+        tmp_path,
+        {"COMPANION_CONFIG_DIR": str(tmp_path / "config"), "STATE_DIRECTORY": str(blocker / "state")},
+        drop=("COMPANION_STATE_DIR",),
     )
-    process = subprocess.Popen([sys.executable, "-m", "companion", "run"], env=env, stderr=subprocess.PIPE, text=True)
-    try:
-        assert listener.recv(256).startswith(b"READY=1")  # the table is up all the same
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(TIMEOUT) == 0
-        errors = process.stderr.read() if process.stderr else ""
-    finally:
-        if process.poll() is None:
-            process.kill()
-        listener.close()
     assert "kept in memory only and is lost when the table stops" in errors and "Traceback" not in errors, errors
