@@ -15,7 +15,6 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from tests.appliance.service_run import run_until_ready
 
-TIMEOUT = 20
 CONFIGS = {
     "not-utf8": (b'[journal]\nsnapshot_every = 32\n[tower]\nurl = "/dev/caf\xe9"\n', "companion.toml: line 4: not UTF-8 text"),
     "bad-toml": (b"[hardware\n", "companion.toml: line 1: not valid TOML"),
