@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import demo
 from companion.cli import main
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
@@ -88,3 +89,26 @@ def test_a_state_folder_nothing_can_be_written_in_still_starts_the_table_and_say
         drop=("COMPANION_STATE_DIR",),
     )
     assert "kept in memory only and is lost when the table stops" in errors and "Traceback" not in errors, errors
+
+
+def test_a_stored_game_with_a_nul_in_its_names_does_not_stop_the_service(tmp_path: Path) -> None:
+    """A journal written before names were checked: a game called "evening\\x00" whose seat is
+    named "Cult\\x01". The table starts on it (the names drawn escaped) and no traceback is written."""
+    state = tmp_path / "state"
+    state.mkdir()
+    journal = SqliteJournal(state / "journal.sqlite3")
+    setup = demo.demo_setup(2, None, 3).command()
+    journal.create_game("evening\x00", "Evening", 1.0)
+    stored = GameSession.start(journal, "later", setup)  # a game whose entries carry the odd name
+    assert isinstance(stored, GameSession)
+    journal._db.execute("UPDATE entries SET game = ? WHERE game = ?", ("evening\x00", "later"))
+    journal._db.execute("UPDATE snapshots SET game = ? WHERE game = ?", ("evening\x00", "later"))
+    journal._db.execute(
+        "UPDATE entries SET command = replace(command, ?, ?) WHERE seq = 1", ('"name":""', '"name":"Cult\\u0001"')
+    )
+    journal._db.execute("DELETE FROM games WHERE name = ?", ("later",))
+    journal.close()
+    errors = run_until_ready(
+        tmp_path, {"COMPANION_CONFIG_DIR": str(tmp_path / "config"), "STATE_DIRECTORY": str(state)}, drop=("COMPANION_STATE_DIR",)
+    )
+    assert "Traceback" not in errors, errors
