@@ -15,13 +15,14 @@ import fakeredis
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from bench.tower_bench import answer  # the same hurried player the tower bench plays with
 from companion import demo
 from companion.appliance import Appliance, demo_house, service_house
 from companion.config import Config
-from companion.engine import Command, Event
+from companion.engine import Event
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind
-from companion.engine.cthulhu.watcher import CombatDice, WatcherAwakened
+from companion.engine.cthulhu.watcher import WatcherAwakened
 from companion.session import GameSession
 from companion.store import Entry
 from companion.store.redis import RedisJournal
@@ -200,21 +201,6 @@ def json_events(journal: RedisJournal, session: GameSession) -> tuple[Event, ...
 
     last = journal.last(session.name)
     return journaled_events(last) if last is not None else ()
-
-
-def answer(session: GameSession) -> Command:
-    from companion.engine import legal_commands
-
-    prompt = session.state.prompt
-    if prompt.kind is PromptKind.ACTION:
-        return c.Pass(prompt.actor)
-    if prompt.kind is PromptKind.RITUAL:
-        return c.SkipRitual(prompt.actor)
-    if prompt.kind is PromptKind.COMBAT_DICE:
-        return CombatDice(prompt.actor, 0)
-    if prompt.kind is PromptKind.ROLL:
-        return c.Roll(None, "generator")
-    return next(iter(legal_commands(session.state)))
 
 
 def test_the_demos_players_leave_the_table_alone_while_the_tower_is_asked_for_a_roll() -> None:
