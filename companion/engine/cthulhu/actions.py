@@ -21,7 +21,6 @@ from companion.engine.cthulhu.events import (
     EndTriggered,
     FirstPlayerChosen,
     Passed,
-    PowerSpent,
     RitualPerformed,
     RitualSkipped,
     SpellbookGained,
@@ -53,6 +52,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.values import evolve
 
 Events = flow.Events
+pay = bd.pay  # spending Power lives with the board's other updates; the abilities spend it too
 Handler = Callable[[GameState, Any, Events], GameState]
 RollHandler = Callable[[GameState, tuple[int, ...], Events], GameState]
 HANDLERS: dict[type[Command], Handler] = {}
@@ -104,19 +104,6 @@ def choice(state: GameState, value: str) -> str:
     if value not in state.prompt.choices:
         raise Refusal(Code.NOT_A_CHOICE, f"{value!r} is not one of the choices: {', '.join(state.prompt.choices)}.")
     return value
-
-
-def pay(state: GameState, seat: int, cost: int, action: str, events: Events) -> GameState:
-    player = state.players[seat]
-    if cost < 0:
-        raise Refusal(Code.BAD_VALUE, "A cost cannot be negative.")
-    if player.power < cost:
-        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
-    if cost == 0:
-        return state
-    state = state.with_player(seat, power=player.power - cost)
-    events.append(PowerSpent(player.pid, cost, action, player.power - cost))
-    return state
 
 
 def has_units(state: GameState, index: int, pid: str) -> bool:

@@ -8,7 +8,7 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 from __future__ import annotations
 
 from companion.engine.core import Code, Event, Refusal
-from companion.engine.cthulhu.events import GateChanged, UnitsMoved, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
@@ -176,3 +176,20 @@ def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> i
 
 def faction_goos_in_play(state: GameState, pid: str) -> int:
     return units_in_play(state, pid, UnitKind.GOO)
+
+
+def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]) -> GameState:
+    """Spend ``cost`` Power of seat ``seat`` for ``action`` (words for the refusal and the event).
+
+    :raises Refusal: BAD_VALUE for a negative cost, CANNOT_AFFORD when the player has too little.
+    """
+    player = state.players[seat]
+    if cost < 0:
+        raise Refusal(Code.BAD_VALUE, "A cost cannot be negative.")
+    if player.power < cost:
+        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
+    if cost == 0:
+        return state
+    state = state.with_player(seat, power=player.power - cost)
+    events.append(PowerSpent(player.pid, cost, action, player.power - cost))
+    return state

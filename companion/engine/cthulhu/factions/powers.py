@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Part, PowerSpent
+from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.model import (
     NO_PROMPT,
     Abilities,
@@ -166,15 +166,7 @@ def my_turn(state: GameState, pid: str) -> int:
     return seat
 
 
-def pay(state: GameState, seat: int, cost: int, action: str, events: Events) -> GameState:
-    player = state.players[seat]
-    if player.power < cost:
-        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
-    if cost == 0:
-        return state
-    state = state.with_player(seat, power=player.power - cost)
-    events.append(PowerSpent(player.pid, cost, action, player.power - cost))
-    return state
+pay = bd.pay  # one way to spend Power, for the actions and the abilities alike
 
 
 def gain_power(state: GameState, seat: int, amount: int, reason: str, events: Events) -> GameState:
