@@ -10,6 +10,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import AreaState, Faction, Gate, Options, UnitKind, Units
 from companion.maps import load_map
 from companion.session import Session
+from firmware_bridge.protocol import Frame
 
 CORE3 = (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT)
 
@@ -143,3 +144,14 @@ def table_of(app: Any) -> Any:
 
     assert isinstance(app.client, LocalClient)
     return app.client.table
+
+
+class Wire:
+    """The tower's side of a table under test: every frame the table sent (into ``sent`` when given)."""
+
+    def __init__(self, sent: list[Frame] | None = None) -> None:
+        self.sent: list[Frame] = [] if sent is None else sent
+
+    def __call__(self, frame: Frame) -> bool:
+        self.sent.append(frame)
+        return True

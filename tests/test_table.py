@@ -26,7 +26,6 @@ from firmware_bridge.protocol import (
     Ack,
     AckStatus,
     Cancel,
-    Frame,
     LineSplitter,
     ProtocolError,
     Request,
@@ -35,22 +34,11 @@ from firmware_bridge.protocol import (
     encode,
 )
 from firmware_bridge.sim import SimTower
-from tests.helpers import count_decisions, new_game
+from tests.helpers import Wire, count_decisions, new_game
 from tests.store.test_storage_problems import fill, small_disk  # noqa: F401 (a fixture)
 
 GC, CC = "great_cthulhu", "crawling_chaos"
 TIMEOUT = 5.0
-
-
-class Wire:
-    """What the table sent to the tower."""
-
-    def __init__(self) -> None:
-        self.sent: list[Frame] = []
-
-    def __call__(self, frame: Frame) -> bool:
-        self.sent.append(frame)
-        return True
 
 
 def table_at_roll(journal: SqliteJournal | None = None, dice: int = 2) -> tuple[Table[GameSession], Wire]:

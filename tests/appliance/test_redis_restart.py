@@ -19,19 +19,7 @@ from companion.store.redis import RedisJournal
 from companion.table import Table
 from companion.tower_port import TowerPort
 from firmware_bridge.protocol import Ack, AckStatus, Frame, RollFrame
-from tests.helpers import new_game
-
-
-class Wire:
-    """The tower's side: every frame the table sent."""
-
-    def __init__(self, sent: list[Frame]) -> None:
-        self.sent = sent
-
-    def __call__(self, frame: Frame) -> bool:
-        self.sent.append(frame)
-        return True
-
+from tests.helpers import Wire, new_game
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
 GC, CC = "great_cthulhu", "crawling_chaos"
