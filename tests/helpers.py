@@ -155,3 +155,32 @@ class Wire:
     def __call__(self, frame: Frame) -> bool:
         self.sent.append(frame)
         return True
+
+
+# -- the screen, by taps ---------------------------------------------------------------------
+
+
+def tap(app: Any, label: str) -> None:
+    """Tap the button labelled ``label`` on the screen in view, at its centre through the App as
+    a finger would (it must be there and enabled), and draw the frame it leads to."""
+    app.draw()
+    buttons = app.scenes[app.scene_name].buttons
+    button = next((b for b in buttons if b.label == label), None)
+    assert button is not None, (label, [b.label for b in buttons])
+    assert button.enabled, label
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def tap_area(app: Any, name: str) -> None:
+    """Tap the area called ``name`` at its centre on the map (going to the map first by its
+    navigation button when another screen is in view), and draw the frame it leads to."""
+    if app.scene_name != "map":
+        tap(app, "Map")
+    app.draw()
+    scene = app.scenes["map"]
+    view = app.view()
+    index = view.state.board.area_index(name)
+    assert index is not None, name
+    app.tap(scene.centres(view)[index])
+    app.draw()

@@ -1,18 +1,23 @@
 """The map: every area a tappable circle with its gate, units, Worm, eradication, the Watcher and
 the Acolyte, its name placed where no other label or circle is.  On an action turn, tapping an
 area opens what the player to act can legally do there (:mod:`turn_panel`); otherwise it opens a
-quick editor for the area's gate and cultists."""
+quick editor for the area's gate and cultists.  A prompt answered by naming an area (a start
+area, where the Watcher attacks, a Worm's, glacier's or the Acolyte's place, a retreat) is
+answered here by tapping the area: only the legal ones are lit and take a tap, with the same
+choices as a list beside the map."""
 
 from __future__ import annotations
 
 import pygame
 
+from companion.engine import Command, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, UnitKind
 from companion.palette import colour_of
+from companion.ui.labels import label
 from companion.ui.map_layout import layout, place_labels
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.turn_panel import Local, TurnPanel
+from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
@@ -31,6 +36,8 @@ from companion.ui.widgets import (
 )
 
 LABEL_SIZES = (16, 14, 12, 11)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
+TITLE_LINES = 4  # an area prompt's words take up to this many lines above its list
+DIMMED = (26, 26, 30)  # an area that is not a legal answer
 
 
 class MapScene(Scene):
@@ -46,9 +53,20 @@ class MapScene(Scene):
     def choosing(self, state: GameState) -> bool:
         return self.panel.active(state) and self.panel.draft.area >= 0 and self.panel.draft.step == state.step
 
+    def answering(self, state: GameState) -> bool:
+        """A prompt answered by naming an area is up (answered by a tap on the map)."""
+        return not self.panel.active(state) and bool(area_answers(state))
+
     def split(self, state: GameState) -> tuple[pygame.Rect, pygame.Rect]:
-        """(the map, the area's choices) of the body; the choices take no room until an area is tapped."""
+        """(the map, the area's choices) of the body; the choices take no room until an area is
+        tapped; an area prompt's list takes a narrower side, so the map stays large."""
         body = self.body()
+        if self.answering(state):
+            if self.metrics.portrait:
+                cut = body.height * 68 // 100
+                return pygame.Rect(body.x, body.y, body.width, cut), pygame.Rect(body.x, cut, body.width, body.height - cut)
+            cut = body.width * 64 // 100
+            return pygame.Rect(body.x, body.y, cut, body.height), pygame.Rect(cut, body.y, body.width - cut, body.height)
         if not self.choosing(state):
             return body, pygame.Rect(body.right, body.y, 0, body.height)
         if self.metrics.portrait:
@@ -78,6 +96,8 @@ class MapScene(Scene):
 
     def layout(self, view: View) -> list[Button]:
         r, state = self.radius(), view.state
+        if self.answering(state):
+            return self.answer_buttons(view)
         acting = self.panel.active(state)
         circles = [
             Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Local("area", i) if acting else Go("area", i))
@@ -93,6 +113,28 @@ class MapScene(Scene):
         extra = [("Correct this area", Go("area", area))] if self.panel.draft.sub == "" else []
         return circles + self.panel.buttons(state, side, extra)
 
+    def title_height(self, state: GameState, width: int) -> int:
+        """The height of an area prompt's words above its list."""
+        m = self.metrics
+        lines = min(TITLE_LINES, len(wrap(state.prompt.text or "...", m.px(18), width, True)))
+        return m.px(6) + lines * round(m.px(18) * 1.05) + m.px(4)
+
+    def answer_buttons(self, view: View) -> list[Button]:
+        """An area prompt: each legal area's circle answers it; the others take no tap; beside
+        the map, every legal answer as a button too (and any that names no area)."""
+        r, state, m = self.radius(), view.state, self.metrics
+        answers = area_answers(state)
+        circles = [
+            Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Submit(answers[i]) if i in answers else None, enabled=i in answers)
+            for i, (x, y) in enumerate(self.centres(view))
+        ]
+        side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)
+        top = self.title_height(state, side.width - 2 * m.margin)
+        side.y += top
+        side.height -= top
+        choices: list[Command] = sorted(legal_commands(state), key=label)
+        return circles + self.panel.place([(label(cmd), Submit(cmd)) for cmd in choices], side, 1)
+
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m, state = self.metrics, view.state
         centres = self.centres(view)
@@ -105,7 +147,15 @@ class MapScene(Scene):
             self.draw_area(surface, view, i, centre)
         self.draw_labels(surface, view, centres, worms)
         chosen = self.panel.draft.area if self.choosing(state) else -1
-        if chosen >= 0:
+        if self.answering(state):
+            for i in area_answers(state):
+                pygame.draw.circle(surface, ACCENT, centres[i], self.radius() + m.px(3), max(2, m.px(3)))
+            side = self.split(state)[1].inflate(-m.margin, -m.margin)
+            pygame.draw.rect(surface, (26, 23, 34), side, border_radius=m.px(8))
+            width = side.width - 2 * m.margin
+            words = state.prompt.text or "..."
+            paragraph(surface, words, (side.x + m.margin, side.y + m.px(6)), m.px(18), width, TITLE_LINES, bold=True)
+        elif chosen >= 0:
             pygame.draw.circle(surface, ACCENT, centres[chosen], self.radius() + m.px(3), max(2, m.px(3)))
             side = self.split(state)[1].inflate(-m.margin, -m.margin)
             pygame.draw.rect(surface, (26, 23, 34), side, border_radius=m.px(8))
@@ -172,6 +222,8 @@ class MapScene(Scene):
         fill = (20, 30, 60) if spec.ocean else (40, 44, 32)
         if ERADICATED in area.markers:
             fill = (8, 8, 8)
+        elif self.answering(state) and i not in area_answers(state):
+            fill = DIMMED  # not an answer to the prompt: no tap, and it looks it
         pygame.draw.circle(surface, fill, centre, r)
         edge = ACCENT if spec.pyramid is not None else BUTTON_EDGE
         pygame.draw.circle(surface, edge, centre, r, max(1, m.px(2)))

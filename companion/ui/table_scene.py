@@ -19,8 +19,8 @@ from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines
 from companion.ui.faction_sheet import WithSheetButton, sheet_button
 from companion.ui.labels import label
-from companion.ui.scene import DieFace, Intent, Scene, Submit, View
-from companion.ui.turn_panel import Local, TurnPanel
+from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
+from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
@@ -153,16 +153,20 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         if prompt.kind is PromptKind.COMBAT_DICE:
             choices = list(itertools.islice(legal_commands(state), COMBAT_CHOICES))
             return self.choice_buttons(choices, area, columns=4)
-        return self.choice_buttons(list(legal_commands(state)), area, columns=2)
+        # A prompt naming an area is answered on the map (its areas lit); the list stays here too.
+        on_map = [("Choose on the map", Go("map"))] if area_answers(state) else []
+        return self.choice_buttons(list(legal_commands(state)), area, columns=2, first=on_map)
 
-    def choice_buttons(self, choices: list[Command], area: pygame.Rect, columns: int) -> list[Button]:
-        """The legal choices as buttons filling the room (full pages with "More" if ever needed);
-        a Pass never comes first."""
+    def choice_buttons(
+        self, choices: list[Command], area: pygame.Rect, columns: int, first: list[tuple[str, Any]] | None = None
+    ) -> list[Button]:
+        """The legal choices as buttons filling the room (full pages with "More" if ever needed),
+        after ``first``; a Pass never comes first."""
         m = self.metrics
         if columns == 2 and any(font(m.px(24)).size(label(choice))[0] > area.width // 2 - 20 for choice in choices):
             columns = 1  # long labels (area names) get the whole width
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
-        items = [(label(command), Submit(command)) for command in choices]
+        items: list[tuple[str, Any]] = [*(first or []), *((label(command), Submit(command)) for command in choices)]
         return self.panel.place(items, area, columns)
 
     def die_pad(self, view: View, area: pygame.Rect) -> list[Button]:

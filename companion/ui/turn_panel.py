@@ -43,6 +43,12 @@ COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, Un
 SUMMON_COST = 2
 MAX_STEP = 30
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
+# The prompts whose every answer names one area (a start area, where the Watcher goes to attack,
+# a Worm's, a glacier's or the Acolyte's place, a retreat): answered by a tap on the map.  (The
+# Watcher's target once it has moved names a faction, not an area: that stays a list.)
+AREA_PROMPTS = frozenset(
+    {PromptKind.START_AREA, PromptKind.WATCHER_MOVE, PromptKind.PLACE, PromptKind.GLACIER, PromptKind.ACOLYTE, PromptKind.RETREAT}
+)
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,27 @@ def summonable(faction: Faction) -> list[tuple[str, UnitKind]]:
     faction's monsters and terrors from its box, then a generic Terror)."""
     named = [(u.name, u.kind) for u in UNITS.get(faction, ()) if u.kind in (UnitKind.MONSTER, UnitKind.TERROR)]
     return [(UnitKind.MONSTER.default_name, UnitKind.MONSTER), *named, (UnitKind.TERROR.default_name, UnitKind.TERROR)]
+
+
+_ANSWERS: list[Any] = [None, {}]  # [the state last asked about, its answers]
+
+
+def area_answers(state: GameState) -> dict[int, Command]:
+    """For a prompt answered by naming an area: each legal area's index and the command that
+    names it (from the engine's own list, so nothing illegal is offered); {} for any other
+    prompt.  Worked out once per state (the map's buttons and its drawing both ask)."""
+    if _ANSWERS[0] is state:
+        found: dict[int, Command] = _ANSWERS[1]
+        return found
+    found = {}
+    if state.prompt.kind in AREA_PROMPTS:
+        for command in legal_commands(state):
+            name = getattr(command, "area", None)
+            index = state.board.area_index(name) if isinstance(name, str) else None
+            if index is not None:
+                found.setdefault(index, command)
+    _ANSWERS[:] = [state, found]
+    return found
 
 
 def _bring(intent: Any) -> bool:
