@@ -7,6 +7,10 @@ possible; otherwise any legal action), then a driver enters exactly that command
 the buttons on the screen, as a person would, counting every tap until the journal holds it.
 Rolls, directions and casualties are answered too but not counted.  The figures (median, p90
 per kind) go to docs/ui.md beside the figures measured on the screen before issue 18.
+
+With ``strict`` (:func:`run`), every step of the game must be a tap on the screen: a prompt
+the screen could not answer, or a command the driver could not enter, raises :class:`NotATap`
+(tests/ui/test_whole_game.py plays a whole game so).
 """
 
 from __future__ import annotations
@@ -34,9 +38,10 @@ from companion.store.sqlite import SqliteJournal
 from companion.table import Table
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
-from companion.ui.scene import Page, Submit
+from companion.ui.map_scene import MapScene
+from companion.ui.scene import Go, Page, Submit
 from companion.ui.table_scene import TableScene
-from companion.ui.turn_panel import Local, summonable
+from companion.ui.turn_panel import Local, area_answers, summonable
 from companion.ui.widgets import Button
 
 KINDS = ("recruit", "summon", "awaken", "build", "move", "battle")
@@ -112,14 +117,37 @@ def choose(state: GameState, rnd: random.Random, turn: int) -> Command:
     return c.Pass(state.prompt.actor)
 
 
+class NotATap(AssertionError):
+    """A step of a game that the screen could not take by taps (a strict run's failure)."""
+
+
 def buttons(app: App) -> list[Button]:
-    app.scene_name = "table" if app.scene_name not in ("table", "map") else app.scene_name
+    """The buttons of the screen in view (drawn first, as a person sees them)."""
     app.draw()
     return list(app.scenes[app.scene_name].buttons)
 
 
 def tap(app: App, button: Button) -> None:
     app.tap(button.rect.center)
+
+
+def show(app: App, name: str) -> None:
+    """Go to screen ``name`` by its button on the navigation bar (a tap, not counted)."""
+    if app.scene_name != name:
+        nav = next((b for b in buttons(app) if b.intent == Go(name)), None)
+        if nav is None:
+            raise NotATap(f"no way to the {name} screen from the {app.scene_name} screen")
+        tap(app, nav)
+    assert app.scene_name == name, app.scene_name
+
+
+def tap_area(app: App, index: int) -> None:
+    """Tap area ``index`` at its centre on the map."""
+    show(app, "map")
+    scene = app.scenes["map"]
+    assert isinstance(scene, MapScene)
+    app.draw()
+    app.tap(scene.centres(app.view())[index])
 
 
 Driver = Callable[[App, Command], "int | None"]
@@ -150,7 +178,7 @@ def by_area(app: App, target: Command) -> int | None:
     same buttons by what they do."""
     scene = app.scenes["table"]
     assert isinstance(scene, TableScene)
-    app.scene_name = "table"
+    show(app, "table")
     state = table_of(app).session.state
     area = target.groups[0].area if isinstance(target, c.Move) else getattr(target, "area", "")
     index = state.board.area_index(area)
@@ -174,6 +202,9 @@ def by_area(app: App, target: Command) -> int | None:
                 return
             press(Local("step", (key, 1 if want > have else -1)).__eq__)
 
+    if isinstance(target, c.Pass):  # "Pass...", then the confirming tap
+        press(lambda i: i == Local("arm_pass"))
+        return submit()
     for _ in range(10):  # the area, paging on if ever needed
         if press(lambda i: i == Local("area", index)) or not press(lambda i: i == Local("page")):
             break
@@ -207,16 +238,29 @@ def by_area(app: App, target: Command) -> int | None:
     return None
 
 
-def answer_other(app: App, rnd: random.Random) -> None:
-    """A prompt that is not an action turn: the first choice (dice from "Roll for me")."""
+def answer_other(app: App, rnd: random.Random, strict: bool = False) -> None:
+    """A prompt that is not an action turn: the first choice (dice from "Roll for me"); a
+    prompt naming an area by a tap on that area on the map."""
     state = table_of(app).session.state
-    if state.prompt.kind is PromptKind.COMBAT_DICE:
+    answers = area_answers(state)
+    if answers:
+        first = next(iter(legal_commands(state)))  # the table's first button, tapped on the map
+        index = next(i for i, command in answers.items() if command == first)
+        tap_area(app, index)
+        return
+    if state.prompt.kind is PromptKind.COMBAT_DICE and not strict:
         table_of(app).submit(demo.choose(state, rnd))
         return
+    show(app, "table")
     shown = [b for b in buttons(app) if isinstance(b.intent, Submit)]
     roll = [b for b in shown if b.label == "Roll for me"]
+    if state.prompt.kind is PromptKind.COMBAT_DICE:  # the count the referee computed, as the demo's players
+        wanted = demo.choose(state, rnd)
+        roll = [b for b in shown if isinstance(b.intent, Submit) and b.intent.command == wanted]
     if roll or shown:
         tap(app, (roll or shown)[0])
+    elif strict:
+        raise NotATap(f"no button answers the {state.prompt.kind.value} prompt: {state.prompt.text!r}")
     else:
         table_of(app).submit(demo.choose(state, rnd))
 
@@ -227,32 +271,45 @@ def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, 
     session = GameSession.start(SqliteJournal(":memory:"), "taps", setup.command())
     assert isinstance(session, GameSession)
     app = App(screen_only(session), size=size, backlight=Backlight(Path("/nonexistent")))
-    tally, rnd, turn = Tally(), random.Random(seed), 0
     try:
-        for _ in range(actions * 20):
-            state = session.state
-            if state.phase is Phase.GAME_OVER or turn >= actions:
-                break
-            if state.prompt.kind is not PromptKind.ACTION:
-                answer_other(app, rnd)
-                continue
-            target = choose(state, rnd, turn)
-            turn += 1
-            kind, before = kind_of(target), session.seq
-            taps = driver(app, target)
-            if session.seq == before:  # not enterable on the screen: entered for the table
-                taps = None
-                table_of(app).submit(target)
-            if kind in tally.taps:
-                if taps is None:
-                    tally.impossible[kind] += 1
-                else:
-                    tally.taps[kind].append(taps)
-            entry = session.journal.last("taps")
-            if entry is not None and isinstance(target, c.BattleAction):
-                settle_battle(app, rnd)
+        return run(app, driver, random.Random(seed), actions=actions)
     finally:
         app.close()
+
+
+def run(app: App, driver: Driver, rnd: random.Random, *, actions: int = 240, strict: bool = False) -> Tally:
+    """The scripted players' game on ``app`` until it ends or ``actions`` actions were taken;
+    the taps per kind.  ``strict``: every command and answer by taps on the screen, else
+    :class:`NotATap` (otherwise what the screen cannot enter is entered for the table, and
+    battles are settled by the table, uncounted)."""
+    tally, turn = Tally(), 0
+    for _ in range(actions * 20):
+        session = table_of(app).session
+        state = session.state
+        if state.phase is Phase.GAME_OVER or turn >= actions:
+            break
+        if state.prompt.kind is not PromptKind.ACTION:
+            before = session.seq
+            answer_other(app, rnd, strict)
+            if strict and session.seq == before:
+                raise NotATap(f"the taps did not answer the {state.prompt.kind.value} prompt: {state.prompt.text!r}")
+            continue
+        target = choose(state, rnd, turn)
+        turn += 1
+        kind, before = kind_of(target), session.seq
+        taps = driver(app, target)
+        if session.seq == before:  # not enterable on the screen: entered for the table
+            if strict:
+                raise NotATap(f"{target} could not be entered by taps")
+            taps = None
+            table_of(app).submit(target)
+        if kind in tally.taps:
+            if taps is None:
+                tally.impossible[kind] += 1
+            else:
+                tally.taps[kind].append(taps)
+        if isinstance(target, c.BattleAction) and not strict:
+            settle_battle(app, rnd)
     return tally
 
 

@@ -125,7 +125,9 @@ class MapScene(Scene):
         r, state, m = self.radius(), view.state, self.metrics
         answers = area_answers(state)
         circles = [
-            Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Submit(answers[i]) if i in answers else None, enabled=i in answers)
+            Button(
+                pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Submit(answers[i]) if i in answers else None, enabled=i in answers
+            )
             for i, (x, y) in enumerate(self.centres(view))
         ]
         side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)
