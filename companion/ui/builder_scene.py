@@ -19,7 +19,7 @@ from companion.engine.mapdef import AreaDef, MapDef, MapStatus
 from companion.engine.names import PLACE_LIMIT
 from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, keys, typed_into
 from companion.ui.scene import Build, Intent, Scene, View
-from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, grid, paragraph, text
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, text, wrap
 
 NAME_LIMIT = PLACE_LIMIT  # characters in an area's or a map's name (the engine's limit)
 START_CYCLE = ("", *(f.value for f in Faction if f is not Faction.OTHER))
@@ -149,8 +149,25 @@ class BuilderScene(Scene):
         self.draft: Draft | None = None
 
     def canvas(self) -> pygame.Rect:
+        """Where the board is drawn: the left 60% (a tall screen: the top 55%)."""
         body = self.body().inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
+        if self.metrics.portrait:
+            return pygame.Rect(body.x, body.y, body.width, body.height * 55 // 100)
         return pygame.Rect(body.x, body.y, body.width * 60 // 100, body.height)
+
+    def side(self) -> pygame.Rect:
+        """The title, the message and the buttons: beside the board (a tall screen: below it)."""
+        m, c, body = self.metrics, self.canvas(), self.body()
+        if m.portrait:
+            return pygame.Rect(c.x, c.bottom + m.margin, c.width, body.bottom - c.bottom - 2 * m.margin)
+        return pygame.Rect(c.right + m.margin, c.y, body.right - c.right - 2 * m.margin, c.height)
+
+    def words_height(self, draft: Draft) -> int:
+        """The title's and the message's height at the side's top."""
+        m, room = self.metrics, self.side().width
+        size, lines = self.title_fit(f"Map builder: {draft.name}", room)
+        message = min(2, len(wrap(draft.message, m.px(17), room)))
+        return len(lines) * round(size * 1.05) + m.px(2) + message * round(m.px(17) * 1.05) + m.margin
 
     def radius(self) -> int:
         return max(self.metrics.touch // 2, self.metrics.px(24))
@@ -163,10 +180,13 @@ class BuilderScene(Scene):
         draft = view.options.get("draft")
         assert isinstance(draft, Draft)
         self.draft = draft
-        m, c = self.metrics, self.canvas()
+        m = self.metrics
         if draft.keyboard:
             return keys(self.keyboard_area(), m, draft.shifted)
-        side = pygame.Rect(c.right + m.margin, c.y + m.px(56), self.body().right - c.right - 2 * m.margin, c.height)
+        side = self.side()
+        top = self.words_height(draft)
+        side.y += top
+        side.height -= top
         a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
         labels = [
             ("link", f"Link mode: {'on' if draft.linking else 'off'}", True),
@@ -180,14 +200,20 @@ class BuilderScene(Scene):
                 ("postern", f"Postern: {'yes' if a.postern else 'no'}", True),
                 ("worm", f"Worm start: {'yes' if a.worm_start else 'no'}", True),
                 ("glacier", f"Glacier: {'yes' if a.glacier else 'no'}", True),
-                ("start", f"Start: {a.start.replace('_', ' ') or '-'}", True),
                 ("delete", "Delete area", True),
             ]
-        rects = grid(side, len(labels), 2, m)
-        return [
+        columns = 3 if m.portrait or a is not None else 2  # an area's nine buttons in three rows, its start below
+        rects = grid(side, len(labels) + (columns if a is not None else 0), columns, m)
+        buttons = [
             Button(rect, words, Build(what), ACCENT if what in ("save", "link") else (58, 52, 76))
             for rect, (what, words, _) in zip(rects, labels, strict=False)
         ]
+        if a is not None:  # a faction's name needs the whole row
+            row = rects[-(-len(labels) // columns) * columns]  # the first of the row after the others
+            start = pygame.Rect(side.x, row.y, side.width, row.height)
+            words = Faction(a.start).label if a.start else "-"
+            buttons.append(Button(start, f"Start: {words}", Build("start"), (58, 52, 76)))
+        return buttons
 
     def keyboard_area(self) -> pygame.Rect:
         """Below the name being typed: the rest of the screen above the navigation bar."""
@@ -227,11 +253,44 @@ class BuilderScene(Scene):
             pygame.draw.circle(surface, (20, 30, 60) if a.ocean else (40, 44, 32), centre, self.radius())
             edge_colour = ACCENT if i == draft.selected else (WARN if a.pyramid else BUTTON_EDGE)
             pygame.draw.circle(surface, edge_colour, centre, self.radius(), m.px(3))
-            text(surface, a.name, (centre[0], centre[1] - self.radius() - m.px(8)), m.px(16), TEXT, centre=True, width=m.px(120))
-        side = c.right + m.margin
-        text(surface, f"Map builder: {draft.name}", (side, c.y), m.px(24), bold=True, width=self.body().right - side)
-        paragraph(surface, draft.message, (side, c.y + m.px(26)), m.px(17), self.body().right - side - m.margin, 2, DIM)
+            self.draw_name(surface, a.name, centre)
+        side = self.side()
+        title = f"Map builder: {draft.name}"
+        size, lines = self.title_fit(title, side.width)
+        y = paragraph(surface, title, side.topleft, size, side.width, len(lines), bold=True)
+        paragraph(surface, draft.message, (side.x, y + m.px(2)), m.px(17), side.width, 2, DIM)
         super().draw(surface, view)
+
+    def title_fit(self, title: str, room: int) -> tuple[int, list[str]]:
+        """The builder's title: one line as large as fits, else two lines of a smaller size (a
+        map's name has no spaces: it may stand alone on the second line)."""
+        m = self.metrics
+        for size in (m.px(24), m.px(20)):
+            if font(size, True).size(title)[0] <= room:
+                return size, [title]
+        for size in (m.px(20), m.px(17), m.px(15), m.px(13)):
+            lines = wrap(title, size, room, True)
+            if len(lines) <= 2 and all(font(size, True).size(line)[0] <= room for line in lines):
+                return size, lines
+        return m.px(13), wrap(title, m.px(13), room, True)
+
+    def draw_name(self, surface: pygame.Surface, name: str, centre: tuple[int, int]) -> None:
+        """An area's name above its circle, whole: wrapped onto up to three lines, shrinking."""
+        m = self.metrics
+        room = m.px(130)
+        size, lines = m.px(12), wrap(name, m.px(12), room)
+        for one in (m.px(16), m.px(14), m.px(12)):
+            lines = wrap(name, one, room)
+            if len(lines) <= 3 and all(font(one).size(line)[0] <= room for line in lines):
+                size = one
+                break
+        step = round(size * 1.05)
+        bottom = centre[1] - self.radius() - m.px(2)
+        c = self.canvas()
+        centre = (max(c.x + room // 2, min(c.right - room // 2, centre[0])), centre[1])  # kept on the board
+        for n, line in enumerate(lines):
+            y = bottom - (len(lines) - n) * step + step // 2
+            text(surface, line, (centre[0], y), size, TEXT, centre=True, width=room)
 
     def draw_naming(self, surface: pygame.Surface, draft: Draft) -> None:
         """What the keyboard is typing, large, above it."""

@@ -12,7 +12,7 @@ from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import GameState, Player, UnitKind
 from companion.palette import colour_of
 from companion.ui.scene import Go, Scene, View
-from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, Button, Metrics, text
+from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, Button, Metrics, fit, text
 
 COLUMNS = 4
 NAME = "sheets"
@@ -60,9 +60,9 @@ class FactionSheetScene(Scene):
         state = view.state
         players = getattr(state, "players", ())
         top = m.touch + 2 * m.margin
-        rows = max(1, -(-len(players) // COLUMNS))
+        columns = min(2 if m.portrait else COLUMNS, max(1, len(players)))  # a tall screen: wider sheets
+        rows = max(1, -(-len(players) // columns))
         height = (body.bottom - top) // rows
-        columns = min(COLUMNS, max(1, len(players)))
         width = (m.width - m.margin * (columns + 1)) // columns
         for i, player in enumerate(players):
             x = m.margin + (i % columns) * (width + m.margin)
@@ -74,7 +74,9 @@ class FactionSheetScene(Scene):
         m = self.metrics
         pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
         pygame.draw.rect(surface, colour_of(player.faction), (rect.x, rect.y, rect.width, m.px(6)))
-        text(surface, player.label, (rect.x + m.margin, rect.y + m.px(10)), m.px(20), bold=True, width=rect.width - 2 * m.margin)
+        room = rect.width - 2 * m.margin
+        size = fit(player.label, (m.px(20), m.px(17), m.px(15), m.px(13)), room, True)  # a long name shrinks, whole
+        text(surface, player.label, (rect.x + m.margin, rect.y + m.px(10)), size, bold=True, width=room)
         lines = sheet_lines(state, player)
         y = rect.y + m.px(34)
         size = m.px(16)

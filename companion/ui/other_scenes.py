@@ -13,7 +13,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, paragraph, text, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, wrap
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
 
@@ -74,17 +74,26 @@ class SettingsScene(Scene):
         ]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
+        """The status lines from the top, each wrapped whole, down to the buttons; the oldest
+        notices give way when they would not all fit (the log keeps them)."""
         m = self.metrics
-        for i, (words, colour) in enumerate(self.status_lines(view)):
-            text(
-                surface,
-                words,
-                (m.margin, m.margin + i * m.px(28)),
-                m.px(30 if i == 0 else 20),
-                colour,
-                bold=i == 0,
-                width=m.width - 2 * m.margin,
-            )
+        width = m.width - 2 * m.margin
+        lines = self.status_lines(view)
+        bottom = min((b.rect.y for b in self.buttons), default=self.body().bottom) - m.margin
+        step = round(m.px(20) * 1.05)
+        heights = [m.px(36)] + [len(wrap(words, m.px(20), width)) * step + m.px(4) for words, _ in lines[1:]]
+        notices = min(len(view.notices[-5:]), len(lines) - 1)
+        while notices and m.margin + sum(heights) > bottom:  # drop the oldest shown notice
+            first = len(lines) - notices
+            del lines[first], heights[first]
+            notices -= 1
+        y = m.margin
+        for i, (words, colour) in enumerate(lines):
+            if i == 0:
+                text(surface, words, (m.margin, y), m.px(30), colour, bold=True, width=width)
+            else:
+                paragraph(surface, words, (m.margin, y), m.px(20), width, len(wrap(words, m.px(20), width)), colour)
+            y += heights[i]
         super().draw(surface, view)
 
     @staticmethod
@@ -263,5 +272,6 @@ class NewGameScene(Scene):
             y = max(2, top - len(lines) * round(size * 1.05))
             paragraph(surface, words, (m.margin, y), size, m.width - 2 * m.margin, len(lines), colour)
         else:
-            text(surface, heading, (m.margin, m.margin), m.px(24), bold=True, width=m.width - 2 * m.margin)
+            size = fit(heading, (m.px(24), m.px(20), m.px(17)), m.width - 2 * m.margin, True)
+            text(surface, heading, (m.margin, m.margin), size, bold=True, width=m.width - 2 * m.margin)
         super().draw(surface, view)
