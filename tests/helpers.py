@@ -184,3 +184,18 @@ def tap_area(app: Any, name: str) -> None:
     assert index is not None, name
     app.tap(scene.centres(view)[index])
     app.draw()
+
+
+def frame(app: Any) -> list[Any]:
+    """Every line of text the App's next frame draws, as ``widgets.text`` records it (the one
+    recorder the text-fit checks read): where, what was asked, what was shown, in which box."""
+    from companion.ui import widgets
+
+    drawn: list[widgets.Drawn] = []
+    widgets.RECORDER = drawn
+    try:
+        app.dirty = True
+        app.draw()
+    finally:
+        widgets.RECORDER = None
+    return drawn

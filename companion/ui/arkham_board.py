@@ -1,27 +1,27 @@
 """Drawing Arkham Horror's table: the doom and terror tracks, the monster counts, the panels of
 gates, cards in play, investigators and the log, and the buttons, with nothing cut.
 
-Every piece of text goes through an :class:`Ink`, which draws it and records where it went and
-inside which box: the text-fit test (tests/ui/test_arkham_fit.py) reads that record to prove
-that no text leaves its box or the screen, none is ellipsised and none overlaps another.  Text
-that does not fit its box first wraps, then shrinks through a few sizes; a panel whose entries
-still do not fit at the smallest size shows those that do and says how many more there are
-(``+3 more``, recorded with the tag ``"more"``) rather than cutting one in the middle.
+Every piece of text goes through an :class:`Ink`, which draws it with :func:`widgets.text`, the
+one recorder of where each line went and inside which box: the text-fit test
+(tests/ui/test_arkham_fit.py) reads that record to prove that no text leaves its box or the
+screen, none is ellipsised and none overlaps another.  Text that does not fit its box first
+wraps (:func:`widgets.wrap`: never at a no-break space), then shrinks through a few sizes; a
+panel whose entries still do not fit at the smallest size shows those that do and says how many
+more there are (``+3 more``, recorded as standing for the entries left out, so the check counts
+it as cut) rather than cutting one in the middle.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP
 from companion.engine.arkham.mythos import monster_limit, outskirts_limit
-from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
 
 Colour = tuple[int, int, int]
 Line = tuple[str, Colour]
@@ -32,25 +32,8 @@ EMPTY_CELL = (44, 40, 56)
 NBSP = "\u00a0"  # keeps a label and its number on one line
 
 
-@dataclass(frozen=True)
-class Written:
-    """One line of text drawn: its words, where it went, the box it belongs in, its font size."""
-
-    words: str
-    rect: pygame.Rect
-    box: pygame.Rect
-    size: int
-    tag: str = ""
-
-
 class Ink:
-    """Draws text and remembers every line drawn (cleared at the start of each frame)."""
-
-    def __init__(self) -> None:
-        self.written: list[Written] = []
-
-    def clear(self) -> None:
-        self.written = []
+    """Draws text whole, each line inside the box it belongs to (recorded by :func:`widgets.text`)."""
 
     def line(
         self,
@@ -64,13 +47,11 @@ class Ink:
         bold: bool = False,
         centre: bool = False,
         tag: str = "",
+        wanted: str | None = None,
     ) -> pygame.Rect:
-        """One line at ``pos`` (its centre when ``centre``), whole: never shortened."""
-        image = rendered(words, size, colour, bold)
-        rect = image.get_rect(center=pos) if centre else image.get_rect(topleft=pos)
-        surface.blit(image, rect)
-        self.written.append(Written(words, rect, pygame.Rect(box), size, tag))
-        return rect
+        """One line at ``pos`` (its centre when ``centre``), whole: never shortened (``wanted``:
+        what it stands for, when that is more than it says)."""
+        return text(surface, words, pos, size, colour, bold=bold, centre=centre, box=pygame.Rect(box), wanted=wanted, tag=tag)
 
     def lines(
         self,
@@ -103,39 +84,6 @@ class Ink:
         inner = button.rect.inflate(-metrics.px(10), -metrics.px(4))
         size, rows = fit(button.label, inner, [metrics.px(s) for s in LABEL_SIZES], max_lines=3)
         self.lines(surface, rows, inner, size, TEXT if button.enabled else DIM, centre=True)
-
-
-@lru_cache(maxsize=1024)
-def rendered(words: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
-    """One line's image, remembered: most of a frame's lines are the last frame's.  The cache
-    is emptied with the fonts (:func:`forget`), as images belong to one pygame session."""
-    return font(size, bold).render(words, True, colour)
-
-
-def forget() -> None:
-    """Drop the remembered images (the display was closed and opened again)."""
-    rendered.cache_clear()
-
-
-def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``words`` broken at spaces into lines no wider than ``width`` px (a single word wider
-    than that stays whole on its own line: the fit check then fails rather than cutting it)."""
-    return list(wrapped(words, size, width, bold))
-
-
-@lru_cache(maxsize=8192)
-def wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    """:func:`wrap`, remembered: a frame wraps the same words at the same sizes as the last
-    (measuring text is most of a frame's work); the font file never changes."""
-    face, rows, row = font(size, bold), [], ""
-    for word in filter(None, words.split(" ")):  # at plain spaces only: a no-break space holds "Sneak 4" together
-        candidate = f"{row} {word}".strip()
-        if row and face.size(candidate)[0] > width:
-            rows.append(row)
-            row = word
-        else:
-            row = candidate
-    return (*rows, row) if row else tuple(rows)
 
 
 def fits(rows: Sequence[str], size: int, box: pygame.Rect, bold: bool = False) -> bool:
@@ -172,7 +120,8 @@ def panel(ink: Ink, surface: pygame.Surface, heading: str, entries: Sequence[Lin
         rest = len(entries) - n - 1
         room = body.bottom - y - (step if rest else 0)  # keep a line for "+N more" unless this is the last
         if len(rows) * step > room:
-            ink.line(surface, f"+{len(entries) - n} more", (body.x, y), size, body, WARN, tag="more")
+            left_out = "; ".join(words for words, _ in entries[n:])
+            ink.line(surface, f"+{len(entries) - n} more", (body.x, y), size, body, WARN, wanted=left_out)
             return
         for row in rows:
             ink.line(surface, row, (body.x, y), size, body, colour)

@@ -98,7 +98,6 @@ class ArkhamCorrectionsScene(Scene):
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)
         self.draft = Draft()
-        self.texts: list[tuple[str, int, int, int]] = []  # (words, size, width, lines) drawn: tests check none is cut
         self.state: m.ArkhamState | None = None
 
     def update(self, view: View) -> None:
@@ -462,24 +461,9 @@ class ArkhamCorrectionsScene(Scene):
         state = view.state
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
-        self.texts = []
         width = m_.width - 2 * m_.margin
-        self.paragraph(surface, self.title(state), (m_.margin, m_.margin), m_.px(22), width, TITLE_LINES, TEXT, True)
+        paragraph(surface, self.title(state), (m_.margin, m_.margin), m_.px(22), width, TITLE_LINES, TEXT, bold=True)
         if not self.draft.typing:  # the keyboard covers the preview
             said, colour = self.words(state, view.log)
-            self.paragraph(surface, said, self.preview_rect().topleft, m_.px(18), width, PREVIEW_LINES, colour, False)
+            paragraph(surface, said, self.preview_rect().topleft, m_.px(18), width, PREVIEW_LINES, colour)
         super().draw(surface, view)
-
-    def paragraph(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        pos: tuple[int, int],
-        size: int,
-        width: int,
-        lines: int,
-        colour: tuple[int, int, int],
-        bold: bool,
-    ) -> None:
-        self.texts.append((words, size, width, lines))
-        paragraph(surface, words, pos, size, width, lines, colour, bold=bold)

@@ -34,7 +34,7 @@ from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDr
 from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
-from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, forget, in_play, investigators
+from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, in_play, investigators
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -84,8 +84,7 @@ class ArkhamScene(Scene):
         super().__init__(metrics)
         self.menu = Menu()
         self.state: m.ArkhamState | None = None
-        self.ink = Ink()  # every line of text drawn, and where: the text-fit test reads it
-        forget()  # a new scene comes with a new pygame session (or size): no image of the last
+        self.ink = Ink()  # every line of text drawn whole, in its box (widgets.text records it)
         self.heading = ""  # the open chooser's question
         self.recent: list[str] = []  # the Mythos cards drawn lately, newest first (from the log)
 
@@ -399,7 +398,6 @@ class ArkhamScene(Scene):
         state = view.state
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
-        self.ink.clear()
         heading = self.heading  # the question the layout was made for
         if heading:
             size, rows = self.prompt_fit(heading)

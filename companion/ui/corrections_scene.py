@@ -27,7 +27,22 @@ from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.palette import colour_of
 from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, LABEL_SIZES, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON,
+    DIM,
+    LABEL_SIZES,
+    PANEL,
+    TEXT,
+    WARN,
+    Button,
+    Metrics,
+    font,
+    missing,
+    paragraph,
+    text,
+    wrap,
+)
 
 REASONS = ("", "missed at the table", "joined late", "a mistake", "a card's effect")
 MARKERS = ("cathedral", "ice_age", "desecration")
@@ -333,7 +348,6 @@ class CorrectionsScene(Scene):
         super().__init__(metrics)
         self.draft = Draft()
         self.state: GameState | None = None
-        self.cut: list[str] = []  # text that did not fit when last drawn (the tests want none)
 
     # -- taps -------------------------------------------------------------------------------
 
@@ -598,13 +612,13 @@ class CorrectionsScene(Scene):
             if units:
                 text(surface, str(units), centre, m.px(18), TEXT, bold=True, centre=True)
             for n, one in enumerate(lines):
-                self.line(
+                text(
                     surface,
                     one,
                     (box.centerx - font(size).size(one)[0] // 2, box.y + n * round(size * 1.05)),
                     size,
                     TEXT,
-                    box.width + 1,
+                    width=box.width + 1,
                 )
 
     def options(self, state: GameState) -> list[tuple[str, Menu]]:
@@ -665,12 +679,11 @@ class CorrectionsScene(Scene):
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
-        self.cut = []
         m, state, d = self.metrics, view.state, self.draft
         title = "Corrections: the table is always right"
         if d.kind in KINDS:
             title = f"Corrections: {KINDS[d.kind].label}"
-        self.line(surface, title, (m.margin, m.margin), m.px(28), TEXT, m.width - 2 * m.margin, bold=True)
+        text(surface, title, (m.margin, m.margin), m.px(28), TEXT, width=m.width - 2 * m.margin, bold=True)
         if d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
         elif d.chooser == "area" and not d.listed and self.board_view(state) is not None:
@@ -680,11 +693,8 @@ class CorrectionsScene(Scene):
                     button.draw(surface, m)
             return
         elif not d.kind and view.notices:
-            self.line(surface, view.notices[-1], (m.margin, m.px(30)), m.px(17), WARN, m.width - 2 * m.margin)
-        super().draw(surface, view)
-        for button in self.buttons:  # a label the button's smallest size cannot hold is cut text
-            if font(m.px(LABEL_SIZES[-1])).size(button.label)[0] > button.rect.width - m.px(10):
-                self.cut.append(button.label)
+            text(surface, view.notices[-1], (m.margin, m.px(30)), m.px(17), WARN, width=m.width - 2 * m.margin)
+        super().draw(surface, view)  # a label its button cannot hold is drawn cut: widgets.text records it
 
     def draw_editor(self, surface: pygame.Surface, state: GameState) -> None:
         m = self.metrics
@@ -700,35 +710,35 @@ class CorrectionsScene(Scene):
         reason = REASONS[self.draft.reason]
         words = "Choose what to set." if command is None else k.summary(state, command) + (f" ({reason})" if reason else "") + "."
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
-        y = self.para(
+        y = paragraph(
             surface,
             words,
             (panel.x + m.margin, panel.y + m.margin),
             m.px(22),
             panel.width - 2 * m.margin,
-            room // 2,
+            lines_in(room // 2, m.px(22)),
             TEXT,
             bold=True,
         )
         refusal = self.refusal(state, command)
         if refusal:
-            self.para(
+            paragraph(
                 surface,
                 refusal,
                 (panel.x + m.margin, y + m.margin),
                 m.px(18),
                 panel.width - 2 * m.margin,
-                room - (y - panel.y),
+                lines_in(room - (y - panel.y), m.px(18)),
                 WARN,
             )
         elif reason == "" and command is not None:
-            self.line(
+            text(
                 surface,
                 "Reason: none (tap Reason)",
                 (panel.x + m.margin, y + m.margin),
                 m.px(17),
                 DIM,
-                panel.width - 2 * m.margin,
+                width=panel.width - 2 * m.margin,
             )
 
     def label(self, surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
@@ -736,53 +746,20 @@ class CorrectionsScene(Scene):
         m = self.metrics
         for size in (m.px(24), m.px(20), m.px(17)):
             if font(size).size(words)[0] <= rect.width:
-                self.line(surface, words, (rect.x, rect.centery - size // 3), size, TEXT, rect.width)
+                text(surface, words, (rect.x, rect.centery - size // 3), size, TEXT, width=rect.width)
                 return
         size = m.px(17)
         lines = wrap(words, size, rect.width)
-        if len(lines) > 2:
-            self.cut.append(words)
+        for one in lines[2:]:
+            missing(one, size)  # no room for a third line
         for n, one in enumerate(lines[:2]):
-            self.line(surface, one, (rect.x, rect.centery - size + n * size), size, TEXT, rect.width)
+            text(surface, one, (rect.x, rect.centery - size + n * size), size, TEXT, width=rect.width)
 
-    def line(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        pos: tuple[int, int],
-        size: int,
-        colour: tuple[int, int, int],
-        width: int,
-        *,
-        bold: bool = False,
-    ) -> None:
-        if font(size, bold).size(words)[0] > width:
-            self.cut.append(words)
-        text(surface, words, pos, size, colour, bold=bold, width=width)
 
-    def para(
-        self,
-        surface: pygame.Surface,
-        words: str,
-        pos: tuple[int, int],
-        size: int,
-        width: int,
-        height: int,
-        colour: tuple[int, int, int],
-        *,
-        bold: bool = False,
-    ) -> int:
-        """Wrapped text in ``height`` px; what does not fit is recorded as cut."""
-        x, y = pos
-        step = round(size * 1.05)
-        lines = wrap(words, size, width, bold)
-        most = max(0, height // step)
-        if len(lines) > most:
-            self.cut.append(words)
-        for one in lines[:most]:
-            self.line(surface, one, (x, y), size, colour, width, bold=bold)
-            y += step
-        return y
+def lines_in(height: int, size: int) -> int:
+    """How many lines of ``size`` px fit in ``height`` px (at least one: a line with no room is
+    drawn cut, and the text-fit test says so)."""
+    return max(1, height // round(size * 1.05))
 
 
 def toggled(books: tuple[str, ...], name: str) -> tuple[str, ...]:

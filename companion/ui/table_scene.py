@@ -347,8 +347,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             room = max(1, (rect.bottom - y) // step)
             paragraph(surface, words, (x + shift, y), size, width - shift, room, colour)
         for n in range(len(plan), len(lines)):  # no room left: said, so the text-fit test sees it
-            if widgets.RECORDER is not None:
-                widgets.RECORDER.append(widgets.Drawn(pygame.Rect(0, 0, 0, 0), lines[n][0], "", size))
+            widgets.missing(lines[n][0], size)
 
     def flow(
         self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], size: int, indent: int, watcher_line: int

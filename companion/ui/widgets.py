@@ -6,6 +6,7 @@ touch targets never drop below 48 px.  Drawing functions only draw.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -62,6 +63,7 @@ class Drawn:
     shown: str
     size: int
     box: pygame.Rect | None = None
+    tag: str = ""  # what the line is, for a test that looks for it ("doom", "terror")
 
     @property
     def clipped(self) -> bool:
@@ -91,10 +93,12 @@ def text(
     width: int = 0,
     box: pygame.Rect | None = None,
     wanted: str | None = None,
+    tag: str = "",
 ) -> pygame.Rect:
     """Draw one line (cut with an ellipsis to ``width`` px when given); its rectangle.  Every
     line of text on the screen goes through here, so a recorder sees all of it (``box``: the
-    rectangle it must stay inside; ``wanted``: the whole text when ``words`` is already cut)."""
+    rectangle it must stay inside; ``wanted``: the whole text when ``words`` is already cut or
+    stands for more, e.g. "+3 more"; ``tag``: what the line is, for the tests)."""
     face = font(size, bold)
     asked = words if wanted is None else wanted
     if width:
@@ -105,8 +109,14 @@ def text(
     surface.blit(image, rect)
     if RECORDER is not None:
         offset = surface.get_abs_offset()
-        RECORDER.append(Drawn(rect.move(offset), asked, words, size, box.move(offset) if box is not None else None))
+        RECORDER.append(Drawn(rect.move(offset), asked, words, size, box.move(offset) if box is not None else None, tag))
     return rect
+
+
+def missing(words: str, size: int) -> None:
+    """Record a line that found no room and was not drawn (the text-fit tests count it as cut)."""
+    if RECORDER is not None:
+        RECORDER.append(Drawn(pygame.Rect(0, 0, 0, 0), words, "", size))
 
 
 def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> int:
@@ -114,16 +124,24 @@ def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> i
     return next((s for s in sizes if font(s, bold).size(words)[0] <= width), sizes[-1])
 
 
+# Where a line may break: any run of white space except the no-break spaces (U+00A0, the figure
+# space U+2007, the narrow U+202F), which hold "Sneak 4" or "12 %" together as the text asks.
+BREAK = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` px at font ``size`` (bold is wider)."""
+    """``words`` broken at spaces (never at a no-break space) into lines no wider than ``width``
+    px at font ``size`` (bold is wider); a word wider than that stays whole on its own line
+    (the text-fit check then fails, rather than the word being cut)."""
     return list(_wrapped(words, size, width, bold))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)
 def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """:func:`wrap`, remembered: a frame wraps the same words at the same sizes as the last."""
     face, lines, line = font(size, bold), [], ""
-    for word in words.split():
-        candidate = f"{line} {word}".strip()
+    for word in filter(None, BREAK.split(words)):
+        candidate = f"{line} {word}" if line else word  # (strip() would eat a leading no-break space)
         if line and face.size(candidate)[0] > width:
             lines.append(line)
             line = word

@@ -15,8 +15,9 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene, Draft, Step
 from companion.ui.arkham_scene import ArkhamScene
-from companion.ui.widgets import LABEL_SIZES, MIN_TOUCH, font, wrap
-from tests.helpers import table_of
+from companion.ui.widgets import LABEL_SIZES, MIN_TOUCH, font
+from tests.helpers import frame, table_of, tap
+from tests.ui.test_text_fit import problems
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
@@ -41,15 +42,6 @@ def page(app: App) -> ArkhamCorrectionsScene:
 def labels(app: App) -> list[str]:
     app.draw()
     return [b.label for b in app.scenes[app.scene_name].buttons]
-
-
-def tap(app: App, label: str) -> None:
-    app.draw()
-    button = next((b for b in app.scenes[app.scene_name].buttons if b.label == label), None)
-    assert button is not None, (label, labels(app))
-    assert button.enabled, label
-    app.tap(button.rect.center)
-    app.draw()
 
 
 def choose(app: App, label: str) -> None:
@@ -145,11 +137,8 @@ def test_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut
             assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), where
             smallest = font(metrics.px(LABEL_SIZES[-1])).size(one.label)[0]
             assert smallest <= one.rect.width - metrics.px(10), ("label cut", *where)
-        for words, px, width, lines in page(app).texts:
-            bold = px == metrics.px(22)  # the title
-            wrapped = wrap(words, px, width, bold=bold)
-            assert len(wrapped) <= lines, ("text cut", draft.step, words)
-            assert all(font(px, bold).size(line)[0] <= width for line in wrapped), ("text cut", draft.step, words)
+        found = problems(frame(app), size)
+        assert not found, (draft.step, found[:5])
 
 
 def test_the_page_is_one_tap_from_the_arkham_table_and_back(arkham_for) -> None:
@@ -199,7 +188,7 @@ def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_fo
     assert isinstance(table, ArkhamScene)
     app.scene_name = "arkham"
     app.draw()
-    shown = [written.words for written in table.ink.written]  # two investigators: limit 5, Outskirts 6
+    shown = [drawn.shown for drawn in frame(app)]  # two investigators: limit 5, Outskirts 6
     assert {"0/5", "0/6", "54", "Trophies 1, boxed 0"} <= set(shown)
     app.scene_name = "arkham_fix"
     tap(app, "Undo")  # from the page itself

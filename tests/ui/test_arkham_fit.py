@@ -11,6 +11,7 @@ too.  The doom and terror numerals must be readable from 1.5 m: 28 px of figure 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -23,11 +24,12 @@ from companion.engine.arkham.mythos import monster_limit, outskirts_limit
 from companion.engine.values import evolve
 from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
+from companion.ui import widgets
 from companion.ui.app import SIZES, App
-from companion.ui.arkham_board import NBSP, wrap
+from companion.ui.arkham_board import NBSP
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
-from companion.ui.widgets import font
-from tests.helpers import table_of
+from companion.ui.widgets import Drawn, font, wrap
+from tests.helpers import frame, table_of
 
 NAMES = (  # 30 characters each: the longest name the game takes (game.MAX_NAME)
     "Professor Harvey Walters-Smyth",
@@ -119,20 +121,28 @@ def menus(state: m.ArkhamState) -> list[Menu]:
     ]
 
 
-def check(scene: ArkhamScene, size: tuple[int, int], where: str) -> None:
-    """Fail on any line of text cut, ellipsised, outside the screen or its box, or overlapping."""
+def check(app: App, where: str) -> list[Drawn]:
+    """Draw the App's next frame and :func:`check_lines` it; the lines drawn."""
+    written = frame(app)
+    check_lines(written, app.scenes[app.scene_name].buttons, app.window.get_size(), where)
+    return written
+
+
+def check_lines(written: list[Drawn], shown: list[Any], size: tuple[int, int], where: str) -> None:
+    """Fail on any line of text cut, ellipsised (or "+N more" standing for entries left out),
+    outside the screen or its box, or overlapping another line or a button not its own."""
     screen = pygame.Rect(0, 0, *size)
-    written = scene.ink.written
-    buttons = [b.rect for b in scene.buttons]
+    buttons = [b.rect for b in shown]
     assert written, where
     for n, one in enumerate(written):
-        said = f"{where}: {one.words!r} at {one.rect}"
-        assert "…" not in one.words and one.tag != "more", f"{said} is cut short"
+        said = f"{where}: {one.shown!r} at {one.rect}"
+        assert not one.clipped, f"{said} is cut short (for {one.wanted!r})"
         assert screen.contains(one.rect), f"{said} leaves the screen"
-        assert one.box.contains(one.rect), f"{said} leaves its box {one.box}"
+        box = one.box if one.box is not None else screen
+        assert box.contains(one.rect), f"{said} leaves its box {box}"
         for other in written[n + 1 :]:
-            assert not one.rect.colliderect(other.rect), f"{said} overlaps {other.words!r} at {other.rect}"
-        own = [b for b in buttons if b.contains(one.box)]
+            assert not one.rect.colliderect(other.rect), f"{said} overlaps {other.shown!r} at {other.rect}"
+        own = [b for b in buttons if b.contains(box)]
         for rect in buttons:
             assert rect in own or not rect.colliderect(one.rect), f"{said} overlaps a button at {rect}"
     for n, rect in enumerate(buttons):
@@ -161,12 +171,11 @@ def test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crow
     assert isinstance(scene, ArkhamScene)
     for menu in menus(app.state):
         scene.menu = menu
-        app.draw()
+        written = check(app, f"{size} {menu.kind.value} page {menu.page} {menu.typed!r}")
         assert scene.menu == menu, menu.kind  # the chooser stayed open: it was drawn, not skipped
-        check(scene, size, f"{size} {menu.kind.value} page {menu.page} {menu.typed!r}")
         heading = scene.title(app.state)
         if heading:  # the question is there in full, every word of it
-            asked = [w.words for w in scene.ink.written if w.box == scene.title_box()]
+            asked = [w.shown for w in written if w.box == scene.title_box()]
             assert " ".join(asked) == heading, menu.kind
 
 
@@ -178,20 +187,17 @@ def test_the_table_fits_when_it_draws_for_itself_and_when_the_ancient_one_is_awa
     why = "the doom track is full: Shub-Niggurath awakens and the final battle begins at the table"
     for changes in ({"table_draws": True}, {"awakened": why}, {"gates": (), "monsters": ()}):
         table_of(app).session.state = app.state = evolve(app.state, **changes)
-        app.draw()
-        check(scene, size, f"{size} {sorted(changes)}")
-    assert why in " ".join(w.words for w in scene.ink.written)
+        written = check(app, f"{size} {sorted(changes)}")
+        if "awakened" in changes:
+            assert why in " ".join(w.shown for w in written)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_doom_and_terror_are_large_enough_to_read_from_across_the_table(crowded_app, size) -> None:
     app = crowded_app(size, 4, 3)
-    app.draw()
-    scene = app.scenes["arkham"]
-    assert isinstance(scene, ArkhamScene)
-    big = {w.tag: w for w in scene.ink.written if w.tag in ("doom", "terror")}
-    assert big["doom"].words == "12/12" and big["terror"].words == f"{TERROR_TOP}/{TERROR_TOP}"
-    assert all(w.rect.height >= 28 for w in big.values()), {w.words: w.rect for w in big.values()}
+    big = {w.tag: w for w in frame(app) if w.tag in ("doom", "terror")}
+    assert big["doom"].shown == "12/12" and big["terror"].shown == f"{TERROR_TOP}/{TERROR_TOP}"
+    assert all(w.rect.height >= 28 for w in big.values()), {w.shown: w.rect for w in big.values()}
 
 
 def test_the_check_fails_on_text_that_would_be_cut(crowded_app) -> None:
@@ -201,14 +207,18 @@ def test_the_check_fails_on_text_that_would_be_cut(crowded_app) -> None:
     assert isinstance(scene, ArkhamScene)
     app.draw()
     scene.buttons[0].label = "Draw the Mythos card from the top of the shuffled deck now " * 2
-    scene.draw(app.window, app.view())
+    written: list[Drawn] = []
+    widgets.RECORDER = written
+    try:
+        scene.draw(app.window, app.view())
+    finally:
+        widgets.RECORDER = None
     with pytest.raises(AssertionError, match=r"leaves its box|overlaps"):
-        check(scene, (800, 480), "a label too long")
+        check_lines(written, scene.buttons, (800, 480), "a label too long")
     app.log = []
     table_of(app).session.state = app.state = evolve(app.state, gates=app.state.gates * 6)
-    app.draw()
     with pytest.raises(AssertionError, match="cut short"):
-        check(scene, (800, 480), "too many gates for the panel")
+        check(app, "too many gates for the panel")
 
 
 def test_wrapping_keeps_a_label_with_its_number(crowded_app) -> None:

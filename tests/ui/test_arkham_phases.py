@@ -27,8 +27,7 @@ def scene(app: App) -> ArkhamScene:
 def tap(app: App, label: str) -> None:
     """Tap the enabled button labelled ``label`` (through the App, as a finger would), then
     check the frame it leads to."""
-    app.draw()
-    check(scene(app), app.window.get_size(), f"before {label!r}")
+    check(app, f"before {label!r}")
     button = next(b for b in scene(app).buttons if b.label == label and b.enabled)
     app.tap(button.rect.center)
     app.draw()

@@ -14,7 +14,7 @@ from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.arkham_scene import RECENT, ArkhamScene, MenuKind
 from companion.ui.scene import Submit
 from companion.ui.widgets import BUTTON, Button
-from tests.helpers import table_of
+from tests.helpers import table_of, tap
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 NAMES = [card.name for card in CARDS]
@@ -30,12 +30,6 @@ def table(app_on: Callable[..., App]) -> App:
 def buttons(app: App) -> list[Button]:
     app.draw()
     return app.scenes[app.scene_name].buttons
-
-
-def tap(app: App, label: str) -> None:
-    button = next(b for b in buttons(app) if b.label == label)
-    assert button.enabled, label
-    app.tap(button.rect.center)
 
 
 def cards_shown(app: App) -> list[Button]:

@@ -21,7 +21,7 @@ from companion.ui.arkham_picker import letters
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 from companion.ui.scene import ARKHAM_SCENES
 from companion.ui.widgets import MIN_TOUCH
-from tests.helpers import new_game, table_of
+from tests.helpers import new_game, table_of, tap
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
@@ -50,14 +50,6 @@ def scene(app: App) -> ArkhamScene:
     found = app.scenes["arkham"]
     assert isinstance(found, ArkhamScene)
     return found
-
-
-def tap(app: App, label: str) -> None:
-    app.draw()
-    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
-    assert button.enabled, label
-    app.tap(button.rect.center)
-    app.draw()
 
 
 def pick_card(app: App, opener: str, name: str) -> int:

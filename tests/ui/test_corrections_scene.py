@@ -22,7 +22,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, CorrectionsScene, Draft, Row
 from companion.ui.widgets import MIN_TOUCH
-from tests.helpers import new_game, table_of
+from tests.helpers import frame, new_game, table_of, tap
 
 MAPS = (("earth-3p", Options(astral_acolyte=True)), ("yuggoth-demo", None), ("shaggai-demo", None), ("primeval-demo", None))
 
@@ -39,9 +39,11 @@ def scene(app: App) -> CorrectionsScene:
 
 
 def check_screen(app: App, where: str) -> None:
-    app.draw()
+    """Every line of text whole (no ellipsis, no line left out for want of room), and
+    fingertip buttons on the screen, clear of each other."""
+    cut = [one.wanted for one in frame(app) if one.clipped]
+    assert cut == [], (where, cut)
     fix = scene(app)
-    assert fix.cut == [], (where, fix.cut)
     width, height = app.window.get_size()
     buttons = fix.buttons
     for i, one in enumerate(buttons):
@@ -76,14 +78,6 @@ def test_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, opt
 def labels(app: App) -> list[str]:
     app.draw()
     return [b.label for b in app.scenes[app.scene_name].buttons]
-
-
-def tap(app: App, label: str) -> None:
-    app.draw()
-    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
-    assert button.enabled, label
-    app.tap(button.rect.center)
-    app.draw()
 
 
 def choose(app: App, opener: str, name: str) -> None:

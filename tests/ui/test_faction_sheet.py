@@ -20,6 +20,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.faction_sheet import FactionSheetScene, sheet_lines
 from companion.ui.widgets import MIN_TOUCH
+from tests.helpers import tap
 
 
 def core_four_session() -> GameSession:
@@ -43,13 +44,6 @@ def decline(state: GameState) -> Command:
     if kind is PromptKind.FIRST_PLAYER:
         return c.ChooseFirstPlayer(actor, state.prompt.choices[0])
     return c.ChooseDirection(actor, "clockwise")
-
-
-def tap(app: App, label: str) -> None:
-    app.draw()
-    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
-    app.tap(button.rect.center)
-    app.draw()
 
 
 def test_the_sheets_are_one_tap_from_the_table_and_back(app_on: Callable[..., App], tmp_path: Path) -> None:

@@ -225,3 +225,19 @@ def test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch) 
             session.submit(order)
     assert len(seen) >= 5
     assert not found, "\n".join(found[:20])
+
+
+def test_lines_break_at_spaces_never_at_a_no_break_space() -> None:
+    """One wrap for every screen: a no-break space (U+00A0, U+2007, U+202F) holds its words
+    together ("Sneak 4", "52 %"); any other white space may break; a word too wide for the line
+    stays whole on a line of its own (the fit check then fails rather than cutting it)."""
+    pygame.font.init()
+    widgets.font.cache_clear()
+    widgets._wrapped.cache_clear()
+    face = widgets.font(20)
+    width = face.size("Sneak\u00a04,")[0] + 2
+    assert widgets.wrap("Library, Sneak\u00a04, Clues\u00a00", 20, width) == ["Library,", "Sneak\u00a04,", "Clues\u00a00"]
+    assert widgets.wrap("Worm 2:\u202f52\u2007%", 20, face.size("Worm 2:")[0] + 2) == ["Worm", "2:\u202f52\u2007%"]
+    assert widgets.wrap("one\ttwo\nthree", 20, face.size("three")[0] + 2) == ["one", "two", "three"]
+    assert widgets.wrap("\u00a0lead", 20, 500) == ["\u00a0lead"]  # a leading no-break space is kept
+    assert widgets.wrap("Featherstonehaugh", 20, 10) == ["Featherstonehaugh"]
