@@ -395,6 +395,22 @@ NOTES = """### How a turn is entered
   disarms it.  Nothing is paged while the choices fit (at 800x480: 12 buttons in the list of
   areas, 16 for an area's choices, which take the whole lower screen); when they ever do not,
   pages are full, with "More".
+- A prompt whose answer is an area (a start area, where the Watcher goes to attack, a Worm's,
+  a glacier's or the Acolyte's place, a retreat) is answered on the map: only the legal areas
+  are lit and take a tap (the others are dimmed and take none); the same choices stay as a
+  list beside the map, and the table's list offers "Choose on the map".  (The Watcher's target
+  once it has moved is a faction, not an area: that stays a list.)
+
+### Played by taps alone
+
+tests/ui/test_whole_game.py plays a whole 4-player Yuggoth game on the screen: the game chosen
+on the Game screen (map, a fourth faction, Start and its confirming tap), then every action by
+area as above, every roll by "Roll for me", every casualty, ritual, Spellbook and direction by
+its button, and the start area, the Watcher's move and the retreats by a tap on the map, to the
+game's end (about 3 s of taps at 800x480).  Its runner (`bench.taps.run(..., strict=True)`)
+raises `NotATap` at any step the screen could not take by taps.
+tests/ui/test_arkham_phases.py plays ten Arkham Mythos Phases by taps (drawn or picked by
+typing, surges and Clues answered, gates closed, an investigator moved).
 
 ### Reading the table from 1.5 m
 
@@ -419,8 +435,14 @@ and composers, the set-up prompts, a battle's die pad, the area editor and the l
 1024x600, 1280x720 and 720x1280, on every playable shipped map, with the longest faction name and
 a 30-character player name, and every prompt met in whole seeded Yuggoth, Shaggai and Primeval
 games; it fails on a line cut or ellipsised, off the screen, outside its button, or over another
-line.  Map labels are placed (`map_layout.place_labels`) beside their circle where no other
-label or circle is, shrinking and wrapping before they would collide.
+line.  tests/ui/test_screens_fit.py does the same for Settings (with a long notice), the new-game
+screen (eight factions with the longest names, the faction picker, a set-up problem, the
+confirming Start, Arkham Horror's Ancient Ones), the map builder (the longest real area name,
+every mark, its keyboard) and the factions' sheets, and fails on buttons off the screen or over
+one another; the Arkham screens and both corrections pages are checked from the same record.
+Lines wrap at spaces, never at a no-break space ("Sneak 4" stays whole).  Map labels are
+placed (`map_layout.place_labels`) beside their circle where no other label or circle is,
+shrinking and wrapping before they would collide.
 """.splitlines()
 
 

@@ -11,7 +11,7 @@ import pytest
 from companion import demo
 from companion.engine import apply
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, Phase, PromptKind
+from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
@@ -24,9 +24,13 @@ from tests.helpers import tap_area
 SEATS = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.OPENER_OF_THE_WAY, Faction.BLACK_GOAT))
 
 
-def start(app_on: Callable[..., App], map_name: str, size: tuple[int, int] = (800, 480)) -> tuple[App, GameSession]:
+def start(
+    app_on: Callable[..., App], map_name: str, size: tuple[int, int] = (800, 480), options: Options | None = None
+) -> tuple[App, GameSession]:
     board = load_map(map_name)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, SEATS[: min(board.players)], 3))
+    session = GameSession.start(
+        SqliteJournal(":memory:"), "g", c.NewGame(board, SEATS[: min(board.players)], 3, options or Options())
+    )
     assert isinstance(session, GameSession)
     return app_on(session, size), session
 
@@ -90,11 +94,12 @@ def test_the_table_offers_the_map_for_an_area_prompt(app_on) -> None:
         ("primeval-demo", PromptKind.GLACIER),
         ("yuggoth-demo", PromptKind.WATCHER_MOVE),
         ("yuggoth-demo", PromptKind.RETREAT),
+        ("earth-3p", PromptKind.ACOLYTE),
     ],
 )
-def test_worms_glaciers_the_watcher_and_retreats_are_answered_on_the_map(app_on, map_name, kind) -> None:
+def test_worms_glaciers_the_watcher_the_acolyte_and_retreats_are_answered_on_the_map(app_on, map_name, kind) -> None:
     """Played by the demo's players until the prompt comes, then answered by a tap on the map."""
-    app, session = start(app_on, map_name)
+    app, session = start(app_on, map_name, options=Options(astral_acolyte=kind is PromptKind.ACOLYTE))
     rnd = random.Random(4)
     for _ in range(5000):
         state = session.state
