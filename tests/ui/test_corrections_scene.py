@@ -23,6 +23,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, CorrectionsScene, Draft, Row
 from companion.ui.widgets import MIN_TOUCH
 from tests.helpers import frame, new_game, table_of, tap
+from tests.ui.test_text_fit import problems
 
 MAPS = (("earth-3p", Options(astral_acolyte=True)), ("yuggoth-demo", None), ("shaggai-demo", None), ("primeval-demo", None))
 
@@ -39,10 +40,11 @@ def scene(app: App) -> CorrectionsScene:
 
 
 def check_screen(app: App, where: str) -> None:
-    """Every line of text whole (no ellipsis, no line left out for want of room), and
-    fingertip buttons on the screen, clear of each other."""
-    cut = [one.wanted for one in frame(app) if one.clipped]
-    assert cut == [], (where, cut)
+    """Every line of text whole (no ellipsis, no line left out for want of room), on the
+    screen, inside its button, clear of every other line; fingertip buttons on the screen,
+    clear of each other."""
+    found = problems(frame(app), app.window.get_size())
+    assert found == [], (where, found[:5])
     fix = scene(app)
     width, height = app.window.get_size()
     buttons = fix.buttons
