@@ -161,3 +161,35 @@ def test_under_the_service_saved_maps_are_read_from_its_state_directory(tmp_path
     (tmp_path / "lib" / "maps").mkdir(parents=True)
     (tmp_path / "lib" / "maps" / "ours.toml").write_text(template("earth-3p"))
     assert load_map("ours").status is MapStatus.TRANSCRIBED
+
+
+def test_listing_the_maps_again_reads_each_unchanged_file_once_and_an_edited_one_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service lists the maps at start and again for the new-game screen: an unchanged file
+    is not parsed twice, but an edit (or a file made broken) is seen at once."""
+    import companion.maps as maps_module
+    from companion.engine.mapdef import MapDef
+    from companion.maps import Problem
+
+    hand = tmp_path / "config" / "maps"
+    hand.mkdir(parents=True)
+    mine = hand / "mine.toml"
+    mine.write_text(template("earth-3p").replace('title = "', 'title = "Mine ', 1))
+    parsed: list[str] = []
+    real = maps_module.check_text
+    monkeypatch.setattr(maps_module, "_LISTED", {})  # what earlier tests listed does not count
+
+    def counted(text: str) -> tuple[MapDef | None, list[Problem]]:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(maps_module, "check_text", counted)
+    first = {m.name: m for m in list_maps()}
+    assert first["mine"].title.startswith("Mine ") and len(parsed) == len(first)  # once per file in all
+    parsed.clear()
+    assert {m.name: m for m in list_maps()} == first and parsed == []
+    mine.write_text(template("earth-3p").replace('title = "', 'title = "Edited ', 1))
+    assert {m.name: m for m in list_maps()}["mine"].title.startswith("Edited ") and len(parsed) == 1
+    mine.write_text("[map\n")
+    assert {m.name: m for m in list_maps()}["mine"].broken

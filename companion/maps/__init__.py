@@ -71,6 +71,13 @@ def map_files() -> dict[str, Path]:
     return found
 
 
+# What list_maps found in each file, by path and text: a file is parsed and checked once per
+# process while it is unchanged (the service lists the maps at start and again for the new-game
+# screen, and TOML parsing is most of that).
+_LISTED: dict[tuple[Path, str], MapInfo] = {}
+_LISTED_LIMIT = 256  # entries kept before the cache starts over (files edited again and again)
+
+
 def list_maps() -> list[MapInfo]:
     """Every map the companion knows, readable or not: a broken file is listed with its problem
     (the first one, with its line) and is not playable.  Never raises for a file's contents."""
@@ -78,17 +85,27 @@ def list_maps() -> list[MapInfo]:
     for name, path in sorted(map_files().items()):
         shipped = path.parent == SHIPPED_DIR
         try:
-            board, found = check_text(read_map_text(path))
+            text = read_map_text(path)
         except MapError as exc:
             infos.append(MapInfo(name, "(cannot be read)", MapStatus.PARTIAL, path, shipped, str(exc)))
             continue
-        if board is None or found:
-            problem = f"{path}: {found[0]}" if found else f"{path}: not a map"
-            title = board.title if board is not None and board.title.isprintable() else "(broken)"
-            infos.append(MapInfo(name, title, MapStatus.PARTIAL, path, shipped, problem))
-            continue
-        infos.append(MapInfo(name, board.title, board.status, path, shipped))
+        info = _LISTED.get((path, text))
+        if info is None:
+            info = _map_info(name, path, shipped, text)
+            if len(_LISTED) >= _LISTED_LIMIT:
+                _LISTED.clear()
+            _LISTED[(path, text)] = info
+        infos.append(info)
     return infos
+
+
+def _map_info(name: str, path: Path, shipped: bool, text: str) -> MapInfo:
+    board, found = check_text(text)
+    if board is None or found:
+        problem = f"{path}: {found[0]}" if found else f"{path}: not a map"
+        title = board.title if board is not None and board.title.isprintable() else "(broken)"
+        return MapInfo(name, title, MapStatus.PARTIAL, path, shipped, problem)
+    return MapInfo(name, board.title, board.status, path, shipped)
 
 
 def read_map_text(path: Path) -> str:
