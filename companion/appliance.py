@@ -578,15 +578,23 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         house.tower(url, int(config.tower.get("baudrate", 115_200)))
     if config.hardware:
         house.add_panel(panel_config(config.hardware))
-    house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
     return house
 
 
 def run_table(
-    journal: Journal, config: Config, game: str | None, size: tuple[int, int], fullscreen: bool, problems: list[str] | None = None
+    journal: Journal,
+    config: Config,
+    game: str | None,
+    size: tuple[int, int],
+    fullscreen: bool,
+    problems: list[str] | None = None,
+    later: Callable[[], list[str]] | None = None,
 ) -> None:
     """``companion run``: the service's house on the screen, under systemd (READY after the first
-    frame, the watchdog from the main loop, SIGTERM ends the loop cleanly)."""
+    frame, the watchdog from the main loop, SIGTERM ends the loop cleanly).
+
+    What the first frame does not need waits for it (:func:`after_first_frame`): the voice, and
+    ``later``, more problems to show (the map files' check)."""
     from companion.ui import launch
 
     launch.check_display()
@@ -599,25 +607,43 @@ def run_table(
             app.scene_name = "new"
         notifier = Notifier()
         stop_on_sigterm(app)
+        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later))
         try:
-            launch.run_window(app, on_frame=Heartbeat(notifier, f"game {house.session.name}"))
+            launch.run_window(app, on_frame=heartbeat)
         finally:
             notifier.stopping()
     # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
 
 
-class Heartbeat:
-    """Called after every turn of the main loop: READY=1 after the first, then the watchdog."""
+def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None) -> None:
+    """The service's start, finished once the table is on the screen: the players wait for the
+    first frame, not for the sound device, espeak-ng or every map file to be read (together some
+    tens of ms on x86, more on a Pi).  The next frame shows what they add (notices).  An entry
+    journaled in between (a tower roll in the first frame's few ms) is not spoken."""
+    said = len(house.table.notices)
+    house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
+    for problem in later() if later is not None else []:
+        house.table.notices.append(Notice(problem))
+    for notice in house.table.notices[said:]:
+        house.table.on_notice(notice)  # the screen redraws with it
 
-    def __init__(self, notifier: Notifier, status: str) -> None:
+
+class Heartbeat:
+    """Called after every turn of the main loop: READY=1 after the first, then ``then()`` (the
+    rest of the start), then the watchdog."""
+
+    def __init__(self, notifier: Notifier, status: str, then: Callable[[], None] | None = None) -> None:
         self.notifier = notifier
         self.status = status
+        self.then = then
         self.started = False
 
     def __call__(self) -> None:
         if not self.started:
             self.started = True
             self.notifier.ready(self.status)
+            if self.then is not None:
+                self.then()
         self.notifier.ping()
 
 

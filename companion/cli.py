@@ -286,22 +286,27 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
 
     problems = list(config.problems)
     game = game_name(args.game)
-    for info in list_maps():  # never raises: a broken file is listed, on the screen and in the log
-        if info.broken:
-            problems.append(f"The map {info.name} cannot be played: {info.problem}")
-            print(f"companion: {shown(problems[-1])}", file=sys.stderr)
     try:
         journal = open_configured(args, config)
     except JournalError as exc:
         journal = _fallback_journal(exc, problems)
     problems.extend(journal.notices)  # shown on the screen too
     try:
-        run_table(journal, config, game, parse_size(args.size), args.fullscreen, problems)
+        run_table(journal, config, game, parse_size(args.size), args.fullscreen, problems, later=_broken_maps)
     except NoDisplay as exc:
         raise UsageError(str(exc)) from None
     finally:
         journal.close()
     return EXIT_OK
+
+
+def _broken_maps() -> list[str]:
+    """Every map file that cannot be played, said on stderr (the log); ``companion run`` puts them
+    on the screen too.  Never raises: a broken file is listed, not fatal."""
+    problems = [f"The map {info.name} cannot be played: {info.problem}" for info in list_maps() if info.broken]
+    for problem in problems:
+        print(f"companion: {shown(problem)}", file=sys.stderr)
+    return problems
 
 
 def _fallback_journal(trouble: JournalError, problems: list[str]) -> Journal:

@@ -17,7 +17,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,12 +28,9 @@ from companion.engine.arkham import model as am
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapDef, MapStatus
-from companion.ui.arkham_corrections import ArkhamCorrectionsScene
-from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
-from companion.ui.corrections_scene import CorrectionsScene
 from companion.ui.faction_sheet import FactionSheetScene
 from companion.ui.keyboard import Key
 from companion.ui.map_scene import AreaScene, MapScene
@@ -57,6 +54,9 @@ from companion.ui.scene import (
 from companion.ui.table_scene import TableScene
 from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, font, text
 
+if TYPE_CHECKING:
+    from companion.ui.arkham_scene import ArkhamScene
+
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "1280x720": (1280, 720), "720x1280": (720, 1280)}
 IDLE_WAIT_MS = 1000
 ANIMATION_MS = 33
@@ -68,6 +68,46 @@ LED_KEY = pygame.K_l  # shows or hides the demo's virtual LED panel
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
 CTHULHU_ONLY = ("table", "fix", "map", "area")  # the scenes that draw a Cthulhu Wars board
 ARKHAM_ONLY = ("arkham", "arkham_fix")  # and an Arkham Horror board
+
+
+def _arkham(metrics: Metrics) -> Scene:
+    from companion.ui.arkham_scene import ArkhamScene
+
+    return ArkhamScene(metrics)
+
+
+def _arkham_fix(metrics: Metrics) -> Scene:
+    from companion.ui.arkham_corrections import ArkhamCorrectionsScene
+
+    return ArkhamCorrectionsScene(metrics)
+
+
+def _fix(metrics: Metrics) -> Scene:
+    from companion.ui.corrections_scene import CorrectionsScene
+
+    return CorrectionsScene(metrics)
+
+
+# Scenes made, and their modules imported, when first shown: the corrections screens and Arkham
+# Horror's are the largest of the screen's modules and a table's first frame needs none of them
+# (docs/performance.md, "Start-up"; tests/ui/test_startup_imports.py holds it).
+LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {"arkham": _arkham, "arkham_fix": _arkham_fix, "fix": _fix}
+
+
+class Scenes(dict[str, Scene]):
+    """The scenes laid out for one window size, by name; those in :data:`LATER_SCENES` are made
+    on first use (``scenes[name]``), for the same size."""
+
+    def __init__(self, metrics: Metrics, scenes: tuple[Scene, ...]) -> None:
+        super().__init__((scene.name, scene) for scene in scenes)
+        self.metrics = metrics
+
+    def __missing__(self, name: str) -> Scene:
+        make = LATER_SCENES.get(name)
+        if make is None:
+            raise KeyError(name)
+        scene = self[name] = make(self.metrics)
+        return scene
 
 
 def fresh_seed() -> int:
@@ -245,9 +285,9 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scenes out for a window of ``size`` (the LED panel, if shown, lies over them)."""
         self.metrics = Metrics(size[0], size[1])
-        self.scenes: dict[str, Scene] = {
-            scene.name: scene
-            for scene in (
+        self.scenes: dict[str, Scene] = Scenes(
+            self.metrics,
+            (
                 TableScene(self.metrics),
                 MapScene(self.metrics),
                 LogScene(self.metrics),
@@ -255,12 +295,9 @@ class App:
                 NewGameScene(self.metrics),
                 AreaScene(self.metrics),
                 BuilderScene(self.metrics),
-                ArkhamScene(self.metrics),
-                ArkhamCorrectionsScene(self.metrics),
-                CorrectionsScene(self.metrics),
                 FactionSheetScene(self.metrics),
-            )
-        }
+            ),
+        )
         self.dirty = True
 
     # -- the loop -------------------------------------------------------------------------------
@@ -592,6 +629,8 @@ class App:
         self.client.post(command)
 
     def arkham_scene(self) -> ArkhamScene:
+        from companion.ui.arkham_scene import ArkhamScene  # made by now: self.scenes imported it
+
         scene = self.scenes["arkham"]
         assert isinstance(scene, ArkhamScene)
         scene.state = self.state

@@ -6,6 +6,7 @@ stderr (journald) naming the file and the line, and a notice on the screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,8 +69,17 @@ def test_every_start_up_problem_reaches_the_screen(tmp_path: Path, monkeypatch: 
     broken_maps(config, tmp_path / "state")
     shown: list[str] = []
 
-    def table(journal: object, config: object, game: object, size: object, fullscreen: object, problems: list[str]) -> None:
+    def table(
+        journal: object,
+        config: object,
+        game: object,
+        size: object,
+        fullscreen: object,
+        problems: list[str],
+        later: Callable[[], list[str]],
+    ) -> None:
         shown.extend(problems)
+        shown.extend(later())  # after the first frame: the map files' check
 
     monkeypatch.setattr("companion.appliance.run_table", table)
     assert main(["run"]) == 0
