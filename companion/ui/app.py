@@ -90,7 +90,7 @@ def _fix(metrics: Metrics) -> Scene:
 
 # Scenes made, and their modules imported, when first shown: the corrections screens and Arkham
 # Horror's are the largest of the screen's modules and a table's first frame needs none of them
-# (docs/performance.md, "Start-up"; tests/ui/test_startup_imports.py holds it).
+# (docs/performance.md, "Start-up"; tests/appliance/test_startup_imports.py holds it).
 LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {"arkham": _arkham, "arkham_fix": _arkham_fix, "fix": _fix}
 
 

@@ -1,0 +1,104 @@
+"""What `companion run` imports before its first frame: only what that frame needs.
+
+A structural guard of the start-up figure (docs/performance.md, "Start-up"), not a timing: a
+real `companion run` on a stored Cthulhu Wars game, SDL's dummy drivers, stopped at its first
+frame (where it would say READY=1), lists the modules it has imported.  The screens, engines and
+devices the table's first frame does not show or use must not be among them: each one added to
+the start would cost every start of the service its import time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion import demo
+from companion.appliance import Heartbeat
+from companion.session import GameSession
+from companion.store import open_journal
+
+# Imported by `companion run` when first used, never for the first frame of a Cthulhu Wars table.
+LATER = (
+    "companion.voice",  # the speaker: added after the first frame
+    "companion.ui.corrections_scene",  # the corrections screens: made when first shown
+    "companion.ui.arkham_corrections",
+    "companion.ui.arkham_scene",
+    "companion.ui.arkham_board",
+    "companion.ui.arkham_picker",
+    "firmware_bridge.link",  # the tower's serial link: only when the config names a tower
+    "firmware_bridge.sim",
+    "hardware.panel",  # gpiozero: only when the config names the panel's pins
+    "gpiozero",
+    "serial",
+    "redis",  # a Redis journal only when the config names one
+    "babel",  # the catalogues are compiled when the package is built; gettext reads them
+)
+AT_FIRST_FRAME = """
+import json, sys
+import companion.sdnotify
+
+def ready(self, status=""):
+    with open(sys.argv[1], "w") as out:
+        json.dump(sorted(sys.modules), out)
+    raise SystemExit(0)
+
+companion.sdnotify.Notifier.ready = ready
+from companion.cli import main
+raise SystemExit(main(["--journal", sys.argv[2], "run"]))
+"""
+
+
+def modules_at_first_frame(tmp_path: Path) -> list[str]:
+    journal_path = tmp_path / "table.sqlite3"
+    journal = open_journal(str(journal_path))
+    try:
+        assert isinstance(GameSession.start(journal, "evening", demo.demo_setup(1, None, 3).command()), GameSession)
+    finally:
+        journal.close()
+    listed = tmp_path / "modules.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "COMPANION_CONFIG_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", AT_FIRST_FRAME, str(listed), str(journal_path)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    names: list[str] = json.loads(listed.read_text())
+    return names
+
+
+def test_the_first_frame_of_a_table_imports_only_what_it_shows(tmp_path: Path) -> None:
+    modules = modules_at_first_frame(tmp_path)
+    assert "companion.ui.table_scene" in modules and "pygame" in modules  # the table was drawn
+    early = [m for m in modules if any(m == later or m.startswith(later + ".") for later in LATER)]
+    assert early == []
+
+
+class Notes:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def ready(self, status: str = "") -> bool:
+        self.said.append("READY")
+        return True
+
+    def ping(self) -> bool:
+        self.said.append("ping")
+        return True
+
+
+def test_the_rest_of_the_start_comes_after_ready_once() -> None:
+    """systemd hears READY=1 at the first frame; what waits for it (the voice, the map files'
+    check) runs right after, once, before the watchdog's first ping."""
+    notes = Notes()
+    heartbeat = Heartbeat(notes, "game evening", then=lambda: notes.said.append("the rest"))  # type: ignore[arg-type]
+    heartbeat()
+    heartbeat()
+    assert notes.said == ["READY", "the rest", "ping", "ping"]
