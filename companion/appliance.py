@@ -22,14 +22,12 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
 from companion.client import Leds, Screen, VoiceChoice
 from companion.config import Config
-from companion.engine import Command, Event, State
-from companion.engine.arkham import model as am
-from companion.engine.arkham.data import ARKHAM
+from companion.engine import Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
 from companion.engine.cthulhu.pools import next_spellbook
@@ -41,6 +39,9 @@ from companion.store import Entry, Journal, JournalError
 from companion.table import Notice, Table, TableThread, journaled_events
 from hardware.config import PanelConfig, panel_config
 from hardware.cues import labels as cue_labels
+
+if TYPE_CHECKING:
+    from companion.engine.arkham.model import ArkhamState
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ MAX_SPELLBOOKS = 6
 
 def names_of(state: Any) -> dict[str, str]:
     """Player ids to the labels the words use (Arkham's investigators are named already)."""
-    return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+    return {} if is_arkham(state) else {p.pid: p.label for p in state.players}
 
 
 def words(events: tuple[Event, ...], state: Any) -> list[str]:
@@ -214,7 +215,7 @@ class Bots:
     def move(self) -> bool:
         """Queue the players' next command; False once the game is over."""
         state = self.table.session.state
-        if isinstance(state, am.ArkhamState):
+        if is_arkham(state):
             return self._arkham(state)
         if state.phase is Phase.GAME_OVER:
             return False
@@ -233,11 +234,14 @@ class Bots:
         self.moved = True
         return True
 
-    def _arkham(self, state: am.ArkhamState) -> bool:
+    def _arkham(self, state: ArkhamState) -> bool:
         """Place whoever is not yet placed, else draw the next Mythos card (the engine's own
         placement and clue choices)."""
         if state.awakened:
             return False
+        from companion.engine.arkham import model as am  # loaded: the state is Arkham's
+        from companion.engine.arkham.data import ARKHAM
+
         unplaced = state.unplaced()
         command: Command = am.MoveInvestigator(unplaced[0], self.rnd.choice(ARKHAM)) if unplaced else am.Mythos()
         self.table.post(command)
@@ -329,7 +333,7 @@ class LocalClient:
     def start(self, first: Command) -> None:
         table = self.table
         journal = table.session.journal
-        kind: Any = ArkhamSession if isinstance(first, am.NewArkhamGame) else GameSession
+        kind: Any = ArkhamSession if ArkhamSession.rules.starts(first) else GameSession
 
         def open_new() -> None:
             table.open(lambda: kind.start(journal, new_game_name(journal=journal), first))  # refused: a notice

@@ -19,11 +19,10 @@ from typing import Any, TextIO
 from companion import __version__, engine, paths
 from companion.config import Config, ConfigError, load_config
 from companion.engine import Accepted, Command, DecodeError, Event, Rejected
-from companion.engine.arkham.model import NewArkhamGame
 from companion.engine.codec import canonical, from_canonical, to_data
 from companion.engine.names import name_problem
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
-from companion.session import ArkhamSession, GameSession, new_game_name, replay_any
+from companion.session import SESSION_KINDS, ArkhamSession, GameSession, new_game_name, replay_any
 from companion.store import Entry, Journal, JournalError, open_journal
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
@@ -521,7 +520,7 @@ def run_script(journal: Journal, name: str, commands: list[tuple[int, Command]],
     session = _script_session(journal, name, commands[0][1], out)
     rejected = session is None
     first = commands[0][1]
-    todo = commands[1:] if isinstance(first, (engine.NewGame, NewArkhamGame)) else commands
+    todo = commands[1:] if any(kind.rules.starts(first) for kind in SESSION_KINDS) else commands
     for number, command in todo:
         if session is None:
             _answer(out, number, Rejected(engine.Code.NO_GAME, "No game: the first command must be new_game or new_arkham_game."))
@@ -539,7 +538,7 @@ def _script_session(journal: Journal, name: str, first: Command, out: TextIO) ->
     game ``name`` as whichever game it is."""
     kind: type[GameSession] | type[ArkhamSession]
     for kind in (GameSession, ArkhamSession):
-        if isinstance(first, kind.rules.first):
+        if kind.rules.starts(first):
             started = kind.start(journal, name, first)
             if isinstance(started, Rejected):
                 _answer(out, 1, started)

@@ -21,17 +21,18 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from companion import engine
 from companion.engine import Accepted, Code, Command, Event, Rejected, State
-from companion.engine.arkham import game as arkham
-from companion.engine.arkham.model import ArkhamState, NewArkhamGame
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
-from companion.engine.cthulhu.commands import NewGame, Redo, Undo
+from companion.engine.cthulhu.commands import Redo, Undo
 from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable
 from companion.store.sqlite import SqliteJournal
+
+if TYPE_CHECKING:
+    from companion.engine.arkham.model import ArkhamState
 
 log = logging.getLogger(__name__)
 
@@ -49,18 +50,32 @@ class Rules(Generic[S]):
     apply: Callable[[Any, Command], Accepted[S] | Rejected]  # (state or None, command)
     decode: Callable[[str], S]  # a snapshot's canonical text back to the state
     title: Callable[[Any], str]  # a stored game's title from its first command
-    first: type[Command]  # the command a journal of this game starts with
+    first: str  # the type of the command a journal of this game starts with
+
+    def starts(self, command: Command) -> bool:
+        """Whether ``command`` starts a game of these rules."""
+        return COMMANDS.tag_of.get(type(command)) == self.first
 
 
-CTHULHU_WARS: Rules[State] = Rules("Cthulhu Wars", engine.apply, engine.decode_state, lambda c: str(c.board.title), NewGame)
+CTHULHU_WARS: Rules[State] = Rules("Cthulhu Wars", engine.apply, engine.decode_state, lambda c: str(c.board.title), "new_game")
+
+
+# Arkham Horror's rules are imported when a game of it is first started, opened or replayed
+# (companion.engine imports them on first use too): a Cthulhu Wars table starts without them.
+def _arkham_apply(state: ArkhamState | None, command: Command) -> Accepted[ArkhamState] | Rejected:
+    from companion.engine.arkham import game
+
+    return game.apply(state, command)
+
+
+def _arkham_decode(text: str) -> ArkhamState:
+    from companion.engine.arkham.model import ArkhamState
+
+    return from_canonical(ArkhamState, text)
 
 
 ARKHAM_HORROR: Rules[ArkhamState] = Rules(
-    "Arkham Horror",
-    arkham.apply,
-    lambda text: from_canonical(ArkhamState, text),
-    lambda c: f"Arkham Horror: {c.ancient_one}",
-    NewArkhamGame,
+    "Arkham Horror", _arkham_apply, _arkham_decode, lambda c: f"Arkham Horror: {c.ancient_one}", "new_arkham_game"
 )
 
 
@@ -169,7 +184,7 @@ class Session(Generic[S]):
             first = journal.entry(name, 1)
         except JournalError:
             return False
-        return bool(_command_type(first.command) == COMMANDS.tag_of[cls.rules.first])
+        return _command_type(first.command) == cls.rules.first
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -341,7 +356,7 @@ class GameSession(Session[State]):
     rules = CTHULHU_WARS
 
 
-class ArkhamSession(Session[ArkhamState]):
+class ArkhamSession(Session["ArkhamState"]):
     """A stored game of Arkham Horror."""
 
     rules = ARKHAM_HORROR
@@ -433,7 +448,7 @@ def replay(entries: Iterable[Entry]) -> tuple[State, list[str]]:
     :raises JournalError: when an entry cannot be applied, or the journal is another game's.
     """
     state, differences = replay_any(entries)
-    if not isinstance(state, ArkhamState):
+    if not engine.is_arkham(state):
         return state, differences
     raise JournalError("This journal is an Arkham Horror game, not Cthulhu Wars.")
 
@@ -470,7 +485,7 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
 def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Callable[[], float]) -> GameSession | ArkhamSession:
     kind: type[GameSession] | type[ArkhamSession]
     for kind in SESSION_KINDS:
-        if isinstance(command, kind.rules.first):
+        if kind.rules.starts(command):
             started = kind.start(journal, "replay", command, clock=clock)
             if isinstance(started, Rejected):
                 raise JournalError(f"entry {entry.seq}: {started.message}")

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from companion.engine import Event, State, worm_chances
-from companion.engine.arkham.data import TERROR_TOP
-from companion.engine.arkham.model import AncientOneAwakens, ArkhamState
+from companion.engine import Event, State, is_arkham, worm_chances
 from companion.engine.cthulhu.events import GameEnded
 from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
 from companion.engine.cthulhu.shaggai import AreaEradicated, WorldsEnd
 from companion.engine.cthulhu.watcher import WatcherAwakened
 from companion.palette import colour_of
+
+if TYPE_CHECKING:
+    from companion.engine.arkham.model import ArkhamState
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ ARKHAM_LABELS = PanelLabels(doom="Doom track", status="Terror")
 
 def labels(state: State | ArkhamState) -> PanelLabels:
     """The lights' meanings for the game ``state`` belongs to."""
-    return ARKHAM_LABELS if isinstance(state, ArkhamState) else CTHULHU_LABELS
+    return ARKHAM_LABELS if is_arkham(state) else CTHULHU_LABELS
 
 
 def watcher_level(state: State | ArkhamState) -> float:
@@ -89,7 +91,7 @@ def watcher_level(state: State | ArkhamState) -> float:
 def cues(state: State | ArkhamState, events: Iterable[Event] = ()) -> PanelCues:
     """The panel's cues for ``state``, reached by ``events`` (none: just show the state)."""
     happened = tuple(events)
-    if isinstance(state, ArkhamState):
+    if is_arkham(state):
         return _arkham(state, happened)
     leader = max(p.doom for p in state.players)
     red, green, blue = colour_of(state.players[state.first].faction)
@@ -110,6 +112,9 @@ def cues(state: State | ArkhamState, events: Iterable[Event] = ()) -> PanelCues:
 
 
 def _arkham(state: ArkhamState, events: tuple[Event, ...]) -> PanelCues:
+    from companion.engine.arkham.data import TERROR_TOP  # loaded: the state is Arkham's
+    from companion.engine.arkham.model import AncientOneAwakens
+
     dread = 1.0 if state.awakened else min(1.0, state.terror / TERROR_TOP)
     awakens = any(isinstance(event, AncientOneAwakens) for event in events)
     return PanelCues(

@@ -10,9 +10,9 @@ the seeded generator whose seed and position live in the state.
 from __future__ import annotations
 
 import json
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
-from companion.engine.arkham import model as _arkham  # noqa: F401  (registers Arkham Horror)
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
 from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
@@ -26,6 +26,18 @@ from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
 from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN, GameState
 from companion.engine.cthulhu.odds import battle_odds, eradication_gains, watcher_odds, worlds_end_within, worm_chances
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing's own from Python 3.13; only the checker reads it
+
+    from companion.engine.arkham.model import ArkhamState
+
+# Arkham Horror's rules (its commands, events and state) are imported on first use: when a
+# command or event of its is decoded (a stored Arkham game opened, a script) or a game of it is
+# started.  A Cthulhu Wars table starts without them (docs/performance.md, "Start-up").
+ARKHAM = "companion.engine.arkham.game"
+COMMANDS.later(ARKHAM)
+EVENTS.later(ARKHAM)
 
 State = GameState
 Result = Accepted[GameState] | Rejected
@@ -47,6 +59,7 @@ __all__ = [
     "canonical",
     "decode_state",
     "eradication_gains",
+    "is_arkham",
     "legal_commands",
     "parse_command",
     "tag_of",
@@ -64,6 +77,13 @@ def apply(state: State | None, command: Command) -> Result:
             return new_game(command)
         return Rejected(Code.NO_GAME, "No game has started: the first command must be new_game.")
     return _apply_cthulhu(state, command)
+
+
+def is_arkham(state: object) -> TypeIs[ArkhamState]:
+    """Whether ``state`` is an Arkham Horror game's.  Imports nothing: before Arkham's model is
+    imported no Arkham state can exist."""
+    model = sys.modules.get("companion.engine.arkham.model")
+    return model is not None and isinstance(state, model.ArkhamState)
 
 
 def parse_command(data: Any) -> Command:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import json
 import types
 import typing
@@ -49,6 +50,26 @@ class TagRegistry:
         self.what = what
         self.by_tag: dict[str, type] = {}
         self.tag_of: dict[type, str] = {}
+        self.pending: list[str] = []  # modules that register more members, imported on first need
+
+    def later(self, module: str) -> None:
+        """Let ``module`` (imported when it registers its members) be imported only when a name
+        this registry does not know is looked up, or every name is asked for: a game's rules
+        cost the start-up nothing until a command or event of that game is seen."""
+        self.pending.append(module)
+
+    def find(self, tag: str) -> type | None:
+        """The class registered as ``tag`` (importing the pending modules if it is not known yet),
+        or None."""
+        cls = self.by_tag.get(tag)
+        if cls is None and self.pending:
+            self._load_pending()
+            cls = self.by_tag.get(tag)
+        return cls
+
+    def _load_pending(self) -> None:
+        while self.pending:
+            importlib.import_module(self.pending.pop(0))
 
     def register(self, tag: str) -> Callable[[type[T]], type[T]]:
         def decorate(cls: type[T]) -> type[T]:
@@ -62,6 +83,7 @@ class TagRegistry:
         return decorate
 
     def names(self) -> list[str]:
+        self._load_pending()
         return sorted(self.by_tag)
 
 
@@ -311,7 +333,7 @@ def _decode_tagged(registry: TagRegistry, data: Any, path: str) -> Any:
     tag = data.get(TYPE_KEY)
     if not isinstance(tag, str):
         raise DecodeError(_join(path, TYPE_KEY), f"must name the {registry.what} type")
-    cls = registry.by_tag.get(tag)
+    cls = registry.find(tag)
     if cls is None:
         raise DecodeError(_join(path, TYPE_KEY), f"unknown {registry.what} {tag!r}")
     return _decode_dataclass(cls, data, path)

@@ -23,8 +23,7 @@ import pygame
 
 from companion import i18n
 from companion.client import TableClient, VoiceChoice
-from companion.engine import Command
-from companion.engine.arkham import model as am
+from companion.engine import Command, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapDef, MapStatus
@@ -117,7 +116,7 @@ def fresh_seed() -> int:
 
 def names_of(state: Any) -> dict[str, str]:
     """Player ids to the labels the log uses (Arkham's investigators are named already)."""
-    return {} if isinstance(state, am.ArkhamState) else {p.pid: p.label for p in state.players}
+    return {} if is_arkham(state) else {p.pid: p.label for p in state.players}
 
 
 def seating_problem(board: MapDef, seated: int) -> str:
@@ -246,7 +245,7 @@ class App:
 
     def _attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         self.state = state
-        self.arkham = isinstance(state, am.ArkhamState)
+        self.arkham = is_arkham(state)
         self.names = names_of(state)
         self.scene_name = self.scene_for("table" if home else self.scene_name)
         if home:  # a new game started: what was wrong with the last try is wrong no more
@@ -465,7 +464,9 @@ class App:
             self.autoplay = not self.autoplay
             self.mark()
         elif key == pygame.K_d and self.arkham:
-            intent = self.arkham_scene().decide(am.Mythos())
+            from companion.engine.arkham.model import Mythos  # loaded: the game is Arkham's
+
+            intent = self.arkham_scene().decide(Mythos())
             self.do(intent if intent is not None else Go("arkham"))
         elif key == pygame.K_r and not self.arkham:
             self.do(Submit(c.Roll(None, "generator")))
@@ -520,7 +521,7 @@ class App:
 
     def enter_die(self, value: int | None) -> None:
         state = self.state
-        if value is None or isinstance(state, am.ArkhamState) or state.prompt.kind is not PromptKind.ROLL:
+        if value is None or is_arkham(state) or state.prompt.kind is not PromptKind.ROLL:
             self.dice = ()
             return
         self.dice = (*self.dice, value)
@@ -574,7 +575,7 @@ class App:
         """Whether starting ``intent`` would replace a game in play: the first tap asks (the
         game in play stays stored and can be resumed), a second tap of the same Start starts."""
         state = self.state
-        over = state is None or (not isinstance(state, am.ArkhamState) and state.phase is Phase.GAME_OVER)
+        over = state is None or (not is_arkham(state) and state.phase is Phase.GAME_OVER)
         if over or self.options.get("confirm") == intent:
             self.options.pop("confirm", None)
             return False
@@ -620,6 +621,8 @@ class App:
         because the companion ships no investigator sheets."""
         if self.replacing(intent):
             return
+        from companion.engine.arkham import model as am  # Arkham's rules, on their first use
+
         seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
         self.starting = True
         self.client.start(am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws))

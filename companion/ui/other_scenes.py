@@ -8,7 +8,6 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
@@ -217,6 +216,8 @@ class NewGameScene(Scene):
         return Button(rect, name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
 
     def arkham(self, view: View, area: pygame.Rect) -> list[Button]:
+        from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS  # when Arkham is chosen, not at start
+
         m = self.metrics
         chosen = view.options.get("ancient_one", "")
         players = int(view.options.get("investigators", 2))

@@ -239,7 +239,7 @@ def json_last_type(session: GameSession) -> str:
 def test_the_services_house_wires_what_the_config_names(factory) -> None:
     """`companion run`: the panel from [hardware], the tower from [tower] (but on a shared Redis
     journal the tower belongs to the bridge, and the table follows the journal's notices)."""
-    from companion.appliance import service_house
+    from companion.appliance import after_first_frame, service_house
     from companion.config import Config
 
     hardware = {**WIRING, "pin_factory": "mock"}
@@ -247,6 +247,8 @@ def test_the_services_house_wires_what_the_config_names(factory) -> None:
         journal = SqliteJournal(":memory:")
         house = service_house(stack, journal, Config(hardware=hardware, tower={"url": "loop://"}), None)
         assert house.session.name == "welcome"  # no stored game yet: the welcome game
+        assert house.voice is None  # the voice waits for the first frame
+        after_first_frame(house, None)
         assert house.panel is not None and house.voice is not None  # SDL's dummy audio device here
         assert house.session.listeners == [house.panel.on_events, house.voice]
         assert house.link is not None and house.link.status.url == "loop://"

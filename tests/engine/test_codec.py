@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import DecodeError, canonical, decode_state, parse_command
-from companion.engine.codec import to_data
+from companion.engine.codec import TagRegistry, to_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
 from tests.helpers import started
@@ -74,3 +77,47 @@ def test_roll_commands_round_trip(values: list[int], source: str) -> None:
     roll = c.Roll(tuple(values), source)
     data = to_data(roll)
     assert parse_command(json.loads(json.dumps(data))) == roll
+
+
+LATE = TagRegistry("thing")  # for the test below: its later module registers into it
+
+
+def test_a_registry_imports_its_later_modules_only_for_a_name_it_does_not_know(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TagRegistry.later: the module is imported on the first unknown name (or when every name is
+    asked for), once; a known name imports nothing."""
+
+    @LATE.register("known")
+    class Known: ...
+
+    (tmp_path / "late_things_for_the_codec_test.py").write_text(
+        "from tests.engine.test_codec import LATE\n\n@LATE.register('late')\nclass Late: ...\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    LATE.later("late_things_for_the_codec_test")
+    assert LATE.find("known") is Known and "late_things_for_the_codec_test" not in sys.modules
+    late = LATE.find("late")
+    assert late is not None and late.__name__ == "Late" and "late_things_for_the_codec_test" in sys.modules
+    assert LATE.find("nothing") is None and LATE.pending == []  # imported once, not again
+    assert LATE.names() == ["known", "late"]
+    monkeypatch.delitem(sys.modules, "late_things_for_the_codec_test")
+
+
+def test_a_cthulhu_wars_process_knows_arkham_horror_only_once_it_meets_it() -> None:
+    """Arkham Horror's rules cost a Cthulhu Wars process nothing until one of its commands is
+    decoded; then they are there, and is_arkham tells its states from Cthulhu Wars'."""
+    check = """
+import sys
+from companion.engine import is_arkham, parse_command
+from tests.helpers import started
+assert not [name for name in sys.modules if name.startswith("companion.engine.arkham.")], sorted(sys.modules)
+assert not is_arkham(started()) and not is_arkham(None)
+first = parse_command({"type": "new_arkham_game", "ancient_one": "Cthulhu", "seed": 3,
+                       "investigators": [{"name": "Amanda", "place": "Woods", "sneak": 1}]})
+from companion.engine.arkham import game
+state = game.apply(None, first).state
+assert type(first).__name__ == "NewArkhamGame" and is_arkham(state) and not is_arkham(started())
+"""
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
