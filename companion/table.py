@@ -27,20 +27,20 @@ import json
 import logging
 import queue
 import threading
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from companion.engine import EVENTS, Accepted, Command, Event, Rejected, legal_commands
-from companion.engine.arkham import model as arkham
-from companion.engine.arkham.decisions import next_decision
+from companion.engine import EVENTS, Accepted, Command, Event, Rejected, is_arkham, legal_commands
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
 from companion.session import GameSession, Session
 from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
 from firmware_bridge.protocol import Frame, RollFrame
+
+if TYPE_CHECKING:
+    from companion.engine.arkham.model import ArkhamState
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,8 @@ class TowerInput:
 
 def new_input_id(kind: str) -> str:
     """A fresh identity for a tap or a button press (``tap:<hex>``), made once per input."""
+    import uuid  # on the first input, not at start (it imports platform)
+
     return f"{kind}:{uuid.uuid4().hex}"
 
 
@@ -373,13 +375,16 @@ class Table(Generic[SessionT]):
                 self._submit(c.Roll(None, "generator"), input_id)
             else:
                 self._notice("No roll is asked for.")
-        elif name == Button.NEXT and isinstance(state, arkham.ArkhamState):
+        elif name == Button.NEXT and is_arkham(state):
             self._next_mythos(state, input_id)
         elif name == Button.NEXT:
             self._next(state, input_id)
 
-    def _next_mythos(self, state: arkham.ArkhamState, input_id: str = "") -> None:
+    def _next_mythos(self, state: ArkhamState, input_id: str = "") -> None:
         """Arkham's "next" draws the Mythos card, unless the players have a choice to make first."""
+        from companion.engine.arkham import model as arkham  # loaded: the state is Arkham's
+        from companion.engine.arkham.decisions import next_decision
+
         if state.table_draws:
             self._notice("This table draws its own Mythos cards: enter the card drawn on the screen.")
             return
@@ -412,7 +417,7 @@ def journaled_events(entry: Entry) -> tuple[Event, ...]:
     """The events of a journaled entry, decoded (an unknown type, from a newer version, is left out)."""
     decoded = []
     for data in json.loads(entry.events):
-        kind = EVENTS.by_tag.get(data.get("type", ""))
+        kind = EVENTS.find(data.get("type", ""))
         if kind is not None:
             decoded.append(from_data(kind, data))
     return tuple(decoded)

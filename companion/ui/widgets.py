@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -74,9 +75,17 @@ class Drawn:
 RECORDER: list[Drawn] | None = None
 
 
+# pygame's own face (what Font(None, size) draws), opened by its path: Font(None) finds the file
+# through importlib.resources at every size, some milliseconds of the first frame.  Font(None)
+# also scales the size by DEFAULT_SCALE; so does font() (tests/ui/test_widgets_font.py holds
+# the two alike).
+FACE = Path(pygame.__file__).parent / pygame.font.get_default_font()
+DEFAULT_SCALE = 0.6875
+
+
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    face = pygame.font.Font(None, size)
+    face = pygame.font.Font(FACE, max(1, int(size * DEFAULT_SCALE)))
     face.set_bold(bold)
     return face
 
