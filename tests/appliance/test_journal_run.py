@@ -130,7 +130,9 @@ def test_the_notice_reaches_the_screen(tmp_path: Path, monkeypatch: pytest.Monke
     path.write_bytes(b"\x00")
     shown: dict[str, Any] = {}
 
-    def screen(journal: Any, config: Any, game: Any, size: Any, fullscreen: Any, problems: list[str] | None = None) -> None:
+    def screen(
+        journal: Any, config: Any, game: Any, size: Any, fullscreen: Any, problems: list[str] | None = None, later: Any = None
+    ) -> None:
         shown["problems"] = problems
 
     monkeypatch.setattr("companion.appliance.run_table", screen)
