@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine import Event, tag_of, to_data
-from companion.engine.cthulhu.corrections import BY_HAND
+from companion.engine.cthulhu.events import BY_HAND
 from companion.i18n import _
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})

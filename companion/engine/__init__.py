@@ -17,7 +17,6 @@ from companion.engine.codec import DecodeError, canonical, from_canonical, from_
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
 from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
 from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
-from companion.engine.cthulhu import corrections as _corrections  # noqa: F401  (registers the corrections)
 from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
 from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
 from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
@@ -32,12 +31,14 @@ if TYPE_CHECKING:
 
     from companion.engine.arkham.model import ArkhamState
 
-# Arkham Horror's rules (its commands, events and state) are imported on first use: when a
-# command or event of its is decoded (a stored Arkham game opened, a script) or a game of it is
-# started.  A Cthulhu Wars table starts without them (docs/performance.md, "Start-up").
-ARKHAM = "companion.engine.arkham.game"
-COMMANDS.later(ARKHAM)
-EVENTS.later(ARKHAM)
+# Imported on first use, not at start (docs/performance.md, "Start-up"): Arkham Horror's rules
+# (its commands, events and state), and Cthulhu Wars' corrections (commands that put the board
+# right, and their handlers).  Each is imported when a command or event of its is decoded (a
+# stored game opened, a script), or when one is made (its screen, a new game of it): a Cthulhu
+# Wars table starts without them.
+for _later in ("companion.engine.arkham.game", "companion.engine.cthulhu.corrections"):
+    COMMANDS.later(_later)
+    EVENTS.later(_later)
 
 State = GameState
 Result = Accepted[GameState] | Rejected

@@ -34,6 +34,7 @@ LATER = (
     "gpiozero",
     "serial",
     "redis",  # a Redis journal only when the config names one
+    "companion.engine.cthulhu.corrections",  # the corrections: imported when one is made or decoded
     "companion.engine.arkham",  # Arkham Horror's rules: a Cthulhu Wars table starts without them
     "babel",  # the catalogues are compiled when the package is built; gettext reads them
 )

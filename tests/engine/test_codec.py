@@ -104,20 +104,24 @@ def test_a_registry_imports_its_later_modules_only_for_a_name_it_does_not_know(
     monkeypatch.delitem(sys.modules, "late_things_for_the_codec_test")
 
 
-def test_a_cthulhu_wars_process_knows_arkham_horror_only_once_it_meets_it() -> None:
-    """Arkham Horror's rules cost a Cthulhu Wars process nothing until one of its commands is
-    decoded; then they are there, and is_arkham tells its states from Cthulhu Wars'."""
+def test_a_cthulhu_wars_process_knows_arkham_horror_and_the_corrections_only_once_it_meets_them() -> None:
+    """Arkham Horror's rules and Cthulhu Wars' corrections cost a process nothing until one of
+    their commands is decoded; then they are there (the correction's handler with it), and
+    is_arkham tells Arkham's states from Cthulhu Wars'."""
     check = """
 import sys
-from companion.engine import is_arkham, parse_command
+from companion.engine import apply, is_arkham, parse_command
 from tests.helpers import started
-assert not [name for name in sys.modules if name.startswith("companion.engine.arkham.")], sorted(sys.modules)
+later = ("companion.engine.arkham.", "companion.engine.cthulhu.corrections")
+assert not [name for name in sys.modules if name.startswith(later)], sorted(sys.modules)
 assert not is_arkham(started()) and not is_arkham(None)
+state = started()
+fix = parse_command({"type": "set_spellbooks", "player": state.players[0].pid, "names": ["x"], "reason": "a slip"})
+assert "companion.engine.cthulhu.corrections" in sys.modules and apply(state, fix).ok
 first = parse_command({"type": "new_arkham_game", "ancient_one": "Cthulhu", "seed": 3,
                        "investigators": [{"name": "Amanda", "place": "Woods", "sneak": 1}]})
 from companion.engine.arkham import game
-state = game.apply(None, first).state
-assert type(first).__name__ == "NewArkhamGame" and is_arkham(state) and not is_arkham(started())
+assert type(first).__name__ == "NewArkhamGame" and is_arkham(game.apply(None, first).state)
 """
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -28,7 +28,7 @@ from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusa
 from companion.engine.cthulhu import actions, flow, primeval, shaggai
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import EndTriggered, MarkerChanged
+from companion.engine.cthulhu.events import BY_HAND, EndTriggered, MarkerChanged
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     ERADICATED,
@@ -53,7 +53,6 @@ from companion.engine.cthulhu.pools import MAX_UNITS, pool
 from companion.engine.values import evolve
 
 Events = flow.Events
-BY_HAND = "correction"  # the reason the board's events carry when a correction caused them
 LIMITS = {"power": 99, "doom": 99, "spellbooks": SPELLBOOKS_TO_WIN, "hidden_elder_signs": sum(ELDER_SIGN_BAG)}
 MAX_ROUND = 99
 MAX_NAME = 40  # characters in a Spellbook's name

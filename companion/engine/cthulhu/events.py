@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from companion.engine.core import EVENTS, Event
 
+BY_HAND = "correction"  # the reason the board's events carry when a correction caused them
+
 
 @dataclass(frozen=True, slots=True)
 class Part:

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
-from companion.engine.cthulhu import abilities, actions, corrections, flow
+from companion.engine.cthulhu import abilities, actions, flow
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
@@ -72,6 +72,8 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     for setup in flow.SETUP_HOOKS:
         state = setup(state, events)
     if cmd.join is not None:  # a game in progress: the table enters the board, then begins play
+        from companion.engine.cthulhu import corrections  # imported on first use (companion.engine)
+
         state = corrections.join(state, cmd.join, events)
     state = flow.run(state, events)
     return evolve(state, step=1), tuple(events)
