@@ -16,6 +16,7 @@ The screen sees none of this: it gets a :class:`LocalClient`, the
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import random
 import signal
@@ -27,16 +28,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 from companion import demo
 from companion.client import Leds, Screen, VoiceChoice
 from companion.config import Config
-from companion.engine import Command, Event, State, is_arkham
+from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
 from companion.engine.cthulhu.pools import next_spellbook
 from companion.engine.mapdef import MapDef
-from companion.narrate import describe
+from companion.narrate import describe, describe_data
 from companion.sdnotify import Notifier
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry, Journal, JournalError
-from companion.table import Notice, Table, TableThread, journaled_events
+from companion.table import Notice, Table, TableThread
 from hardware.config import PanelConfig, panel_config
 from hardware.cues import labels as cue_labels
 
@@ -65,10 +66,17 @@ def words(events: tuple[Event, ...], state: Any) -> list[str]:
 
 
 def recent_words(session: AnySession) -> list[str]:
-    """The words of a game's recent entries (for a screen that opens it)."""
+    """The words of a game's recent entries (for a screen that opens it), worded from the
+    journal's data as it is kept: decoding each event only to word it again was most of the
+    time a screen took to open a game.  An event of a type this version does not know (from a
+    newer one) is left out, as :func:`companion.table.journaled_events` leaves it out."""
+    names = names_of(session.state)
     lines: list[str] = []
     for entry in session.journal.entries(session.name, max(1, session.seq - RECENT_ENTRIES)):
-        lines += words(journaled_events(entry), session.state)
+        for data in json.loads(entry.events):
+            line = describe_data(data, names) if EVENTS.find(data.get("type", "")) is not None else None
+            if line:
+                lines.append(line)
     return lines[-LOG_LINES:]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.engine import Event, tag_of, to_data
+from companion.engine import Event, to_data
 from companion.engine.cthulhu.events import BY_HAND
 from companion.i18n import _
 
@@ -505,13 +505,19 @@ _FORMATS: dict[str, Formatter] = {
 
 def describe(event: Event, names: Mapping[str, str] | None = None) -> str | None:
     """One sentence for ``event``, or None when it is not worth a line."""
+    return describe_data(to_data(event), names)
+
+
+def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) -> str | None:
+    """:func:`describe` for an event as the journal keeps it (its data, ``type`` and all): a
+    screen opening a game words its recent entries without decoding each event."""
     label = names or {}
-    data = to_data(event)
-    if data.get("reason") == BY_HAND and tag_of(event) in _BY_HAND:
+    tag = str(data.get("type", ""))
+    if data.get("reason") == BY_HAND and tag in _BY_HAND:
         return None  # the correction's own line says it
-    formatter = _FORMATS.get(tag_of(event))
+    formatter = _FORMATS.get(tag)
     if formatter is None:
-        return f"{tag_of(event).replace('_', ' ')}: {data}"
+        return f"{tag.replace('_', ' ')}: {data}"
     return formatter(data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
 
 
