@@ -37,10 +37,10 @@ from companion.engine.cthulhu import commands as c
 from companion.session import GameSession, Session
 from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
-from firmware_bridge.protocol import Frame, RollFrame
 
 if TYPE_CHECKING:
     from companion.engine.arkham.model import ArkhamState
+    from firmware_bridge.protocol import Frame, RollFrame
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class Button:
 
 @dataclass(frozen=True)
 class TowerInput:
-    frame: Frame
+    frame: RollFrame
 
 
 def new_input_id(kind: str) -> str:
@@ -175,6 +175,8 @@ class Table(Generic[SessionT]):
     # -- called from other threads: only ever put on the queue ---------------------------------
 
     def tower_frame(self, frame: Frame) -> None:
+        from firmware_bridge.protocol import RollFrame  # imported by then: the link made the frame
+
         if isinstance(frame, RollFrame):  # heartbeats and hellos only keep the link's status fresh
             self.inputs.put(TowerInput(frame))
             self.on_input()
@@ -213,8 +215,7 @@ class Table(Generic[SessionT]):
         except queue.Empty:
             return False
         if isinstance(item, TowerInput):
-            if isinstance(item.frame, RollFrame):
-                self.tower.roll(item.frame, self)
+            self.tower.roll(item.frame, self)  # only a roll is queued (tower_frame)
         elif isinstance(item, ButtonInput):
             self._button(item.name, item.input_id)
         elif isinstance(item, CallInput):

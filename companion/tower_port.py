@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.engine import Command, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
 from companion.session import Session
-from firmware_bridge.protocol import Ack, AckStatus, Cancel, Frame, Request, RollFrame
+
+if TYPE_CHECKING:  # the protocol's frames are imported when the first roll is asked for (not at start)
+    from firmware_bridge.protocol import AckStatus, Frame, Request, RollFrame
 
 TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
 REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a game is opened
-ROLL_OUTCOME = {AckStatus.OK: "applied", AckStatus.DUPLICATE: "a repeat, already applied", AckStatus.IGNORED: "not asked for"}
+OUTCOMES = ("applied", "a repeat, already applied", "not asked for")  # by AckStatus: OK, DUPLICATE, IGNORED
 
 
 class TableSide(Protocol):
@@ -73,8 +75,11 @@ class TowerPort:
 
     def roll(self, frame: RollFrame, table: TableSide) -> None:
         """Apply the tower's roll if it fits, and answer the tower."""
+        from firmware_bridge.protocol import Ack, AckStatus  # imported by then: the link made the frame
+
         status = self._apply(frame, table)
-        outcome = ROLL_OUTCOME[status] if status is not None else "waiting for the journal"
+        answers = dict(zip((AckStatus.OK, AckStatus.DUPLICATE, AckStatus.IGNORED), OUTCOMES, strict=True))
+        outcome = answers[status] if status is not None else "waiting for the journal"
         self.last_roll = f"{' '.join(map(str, frame.values))} ({frame.die}, #{frame.sequence}): {outcome}"
         if status is not None:
             self.send(Ack(frame.sequence, status))
@@ -82,6 +87,8 @@ class TowerPort:
     def _apply(self, frame: RollFrame, table: TableSide) -> AckStatus | None:
         """How to answer the tower; None while the roll waits for the journal (the tower repeats it,
         and the repeat is acknowledged once the roll is recorded)."""
+        from firmware_bridge.protocol import AckStatus
+
         if frame.ref in self.applied:
             return AckStatus.DUPLICATE
         if table.waits(frame.ref):
@@ -105,6 +112,8 @@ class TowerPort:
         state = session.state
         prompt = roll_prompt(state)
         if prompt is not None:
+            from firmware_bridge.protocol import Request  # at the first roll asked for, not at start
+
             # One request per roll asked for: two rolls in a row may want the same dice.
             request = Request(prompt.dice, TOWER_DIE[prompt.die])
             if (request, state.step) != self.requested and self.send(request):
@@ -112,8 +121,14 @@ class TowerPort:
                 # connecting gets it on a later step
             if self.requested is not None:
                 foresee_roll(session, state, prompt)
-        elif self.requested is not None and self.send(Cancel()):
+        elif self.requested is not None and self.send(_cancel()):
             self.requested = None
+
+
+def _cancel() -> Frame:
+    from firmware_bridge.protocol import Cancel  # imported by then: a request was sent
+
+    return Cancel()
 
 
 def foresee_roll(session: Session[Any], state: State, prompt: Prompt) -> None:

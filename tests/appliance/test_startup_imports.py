@@ -28,6 +28,7 @@ LATER = (
     "companion.ui.arkham_scene",
     "companion.ui.arkham_board",
     "companion.ui.arkham_picker",
+    "firmware_bridge.protocol",  # the tower's frames: from the first roll asked for
     "firmware_bridge.link",  # the tower's serial link: only when the config names a tower
     "firmware_bridge.sim",
     "hardware.panel",  # gpiozero: only when the config names the panel's pins

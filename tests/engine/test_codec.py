@@ -116,6 +116,12 @@ later = ("companion.engine.arkham.", "companion.engine.cthulhu.corrections")
 assert not [name for name in sys.modules if name.startswith(later)], sorted(sys.modules)
 assert not is_arkham(started()) and not is_arkham(None)
 state = started()
+from companion.engine import Code
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import UnitKind
+area = state.board.areas[0].name  # a correction defined with the commands: decided, not refused as unknown
+placed = apply(state, c.Place(state.players[0].pid, c.UnitRef(area, UnitKind.CULTIST, "Acolyte")))
+assert getattr(placed, "code", None) is not Code.BAD_COMMAND, placed
 fix = parse_command({"type": "set_spellbooks", "player": state.players[0].pid, "names": ["x"], "reason": "a slip"})
 assert "companion.engine.cthulhu.corrections" in sys.modules and apply(state, fix).ok
 first = parse_command({"type": "new_arkham_game", "ancient_one": "Cthulhu", "seed": 3,

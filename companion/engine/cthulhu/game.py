@@ -112,7 +112,7 @@ def apply(state: GameState, command: Command) -> Result:
         return Rejected(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
     if state.phase is Phase.GAME_OVER:
         return Rejected(Code.GAME_OVER, "The game is over.")
-    handler = actions.HANDLERS.get(type(command))
+    handler = actions.HANDLERS.get(type(command)) or _corrections_handler(type(command))
     if handler is None:
         return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not a Cthulhu Wars command.")
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
@@ -126,6 +126,14 @@ def apply(state: GameState, command: Command) -> Result:
     except Refusal as refusal:
         return Rejected(refusal.code, refusal.message)
     return Accepted(evolve(new, step=state.step + 1), tuple(events))
+
+
+def _corrections_handler(cls: type[Command]) -> actions.Handler | None:
+    """The handler of a command the corrections decide (Place, SetGate and the rest of the
+    commands that put the board right): their module is imported on first use (companion.engine)."""
+    from companion.engine.cthulhu import corrections  # noqa: F401  (registers its handlers)
+
+    return actions.HANDLERS.get(cls)
 
 
 # -- legal choices --------------------------------------------------------------------------
