@@ -220,6 +220,7 @@ def row(what: str, path: list[Sample], floor: list[Sample]) -> tuple[str, float,
 
 
 def run() -> list[str]:
+    load = os.getloadavg()[0]
     rows = [row(what, *measure(stored=stored, bytecode=bytecode)) for what, stored, bytecode in CASES]
     median = rows[0][1]
     shares, (made, engine, spent, imports) = parts()
@@ -241,7 +242,9 @@ def run() -> list[str]:
         "CPU: the processes' CPU time up to their READY=1 (all threads, from /proc). It is less swayed than wall "
         "time by other work on the machine; the wall time is what the players wait.",
         "",
-        f"Verdict: the table of a stored game shown in a median of {median:.3f} s against 0.5 s on x86: {verdict}.",
+        f"Verdict: the table of a stored game shown in a median of {median:.3f} s against 0.5 s on x86: {verdict} "
+        f"(load average {load:.1f} at the start of this section, {os.getloadavg()[0]:.1f} at its end; with other "
+        "work on the machine, compare the CPU column).",
         "",
         "Where the time goes: processes that only import, timed the same way (start to their READY=1, "
         "bytecode cached, alternating round by round); the first row's start is in every other.",

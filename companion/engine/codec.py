@@ -68,8 +68,11 @@ class TagRegistry:
         return cls
 
     def _load_pending(self) -> None:
-        while self.pending:
-            importlib.import_module(self.pending.pop(0))
+        # Forgotten only once imported: a second thread looking up meanwhile imports them too,
+        # which the import system makes wait until the first has finished (and so registered).
+        for module in tuple(self.pending):
+            importlib.import_module(module)
+        self.pending.clear()
 
     def register(self, tag: str) -> Callable[[type[T]], type[T]]:
         def decorate(cls: type[T]) -> type[T]:
