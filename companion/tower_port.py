@@ -55,11 +55,16 @@ def roll_prompt(state: Any) -> Prompt | None:
     return state.prompt if isinstance(state, State) and state.prompt.kind is PromptKind.ROLL else None
 
 
+def unlinked(frame: Frame) -> bool:
+    """A table's tower port before (or without) a tower: every frame fails to go out."""
+    return False
+
+
 class TowerPort:
     """The tower's side of one table.  ``send`` puts a frame on the wire (False: not linked)."""
 
     def __init__(self, send: Callable[[Frame], bool] | None = None) -> None:
-        self.send: Callable[[Frame], bool] = send or (lambda frame: False)
+        self.send: Callable[[Frame], bool] = send or unlinked
         self.applied: set[str] = set()  # references of the tower rolls already journaled
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.last_roll = ""  # the tower's last roll and what became of it, for the settings screen
@@ -109,6 +114,8 @@ class TowerPort:
         """Light the tower's "roll N dice" when a roll is asked for, and foresee the roll; put it
         out when not.  Called after each input, so a roll's acknowledgement reaches the tower
         before the next request."""
+        if self.send is unlinked:
+            return  # no tower to light (nothing was requested either)
         state = session.state
         prompt = roll_prompt(state)
         if prompt is not None:

@@ -15,8 +15,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion import demo
 from companion.appliance import Heartbeat
+from companion.engine.cthulhu.model import PromptKind
 from companion.session import GameSession
 from companion.store import open_journal
 
@@ -54,11 +57,17 @@ raise SystemExit(main(["--journal", sys.argv[2], "run"]))
 """
 
 
-def modules_at_first_frame(tmp_path: Path) -> list[str]:
+def modules_at_first_frame(tmp_path: Path, board: str | None = None, players: int = 3, moves: int = 0) -> list[str]:
+    """The modules `companion run` has imported at its first frame, on a demo game ``moves``
+    commands in."""
     journal_path = tmp_path / "table.sqlite3"
     journal = open_journal(str(journal_path))
     try:
-        assert isinstance(GameSession.start(journal, "evening", demo.demo_setup(1, None, 3).command()), GameSession)
+        session = GameSession.start(journal, "evening", demo.demo_setup(1, board, players).command())
+        assert isinstance(session, GameSession)
+        if moves:
+            demo.play(session, seed=1, limit=moves)
+            assert session.state.prompt.kind is PromptKind.ROLL  # no tower: nothing to light
     finally:
         journal.close()
     listed = tmp_path / "modules.json"
@@ -77,8 +86,13 @@ def modules_at_first_frame(tmp_path: Path) -> list[str]:
     return names
 
 
-def test_the_first_frame_of_a_table_imports_only_what_it_shows(tmp_path: Path) -> None:
-    modules = modules_at_first_frame(tmp_path)
+@pytest.mark.parametrize(
+    ("board", "players", "moves"), [(None, 3, 0), ("yuggoth-demo", 4, 60)], ids=["new game", "waiting for a roll"]
+)
+def test_the_first_frame_of_a_table_imports_only_what_it_shows(
+    tmp_path: Path, board: str | None, players: int, moves: int
+) -> None:
+    modules = modules_at_first_frame(tmp_path, board, players, moves)
     assert "companion.ui.table_scene" in modules and "pygame" in modules  # the table was drawn
     early = [m for m in modules if any(m == later or m.startswith(later + ".") for later in LATER)]
     assert early == []
