@@ -13,6 +13,7 @@ from companion.palette import colour_of
 from companion.ui.map_layout import layout, place_labels
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel
+from companion.i18n import _
 from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
@@ -90,7 +91,7 @@ class MapScene(Scene):
         side.y += m.px(34)
         side.height -= m.px(34)
         area = self.panel.draft.area
-        extra = [("Correct this area", Go("area", area))] if self.panel.draft.sub == "" else []
+        extra = [(_("Correct this area"), Go("area", area))] if self.panel.draft.sub == "" else []
         return circles + self.panel.buttons(state, side, extra)
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
@@ -155,15 +156,15 @@ class MapScene(Scene):
         state, area = view.state, view.state.areas[i]
         marks = []
         if worm is not None:
-            marks.append(f"Worm {worm}")
+            marks.append(_("Worm {number}").format(number=worm))
         if ERADICATED in area.markers:
-            marks.append("ERADICATED")
+            marks.append(_("ERADICATED"))
         if GLACIER in area.markers:
-            marks.append("glacier")
+            marks.append(_("glacier"))
         if state.watcher is not None and state.watcher.awake and state.watcher.area == i:
-            marks.append(f"WATCHER {state.watcher.token}")
+            marks.append(_("WATCHER {token}").format(token=state.watcher.token))
         if state.acolyte is not None and state.acolyte.area == i and state.acolyte.status.value == "placed":
-            marks.append("Acolyte")
+            marks.append(_("Acolyte"))
         return [" ".join(marks)] if marks else []
 
     def draw_area(self, surface: pygame.Surface, view: View, i: int, centre: tuple[int, int]) -> None:
@@ -208,20 +209,20 @@ class AreaScene(Scene):
     def layout(self, view: View) -> list[Button]:
         state, index = view.state, view.area
         if index < 0:
-            return [Button(pygame.Rect(self.metrics.margin, self.metrics.margin, 200, self.metrics.touch), "Back", Go("map"))]
+            return [Button(pygame.Rect(self.metrics.margin, self.metrics.margin, 200, self.metrics.touch), _("Back"), Go("map"))]
         name = state.area_name(index)
         actions: list[tuple[str, object]] = [
-            ("Back to the map", Go("map")),
-            ("No gate", Submit(c.SetGate(name, "none"))),
-            ("Abandoned gate", Submit(c.SetGate(name, "abandoned"))),
+            (_("Back to the map"), Go("map")),
+            (_("No gate"), Submit(c.SetGate(name, "none"))),
+            (_("Abandoned gate"), Submit(c.SetGate(name, "abandoned"))),
         ]
         for player in state.players:
             if state.areas[index].count(owner=player.pid):
-                actions.append((f"Gate: {player.label}", Submit(c.SetGate(name, player.pid))))
+                actions.append((_("Gate: {player}").format(player=player.label), Submit(c.SetGate(name, player.pid))))
             unit = c.UnitRef(name, UnitKind.CULTIST)
-            actions.append((f"+ cultist {player.label}", Submit(c.Place(player.pid, unit))))
+            actions.append((_("+ cultist {player}").format(player=player.label), Submit(c.Place(player.pid, unit))))
             if state.areas[index].count(owner=player.pid, kind=UnitKind.CULTIST):
-                actions.append((f"- cultist {player.label}", Submit(c.Eliminate(player.pid, unit))))
+                actions.append((_("- cultist {player}").format(player=player.label), Submit(c.Eliminate(player.pid, unit))))
         area = self.body().inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
         area.y += self.metrics.px(60)
         rects = grid(area, len(actions), 3, self.metrics)
@@ -231,8 +232,8 @@ class AreaScene(Scene):
         m = self.metrics
         if view.area >= 0:
             area = view.state.areas[view.area]
-            gate = "none" if area.gate is None else (area.gate.controller or "abandoned")
-            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or "no units"
+            gate = _("none") if area.gate is None else (area.gate.controller or _("abandoned"))
+            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
-            text(surface, f"gate: {gate}; {units}", (m.margin, m.px(36)), m.px(19), DIM, width=m.width - 2 * m.margin)
+            text(surface, _("gate: {gate}; {units}").format(gate=gate, units=units), (m.margin, m.px(36)), m.px(19), DIM, width=m.width - 2 * m.margin)
         super().draw(surface, view)
