@@ -22,13 +22,13 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.i18n import _
 from companion.client import TableClient, VoiceChoice
 from companion.engine import Command
 from companion.engine.arkham import model as am
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapDef, MapStatus
+from companion.i18n import _
 from companion.ui.arkham_corrections import ArkhamCorrectionsScene
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 import pygame
 
 from companion.i18n import _
-
 from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")

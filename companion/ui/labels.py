@@ -42,7 +42,9 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "summon": lambda d: _("Summon {unit} in {area}").format(unit=d["name"], area=d["area"]),
     "control_gate": lambda d: _("Control the gate in {area}").format(area=d["area"]),
     "move": _move,
-    "choose_direction": lambda d: _({"clockwise": N_("Clockwise"), "counterclockwise": N_("Counterclockwise")}.get(str(d["direction"]), str(d["direction"]))),
+    "choose_direction": lambda d: _(
+        {"clockwise": N_("Clockwise"), "counterclockwise": N_("Counterclockwise")}.get(str(d["direction"]), str(d["direction"]))
+    ),
     "choose_first_player": lambda d: str(d["first"]).replace("_", " ").title(),
     "choose_start": lambda d: str(d["area"]),
     "watcher_move": lambda d: str(d["area"]),
@@ -53,7 +55,9 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "reveal_elder_sign": lambda d: _("Worth {value}").format(value=d["value"]),
     "combat_dice": lambda d: str(d["dice"]),
     "begin_play": lambda d: _("Begin play"),
-    "battle": lambda d: _("Battle {player} in {area}").format(player=str(d["defender"]).replace("_", " ").title(), area=d["area"]),
+    "battle": lambda d: _("Battle {player} in {area}").format(
+        player=str(d["defender"]).replace("_", " ").title(), area=d["area"]
+    ),
     "assign_kill": lambda d: _("Kill: {unit}").format(unit=d["unit"]),
     "assign_pain": lambda d: _("Pain: {unit}").format(unit=d["unit"]),
     "choose_retreat": lambda d: _("Retreat to {area}").format(area=d["area"]),

@@ -9,11 +9,11 @@ import pygame
 
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, UnitKind
+from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.map_layout import layout, place_labels
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel
-from companion.i18n import _
 from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
@@ -235,5 +235,12 @@ class AreaScene(Scene):
             gate = _("none") if area.gate is None else (area.gate.controller or _("abandoned"))
             units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
-            text(surface, _("gate: {gate}; {units}").format(gate=gate, units=units), (m.margin, m.px(36)), m.px(19), DIM, width=m.width - 2 * m.margin)
+            text(
+                surface,
+                _("gate: {gate}; {units}").format(gate=gate, units=units),
+                (m.margin, m.px(36)),
+                m.px(19),
+                DIM,
+                width=m.width - 2 * m.margin,
+            )
         super().draw(surface, view)

@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.i18n import N_, _
 from companion.engine.arkham.data import ANCIENT_ONES, MAX_INVESTIGATORS
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
+from companion.i18n import N_, _
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, grid, paragraph, text, wrap
 
@@ -71,7 +71,11 @@ class SettingsScene(Scene):
             Button(sound, _("Sound cues: {state}").format(state=_("on") if display.sound else _("off")), Toggle("sound")),
             Button(light, _("Brightness: {percent}%").format(percent=round(display.brightness * 100)), Toggle("brightness")),
             Button(speech, _("Voice: {state}").format(state=_("on") if display.speech else _("off")), Toggle("speech")),
-            Button(says, _("Says: {what}").format(what=_("big moments") if display.big_only else _("everything")), Toggle("verbosity")),
+            Button(
+                says,
+                _("Says: {what}").format(what=_("big moments") if display.big_only else _("everything")),
+                Toggle("verbosity"),
+            ),
             Button(volume, _("Volume: {percent}%").format(percent=round(display.volume * 100)), Toggle("volume")),
             Button(language, _("Language: {language}").format(language=LANGUAGE_NAMES[shown]), Toggle("language")),
         ]
@@ -101,13 +105,15 @@ class SettingsScene(Scene):
         else:
             colour = ACCENT if link.state.value == "linked" else WARN
             lines.append((_("Dice tower: {state} on {url}").format(state=_(link.state.value), url=link.url), colour))
-            lines.append((
+            lines.append(
+                (
                     "  "
                     + _("frames {frames}, bad frames {bad}, reconnects {reconnects}").format(
                         frames=link.frames, bad=link.bad_frames, reconnects=link.reconnects
                     ),
                     DIM,
-                ))
+                )
+            )
             lines.append(("  " + _("last roll: {roll}").format(roll=view.last_roll or _("none yet")), DIM))
             if link.last_error:
                 lines.append(("  " + _("last error: {error}").format(error=link.last_error), WARN))
@@ -162,13 +168,17 @@ class NewGameScene(Scene):
         below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
         seated = ", ".join(Faction(f).label for f in factions) or _("none yet")
         row = pygame.Rect(below.x, below.y, below.width, m.touch)
-        buttons.append(Button(row, _("Factions ({count}): {seated}").format(count=players, seated=seated), Toggle("faction_picker")))
+        buttons.append(
+            Button(row, _("Factions ({count}): {seated}").format(count=players, seated=seated), Toggle("faction_picker"))
+        )
         step = m.touch + m.margin
         more = grid(pygame.Rect(below.x, below.y + step, below.width, below.height), 4, 4, m)
         buttons += [
             Button(more[0], _("Acolyte: {state}").format(state=_("on") if acolyte else _("off")), Toggle("acolyte")),
             Button(more[1], _("Dice: {who}").format(who=_("real") if dice else _("companion")), Toggle("physical_dice")),
-            Button(more[2], _("Elder Signs: {who}").format(who=_("real bag") if signs else _("companion")), Toggle("physical_signs")),
+            Button(
+                more[2], _("Elder Signs: {who}").format(who=_("real bag") if signs else _("companion")), Toggle("physical_signs")
+            ),
             Button(more[3], _("Transcribe a board"), Go("builder")),
         ]
         start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
@@ -206,7 +216,13 @@ class NewGameScene(Scene):
         rects = grid(area, 2 * columns, columns, m)
         buttons = [self.map_button(rect, info, chosen) for rect, info in zip(rects, shown, strict=False)]
         if pages > 1:
-            buttons.append(Button(rects[-1], _("More maps ({page}/{pages})").format(page=page + 1, pages=pages), Toggle(f"maps_page={(page + 1) % pages}")))
+            buttons.append(
+                Button(
+                    rects[-1],
+                    _("More maps ({page}/{pages})").format(page=page + 1, pages=pages),
+                    Toggle(f"maps_page={(page + 1) % pages}"),
+                )
+            )
         return buttons, rects[-1].bottom
 
     @staticmethod
@@ -230,7 +246,9 @@ class NewGameScene(Scene):
         buttons += self.counts(below, range(1, MAX_INVESTIGATORS + 1), players, key="investigators")
         draws = bool(view.options.get("table_draws", False))
         start, resume, table = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:3]
-        buttons.append(Button(table, _("Draws: {who}").format(who=_("the table") if draws else _("companion")), Toggle("table_draws")))
+        buttons.append(
+            Button(table, _("Draws: {who}").format(who=_("the table") if draws else _("companion")), Toggle("table_draws"))
+        )
         intent = StartArkham(chosen, players, draws)
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=bool(chosen)))
         return buttons + self.resume(view, resume)

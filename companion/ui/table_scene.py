@@ -227,7 +227,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         player = state.players[seat]
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-        words = (_("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")).format(player=player.label)
+        words = (_("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")).format(
+            player=player.label
+        )
         sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
         if font(sizes[-1], True).size(words)[0] > room:
             words = player.label  # a long name: the name alone, large
@@ -364,7 +366,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
         b, y = 0, boxes[0].y + m.px(4) if boxes else 0
-        for n, (words, _) in enumerate(lines):
+        for n, (words, _colour) in enumerate(lines):
             shift = indent if n == watcher_line else 0
             while b < len(boxes):
                 box = boxes[b]
@@ -464,7 +466,11 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             lines.append((words.format(token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
     worms = worm_chances(state)
     gone = sum(1 for a in state.areas if ERADICATED in a.markers)
-    eradicated = " " + ngettext("({count} area eradicated so far)", "({count} areas eradicated so far)", gone).format(count=gone) if gone else ""
+    eradicated = (
+        " " + ngettext("({count} area eradicated so far)", "({count} areas eradicated so far)", gone).format(count=gone)
+        if gone
+        else ""
+    )
     if len(worms) == 1:
         area, number, chance = worms[0]
         words = _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}").format(
@@ -474,7 +480,9 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     elif worms:  # one heading, then a line per Worm
         lines.append((_("Eradicated at the next Doom Phase{eradicated}:").format(eradicated=eradicated), TEXT))
         for area, number, chance in worms:
-            words = _("Worm {number} in {area}: {chance}").format(number=number, area=state.area_name(area), chance=f"{float(chance):.0%}")
+            words = _("Worm {number} in {area}: {chance}").format(
+                number=number, area=state.area_name(area), chance=f"{float(chance):.0%}"
+            )
             lines.append((words, WARN if chance > 0.5 else TEXT))
     elif state.worms is not None and gone:
         lines.append((_("Eradicated areas: {count}").format(count=gone), DIM))
@@ -484,7 +492,9 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         owner = view.names.get(a.controller, _("nobody")) if a.controller else _("nobody")
         lines.append((_("Astral Acolyte: {area}, controlled by {owner}").format(area=where, owner=owner), TEXT))
     if view.link is not None:
-        lines.append((_("Tower: {state}").format(state=_(view.link.state.value)), ACCENT if view.link.state.value == "linked" else WARN))
+        lines.append(
+            (_("Tower: {state}").format(state=_(view.link.state.value)), ACCENT if view.link.state.value == "linked" else WARN)
+        )
     return lines
 
 

@@ -333,7 +333,10 @@ class TurnPanel:
             per = room - 1
             pages = -(-len(items) // per)
             page = self.draft.page % pages
-            items = [*items[page * per : (page + 1) * per], (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page"))]
+            items = [
+                *items[page * per : (page + 1) * per],
+                (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page")),
+            ]
         rects = grid(rect, len(items), columns, m)
         return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
 
