@@ -49,7 +49,10 @@ FIELD = re.compile(r"(\{[^}]*\})")
 def fullwidth(text: str) -> str:
     """``text`` with its ASCII letters fullwidth, its ``{placeholders}`` kept."""
     parts = FIELD.split(text)
-    return "".join(p if FIELD.fullmatch(p) else "".join(chr(ord(ch) + 0xFEE0) if ch.isascii() and ch.isalpha() else ch for ch in p) for p in parts)
+    return "".join(
+        p if FIELD.fullmatch(p) else "".join(chr(ord(ch) + 0xFEE0) if ch.isascii() and ch.isalpha() else ch for ch in p)
+        for p in parts
+    )
 
 
 class Pseudo(gettext.NullTranslations):
@@ -217,22 +220,30 @@ def test_the_check_fails_on_a_sentence_not_in_the_catalogue(pseudo: None, label:
 
 
 @pytest.fixture
-def german() -> Iterator[None]:
+def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table in German, as a German system's locale chooses it (Settings left on "system")."""
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
     i18n.use("de")
     arkham_board.forget()
     yield
     i18n.use("en")
 
 
+def test_the_screen_speaks_german_when_the_system_does(app_for: Callable[..., App], german: None) -> None:
+    app = app_for()
+    assert {"Tisch", "Karte", "Protokoll", "Optionen", "Spiel"} <= set(drawn_now(app))
+
+
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-@pytest.mark.parametrize("map_name", ["yuggoth-demo", "earth-4p-35"])
+@pytest.mark.parametrize("map_name", test_text_fit.MAPS)
 def test_no_text_is_cut_or_overlaps_in_german(app_on, map_name, size, monkeypatch, german) -> None:  # type: ignore[no-untyped-def]
     test_text_fit.test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-def test_every_prompt_of_a_whole_game_fits_in_german(app_on, size, monkeypatch, german) -> None:  # type: ignore[no-untyped-def]
-    test_text_fit.test_every_prompt_of_a_whole_game_fits(app_on, "shaggai-demo", size, monkeypatch)
+@pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
+def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, monkeypatch, german) -> None:  # type: ignore[no-untyped-def]
+    test_text_fit.test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("players,gates", [(8, 4), (2, 7)], ids=["eight-investigators", "seven-gates"])
