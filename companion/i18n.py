@@ -39,7 +39,7 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
+def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet: for constants made at
     import time, translated with :func:`_` where they are shown."""
     return message

@@ -236,17 +236,17 @@ def test_the_screen_speaks_german_when_the_system_does(app_for: Callable[..., Ap
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("map_name", test_text_fit.MAPS)
-def test_no_text_is_cut_or_overlaps_in_german(app_on, map_name, size, monkeypatch, german) -> None:  # type: ignore[no-untyped-def]
+def test_no_text_is_cut_or_overlaps_in_german(app_on, map_name, size, monkeypatch, german) -> None:
     test_text_fit.test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
-def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, monkeypatch, german) -> None:  # type: ignore[no-untyped-def]
+def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, monkeypatch, german) -> None:
     test_text_fit.test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("players,gates", [(8, 4), (2, 7)], ids=["eight-investigators", "seven-gates"])
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:  # noqa: F811
     test_arkham_fit.test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crowded_app, size, players, gates)
