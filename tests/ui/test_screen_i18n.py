@@ -250,3 +250,23 @@ def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, mon
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:  # noqa: F811
     test_arkham_fit.test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crowded_app, size, players, gates)
+
+
+def test_the_screen_follows_settings_before_the_system_locale(
+    monkeypatch: pytest.MonkeyPatch, app_for: Callable[..., App]
+) -> None:
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
+    app = app_for()
+
+    def navigation() -> set[str]:
+        drawn: list[widgets.Drawn] = []
+        monkeypatch.setattr(widgets, "RECORDER", drawn)
+        app.dirty = True
+        app.draw()
+        monkeypatch.setattr(widgets, "RECORDER", None)
+        return {d.wanted for d in drawn}
+
+    for chosen, words in (("", {"Tisch", "Karte"}), ("en", {"Table", "Map"}), ("de", {"Tisch", "Karte"})):
+        app.display.language = chosen  # "" follows the system
+        app.apply_display()
+        assert words <= navigation(), chosen
