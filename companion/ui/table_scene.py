@@ -19,7 +19,7 @@ from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines
 from companion.ui.faction_sheet import WithSheetButton, sheet_button
-from companion.ui.labels import label
+from companion.ui.labels import label, prompt_words
 from companion.ui.scene import DieFace, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel
 from companion.ui.widgets import (
@@ -117,7 +117,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def prompt_height(self, view: View, width: int) -> int:
         """The height of a prompt's words (up to PROMPT_LINES lines), and the dice entered below."""
         m = self.metrics
-        lines = min(PROMPT_LINES, len(wrap(view.state.prompt.text or "...", m.px(20), width - 2 * m.margin, True)))
+        lines = min(PROMPT_LINES, len(wrap(prompt_words(view.state.prompt.text) or "...", m.px(20), width - 2 * m.margin, True)))
         extra = m.px(22) if view.state.prompt.kind is PromptKind.ROLL else 0
         return m.px(6) + lines * round(m.px(20) * 1.05) + extra
 
@@ -409,7 +409,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             if pending and not self.composing(state):
                 paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
         else:
-            y = paragraph(surface, state.prompt.text or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
+            y = paragraph(surface, prompt_words(state.prompt.text) or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
         if state.prompt.kind is PromptKind.ROLL:
             entered = " ".join(map(str, view.dice)) or "-"
             text(surface, _("Dice entered: {dice}").format(dice=entered), (x, y + m.px(2)), m.px(17), ACCENT, width=width)

@@ -31,7 +31,7 @@ from companion import i18n
 from companion.engine.arkham import data as arkham_data
 from companion.engine.cthulhu import factions, pools
 from companion.engine.cthulhu.abilities import open_requirements
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.model import Faction, GameState, PromptKind
 from companion.maps import list_maps
 from companion.ui import arkham_board, widgets
 from companion.ui.app import SIZES, App
@@ -148,7 +148,12 @@ def drawn_now(app: App) -> list[str]:
 def engine_words(app: App) -> set[str]:
     """What the screen shows as the engine or the log says it (see the module's docstring)."""
     view = app.view()
-    found = strings_in(view.state, set())
+    state = view.state
+    if isinstance(state, GameState) and state.prompt.kind is not PromptKind.ABILITY:
+        # the engine's question must be asked in the table's language (labels.PROMPTS); only an
+        # ability's, which quotes its rule's text, is shown as the engine wrote it
+        state = dataclasses.replace(state, prompt=dataclasses.replace(state.prompt, text=""))
+    found = strings_in(state, set())
     found |= set(view.log) | set(view.notices)
     for player in view.state.players if isinstance(view.state, GameState) else ():  # the faction cards' requirements
         found |= set(open_requirements(view.state, player.pid))
@@ -179,6 +184,39 @@ def test_every_cthulhu_screen_sentence_is_catalogued(app_on: Callable[..., App],
     for name in cthulhu_screens(app):
         allowed = known | engine_words(app)
         found += [f"{name}: {line!r}" for line in untranslated(drawn_now(app), allowed)]
+    assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
+def test_every_prompt_of_a_whole_game_is_catalogued(app_on: Callable[..., App], pseudo: None, map_name: str) -> None:
+    """A seeded game to its end (the Watcher's, the Worms', the glaciers' prompts, battles, the
+    ritual, Elder Signs...): the table and the map at the first of each kind of prompt."""
+    import random
+
+    from companion import demo
+    from companion.engine.cthulhu import commands as c
+    from companion.engine.cthulhu.model import Phase
+
+    seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
+    app = test_text_fit.game(app_on, map_name, (800, 480), (*seats, c.Seat(Faction.OTHER, test_text_fit.LONG_NAME)))
+    session, rnd = test_text_fit.table_of(app).session, random.Random(4)
+    known, seen, found = data_words(), set(), []
+    for _move in range(3000):
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        if (state.prompt.kind, state.phase) not in seen:
+            seen.add((state.prompt.kind, state.phase))
+            for name in ("table", "map"):
+                app.scene_name = name
+                found += [
+                    f"{state.prompt.kind.value} {name}: {line!r}"
+                    for line in untranslated(drawn_now(app), known | engine_words(app))
+                ]
+        result = session.submit(demo.choose(state, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    assert len(seen) >= 5
     assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
 
 
