@@ -27,7 +27,7 @@ system-deps:
 
 ## Languages: extract every marked sentence and update the catalogues (then translate the new ones).
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k ngettext:1,2 --no-location --sort-output --project companion -w 100 -o companion/locale/companion.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output --project companion -w 100 -o companion/locale/companion.pot .
 	$(BIN)/pybabel update -i companion/locale/companion.pot -d companion/locale -D companion --no-fuzzy-matching -w 100
 
 ## Run the companion: the seeded demo game in a window (the table, the simulated dice tower, the

@@ -33,6 +33,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
 from companion.engine.cthulhu.pools import next_spellbook
 from companion.engine.mapdef import MapDef
+from companion.i18n import _
 from companion.narrate import describe, describe_data
 from companion.sdnotify import Notifier
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
@@ -176,11 +177,11 @@ class Appliance:
         try:
             output = AudioOutput(volume=chosen.volume)
         except AudioUnavailable as exc:
-            self.table.notices.append(Notice(f"No sound: {exc}. The table plays on without its voice."))
+            self.table.notices.append(Notice(_("No sound: {problem}. The table plays on without its voice.").format(problem=exc)))
             return None
         if not espeak.available():
             chosen.speech = False
-            self.table.notices.append(Notice("No speech: espeak-ng is not installed (apt-get install espeak-ng); cues only."))
+            self.table.notices.append(Notice(_("No speech: espeak-ng is not installed (apt-get install espeak-ng); cues only.")))
         self.voice = Voice(output, chosen)
         self.stack.callback(self.voice.close)
         self.output(self.voice)
@@ -464,7 +465,7 @@ def run_window_demo(
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
-        greeting = (
+        greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
         )
@@ -483,7 +484,7 @@ def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], 
         house = demo_house(stack, session, seed, tower=False, panel=True, voice=voice)
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(
-            "Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, L shows the LED panel, Esc quits.",
+            _("Arkham window open: D draws the Mythos card, A autoplays, U undoes, Y redoes, L shows the LED panel, Esc quits."),
             flush=True,
         )
         launch.run_window(app)
@@ -497,10 +498,10 @@ def run_headless(
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
         for notice in house.table.notices:  # e.g. why the demo is silent
-            out.write(f"Note: {notice.text}\n")
+            out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
         if tower:
             _wait_for_link(house)
-            out.write(f"Simulated dice tower linked on {house.link.url}: every roll comes from it.\n")
+            out.write(_("Simulated dice tower linked on {url}: every roll comes from it.").format(url=house.link.url) + "\n")
         house.narrate(out)
         if panel:
             _print_panel(house, out)
@@ -516,7 +517,7 @@ def play_out(house: Appliance, limit: int = demo.MAX_COMMANDS) -> State:
     """
     bots = house.bots
     assert bots is not None
-    for _ in range(limit):
+    for _move in range(limit):
         house.table.drain()  # the losses a tower's battle roll led to, before the next move
         state = house.session.state
         assert isinstance(state, State)
@@ -578,7 +579,9 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
     except JournalError as exc:
         session = _first_game(journal)
         if game is not None or any(g.entries for g in journal.games() if g.name != session.name):
-            unopened = f"{exc} Showing the welcome game instead; the stored games are untouched (`companion games`)."
+            unopened = _(
+                "{problem} Showing the welcome game instead; the stored games are untouched (`companion games`)."
+            ).format(problem=exc)
     house = Appliance(session, stack)
     if unopened:  # a stored game that cannot be read is said, never passed over in silence
         log.warning("%s", unopened)

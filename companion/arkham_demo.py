@@ -17,6 +17,7 @@ from companion.engine.arkham import model as m
 from companion.engine.arkham.data import ANCIENT_ONES, ARKHAM, MAX_INVESTIGATORS
 from companion.engine.codec import from_canonical
 from companion.engine.core import Command, Event, Rejected
+from companion.i18n import _
 from companion.narrate import describe
 from companion.session import ArkhamSession
 from companion.store import Journal
@@ -33,9 +34,13 @@ def demo_setup(seed: int, players: int, pick: random.Random | None = None) -> m.
     :raises SeatingError: for a player count the game does not seat.
     """
     if not 1 <= players <= MAX_INVESTIGATORS:
-        raise SeatingError(f"Arkham Horror seats 1 to {MAX_INVESTIGATORS} investigators, not {players}.")
+        raise SeatingError(
+            _("Arkham Horror seats 1 to {most} investigators, not {players}.").format(most=MAX_INVESTIGATORS, players=players)
+        )
     pick = pick or random.Random(seed)
-    seats = tuple(m.Seated(f"Investigator {i + 1}", pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players))
+    seats = tuple(
+        m.Seated(_("Investigator {number}").format(number=i + 1), pick.choice(ARKHAM), pick.randint(0, 4)) for i in range(players)
+    )
     return m.NewArkhamGame(pick.choice(sorted(ANCIENT_ONES)), seats, seed)
 
 
@@ -68,7 +73,7 @@ def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: T
     with contextlib.ExitStack() as stack:  # the house the window uses; the narration is its output
         table = Appliance(session, stack).table
         table.session.listeners.append(lambda events, state, entry: narrator(events))
-        for _ in range(phases):
+        for _phase in range(phases):
             for seat in session.state.investigators:
                 if not seat.delayed and seat.place in ARKHAM and pick.random() < 0.5:
                     narrator.muted = True
@@ -76,8 +81,11 @@ def run_arkham_demo(journal: Journal, name: str, seed: int, players: int, out: T
                     narrator.muted = False
             if session.state.gates and pick.random() < 0.4:  # the investigators close a gate now and then
                 _submit(table, m.CloseGate(pick.choice(session.state.gates).location, seal=pick.random() < 0.3))
-            setup_step = " (the last step of set-up)" if session.state.setup else ""
-            out.write(f"\n-- Mythos Phase {session.state.mythos_phases + 1}{setup_step} --\n")
+            setup_step = _(" (the last step of set-up)") if session.state.setup else ""
+            heading = _("-- Mythos Phase {number}{setup_step} --").format(
+                number=session.state.mythos_phases + 1, setup_step=setup_step
+            )
+            out.write(f"\n{heading}\n")
             _submit(table, m.Mythos())
             if session.state.awakened:
                 break

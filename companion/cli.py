@@ -16,11 +16,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion import __version__, engine, paths
+from companion import __version__, engine, i18n, paths
 from companion.config import Config, ConfigError, load_config
 from companion.engine import Accepted, Command, DecodeError, Event, Rejected
 from companion.engine.codec import canonical, from_canonical, to_data
 from companion.engine.names import name_problem
+from companion.i18n import _, ngettext
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
 from companion.session import SESSION_KINDS, ArkhamSession, GameSession, new_game_name, replay_any
 from companion.store import Entry, Journal, JournalError, open_journal
@@ -37,6 +38,7 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     # Piped into `head`: end quietly like any command-line tool (journal writes are atomic).
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    i18n.use(i18n.system_language())  # the terminal's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); the screen's is in Settings
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -46,8 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.run is not cmd_run:
                 raise
             # The appliance keeps serving: defaults, and the problem on the screen and in the log.
-            print(f"companion: {exc} Running with the default settings.", file=sys.stderr)
-            config = Config(problems=(f"{exc} Running with the default settings.",))
+            problem = _("{problem} Running with the default settings.").format(problem=exc)
+            print(f"companion: {problem}", file=sys.stderr)
+            config = Config(problems=(problem,))
         code: int = args.run(args, config)
         return code
     except (UsageError, ConfigError, MapError, JournalError, ValueError) as exc:
@@ -58,86 +61,90 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="A table-side referee for Lovecraftian board games.")
+    parser = argparse.ArgumentParser(prog="companion", description=_("A table-side referee for Lovecraftian board games."))
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    parser.add_argument("--config", help="config file (default: ~/.config/companion/companion.toml)")
-    parser.add_argument("--journal", help="journal location: a file, :memory:, or a redis:// URL")
+    parser.add_argument("--config", help=_("config file (default: ~/.config/companion/companion.toml)"))
+    parser.add_argument("--journal", help=_("journal location: a file, :memory:, or a redis:// URL"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="play a seeded demo game")
-    demo.add_argument("--headless", action="store_true", help="narrate in the terminal instead of a window")
-    demo.add_argument("--or-headless", action="store_true", help="open a window if there is a display, else narrate")
-    demo.add_argument("--seed", type=int, default=1, help="seed of the players' choices and the dice (default: 1)")
+    demo = sub.add_parser("demo", help=_("play a seeded demo game"))
+    demo.add_argument("--headless", action="store_true", help=_("narrate in the terminal instead of a window"))
+    demo.add_argument("--or-headless", action="store_true", help=_("open a window if there is a display, else narrate"))
+    demo.add_argument("--seed", type=int, default=1, help=_("seed of the players' choices and the dice (default: 1)"))
     demo.add_argument(
         "--map",
         dest="map_name",
-        help="Cthulhu Wars map (default: yuggoth-demo in the window; in the terminal the Earth map for the player count)",
+        help=_("Cthulhu Wars map (default: yuggoth-demo in the window; in the terminal the Earth map for the player count)"),
     )
     demo.add_argument(
         "--players",
         type=int,
-        help=f"Cthulhu Wars players (default: {WINDOW_PLAYERS} in the window, {TERMINAL_PLAYERS} in the terminal; "
-        f"the map must seat them) or Arkham Horror investigators (default: {ARKHAM_PLAYERS})",
+        help=_(
+            "Cthulhu Wars players (default: {window} in the window, {terminal} in the terminal; "
+            "the map must seat them) or Arkham Horror investigators (default: {arkham})"
+        ).format(window=WINDOW_PLAYERS, terminal=TERMINAL_PLAYERS, arkham=ARKHAM_PLAYERS),
     )
-    demo.add_argument("--acolyte", action="store_true", help="play with the Astral Acolyte (Cthulhu Wars)")
+    demo.add_argument("--acolyte", action="store_true", help=_("play with the Astral Acolyte (Cthulhu Wars)"))
     demo.add_argument(
-        "--tower", action="store_true", help="terminal demo: roll every die on a simulated dice tower (the window always does)"
+        "--tower", action="store_true", help=_("terminal demo: roll every die on a simulated dice tower (the window always does)")
     )
     demo.add_argument(
-        "--panel", action="store_true", help="terminal demo: print the LED panel (the window always has it: press L)"
+        "--panel", action="store_true", help=_("terminal demo: print the LED panel (the window always has it: press L)")
     )
-    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help="which game (default: cthulhu)")
-    demo.add_argument("--size", default="800x480", help="window size, exactly: 800x480 (default), 1024x600, 1280x720 or 720x1280")
-    demo.add_argument("--mute", action="store_true", help="no speech and no sound (the demo speaks by default)")
+    demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help=_("which game (default: cthulhu)"))
+    demo.add_argument(
+        "--size", default="800x480", help=_("window size, exactly: 800x480 (default), 1024x600, 1280x720 or 720x1280")
+    )
+    demo.add_argument("--mute", action="store_true", help=_("no speech and no sound (the demo speaks by default)"))
     demo.set_defaults(run=cmd_demo)
 
-    table = sub.add_parser("run", help="open the table on the screen (the appliance's command)")
-    table.add_argument("--game", help="stored game to resume (default: the last played)")
-    table.add_argument("--size", default="800x480", help="800x480 (default), 1024x600, 1280x720 or 720x1280")
+    table = sub.add_parser("run", help=_("open the table on the screen (the appliance's command)"))
+    table.add_argument("--game", help=_("stored game to resume (default: the last played)"))
+    table.add_argument("--size", default="800x480", help=_("800x480 (default), 1024x600, 1280x720 or 720x1280"))
     table.add_argument("--fullscreen", action="store_true")
     table.set_defaults(run=cmd_run)
 
-    bridge = sub.add_parser("bridge", help="serve the dice tower into a shared Redis journal (its own service)")
+    bridge = sub.add_parser("bridge", help=_("serve the dice tower into a shared Redis journal (its own service)"))
     bridge.set_defaults(run=cmd_bridge)
 
-    sim = sub.add_parser("tower-sim", help="run a simulated dice tower on a pseudo-terminal")
+    sim = sub.add_parser("tower-sim", help=_("run a simulated dice tower on a pseudo-terminal"))
     sim.add_argument(
-        "--link", help="also make this path a symlink to the device (a stable name; never replaces a file, only its own link)"
+        "--link", help=_("also make this path a symlink to the device (a stable name; never replaces a file, only its own link)")
     )
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--manual", action="store_true", help="roll only when Enter is pressed, not on request")
-    sim.add_argument("--noise", type=float, default=0.0, help="chance of line noise before a frame (0-1)")
-    sim.add_argument("--drop", type=float, default=0.0, help="chance a frame is lost (0-1)")
-    sim.add_argument("--duplicate", type=float, default=0.0, help="chance a frame is sent twice (0-1)")
-    sim.add_argument("--unplug-every", type=float, default=0.0, help="pull the cable every N seconds (0: never)")
+    sim.add_argument("--manual", action="store_true", help=_("roll only when Enter is pressed, not on request"))
+    sim.add_argument("--noise", type=float, default=0.0, help=_("chance of line noise before a frame (0-1)"))
+    sim.add_argument("--drop", type=float, default=0.0, help=_("chance a frame is lost (0-1)"))
+    sim.add_argument("--duplicate", type=float, default=0.0, help=_("chance a frame is sent twice (0-1)"))
+    sim.add_argument("--unplug-every", type=float, default=0.0, help=_("pull the cable every N seconds (0: never)"))
     sim.set_defaults(run=cmd_tower_sim)
 
-    script = sub.add_parser("script", help="read commands as JSON lines on stdin, answer each as a JSON line")
-    script.add_argument("--seed", type=int, default=0, help="seed for a new_game line that gives none")
-    script.add_argument("--game", help="stored game to create or continue (default: a throw-away game)")
+    script = sub.add_parser("script", help=_("read commands as JSON lines on stdin, answer each as a JSON line"))
+    script.add_argument("--seed", type=int, default=0, help=_("seed for a new_game line that gives none"))
+    script.add_argument("--game", help=_("stored game to create or continue (default: a throw-away game)"))
     script.set_defaults(run=cmd_script)
 
-    rep = sub.add_parser("replay", help="replay an exported journal and print the final state")
+    rep = sub.add_parser("replay", help=_("replay an exported journal and print the final state"))
     rep.add_argument("file")
     rep.set_defaults(run=cmd_replay)
 
-    exp = sub.add_parser("export", help="write a stored game's journal as JSON lines")
-    exp.add_argument("game", nargs="?", help="game name (default: the last played)")
-    exp.add_argument("-o", "--output", help="file to write (default: stdout)")
+    exp = sub.add_parser("export", help=_("write a stored game's journal as JSON lines"))
+    exp.add_argument("game", nargs="?", help=_("game name (default: the last played)"))
+    exp.add_argument("-o", "--output", help=_("file to write (default: stdout)"))
     exp.set_defaults(run=cmd_export)
 
-    games = sub.add_parser("games", help="list stored games, most recent first")
+    games = sub.add_parser("games", help=_("list stored games, most recent first"))
     games.set_defaults(run=cmd_games)
 
-    maps = sub.add_parser("map", help="list, check and start map files")
+    maps = sub.add_parser("map", help=_("list, check and start map files"))
     map_sub = maps.add_subparsers(dest="map_command", required=True, metavar="ACTION")
-    map_sub.add_parser("list", help="every known map").set_defaults(run=cmd_map_list)
-    check = map_sub.add_parser("check", help="validate map files, naming every problem by line")
+    map_sub.add_parser("list", help=_("every known map")).set_defaults(run=cmd_map_list)
+    check = map_sub.add_parser("check", help=_("validate map files, naming every problem by line"))
     check.add_argument("files", nargs="+")
     check.set_defaults(run=cmd_map_check)
-    new = map_sub.add_parser("new", help="write a commented template to transcribe a board")
-    new.add_argument("--like", required=True, help="the map to start from, e.g. yuggoth")
-    new.add_argument("-o", "--output", help="file to write (default: stdout)")
+    new = map_sub.add_parser("new", help=_("write a commented template to transcribe a board"))
+    new.add_argument("--like", required=True, help=_("the map to start from, e.g. yuggoth"))
+    new.add_argument("-o", "--output", help=_("file to write (default: stdout)"))
     new.set_defaults(run=cmd_map_new)
     return parser
 
@@ -167,7 +174,7 @@ def game_name(name: str | None, given_as: str = "--game") -> str | None:
         return None
     problem = name_problem(name, "The game's name", GAME_NAME_LIMIT)
     if problem is not None:
-        raise UsageError(f"{given_as} {shown(repr(name))}: {problem}")
+        raise UsageError(f"{given_as} {shown(repr(name))}: {problem}")  # the problem: the engine's words
     return name.strip()
 
 
@@ -188,16 +195,20 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
         for flag, given in (("--map", args.map_name), ("--acolyte", args.acolyte), ("--tower", args.tower)):
             if given:
                 raise UsageError(
-                    f"{flag} is for Cthulhu Wars: the Arkham Horror demo plays the Mythos Phase, with no map or dice."
+                    _("{flag} is for Cthulhu Wars: the Arkham Horror demo plays the Mythos Phase, with no map or dice.").format(
+                        flag=flag
+                    )
                 )
         if args.panel:
-            raise UsageError("--panel: the Arkham Horror demo prints no panel (its window shows it: press L).")
+            raise UsageError(_("--panel: the Arkham Horror demo prints no panel (its window shows it: press L)."))
     elif not args.headless:
         for flag, given in (("--tower", args.tower), ("--panel", args.panel)):
             if given:
                 raise UsageError(
-                    f"{flag} is for the terminal demo (--headless): the window always rolls on the simulated tower "
-                    "and shows the LED panel (press L)."
+                    _(
+                        "{flag} is for the terminal demo (--headless): the window always rolls on the simulated tower "
+                        "and shows the LED panel (press L)."
+                    ).format(flag=flag)
                 )
 
 
@@ -216,11 +227,12 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     players = args.players if args.players is not None else TERMINAL_PLAYERS if args.headless else WINDOW_PLAYERS
     setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte)
     if players not in setup.board.players:
-        seats = " or ".join(str(n) for n in setup.board.players)
+        seats = _(" or ").join(str(n) for n in setup.board.players)
         first = setup.board.players[0]
         raise UsageError(
-            f"{setup.board.title} seats {seats} players, not {players}: "
-            f"pass --players {first}, or --map with a map for {players}."
+            _("{map} seats {seats} players, not {players}: pass --players {first}, or --map with a map for {players}.").format(
+                map=setup.board.title, seats=seats, players=players, first=first
+            )
         )
     size = parse_size(args.size)
     journal = open_configured(args, config)
@@ -230,7 +242,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
             run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute)
         else:
             run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved(), voice=not args.mute)
-        print(f"Stored as {name!r}: `companion export {name}` writes its journal.")
+        print(_("Stored as {game}: `companion export {name}` writes its journal.").format(game=repr(name), name=name))
     finally:
         journal.close()
     return EXIT_OK
@@ -250,7 +262,7 @@ def _headless(args: argparse.Namespace) -> bool:
     except NoDisplay as exc:
         if not args.or_headless:
             raise UsageError(str(exc)) from None
-        print(f"{exc}\nRunning the terminal demo instead.\n", file=sys.stderr)
+        print(f"{exc}\n" + _("Running the terminal demo instead.") + "\n", file=sys.stderr)
         return True
     return False
 
@@ -273,7 +285,7 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
                 run_arkham_window(journal, name, args.seed, players, size, location, voice=not args.mute)
         except SeatingError as exc:
             raise UsageError(str(exc)) from None
-        print(f"\nStored as {name!r} in {location}.")
+        print("\n" + _("Stored as {game} in {location}.").format(game=repr(name), location=location))
     finally:
         journal.close()
     return EXIT_OK
@@ -302,7 +314,11 @@ def cmd_run(args: argparse.Namespace, config: Config) -> int:
 def _broken_maps() -> list[str]:
     """Every map file that cannot be played, said on stderr (the log); ``companion run`` puts them
     on the screen too.  Never raises: a broken file is listed, not fatal."""
-    problems = [f"The map {info.name} cannot be played: {info.problem}" for info in list_maps() if info.broken]
+    problems = [
+        _("The map {map} cannot be played: {problem}").format(map=info.name, problem=info.problem)
+        for info in list_maps()
+        if info.broken
+    ]
     for problem in problems:
         print(f"companion: {shown(problem)}", file=sys.stderr)
     return problems
@@ -318,12 +334,16 @@ def _fallback_journal(trouble: JournalError, problems: list[str]) -> Journal:
     fresh = paths.state_dir() / time.strftime("journal-%Y%m%d-%H%M%S.sqlite3")
     try:
         journal = open_journal(str(fresh))
-        problems.append(f"{trouble} Playing on a new journal, {fresh}; the old one is untouched.")
+        problems.append(
+            _("{trouble} Playing on a new journal, {fresh}; the old one is untouched.").format(trouble=trouble, fresh=fresh)
+        )
     except JournalError as second:
         journal = open_journal(":memory:")
         problems.append(
-            f"{trouble} Nothing can be written there either ({second}), so this game is kept in memory only "
-            f"and is lost when the table stops: fix the folder {fresh.parent} and restart."
+            _(
+                "{trouble} Nothing can be written there either ({second}), so this game is kept in memory only "
+                "and is lost when the table stops: fix the folder {folder} and restart."
+            ).format(trouble=trouble, second=second, folder=fresh.parent)
         )
     print(f"companion: {shown(problems[-1])}", file=sys.stderr)
     return journal
@@ -350,15 +370,17 @@ def cmd_tower_sim(args: argparse.Namespace, config: Config) -> int:
 
     for name in ("noise", "drop", "duplicate"):
         if not 0 <= getattr(args, name) <= 1:
-            raise UsageError(f"--{name} is a chance from 0 to 1.")
+            raise UsageError(_("--{name} is a chance from 0 to 1.").format(name=name))
     faults = Faults(args.noise, args.drop, args.duplicate)
     link = Path(args.link) if args.link is not None else None
     if link is not None and not str(link).strip():
-        raise UsageError("--link needs a path (the stable name to make for the device).")
+        raise UsageError(_("--link needs a path (the stable name to make for the device)."))
     with SimTower(seed=args.seed, link=link, auto_roll=not args.manual, faults=faults) as tower:
         print(
-            f"Simulated dice tower on {tower.path} (boot {tower.boot}). Point the companion's "
-            f"[tower] url at it. Enter rolls the requested dice (or one d6); Ctrl-C stops.",
+            _(
+                "Simulated dice tower on {path} (boot {boot}). Point the companion's "
+                "[tower] url at it. Enter rolls the requested dice (or one d6); Ctrl-C stops."
+            ).format(path=tower.path, boot=tower.boot),
             flush=True,
         )
         _sim_loop(tower, args.unplug_every)
@@ -370,16 +392,19 @@ def _sim_loop(tower: Any, unplug_every: float) -> None:
 
     last_unplug = time.monotonic()
     while True:
-        ready, _, _ = select.select([sys.stdin], [], [], 0.25)
+        ready = select.select([sys.stdin], [], [], 0.25)[0]
         if ready:
             if not sys.stdin.readline():
                 return  # stdin closed
             request = tower.request
             frame = tower.roll(die=request.die if request else "d6", count=request.count if request else 1)
-            print(f"rolled {' '.join(map(str, frame.values))} (#{frame.sequence})", flush=True)
+            print(
+                _("rolled {values} (#{sequence})").format(values=" ".join(map(str, frame.values)), sequence=frame.sequence),
+                flush=True,
+            )
         if unplug_every and time.monotonic() - last_unplug > unplug_every:
             tower.unplug()
-            print("unplugged; plugging back in 1 s", flush=True)
+            print(_("unplugged; plugging back in 1 s"), flush=True)
             time.sleep(1.0)  # the demo's cable stays out for a second, like a hand would
             tower.plug()
             last_unplug = time.monotonic()
@@ -412,7 +437,9 @@ def stdin_lines(stream: TextIO) -> Iterable[str]:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise UsageError(
-                f"line {number}: not UTF-8 (byte 0x{raw[exc.start]:02X} at column {exc.start + 1}); nothing was applied."
+                _("line {number}: not UTF-8 (byte 0x{byte} at column {column}); nothing was applied.").format(
+                    number=number, byte=f"{raw[exc.start]:02X}", column=exc.start + 1
+                )
             ) from None
 
 
@@ -443,16 +470,20 @@ def parse_line(line: str, number: int) -> Any:
     try:
         data = json.loads(line, parse_int=_bounded_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"line {number}: not JSON ({exc.msg} at column {exc.colno}); nothing was applied.") from None
+        words = _("line {number}: not JSON ({problem} at column {column}); nothing was applied.")
+        raise UsageError(words.format(number=number, problem=exc.msg, column=exc.colno)) from None
     except RecursionError:
         raise UsageError(
-            f"line {number}: nested too deep to read (no command nests more than a few levels); nothing was applied."
+            _("line {number}: nested too deep to read (no command nests more than a few levels); nothing was applied.").format(
+                number=number
+            )
         ) from None
     except _NumberTooBig as exc:
         size = len(exc.digits.lstrip("-"))
         raise UsageError(
-            f"line {number}: a number with {size} digits ({exc.digits[:12]}...); "
-            f"numbers are at most {MAX_JSON_INT}; nothing was applied."
+            _(
+                "line {number}: a number with {size} digits ({digits}...); numbers are at most {most}; nothing was applied."
+            ).format(number=number, size=size, digits=exc.digits[:12], most=MAX_JSON_INT)
         ) from None
     except ValueError as exc:
         raise UsageError(f"line {number}: {exc}; nothing was applied.") from None
@@ -496,9 +527,9 @@ def read_commands(stream: Iterable[str], seed: int) -> list[tuple[int, Command]]
         except (DecodeError, MapError) as exc:
             raise UsageError(f"line {number}: {exc}; nothing was applied.") from None
         except RecursionError:  # from_data follows the nesting too
-            raise UsageError(f"line {number}: nested too deep to read; nothing was applied.") from None
+            raise UsageError(_("line {number}: nested too deep to read; nothing was applied.").format(number=number)) from None
     if not commands:
-        raise UsageError("no commands on stdin (one JSON object per line; see docs/commands.md).")
+        raise UsageError(_("no commands on stdin (one JSON object per line; see docs/commands.md)."))
     return commands
 
 
@@ -581,7 +612,7 @@ def read_entries(path: Path) -> list[Entry]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"{path}: cannot be read ({exc.strerror}).") from None
+        raise UsageError(_("{path}: cannot be read ({problem}).").format(path=path, problem=exc.strerror)) from None
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -589,7 +620,9 @@ def read_entries(path: Path) -> list[Entry]:
         try:
             entries.append(Entry.from_json(line))
         except (ValueError, KeyError, TypeError) as exc:
-            raise UsageError(f"{path} line {number}: not a journal entry ({exc}).") from None
+            raise UsageError(
+                _("{path} line {number}: not a journal entry ({problem}).").format(path=path, number=number, problem=exc)
+            ) from None
     return entries
 
 
@@ -617,20 +650,24 @@ def _write_output(path: Path, text: str) -> None:
     """
     if not path.parent.is_dir():
         raise UsageError(
-            f"{path}: the folder {path.parent} does not exist; create it (mkdir -p {path.parent}) or choose another -o."
+            _("{path}: the folder {folder} does not exist; create it (mkdir -p {folder}) or choose another -o.").format(
+                path=path, folder=path.parent
+            )
         )
     try:
         paths.write_whole(path, text)
     except OSError as exc:
         raise UsageError(
-            f"{path}: cannot be written ({exc.strerror}); nothing was exported. Choose another -o or free the disk."
+            _("{path}: cannot be written ({problem}); nothing was exported. Choose another -o or free the disk.").format(
+                path=path, problem=exc.strerror
+            )
         ) from None
 
 
 def _last_game(journal: Journal) -> str:
     games = journal.games()
     if not games:
-        raise UsageError("there are no stored games yet (try `companion demo`).")
+        raise UsageError(_("there are no stored games yet (try `companion demo`)."))
     return games[0].name
 
 
@@ -641,10 +678,11 @@ def cmd_games(args: argparse.Namespace, config: Config) -> int:
     finally:
         journal.close()
     if not games:
-        print("No stored games yet. `companion demo` plays one.")
+        print(_("No stored games yet. `companion demo` plays one."))
     for game in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.updated))
-        print(f"{shown(game.name):<32} {game.entries:>6} entries  {when}  {shown(game.title)}")
+        entries = ngettext("{count} entry", "{count} entries", game.entries).format(count=f"{game.entries:>6}")
+        print(f"{shown(game.name):<32} {entries}  {when}  {shown(game.title)}")
     return EXIT_OK
 
 
@@ -655,7 +693,7 @@ def cmd_map_list(args: argparse.Namespace, config: Config) -> int:
     """Every map; a broken one says so with its file, line and problem (and is not playable)."""
     for info in list_maps():
         if info.broken:
-            print(shown(f"{info.name:<18} {'broken':<12} {info.problem}"))
+            print(shown(f"{info.name:<18} {_('broken'):<12} {info.problem}"))
             continue
         where = "shipped" if info.shipped else str(info.path)
         print(shown(f"{info.name:<18} {info.status.value:<12} {info.title}  [{where}]"))
@@ -678,7 +716,12 @@ def cmd_map_check(args: argparse.Namespace, config: Config) -> int:
         if problems:
             worst = EXIT_BAD_INPUT
         elif board is not None:
-            print(f"{path}: OK ({board.title}, {len(board.areas)} areas, {board.status.value})")
+            areas = ngettext("{count} area", "{count} areas", len(board.areas)).format(count=len(board.areas))
+            print(
+                _("{path}: OK ({map}, {areas}, {status})").format(
+                    path=path, map=board.title, areas=areas, status=board.status.value
+                )
+            )
     return worst
 
 
@@ -686,7 +729,7 @@ def cmd_map_new(args: argparse.Namespace, config: Config) -> int:
     text = template(args.like)
     if args.output:
         _write_output(Path(args.output), text)  # whole or not at all; one line when it cannot be
-        print(f"Wrote {args.output}; fill it in, then `companion map check {args.output}`.", file=sys.stderr)
+        print(_("Wrote {path}; fill it in, then `companion map check {path}`.").format(path=args.output), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return EXIT_OK

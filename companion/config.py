@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths
+from companion.i18n import _
 from hardware.config import HardwareConfigError, panel_config
 
 
@@ -53,23 +54,28 @@ def load_config(path: Path | None = None) -> Config:
     path = path or paths.config_file()
     if not path.exists():
         if explicit:
-            raise ConfigError(f"The config file {path} does not exist.")
+            raise ConfigError(_("The config file {path} does not exist.").format(path=path))
         return Config()
     text = _read(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"at line (\d+)", str(exc))
-        where = f"line {found.group(1)}: " if found else ""
-        raise ConfigError(f"{path}: {where}not valid TOML ({exc}). Fix the line or move the file aside.") from None
+        where = _("line {line}: ").format(line=found.group(1)) if found else ""
+        words = _("{path}: {where}not valid TOML ({problem}). Fix the line or move the file aside.")
+        raise ConfigError(words.format(path=path, where=where, problem=exc)) from None
     except RecursionError:
-        raise ConfigError(f"{path}: not valid TOML (nested too deep to read). Fix it or move the file aside.") from None
+        raise ConfigError(
+            _("{path}: not valid TOML (nested too deep to read). Fix it or move the file aside.").format(path=path)
+        ) from None
     try:
         return _config(path, data)
     except ConfigError as exc:
         raise ConfigError(_with_line(str(exc), path, text)) from None
     except (TypeError, ValueError, AttributeError) as exc:  # a shape no check above expected
-        raise ConfigError(f"{path}: a value of the wrong type ({exc}); see docs/configuration.md.") from None
+        raise ConfigError(
+            _("{path}: a value of the wrong type ({problem}); see docs/configuration.md.").format(path=path, problem=exc)
+        ) from None
 
 
 def _read(path: Path) -> str:
@@ -77,7 +83,7 @@ def _read(path: Path) -> str:
     try:
         return paths.read_utf8(path)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror}).") from None
+        raise ConfigError(_("{path}: cannot be read ({problem}).").format(path=path, problem=exc.strerror)) from None
     except paths.NotUtf8 as exc:
         raise ConfigError(str(exc)) from None
 
@@ -85,10 +91,12 @@ def _read(path: Path) -> str:
 def _config(path: Path, data: dict[str, Any]) -> Config:
     unknown = sorted(set(data) - KNOWN_SECTIONS)
     if unknown:
-        raise ConfigError(f"{path}: unknown section [{unknown[0]}]; known: {', '.join(sorted(KNOWN_SECTIONS))}.")
+        words = _("{path}: unknown section [{section}]; known: {known}.")
+        raise ConfigError(words.format(path=path, section=unknown[0], known=", ".join(sorted(KNOWN_SECTIONS))))
     for section in sorted(KNOWN_SECTIONS & set(data)):
         if not isinstance(data[section], dict):
-            raise ConfigError(f"{path}: [{section}] must be a section (a table of keys), not {data[section]!r}.")
+            words = _("{path}: [{section}] must be a section (a table of keys), not {value}.")
+            raise ConfigError(words.format(path=path, section=section, value=repr(data[section])))
     hardware = data.get("hardware", {})
     try:
         panel_config(hardware)
@@ -111,7 +119,7 @@ def _with_line(message: str, path: Path, text: str) -> str:
     prefix = f"{path}: "
     if line is None or not message.startswith(prefix):
         return message
-    return f"{prefix}line {line}: {message[len(prefix) :]}"
+    return prefix + _("line {line}: ").format(line=line) + message[len(prefix) :]
 
 
 def _line_of(text: str, section: str, key: str) -> int | None:
@@ -135,23 +143,26 @@ def _line_of(text: str, section: str, key: str) -> int | None:
 def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(data) - {"url", "baudrate"})
     if unknown:
-        raise ConfigError(f"{path}: [tower] has no key {unknown[0]!r} (keys: url, baudrate).")
+        raise ConfigError(_("{path}: [tower] has no key {key} (keys: url, baudrate).").format(path=path, key=repr(unknown[0])))
     if not isinstance(data.get("url", ""), str) or not data.get("url", "").isprintable():
-        raise ConfigError(f"{path}: [tower] url must be text: a device path, /dev/serial/by-id/..., or loop://.")
+        raise ConfigError(
+            _("{path}: [tower] url must be text: a device path, /dev/serial/by-id/..., or loop://.").format(path=path)
+        )
     baudrate = data.get("baudrate", 115_200)
     if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
-        raise ConfigError(f"{path}: [tower] baudrate must be a positive whole number.")
+        raise ConfigError(_("{path}: [tower] baudrate must be a positive whole number.").format(path=path))
     return data
 
 
 def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:
     unknown = sorted(set(data) - {"location", "snapshot_every"})
     if unknown:
-        raise ConfigError(f"{path}: [journal] has no key {unknown[0]!r} (keys: location, snapshot_every).")
+        words = _("{path}: [journal] has no key {key} (keys: location, snapshot_every).")
+        raise ConfigError(words.format(path=path, key=repr(unknown[0])))
     location = data.get("location", "")
     every = data.get("snapshot_every", 32)
     if not isinstance(location, str) or not location.isprintable():  # a NUL would reach open() as a crash
-        raise ConfigError(f"{path}: [journal] location must be text (a path or a redis:// URL).")
+        raise ConfigError(_("{path}: [journal] location must be text (a path or a redis:// URL).").format(path=path))
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
-        raise ConfigError(f"{path}: [journal] snapshot_every must be a whole number of at least 1.")
+        raise ConfigError(_("{path}: [journal] snapshot_every must be a whole number of at least 1.").format(path=path))
     return JournalConfig(str(Path(location).expanduser()) if location and "://" not in location else location, every)

@@ -23,6 +23,7 @@ from companion.engine.cthulhu.factions import RULES, unit_type
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
+from companion.i18n import _
 from companion.maps import SHIPPED_DIR, MapError, load_map
 from companion.session import GameSession
 from companion.store import Journal
@@ -57,12 +58,14 @@ class DemoSetup:
 def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False) -> DemoSetup:
     """The seats and board for a demo; raises MapError or ValueError with what to do."""
     if not 3 <= players <= len(SEATING):
-        raise ValueError(f"The demo seats 3 to {len(SEATING)} players, not {players}.")
+        raise ValueError(_("The demo seats 3 to {most} players, not {players}.").format(most=len(SEATING), players=players))
     name = map_name or DEFAULT_MAPS.get(players)
     if name is None:
         raise MapError(
-            f"No shipped map seats {players} players; transcribe the 6-8 player board "
-            "(companion map new --like earth-6p) and pass --map."
+            _(
+                "No shipped map seats {players} players; transcribe the 6-8 player board "
+                "(companion map new --like earth-6p) and pass --map."
+            ).format(players=players)
         )
     try:
         board = load_map(name)
@@ -267,9 +270,9 @@ def run_headless(
     session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
     if not isinstance(session, GameSession):
         raise RuntimeError(session.message)
-    out.write(f"Demo game {name!r} on {setup.board.title}, seed {setup.seed}.\n")
+    out.write(_("Demo game {game} on {map}, seed {seed}.").format(game=repr(name), map=setup.board.title, seed=setup.seed) + "\n")
     if setup.board.status.value == "demo":
-        out.write("NOTE: this is a demo layout, NOT the printed board.\n")
+        out.write(_("NOTE: this is a demo layout, NOT the printed board.") + "\n")
     final = appliance.run_headless(session, setup, out, tower=tower, panel=panel, voice=voice)
     out.write(standings(final))
     return final
@@ -287,17 +290,19 @@ DEMO_WIRING = {
 def virtual_leds(panel: Any, state: State) -> str:
     """The mock pins as text: the Watcher light, the Doom bar, the worm light, the first player."""
     brightness = panel.watcher_brightness
-    watcher = f"Watcher {'awake ' + format(brightness, '.0%') if brightness else 'dark'}"
+    watcher = _("Watcher awake {brightness}").format(brightness=format(brightness, ".0%")) if brightness else _("Watcher dark")
     doom = "".join("#" if led.value else "." for led in panel.doom) if panel.doom is not None else ""
-    worm = "Worm light " + ("ON" if panel.worm_lit else "off")
-    return f"[panel] {watcher} | Doom [{doom}] | {worm} | first player light: {state.players[state.first].label}"
+    worm = _("Worm light ON") if panel.worm_lit else _("Worm light off")
+    first = _("first player light: {player}").format(player=state.players[state.first].label)
+    return f"[panel] {watcher} | Doom [{doom}] | {worm} | {first}"
 
 
 def standings(state: State) -> str:
-    lines = ["", "Final standings:"]
+    lines = ["", _("Final standings:")]
     for p in sorted(state.players, key=lambda p: -p.doom):
-        lines.append(f"  {p.label:<20} Doom {p.doom:>3}  Spellbooks {spellbook_count(p)}  Elder Signs revealed {len(p.revealed)}")
+        words = _("Doom {doom}  Spellbooks {books}  Elder Signs revealed {revealed}")
+        lines.append(f"  {p.label:<20} " + words.format(doom=f"{p.doom:>3}", books=spellbook_count(p), revealed=len(p.revealed)))
     if state.outcome:
-        winners = ", ".join(state.player(w).label for w in state.outcome.winners) or "nobody (humanity wins)"
-        lines.append(f"Result: {winners}; {state.outcome.reason}.")
+        winners = ", ".join(state.player(w).label for w in state.outcome.winners) or _("nobody (humanity wins)")
+        lines.append(_("Result: {winners}; {reason}.").format(winners=winners, reason=state.outcome.reason))
     return "\n".join(lines) + "\n"

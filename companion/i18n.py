@@ -39,6 +39,12 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it yet: for constants made at
+    import time, translated with :func:`_` where they are shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form of a message for ``count``, in the current language."""
     return _current.ngettext(singular, plural, count)

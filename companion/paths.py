@@ -17,6 +17,8 @@ import contextlib
 import os
 from pathlib import Path
 
+from companion.i18n import _
+
 APP = "companion"
 
 
@@ -86,7 +88,8 @@ def read_utf8(path: Path) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise NotUtf8(f"{path}: line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02X}); save the file as UTF-8.") from None
+        words = _("{path}: line {line}: not UTF-8 text (byte 0x{byte}); save the file as UTF-8.")
+        raise NotUtf8(words.format(path=path, line=line, byte=f"{raw[exc.start]:02X}")) from None
 
 
 def write_whole(path: Path, text: str, *, make_folder: bool = False) -> None:

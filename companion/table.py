@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from companion.engine import EVENTS, Accepted, Command, Event, Rejected, is_arkham, legal_commands
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
+from companion.i18n import _
 from companion.session import GameSession, Session
 from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
@@ -244,7 +245,7 @@ class Table(Generic[SessionT]):
         try:
             call()
         except JournalUnavailable as exc:
-            self._notice(f"{exc} The table catches up when it answers.")
+            self._notice(_("{problem} The table catches up when it answers.").format(problem=exc))
 
     def open(self, open_session: Callable[[], Any]) -> bool:
         """Switch to the session ``open_session`` gives (listeners carried over); False, with a
@@ -301,7 +302,7 @@ class Table(Generic[SessionT]):
                 self._notice(result.message)
             else:
                 self.tower.recorded(pending.command)
-        self._notice("The journal answers again: every waiting command is recorded.")
+        self._notice(_("The journal answers again: every waiting command is recorded."))
         return True
 
     def _submit(self, command: Command, input_id: str = "") -> bool:
@@ -313,7 +314,7 @@ class Table(Generic[SessionT]):
             result = self._journal(pending)
         except JournalUnavailable as exc:
             self.waiting.append(pending)
-            self._notice(f"{exc} Your command waits and will be recorded when it answers.")
+            self._notice(_("{problem} Your command waits and will be recorded when it answers.").format(problem=exc))
             return False
         if isinstance(result, Rejected):
             self._notice(result.message)
@@ -375,7 +376,7 @@ class Table(Generic[SessionT]):
             if rolling:
                 self._submit(c.Roll(None, "generator"), input_id)
             else:
-                self._notice("No roll is asked for.")
+                self._notice(_("No roll is asked for."))
         elif name == Button.NEXT and is_arkham(state):
             self._next_mythos(state, input_id)
         elif name == Button.NEXT:
@@ -387,11 +388,11 @@ class Table(Generic[SessionT]):
         from companion.engine.arkham.decisions import next_decision
 
         if state.table_draws:
-            self._notice("This table draws its own Mythos cards: enter the card drawn on the screen.")
+            self._notice(_("This table draws its own Mythos cards: enter the card drawn on the screen."))
             return
         decision = next_decision(state, arkham.Mythos())
         if decision is not None:
-            self._notice("This Mythos card leaves the players a choice: draw it on the screen.")
+            self._notice(_("This Mythos card leaves the players a choice: draw it on the screen."))
         else:
             self._submit(arkham.Mythos(), input_id)
 
@@ -401,7 +402,7 @@ class Table(Generic[SessionT]):
         for option in legal_commands(state):
             options.append(option)
             if len(options) > 1:
-                self._notice(f"{state.prompt.text} Choose on the screen.")
+                self._notice(_("{question} Choose on the screen.").format(question=state.prompt.text))
                 return
         if options:
             self._submit(options[0], input_id)

@@ -29,7 +29,8 @@ def german() -> Iterator[None]:
 
 def marked() -> set[str | tuple[str, ...]]:
     """Every message marked in the code, as Babel extracts it (make i18n does the same)."""
-    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords={"_": None, "ngettext": (1, 2)})
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords=keywords)
     return {message for _, _, message, _, _ in found}
 
 

@@ -27,6 +27,7 @@ from companion.engine import Command, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapDef, MapStatus
+from companion.i18n import _
 from companion.ui.backlight import Backlight, DisplaySettings, load_settings, save_settings
 from companion.ui.builder_scene import BuilderScene, Draft, rename, type_key
 from companion.ui.builder_scene import apply as apply_build
@@ -123,8 +124,10 @@ def seating_problem(board: MapDef, seated: int) -> str:
     """Why ``seated`` factions cannot play on ``board``, saying what to change ("" if they can)."""
     if seated in board.players:
         return ""
-    seats = " or ".join(str(n) for n in board.players)
-    return f"{board.title} seats {seats} players, and {seated} factions are seated: seat {seats}, or choose a map for {seated}."
+    seats = _(" or ").join(str(n) for n in board.players)
+    return _("{map} seats {seats} players, and {seated} factions are seated: seat {seats}, or choose a map for {seated}.").format(
+        map=board.title, seats=seats, seated=seated
+    )
 
 
 @dataclass
@@ -170,7 +173,7 @@ class App:
         flags = pygame.FULLSCREEN if self.fullscreen else 0
         self.window = pygame.display.set_mode(self.size, flags)  # exactly the size asked for
         self.leds_shown = False  # the demo's LED panel: an overlay inside the window (L shows it, a tap hides it)
-        pygame.display.set_caption("Table companion")
+        pygame.display.set_caption(_("Table companion"))
         self.scene_name = "table"
         self.arkham = False
         self.dice: tuple[int, ...] = ()
@@ -394,7 +397,7 @@ class App:
             return
         x, y = rect.x + m.px(12), rect.y + m.px(12)
         watcher, worm, doom, status = leds.labels  # their meanings in the game being played
-        text(self.window, "LED panel (tap: hide)", (x, y), m.px(18), DIM, width=rect.width - 16)
+        text(self.window, _("LED panel (tap: hide)"), (x, y), m.px(18), DIM, width=rect.width - 16)
         lights = [(watcher, leds.watcher, (250, 240, 120)), (worm, leds.worm, (235, 120, 90))]
         for n, (name, value, colour) in enumerate(lights):
             if not name:
@@ -512,12 +515,12 @@ class App:
         if path.startswith("Not saved"):
             self.draft.message = path.removeprefix("Not saved: ")
         else:
-            self.draft.message = f"Saved to {path}: it is now on the new-game screen."
+            self.draft.message = _("Saved to {path}: it is now on the new-game screen.").format(path=path)
             if board.status is MapStatus.PARTIAL:
-                self.draft.message = (
-                    f"Saved to {path} as partial: add worm_numbers and degradation_faces from your "
+                self.draft.message = _(
+                    "Saved to {path} as partial: add worm_numbers and degradation_faces from your "
                     "worms and dice, set status = transcribed, then run: companion map check."
-                )
+                ).format(path=path)
 
     def enter_die(self, value: int | None) -> None:
         state = self.state
@@ -565,7 +568,7 @@ class App:
         name = str(self.options.get("map", ""))
         factions = tuple(self.options.get("factions", ()))
         if not name:
-            return "Choose a map."
+            return _("Choose a map.")
         board = self.client.maps.load(name)
         if isinstance(board, str):
             return board
@@ -623,7 +626,7 @@ class App:
             return
         from companion.engine.arkham import model as am  # Arkham's rules, on their first use
 
-        seats = tuple(am.Seated(f"Investigator {n + 1}", am.UNPLACED, 0) for n in range(intent.players))
+        seats = tuple(am.Seated(_("Investigator {number}").format(number=n + 1), am.UNPLACED, 0) for n in range(intent.players))
         self.starting = True
         self.client.start(am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws))
 

@@ -21,6 +21,7 @@ import pygame
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP
 from companion.engine.arkham.mythos import monster_limit, outskirts_limit
+from companion.i18n import N_, _
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
 
 Colour = tuple[int, int, int]
@@ -30,6 +31,7 @@ LABEL_SIZES = (24, 20, 17, 15)  # a button's label, likewise (wrapped onto up to
 BIG = 48  # the doom and terror numerals (at unit 1): about 33 px of figure, readable from 1.5 m
 EMPTY_CELL = (44, 40, 56)
 NBSP = "\u00a0"  # keeps a label and its number on one line
+STANDINGS = (N_("playing"), N_("devoured"), N_("retired"))  # model.Standing's values, as the screen shows them
 
 
 class Ink:
@@ -120,8 +122,8 @@ def panel(ink: Ink, surface: pygame.Surface, heading: str, entries: Sequence[Lin
         rest = len(entries) - n - 1
         room = body.bottom - y - (step if rest else 0)  # keep a line for "+N more" unless this is the last
         if len(rows) * step > room:
-            left_out = "; ".join(words for words, _ in entries[n:])
-            ink.line(surface, f"+{len(entries) - n} more", (body.x, y), size, body, WARN, wanted=left_out)
+            left_out = "; ".join(words for words, _colour in entries[n:])
+            ink.line(surface, _("+{count} more").format(count=len(entries) - n), (body.x, y), size, body, WARN, wanted=left_out)
             return
         for row in rows:
             ink.line(surface, row, (body.x, y), size, body, colour)
@@ -153,7 +155,7 @@ def log_panel(ink: Ink, surface: pygame.Surface, log: Sequence[str], box: pygame
     """The newest lines of the log that fit, whole, newest at the bottom (the Log screen has all)."""
     pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
     inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
-    head = ink.line(surface, "What happened", inner.topleft, metrics.px(16), inner, DIM, bold=True)
+    head = ink.line(surface, _("What happened"), inner.topleft, metrics.px(16), inner, DIM, bold=True)
     size = metrics.px(16)
     step = font(size).get_linesize()
     top = head.bottom + metrics.px(3)
@@ -229,10 +231,10 @@ def counts(ink: Ink, surface: pygame.Surface, box: pygame.Rect, state: m.ArkhamS
     on_board = len(state.monsters) - where[OUTSKIRTS]
     limit, outskirts = monster_limit(state.players), outskirts_limit(state.players)
     cells = [
-        (f"{on_board}/{limit}", "in Arkham", WARN if on_board >= limit else TEXT),
-        (f"{where[OUTSKIRTS]}/{outskirts}", "Outskirts", WARN if where[OUTSKIRTS] >= outskirts else TEXT),
-        (str(where[SKY]), "Sky", TEXT),
-        (str(len(state.cup)), "in the cup", DIM),
+        (f"{on_board}/{limit}", _("in Arkham"), WARN if on_board >= limit else TEXT),
+        (f"{where[OUTSKIRTS]}/{outskirts}", _("Outskirts"), WARN if where[OUTSKIRTS] >= outskirts else TEXT),
+        (str(where[SKY]), _("Sky"), TEXT),
+        (str(len(state.cup)), _("in the cup"), DIM),
     ]
     inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
     columns = 2 if inner.height > metrics.px(70) else 4  # a square of four, or a row of four
@@ -261,12 +263,13 @@ def header(ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.Arkham
         terror = pygame.Rect(doom.right + gap, box.y, round(box.width * 0.32), tall)
         rest = pygame.Rect(terror.right + gap, box.y, box.right - terror.right - gap, tall)
     awake = bool(state.awakened)
+    heading = (_("{ancient_one}: AWAKE") if awake else _("{ancient_one}: doom")).format(ancient_one=state.ancient_one)
     gauge(
-        ink, surface, doom, state.doom, state.doom_track, f"{state.ancient_one}: " + ("AWAKE" if awake else "doom"),
+        ink, surface, doom, state.doom, state.doom_track, heading,
         WARN if awake or state.doom >= state.doom_track - 2 else ACCENT, metrics, tag="doom",
     )  # fmt: skip
     gauge(
-        ink, surface, terror, state.terror, TERROR_TOP, f"Terror: shops close at{NBSP}3,{NBSP}6,{NBSP}9",
+        ink, surface, terror, state.terror, TERROR_TOP, _("Terror: shops close at{nbsp}3,{nbsp}6,{nbsp}9").format(nbsp=NBSP),
         WARN if state.terror >= TERROR_TOP else (200, 170, 90), metrics, tag="terror", marks=tuple(TERROR_CLOSES),
     )  # fmt: skip
     counts(ink, surface, rest, state, metrics)
@@ -283,14 +286,15 @@ def gates_and_monsters(state: m.ArkhamState) -> list[Line]:
     lines: list[Line] = []
     for gate in state.gates:
         here = kinds.pop(gate.location, [])
-        lines.append((f"{gate.location} - gate to {gate.world}" + (f": {', '.join(here)}" if here else ""), ACCENT))
+        words = _("{place} - gate to {world}").format(place=gate.location, world=gate.world)
+        lines.append((words + (f": {', '.join(here)}" if here else ""), ACCENT))
     lines += [(f"{place}: {', '.join(names)}", TEXT) for place, names in sorted(kinds.items())]
     sky = [x.kind for x in state.monsters if x.place == SKY]
     outskirts = [x.kind for x in state.monsters if x.place == OUTSKIRTS]
-    lines += [(f"Sky: {', '.join(sky)}", TEXT)] if sky else []
-    lines += [(f"Outskirts: {', '.join(outskirts)}", TEXT)] if outskirts else []
-    lines += [(f"Sealed: {', '.join(state.seals)}", DIM)] if state.seals else []
-    return lines or [("No gate open, no monster in Arkham.", DIM)]
+    lines += [(_("Sky: {monsters}").format(monsters=", ".join(sky)), TEXT)] if sky else []
+    lines += [(_("Outskirts: {monsters}").format(monsters=", ".join(outskirts)), TEXT)] if outskirts else []
+    lines += [(_("Sealed: {places}").format(places=", ".join(state.seals)), DIM)] if state.seals else []
+    return lines or [(_("No gate open, no monster in Arkham."), DIM)]
 
 
 def in_play(state: m.ArkhamState) -> list[Line]:
@@ -298,19 +302,18 @@ def in_play(state: m.ArkhamState) -> list[Line]:
     places, activity markers, trophies and boxed monsters."""
     closed = [*state.closed, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.CLOSED)]
     activity = [*state.activity, *(x.place for x in state.card_markers if x.kind is m.MarkerKind.ACTIVITY)]
-    lines: list[Line] = [(f"AWAKE: {state.awakened}", WARN)] if state.awakened else []
+    lines: list[Line] = [(_("AWAKE: {ancient_one}").format(ancient_one=state.awakened), WARN)] if state.awakened else []
     if state.unplaced():
-        lines.append((f"Set-up: place {', '.join(state.unplaced())} (Move)", WARN))
+        lines.append((_("Set-up: place {names} (Move)").format(names=", ".join(state.unplaced())), WARN))
+    rumor = _("Rumor: {card} ({count} on its track)").format(card=state.rumor, count=state.rumor_track)
     lines += [
-        (f"Environment: {state.environment or '-'}", TEXT),
-        (
-            f"Rumor: {state.rumor} ({state.rumor_track} on its track)" if state.rumor else "Rumor: -",
-            WARN if state.rumor else TEXT,
-        ),
+        (_("Environment: {card}").format(card=state.environment or "-"), TEXT),
+        (rumor if state.rumor else _("Rumor: {card}").format(card="-"), WARN if state.rumor else TEXT),
     ]
-    lines += [(f"Closed: {', '.join(closed)}", DIM)] if closed else []
-    lines += [(f"Activity: {', '.join(activity)}", DIM)] if activity else []
-    lines += [(f"Trophies {len(state.trophies)}, boxed {len(state.boxed)}", DIM)] if state.trophies or state.boxed else []
+    lines += [(_("Closed: {places}").format(places=", ".join(closed)), DIM)] if closed else []
+    lines += [(_("Activity: {places}").format(places=", ".join(activity)), DIM)] if activity else []
+    trophies = _("Trophies {trophies}, boxed {boxed}").format(trophies=len(state.trophies), boxed=len(state.boxed))
+    lines += [(trophies, DIM)] if state.trophies or state.boxed else []
     return lines
 
 
@@ -318,13 +321,13 @@ def investigators(state: m.ArkhamState) -> list[Line]:
     """Each investigator: where, Sneak, Clues; the first player marked."""
     lines: list[Line] = []
     for n, who in enumerate(state.investigators):
-        first = " (first player)" if n == state.first_player else ""
+        first = _(" (first player)") if n == state.first_player else ""
         if not who.playing:
-            lines.append((f"{who.name}{first}: {who.standing.value}", DIM))
+            lines.append((f"{who.name}{first}: {_(who.standing.value)}", DIM))
             continue
-        delayed = ", delayed" if who.delayed else ""
-        place = who.place or "not placed"
-        facts = f"Sneak{NBSP}{who.sneak}, Clues{NBSP}{who.clues}"
+        delayed = _(", delayed") if who.delayed else ""
+        place = who.place or _("not placed")
+        facts = _("Sneak{nbsp}{sneak}, Clues{nbsp}{clues}").format(nbsp=NBSP, sneak=who.sneak, clues=who.clues)
         lines.append((f"{who.name}{first}: {place}, {facts}{delayed}", ACCENT if first else TEXT))
     return lines
 
@@ -339,9 +342,9 @@ def board(
     gap = metrics.margin
     below = header(ink, surface, area, state, metrics)
     rest = pygame.Rect(area.x, below + gap, area.width, area.bottom - below - gap)
-    gates = ("Gates and monsters", gates_and_monsters(state))
-    play = ("Cards in play", in_play(state))
-    people = ("Investigators", investigators(state))
+    gates = (_("Gates and monsters"), gates_and_monsters(state))
+    play = (_("Cards in play"), in_play(state))
+    people = (_("Investigators"), investigators(state))
     arrangements = (
         stacked(rest, [gates, play, people], metrics) if metrics.portrait else columns(rest, [gates, play, people], metrics)
     )

@@ -27,6 +27,7 @@ from companion.engine.arkham.data import ARKHAM, CARDS, LOCATIONS, OUTSKIRTS, SK
 from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import LOST
 from companion.engine.cthulhu.commands import Undo
+from companion.i18n import N_, _
 from companion.narrate import describe
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
@@ -35,8 +36,16 @@ from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button,
 MONSTER_PLACES = (*sorted(ARKHAM), SKY, OUTSKIRTS)
 INVESTIGATOR_PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS), LOST)
 # The reasons a tap offers (the log repeats the one chosen); "" gives none.
-REASONS = ("", "a card's effect", "an item's effect", "at the table", "missed earlier", "a slip")
+REASONS = (
+    "",
+    N_("a card's effect"),
+    N_("an item's effect"),
+    N_("at the table"),
+    N_("missed earlier"),
+    N_("a slip"),
+)  # journaled in English
 TITLE_LINES, PREVIEW_LINES = 2, 3
+STANDINGS = {"playing": N_("Playing"), "devoured": N_("Devoured"), "retired": N_("Retired")}  # model.Standing's
 MAX_REASON = 60  # characters: the log line must stay readable
 
 
@@ -88,7 +97,7 @@ def preview(state: m.ArkhamState, command: Command) -> tuple[str, bool]:
     it would be accepted."""
     result = apply(state, command)
     if isinstance(result, Rejected):
-        return f"Refused: {result.message}", False
+        return _("Refused: {reason}").format(reason=result.message), False
     return " ".join(line for line in (describe(e) for e in result.events) if line), True
 
 
@@ -184,17 +193,17 @@ class ArkhamCorrectionsScene(Scene):
     def home(self, state: m.ArkhamState) -> list[Button]:
         draft = Draft
         options: list[tuple[str, object, bool]] = [
-            (f"Doom {state.doom}", draft(Step.DOOM, number=state.doom), True),
-            (f"Terror {state.terror}", draft(Step.TERROR, number=state.terror), True),
-            ("Gates", draft(Step.GATE), True),
-            ("Monsters", draft(Step.MONSTER), True),
-            ("Clues", draft(Step.CLUE_WHERE), True),
-            ("Investigators", draft(Step.WHO), True),
-            ("Environment", draft(Step.CARD, action=c.CardSlot.ENVIRONMENT.value), True),
-            ("Rumor", draft(Step.CARD, action=c.CardSlot.RUMOR.value), True),
-            ("Markers", draft(Step.MARKER), True),
+            (_("Doom {count}").format(count=state.doom), draft(Step.DOOM, number=state.doom), True),
+            (_("Terror {level}").format(level=state.terror), draft(Step.TERROR, number=state.terror), True),
+            (_("Gates"), draft(Step.GATE), True),
+            (_("Monsters"), draft(Step.MONSTER), True),
+            (_("Clues"), draft(Step.CLUE_WHERE), True),
+            (_("Investigators"), draft(Step.WHO), True),
+            (_("Environment"), draft(Step.CARD, action=c.CardSlot.ENVIRONMENT.value), True),
+            (_("Rumor"), draft(Step.CARD, action=c.CardSlot.RUMOR.value), True),
+            (_("Markers"), draft(Step.MARKER), True),
             (
-                "Put it to sleep" if state.awakened else "Wake it",
+                _("Put it to sleep") if state.awakened else _("Wake it"),
                 draft(Step.CONFIRM, command=c.CorrectAwake(not state.awakened)),
                 True,
             ),
@@ -202,8 +211,8 @@ class ArkhamCorrectionsScene(Scene):
         columns = self.columns([label for label, _, _ in options], 2 if self.metrics.portrait else 5)
         rects = grid(self.content(), len(options), columns, self.metrics)
         buttons = [Button(rect, label, intent, enabled=ok) for rect, (label, intent, ok) in zip(rects, options, strict=True)]
-        back, undo, _ = grid(self.bar(), 3, 3, self.metrics)
-        return [*buttons, Button(back, "Back to the table", Go("arkham")), Button(undo, "Undo", Submit(Undo()))]
+        back, undo, _spare = grid(self.bar(), 3, 3, self.metrics)
+        return [*buttons, Button(back, _("Back to the table"), Go("arkham")), Button(undo, _("Undo"), Submit(Undo()))]
 
     def stepper(self, state: m.ArkhamState) -> list[Button]:
         """Less and More either side of the value; Cancel, the reason and Record on the bar."""
@@ -215,8 +224,8 @@ class ArkhamCorrectionsScene(Scene):
             return dataclasses.replace(draft, number=value, command=self.stepped(value))
 
         return [
-            Button(less, "Less", at(draft.number - 1), enabled=draft.number > 0),
-            Button(more, "More", at(draft.number + 1), enabled=draft.number < top),
+            Button(less, _("Less"), at(draft.number - 1), enabled=draft.number > 0),
+            Button(more, _("More"), at(draft.number + 1), enabled=draft.number < top),
             *self.record_bar(),
         ]
 
@@ -234,12 +243,20 @@ class ArkhamCorrectionsScene(Scene):
         command = draft.command
         assert isinstance(command, c.CorrectInvestigator)
         options: list[tuple[str, object, tuple[int, int, int]]] = [
-            (f"Where: {command.place or '-'}", dataclasses.replace(draft, step=Step.INVESTIGATOR_PLACE, page=0), BUTTON),
-            (f"Delayed: {'yes' if command.delayed else 'no'}", self.changed(delayed=not command.delayed), BUTTON),
+            (
+                _("Where: {place}").format(place=command.place or "-"),
+                dataclasses.replace(draft, step=Step.INVESTIGATOR_PLACE, page=0),
+                BUTTON,
+            ),
+            (
+                _("Delayed: {state}").format(state=_("yes") if command.delayed else _("no")),
+                self.changed(delayed=not command.delayed),
+                BUTTON,
+            ),
         ]
         for standing in m.Standing:
             colour = ACCENT if command.standing is standing else BUTTON
-            options.append((standing.value.capitalize(), self.changed(standing=standing), colour))
+            options.append((_(STANDINGS[standing.value]), self.changed(standing=standing), colour))
         columns = self.columns([label for label, _, _ in options], 2 if self.metrics.portrait else 3)
         rects = grid(self.content(), len(options), columns, self.metrics)
         buttons = [Button(rect, label, intent, colour) for rect, (label, intent, colour) in zip(rects, options, strict=True)]
@@ -258,10 +275,10 @@ class ArkhamCorrectionsScene(Scene):
         command = with_reason(draft.command, draft.reason) if draft.command is not None else None
         accepted = command is not None and state is not None and preview(state, command)[1]
         return [
-            Button(cancel, "Cancel", Draft()),
-            Button(reason, draft.reason or "No reason", dataclasses.replace(draft, reason=following)),
-            Button(typing, "Type", dataclasses.replace(draft, typing=True)),
-            Button(record, "Record", Submit(command) if command is not None else Draft(), ACCENT, enabled=accepted),
+            Button(cancel, _("Cancel"), Draft()),
+            Button(reason, _(draft.reason) if draft.reason else _("No reason"), dataclasses.replace(draft, reason=following)),
+            Button(typing, _("Type"), dataclasses.replace(draft, typing=True)),
+            Button(record, _("Record"), Submit(command) if command is not None else Draft(), ACCENT, enabled=accepted),
         ]
 
     def options(self, state: m.ArkhamState) -> list[tuple[str, Draft]]:
@@ -269,8 +286,8 @@ class ArkhamCorrectionsScene(Scene):
         d, step = self.draft, self.draft.step
         then = dataclasses.replace
         if step is Step.GATE:
-            actions = [("Open a gate", "open", True), ("Close a gate", "close", bool(state.gates))]
-            actions += [("Seal a gate", "seal", bool(state.gates)), ("Remove a seal", "unseal", bool(state.seals))]
+            actions = [(_("Open a gate"), "open", True), (_("Close a gate"), "close", bool(state.gates))]
+            actions += [(_("Seal a gate"), "seal", bool(state.gates)), (_("Remove a seal"), "unseal", bool(state.seals))]
             return [(label, then(d, step=Step.GATE_WHERE, action=a, page=0)) for label, a, ok in actions if ok]
         if step is Step.GATE_WHERE:
             return [(place, self.gate_chosen(place)) for place in self.gate_places(state)]
@@ -300,7 +317,7 @@ class ArkhamCorrectionsScene(Scene):
                 for loc in LOCATIONS
             ]
         if step is Step.WHO:
-            return [(f"{i.name}: {i.place or i.standing.value}", self.who(i)) for i in state.investigators]
+            return [(f"{i.name}: {i.place or _(i.standing.value)}", self.who(i)) for i in state.investigators]
         if step is Step.INVESTIGATOR_PLACE:
             return [(place, then(self.changed(place=place), step=Step.INVESTIGATOR)) for place in INVESTIGATOR_PLACES]
         if step is Step.CARD:
@@ -329,12 +346,12 @@ class ArkhamCorrectionsScene(Scene):
     def monster_actions(self, state: m.ArkhamState) -> list[tuple[str, Draft]]:
         board = bool(state.monsters)
         actions = [
-            ("Defeated (a trophy)", c.MonsterAction.DEFEATED, board),
-            ("Back to the cup", c.MonsterAction.CUP, board),
-            ("Back to the box", c.MonsterAction.BOX, board),
-            ("Moved", c.MonsterAction.MOVE, board),
-            ("Placed from the cup", c.MonsterAction.PLACE, bool(state.cup)),
-            ("A trophy spent", c.MonsterAction.SPENT, bool(state.trophies)),
+            (_("Defeated (a trophy)"), c.MonsterAction.DEFEATED, board),
+            (_("Back to the cup"), c.MonsterAction.CUP, board),
+            (_("Back to the box"), c.MonsterAction.BOX, board),
+            (_("Moved"), c.MonsterAction.MOVE, board),
+            (_("Placed from the cup"), c.MonsterAction.PLACE, bool(state.cup)),
+            (_("A trophy spent"), c.MonsterAction.SPENT, bool(state.trophies)),
         ]
         steps = {c.MonsterAction.PLACE: Step.MONSTER_KIND, c.MonsterAction.SPENT: Step.TROPHY}
         return [
@@ -363,14 +380,14 @@ class ArkhamCorrectionsScene(Scene):
         slot = c.CardSlot(self.draft.action)
         kind = CardKind(slot.value)
         names = sorted(card.name for card in CARDS if card.kind is kind and card.name in state.deck)
-        return [("None", self.confirm(c.CorrectCard(slot, "")))] + [(n, self.confirm(c.CorrectCard(slot, n))) for n in names]
+        return [(_("None"), self.confirm(c.CorrectCard(slot, "")))] + [(n, self.confirm(c.CorrectCard(slot, n))) for n in names]
 
     def marker_actions(self, state: m.ArkhamState) -> list[tuple[str, Draft]]:
         actions = [
-            ("Close a location", "close", True),
-            ("Reopen a location", "reopen", bool(state.closed)),
-            ("Place an activity marker", "place", True),
-            ("Remove an activity marker", "remove", bool(state.activity)),
+            (_("Close a location"), "close", True),
+            (_("Reopen a location"), "reopen", bool(state.closed)),
+            (_("Place an activity marker"), "place", True),
+            (_("Remove an activity marker"), "remove", bool(state.activity)),
         ]
         return [
             (label, dataclasses.replace(self.draft, step=Step.MARKER_PLACE, action=a, page=0)) for label, a, ok in actions if ok
@@ -407,10 +424,10 @@ class ArkhamCorrectionsScene(Scene):
         paging = count > 1
         return [
             *buttons,
-            Button(prev, "Previous", turn(page - 1), enabled=paging),
-            Button(info, f"Page {page + 1} of {count}", turn(page), PANEL),
-            Button(nxt, "Next", turn(page + 1), enabled=paging),
-            Button(cancel, "Cancel", Draft()),
+            Button(prev, _("Previous"), turn(page - 1), enabled=paging),
+            Button(info, _("Page {page} of {pages}").format(page=page + 1, pages=count), turn(page), PANEL),
+            Button(nxt, _("Next"), turn(page + 1), enabled=paging),
+            Button(cancel, _("Cancel"), Draft()),
         ]
 
     # -- words ----------------------------------------------------------------------------------
@@ -419,32 +436,35 @@ class ArkhamCorrectionsScene(Scene):
         """What the step asks."""
         d = self.draft
         if d.typing:
-            return f"Reason: {d.reason}|"
+            return _("Reason: {reason}|").format(reason=d.reason)
         if d.step is Step.DOOM:
-            return f"Doom tokens on {state.ancient_one}'s track: {d.number} of {state.doom_track} (now {state.doom})."
+            words = _("Doom tokens on {ancient_one}'s track: {number} of {top} (now {now}).")
+            return words.format(ancient_one=state.ancient_one, number=d.number, top=state.doom_track, now=state.doom)
         if d.step is Step.TERROR:
-            return f"The terror level: {d.number} of {TERROR_TOP} (now {state.terror})."
+            return _("The terror level: {number} of {top} (now {now}).").format(number=d.number, top=TERROR_TOP, now=state.terror)
         if d.step is Step.CLUES:
-            return f"Clues at {d.subject}: {d.number} (now {state.clues_at(d.subject)})."
+            return _("Clues at {place}: {number} (now {now}).").format(
+                place=d.subject, number=d.number, now=state.clues_at(d.subject)
+            )
         if d.step is Step.INVESTIGATOR:
-            return f"{d.subject}: where, delayed or not, and still playing?"
+            return _("{name}: where, delayed or not, and still playing?").format(name=d.subject)
         titles = {
-            Step.HOME: "Corrections: make the companion match the board. Each is journaled; Undo takes it back.",
-            Step.GATE: "Gates: what happened?",
-            Step.GATE_WHERE: "Where?",
-            Step.GATE_WORLD: f"The gate at {d.subject} leads to?",
-            Step.MONSTER: "Monsters: what happened?",
-            Step.MONSTER_PICK: "Which monster?",
-            Step.MONSTER_KIND: "Which monster came out of the cup?",
-            Step.MONSTER_TO: f"Where is the {d.subject} now?",
-            Step.TROPHY: "Which trophy was spent?",
-            Step.CLUE_WHERE: "Clues: which location?",
-            Step.WHO: "Which investigator?",
-            Step.INVESTIGATOR_PLACE: f"Where is {d.subject}?",
-            Step.CARD: f"Which {d.action} is in play?",
-            Step.MARKER: "Closed and activity markers: what happened?",
-            Step.MARKER_PLACE: "Where?",
-            Step.CONFIRM: "Check the correction, then record it.",
+            Step.HOME: _("Corrections: make the companion match the board. Each is journaled; Undo takes it back."),
+            Step.GATE: _("Gates: what happened?"),
+            Step.GATE_WHERE: _("Where?"),
+            Step.GATE_WORLD: _("The gate at {place} leads to?").format(place=d.subject),
+            Step.MONSTER: _("Monsters: what happened?"),
+            Step.MONSTER_PICK: _("Which monster?"),
+            Step.MONSTER_KIND: _("Which monster came out of the cup?"),
+            Step.MONSTER_TO: _("Where is the {monster} now?").format(monster=d.subject),
+            Step.TROPHY: _("Which trophy was spent?"),
+            Step.CLUE_WHERE: _("Clues: which location?"),
+            Step.WHO: _("Which investigator?"),
+            Step.INVESTIGATOR_PLACE: _("Where is {name}?").format(name=d.subject),
+            Step.CARD: (_("Which Environment is in play?") if d.action == "environment" else _("Which Rumor is in play?")),
+            Step.MARKER: _("Closed and activity markers: what happened?"),
+            Step.MARKER_PLACE: _("Where?"),
+            Step.CONFIRM: _("Check the correction, then record it."),
         }
         return titles[d.step]
 
@@ -452,10 +472,11 @@ class ArkhamCorrectionsScene(Scene):
         """The preview when a correction is gathered; on the first step, the last correction."""
         command = self.draft.command
         if command is None:
-            last = next((line for line in reversed(log) if line.startswith("Correction: ")), "")
-            return (f"Last: {last}" if last else "No correction yet in this session's log."), DIM
+            prefix = _("Correction: {what}: {old} -> {new}.").split("{")[0]  # how the log's corrections begin
+            last = next((line for line in reversed(log) if line.startswith(prefix)), "")
+            return (_("Last: {line}").format(line=last) if last else _("No correction yet in this session's log.")), DIM
         said, accepted = preview(state, with_reason(command, self.draft.reason))
-        return (f"Will record: {said}" if accepted else said), (TEXT if accepted else WARN)
+        return (_("Will record: {said}").format(said=said) if accepted else said), (TEXT if accepted else WARN)
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         state = view.state

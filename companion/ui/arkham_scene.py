@@ -34,6 +34,7 @@ from companion.engine.arkham.decisions import ClueChoice, Decision, GateMarkerDr
 from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
+from companion.i18n import N_, _, ngettext
 from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, in_play, investigators
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
@@ -152,7 +153,9 @@ class ArkhamScene(Scene):
         if kind is MenuKind.CARD:
             return self.card_picker(state)
         if kind is MenuKind.WHO:
-            people = [(f"{i.name}: {i.place or 'not placed'}", Menu(MenuKind.WHERE, subject=i.name)) for i in state.investigators]
+            people = [
+                (f"{i.name}: {i.place or _('not placed')}", Menu(MenuKind.WHERE, subject=i.name)) for i in state.investigators
+            ]
             return self.choices(bar, people)
         if kind is MenuKind.WHERE:
             return self.where(bar, state)
@@ -166,17 +169,17 @@ class ArkhamScene(Scene):
             )
         if kind is MenuKind.GATE:
             where = self.menu.subject
-            options = [("Close", Submit(m.CloseGate(where))), ("Close and seal", Submit(m.CloseGate(where, seal=True)))]
+            options = [(_("Close"), Submit(m.CloseGate(where))), (_("Close and seal"), Submit(m.CloseGate(where, seal=True)))]
             return self.choices(bar, options)
         if kind is MenuKind.RUMOR:
             tokens = state.rumor_track
             return self.choices(
                 bar,
                 [
-                    ("Track -", Submit(m.RumorTrack(max(0, tokens - 1)))),
-                    ("Track +", Submit(m.RumorTrack(tokens + 1))),
-                    ("Passed", Submit(m.EndRumor(True))),
-                    ("Failed", Submit(m.EndRumor(False))),
+                    (_("Track -"), Submit(m.RumorTrack(max(0, tokens - 1)))),
+                    (_("Track +"), Submit(m.RumorTrack(tokens + 1))),
+                    (_("Passed"), Submit(m.EndRumor(True))),
+                    (_("Failed"), Submit(m.EndRumor(False))),
                 ],
             )
         if kind in (MenuKind.CARD_MARKERS, MenuKind.MARKER_KIND, MenuKind.MARKER_PLACE):
@@ -212,18 +215,18 @@ class ArkhamScene(Scene):
         over = bool(state.awakened)
         # A table that draws its own cards enters them; otherwise the companion draws, or the
         # players pick the card they drew anyway.
-        draws: list[tuple[str, object, bool]] = [("Enter the card", Menu(MenuKind.CARD), not over)]
+        draws: list[tuple[str, object, bool]] = [(_("Enter the card"), Menu(MenuKind.CARD), not over)]
         if not state.table_draws:
-            draws = [("Draw Mythos", Submit(m.Mythos()), not over), ("Pick the card", Menu(MenuKind.CARD), not over)]
+            draws = [(_("Draw Mythos"), Submit(m.Mythos()), not over), (_("Pick the card"), Menu(MenuKind.CARD), not over)]
         labels: list[tuple[str, object, bool]] = [
             *draws,
-            ("Move", Menu(MenuKind.WHO), not over),
-            ("Gates", Menu(MenuKind.GATES), bool(state.gates) and not over),
-            ("Rumor", Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
-            ("Markers", Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
-            ("Correct", Go("arkham_fix"), True),  # the Corrections page (companion.ui.arkham_corrections)
-            ("Undo", Submit(Undo()), True),
-            ("Redo", Submit(Redo()), True),
+            (_("Move"), Menu(MenuKind.WHO), not over),
+            (_("Gates"), Menu(MenuKind.GATES), bool(state.gates) and not over),
+            (_("Rumor"), Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
+            (_("Markers"), Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
+            (_("Correct"), Go("arkham_fix"), True),  # the Corrections page (companion.ui.arkham_corrections)
+            (_("Undo"), Submit(Undo()), True),
+            (_("Redo"), Submit(Redo()), True),
         ]
         columns = self.row_width([label for label, _, _ in labels])
         rects = grid(self.rows_up(bar, len(labels), columns), len(labels), columns, self.metrics)
@@ -272,9 +275,9 @@ class ArkhamScene(Scene):
         return [
             *cards,
             *keyboard,
-            Button(clear, "Clear", Key(CLEAR), PANEL, enabled=bool(self.menu.typed)),
-            Button(more, "Next", turn, enabled=pages > 1),
-            Button(cancel, "Cancel", Menu()),
+            Button(clear, _("Clear"), Key(CLEAR), PANEL, enabled=bool(self.menu.typed)),
+            Button(more, _("Next"), turn, enabled=pages > 1),
+            Button(cancel, _("Cancel"), Menu()),
         ]
 
     def card_area(self) -> pygame.Rect:
@@ -305,7 +308,7 @@ class ArkhamScene(Scene):
             for rect, (label, intent) in zip(grid(self.content(), len(options), columns, self.metrics), options, strict=False)
         ]
         cancel = grid(bar, 4, 4, self.metrics)[3]
-        return [*buttons, Button(cancel, "Cancel", Menu())]
+        return [*buttons, Button(cancel, _("Cancel"), Menu())]
 
     def pages(self, bar: pygame.Rect, names: list[str], intent_for: Callable[[str], object]) -> list[Button]:
         """A paged chooser of ``names``; Previous, the page, Next and Cancel along the bar."""
@@ -326,10 +329,10 @@ class ArkhamScene(Scene):
 
         return [
             *buttons,
-            Button(prev, "Previous", turn(page - 1)),
-            Button(info, f"Page {page + 1} of {count}", turn(page), PANEL),
-            Button(nxt, "Next", turn(page + 1)),
-            Button(cancel, "Cancel", Menu()),
+            Button(prev, _("Previous"), turn(page - 1)),
+            Button(info, _("Page {page} of {pages}").format(page=page + 1, pages=count), turn(page), PANEL),
+            Button(nxt, _("Next"), turn(page + 1)),
+            Button(cancel, _("Cancel"), Menu()),
         ]
 
     def where(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
@@ -344,9 +347,9 @@ class ArkhamScene(Scene):
         rename, less, more = grid(sneak, 3, 3, m_)
         return [
             *buttons,
-            Button(rename, "Rename", Menu(MenuKind.RENAME, subject=name, typed=name)),
-            Button(less, "Sneak -", Submit(m.SetSneak(name, who.sneak - 1)), enabled=who.sneak > 0),
-            Button(more, "Sneak +", Submit(m.SetSneak(name, who.sneak + 1)), enabled=who.sneak < m.MAX_SNEAK),
+            Button(rename, _("Rename"), Menu(MenuKind.RENAME, subject=name, typed=name)),
+            Button(less, _("Sneak -"), Submit(m.SetSneak(name, who.sneak - 1)), enabled=who.sneak > 0),
+            Button(more, _("Sneak +"), Submit(m.SetSneak(name, who.sneak + 1)), enabled=who.sneak < m.MAX_SNEAK),
         ]
 
     def card_markers(self, bar: pygame.Rect, state: m.ArkhamState) -> list[Button]:
@@ -357,16 +360,21 @@ class ArkhamScene(Scene):
             return self.pages(bar, sorted(ARKHAM), lambda place: Submit(m.PlaceCardMarker(kind, place, card)))
         if menu.kind is MenuKind.MARKER_KIND:
             kinds = [
-                (f"{k.value.capitalize()} marker", Menu(MenuKind.MARKER_PLACE, subject=menu.subject, marker=k.value))
+                (_(MARKER_NAMES.get(k.value, k.value)), Menu(MenuKind.MARKER_PLACE, subject=menu.subject, marker=k.value))
                 for k in m.MarkerKind
             ]
             return self.choices(bar, kinds)
         options: list[tuple[str, object]] = [
-            (f"Remove {x.kind.value}: {x.place}", Submit(m.PlaceCardMarker(x.kind, x.place, x.card, placed=False)))
+            (
+                _("Remove {marker}: {place}").format(marker=_(x.kind.value), place=x.place),
+                Submit(m.PlaceCardMarker(x.kind, x.place, x.card, placed=False)),
+            )
             for x in state.card_markers
         ]
         options += [
-            (f"Place for {card}", Menu(MenuKind.MARKER_KIND, subject=card)) for card in (state.environment, state.rumor) if card
+            (_("Place for {card}").format(card=card), Menu(MenuKind.MARKER_KIND, subject=card))
+            for card in (state.environment, state.rumor)
+            if card
         ]
         return self.choices(bar, options)
 
@@ -384,12 +392,12 @@ class ArkhamScene(Scene):
                 Submit(dataclasses.replace(pending, placement=chosen)) if done else dataclasses.replace(self.menu, order=chosen)
             )
             buttons.append(Button(rect, f"{gate} ({order.count(gate)})", intent, enabled=decision.allows(chosen)))
-        suggested, again, _, cancel = grid(bar, 4, 4, self.metrics)
+        suggested, again, _spare, cancel = grid(bar, 4, 4, self.metrics)
         return [
             *buttons,
-            Button(suggested, "As suggested", Submit(dataclasses.replace(pending, placement=decision.default())), ACCENT),
-            Button(again, "Start over", dataclasses.replace(self.menu, order=())),
-            Button(cancel, "Cancel", Menu()),
+            Button(suggested, _("As suggested"), Submit(dataclasses.replace(pending, placement=decision.default())), ACCENT),
+            Button(again, _("Start over"), dataclasses.replace(self.menu, order=())),
+            Button(cancel, _("Cancel"), Menu()),
         ]
 
     # -- drawing --------------------------------------------------------------------------------
@@ -453,37 +461,44 @@ class ArkhamScene(Scene):
         menu, kind = self.menu, self.menu.kind
         if kind is MenuKind.WHERE:
             who = next(i for i in state.investigators if i.name == menu.subject)
-            return f"{who.name} (Sneak {who.sneak}) is where now?"
+            return _("{name} (Sneak {sneak}) is where now?").format(name=who.name, sneak=who.sneak)
         if kind is MenuKind.RENAME:
-            return f"{menu.subject} is called: {menu.typed}|"
+            return _("{name} is called: {typed}|").format(name=menu.subject, typed=menu.typed)
         if kind is MenuKind.CARD:
             return self.card_title(state)
         if kind is MenuKind.SURGE:
             assert isinstance(menu.decision, SurgeChoice)
             d = menu.decision
-            extra = f"; the last {d.to_outskirts} go on to the Outskirts" if d.to_outskirts else ""
-            so_far = ", ".join(menu.order) or "none yet"
-            return (
-                f"Monster surge at {d.location}: the first player taps a gate for each of {d.count} monsters, in draw "
-                f"order (as even as possible, none above {d.location}){extra}. So far: {so_far}."
-            )
+            extra = _("; the last {count} go on to the Outskirts").format(count=d.to_outskirts) if d.to_outskirts else ""
+            so_far = ", ".join(menu.order) or _("none yet")
+            return _(
+                "Monster surge at {place}: the first player taps a gate for each of {count} monsters, in draw "
+                "order (as even as possible, none above {place}){extra}. So far: {so_far}."
+            ).format(place=d.location, count=d.count, extra=extra, so_far=so_far)
         if kind is MenuKind.CLUE:
             assert isinstance(menu.decision, ClueChoice)
-            return f"A Clue appears at {menu.decision.location}: who takes it?"
+            return _("A Clue appears at {place}: who takes it?").format(place=menu.decision.location)
         if kind is MenuKind.MARKER:
             assert isinstance(menu.decision, GateMarkerDrawn)
-            return f"A gate opens at {menu.decision.location}: which gate marker did you draw?"
+            return _("A gate opens at {place}: which gate marker did you draw?").format(place=menu.decision.location)
         if kind is MenuKind.MONSTER:
             assert isinstance(menu.decision, MonsterDrawn)
-            return f"Monster {menu.decision.number} of {menu.decision.count} from the cup: which did you draw?"
+            words = _("Monster {number} of {count} from the cup: which did you draw?")
+            return words.format(number=menu.decision.number, count=menu.decision.count)
         titles = {
-            MenuKind.WHO: "Which investigator?",
-            MenuKind.GATES: "Which gate was closed?",
-            MenuKind.GATE: f"The gate at {menu.subject}: closed, or closed and sealed?",
-            MenuKind.RUMOR: f"{state.rumor}: {state.rumor_track} token(s) on its track. Passed or failed?",
-            MenuKind.CARD_MARKERS: "Markers of the cards in play (they leave with their card)",
-            MenuKind.MARKER_KIND: f"Which marker does {menu.subject} call for?",
-            MenuKind.MARKER_PLACE: f"Where does {menu.subject} put its {menu.marker} marker?",
+            MenuKind.WHO: _("Which investigator?"),
+            MenuKind.GATES: _("Which gate was closed?"),
+            MenuKind.GATE: _("The gate at {place}: closed, or closed and sealed?").format(place=menu.subject),
+            MenuKind.RUMOR: ngettext(
+                "{card}: {count} token on its track. Passed or failed?",
+                "{card}: {count} tokens on its track. Passed or failed?",
+                state.rumor_track,
+            ).format(card=state.rumor, count=state.rumor_track),
+            MenuKind.CARD_MARKERS: _("Markers of the cards in play (they leave with their card)"),
+            MenuKind.MARKER_KIND: _("Which marker does {card} call for?").format(card=menu.subject),
+            MenuKind.MARKER_PLACE: _("Where does {card} put its {marker} marker?").format(
+                card=menu.subject, marker=_(menu.marker)
+            ),
         }
         return titles.get(kind, "")
 
@@ -492,19 +507,23 @@ class ArkhamScene(Scene):
         found = search(state.deck, self.menu.typed)
         typed = self.menu.typed.upper()
         if not self.menu.typed:
-            return "Which Mythos card was drawn? The last drawn come first; type a few letters to search."
+            return _("Which Mythos card was drawn? The last drawn come first; type a few letters to search.")
         if not found:
-            return f"Which Mythos card was drawn? No card left in the deck has {typed}: Delete a letter."
+            return _("Which Mythos card was drawn? No card left in the deck has {typed}: Delete a letter.").format(typed=typed)
         per_page = self.card_slots()
         pages = -(-len(found) // per_page)
-        shown = f", page {self.menu.page % pages + 1} of {pages}" if pages > 1 else ""
-        return f"Which Mythos card was drawn? Searching {typed}: {len(found)} found{shown}."
+        shown = _(", page {page} of {pages}").format(page=self.menu.page % pages + 1, pages=pages) if pages > 1 else ""
+        return _("Which Mythos card was drawn? Searching {typed}: {count} found{shown}.").format(
+            typed=typed, count=len(found), shown=shown
+        )
 
     def facts(self, state: m.ArkhamState) -> list[Line]:
         """The main view's words about the cards in play and the investigators (as drawn)."""
         return [*in_play(state), *investigators(state)]
 
 
+MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
+MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
 PROMPT_SIZES = (24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import i18n, paths
+from companion.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +102,9 @@ def save_settings(settings: DisplaySettings, path: Path | None = None) -> str:
         paths.write_whole(path, json.dumps(settings.saved()), make_folder=True)
     except OSError as exc:
         log.warning("could not save %s: %s", path, exc)
-        settings.problem = f"Not saved ({path.parent}: {exc.strerror or exc}); this choice lasts until the table stops."
+        settings.problem = _("Not saved ({folder}: {error}); this choice lasts until the table stops.").format(
+            folder=path.parent, error=exc.strerror or exc
+        )
         return settings.problem
     settings.problem = ""
     return ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine import battle_odds
 from companion.engine.cthulhu.model import GameState
+from companion.i18n import ngettext
 from companion.ui.widgets import WARN
 
 Line = tuple[str, tuple[int, int, int]]
@@ -23,5 +24,10 @@ def battle_lines(state: GameState, names: dict[str, str]) -> list[Line]:
     lines = []
     for pid, dice, chance in (odds.attacker, odds.defender):
         who = names.get(pid, pid)
-        lines.append((f"Battle in {where}: {who} {dice} dice, at least one Kill {float(chance):.0%}", WARN))
+        words = ngettext(
+            "Battle in {area}: {player} {dice} die, at least one Kill {chance}",
+            "Battle in {area}: {player} {dice} dice, at least one Kill {chance}",
+            dice,
+        )
+        lines.append((words.format(area=where, player=who, dice=dice, chance=f"{float(chance):.0%}"), WARN))
     return lines

@@ -17,6 +17,7 @@ import pygame
 from companion.engine.cthulhu.model import Faction
 from companion.engine.mapdef import AreaDef, MapDef, MapStatus
 from companion.engine.names import PLACE_LIMIT
+from companion.i18n import N_, _
 from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, keys, typed_into
 from companion.ui.scene import Build, Intent, Scene, View
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, text, wrap
@@ -49,7 +50,7 @@ class Draft:
     linking: bool = False
     keyboard: bool = False  # the on-screen keyboard is open (a Pi at the table has no other)
     shifted: bool = False
-    message: str = "Tap empty space to add an area; tap an area to select it."
+    message: str = N_("Tap empty space to add an area; tap an area to select it.")  # translated when shown
 
     def to_map(self) -> MapDef:
         names = [a.name for a in self.areas]
@@ -78,13 +79,14 @@ def apply(draft: Draft, action: Build) -> None:
     """Carry out a builder action on the draft (the app calls this; the scene never does)."""
     a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
     if action.what == "add":
-        draft.areas.append(DraftArea(f"Area {len(draft.areas) + 1}", action.x, action.y))
+        draft.areas.append(DraftArea(_("Area {number}").format(number=len(draft.areas) + 1), action.x, action.y))
         draft.selected = len(draft.areas) - 1
     elif action.what == "tap":
         if draft.linking and a is not None and action.area != draft.selected:
             edge = frozenset((draft.selected, action.area))
             draft.edges ^= {edge}
-            draft.message = f"{'Joined' if edge in draft.edges else 'Parted'} {a.name} and {draft.areas[action.area].name}."
+            joined = _("Joined {area} and {other}.") if edge in draft.edges else _("Parted {area} and {other}.")
+            draft.message = joined.format(area=a.name, other=draft.areas[action.area].name)
         else:
             draft.selected = -1 if action.area == draft.selected else action.area
     elif action.what == "link":
@@ -189,18 +191,18 @@ class BuilderScene(Scene):
         side.height -= top
         a = draft.areas[draft.selected] if 0 <= draft.selected < len(draft.areas) else None
         labels = [
-            ("link", f"Link mode: {'on' if draft.linking else 'off'}", True),
-            ("save", "Save map", True),
-            ("keyboard", "Rename area" if a is not None else "Rename map", True),
+            ("link", _("Link mode: {state}").format(state=_("on") if draft.linking else _("off")), True),
+            ("save", _("Save map"), True),
+            ("keyboard", _("Rename area") if a is not None else _("Rename map"), True),
         ]
         if a is not None:
             labels += [
-                ("ocean", f"Ocean: {'yes' if a.ocean else 'no'}", True),
-                ("pyramid", f"Pyramid die: {a.pyramid or '-'}", True),
-                ("postern", f"Postern: {'yes' if a.postern else 'no'}", True),
-                ("worm", f"Worm start: {'yes' if a.worm_start else 'no'}", True),
-                ("glacier", f"Glacier: {'yes' if a.glacier else 'no'}", True),
-                ("delete", "Delete area", True),
+                ("ocean", _("Ocean: {state}").format(state=_("yes") if a.ocean else _("no")), True),
+                ("pyramid", _("Pyramid die: {face}").format(face=a.pyramid or "-"), True),
+                ("postern", _("Postern: {state}").format(state=_("yes") if a.postern else _("no")), True),
+                ("worm", _("Worm start: {state}").format(state=_("yes") if a.worm_start else _("no")), True),
+                ("glacier", _("Glacier: {state}").format(state=_("yes") if a.glacier else _("no")), True),
+                ("delete", _("Delete area"), True),
             ]
         columns = 3 if m.portrait or a is not None else 2  # an area's nine buttons in three rows, its start below
         rects = grid(side, len(labels) + (columns if a is not None else 0), columns, m)
@@ -212,7 +214,7 @@ class BuilderScene(Scene):
             row = rects[-(-len(labels) // columns) * columns]  # the first of the row after the others
             start = pygame.Rect(side.x, row.y, side.width, row.height)
             words = Faction(a.start).label if a.start else "-"
-            buttons.append(Button(start, f"Start: {words}", Build("start"), (58, 52, 76)))
+            buttons.append(Button(start, _("Start: {faction}").format(faction=words), Build("start"), (58, 52, 76)))
         return buttons
 
     def keyboard_area(self) -> pygame.Rect:
@@ -255,10 +257,10 @@ class BuilderScene(Scene):
             pygame.draw.circle(surface, edge_colour, centre, self.radius(), m.px(3))
             self.draw_name(surface, a.name, centre)
         side = self.side()
-        title = f"Map builder: {draft.name}"
+        title = _("Map builder: {map}").format(map=draft.name)
         size, lines = self.title_fit(title, side.width)
         y = paragraph(surface, title, side.topleft, size, side.width, len(lines), bold=True)
-        paragraph(surface, draft.message, (side.x, y + m.px(2)), m.px(17), side.width, 2, DIM)
+        paragraph(surface, _(draft.message), (side.x, y + m.px(2)), m.px(17), side.width, 2, DIM)
         super().draw(surface, view)
 
     def title_fit(self, title: str, room: int) -> tuple[int, list[str]]:
@@ -296,7 +298,7 @@ class BuilderScene(Scene):
         """What the keyboard is typing, large, above it."""
         m = self.metrics
         selected = 0 <= draft.selected < len(draft.areas)
-        what = "Area name" if selected else "Map name (its file name: a-z, 0-9, -)"
+        what = _("Area name") if selected else _("Map name (its file name: a-z, 0-9, -)")
         name = draft.areas[draft.selected].name if selected else draft.name
         text(surface, what, (m.margin, m.margin), m.px(20), DIM, width=m.width - 2 * m.margin)
         field = pygame.Rect(m.margin, m.px(32), m.width - 2 * m.margin, m.px(40))

@@ -24,6 +24,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
+from companion.i18n import N_, _
 from companion.palette import colour_of
 from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -44,9 +45,10 @@ from companion.ui.widgets import (
     wrap,
 )
 
-REASONS = ("", "missed at the table", "joined late", "a mistake", "a card's effect")
+REASONS = ("", N_("missed at the table"), N_("joined late"), N_("a mistake"), N_("a card's effect"))  # journaled in English
 MARKERS = ("cathedral", "ice_age", "desecration")
 GATE_STATES = ("none", "abandoned")
+DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 
 
@@ -118,7 +120,7 @@ def who(state: GameState, pid: str) -> str:
 
 
 def where(state: GameState, index: int) -> str:
-    return state.area_name(index) if 0 <= index < len(state.areas) else "choose"
+    return state.area_name(index) if 0 <= index < len(state.areas) else _("choose")
 
 
 def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
@@ -131,7 +133,10 @@ def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
 
 def counter(name: str, label: str, most: int) -> Kind:
     def rows(state: GameState, d: Draft) -> list[Row]:
-        return [Row("choose", f"Player: {who(state, d.player)}", "player"), Row("stepper", label, "number", 0, most)]
+        return [
+            Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player"),
+            Row("stepper", _(label), "number", 0, most),
+        ]
 
     def start(state: GameState, d: Draft) -> Draft:
         player = state.player(d.player)
@@ -142,13 +147,13 @@ def counter(name: str, label: str, most: int) -> Kind:
 
 
 def _units_rows(state: GameState, d: Draft) -> list[Row]:
-    name, _ = unit_types(state, d.player)[d.unit % len(unit_types(state, d.player))]
+    name = unit_types(state, d.player)[d.unit % len(unit_types(state, d.player))][0]
     return [
-        Row("choose", f"Owner: {who(state, d.player)}", "player"),
-        Row("choose", f"Unit: {name}", "unit"),
-        Row("choose", f"Area: {where(state, d.area)}", "area"),
-        Row("stepper", "How many", "number", 1, MAX_UNITS),
-        Row("toggle", "Placed" if d.flag else "Removed", "flag"),
+        Row("choose", _("Owner: {player}").format(player=who(state, d.player)), "player"),
+        Row("choose", _("Unit: {unit}").format(unit=name), "unit"),
+        Row("choose", _("Area: {area}").format(area=where(state, d.area)), "area"),
+        Row("stepper", _("How many"), "number", 1, MAX_UNITS),
+        Row("toggle", _("Placed") if d.flag else _("Removed"), "flag"),
     ]
 
 
@@ -166,15 +171,15 @@ def _gate(state: GameState, d: Draft) -> Command | None:
 
 
 def _gate_words(state: GameState, d: Draft) -> str:
-    return {"": "choose", "none": "no gate", "abandoned": "abandoned"}.get(d.choice, who(state, d.choice))
+    return {"": _("choose"), "none": _("no gate"), "abandoned": _("abandoned")}.get(d.choice, who(state, d.choice))
 
 
 def _books_rows(state: GameState, d: Draft) -> list[Row]:
     named = [b for b in d.books if b]
     return [
-        Row("choose", f"Player: {who(state, d.player)}", "player"),
-        Row("choose", f"Named: {len(named)} (choose)", "books"),
-        Row("stepper", "Unnamed", "number", 0, 6),
+        Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player"),
+        Row("choose", _("Named: {count} (choose)").format(count=len(named)), "books"),
+        Row("stepper", _("Unnamed"), "number", 0, 6),
     ]
 
 
@@ -200,16 +205,19 @@ def _captured(state: GameState, d: Draft) -> Command:
 
 def _worm_rows(state: GameState, d: Draft) -> list[Row]:
     return [
-        Row("choose", f"Area: {where(state, d.area)}", "area"),
-        Row("stepper", "Worm number", "number", min(state.board.worm_numbers or (1,)), max(state.board.worm_numbers or (1,))),
-        Row("toggle", "Placed" if d.flag else "Taken back", "flag"),
+        Row("choose", _("Area: {area}").format(area=where(state, d.area)), "area"),
+        Row("stepper", _("Worm number"), "number", min(state.board.worm_numbers or (1,)), max(state.board.worm_numbers or (1,))),
+        Row("toggle", _("Placed") if d.flag else _("Taken back"), "flag"),
     ]
 
 
 def _eradicated_rows(state: GameState, d: Draft) -> list[Row]:
-    rows = [Row("choose", f"Area: {where(state, d.area)}", "area"), Row("toggle", "Eradicated" if d.flag else "Restored", "flag")]
+    rows = [
+        Row("choose", _("Area: {area}").format(area=where(state, d.area)), "area"),
+        Row("toggle", _("Eradicated") if d.flag else _("Restored"), "flag"),
+    ]
     if d.flag:
-        rows.append(Row("toggle", "With its rewards" if d.rewards else "Without its rewards", "rewards"))
+        rows.append(Row("toggle", _("With its rewards") if d.rewards else _("Without its rewards"), "rewards"))
     return rows
 
 
@@ -220,9 +228,12 @@ def _watcher_start(state: GameState, d: Draft) -> Draft:
 
 
 def _watcher_rows(state: GameState, d: Draft) -> list[Row]:
-    rows = [Row("toggle", "Awake" if d.flag else "Asleep", "flag")]
+    rows = [Row("toggle", _("Awake") if d.flag else _("Asleep"), "flag")]
     if d.flag:
-        rows += [Row("stepper", "Token", "number", 1, 12), Row("choose", f"Area: {where(state, d.area)}", "area")]
+        rows += [
+            Row("stepper", _("Token"), "number", 1, 12),
+            Row("choose", _("Area: {area}").format(area=where(state, d.area)), "area"),
+        ]
     return rows
 
 
@@ -237,66 +248,73 @@ def _area_only(make: Callable[[str, str], Command]) -> Callable[[GameState, Draf
 
 
 def _player_row(state: GameState, d: Draft) -> list[Row]:
-    return [Row("choose", f"Player: {who(state, d.player)}", "player")]
+    return [Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player")]
 
 
 KINDS: dict[str, Kind] = {
-    "power": counter("power", "Power", k.LIMITS["power"]),
-    "doom": counter("doom", "Doom", k.LIMITS["doom"]),
+    "power": counter("power", N_("Power"), k.LIMITS["power"]),
+    "doom": counter("doom", N_("Doom"), k.LIMITS["doom"]),
     "books": Kind(
-        "Spellbooks",
+        N_("Spellbooks"),
         _books_rows,
         lambda s, d: k.SetSpellbooks(d.player, (*d.books, *("",) * d.number), REASONS[d.reason]),
         _books_start,
     ),
-    "signs": counter("hidden_elder_signs", "Elder Signs held", k.LIMITS["hidden_elder_signs"]),
+    "signs": counter("hidden_elder_signs", N_("Elder Signs held"), k.LIMITS["hidden_elder_signs"]),
     "revealed": Kind(
-        "Revealed signs",
-        lambda s, d: [*_player_row(s, d), *(Row("stepper", f"Worth {v}", f"count:{v - 1}", 0, 18) for v in (1, 2, 3))],
+        N_("Revealed signs"),
+        lambda s, d: [
+            *_player_row(s, d),
+            *(Row("stepper", _("Worth {value}").format(value=v), f"count:{v - 1}", 0, 18) for v in (1, 2, 3)),
+        ],
         lambda s, d: k.SetRevealedElderSigns(
             d.player, tuple(v for v, n in zip((1, 2, 3), d.counts, strict=False) for _ in range(n)), REASONS[d.reason]
         ),
         _revealed_start,
     ),
     "ritual": Kind(
-        "Ritual track",
-        lambda s, d: [Row("stepper", "Space (0 = first)", "number", 0, len(s.ritual_track))],
+        N_("Ritual track"),
+        lambda s, d: [Row("stepper", _("Space (0 = first)"), "number", 0, len(s.ritual_track))],
         lambda s, d: k.SetRitual(d.number, REASONS[d.reason]),
         lambda s, d: dataclasses.replace(d, number=s.ritual),
     ),
     "first": Kind(
-        "First player",
+        N_("First player"),
         lambda s, d: [
-            Row("choose", f"First: {who(s, d.other)}", "other"),
-            Row("choose", f"Play: {d.choice or 'as now'}", "direction"),
+            Row("choose", _("First: {player}").format(player=who(s, d.other)), "other"),
+            Row("choose", _("Play: {direction}").format(direction=_(DIRECTIONS.get(d.choice, d.choice))), "direction"),
         ],
         lambda s, d: k.SetFirstPlayer(d.other, d.choice, REASONS[d.reason]),
         lambda s, d: dataclasses.replace(d, other=s.players[s.first].pid, choice=""),
     ),
     "captured": Kind(
-        "Captured",
+        N_("Captured"),
         lambda s, d: [
             *_player_row(s, d),
-            *(Row("stepper", f"of {p.label}", f"count:{i}", 0, 6) for i, p in enumerate(s.players) if p.pid != d.player),
+            *(
+                Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, 6)
+                for i, p in enumerate(s.players)
+                if p.pid != d.player
+            ),
         ],
         _captured,
         _captured_start,
     ),
-    "units": Kind("Units", _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
+    "units": Kind(N_("Units"), _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
     "gate": Kind(
-        "Gate",
+        N_("Gate"),
         lambda s, d: [
-            Row("choose", f"Area: {where(s, d.area)}", "area"),
-            Row("choose", f"Gate: {_gate_words(s, d)}", "gate"),
+            Row("choose", _("Area: {area}").format(area=where(s, d.area)), "area"),
+            Row("choose", _("Gate: {gate}").format(gate=_gate_words(s, d)), "gate"),
         ],
         _gate,
     ),
     "marker": Kind(
-        "Marker",
+        N_("Marker"),
         lambda s, d: [
-            Row("choose", f"Area: {where(s, d.area)}", "area"),
-            Row("choose", f"Marker: {d.choice.replace('_', ' ') or 'choose'}", "marker"),
-            Row("toggle", "Placed" if d.flag else "Taken off", "flag"),
+            Row("choose", _("Area: {area}").format(area=where(s, d.area)), "area"),
+            Row("choose", _("Marker: {marker}").format(marker=d.choice.replace("_", " ") or _("choose")), "marker"),
+            Row("toggle", _("Placed") if d.flag else _("Taken off"), "flag"),
         ],
         lambda s, d: (
             None
@@ -305,32 +323,32 @@ KINDS: dict[str, Kind] = {
         ),
     ),
     "worm": Kind(
-        "Worm",
+        N_("Worm"),
         _worm_rows,
         lambda s, d: k.SetWorm(s.area_name(d.area), d.number, d.flag, REASONS[d.reason]) if d.area >= 0 else None,
         lambda s, d: dataclasses.replace(d, number=min(s.board.worm_numbers or (1,))),
         lambda s: s.worms is not None,
     ),
     "eradicated": Kind(
-        "Eradication",
+        N_("Eradication"),
         _eradicated_rows,
         lambda s, d: (
             k.SetEradicated(s.area_name(d.area), d.flag, d.flag and d.rewards, REASONS[d.reason]) if d.area >= 0 else None
         ),
         available=lambda s: s.worms is not None,
     ),
-    "watcher": Kind("Watcher", _watcher_rows, _watcher, _watcher_start, lambda s: s.watcher is not None),
+    "watcher": Kind(N_("Watcher"), _watcher_rows, _watcher, _watcher_start, lambda s: s.watcher is not None),
     "acolyte": Kind(
-        "Astral Acolyte",
-        lambda s, d: [Row("choose", f"Area: {where(s, d.area)}", "area")],
+        N_("Astral Acolyte"),
+        lambda s, d: [Row("choose", _("Area: {area}").format(area=where(s, d.area)), "area")],
         _area_only(lambda area, reason: k.SetAcolyte(area, reason)),
         available=lambda s: s.acolyte is not None,
     ),
     "glacier": Kind(
-        "Glacier",
+        N_("Glacier"),
         lambda s, d: [
-            Row("choose", f"Area: {where(s, d.area)}", "area"),
-            Row("toggle", "Placed" if d.flag else "Taken off", "flag"),
+            Row("choose", _("Area: {area}").format(area=where(s, d.area)), "area"),
+            Row("toggle", _("Placed") if d.flag else _("Taken off"), "flag"),
         ],
         lambda s, d: k.SetGlacier(s.area_name(d.area), d.flag, REASONS[d.reason]) if d.area >= 0 else None,
         available=lambda s: s.board.is_primeval,
@@ -405,13 +423,13 @@ class CorrectionsScene(Scene):
 
     def menu_buttons(self, state: GameState) -> list[Button]:
         m = self.metrics
-        kinds = [(name, kind.label) for name, kind in KINDS.items() if kind.available(state)]
+        kinds = [(name, _(kind.label)) for name, kind in KINDS.items() if kind.available(state)]
         entries: list[tuple[str, Intent | Menu, tuple[int, int, int]]] = [
             (label, self.open(name), BUTTON) for name, label in kinds
         ]
         if state.prompt.kind is PromptKind.JOIN:
-            entries.insert(0, ("Begin play", Submit(k.BeginPlay()), ACCENT))
-        entries.append(("Back to the table", Go("table"), PANEL))
+            entries.insert(0, (_("Begin play"), Submit(k.BeginPlay()), ACCENT))
+        entries.append((_("Back to the table"), Go("table"), PANEL))
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
         area.y += m.px(36)
         area.height -= m.px(36)
@@ -444,7 +462,7 @@ class CorrectionsScene(Scene):
         """Each editor row's rectangle: one column, or more when the rows are many (a captured
         cultist stepper per player at a big table)."""
         m = self.metrics
-        editor, _ = self.regions()
+        editor, _panel = self.regions()
         step = m.touch + m.margin
         rows = KINDS[self.draft.kind].rows(state, self.draft)
         fit = max(1, (editor.height + m.margin) // step)
@@ -476,7 +494,7 @@ class CorrectionsScene(Scene):
 
     def preview_buttons(self, state: GameState) -> list[Button]:
         m = self.metrics
-        _, panel = self.regions()
+        _editor, panel = self.regions()
         command = self.command()
         refusal = self.refusal(state, command)
         half = (panel.width - m.margin) // 2
@@ -486,10 +504,10 @@ class CorrectionsScene(Scene):
         reason = pygame.Rect(back.right + m.margin, back.y, panel.width - half - m.margin, m.touch)
         d = self.draft
         return [
-            Button(back, "Back", Menu(Draft(player=d.player)), PANEL),
-            Button(reason, "Reason", Menu(dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS)))),
+            Button(back, _("Back"), Menu(Draft(player=d.player)), PANEL),
+            Button(reason, _("Reason"), Menu(dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS)))),
             Button(
-                record, "Record", Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
+                record, _("Record"), Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
             ),
         ]
 
@@ -509,17 +527,17 @@ class CorrectionsScene(Scene):
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
         area.y += m.px(36)
         area.height -= m.px(36)
-        per_page = self.per_page(area, [label for label, _ in options])
+        per_page = self.per_page(area, [label for label, _intent in options])
         pages = max(1, -(-len(options) // per_page))
         page = d.page % pages
         shown = options[page * per_page : (page + 1) * per_page]
         close = Menu(dataclasses.replace(d, chooser="", page=0, listed=False))
-        labels = [label for label, _ in shown] + (["Next"] if pages > 1 else []) + ["Done"]
+        labels = [label for label, _intent in shown] + ([_("Next")] if pages > 1 else []) + [_("Done")]
         rects = self.fit_grid(area, labels, 4)
         buttons = [Button(r, label, intent) for r, (label, intent) in zip(rects, shown, strict=False)]
         if pages > 1:
-            buttons.append(Button(rects[len(shown)], "Next", Menu(dataclasses.replace(d, page=page + 1)), PANEL))
-        buttons.append(Button(rects[-1], "Done", close, PANEL))
+            buttons.append(Button(rects[len(shown)], _("Next"), Menu(dataclasses.replace(d, page=page + 1)), PANEL))
+        buttons.append(Button(rects[-1], _("Done"), close, PANEL))
         return buttons
 
     # -- areas on the map ------------------------------------------------------------------------
@@ -586,8 +604,8 @@ class CorrectionsScene(Scene):
         else:
             first = pygame.Rect(box.x, box.y, box.width - m.margin, m.touch)
             second = pygame.Rect(box.x, box.y + m.touch + m.margin, box.width - m.margin, m.touch)
-        buttons.append(Button(first, "List", Menu(dataclasses.replace(d, listed=True)), PANEL))
-        buttons.append(Button(second, "Done", Menu(dataclasses.replace(d, chooser="", page=0)), PANEL))
+        buttons.append(Button(first, _("List"), Menu(dataclasses.replace(d, listed=True)), PANEL))
+        buttons.append(Button(second, _("Done"), Menu(dataclasses.replace(d, chooser="", page=0)), PANEL))
         return buttons
 
     def draw_board(self, surface: pygame.Surface, state: GameState) -> None:
@@ -646,7 +664,7 @@ class CorrectionsScene(Scene):
         if field_ == "marker":
             return [(m.replace("_", " "), Menu(dataclasses.replace(done, choice=m))) for m in (*MARKERS, GLACIER)]
         if field_ == "direction":
-            directions = (("as now", ""), ("clockwise", "clockwise"), ("counterclockwise", "counterclockwise"))
+            directions = [(_(DIRECTIONS[value]), value) for value in DIRECTIONS]
             return [(words, Menu(dataclasses.replace(done, choice=value))) for words, value in directions]
         if field_ == "books":
             names = SPELLBOOKS.get(state.player(d.player).faction, ())
@@ -673,16 +691,16 @@ class CorrectionsScene(Scene):
         """How many choices fit on one page, with room for Next and Done."""
         m = self.metrics
         rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
-        columns = len({r.x for r in self.fit_grid(area, [*labels, "Next", "Done"], 4)})
+        columns = len({r.x for r in self.fit_grid(area, [*labels, _("Next"), _("Done")], 4)})
         return max(1, rows * columns - 2)
 
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m, state, d = self.metrics, view.state, self.draft
-        title = "Corrections: the table is always right"
+        title = _("Corrections: the table is always right")
         if d.kind in KINDS:
-            title = f"Corrections: {KINDS[d.kind].label}"
+            title = _("Corrections: {what}").format(what=_(KINDS[d.kind].label))
         text(surface, title, (m.margin, m.margin), m.px(28), TEXT, width=m.width - 2 * m.margin, bold=True)
         if d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
@@ -704,11 +722,13 @@ class CorrectionsScene(Scene):
                 self.label(
                     surface, f"{row.label}: {self.value(row.field)}", pygame.Rect(rect.x + m.margin, rect.y, room, rect.height)
                 )
-        _, panel = self.regions()
+        _editor, panel = self.regions()
         pygame.draw.rect(surface, PANEL, panel, border_radius=m.px(8))
         command = self.command()
-        reason = REASONS[self.draft.reason]
-        words = "Choose what to set." if command is None else k.summary(state, command) + (f" ({reason})" if reason else "") + "."
+        reason = _(REASONS[self.draft.reason]) if self.draft.reason else ""
+        words = (
+            _("Choose what to set.") if command is None else k.summary(state, command) + (f" ({reason})" if reason else "") + "."
+        )
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
         y = paragraph(
             surface,
@@ -734,7 +754,7 @@ class CorrectionsScene(Scene):
         elif reason == "" and command is not None:
             text(
                 surface,
-                "Reason: none (tap Reason)",
+                _("Reason: none (tap Reason)"),
                 (panel.x + m.margin, y + m.margin),
                 m.px(17),
                 DIM,

@@ -10,6 +10,7 @@ from companion.engine.cthulhu.abilities import open_requirements
 from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import GameState, Player, UnitKind
+from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.scene import Go, Scene, View
 from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, Button, Metrics, fit, text
@@ -22,12 +23,12 @@ def pool_lines(state: GameState, player: Player) -> list[str]:
     """``name ×n`` for each of the faction's units still in its pool (Great Old Ones: "ready")."""
     rules = RULES.get(player.faction)
     if rules is None:
-        return ["(the table keeps this faction's pool)"]
+        return [_("(the table keeps this faction's pool)")]
     lines = []
     for unit in rules.units:
         left = acolytes_left(state, player.pid) if unit.name == "Acolyte" else pool_left(state, player.pid, unit.name, unit.pool)
         if unit.kind is UnitKind.GOO:
-            lines.append(f"{unit.name}: {'in pool' if left > 0 else 'in play'}")
+            lines.append(_("{unit}: in pool").format(unit=unit.name) if left > 0 else _("{unit}: in play").format(unit=unit.name))
         else:
             lines.append(f"{unit.name} ×{max(0, left)}")
     return lines
@@ -35,13 +36,13 @@ def pool_lines(state: GameState, player: Player) -> list[str]:
 
 def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, int, int]]]:
     """One faction's sheet as (words, colour) lines: books, open requirements, pool."""
-    lines: list[tuple[str, tuple[int, int, int]]] = [(f"Spellbooks {len(player.spellbooks)}/6", ACCENT)]
-    lines += [(f" {name or '(unnamed)'}", TEXT) for name in player.spellbooks]
+    lines: list[tuple[str, tuple[int, int, int]]] = [(_("Spellbooks {count}/6").format(count=len(player.spellbooks)), ACCENT)]
+    lines += [(" " + (name or _("(unnamed)")), TEXT) for name in player.spellbooks]
     still = open_requirements(state, player.pid)
     if still:
-        lines.append(("Requirements open", ACCENT))
+        lines.append((_("Requirements open"), ACCENT))
         lines += [(f" {name}", DIM) for name in still]
-    lines.append(("Pool", ACCENT))
+    lines.append((_("Pool"), ACCENT))
     lines += [(f" {line}", TEXT) for line in pool_lines(state, player)]
     return lines
 
@@ -52,11 +53,11 @@ class FactionSheetScene(Scene):
     def layout(self, view: View) -> list[Button]:
         m = self.metrics
         back = pygame.Rect(m.width - m.px(120) - m.margin, m.margin, m.px(120), m.touch)
-        return [Button(back, "Back", Go("table"))]
+        return [Button(back, _("Back"), Go("table"))]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m, body = self.metrics, self.body()
-        text(surface, "Faction sheets", (m.margin, m.margin), m.px(30), bold=True)
+        text(surface, _("Faction sheets"), (m.margin, m.margin), m.px(30), bold=True)
         state = view.state
         players = getattr(state, "players", ())
         top = m.touch + 2 * m.margin
@@ -92,7 +93,7 @@ class FactionSheetScene(Scene):
 def sheet_button(metrics: Metrics, area: pygame.Rect) -> Button:
     """The table's way to the sheets: a button at the top right of ``area``."""
     m = metrics
-    return Button(pygame.Rect(area.right - m.px(110) - m.margin, area.y + m.margin, m.px(110), m.touch), "Sheets", Go(NAME))
+    return Button(pygame.Rect(area.right - m.px(110) - m.margin, area.y + m.margin, m.px(110), m.touch), _("Sheets"), Go(NAME))
 
 
 class WithSheetButton(Scene):

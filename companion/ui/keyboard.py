@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from companion.i18n import _
 from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")
@@ -49,10 +50,10 @@ def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False) -> list[But
             buttons.append(Button(rect, typed, Key(typed)))
     y = top + 4 * (height + gap)
     last = [
-        ("Shift", Key(SHIFT), 2, PANEL),
-        ("Space", Key(" "), 4, PANEL),
-        ("Delete", Key(BACKSPACE), 2, PANEL),
-        ("Done", Key(DONE), 2, ACCENT),
+        (_("Shift"), Key(SHIFT), 2, PANEL),
+        (_("Space"), Key(" "), 4, PANEL),
+        (_("Delete"), Key(BACKSPACE), 2, PANEL),
+        (_("Done"), Key(DONE), 2, ACCENT),
     ]
     x = area.x
     for label, intent, span, colour in last:
@@ -92,4 +93,4 @@ def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
             buttons.append(Button(rect, letter.upper(), Key(letter)))
     left = buttons[-1].rect.right + gap
     delete = pygame.Rect(left, top + 2 * (height + gap), area.right - left, height)
-    return [*buttons, Button(delete, "Delete", Key(BACKSPACE), PANEL)]
+    return [*buttons, Button(delete, _("Delete"), Key(BACKSPACE), PANEL)]

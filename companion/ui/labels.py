@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Command, tag_of, to_data
+from companion.engine.cthulhu.model import Faction
+from companion.i18n import N_, _
 
 
 def label(command: Command) -> str:
@@ -15,7 +18,13 @@ def label(command: Command) -> str:
     if special is not None:
         return special(data)
     area = data.get("area") or data.get("first") or data.get("direction") or data.get("target") or ""
-    return f"{kind.replace('_', ' ').capitalize()} {area}".strip()
+    words = _(_TAGS[kind]) if kind in _TAGS else kind.replace("_", " ").capitalize()  # else a rule's name
+    return f"{words} {area}".strip()
+
+
+def _who(pid: str) -> str:
+    """A player by its id as the table names it: a faction's label ("Opener of the Way")."""
+    return Faction(pid).label if pid in Faction._value2member_map_ else pid.replace("_", " ").title()
 
 
 def _move(data: dict[str, Any]) -> str:
@@ -23,34 +32,118 @@ def _move(data: dict[str, Any]) -> str:
     one ``to`` for all ``units`` is read too (journals keep it)."""
     groups = data["groups"] or [{**unit, "to": data["to"]} for unit in data["units"]]
     if not groups:
-        return f"Move the Astral Acolyte -> {data['acolyte_to'] or data['to']}"
+        return _("Move the Astral Acolyte -> {area}").format(area=data["acolyte_to"] or data["to"])
     first = groups[0]
-    more = f" + {len(groups) - 1} more" if len(groups) > 1 else ""
-    return f"Move {first['name'] or first['kind']}: {first['area']} -> {first['to']}{more}"
+    more = _(" + {count} more").format(count=len(groups) - 1) if len(groups) > 1 else ""
+    return _("Move {unit}: {area} -> {to}{more}").format(
+        unit=first["name"] or first["kind"], area=first["area"], to=first["to"], more=more
+    )
 
 
 _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "pass": lambda d: "Pass",
-    "ritual": lambda d: "Perform the ritual",
-    "skip_ritual": lambda d: "No ritual",
-    "recruit": lambda d: f"Recruit in {d['area']}",
-    "build_gate": lambda d: f"Build a gate in {d['area']}",
-    "summon": lambda d: f"Summon {d['name']} in {d['area']}",
-    "control_gate": lambda d: f"Control the gate in {d['area']}",
+    "pass": lambda d: _("Pass"),
+    "ritual": lambda d: _("Perform the ritual"),
+    "skip_ritual": lambda d: _("No ritual"),
+    "recruit": lambda d: _("Recruit in {area}").format(area=d["area"]),
+    "build_gate": lambda d: _("Build a gate in {area}").format(area=d["area"]),
+    "summon": lambda d: _("Summon {unit} in {area}").format(unit=d["name"], area=d["area"]),
+    "control_gate": lambda d: _("Control the gate in {area}").format(area=d["area"]),
     "move": _move,
-    "choose_direction": lambda d: str(d["direction"]).capitalize(),
-    "choose_first_player": lambda d: str(d["first"]).replace("_", " ").title(),
+    "choose_direction": lambda d: _(
+        {"clockwise": N_("Clockwise"), "counterclockwise": N_("Counterclockwise")}.get(str(d["direction"]), str(d["direction"]))
+    ),
+    "choose_first_player": lambda d: _who(str(d["first"])),
     "choose_start": lambda d: str(d["area"]),
     "watcher_move": lambda d: str(d["area"]),
-    "watcher_target": lambda d: str(d["target"]).replace("_", " ").title(),
+    "watcher_target": lambda d: _who(str(d["target"])),
     "place_worm": lambda d: str(d["area"]),
     "place_acolyte": lambda d: str(d["area"]),
     "place_glacier": lambda d: str(d["area"]),
-    "reveal_elder_sign": lambda d: f"Worth {d['value']}",
+    "reveal_elder_sign": lambda d: _("Worth {value}").format(value=d["value"]),
     "combat_dice": lambda d: str(d["dice"]),
-    "begin_play": lambda d: "Begin play",
-    "battle": lambda d: f"Battle {str(d['defender']).replace('_', ' ').title()} in {d['area']}",
-    "assign_kill": lambda d: f"Kill: {d['unit']}",
-    "assign_pain": lambda d: f"Pain: {d['unit']}",
-    "choose_retreat": lambda d: f"Retreat to {d['area']}",
+    "begin_play": lambda d: _("Begin play"),
+    "battle": lambda d: _("Battle {player} in {area}").format(
+        player=str(d["defender"]).replace("_", " ").title(), area=d["area"]
+    ),
+    "assign_kill": lambda d: _("Kill: {unit}").format(unit=d["unit"]),
+    "assign_pain": lambda d: _("Pain: {unit}").format(unit=d["unit"]),
+    "choose_retreat": lambda d: _("Retreat to {area}").format(area=d["area"]),
 }
+
+# The other commands' words; a tag not here is a faction ability's or Spellbook's name (a rule name,
+# which stays as the rules print it).
+_TAGS = {
+    "roll": N_("Roll"),
+    "awaken": N_("Awaken"),
+    "ability_move": N_("Move"),
+    "place_marker": N_("Place a marker"),
+    "remove_marker": N_("Remove a marker"),
+    "capture": N_("Capture"),
+    "abandon_gate": N_("Abandon the gate"),
+    "gain_spellbook": N_("Take a Spellbook"),
+    "eliminate": N_("Eliminate"),
+    "retreat": N_("Retreat"),
+    "place": N_("Place"),
+    "set_gate": N_("Set the gate"),
+    "correct": N_("Correct"),
+    "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "battle_watcher": N_("Battle the Watcher"),
+    "give_doom": N_("Give Doom"),
+    "pay_for_spellbook": N_("Pay for a Spellbook"),
+    "choose_spellbook": N_("Choose a Spellbook"),
+    "use_ability": N_("Use the ability"),
+    "sacrifice_cultists": N_("Sacrifice Cultists"),
+}
+
+
+# The engine's questions (GameState.prompt.text), which it writes in English: each one's form,
+# marked for the catalogue, so the screen can ask it in the table's language.  A question of
+# another form (a faction ability's, which quotes its rule) is shown as the engine wrote it.
+PROMPTS = (
+    N_("{player}: choose your start area."),
+    N_("{player}: choose the direction of play."),
+    N_("{player}: take an action ({power} Power)."),
+    N_("{player}: Power is tied; choose the first player."),
+    N_("{player}: perform the Ritual of Annihilation for {cost} Power?"),
+    N_("{player}: reveal your {count} Elder Sign(s); enter each value."),
+    N_("{player}: a Spellbook requirement is met; take which Spellbook?"),
+    N_("{player}: place the Astral Acolyte in an area with no units."),
+    N_("{player}: {area} is eradicated; move the Astral Acolyte to an adjacent area."),
+    N_("Roll {dice} battle dice for {player} in {area}."),
+    N_("{player}: which of {owner}'s units in {area} takes the next {hit} ({count} to assign)?"),
+    N_("{player}: where does a pained {unit} of {owner} retreat from {area}?"),
+    N_("Joined at round {round}, {phase} phase: enter the board with corrections, then begin play."),
+    N_("{player}: place a glacier on a glacier-glyph area."),
+    N_("Roll {dice} worm degradation dice."),
+    N_("{player}: place a Worm (next: {worm})."),
+    N_("Roll one die for the Watcher's decay (token at {token})."),
+    N_("Roll one die for the Watcher: {numbers} wakes it."),
+    N_("{player}: move the Watcher (token {token}) to attack."),
+    N_("{player}: which faction does the Watcher battle next?"),
+    N_("{player}: how many combat dice do you roll against the Watcher (0-{most})?"),
+    N_("{player}: roll {dice} combat dice against the Watcher (computed; 0-{most} allowed)?"),
+    N_("Roll {dice} dice for the Watcher against {player}."),
+    N_("Roll {dice} combat dice for {player} against the Watcher."),
+    N_("Roll 1 die to Desecrate {area}."),
+    N_("Roll 1 die for The Thousand Forms."),
+    N_("Roll 1 die for Ghroth."),
+)
+
+
+def _pattern(form: str) -> re.Pattern[str]:
+    """``form`` as a pattern matching the engine's sentence, each placeholder a named group."""
+    parts = re.split(r"\{(\w+)\}", form)
+    return re.compile("".join(re.escape(p) if n % 2 == 0 else f"(?P<{p}>.+?)" for n, p in enumerate(parts)) + r"\Z")
+
+
+_PROMPT_PATTERNS = tuple((_pattern(form), form) for form in PROMPTS)
+
+
+def prompt_words(text: str) -> str:
+    """The engine's question ``text`` in the table's language (as it is when its form is unknown)."""
+    for pattern, form in _PROMPT_PATTERNS:
+        found = pattern.match(text)
+        if found is not None:
+            return _(form).format(**found.groupdict())
+    return text

@@ -13,6 +13,7 @@ import pygame
 from companion.engine import Command, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, UnitKind
+from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import label
 from companion.ui.map_layout import layout, place_labels
@@ -110,7 +111,7 @@ class MapScene(Scene):
         side.y += m.px(34)
         side.height -= m.px(34)
         area = self.panel.draft.area
-        extra = [("Correct this area", Go("area", area))] if self.panel.draft.sub == "" else []
+        extra = [(_("Correct this area"), Go("area", area))] if self.panel.draft.sub == "" else []
         return circles + self.panel.buttons(state, side, extra)
 
     def title_height(self, state: GameState, width: int) -> int:
@@ -207,15 +208,15 @@ class MapScene(Scene):
         state, area = view.state, view.state.areas[i]
         marks = []
         if worm is not None:
-            marks.append(f"Worm {worm}")
+            marks.append(_("Worm {number}").format(number=worm))
         if ERADICATED in area.markers:
-            marks.append("ERADICATED")
+            marks.append(_("ERADICATED"))
         if GLACIER in area.markers:
-            marks.append("glacier")
+            marks.append(_("glacier"))
         if state.watcher is not None and state.watcher.awake and state.watcher.area == i:
-            marks.append(f"WATCHER {state.watcher.token}")
+            marks.append(_("WATCHER {token}").format(token=state.watcher.token))
         if state.acolyte is not None and state.acolyte.area == i and state.acolyte.status.value == "placed":
-            marks.append("Acolyte")
+            marks.append(_("Acolyte"))
         return [" ".join(marks)] if marks else []
 
     def draw_area(self, surface: pygame.Surface, view: View, i: int, centre: tuple[int, int]) -> None:
@@ -262,20 +263,20 @@ class AreaScene(Scene):
     def layout(self, view: View) -> list[Button]:
         state, index = view.state, view.area
         if index < 0:
-            return [Button(pygame.Rect(self.metrics.margin, self.metrics.margin, 200, self.metrics.touch), "Back", Go("map"))]
+            return [Button(pygame.Rect(self.metrics.margin, self.metrics.margin, 200, self.metrics.touch), _("Back"), Go("map"))]
         name = state.area_name(index)
         actions: list[tuple[str, object]] = [
-            ("Back to the map", Go("map")),
-            ("No gate", Submit(c.SetGate(name, "none"))),
-            ("Abandoned gate", Submit(c.SetGate(name, "abandoned"))),
+            (_("Back to the map"), Go("map")),
+            (_("No gate"), Submit(c.SetGate(name, "none"))),
+            (_("Abandoned gate"), Submit(c.SetGate(name, "abandoned"))),
         ]
         for player in state.players:
             if state.areas[index].count(owner=player.pid):
-                actions.append((f"Gate: {player.label}", Submit(c.SetGate(name, player.pid))))
+                actions.append((_("Gate: {player}").format(player=player.label), Submit(c.SetGate(name, player.pid))))
             unit = c.UnitRef(name, UnitKind.CULTIST)
-            actions.append((f"+ cultist {player.label}", Submit(c.Place(player.pid, unit))))
+            actions.append((_("+ cultist {player}").format(player=player.label), Submit(c.Place(player.pid, unit))))
             if state.areas[index].count(owner=player.pid, kind=UnitKind.CULTIST):
-                actions.append((f"- cultist {player.label}", Submit(c.Eliminate(player.pid, unit))))
+                actions.append((_("- cultist {player}").format(player=player.label), Submit(c.Eliminate(player.pid, unit))))
         area = self.body().inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
         area.y += self.metrics.px(60)
         rects = grid(area, len(actions), 3, self.metrics)
@@ -285,8 +286,15 @@ class AreaScene(Scene):
         m = self.metrics
         if view.area >= 0:
             area = view.state.areas[view.area]
-            gate = "none" if area.gate is None else (area.gate.controller or "abandoned")
-            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or "no units"
+            gate = _("none") if area.gate is None else (area.gate.controller or _("abandoned"))
+            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
-            text(surface, f"gate: {gate}; {units}", (m.margin, m.px(36)), m.px(19), DIM, width=m.width - 2 * m.margin)
+            text(
+                surface,
+                _("gate: {gate}; {units}").format(gate=gate, units=units),
+                (m.margin, m.px(36)),
+                m.px(19),
+                DIM,
+                width=m.width - 2 * m.margin,
+            )
         super().draw(surface, view)

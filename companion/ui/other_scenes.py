@@ -11,10 +11,13 @@ from companion import i18n
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
+from companion.i18n import N_, _
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, wrap
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
+# The tower link's states (firmware_bridge.link.LinkState's values), as the screen shows them.
+LINK_STATES = (N_("connecting"), N_("linked"), N_("disconnected"), N_("firmware too old"), N_("closed"))
 
 
 def drawable(name: str) -> str:
@@ -30,11 +33,11 @@ class LogScene(Scene):
         m = self.metrics
         top = pygame.Rect(m.width - 2 * (m.px(130) + m.margin), m.margin, 2 * m.px(130) + m.margin, m.touch)
         rects = grid(top, 2, 2, m)
-        return [Button(rects[0], "Undo", Submit(c.Undo())), Button(rects[1], "Redo", Submit(c.Redo()))]
+        return [Button(rects[0], _("Undo"), Submit(c.Undo())), Button(rects[1], _("Redo"), Submit(c.Redo()))]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
-        text(surface, "Log", (m.margin, m.margin), m.px(30), bold=True)
+        text(surface, _("Log"), (m.margin, m.margin), m.px(30), bold=True)
         line, size, width = m.px(21), m.px(19), m.width - 2 * m.margin
         top = m.touch + 2 * m.margin
         rows = max(1, (self.body().bottom - top) // line)
@@ -64,12 +67,16 @@ class SettingsScene(Scene):
         sound, light, speech, says, volume, language = grid(block, 6, columns, m)
         shown = display.language or i18n.system_language()
         return [
-            Button(sound, f"Sound cues: {'on' if display.sound else 'off'}", Toggle("sound")),
-            Button(light, f"Brightness: {round(display.brightness * 100)}%", Toggle("brightness")),
-            Button(speech, f"Voice: {'on' if display.speech else 'off'}", Toggle("speech")),
-            Button(says, f"Says: {'big moments' if display.big_only else 'everything'}", Toggle("verbosity")),
-            Button(volume, f"Volume: {round(display.volume * 100)}%", Toggle("volume")),
-            Button(language, f"Language: {LANGUAGE_NAMES[shown]}", Toggle("language")),
+            Button(sound, _("Sound cues: {state}").format(state=_("on") if display.sound else _("off")), Toggle("sound")),
+            Button(light, _("Brightness: {percent}%").format(percent=round(display.brightness * 100)), Toggle("brightness")),
+            Button(speech, _("Voice: {state}").format(state=_("on") if display.speech else _("off")), Toggle("speech")),
+            Button(
+                says,
+                _("Says: {what}").format(what=_("big moments") if display.big_only else _("everything")),
+                Toggle("verbosity"),
+            ),
+            Button(volume, _("Volume: {percent}%").format(percent=round(display.volume * 100)), Toggle("volume")),
+            Button(language, _("Language: {language}").format(language=LANGUAGE_NAMES[shown]), Toggle("language")),
         ]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
@@ -99,27 +106,35 @@ class SettingsScene(Scene):
     def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         """The title, then the tower (link, counts, last roll, last error), the panel's pins, the
         journal and the latest notices."""
-        lines: list[tuple[str, tuple[int, int, int]]] = [("Settings", TEXT)]
+        lines: list[tuple[str, tuple[int, int, int]]] = [(_("Settings"), TEXT)]
         link = view.link
         if link is None:
-            lines.append(("Dice tower: none configured ([tower] url)", DIM))
+            lines.append((_("Dice tower: none configured ([tower] url)"), DIM))
         else:
             colour = ACCENT if link.state.value == "linked" else WARN
-            lines.append((f"Dice tower: {link.state.value} on {link.url}", colour))
-            lines.append((f"  frames {link.frames}, bad frames {link.bad_frames}, reconnects {link.reconnects}", DIM))
-            lines.append((f"  last roll: {view.last_roll or 'none yet'}", DIM))
+            lines.append((_("Dice tower: {state} on {url}").format(state=_(link.state.value), url=link.url), colour))
+            lines.append(
+                (
+                    "  "
+                    + _("frames {frames}, bad frames {bad}, reconnects {reconnects}").format(
+                        frames=link.frames, bad=link.bad_frames, reconnects=link.reconnects
+                    ),
+                    DIM,
+                )
+            )
+            lines.append(("  " + _("last roll: {roll}").format(roll=view.last_roll or _("none yet")), DIM))
             if link.last_error:
-                lines.append((f"  last error: {link.last_error}", WARN))
+                lines.append(("  " + _("last error: {error}").format(error=link.last_error), WARN))
         panel = view.panel
         if panel is None:
-            lines.append(("Panel: no GPIO roles configured ([hardware])", DIM))
+            lines.append((_("Panel: no GPIO roles configured ([hardware])"), DIM))
         else:
             pins = ", ".join(f"{role} {pin}" for role, pin in panel.pins)
-            lines.append((f"Panel pins: {pins}", DIM))
-        lines.append((f"Journal: {view.journal}", DIM))
+            lines.append((_("Panel pins: {pins}").format(pins=pins), DIM))
+        lines.append((_("Journal: {journal}").format(journal=view.journal), DIM))
         unsaved: str = getattr(view.options.get("display"), "problem", None) or ""  # the last save's failure
         if unsaved:
-            lines.append((f"Brightness and sound: {unsaved}", WARN))
+            lines.append((_("Brightness and sound: {problem}").format(problem=unsaved), WARN))
         for notice in view.notices[-5:]:
             lines.append((notice, WARN))
         return lines
@@ -138,8 +153,8 @@ class NewGameScene(Scene):
         area.y += m.px(40)
         games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 2, 2, m)
         buttons = [
-            Button(games[0], "Cthulhu Wars", Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
-            Button(games[1], "Arkham Horror", Toggle("game=arkham"), ACCENT if arkham else BUTTON),
+            Button(games[0], _("Cthulhu Wars"), Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
+            Button(games[1], _("Arkham Horror"), Toggle("game=arkham"), ACCENT if arkham else BUTTON),
         ]
         below = pygame.Rect(area.x, games[0].bottom + m.margin, area.width, area.bottom - games[0].bottom - m.margin)
         return buttons + (self.arkham(view, below) if arkham else self.cthulhu(view, below))
@@ -147,7 +162,7 @@ class NewGameScene(Scene):
     @staticmethod
     def resume(view: View, rect: pygame.Rect) -> list[Button]:
         """Resume the most recent stored game, when there is one."""
-        return [Button(rect, f"Resume {drawable(g.name)}", Resume(g.name)) for g in view.games[:1]]
+        return [Button(rect, _("Resume {game}").format(game=drawable(g.name)), Resume(g.name)) for g in view.games[:1]]
 
     def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
         m, options = self.metrics, view.options
@@ -159,16 +174,20 @@ class NewGameScene(Scene):
         acolyte, dice, signs = (bool(options.get(key, False)) for key in ("acolyte", "physical_dice", "physical_signs"))
         buttons, bottom = self.maps(view, area, chosen)
         below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
-        seated = ", ".join(Faction(f).label for f in factions) or "none yet"
+        seated = ", ".join(Faction(f).label for f in factions) or _("none yet")
         row = pygame.Rect(below.x, below.y, below.width, m.touch)
-        buttons.append(Button(row, f"Factions ({players}): {seated}", Toggle("faction_picker")))
+        buttons.append(
+            Button(row, _("Factions ({count}): {seated}").format(count=players, seated=seated), Toggle("faction_picker"))
+        )
         step = m.touch + m.margin
         more = grid(pygame.Rect(below.x, below.y + step, below.width, below.height), 4, 4, m)
         buttons += [
-            Button(more[0], f"Acolyte: {'on' if acolyte else 'off'}", Toggle("acolyte")),
-            Button(more[1], f"Dice: {'real' if dice else 'companion'}", Toggle("physical_dice")),
-            Button(more[2], f"Elder Signs: {'real bag' if signs else 'companion'}", Toggle("physical_signs")),
-            Button(more[3], "Transcribe a board", Go("builder")),
+            Button(more[0], _("Acolyte: {state}").format(state=_("on") if acolyte else _("off")), Toggle("acolyte")),
+            Button(more[1], _("Dice: {who}").format(who=_("real") if dice else _("companion")), Toggle("physical_dice")),
+            Button(
+                more[2], _("Elder Signs: {who}").format(who=_("real bag") if signs else _("companion")), Toggle("physical_signs")
+            ),
+            Button(more[3], _("Transcribe a board"), Go("builder")),
         ]
         start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
         ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
@@ -187,7 +206,7 @@ class NewGameScene(Scene):
             seat = f"{seated.index(faction.value) + 1}. " if faction.value in seated else ""
             colour = ACCENT if seat else BUTTON
             buttons.append(Button(rect, f"{seat}{faction.label}", Toggle(f"faction={faction.value}"), colour))
-        buttons.append(Button(rects[-1], "Done", Toggle("faction_picker"), ACCENT))
+        buttons.append(Button(rects[-1], _("Done"), Toggle("faction_picker"), ACCENT))
         return buttons
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
@@ -205,14 +224,20 @@ class NewGameScene(Scene):
         rects = grid(area, 2 * columns, columns, m)
         buttons = [self.map_button(rect, info, chosen) for rect, info in zip(rects, shown, strict=False)]
         if pages > 1:
-            buttons.append(Button(rects[-1], f"More maps ({page + 1}/{pages})", Toggle(f"maps_page={(page + 1) % pages}")))
+            buttons.append(
+                Button(
+                    rects[-1],
+                    _("More maps ({page}/{pages})").format(page=page + 1, pages=pages),
+                    Toggle(f"maps_page={(page + 1) % pages}"),
+                )
+            )
         return buttons, rects[-1].bottom
 
     @staticmethod
     def map_button(rect: pygame.Rect, info: Any, chosen: str) -> Button:
         name = drawable(info.name)  # a file's name
         if getattr(info, "broken", False):
-            return Button(rect, f"{name} (broken)", Toggle(f"map={info.name}"), BUTTON, enabled=False)
+            return Button(rect, _("{map} (broken)").format(map=name), Toggle(f"map={info.name}"), BUTTON, enabled=False)
         return Button(rect, name, Toggle(f"map={info.name}"), ACCENT if info.name == chosen else BUTTON)
 
     def arkham(self, view: View, area: pygame.Rect) -> list[Button]:
@@ -231,7 +256,9 @@ class NewGameScene(Scene):
         buttons += self.counts(below, range(1, MAX_INVESTIGATORS + 1), players, key="investigators")
         draws = bool(view.options.get("table_draws", False))
         start, resume, table = grid(pygame.Rect(below.x, below.y + m.touch + m.margin, below.width, below.height), 4, 4, m)[:3]
-        buttons.append(Button(table, f"Draws: {'the table' if draws else 'companion'}", Toggle("table_draws")))
+        buttons.append(
+            Button(table, _("Draws: {who}").format(who=_("the table") if draws else _("companion")), Toggle("table_draws"))
+        )
         intent = StartArkham(chosen, players, draws)
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=bool(chosen)))
         return buttons + self.resume(view, resume)
@@ -239,7 +266,7 @@ class NewGameScene(Scene):
     @staticmethod
     def start_label(view: View, intent: Any) -> str:
         """ "Start", or, when this Start was tapped once with a game in play, the confirming tap."""
-        return "Start: tap again" if view.options.get("confirm") == intent else "Start"
+        return _("Start: tap again") if view.options.get("confirm") == intent else _("Start")
 
     @staticmethod
     def message(view: View) -> tuple[str, tuple[int, int, int]]:
@@ -249,7 +276,7 @@ class NewGameScene(Scene):
         if problem:
             return problem, WARN
         if view.options.get("confirm") is not None:
-            return "A game is in play: it stays stored (Resume brings it back). Tap Start again to begin the new one.", ACCENT
+            return _("A game is in play: it stays stored (Resume brings it back). Tap Start again to begin the new one."), ACCENT
         return "", TEXT
 
     def counts(self, row: pygame.Rect, numbers: range, chosen: int, key: str = "players") -> list[Button]:
@@ -262,9 +289,9 @@ class NewGameScene(Scene):
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
         arkham = view.options.get("game") == "arkham"
-        heading = "New game: Ancient One (doom track), investigators" if arkham else "New game: map, factions, options"
+        heading = _("New game: Ancient One (doom track), investigators") if arkham else _("New game: map, factions, options")
         if not arkham and view.options.get("faction_picker"):
-            heading = "Tap the factions in seat order round the table"
+            heading = _("Tap the factions in seat order round the table")
         words, colour = self.message(view)
         if words:  # in the heading's place, where the players are looking
             top = self.body().inflate(-2 * m.margin, -2 * m.margin).y + m.px(40) - m.margin

@@ -14,19 +14,20 @@ from typing import Any
 import pygame
 
 from companion.engine import Command
+from companion.i18n import N_, _
 from companion.ui.keyboard import Key
 from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics
 
 SCENES = ("table", "fix", "map", "log", "settings", "new")  # the navigation bar for Cthulhu Wars
 ARKHAM_SCENES = ("arkham", "log", "settings", "new")  # and for Arkham Horror
 NAV_LABELS = {
-    "table": "Table",
-    "fix": "Fix",
-    "map": "Map",
-    "log": "Log",
-    "settings": "Settings",
-    "new": "Game",
-    "arkham": "Arkham",
+    "table": N_("Table"),
+    "fix": N_("Fix"),
+    "map": N_("Map"),
+    "log": N_("Log"),
+    "settings": N_("Settings"),
+    "new": N_("Game"),
+    "arkham": N_("Arkham"),
 }
 
 
@@ -156,7 +157,7 @@ def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES
     return [
         Button(
             pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
-            NAV_LABELS[name],
+            _(NAV_LABELS[name]),
             Go(name),
             ACCENT if name == current else BUTTON,
         )

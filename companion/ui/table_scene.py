@@ -14,11 +14,12 @@ import pygame
 from companion.engine import Command, legal_commands, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
+from companion.i18n import N_, _, ngettext
 from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines
 from companion.ui.faction_sheet import WithSheetButton, sheet_button
-from companion.ui.labels import label
+from companion.ui.labels import label, prompt_words
 from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
@@ -41,8 +42,17 @@ from companion.ui.widgets import (
 COMBAT_CHOICES = 12
 PROMPT_LINES = 4  # a prompt's words take up to this many lines above its buttons
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
-COUNTERS = ("Power", "Doom", "Signs", "Books")
+COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
+PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
+    "setup": N_("Setup"),
+    "gather_power": N_("Gather Power"),
+    "first_player": N_("First Player"),
+    "doom": N_("Doom"),
+    "action": N_("Action"),
+    "game_over": N_("Game Over"),
+}
+ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
 
 
 class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed by sheet_area)
@@ -107,7 +117,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def prompt_height(self, view: View, width: int) -> int:
         """The height of a prompt's words (up to PROMPT_LINES lines), and the dice entered below."""
         m = self.metrics
-        lines = min(PROMPT_LINES, len(wrap(view.state.prompt.text or "...", m.px(20), width - 2 * m.margin, True)))
+        lines = min(PROMPT_LINES, len(wrap(prompt_words(view.state.prompt.text) or "...", m.px(20), width - 2 * m.margin, True)))
         extra = m.px(22) if view.state.prompt.kind is PromptKind.ROLL else 0
         return m.px(6) + lines * round(m.px(20) * 1.05) + extra
 
@@ -175,9 +185,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         digital = view.state.options.digital_dice  # a table rolling real dice gets no "Roll for me"
         rects = grid(area, len(faces) + 1 + digital, 4, self.metrics)
         buttons = [Button(rect, str(face), DieFace(face)) for rect, face in zip(rects, faces, strict=False)]
-        buttons.append(Button(rects[len(faces)], "Clear", DieFace(None), PANEL))
+        buttons.append(Button(rects[len(faces)], _("Clear"), DieFace(None), PANEL))
         if digital:
-            buttons.append(Button(rects[len(faces) + 1], "Roll for me", Submit(c.Roll(None, "generator")), ACCENT))
+            buttons.append(Button(rects[len(faces) + 1], _("Roll for me"), Submit(c.Roll(None, "generator")), ACCENT))
         return buttons
 
     # -- drawing ------------------------------------------------------------------------------
@@ -202,9 +212,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """Whose turn it is, in large type and the faction's colour; the round and phase."""
         m, state = self.metrics, view.state
-        phase = state.phase.value.replace("_", " ").title()
-        where = f"Round {state.round}, {phase}"
-        first = f"First player: {state.players[state.first].label}"
+        phase = _(PHASES.get(state.phase.value, state.phase.value))
+        where = _("Round {round}, {phase}").format(round=state.round, phase=phase)
+        first = _("First player: {player}").format(player=state.players[state.first].label)
         small, smaller = m.px(19), m.px(15)
         first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
         where_w = max(font(small).size(where)[0], font(first_size).size(first)[0])
@@ -215,13 +225,15 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         seat = state.seat(actor) if actor else None
         room = rect.width - 3 * m.margin - where_w - m.px(24)
         if seat is None:
-            words = "Game over" if state.phase is Phase.GAME_OVER else "The table decides"
+            words = _("Game over") if state.phase is Phase.GAME_OVER else _("The table decides")
             text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
             return
         player = state.players[seat]
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-        words = f"{player.label} to play" if state.prompt.kind is PromptKind.ACTION else f"{player.label} decides"
+        words = (_("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")).format(
+            player=player.label
+        )
         sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
         if font(sizes[-1], True).size(words)[0] > room:
             words = player.label  # a long name: the name alone, large
@@ -260,12 +272,12 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
         m, state = self.metrics, view.state
         size = m.px(18)
-        head = "Ritual"
+        head = _("Ritual")
         text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
         track = state.ritual_track
         x = rect.x + font(size, True).size(head)[0] + m.margin
-        cells = [str(v) for v in track] + ["Instant Death"]
-        death_w = font(size, True).size("Instant Death")[0] + m.px(12)
+        cells = [str(v) for v in track] + [_("Instant Death")]
+        death_w = font(size, True).size(_("Instant Death"))[0] + m.px(12)
         cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
         for n, words in enumerate(cells):
             last = n == len(track)
@@ -288,7 +300,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         head = m.px(15)
         for n, name in enumerate(COUNTERS):
             x = first_col + n * cell + cell // 2
-            text(surface, name, (x, rect.y + m.px(9)), head, DIM, centre=True)
+            text(surface, _(name), (x, rect.y + m.px(9)), head, DIM, centre=True)
         numeral = min(m.px(NUMERAL), round(row * 1.3))
         actor = state.prompt.actor
         for i, player in enumerate(players):
@@ -357,7 +369,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
         b, y = 0, boxes[0].y + m.px(4) if boxes else 0
-        for n, (words, _) in enumerate(lines):
+        for n, (words, _colour) in enumerate(lines):
             shift = indent if n == watcher_line else 0
             while b < len(boxes):
                 box = boxes[b]
@@ -385,9 +397,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         width = inner.width - 2 * m.margin
         x, y = inner.x + m.margin, inner.y + m.px(6)
         if state.phase is Phase.GAME_OVER and state.outcome is not None:
-            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or "nobody: humanity wins"
-            text(surface, "Game over", (x, y), m.px(30), WARN, bold=True)
-            paragraph(surface, f"Winner: {winners}", (x, y + m.px(36)), m.px(22), width, 3)
+            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
+            text(surface, _("Game over"), (x, y), m.px(30), WARN, bold=True)
+            paragraph(surface, _("Winner: {winners}").format(winners=winners), (x, y + m.px(36)), m.px(22), width, 3)
             return
         if state.prompt.kind is PromptKind.ACTION:
             words = self.panel.title(state)
@@ -400,10 +412,10 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             if pending and not self.composing(state):
                 paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
         else:
-            y = paragraph(surface, state.prompt.text or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
+            y = paragraph(surface, prompt_words(state.prompt.text) or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
         if state.prompt.kind is PromptKind.ROLL:
             entered = " ".join(map(str, view.dice)) or "-"
-            text(surface, f"Dice entered: {entered}", (x, y + m.px(2)), m.px(17), ACCENT, width=width)
+            text(surface, _("Dice entered: {dice}").format(dice=entered), (x, y + m.px(2)), m.px(17), ACCENT, width=width)
         if view.notices:
             text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
 
@@ -422,7 +434,7 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
 def last_action(view: View) -> str:
     """What just happened, in words (the log's last line that is not a phase heading)."""
     line = next((line for line in reversed(view.log) if not line.startswith("--")), "")
-    return f"Last: {line}" if line else ""
+    return _("Last: {line}").format(line=line) if line else ""
 
 
 def spread(players: list[Any], ideal: list[float], gap: int, bounds: tuple[int, int]) -> list[tuple[Any, tuple[int, float]]]:
@@ -447,32 +459,45 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
         w = state.watcher
         if w.awake:
             killed = float(odds.killed_by_decay)
-            where = state.area_name(w.area) if w.area >= 0 else "off the map"
-            lines.append((f"Watcher AWAKE in {where}, token {w.token}; dies at the next Doom Phase: {killed:.0%}", WARN))
+            where = state.area_name(w.area) if w.area >= 0 else _("off the map")
+            words = _("Watcher AWAKE in {area}, token {token}; dies at the next Doom Phase: {chance}")
+            lines.append((words.format(area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
         elif w.wake_pending:
-            lines.append(("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)", WARN))
+            lines.append((_("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)"), WARN))
         else:
-            lines.append((f"Watcher asleep, token {w.token}; wakes at the next Doom Phase: {float(odds.wake_by_die):.0%}", TEXT))
+            words = _("Watcher asleep, token {token}; wakes at the next Doom Phase: {chance}")
+            lines.append((words.format(token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
     worms = worm_chances(state)
     gone = sum(1 for a in state.areas if ERADICATED in a.markers)
-    eradicated = f" ({gone} area{'s' if gone != 1 else ''} eradicated so far)" if gone else ""
+    eradicated = (
+        " " + ngettext("({count} area eradicated so far)", "({count} areas eradicated so far)", gone).format(count=gone)
+        if gone
+        else ""
+    )
     if len(worms) == 1:
         area, number, chance = worms[0]
-        words = f"Worm {number} in {state.area_name(area)}: eradicated at the next Doom Phase: {float(chance):.0%}{eradicated}"
+        words = _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}").format(
+            number=number, area=state.area_name(area), chance=f"{float(chance):.0%}", eradicated=eradicated
+        )
         lines.append((words, WARN if chance > 0.5 else TEXT))
     elif worms:  # one heading, then a line per Worm
-        lines.append((f"Eradicated at the next Doom Phase{eradicated}:", TEXT))
+        lines.append((_("Eradicated at the next Doom Phase{eradicated}:").format(eradicated=eradicated), TEXT))
         for area, number, chance in worms:
-            lines.append((f"Worm {number} in {state.area_name(area)}: {float(chance):.0%}", WARN if chance > 0.5 else TEXT))
+            words = _("Worm {number} in {area}: {chance}").format(
+                number=number, area=state.area_name(area), chance=f"{float(chance):.0%}"
+            )
+            lines.append((words, WARN if chance > 0.5 else TEXT))
     elif state.worms is not None and gone:
-        lines.append((f"Eradicated areas: {gone}", DIM))
+        lines.append((_("Eradicated areas: {count}").format(count=gone), DIM))
     if state.acolyte is not None:
         a = state.acolyte
-        where = state.area_name(a.area) if a.area >= 0 else a.status.value
-        owner = view.names.get(a.controller, "nobody") if a.controller else "nobody"
-        lines.append((f"Astral Acolyte: {where}, controlled by {owner}", TEXT))
+        where = state.area_name(a.area) if a.area >= 0 else _(ACOLYTE_STATUS.get(a.status.value, a.status.value))
+        owner = view.names.get(a.controller, _("nobody")) if a.controller else _("nobody")
+        lines.append((_("Astral Acolyte: {area}, controlled by {owner}").format(area=where, owner=owner), TEXT))
     if view.link is not None:
-        lines.append((f"Tower: {view.link.state.value}", ACCENT if view.link.state.value == "linked" else WARN))
+        lines.append(
+            (_("Tower: {state}").format(state=_(view.link.state.value)), ACCENT if view.link.state.value == "linked" else WARN)
+        )
     return lines
 
 

@@ -23,6 +23,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
+from companion.i18n import _
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
 
@@ -251,44 +252,44 @@ class TurnPanel:
         player = state.player(pid)
         out: list[tuple[str, Any]] = []
         if legal(state, c.Recruit(pid, name)):
-            out.append(("Recruit (1)", Submit(c.Recruit(pid, name))))
+            out.append((_("Recruit (1)"), Submit(c.Recruit(pid, name))))
         if legal(state, c.BuildGate(pid, name)):
-            out.append(("Build a gate (3)", Submit(c.BuildGate(pid, name))))
+            out.append((_("Build a gate (3)"), Submit(c.BuildGate(pid, name))))
         if legal(state, c.ControlGate(pid, name)):
-            out.append(("Control the gate", Submit(c.ControlGate(pid, name))))
+            out.append((_("Control the gate"), Submit(c.ControlGate(pid, name))))
         gate = area.gate
         mine = gate is not None and gate.controller == pid
         listed = [cmd for cmd in self.listed(state) if getattr(cmd, "area", "") == name]
         summons = [cmd for cmd in listed if isinstance(cmd, c.Summon)]
         for summon in summons:  # the roster's units at the cost the referee computes
-            out.append((f"Summon {summon.name}", Submit(summon)))
+            out.append((_("Summon {unit}").format(unit=summon.name), Submit(summon)))
         if mine and not summons and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
-            out.append(("Summon...", Local("summon")))  # a faction the referee has no roster for
+            out.append((_("Summon..."), Local("summon")))  # a faction the referee has no roster for
         known = [u.name for u in UNITS.get(player.faction, ()) if u.kind is UnitKind.GOO]
         awakenings = [c.Awaken(pid, name, goo) for goo in known if legal(state, c.Awaken(pid, name, goo))]
         for awaken in awakenings:  # where and at what cost the faction's rules say
-            out.append((f"Awaken {awaken.name}", Submit(awaken)))
+            out.append((_("Awaken {unit}").format(unit=awaken.name), Submit(awaken)))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
         if mine and not known and legal(state, c.Awaken(pid, name, goo, 1)):
-            out.append((f"Awaken {goo}...", Local("awaken")))  # no rules known: the cost by hand
+            out.append((_("Awaken {unit}...").format(unit=goo), Local("awaken")))  # no rules known: the cost by hand
         battles = {cmd.defender: cmd for cmd in listed if isinstance(cmd, c.BattleAction)}
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
-            who = "Neutral" if enemy == NEUTRAL else state.player(enemy).label
+            who = _("Neutral") if enemy == NEUTRAL else state.player(enemy).label
             if enemy in battles:  # both sides' dice computed by the referee, the battle resolved whole
-                out.append((f"Battle {who}", Submit(battles[enemy])))
+                out.append((_("Battle {player}").format(player=who), Submit(battles[enemy])))
             elif legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
-                out.append((f"Battle {who}...", Local("battle", enemy)))  # the dice by hand
+                out.append((_("Battle {player}...").format(player=who), Local("battle", enemy)))  # the dice by hand
             if enemy != NEUTRAL and legal(state, c.Capture(pid, name, enemy)):
-                out.append((f"Capture {who} (1)", Submit(c.Capture(pid, name, enemy))))
+                out.append((_("Capture {player} (1)").format(player=who), Submit(c.Capture(pid, name, enemy))))
         w = state.watcher
         if w is not None and w.awake and w.area == i and legal(state, BattleWatcher(pid, 1)):
-            out.append(("Battle the Watcher...", Local("watcher")))
+            out.append((_("Battle the Watcher..."), Local("watcher")))
         if ERADICATED not in area.markers:
             if area.units_of(pid) and any(self.can_walk(state, i, to) for to in state.board.adjacent[i]):
-                out.append(("Move units from here...", Local("move")))
+                out.append((_("Move units from here..."), Local("move")))
             for j in sorted(state.board.adjacent[i], key=state.area_name):
                 if state.areas[j].units_of(pid) and self.can_walk(state, j, i):
-                    out.append((f"Bring units from {state.area_name(j)}", Local("bring", j)))
+                    out.append((_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j)))
         return out
 
     def can_walk(self, state: GameState, frm: int, to: int) -> bool:
@@ -305,21 +306,21 @@ class TurnPanel:
         """What the panel asks; ``short`` for a narrow panel (the name of the area alone)."""
         d, who = self.draft, state.player(state.prompt.actor).label
         if d.area < 0:
-            return f"{who}: tap an area to act there"
+            return _("{player}: tap an area to act there").format(player=who)
         where = state.area_name(d.area)
         titles = {
-            "": where if short else f"{where}: what {who} can do here",
-            "summon": f"Summon in {where}",
-            "awaken": f"Awaken in {where}",
-            "battle": f"Battle in {where}",
-            "watcher": f"Battle the Watcher in {where}",
-            "move": f"Move from {where}" if short else f"Move from {where}: pick units, then where",
+            "": "{area}" if short else _("{area}: what {player} can do here"),
+            "summon": _("Summon in {area}"),
+            "awaken": _("Awaken in {area}"),
+            "battle": _("Battle in {area}"),
+            "watcher": _("Battle the Watcher in {area}"),
+            "move": _("Move from {area}") if short else _("Move from {area}: pick units, then where"),
         }
-        return titles[d.sub]
+        return titles[d.sub].format(area=where, player=who)
 
     def pending_text(self, state: GameState) -> str:
         parts = [f"{g.count} {g.name or g.kind.default_name} {g.area} -> {g.to}" for g in self.draft.pending]
-        return "Move so far: " + "; ".join(parts) if parts else ""
+        return _("Move so far: {moves}").format(moves="; ".join(parts)) if parts else ""
 
     def buttons(self, state: GameState, rect: pygame.Rect, extra: list[tuple[str, Any]] | None = None) -> list[Button]:
         """The panel's buttons inside ``rect`` (rows of fingertip buttons, filling it); ``extra``
@@ -329,7 +330,7 @@ class TurnPanel:
         if d.area < 0:
             items = self.area_list(state)
         elif d.sub == "":
-            items = [*self.choices(state, d.area), *(extra or []), ("Back", Local("back"))]
+            items = [*self.choices(state, d.area), *(extra or []), (_("Back"), Local("back"))]
         elif d.sub == "move":
             return self.move_buttons(state, rect)
         else:
@@ -342,11 +343,11 @@ class TurnPanel:
         if d.pending:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)
-            items = [(f"Move now ({cost})", Submit(move)), ("Drop the move", Local("drop")), *items]
+            items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
         if d.armed_pass:
-            items.append(("Tap again to pass", Submit(c.Pass(pid))))
+            items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:
-            items.append(("Pass...", Local("arm_pass")))
+            items.append((_("Pass..."), Local("arm_pass")))
         return items
 
     def place(self, items: list[tuple[str, Any]], rect: pygame.Rect, columns: int = 0) -> list[Button]:
@@ -359,7 +360,10 @@ class TurnPanel:
             per = room - 1
             pages = -(-len(items) // per)
             page = self.draft.page % pages
-            items = [*items[page * per : (page + 1) * per], (f"More ({page + 1}/{pages})", Local("page"))]
+            items = [
+                *items[page * per : (page + 1) * per],
+                (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page")),
+            ]
         rects = grid(rect, len(items), columns, m)
         return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
 
@@ -403,33 +407,33 @@ class TurnPanel:
         if d.sub == "summon":
             units = summonable(player.faction)
             unit, kind = units[d.unit % len(units)]
-            out += [self.button(rows[0], f"{unit} (tap for the next unit)", Local("kind"))]
-            out += self.stepper(rows[1], "Cost in Power", n.get("cost", 0), "cost")
+            out += [self.button(rows[0], _("{unit} (tap for the next unit)").format(unit=unit), Local("kind"))]
+            out += self.stepper(rows[1], _("Cost in Power"), n.get("cost", 0), "cost")
             command: Command = c.Summon(pid, name, unit, n.get("cost", 0), kind)
-            words = f"Summon {unit} ({n.get('cost', 0)})"
+            words = _("Summon {unit} ({cost})").format(unit=unit, cost=n.get("cost", 0))
         elif d.sub == "awaken":
             goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
-            out += self.stepper(rows[0], "Cost in Power", n.get("cost", 0), "cost")
+            out += self.stepper(rows[0], _("Cost in Power"), n.get("cost", 0), "cost")
             command = c.Awaken(pid, name, goo, n.get("cost", 0))
-            words = f"Awaken {goo} ({n.get('cost', 0)})"
+            words = _("Awaken {unit} ({cost})").format(unit=goo, cost=n.get("cost", 0))
         elif d.sub == "battle":
-            who = "Neutral" if d.enemy == NEUTRAL else state.player(d.enemy).label
-            out += self.stepper(rows[0], f"{player.label}'s dice", n.get("yours", 0), "yours")
-            out += self.stepper(rows[1], f"{who}'s dice", n.get("theirs", 0), "theirs")
+            who = _("Neutral") if d.enemy == NEUTRAL else state.player(d.enemy).label
+            out += self.stepper(rows[0], _("{player}'s dice").format(player=player.label), n.get("yours", 0), "yours")
+            out += self.stepper(rows[1], _("{player}'s dice").format(player=who), n.get("theirs", 0), "theirs")
             command = c.BattleAction(pid, name, d.enemy, n.get("yours", 0), n.get("theirs", 0))
-            words = f"Declare the battle on {who} (1)"
+            words = _("Declare the battle on {player} (1)").format(player=who)
         else:
-            out += self.stepper(rows[0], f"{player.label}'s dice", n.get("yours", 0), "yours")
+            out += self.stepper(rows[0], _("{player}'s dice").format(player=player.label), n.get("yours", 0), "yours")
             command = BattleWatcher(pid, n.get("yours", 0))
-            words = "Battle the Watcher (1)"
+            words = _("Battle the Watcher (1)")
         used = len({b.rect.y for b in out})
         last = rows[min(used, len(rows) - 1)]
         half = (last.width - self.metrics.margin) // 2
         go = pygame.Rect(last.x, last.y, half, last.height)
         back = pygame.Rect(go.right + self.metrics.margin, last.y, last.width - half - self.metrics.margin, last.height)
         ok = legal(state, command)
-        out.append(Button(go, words if ok else "Not possible now", Submit(command), ACCENT, enabled=ok))
-        out.append(self.button(back, "Back", Local("back")))
+        out.append(Button(go, words if ok else _("Not possible now"), Submit(command), ACCENT, enabled=ok))
+        out.append(self.button(back, _("Back"), Local("back")))
         return out
 
     def move_buttons(self, state: GameState, rect: pygame.Rect) -> list[Button]:
@@ -472,5 +476,5 @@ class TurnPanel:
             add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
             out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
             out.append(Button(add, "+", Local("add", j), enabled=moving > 0))
-        out.append(self.button(back_row, "Back", Local("back")))
+        out.append(self.button(back_row, _("Back"), Local("back")))
         return out

@@ -27,7 +27,7 @@ def test_a_declared_battle_shows_each_sides_dice_and_chance_of_a_kill() -> None:
     words = [w for w, _ in battle_lines(state, NAMES)]
     assert words == [
         "Battle in Asia: Great Cthulhu 4 dice, at least one Kill 52%",  # 1 - (5/6)^4 = 0.518
-        "Battle in Asia: Crawling Chaos 1 dice, at least one Kill 17%",
+        "Battle in Asia: Crawling Chaos 1 die, at least one Kill 17%",
     ]
     assert words[0] in [w for w, _ in status_lines(View(state=state, names=NAMES))]
 

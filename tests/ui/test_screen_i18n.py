@@ -1,0 +1,305 @@
+"""Every sentence on the screen is in the catalogue, and the screen fits in German too.
+
+The catalogue check draws every screen, prompt and chooser (the text-fit tests' drivers) with a
+pseudo-language: each message the German catalogue holds comes back with its letters made
+fullwidth (placeholders kept), every other message as it was.  A line drawn (recorded by
+``widgets.text`` and the Arkham scene's ``Ink``) then fails when it holds an English word that is
+not data: a name or word found in the game's state or its data tables (areas, factions, units,
+Spellbooks, places, monsters, card titles, the players' names), or in the engine's own words
+shown as they are (the prompt's text, the log's lines and the table's notices: the engine's
+sentences are English until the engine speaks in codes; narrate.py's sentences have their own
+test in tests/test_narrate_i18n.py).  So a sentence left unmarked, or marked but missing from
+the catalogue, fails.
+
+The text-fit tests run again in German: German words are longer."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import gettext
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.engine.arkham import data as arkham_data
+from companion.engine.cthulhu import factions, pools
+from companion.engine.cthulhu.abilities import open_requirements
+from companion.engine.cthulhu.model import Faction, GameState, PromptKind
+from companion.maps import list_maps
+from companion.ui import widgets
+from companion.ui.app import SIZES, App
+from companion.ui.arkham_scene import ArkhamScene
+from companion.ui.other_scenes import LANGUAGE_NAMES
+from companion.ui.widgets import Button, Metrics
+from tests.ui import test_arkham_fit, test_text_fit
+from tests.ui.test_arkham_fit import crowded_app, menus  # noqa: F401 (crowded_app is a fixture)
+
+PO = Path(i18n.__file__).parent / "locale" / "de" / "LC_MESSAGES" / "companion.po"
+WORD = re.compile(r"[A-Za-z]+")
+FIELD = re.compile(r"(\{[^}]*\})")
+
+
+def fullwidth(text: str) -> str:
+    """``text`` with its ASCII letters fullwidth, its ``{placeholders}`` kept."""
+    parts = FIELD.split(text)
+    return "".join(
+        p if FIELD.fullmatch(p) else "".join(chr(ord(ch) + 0xFEE0) if ch.isascii() and ch.isalpha() else ch for ch in p)
+        for p in parts
+    )
+
+
+class Pseudo(gettext.NullTranslations):
+    """The pseudo-language: a catalogued message made fullwidth, any other as it is."""
+
+    def __init__(self, ids: set[str]) -> None:
+        super().__init__()
+        self.ids = ids
+
+    def gettext(self, message: str) -> str:
+        return fullwidth(message) if message in self.ids else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        chosen = msgid1 if n == 1 else msgid2
+        return fullwidth(chosen) if msgid1 in self.ids else chosen
+
+
+def catalogued() -> set[str]:
+    with PO.open("rb") as source:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id and m.string}
+
+
+@pytest.fixture
+def pseudo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    language = Pseudo(catalogued())
+    monkeypatch.setattr(i18n, "_current", language)
+    monkeypatch.setattr(i18n, "use", lambda code: setattr(i18n, "_current", language))  # the app applies Settings' choice
+    yield
+
+
+def strings_in(value: Any, found: set[str], depth: int = 0) -> set[str]:
+    """Every string inside ``value`` (dataclasses, containers, enums), as data words come."""
+    if depth > 12:
+        return found
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, enum.Enum):
+        strings_in(value.value, found, depth + 1)
+        strings_in(getattr(value, "label", ""), found, depth + 1)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            strings_in(getattr(value, f.name), found, depth + 1)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            strings_in(k, found, depth + 1)
+            strings_in(v, found, depth + 1)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            strings_in(v, found, depth + 1)
+    return found
+
+
+def data_words() -> set[str]:
+    """The words of the games' data: faction labels, units, Spellbooks, maps, Arkham's tables."""
+    found: set[str] = set()
+    strings_in([f.label for f in Faction], found)
+    strings_in(LANGUAGE_NAMES, found)  # each language in its own words
+    strings_in(pools.UNITS, found)
+    strings_in({name: getattr(arkham_data, name) for name in dir(arkham_data) if name.isupper()}, found)
+    strings_in([(info.name, info.title) for info in list_maps()], found)
+    strings_in({name: getattr(factions, name) for name in dir(factions) if name.isupper()}, found)
+    from companion.engine.core import COMMANDS
+    from companion.ui import turn_panel
+
+    strings_in(turn_panel.FIRST_GOO, found)
+    # a command the screen has no words for is named by its tag: a faction ability's name
+    strings_in([tag.replace("_", " ").capitalize() for tag in COMMANDS.names()], found)
+    return {w for s in found for w in WORD.findall(s)}
+
+
+def untranslated(lines: list[str], allowed: set[str]) -> list[str]:
+    """The lines holding an English word that is neither catalogued (fullwidth) nor data (a
+    single letter is a key of the on-screen keyboard)."""
+    return [line for line in lines if any(len(word) > 1 and word not in allowed for word in WORD.findall(line))]
+
+
+def drawn_now(app: App) -> list[str]:
+    """Every line of text the app's current screen draws."""
+    drawn: list[widgets.Drawn] = []
+    widgets.RECORDER = drawn
+    try:
+        app.dirty = True
+        app.draw()
+    finally:
+        widgets.RECORDER = None
+    return [d.wanted for d in drawn]  # the Arkham screens' lines too: widgets.text records every line
+
+
+def engine_words(app: App) -> set[str]:
+    """What the screen shows as the engine or the log says it (see the module's docstring)."""
+    view = app.view()
+    state = view.state
+    if isinstance(state, GameState) and state.prompt.kind is not PromptKind.ABILITY:
+        # the engine's question must be asked in the table's language (labels.PROMPTS); only an
+        # ability's, which quotes its rule's text, is shown as the engine wrote it
+        state = dataclasses.replace(state, prompt=dataclasses.replace(state.prompt, text=""))
+    found = strings_in(state, set())
+    found |= set(view.log) | set(view.notices)
+    for player in view.state.players if isinstance(view.state, GameState) else ():  # the faction cards' requirements
+        found |= set(open_requirements(view.state, player.pid))
+    draft = view.options.get("draft")
+    found.add(getattr(draft, "name", ""))  # the map being transcribed: its name as typed
+    return {w for s in found for w in WORD.findall(s)}
+
+
+def cthulhu_screens(app: App) -> Iterator[str]:
+    """Every Cthulhu Wars screen the text-fit test draws, then settings, new game (and its
+    faction picker and Arkham's set-up), the Corrections page, the faction sheets, the builder."""
+    yield from test_text_fit.screens(app)
+    for name in ("settings", "new", "fix", "sheets", "builder"):
+        app.scene_name = name
+        yield name
+    app.scene_name = "new"
+    app.options["faction_picker"] = True
+    yield "new: faction picker"
+    app.options["faction_picker"] = False
+    app.options["game"] = "arkham"
+    yield "new: Arkham Horror"
+
+
+def test_every_cthulhu_screen_sentence_is_catalogued(app_on: Callable[..., App], pseudo: None) -> None:
+    app = test_text_fit.game(app_on, "yuggoth-demo", (800, 480))
+    known = data_words()
+    found: list[str] = []
+    for name in cthulhu_screens(app):
+        allowed = known | engine_words(app)
+        found += [f"{name}: {line!r}" for line in untranslated(drawn_now(app), allowed)]
+    assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
+def test_every_prompt_of_a_whole_game_is_catalogued(app_on: Callable[..., App], pseudo: None, map_name: str) -> None:
+    """A seeded game to its end (the Watcher's, the Worms', the glaciers' prompts, battles, the
+    ritual, Elder Signs...): the table and the map at the first of each kind of prompt."""
+    import random
+
+    from companion import demo
+    from companion.engine.cthulhu import commands as c
+    from companion.engine.cthulhu.model import Phase
+
+    seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
+    app = test_text_fit.game(app_on, map_name, (800, 480), (*seats, c.Seat(Faction.OTHER, test_text_fit.LONG_NAME)))
+    session, rnd = test_text_fit.table_of(app).session, random.Random(4)
+    known, seen, found = data_words(), set(), []
+    for _move in range(3000):
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        if (state.prompt.kind, state.phase) not in seen:
+            seen.add((state.prompt.kind, state.phase))
+            for name in ("table", "map"):
+                app.scene_name = name
+                found += [
+                    f"{state.prompt.kind.value} {name}: {line!r}"
+                    for line in untranslated(drawn_now(app), known | engine_words(app))
+                ]
+        result = session.submit(demo.choose(state, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    assert len(seen) >= 5
+    assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
+
+
+def test_every_arkham_screen_sentence_is_catalogued(crowded_app: Callable[..., App], pseudo: None) -> None:  # noqa: F811
+    app = crowded_app((800, 480), 8, 4)
+    scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
+    known = data_words() | {w for name in test_arkham_fit.NAMES for w in WORD.findall(name)}
+    found: list[str] = []
+    for menu in menus(app.state):
+        app.scene_name = "arkham"
+        scene.menu = menu
+        typed = {w for t in (menu.typed, menu.typed.upper()) for w in WORD.findall(t)}  # what the players typed
+        found += [f"{menu.kind.value}: {line!r}" for line in untranslated(drawn_now(app), known | typed | engine_words(app))]
+    for name in ("arkham_fix", "log", "settings", "new"):
+        app.scene_name = name
+        found += [f"{name}: {line!r}" for line in untranslated(drawn_now(app), known | engine_words(app))]
+    assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize(
+    ("label", "caught"),
+    [("Roll for me", False), ("Roll the bones for me", True), ("Asia", False)],
+    ids=["catalogued", "unmarked", "data"],
+)
+def test_the_check_fails_on_a_sentence_not_in_the_catalogue(pseudo: None, label: str, caught: bool) -> None:
+    """The check can fail: a button whose label skipped the catalogue is caught; a catalogued
+    one and a data name are not."""
+    pygame.font.init()
+    widgets.font.cache_clear()
+    surface = pygame.Surface((400, 100))
+    drawn: list[widgets.Drawn] = []
+    widgets.RECORDER = drawn
+    try:
+        Button(pygame.Rect(0, 0, 400, 60), i18n._(label), None).draw(surface, Metrics(800, 480))
+    finally:
+        widgets.RECORDER = None
+    assert bool(untranslated([d.wanted for d in drawn], {"Asia"})) is caught
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table in German, as a German system's locale chooses it (Settings left on "system")."""
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
+    i18n.use("de")
+    yield
+    i18n.use("en")
+
+
+def test_the_screen_speaks_german_when_the_system_does(app_for: Callable[..., App], german: None) -> None:
+    app = app_for()
+    assert {"Tisch", "Karte", "Protokoll", "Optionen", "Spiel"} <= set(drawn_now(app))
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("map_name", test_text_fit.MAPS)
+def test_no_text_is_cut_or_overlaps_in_german(app_on, map_name, size, monkeypatch, german) -> None:
+    test_text_fit.test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
+def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, monkeypatch, german) -> None:
+    test_text_fit.test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch)
+
+
+@pytest.mark.parametrize("players,gates", [(8, 4), (2, 7)], ids=["eight-investigators", "seven-gates"])
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:  # noqa: F811
+    test_arkham_fit.test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crowded_app, size, players, gates)
+
+
+def test_the_screen_follows_settings_before_the_system_locale(
+    monkeypatch: pytest.MonkeyPatch, app_for: Callable[..., App]
+) -> None:
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
+    app = app_for()
+
+    def navigation() -> set[str]:
+        drawn: list[widgets.Drawn] = []
+        monkeypatch.setattr(widgets, "RECORDER", drawn)
+        app.dirty = True
+        app.draw()
+        monkeypatch.setattr(widgets, "RECORDER", None)
+        return {d.wanted for d in drawn}
+
+    for chosen, words in (("", {"Tisch", "Karte"}), ("en", {"Table", "Map"}), ("de", {"Tisch", "Karte"})):
+        app.display.language = chosen  # "" follows the system
+        app.apply_display()
+        assert words <= navigation(), chosen
