@@ -9,14 +9,16 @@ beside each command says why each figure is what it is."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import dataclasses
+from collections import Counter
+from typing import Any
 
 from companion.engine import apply
-from companion.engine.core import Accepted
+from companion.engine.core import Accepted, Command
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions import RULES
+from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
+from companion.engine.cthulhu.game import legal_commands
 from companion.engine.cthulhu.model import GameState, PromptKind
 from tests.engine.cthulhu.data import six_rounds as script
 from tests.helpers import new_game, ok
@@ -31,9 +33,7 @@ def start() -> GameState:
 
 
 def board_of(state: GameState) -> Board:
-    return Counter(
-        {(state.area_name(i), u.owner, u.name): u.count for i, area in enumerate(state.areas) for u in area.units}
-    )
+    return Counter({(state.area_name(i), u.owner, u.name): u.count for i, area in enumerate(state.areas) for u in area.units})
 
 
 def gates_of(state: GameState) -> dict[str, str]:
@@ -57,14 +57,14 @@ def pools_of(state: GameState) -> dict[tuple[str, str], int]:
     return pools
 
 
-def is_legal(state: GameState, command: c.Command) -> bool:
+def is_legal(state: GameState, command: Command) -> bool:
     """An answer to a prompt of the engine's own: one of the choices it offers."""
-    from companion.engine.cthulhu.game import legal_commands
-
     return command in legal_commands(state)
 
 
-PROMPTED = (c.AssignKill, c.AssignPain, c.ChooseRetreat)
+# Answers to the engine's questions (not rolls, not action turns): each must be one it offers.
+PROMPTED = (c.AssignKill, c.AssignPain, c.ChooseRetreat, UseAbility, ChooseSpellbook, c.ChooseFirstPlayer)
+COSTS_AND_COUNTS = ("cost", "attacker_dice", "defender_dice", "by_hand")
 
 
 def test_the_scripted_game_matches_the_hand_worked_record() -> None:
@@ -112,8 +112,8 @@ def test_the_script_types_no_cost_and_no_dice_count() -> None:
     """Every cost and dice count in the script is the command's default (the engine's own)."""
     typed = []
     for step in script.STEPS:
-        for field in dataclasses.fields(step.command):
-            if field.name in ("cost", "attacker_dice", "defender_dice", "by_hand"):
-                if getattr(step.command, field.name) != field.default:
-                    typed.append(step.command)
+        command: Any = step.command
+        for field in dataclasses.fields(command):
+            if field.name in COSTS_AND_COUNTS and getattr(command, field.name) != field.default:
+                typed.append(command)
     assert typed == []

@@ -18,8 +18,10 @@ when they land): Regenerate (Great Cthulhu never takes it), Emissary of the Oute
 Invisibility and Madness (Crawling Chaos never takes them), Necrophagy and the Red Sign (Black
 Goat never takes them), and Flight: every Crawling Chaos move is to an adjacent area, which
 Flight keeps legal at the same cost (1 Power per unit moved).  Seek and Destroy (taken by
-Crawling Chaos) never applies: Crawling Chaos never has a Hunting Horror.  Passion (Yellow Sign)
-applies once, said where.  Devour never applies (Cthulhu never battles).
+Crawling Chaos) never applies: Crawling Chaos never has a Hunting Horror; Abduct never applies: Crawling Chaos never battles.
+Passion (Yellow Sign) never applies: no Yellow Sign cultist is eliminated.  Devour and Absorb
+never apply: Cthulhu and the Shoggoth never battle.  No Elder Sign is revealed (the digital bag's
+values are the seed's, not the rules'): the record counts the tokens held.
 
 Seats (and clockwise play order): Great Cthulhu, Crawling Chaos, Black Goat, Yellow Sign.
 Figures are in seat order: (GC, CC, BG, YS).
@@ -225,14 +227,265 @@ STEPS: list[Step] = [
     Step(c.SkipRitual(YS), prompt=("ritual", GC)),
     Step(c.SkipRitual(GC), prompt=("ritual", CC)),
     Step(c.SkipRitual(CC), prompt=("action", BG), at=(2, "action")),
+    # Round 2's actions: BG, YS, GC, CC.  Power: GC 7, CC 9, BG 5, YS 8.
+    # BG now has units in 4 areas (Africa, Indian Ocean, Asia, South Atlantic): "Units in 4
+    # areas" (FM 3) is met, a Spellbook.
+    Step(move(BG, AFR, SA, CULT), units=mv(BG, ACO, AFR, SA), power={BG: -1}, prompt=("spellbook", BG)),
+    Step(book(BG, "Frenzy"), books={BG: 1}, prompt=("action", YS)),
+    # Two units moved: 2 Power.  The King goes to a glyph area (OO) without a gate.
+    Step(
+        c.Move(YS, groups=(c.MoveGroup(NA, SAE, GOO, "King in Yellow"), c.MoveGroup(NA, SAE, CULT, ACO))),
+        units=(*mv(YS, "King in Yellow", NA, SAE), *mv(YS, ACO, NA, SAE)),
+        power={YS: -2},
+    ),
+    # Starspawn: cost 3 (FM 1).
+    Step(c.Summon(GC, SP, "Starspawn"), units=((SP, GC, "Starspawn", 1),), power={GC: -3}),
+    Step(move(CC, ASIA, NP, CULT), units=mv(CC, ACO, ASIA, NP), power={CC: -1}),
+    Step(c.Summon(BG, AFR, "Fungi from Yuggoth"), units=((AFR, BG, "Fungi from Yuggoth", 1),), power={BG: -2}),
+    # Desecrate (FM 4): 2 Power, the King in an area without a Desecration token; one die.
+    Step(Desecrate(YS), power={YS: -2}, prompt=("roll", YS)),
+    # 2 <= the 2 YS units there (King and Acolyte): the token is placed; "Desecrate an OO-glyph
+    # area" is met (a Spellbook, asked after the placing).  Then a Monster or Cultist costing 2
+    # or less is placed there: no YS Acolyte is in the pool, Undead and Byakhee are: YS chooses.
+    Step(roll(2), prompt=("ability", YS)),
+    Step(UseAbility(YS, "Undead"), units=((SAE, YS, "Undead", 1),), prompt=("spellbook", YS)),
+    Step(book(YS, "Zingaya"), books={YS: 1}, prompt=("action", GC)),
+    Step(move(GC, SP, IO, M, "Starspawn"), units=mv(GC, "Starspawn", SP, IO), power={GC: -1}),
+    # A gate: 3 Power.  Ocean gates now South Pacific, Indian Ocean, North Pacific: 3, not 4.
+    Step(c.BuildGate(CC, NP), power={CC: -3}, gates={NP: CC}),
+    # Ghoul: 1 (the second and last Ghoul).
+    Step(c.Summon(BG, AFR, "Ghoul"), units=((AFR, BG, "Ghoul", 1),), power={BG: -1}, pools={(BG, "Ghoul"): 0}),
+    Step(c.Summon(YS, EUR, "Undead"), units=((EUR, YS, "Undead", 1),), power={YS: -1}),
+    # A battle (FM 11): 1 Power.  GC rolls 3 (Starspawn 3, FM 1); BG rolls 1: its one unit there
+    # is an Acolyte, combat 1 with Frenzy (FM 3).  CC's Nightgaunt there is not in the battle.
+    Step(c.BattleAction(GC, IO, BG), power={GC: -1}, prompt=("roll", GC)),
+    Step(roll(6, 4, 1), prompt=("roll", BG)),
+    # GC's 6 Kills BG's Acolyte (as many Kills as units: no choice); its Pain finds no unit left.
+    # BG's 5 Pains the Starspawn.  BG has no unit left by its gate: abandoned.  One enemy unit
+    # killed in the battle: "Kill/Devour 1 enemy unit" (FM 1), checked when the Kills are
+    # eliminated, before the retreats (FM 11 step 10): a Spellbook.
+    Step(roll(5), units=((IO, BG, ACO, -1),), gates={IO: "abandoned"}, prompt=("spellbook", GC)),
+    # The Starspawn may retreat where BG has no unit: Antarctica, North Pacific, South Pacific,
+    # Australia, New Zealand (not South Atlantic, Africa or Asia): GC chooses.
+    Step(book(GC, "Dreams"), books={GC: 1}, prompt=("retreat", GC)),
+    Step(c.ChooseRetreat(GC, SP), units=mv(GC, "Starspawn", IO, SP), prompt=("action", CC)),
+    # Flying Polyp: cost 2 (FM 2).
+    Step(c.Summon(CC, ASIA, "Flying Polyp"), units=((ASIA, CC, "Flying Polyp", 1),), power={CC: -2}),
+    Step(move(BG, AFR, IO, CULT), units=mv(BG, ACO, AFR, IO), power={BG: -1}),
+    Step(c.Summon(YS, EUR, "Byakhee"), units=((EUR, YS, "Byakhee", 1),), power={YS: -2}),
+    Step(c.Pass(GC), power={GC: -2}),
+    # Capture: CC's Nightgaunt, BG's lone Acolyte, no BG Monster there.  The gate was abandoned.
+    Step(c.Capture(CC, IO, BG), units=((IO, BG, ACO, -1),), power={CC: -1}),
+    Step(c.Pass(YS), power={YS: -1}),
+    # ======================= Round 3 ==============================================================
+    # Gather Power; the Indian Ocean's abandoned gate gives each faction 1:
+    #   GC: gate 2 + 5 Acolytes + 1 = 8.
+    #   CC: gates 4 + 6 Acolytes + 1 BG Acolyte captured + 1 = 12.
+    #   BG: gate 2 + 4 Acolytes (3 Africa, 1 South Atlantic) + 1 = 7.
+    #   YS: gate 2 + 6 Acolytes + 1 + Feast 1 (South America East desecrated, YS units there) = 10.
+    # Half the leader is 6: nobody is raised.  CC has 12 Power: "3 gates or 12 Power" (FM 2) is
+    # met, checked after Gather Power: a Spellbook.  CC is first player.
+    Step(
+        c.Pass(CC),
+        power_is={GC: 8, CC: 12, BG: 7, YS: 10},
+        prompt=("spellbook", CC),
+        pools={(BG, ACO): 2, (GC, ACO): 1, (YS, "Undead"): 3, (YS, "Byakhee"): 2, (GC, "Starspawn"): 1},
+    ),
+    Step(book(CC, "Abduct"), books={CC: 1}, prompt=("direction", CC)),
+    # Doom: GC 1 gate, CC 2, BG 1, YS 1.  Ritual cost: the track's second space, 6.
+    Step(c.ChooseDirection(CC, "clockwise"), doom={GC: 1, CC: 2, BG: 1, YS: 1}, prompt=("ritual", CC), at=(3, "doom")),
+    Step(c.Ritual(CC), power={CC: -6}, doom={CC: 2}, prompt=("ritual", BG)),
+    Step(c.SkipRitual(BG), prompt=("ritual", YS)),
+    Step(c.SkipRitual(YS), prompt=("ritual", GC)),
+    Step(c.SkipRitual(GC), prompt=("action", CC), at=(3, "action")),
+    # Round 3's actions: CC, BG, YS, GC.  Power: GC 8, CC 6, BG 7, YS 10.
+    Step(c.Summon(CC, ASIA, "Nightgaunt"), units=((ASIA, CC, "Nightgaunt", 1),), power={CC: -1}),
+    # Recruit: 1 Power, an Acolyte from the pool (BG has 2 there: one killed, one captured and
+    # returned at Gather Power) where BG has a unit (CW3 Common actions, RN The board).
+    Step(c.Recruit(BG, AFR), units=((AFR, BG, ACO, 1),), power={BG: -1}),
+    Step(c.BuildGate(YS, SAE), power={YS: -3}, gates={SAE: YS}),
+    Step(c.Recruit(GC, SP), units=((SP, GC, ACO, 1),), power={GC: -1}, pools={(GC, ACO): 0}),
+    Step(move(CC, ASIA, ARC, CULT), units=mv(CC, ACO, ASIA, ARC), power={CC: -1}),
+    Step(c.Recruit(BG, AFR), units=((AFR, BG, ACO, 1),), power={BG: -1}, pools={(BG, ACO): 0}),
+    Step(c.Summon(YS, SAE, "Undead"), units=((SAE, YS, "Undead", 1),), power={YS: -1}),
+    Step(move(GC, NZ, AUS, M, "Deep One"), units=mv(GC, "Deep One", NZ, AUS), power={GC: -1}),
+    Step(c.Pass(CC), power={CC: -4}),
+    Step(move(BG, AFR, IO, M, "Fungi from Yuggoth"), units=mv(BG, "Fungi from Yuggoth", AFR, IO), power={BG: -1}),
+    Step(c.Summon(YS, EUR, "Byakhee"), units=((EUR, YS, "Byakhee", 1),), power={YS: -2}),
+    Step(c.Summon(GC, SP, "Deep One"), units=((SP, GC, "Deep One", 1),), power={GC: -1}),
+    Step(c.Summon(BG, AFR, "Dark Young"), units=((AFR, BG, "Dark Young", 1),), power={BG: -3}),
+    Step(c.Pass(YS), power={YS: -4}),
+    Step(c.Pass(GC), power={GC: -5}),
+    # ======================= Round 4 ==============================================================
+    # BG's last Power moves the Ghoul from Asia to the Indian Ocean; everyone is out.  Gather:
+    #   GC: gate 2 + 6 Acolytes + Indian Ocean abandoned 1 = 9.
+    #   CC: gates 4 + 6 Acolytes + 1 = 11 (the BG Acolyte went back to BG's pool last round).
+    #   BG: gate 2 + 6 Acolytes (5 Africa, 1 South Atlantic) + 1 = 9.
+    #   YS: gates 4 (Europe, South America East) + 6 + 1 + Feast 1 = 12: first player.
+    Step(
+        move(BG, ASIA, IO, M, "Ghoul"),
+        units=mv(BG, "Ghoul", ASIA, IO),
+        power_is={GC: 9, CC: 11, BG: 9, YS: 12},
+        prompt=("direction", YS),
+        pools={(GC, "Deep One"): 1, (BG, "Dark Young"): 1, (BG, "Fungi from Yuggoth"): 2, (CC, "Nightgaunt"): 1},
+    ),
+    # Doom: GC 1, CC 2, BG 1, YS 2.  Rituals from YS, cost 7 (the track's third space): YS gains
+    # 2 Doom (2 gates) and 1 Elder Sign for the King in Yellow, its Great Old One in play (CW3
+    # Doom Phase step 2).  The marker moves on to the fourth space, 7 again.
+    Step(c.ChooseDirection(YS, "clockwise"), doom={GC: 1, CC: 2, BG: 1, YS: 2}, prompt=("ritual", YS)),
+    Step(c.Ritual(YS), power={YS: -7}, doom={YS: 2}, signs={YS: 1}, prompt=("ritual", GC)),
+    Step(c.SkipRitual(GC), prompt=("ritual", CC)),
+    Step(c.SkipRitual(CC), prompt=("ritual", BG)),
+    Step(c.SkipRitual(BG), prompt=("action", YS), at=(4, "action")),
+    # Round 4's actions: YS, GC, CC, BG.  Power: GC 9, CC 11, BG 9, YS 5.
+    Step(move(YS, SAE, CAM, GOO, "King in Yellow"), units=mv(YS, "King in Yellow", SAE, CAM), power={YS: -1}),
+    Step(c.Summon(GC, SP, "Starspawn"), units=((SP, GC, "Starspawn", 1),), power={GC: -3}, pools={(GC, "Starspawn"): 0}),
+    # A fourth gate in an ocean (South Pacific, Indian Ocean, North Pacific, Arctic Ocean): GC's
+    # "Ocean gates" (FM 1: 4 gates exist in ocean areas, any owner) is met: a Spellbook for GC.
+    Step(c.BuildGate(CC, ARC), power={CC: -3}, gates={ARC: CC}, prompt=("spellbook", GC)),
+    Step(book(GC, "Submerge"), books={GC: 1}, prompt=("action", BG)),
+    # Shub-Niggurath (FM 3): a controlled gate, 2 cultists in play; 8 Power and 2 of BG's
+    # cultists eliminated (BG names them: two in Africa).  "Awaken Shub-Niggurath": a Spellbook.
+    Step(
+        c.Awaken(BG, AFR, "Shub-Niggurath", sacrifice=(c.UnitRef(AFR, CULT, ACO, 2),)),
+        units=((AFR, BG, "Shub-Niggurath", 1), (AFR, BG, ACO, -2)),
+        power={BG: -8},
+        prompt=("spellbook", BG),
+    ),
+    Step(book(BG, "The Thousand Young"), books={BG: 1}, prompt=("action", YS)),
+    Step(Desecrate(YS), power={YS: -2}, prompt=("roll", YS)),
+    # 3 > the 1 YS unit in Central America (the King alone): no token.  The placing happens all
+    # the same (FM 4): Undead (2 in the pool) or Byakhee (1): YS takes the Byakhee.
+    Step(roll(3), prompt=("ability", YS)),
+    Step(UseAbility(YS, "Byakhee"), units=((CAM, YS, "Byakhee", 1),), prompt=("action", GC)),
+    Step(move(GC, SP, IO, M, "Starspawn"), units=mv(GC, "Starspawn", SP, IO), power={GC: -1}),
+    Step(c.Summon(CC, ASIA, "Flying Polyp"), units=((ASIA, CC, "Flying Polyp", 1),), power={CC: -2}),
+    # Fungi cost 2, 1 less with The Thousand Young while Shub-Niggurath is in play (FM 3): 1.
+    Step(c.Summon(BG, AFR, "Fungi from Yuggoth"), units=((AFR, BG, "Fungi from Yuggoth", 1),), power={BG: -1}),
+    Step(c.Summon(YS, SAE, "Undead"), units=((SAE, YS, "Undead", 1),), power={YS: -1}),
+    # GC attacks BG in the Indian Ocean: GC rolls 3 (Starspawn); BG rolls 1 (Fungi 1 + Ghoul 0).
+    Step(c.BattleAction(GC, IO, BG), power={GC: -1}, prompt=("roll", GC)),
+    Step(roll(6, 4, 1), prompt=("roll", BG)),
+    # One Kill for two BG units of two kinds: BG (the owner, FM 11 step 8) chooses.
+    Step(roll(5), prompt=("assign_kill", BG)),
+    # The Ghoul dies; GC's Pain lands on the Fungi (the one unit left), BG's on the Starspawn.
+    # The attacker retreats first (FM 11 step 15): the Starspawn may go where BG has no unit:
+    # Antarctica, Asia (BG's Ghoul left it), North Pacific, South Pacific, Australia, New Zealand.
+    Step(c.AssignKill(BG, "Ghoul"), units=((IO, BG, "Ghoul", -1),), prompt=("retreat", GC)),
+    # The Fungi may go where GC has no unit: Antarctica, South Atlantic, Africa, Asia, North
+    # Pacific, New Zealand (not South Pacific or Australia).
+    Step(c.ChooseRetreat(GC, AUS), units=mv(GC, "Starspawn", IO, AUS), prompt=("retreat", BG)),
+    Step(c.ChooseRetreat(BG, AFR), units=mv(BG, "Fungi from Yuggoth", IO, AFR), prompt=("action", CC)),
+    Step(c.Pass(CC), power={CC: -6}),
+    # BG has 0 Power (skipped); YS passes.
+    Step(c.Pass(YS), power={YS: -1}, prompt=("action", GC)),
+    Step(move(GC, SP, IO, CULT), units=mv(GC, ACO, SP, IO), power={GC: -1}, prompt=("action", GC)),
+    # Everyone else is out of Power: GC's turn again.  Control Gate: unlimited, 0 Power.
+    Step(c.ControlGate(GC, IO), gates={IO: GC}, prompt=("action", GC)),
+    # ======================= Round 5 ==============================================================
+    # Gather Power (no abandoned gate now):
+    #   GC: gates 4 (South Pacific, Indian Ocean) + 6 Acolytes = 10 (Y'ha Nthlei needs Cthulhu).
+    #   CC: gates 6 (Asia, North Pacific, Arctic Ocean) + 6 = 12: first player.
+    #   BG: gate 2 + 4 Acolytes (3 Africa, 1 South Atlantic) = 6; half of 12 is 6: not raised.
+    #   YS: gates 4 + 6 + Feast 1 = 11.
+    Step(
+        c.Pass(GC),
+        power_is={GC: 10, CC: 12, BG: 6, YS: 11},
+        prompt=("direction", CC),
+        pools={(BG, ACO): 2, (BG, "Ghoul"): 1, (BG, "Fungi from Yuggoth"): 1, (YS, "Byakhee"): 0, (YS, "Undead"): 1},
+    ),
+    # Doom: GC 2, CC 3, BG 1, YS 2.  Ritual cost 7 (fourth space): CC gains 3 Doom.
+    Step(c.ChooseDirection(CC, "clockwise"), doom={GC: 2, CC: 3, BG: 1, YS: 2}, prompt=("ritual", CC)),
+    # The marker moves to the fifth space, 8: BG (6) cannot pay and is skipped unasked (RN).
+    Step(c.Ritual(CC), power={CC: -7}, doom={CC: 3}, prompt=("ritual", YS)),
+    # YS: 8 Power, 2 Doom, 1 Elder Sign (the King).  The marker moves to the sixth space, 8.
+    Step(c.Ritual(YS), power={YS: -8}, doom={YS: 2}, signs={YS: 1}, prompt=("ritual", GC)),
+    Step(c.SkipRitual(GC), prompt=("action", CC), at=(5, "action")),
+    # Round 5's actions: CC, BG, YS, GC.  Power: GC 10, CC 5, BG 6, YS 3.
+    Step(c.Summon(CC, NP, "Nightgaunt"), units=((NP, CC, "Nightgaunt", 1),), power={CC: -1}),
+    # Dark Young: 3, less 1 (The Thousand Young) = 2.
+    Step(c.Summon(BG, AFR, "Dark Young"), units=((AFR, BG, "Dark Young", 1),), power={BG: -2}),
+    Step(c.Summon(YS, SAE, "Undead"), units=((SAE, YS, "Undead", 1),), power={YS: -1}),
+    # Cthulhu (FM 1): a gate in GC's start area; 10 while "Awaken Cthulhu" is open.  Immortal:
+    # 1 Elder Sign for awakening a Great Old One.  "Awaken Cthulhu" is met: a Spellbook.
+    Step(
+        c.Awaken(GC, SP, "Cthulhu"),
+        units=((SP, GC, "Cthulhu", 1),),
+        power={GC: -10},
+        signs={GC: 1},
+        prompt=("spellbook", GC),
+    ),
+    Step(book(GC, "Absorb"), books={GC: 1}, prompt=("action", CC)),
+    Step(c.Pass(CC), power={CC: -4}),
+    Step(c.Summon(BG, AFR, "Fungi from Yuggoth"), units=((AFR, BG, "Fungi from Yuggoth", 1),), power={BG: -1}),
+    Step(c.Pass(YS), power={YS: -2}),
+    # ======================= Round 6 ==============================================================
+    # Gather Power:
+    #   GC: gates 4 + 6 Acolytes + Y'ha Nthlei 2 (Cthulhu in play; enemy gates in the North
+    #       Pacific and the Arctic Ocean, both CC's) = 12.
+    #   CC: gates 6 + 6 = 12.   BG: 2 + 4 = 6.   YS: 4 + 6 + Feast 1 = 11.
+    # GC and CC tie on 12: the previous first player (CC) decides (CW3 First player).
+    Step(
+        c.Pass(BG),
+        power_is={GC: 12, CC: 12, BG: 6, YS: 11},
+        prompt=("first_player", CC),
+        pools={(GC, "Cthulhu"): 0, (BG, "Dark Young"): 0, (BG, "Fungi from Yuggoth"): 0, (YS, "Undead"): 0},
+    ),
+    Step(c.ChooseFirstPlayer(CC, GC), prompt=("direction", GC)),
+    # Counter-clockwise: GC, YS, BG, CC.  Doom: GC 2, CC 3, BG 1, YS 2.  Ritual cost 8.
+    Step(c.ChooseDirection(GC, "counterclockwise"), doom={GC: 2, CC: 3, BG: 1, YS: 2}, prompt=("ritual", GC)),
+    # GC: 8 Power, 2 Doom, 1 Elder Sign (Cthulhu).  The marker moves to 9.
+    Step(c.Ritual(GC), power={GC: -8}, doom={GC: 2}, signs={GC: 1}, prompt=("ritual", YS)),
+    # YS: 9 Power, 2 Doom, 1 Elder Sign.  The marker moves to 10: BG (6) is skipped unasked.
+    Step(c.Ritual(YS), power={YS: -9}, doom={YS: 2}, signs={YS: 1}, prompt=("ritual", CC)),
+    # CC does not move the marker onto Instant Death.
+    Step(c.SkipRitual(CC), prompt=("action", GC), at=(6, "action")),
+    # Round 6's actions: GC, YS, BG, CC.  Power: GC 4, CC 12, BG 6, YS 2.
+    Step(move(GC, SP, IO, M, "Deep One"), units=mv(GC, "Deep One", SP, IO), power={GC: -1}),
+    Step(move(YS, EUR, NA, M, "Byakhee"), units=mv(YS, "Byakhee", EUR, NA), power={YS: -1}),
+    Step(move(BG, AFR, IO, M, "Dark Young"), units=mv(BG, "Dark Young", AFR, IO), power={BG: -1}),
+    Step(c.Summon(CC, ASIA, "Flying Polyp"), units=((ASIA, CC, "Flying Polyp", 1),), power={CC: -2}),
+    # GC rolls 1 (Deep One 1, Acolyte 0); BG rolls 2 (Dark Young 2).  CC's Nightgaunt there is
+    # not in the battle (so Abduct does not apply).
+    Step(c.BattleAction(GC, IO, BG), power={GC: -1}, prompt=("roll", GC)),
+    Step(roll(6), prompt=("roll", BG)),
+    # GC's Kill takes the Dark Young (BG's only unit there).  BG's Kill: one for GC's Acolyte and
+    # Deep One: GC chooses.
+    Step(roll(6, 4), units=((IO, BG, "Dark Young", -1),), prompt=("assign_kill", GC)),
+    # The Acolyte dies; BG's Pain lands on the Deep One, which retreats where BG has no unit.
+    Step(c.AssignKill(GC, ACO), units=((IO, GC, ACO, -1),), prompt=("retreat", GC)),
+    # GC has no unit left by its Indian Ocean gate: abandoned.
+    Step(c.ChooseRetreat(GC, SP), units=mv(GC, "Deep One", IO, SP), gates={IO: "abandoned"}, prompt=("action", YS)),
+    Step(c.Pass(YS), power={YS: -1}),
+    Step(c.Recruit(BG, AFR), units=((AFR, BG, ACO, 1),), power={BG: -1}),
+    Step(c.Pass(CC), power={CC: -10}),
+    Step(c.Pass(GC), power={GC: -2}),
+    # ======================= Round 7's Gather Power: the six rounds are played ====================
+    #   GC: gate 2 + 5 Acolytes + Indian Ocean abandoned 1 + Y'ha Nthlei 2 = 10.
+    #   CC: gates 6 + 6 + 1 = 13: first player.   BG: gate 2 + 5 Acolytes + 1 = 8.
+    #   YS: gates 4 + 6 + 1 + Feast 1 = 12.  Half of 13 is 7: nobody is raised.
+    Step(
+        c.Pass(BG),
+        power_is={GC: 10, CC: 13, BG: 8, YS: 12},
+        prompt=("direction", CC),
+        pools={
+            (GC, ACO): 1,
+            (GC, "Deep One"): 1,
+            (GC, "Starspawn"): 0,
+            (CC, ACO): 0,
+            (CC, "Nightgaunt"): 0,
+            (CC, "Flying Polyp"): 0,
+            (CC, "Hunting Horror"): 2,
+            (BG, ACO): 1,
+            (BG, "Ghoul"): 1,
+            (BG, "Fungi from Yuggoth"): 0,
+            (BG, "Dark Young"): 1,
+            (YS, ACO): 0,
+            (YS, "Undead"): 0,
+            (YS, "Byakhee"): 0,
+            (YS, "Hastur"): 1,
+        },
+    ),
 ]
 
 RECORD_START = Figures((8, 8, 8, 8), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
-
-
-def _start_matches(record: Record) -> bool:
-    return record.figures == RECORD_START
-
-
-RECORD_START_CHECK = _start_matches
-_ = (UseAbility, Desecrate, GOO)
