@@ -7,6 +7,8 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -152,17 +154,60 @@ def cosmic_gate(state: GameState, pid: str) -> bool:
 
 def controlled_gates(state: GameState, pid: str) -> int:
     """Gates ``pid`` controls; Yog-Sothoth counts as one (docs/rules-notes.md)."""
-    # One pass over the areas: this runs for every player at every Doom Phase and Gather Power,
-    # and the tower's roll path waits on it.
-    count = 0
-    for area in state.areas:
+    return occupancy(state).gates.get(pid, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """What one board (a ``state.areas`` tuple) holds, read in one pass: the abilities'
+    requirements ask these after every command, each of them for every player.
+
+    ``owners``: per area, the factions with units there; ``spread``: faction -> areas where it
+    has units; ``gates``: faction -> gates it controls (Yog-Sothoth counting as one);
+    ``first``: (owner, unit name) -> the first area holding one; ``marked``: marker -> the areas
+    carrying it, in board order."""
+
+    owners: tuple[frozenset[str], ...]
+    spread: dict[str, int]
+    gates: dict[str, int]
+    first: dict[tuple[str, str], int]
+    marked: dict[str, tuple[int, ...]]
+
+
+# The last board read and its occupancy.  A memo, not state: the value is a function of the
+# areas tuple alone (frozen), so holding it changes no result; one entry, because the commands
+# and hooks of one ``apply`` read one board after another and rarely go back.
+_LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
+
+
+def occupancy(state: GameState) -> Occupancy:
+    """The :class:`Occupancy` of ``state``'s board, read once per board."""
+    areas = state.areas
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is areas:
+        return last[1]
+    owners: list[frozenset[str]] = []
+    spread: dict[str, int] = {}
+    gates: dict[str, int] = {}
+    first: dict[tuple[str, str], int] = {}
+    marked: dict[str, list[int]] = {}
+    for i, area in enumerate(areas):
+        here = frozenset(u.owner for u in area.units)
+        owners.append(here)
+        for owner in here:
+            spread[owner] = spread.get(owner, 0) + 1
         gate = area.gate
-        if gate is not None and gate.controller == pid:
-            count += 1
+        if gate is not None and gate.controller is not None:
+            gates[gate.controller] = gates.get(gate.controller, 0) + 1
         for unit in area.units:
-            if unit.name == YOG_SOTHOTH and unit.owner == pid and unit.kind is UnitKind.GOO:
-                count += unit.count
-    return count
+            first.setdefault((unit.owner, unit.name), i)
+            if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
+                gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
+        for marker in area.markers:
+            marked.setdefault(marker, []).append(i)
+    index = Occupancy(tuple(owners), spread, gates, first, {m: tuple(where) for m, where in marked.items()})
+    _LAST[:] = [(areas, index)]
+    return index
 
 
 def abandoned_gates(state: GameState) -> int:
