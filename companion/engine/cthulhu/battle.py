@@ -45,6 +45,7 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
+    UnitKind,
     Units,
 )
 from companion.engine.values import evolve
@@ -52,6 +53,7 @@ from companion.engine.values import evolve
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property
 
 
 def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
@@ -213,13 +215,15 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
 
 
 class Resolution:
-    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
-    neighbours, the results still owed and the pained units are plain mutable values here, and
-    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+    """The Kills, Pains and retreats of one battle, worked on locally: the battle area's stacks,
+    its neighbours, the results still owed and the pained units are plain mutable values here,
+    and the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
 
     def __init__(self, state: GameState, b: Battle, events: Events) -> None:
         self.state, self.b, self.events = state, b, events
         self.areas = list(state.areas)
+        self.here = list(self.areas[b.area].units)  # the battle area's stacks, in board order
+        self.moved = False  # a stack of the battle area has changed
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
@@ -227,11 +231,14 @@ class Resolution:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def side_units(self, side: int) -> tuple[Units, ...]:
-        return self.areas[self.b.area].units_of(pids(self.b)[side])
+    def side_units(self, side: int) -> list[Units]:
+        owner = (self.b.attacker, self.b.defender)[side]
+        return [u for u in self.here if u.owner == owner]
 
     def unpained(self, side: int) -> list[Units]:
         """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+        if not self.pained:
+            return self.side_units(side)
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
             taken[unit.key] = taken.get(unit.key, 0) + unit.count
@@ -243,7 +250,7 @@ class Resolution:
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
-        return list(self.side_units(side)) if hit == "kill" else self.unpained(side)
+        return self.side_units(side) if hit == "kill" else self.unpained(side)
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -253,8 +260,8 @@ class Resolution:
         areas = self.areas
         return tuple(
             i
-            for i in sorted(self.state.board.adjacent[b.area])
-            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
+            for i in self.state.board.neighbours(b.area)
+            if ERADICATED not in areas[i].markers and not any(u.owner == enemy for u in areas[i].units)
         )
 
     # -- the steps ------------------------------------------------------------------------------
@@ -307,12 +314,28 @@ class Resolution:
         if n <= 0:
             return
         self.owed[hit][side] -= n
-        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
+        kind = KIND_VALUES[unit.kind]
+        self.events += [HitTaken(unit.owner, self.where, kind, unit.name, hit)] * n
         if hit == "pain":
             self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
-        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
-        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+        self.take(unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
+
+    def take(self, unit: Units, n: int) -> None:
+        """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
+        there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
+        here = self.here
+        key = unit.key
+        for i, stack in enumerate(here):
+            if stack.owner == key[0] and stack.kind is key[1] and stack.name == key[2]:
+                if stack.count > n:
+                    here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
+                else:
+                    del here[i]
+                self.moved = True
+                return
+        raise AssertionError(f"{unit} is not in the battle area")
 
     def retreats(self) -> Prompt | None:
         """Retreat the pained units that have one place to go (or none: they are eliminated)."""
@@ -330,15 +353,15 @@ class Resolution:
 
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
-        index = self.b.area
-        self.areas[index] = take(self.areas[index], unit, unit.count)
+        self.take(unit, unit.count)
+        kind = KIND_VALUES[unit.kind]
         if to is None:
             reason = "pained, with nowhere to retreat"
-            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
+            self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
         to_name = self.state.area_name(to)
-        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
         """The state with the board and the battle written back: the prompt, or the battle over
@@ -350,6 +373,9 @@ class Resolution:
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
             pained=tuple(self.pained),
         )
+        if self.moved:
+            area = self.areas[b.area]
+            self.areas[b.area] = AreaState(area.gate, tuple(self.here), area.markers)
         state = evolve(self.state, areas=tuple(self.areas))
         state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
         self.events += settled
@@ -369,17 +395,6 @@ def advance(state: GameState, b: Battle, events: Events) -> GameState:
     """Resolve what needs no choice, then ask or end the battle."""
     work = Resolution(state, b, events)
     return work.finish(work.run())
-
-
-def take(area: AreaState, unit: Units, n: int) -> AreaState:
-    """``area`` less ``n`` of ``unit``'s stack, which the battle has just read from it (so it is
-    there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
-    units = area.units
-    for i, stack in enumerate(units):
-        if stack.key == unit.key:
-            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
-            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
-    raise AssertionError(f"{unit} is not in the battle area")
 
 
 # -- the answers --------------------------------------------------------------------------------
