@@ -94,12 +94,23 @@ def move(
 
 def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     """Abandon the gate in ``index`` if its controller has no unit left there."""
-    area = state.areas[index]
-    gate = area.gate
-    if gate is None or gate.controller is None or gate.acolyte or area.count(owner=gate.controller) > 0:
+    area = settled(state.areas[index])
+    if area is None:
         return state, []
-    state = state.with_area(index, evolve(area, gate=Gate(None)))
+    state = state.with_area(index, area)
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
+
+
+def settled(area: AreaState) -> AreaState | None:
+    """``area`` with its gate abandoned when its controller has no unit left there; None when
+    nothing changes."""
+    gate = area.gate
+    if gate is None or gate.controller is None or gate.acolyte:
+        return None
+    controller = gate.controller
+    if any(u.owner == controller for u in area.units):
+        return None
+    return AreaState(Gate(None), area.units, area.markers)
 
 
 def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tuple[GameState, list[Event]]:
@@ -178,6 +189,7 @@ class Occupancy:
 # areas tuple alone (frozen), so holding it changes no result; one entry, because the commands
 # and hooks of one ``apply`` read one board after another and rarely go back.
 _LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
+_NOBODY: frozenset[str] = frozenset()
 
 
 def occupancy(state: GameState) -> Occupancy:
@@ -192,19 +204,24 @@ def occupancy(state: GameState) -> Occupancy:
     first: dict[tuple[str, str], int] = {}
     marked: dict[str, list[int]] = {}
     for i, area in enumerate(areas):
-        here = frozenset(u.owner for u in area.units)
-        owners.append(here)
-        for owner in here:
-            spread[owner] = spread.get(owner, 0) + 1
         gate = area.gate
         if gate is not None and gate.controller is not None:
             gates[gate.controller] = gates.get(gate.controller, 0) + 1
-        for unit in area.units:
-            first.setdefault((unit.owner, unit.name), i)
-            if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
-                gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
         for marker in area.markers:
             marked.setdefault(marker, []).append(i)
+        if not area.units:
+            owners.append(_NOBODY)
+            continue
+        for unit in area.units:
+            key = (unit.owner, unit.name)
+            if key not in first:
+                first[key] = i
+            if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
+                gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
+        here = frozenset([u.owner for u in area.units])
+        owners.append(here)
+        for owner in here:
+            spread[owner] = spread.get(owner, 0) + 1
     index = Occupancy(tuple(owners), spread, gates, first, {m: tuple(where) for m, where in marked.items()})
     _LAST[:] = [(areas, index)]
     return index
