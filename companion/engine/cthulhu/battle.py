@@ -27,6 +27,7 @@ from companion.engine.cthulhu.events import (
     BattleEnded,
     BattleRolled,
     CombatComputed,
+    GateChanged,
     HitTaken,
     UnitsMoved,
     UnitsRemoved,
@@ -158,9 +159,11 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     return next_roll(evolve(state, battle=battle), events)
 
 
-def next_roll(state: GameState, events: Events) -> GameState:
-    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
-    b = state.battle
+def next_roll(state: GameState, events: Events, battle: Battle | None = None) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains.  ``battle``:
+    the battle as it now stands, when newer than ``state.battle`` (a roll just added: the state
+    is copied once, at the end, not for each change)."""
+    b = battle or state.battle
     assert b is not None
     sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
     while len(b.rolls) < 2:
@@ -190,8 +193,7 @@ def next_roll(state: GameState, events: Events) -> GameState:
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     assert state.battle is not None
-    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
-    return next_roll(state, events)
+    return next_roll(state, events, evolve(state.battle, rolls=(*state.battle.rolls, values)))
 
 
 # -- Kills, Pains, retreats -------------------------------------------------------------------
@@ -375,18 +377,27 @@ class Resolution:
         )
         if self.moved:
             area = self.areas[b.area]
-            self.areas[b.area] = AreaState(area.gate, tuple(self.here), area.markers)
-        state = evolve(self.state, areas=tuple(self.areas))
-        state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
-        self.events += settled
+            area = AreaState(area.gate, tuple(self.here), area.markers)
+            # Every unit that left, left this area: its gate may be abandoned now.
+            settled = bd.settled(area)
+            if settled is not None:
+                area = settled
+                self.events.append(GateChanged(self.where, "abandoned", "its controller left"))
+            self.areas[b.area] = area
+        areas = tuple(self.areas)
         if prompt is not None:
-            return evolve(state, battle=b, prompt=prompt)
+            return evolve(self.state, areas=areas, battle=b, prompt=prompt)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        for pid in (b.attacker, b.defender):
-            hooks = hooks_of(state, pid)
-            if hooks is not None and hooks.post_battle is not None:
-                state = hooks.post_battle(evolve(state, battle=b), self.events)
+        post = [
+            hooks.post_battle for pid in (b.attacker, b.defender) if (hooks := hooks_of(self.state, pid)) and hooks.post_battle
+        ]
+        if not post:  # the board and the battle's end in one copy of the state
+            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
+        state = evolve(self.state, areas=areas)
+        for hook in post:
+            state = hook(evolve(state, battle=b), self.events)
         self.events.append(BattleEnded(self.where, b.attacker, b.defender))
         return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
