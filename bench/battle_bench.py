@@ -1,5 +1,8 @@
 """A battle resolved whole: ``apply`` of the roll that resolves it (Kills and Pains landed, pained
-units retreated, the turn handed on), ``apply`` of a Kill a player assigns, and the exact odds.
+units retreated, the turn handed on), without and with the referee playing the abilities,
+``apply`` of a Kill a player assigns, and the exact odds; and the abilities' cost per command over
+the scripted six-round game of the core four (tests/engine/cthulhu/data/six_rounds.py): ``apply``
+of each command and, of it, the after-command hook (requirements, reactions, questions).
 
 Targets (issue 20): the resolution's ``apply`` p99 < 100 µs, the exact battle odds < 1 ms.
 Floor: a bare dict update, as for the engine's roll.
@@ -7,16 +10,22 @@ Floor: a bare dict update, as for the engine's roll.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
-from bench.timing import Figures, sample
-from companion.engine import State, apply, battle_odds
+from bench.timing import Figures, figures, sample
+from companion.engine import Accepted, Command, Event, State, apply, battle_odds
+from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import AreaState, Faction, UnitKind, Units
 from companion.engine.values import evolve
 from companion.maps import load_map
 
 CALLS = 20_000
+GAME_REPEATS = 40  # each of the scripted game's commands, applied this many times
 GC, CC = "great_cthulhu", "crawling_chaos"
 SEATS = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT))
 
@@ -50,24 +59,82 @@ def states() -> tuple[State, c.Roll, State, c.AssignKill, State]:
     return resolving, last, choosing, kill, battle("Asia", mixed, None)
 
 
-def bench() -> tuple[Figures, Figures, Figures, Figures]:
-    """(the resolving roll, a Kill assigned, the odds, the dict floor)."""
+def with_abilities(state: State) -> State:
+    """The same position in a game whose referee plays the factions' abilities."""
+    return evolve(state, options=evolve(state.options, abilities=True))
+
+
+def scripted_game() -> list[tuple[State, Command, State, tuple[Event, ...]]]:
+    """Each command of the scripted six-round game with the state before it, and the state and
+    events after it."""
+    from tests.engine.cthulhu.data import six_rounds as script
+
+    state = apply(None, c.NewGame(load_map(script.MAP), tuple(c.Seat(f) for f in script.FACTIONS), script.SEED, script.OPTIONS))
+    steps = []
+    now: State = state.state  # type: ignore[union-attr]
+    for step in script.STEPS:
+        done = apply(now, step.command)
+        assert isinstance(done, Accepted), (step.command, done)
+        steps.append((now, step.command, done.state, done.events))
+        now = done.state
+    return steps
+
+
+def per_command(call: Callable[[State, Command, State, tuple[Event, ...]], object]) -> Figures:
+    """``call`` timed once per command of the scripted game, GAME_REPEATS rounds of the game."""
+    steps = scripted_game()
+    for step in steps:
+        call(*step)
+    clock, times = time.perf_counter_ns, []
+    for _ in range(GAME_REPEATS):
+        for step in steps:
+            start = clock()
+            call(*step)
+            times.append((clock() - start) / 1000)
+    return figures(times)
+
+
+def game_apply(before: State, command: Command, after: State, events: tuple[Event, ...]) -> object:
+    return apply(before, command)
+
+
+def game_hook(before: State, command: Command, after: State, events: tuple[Event, ...]) -> object:
+    return abilities.after_command(after, list(events))
+
+
+def bench() -> dict[str, Figures]:
+    """Each figure by name; "floor" is the dict update."""
     resolving, last, choosing, kill, declared = states()
+    resolving_on = with_abilities(resolving)
+    assert apply(resolving_on, last).ok
     assert battle_odds(declared) is not None
     table: dict[str, int] = {}
-    return (
-        sample(lambda: apply(resolving, last), CALLS),
-        sample(lambda: apply(choosing, kill), CALLS),
-        sample(lambda: battle_odds(declared), CALLS),
-        sample(lambda: table.__setitem__("die", 6), CALLS),
-    )
+    return {
+        "resolve": sample(lambda: apply(resolving, last), CALLS),
+        "resolve, abilities": sample(lambda: apply(resolving_on, last), CALLS),
+        "assign": sample(lambda: apply(choosing, kill), CALLS),
+        "odds": sample(lambda: battle_odds(declared), CALLS),
+        "game apply": per_command(game_apply),
+        "game hook": per_command(game_hook),
+        "floor": sample(lambda: table.__setitem__("die", 6), CALLS),
+    }
 
 
 def run() -> list[str]:
     """Measure and return the Markdown section."""
-    resolution, assignment, odds, floor = bench()
-    rows = [("apply(the roll that resolves a battle)", resolution, 100.0), ("apply(assign_kill)", assignment, 100.0)]
-    rows.append(("battle_odds (exact)", odds, 1000.0))
+    measured = bench()
+    floor = measured["floor"]
+    rows = [
+        ("apply(the roll that resolves a battle)", measured["resolve"], 100.0),
+        (
+            "the same, the referee playing the abilities (a first Kill: requirement met, Spellbook asked)",
+            measured["resolve, abilities"],
+            100.0,
+        ),
+        ("apply(assign_kill)", measured["assign"], 100.0),
+        ("battle_odds (exact)", measured["odds"], 1000.0),
+    ]
+    commands = measured["game apply"].samples // GAME_REPEATS
     lines = [
         "## A battle resolved whole",
         "",
@@ -77,9 +144,38 @@ def run() -> list[str]:
         "| --- | --- | --- | --- |",
     ]
     lines += [f"| {name} | {f.median:.1f} | {f.p99:.1f} | < {target:,.0f} µs |" for name, f, target in rows]
+    game, hook = measured["game apply"], measured["game hook"]
+    lines += [
+        "",
+        f"The abilities' cost per command: the scripted six-round game of the core four ({commands} commands, "
+        f"tests/engine/cthulhu/data/six_rounds.py), each command timed {GAME_REPEATS} times.",
+        "",
+        "| what | median µs | p99 µs |",
+        "| --- | --- | --- |",
+        f"| apply(command), the referee playing the abilities | {game.median:.1f} | {game.p99:.1f} |",
+        f"| of which the abilities' after-command hook | {hook.median:.1f} | {hook.p99:.1f} |",
+    ]
     verdict = all(f.p99 < target for _, f, target in rows)
     return [*lines, "", f"Verdict: {'every figure meets its target' if verdict else 'a figure MISSES its target'}.", ""]
 
 
+def write_section(lines: list[str], path: Path = Path("docs/performance.md")) -> None:
+    """Put ``lines`` (a section, its "## " heading first) in place of the section of the same
+    heading in ``path``, the rest of the page as it is; with a line saying when and how busy."""
+    heading = lines[0]
+    note = (
+        f"Measured on its own ({time.strftime('%Y-%m-%d %H:%M %Z')}, load average {os.getloadavg()[0]:.1f}), "
+        "after the rest of the page."
+    )
+    new = [heading, "", note, *lines[1:]]
+    old = path.read_text(encoding="utf-8").split("\n")
+    start = old.index(heading)
+    end = next((i for i in range(start + 1, len(old)) if old[i].startswith("## ")), len(old))
+    path.write_text("\n".join([*old[:start], *new, *old[end:]]), encoding="utf-8")
+
+
 if __name__ == "__main__":
-    print("\n".join(run()))
+    section = run()
+    print("\n".join(section))
+    if "--write" in sys.argv:
+        write_section(section)

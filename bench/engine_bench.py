@@ -152,3 +152,14 @@ def row(name: str, measured: Figures, floor_name: str, floor: Figures, target: s
 
 
 __all__ = ["run"]
+
+
+if __name__ == "__main__":
+    import sys
+
+    from bench.battle_bench import write_section
+
+    section = run()
+    print("\n".join(section))
+    if "--write" in sys.argv:
+        write_section(section)

@@ -57,15 +57,21 @@ class MapDef:
     degradation_faces: tuple[int, ...] = ()
     index: dict[str, int] = field(init=False, compare=False, repr=False)
     adjacent: tuple[frozenset[int], ...] = field(init=False, compare=False, repr=False)
+    ordered: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)  # adjacent, sorted
 
     def __post_init__(self) -> None:
         index = {area.name: i for i, area in enumerate(self.areas)}
         adjacent = tuple(frozenset(index[n] for n in area.neighbours if n in index) for area in self.areas)
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "adjacent", adjacent)
+        object.__setattr__(self, "ordered", tuple(tuple(sorted(a)) for a in adjacent))
 
     def area_index(self, name: str) -> int | None:
         return self.index.get(name)
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        """The areas adjacent to area ``index``, in board order."""
+        return self.ordered[index]
 
     def are_adjacent(self, a: int, b: int) -> bool:
         return b in self.adjacent[a]

@@ -10,7 +10,7 @@ its ``__init__``) that sets each slot directly: about 2 µs.  Classes with a ``_
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -51,3 +51,54 @@ def evolve(value: T, **changes: Any) -> T:
         return dataclasses.replace(value, **changes)  # type: ignore[type-var]
     result: T = copier(value, changes)
     return result
+
+
+def _build_init(cls: type) -> Callable[..., None] | None:
+    """An ``__init__`` for the frozen, slotted dataclass ``cls`` that sets each slot through its
+    descriptor, as the dataclass's own does through ``object.__setattr__`` by name (about 40%
+    quicker: the events and unit stacks of a battle are built on the tower's roll path).  Same
+    parameters, order and defaults; None where that would change behaviour (``__post_init__``,
+    default factories, keyword-only or non-init fields)."""
+    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        return None
+    params = cls.__dict__.get("__dataclass_params__")  # the class's own, not a base's
+    if params is None or not params.frozen or not params.init:
+        return None
+    fields = dataclasses.fields(cls)
+    if not fields:
+        return None
+    if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
+        return None
+    scope: dict[str, Any] = {}
+    signature, body = [], []
+    for i, f in enumerate(fields):
+        scope[f"_set{i}"] = cls.__dict__[f.name].__set__
+        if f.default is dataclasses.MISSING:
+            signature.append(f.name)
+        else:
+            scope[f"_default{i}"] = f.default
+            signature.append(f"{f.name}=_default{i}")
+        body.append(f"    _set{i}(self, {f.name})")
+    exec(f"def __init__(self, {', '.join(signature)}):\n" + "\n".join(body), scope)  # field names only
+    init: Callable[..., None] = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    return init
+
+
+def quicken(classes: Iterable[type]) -> int:
+    """Give each eligible frozen, slotted dataclass in ``classes`` the quicker ``__init__`` of
+    :func:`_build_init` (once); how many were changed."""
+    changed = 0
+    for cls in classes:
+        if cls in _QUICK:
+            continue
+        _QUICK.add(cls)
+        init = _build_init(cls)
+        if init is not None:
+            cls.__init__ = init  # type: ignore[misc]
+            changed += 1
+    return changed
+
+
+_QUICK: set[type] = set()

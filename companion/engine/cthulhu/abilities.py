@@ -120,9 +120,11 @@ def bookkeeping(state: GameState, seen: Events) -> GameState:
     for event in seen:
         if isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
             kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
-            state = with_abilities(state, used=kept)
+            if kept != state.abilities.used:  # copy the state only for a change
+                state = with_abilities(state, used=kept)
         elif isinstance(event, TurnStarted):
-            state = with_abilities(state, second="")
+            if state.abilities.second:
+                state = with_abilities(state, second="")
         elif isinstance(event, BattleDeclared) and state.battle is not None:
             area = state.areas[state.battle.area]
             sides = (event.attacker, event.defender)

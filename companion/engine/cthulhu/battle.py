@@ -27,6 +27,7 @@ from companion.engine.cthulhu.events import (
     BattleEnded,
     BattleRolled,
     CombatComputed,
+    GateChanged,
     HitTaken,
     UnitsMoved,
     UnitsRemoved,
@@ -45,6 +46,7 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
+    UnitKind,
     Units,
 )
 from companion.engine.values import evolve
@@ -52,6 +54,7 @@ from companion.engine.values import evolve
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property
 
 
 def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
@@ -156,9 +159,11 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     return next_roll(evolve(state, battle=battle), events)
 
 
-def next_roll(state: GameState, events: Events) -> GameState:
-    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
-    b = state.battle
+def next_roll(state: GameState, events: Events, battle: Battle | None = None) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains.  ``battle``:
+    the battle as it now stands, when newer than ``state.battle`` (a roll just added: the state
+    is copied once, at the end, not for each change)."""
+    b = battle or state.battle
     assert b is not None
     sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
     while len(b.rolls) < 2:
@@ -188,8 +193,7 @@ def next_roll(state: GameState, events: Events) -> GameState:
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     assert state.battle is not None
-    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
-    return next_roll(state, events)
+    return next_roll(state, events, evolve(state.battle, rolls=(*state.battle.rolls, values)))
 
 
 # -- Kills, Pains, retreats -------------------------------------------------------------------
@@ -213,13 +217,15 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
 
 
 class Resolution:
-    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
-    neighbours, the results still owed and the pained units are plain mutable values here, and
-    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+    """The Kills, Pains and retreats of one battle, worked on locally: the battle area's stacks,
+    its neighbours, the results still owed and the pained units are plain mutable values here,
+    and the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
 
     def __init__(self, state: GameState, b: Battle, events: Events) -> None:
         self.state, self.b, self.events = state, b, events
         self.areas = list(state.areas)
+        self.here = list(self.areas[b.area].units)  # the battle area's stacks, in board order
+        self.moved = False  # a stack of the battle area has changed
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
@@ -227,11 +233,14 @@ class Resolution:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def side_units(self, side: int) -> tuple[Units, ...]:
-        return self.areas[self.b.area].units_of(pids(self.b)[side])
+    def side_units(self, side: int) -> list[Units]:
+        owner = (self.b.attacker, self.b.defender)[side]
+        return [u for u in self.here if u.owner == owner]
 
     def unpained(self, side: int) -> list[Units]:
         """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+        if not self.pained:
+            return self.side_units(side)
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
             taken[unit.key] = taken.get(unit.key, 0) + unit.count
@@ -243,7 +252,7 @@ class Resolution:
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
-        return list(self.side_units(side)) if hit == "kill" else self.unpained(side)
+        return self.side_units(side) if hit == "kill" else self.unpained(side)
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -253,8 +262,8 @@ class Resolution:
         areas = self.areas
         return tuple(
             i
-            for i in sorted(self.state.board.adjacent[b.area])
-            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
+            for i in self.state.board.neighbours(b.area)
+            if ERADICATED not in areas[i].markers and not any(u.owner == enemy for u in areas[i].units)
         )
 
     # -- the steps ------------------------------------------------------------------------------
@@ -307,12 +316,28 @@ class Resolution:
         if n <= 0:
             return
         self.owed[hit][side] -= n
-        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
+        kind = KIND_VALUES[unit.kind]
+        self.events += [HitTaken(unit.owner, self.where, kind, unit.name, hit)] * n
         if hit == "pain":
             self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
-        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
-        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+        self.take(unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
+
+    def take(self, unit: Units, n: int) -> None:
+        """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
+        there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
+        here = self.here
+        key = unit.key
+        for i, stack in enumerate(here):
+            if stack.owner == key[0] and stack.kind is key[1] and stack.name == key[2]:
+                if stack.count > n:
+                    here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
+                else:
+                    del here[i]
+                self.moved = True
+                return
+        raise AssertionError(f"{unit} is not in the battle area")
 
     def retreats(self) -> Prompt | None:
         """Retreat the pained units that have one place to go (or none: they are eliminated)."""
@@ -330,15 +355,15 @@ class Resolution:
 
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
-        index = self.b.area
-        self.areas[index] = take(self.areas[index], unit, unit.count)
+        self.take(unit, unit.count)
+        kind = KIND_VALUES[unit.kind]
         if to is None:
             reason = "pained, with nowhere to retreat"
-            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
+            self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
         to_name = self.state.area_name(to)
-        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
         """The state with the board and the battle written back: the prompt, or the battle over
@@ -350,17 +375,29 @@ class Resolution:
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
             pained=tuple(self.pained),
         )
-        state = evolve(self.state, areas=tuple(self.areas))
-        state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
-        self.events += settled
+        if self.moved:
+            area = self.areas[b.area]
+            area = AreaState(area.gate, tuple(self.here), area.markers)
+            # Every unit that left, left this area: its gate may be abandoned now.
+            settled = bd.settled(area)
+            if settled is not None:
+                area = settled
+                self.events.append(GateChanged(self.where, "abandoned", "its controller left"))
+            self.areas[b.area] = area
+        areas = tuple(self.areas)
         if prompt is not None:
-            return evolve(state, battle=b, prompt=prompt)
+            return evolve(self.state, areas=areas, battle=b, prompt=prompt)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        for pid in (b.attacker, b.defender):
-            hooks = hooks_of(state, pid)
-            if hooks is not None and hooks.post_battle is not None:
-                state = hooks.post_battle(evolve(state, battle=b), self.events)
+        post = [
+            hooks.post_battle for pid in (b.attacker, b.defender) if (hooks := hooks_of(self.state, pid)) and hooks.post_battle
+        ]
+        if not post:  # the board and the battle's end in one copy of the state
+            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
+        state = evolve(self.state, areas=areas)
+        for hook in post:
+            state = hook(evolve(state, battle=b), self.events)
         self.events.append(BattleEnded(self.where, b.attacker, b.defender))
         return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
@@ -369,17 +406,6 @@ def advance(state: GameState, b: Battle, events: Events) -> GameState:
     """Resolve what needs no choice, then ask or end the battle."""
     work = Resolution(state, b, events)
     return work.finish(work.run())
-
-
-def take(area: AreaState, unit: Units, n: int) -> AreaState:
-    """``area`` less ``n`` of ``unit``'s stack, which the battle has just read from it (so it is
-    there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
-    units = area.units
-    for i, stack in enumerate(units):
-        if stack.key == unit.key:
-            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
-            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
-    raise AssertionError(f"{unit} is not in the battle area")
 
 
 # -- the answers --------------------------------------------------------------------------------

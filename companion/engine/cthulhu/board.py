@@ -7,6 +7,8 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -92,12 +94,23 @@ def move(
 
 def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     """Abandon the gate in ``index`` if its controller has no unit left there."""
-    area = state.areas[index]
-    gate = area.gate
-    if gate is None or gate.controller is None or gate.acolyte or area.count(owner=gate.controller) > 0:
+    area = settled(state.areas[index])
+    if area is None:
         return state, []
-    state = state.with_area(index, evolve(area, gate=Gate(None)))
+    state = state.with_area(index, area)
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
+
+
+def settled(area: AreaState) -> AreaState | None:
+    """``area`` with its gate abandoned when its controller has no unit left there; None when
+    nothing changes."""
+    gate = area.gate
+    if gate is None or gate.controller is None or gate.acolyte:
+        return None
+    controller = gate.controller
+    if any(u.owner == controller for u in area.units):
+        return None
+    return AreaState(Gate(None), area.units, area.markers)
 
 
 def set_gate(state: GameState, index: int, gate: Gate | None, reason: str) -> tuple[GameState, list[Event]]:
@@ -152,17 +165,66 @@ def cosmic_gate(state: GameState, pid: str) -> bool:
 
 def controlled_gates(state: GameState, pid: str) -> int:
     """Gates ``pid`` controls; Yog-Sothoth counts as one (docs/rules-notes.md)."""
-    # One pass over the areas: this runs for every player at every Doom Phase and Gather Power,
-    # and the tower's roll path waits on it.
-    count = 0
-    for area in state.areas:
+    return occupancy(state).gates.get(pid, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """What one board (a ``state.areas`` tuple) holds, read in one pass: the abilities'
+    requirements ask these after every command, each of them for every player.
+
+    ``owners``: per area, the factions with units there; ``spread``: faction -> areas where it
+    has units; ``gates``: faction -> gates it controls (Yog-Sothoth counting as one);
+    ``first``: (owner, unit name) -> the first area holding one; ``marked``: marker -> the areas
+    carrying it, in board order."""
+
+    owners: tuple[frozenset[str], ...]
+    spread: dict[str, int]
+    gates: dict[str, int]
+    first: dict[tuple[str, str], int]
+    marked: dict[str, tuple[int, ...]]
+
+
+# The last board read and its occupancy.  A memo, not state: the value is a function of the
+# areas tuple alone (frozen), so holding it changes no result; one entry, because the commands
+# and hooks of one ``apply`` read one board after another and rarely go back.
+_LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
+_NOBODY: frozenset[str] = frozenset()
+
+
+def occupancy(state: GameState) -> Occupancy:
+    """The :class:`Occupancy` of ``state``'s board, read once per board."""
+    areas = state.areas
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is areas:
+        return last[1]
+    owners: list[frozenset[str]] = []
+    spread: dict[str, int] = {}
+    gates: dict[str, int] = {}
+    first: dict[tuple[str, str], int] = {}
+    marked: dict[str, list[int]] = {}
+    for i, area in enumerate(areas):
         gate = area.gate
-        if gate is not None and gate.controller == pid:
-            count += 1
+        if gate is not None and gate.controller is not None:
+            gates[gate.controller] = gates.get(gate.controller, 0) + 1
+        for marker in area.markers:
+            marked.setdefault(marker, []).append(i)
+        if not area.units:
+            owners.append(_NOBODY)
+            continue
         for unit in area.units:
-            if unit.name == YOG_SOTHOTH and unit.owner == pid and unit.kind is UnitKind.GOO:
-                count += unit.count
-    return count
+            key = (unit.owner, unit.name)
+            if key not in first:
+                first[key] = i
+            if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
+                gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
+        here = frozenset([u.owner for u in area.units])
+        owners.append(here)
+        for owner in here:
+            spread[owner] = spread.get(owner, 0) + 1
+    index = Occupancy(tuple(owners), spread, gates, first, {m: tuple(where) for m, where in marked.items()})
+    _LAST[:] = [(areas, index)]
+    return index
 
 
 def abandoned_gates(state: GameState) -> int:

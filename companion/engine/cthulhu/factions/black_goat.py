@@ -156,8 +156,11 @@ def _is_bg(state: GameState, pid: str) -> bool:
 
 
 def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
-    mine = [a for a in state.areas if a.count(owner=pid)]
-    return all(any(a.count(owner=other) for a in mine) for other in pw.enemies(state, pid))
+    shared: set[str] = set()
+    for here in bd.occupancy(state).owners:
+        if pid in here:
+            shared |= here
+    return all(other in shared for other in pw.enemies(state, pid))
 
 
 REQUIREMENTS = (

@@ -208,11 +208,7 @@ def pool_left(state: GameState, pid: str, name: str, pool: int) -> int:
 
 def goo_area(state: GameState, pid: str, name: str) -> int | None:
     """The area of ``pid``'s unit called ``name`` (the first, for a Great Old One the only one)."""
-    for i, area in enumerate(state.areas):
-        for unit in area.units:
-            if unit.owner == pid and unit.name == name:
-                return i
-    return None
+    return bd.occupancy(state).first.get((pid, name))
 
 
 def in_play(state: GameState, pid: str, name: str) -> bool:
@@ -221,8 +217,8 @@ def in_play(state: GameState, pid: str, name: str) -> bool:
 
 
 def areas_with_units(state: GameState, pid: str) -> int:
-    # Run for several requirements after every command: a plain loop, no counting of units.
-    return sum(1 for a in state.areas if any(u.owner == pid for u in a.units))
+    # Run for several requirements after every command: read from the board's occupancy.
+    return bd.occupancy(state).spread.get(pid, 0)
 
 
 def enemies(state: GameState, pid: str) -> tuple[str, ...]:

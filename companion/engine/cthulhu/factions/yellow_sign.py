@@ -156,12 +156,11 @@ def _is_ys(state: GameState, pid: str) -> bool:
 
 def _desecrated(glyph: str) -> pw.RequirementCheck:
     def met(state: GameState, pid: str, events: pw.Events) -> bool:
-        if not any(DESECRATION in a.markers for a in state.areas):
+        board = bd.occupancy(state)
+        desecrated = board.marked.get(DESECRATION, ())
+        if not desecrated:
             return False
-        return any(
-            DESECRATION in a.markers and state.board.areas[i].glyph == glyph and a.count(owner=pid)
-            for i, a in enumerate(state.areas)
-        ) or any(
+        return any(state.board.areas[i].glyph == glyph and pid in board.owners[i] for i in desecrated) or any(
             isinstance(e, MarkerChanged) and e.placed and e.marker == DESECRATION and _glyph(state, e.area) == glyph
             for e in events
         )
