@@ -287,8 +287,39 @@ def extra_commands(state: GameState) -> Iterator[Command]:
 
 
 def power_extras(state: GameState, pid: str) -> list[Part]:
+    """``pid``'s faction's Gather Power extras, and what other factions' abilities give it
+    (Worship Services pays the enemy too: a module's ``gather_power_others``)."""
+    if not state.options.abilities:
+        return []
     module = module_of(state, pid)
-    return [] if module is None or not state.options.abilities else getattr(module, "gather_power", _no_power)(state, pid)
+    parts = [] if module is None else getattr(module, "gather_power", _no_power)(state, pid)
+    for other in MODULES.values():
+        parts += getattr(other, "gather_power_others", _no_power)(state, pid)
+    return parts
+
+
+# A check run before a core command's handler (Ice Age's tax, Ferox, Arctic Wind, Brainless):
+# it may refuse, pay, or give back the command changed (a cost given).
+Guard = Callable[[GameState, Command, Events], tuple[GameState, Command]]
+
+
+def guarded(guard: Guard, handler: Callable[..., GameState]) -> Callable[..., GameState]:
+    def run(state: GameState, cmd: Command, events: Events) -> GameState:
+        if state.options.abilities:
+            state, cmd = guard(state, cmd, events)
+        return handler(state, cmd, events)
+
+    return run
+
+
+def _when_abilities(hook: Callable[..., object], default: object) -> Callable[..., object]:
+    def run(state: GameState, *args: object) -> object:
+        return hook(state, *args) if state.options.abilities else (args[-1] if default is _SAME else default)
+
+    return run
+
+
+_SAME = object()  # a ritual cost hook gives back the cost it was given when the abilities are off
 
 
 def gated(handler: Callable[..., GameState]) -> Callable[..., GameState]:
@@ -324,6 +355,12 @@ def register() -> None:
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
+        for cls, guard in getattr(module, "GUARDS", ()):
+            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+        if hasattr(module, "resting"):
+            flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
+        if hasattr(module, "ritual_cost"):
+            flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
     actions.HANDLERS.update(handlers)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
