@@ -355,13 +355,14 @@ def register() -> None:
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
-        for cls, guard in getattr(module, "GUARDS", ()):
-            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
         if hasattr(module, "resting"):
             flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
         if hasattr(module, "ritual_cost"):
             flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
     actions.HANDLERS.update(handlers)
+    for module in MODULES.values():
+        for cls, guard in getattr(module, "GUARDS", ()):
+            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
