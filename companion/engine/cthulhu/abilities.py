@@ -357,6 +357,8 @@ def register() -> None:
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
         if hasattr(module, "resting"):
             flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
+        if hasattr(module, "battle_results"):
+            bt.RESULT_HOOKS.append(module.battle_results)  # its mark is set only with the abilities on
         if hasattr(module, "ritual_cost"):
             flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
     actions.HANDLERS.update(handlers)

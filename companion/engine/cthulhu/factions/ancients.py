@@ -46,7 +46,7 @@ from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import windwalker  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
 
 CATHEDRAL = "cathedral"
@@ -313,7 +313,8 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
 
 
 def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> GameState:
-    pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
+    if not sleeper.borrowed(state, cmd.player, DEMATERIALIZATION):
+        pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
         raise Refusal(Code.NOT_NOW, "Dematerialization is a Doom Phase ability.")
     if pw.used(state, cmd.player, DEMATERIALIZATION):

@@ -100,6 +100,7 @@ from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, Ask, PromptKind  # noqa: E402
 
 ICE_AGE = "ice_age"
@@ -199,7 +200,8 @@ def ritual_cost(state: GameState, pid: str, cost: int) -> int:
 
 def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
-    pw.need_faction(state, cmd.player, Faction.WINDWALKER, HIBERNATE)
+    if not sleeper.borrowed(state, cmd.player, HIBERNATE):
+        pw.need_faction(state, cmd.player, Faction.WINDWALKER, HIBERNATE)
     extra = min(state.players[seat].power, enemy_goos(state, cmd.player))
     events.append(pw.AbilityUsed(cmd.player, HIBERNATE, f"+{extra} Power; no more turns until the next Gather Power"))
     state = pw.gain_power(pw.mark_used(state, cmd.player, HIBERNATE), seat, extra, HIBERNATE, events)
