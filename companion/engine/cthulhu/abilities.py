@@ -355,6 +355,8 @@ def register() -> None:
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
+        for purpose, wrap in getattr(module, "ROLL_WRAPS", ()):
+            actions.ROLL_HANDLERS[purpose] = wrap(actions.ROLL_HANDLERS[purpose])
         if hasattr(module, "resting"):
             flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
         if hasattr(module, "battle_results"):
