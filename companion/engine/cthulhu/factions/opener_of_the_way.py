@@ -70,6 +70,7 @@ from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu import actions, flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
@@ -303,8 +304,7 @@ def _unit_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _unit(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
     index, hit, ow = int(ask.data[0]), ask.data[1], ask.data[2]
-    unit = pw.unit_here(state, index, ask.actor, choice)
-    events.append(HitTaken(ask.actor, state.area_name(index), unit.kind.value, choice, hit))
+    unit = pw.unit_here(state, index, ask.actor, choice)  # no HitTaken: this is not a battle
     if hit == "kill":
         return pw.remove_one(state, index, unit, "killed by the Dread Curse of Azathoth", events)
     return pw.push_ask(state, Ask("Dread Curse retreat", ow, (str(index), ask.actor, choice)))
@@ -427,7 +427,8 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     from companion.engine.cthulhu.factions import unit_type
 
     seat = pw.my_turn(state, cmd.player)
-    pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, BEYOND_ONE)
+    if not sleeper.borrowed(state, cmd.player, BEYOND_ONE):
+        pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, BEYOND_ONE)
     source, to = bd.area_index(state, cmd.area), bd.area_index(state, cmd.to)
     bd.refuse_eradicated(state, to)
     area = state.areas[source]

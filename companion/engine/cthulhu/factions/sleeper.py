@@ -44,10 +44,8 @@ def tsathoggua_where(state: GameState, pid: str, index: int) -> str:
 
 def tsathoggua_cost(state: GameState, pid: str) -> int:
     """8; 4 once he has been awakened while Sleeper borrows Immortal (Ancient Sorcery)."""
-    again = awakened_before(state, pid, TSATHOGGUA) and any(
-        name.startswith("Ancient Sorcery: Immortal") for _, name in state.abilities.used
-    )
-    return 4 if again else 8
+    immortal = any(who == pid and name.startswith("Ancient Sorcery: Immortal") for who, name in state.abilities.used)
+    return 4 if immortal and awakened_before(state, pid, TSATHOGGUA) else 8
 
 
 RULES = FactionRules(
@@ -485,6 +483,9 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     prisoners = len(boxed(state, PRISON))
     if prisoners and _is(state, pid):
         parts.append(Part("captured Monsters", prisoners))
+    if borrowed(state, pid, "Feast"):  # Yellow Sign's Feast through Ancient Sorcery
+        feast = sum(1 for a in state.areas if "desecration" in a.markers and a.count(owner=pid))
+        parts.append(Part("Feast (Ancient Sorcery)", feast))
     return parts
 
 

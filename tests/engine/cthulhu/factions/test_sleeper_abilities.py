@@ -155,3 +155,12 @@ def test_ancient_sorcery_borrows_an_enemys_first_ability_and_the_serpent_man_com
     )
     state = run(state, SorceryReturn(SL, "Arabia"))
     assert units(state, "Arabia", SL, "Serpent Man") == 1 and state.player(SL).power == 2
+
+
+def test_ancient_sorcery_borrowed_immortal_makes_tsathoggua_cost_4_with_an_elder_sign() -> None:
+    state = game6(Europe={"units": [(SL, M, "Serpent Man", 1), (SL, M, "Formless Spawn", 1)]})
+    state = set_players(state, sleeper={"awakened": ("Tsathoggua",)})
+    state = already(state, SL, "Awaken Tsathoggua")
+    state = run(turn(state, SL, power=5, books=("Ancient Sorcery",)), AncientSorcery(SL, "Europe", GC))
+    state = run(turn(state, SL, power=4, books=("Ancient Sorcery",)), c.Awaken(SL, "Europe", "Tsathoggua"))
+    assert state.player(SL).power == 0 and len(state.player(SL).elder_signs) == 1
