@@ -250,6 +250,11 @@ def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
     head = state.abilities.asks[0]
     state = resume(with_abilities(state, asks=state.abilities.asks[1:]))
     state = ASKS[head.ability].resolve(state, head, cmd.choice, events)
+    actor = state.prompt.actor if state.prompt.kind is PromptKind.ACTION else ""
+    if actor and state.seat(actor) is not None and state.player(actor).power <= 0:
+        # The answer spent the Power of the player whose turn it interrupted (Eternal after a
+        # battle): a player without Power takes no action, so the turn goes on.
+        state = powers.end_action(evolve(state, prompt=Prompt(PromptKind.NONE)), events)
     return mark_recount(state, head)
 
 
@@ -301,6 +306,26 @@ def power_extras(state: GameState, pid: str) -> list[Part]:
 # A check run before a core command's handler (Ice Age's tax, Ferox, Arctic Wind, Brainless):
 # it may refuse, pay, or give back the command changed (a cost given).
 Guard = Callable[[GameState, Command, Events], tuple[GameState, Command]]
+
+
+GUARDS: dict[type[Command], list[Guard]] = {}
+
+
+def allowed(state: GameState, cmd: Command) -> bool:
+    """Whether the guards let a core action through (for the legal commands): one that refuses
+    is not legal, and one that charges (Ice Age's tax) needs the whole action still affordable."""
+    guards = GUARDS.get(type(cmd))
+    if not guards or not state.options.abilities:
+        return True
+    try:
+        after = state
+        for guard in guards:
+            after, cmd = guard(after, cmd, [])
+        if after is not state:
+            actions.HANDLERS[type(cmd)](state, cmd, [])
+    except Refusal:
+        return False
+    return True
 
 
 def guarded(guard: Guard, handler: Callable[..., GameState]) -> Callable[..., GameState]:
@@ -367,6 +392,7 @@ def register() -> None:
     for module in MODULES.values():
         for cls, guard in getattr(module, "GUARDS", ()):
             actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+            GUARDS.setdefault(cls, []).append(guard)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
