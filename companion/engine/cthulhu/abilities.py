@@ -384,6 +384,8 @@ def register() -> None:
             actions.ROLL_HANDLERS[purpose] = wrap(actions.ROLL_HANDLERS[purpose])
         if hasattr(module, "resting"):
             flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
+        if hasattr(module, "TURN_HOLD"):
+            flow.TURN_HOLDS.append(module.TURN_HOLD)  # its mark is set only with the abilities on
         if hasattr(module, "battle_results"):
             bt.RESULT_HOOKS.append(module.battle_results)  # its mark is set only with the abilities on
         if hasattr(module, "ritual_cost"):

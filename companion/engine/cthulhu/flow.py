@@ -66,6 +66,9 @@ GATHER_NOTES: list[Callable[[GameState], list[Event]]] = []
 # (Hibernate), and a seat's own Ritual cost (Herald of the Outer Gods): (state, pid, cost) -> cost.
 RESTING_HOOKS: list[Callable[[GameState, int], bool]] = []
 RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
+# An action taken inside another's (Energy Nexus, before a battle): the state to go back to when
+# that action ends instead of handing the turn on; None when no such action is under way.
+TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (
@@ -407,6 +410,10 @@ def step_actions(state: GameState, events: Events) -> GameState:
 
 def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
     """Hand the turn on: the next seat in play order with Power, or end the Action Phase."""
+    for hold in TURN_HOLDS:
+        held = hold(state)
+        if held is not None:
+            return held
     if state.end_trigger == "doom":
         return evolve(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
     current = state.turn if start is None else start

@@ -64,8 +64,8 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 5) ========================
 # Modelled: the six requirements, Lethargy, Death from Below, Burrow, Demand Sacrifice, Capture
-# Monster, Cursed Slumber, Ancient Sorcery (the Serpent Man's journey and the borrowed abilities
-# of Windwalker and the Ancients; see docs/rules-notes.md).  Not yet: Energy Nexus.
+# Monster, Cursed Slumber, Ancient Sorcery (the Serpent Man's journey and most borrowed
+# abilities), Energy Nexus (see docs/rules-notes.md).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -91,10 +91,12 @@ from companion.engine.cthulhu.model import (  # noqa: E402
     Ask,
     Gate,
     Phase,
+    Prompt,
     PromptKind,
     UnitKind,
     Units,
 )
+from companion.engine.values import evolve  # noqa: E402
 
 REQUIREMENT_COST = 3
 GIFTS = {
@@ -218,7 +220,7 @@ def death_from_below(state: GameState, cmd: DeathFromBelow, events: pw.Events) -
 DEMAND = "Demand Sacrifice"
 KILLS_ARE_PAINS = "Demand Sacrifice: Kills are Pains"  # a ``used`` entry of the enemy, this battle
 SLUMBER, PRISON, SORCERY = "slumber", "prison", "sorcery"
-SERPENT_MAN = "Serpent Man"
+SERPENT_MAN, WIZARD = "Serpent Man", "Wizard"
 SORCERY_COST, CAPTURE_COST, SLUMBER_COST = 1, 1, 1
 BORROWED = "Ancient Sorcery: "  # + the ability: a ``used`` entry kept until the Doom Phase's end
 # The first-listed unique ability of each faction Ancient Sorcery may borrow (factions.md).
@@ -338,7 +340,62 @@ def _prisoner(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Gam
     return _box(state, PRISON, Units(victim, M, choice, 1))
 
 
+# -- Energy Nexus: one action of Sleeper's before a battle where its Wizard stands ------------------
+
+NEXUS = "Energy Nexus"
+NEXUS_ACTING = "Energy Nexus: acting, the turn of seat"  # + the seat whose turn it interrupted
+
+
+def _nexus_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or b.rolls or state.player(ask.actor).power < 1 or not state.areas[b.area].count(owner=ask.actor, name=WIZARD):
+        return ()
+    return ("use", "skip")
+
+
+def _nexus(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Sleeper takes one action now; the battle's dice wait (and are counted again after it)."""
+    if choice == "skip":
+        return state
+    seat = pw.seat_of(state, ask.actor)
+    assert state.battle is not None
+    where = state.area_name(state.battle.area)
+    events.append(pw.AbilityUsed(ask.actor, NEXUS, f"Sleeper acts before the battle in {where}"))
+    label = state.players[seat].label
+    text = f"{label}: Energy Nexus: one action before the battle in {where} ({state.players[seat].power} Power)."
+    state = pw.with_abilities(state, resume=(state.prompt, *state.abilities.resume))
+    state = pw.mark_used(state, ask.actor, f"{NEXUS_ACTING} {state.turn}")
+    return evolve(state, turn=seat, prompt=Prompt(PromptKind.ACTION, ask.actor, text, flow.ACTION_CHOICES))
+
+
+def _acting(state: GameState) -> tuple[str, str] | None:
+    return next((u for u in state.abilities.used if u[1].startswith(NEXUS_ACTING)), None)
+
+
+def nexus_hold(state: GameState) -> GameState | None:
+    """Sleeper's Energy Nexus action is over: back to the battle (its first roll, recounted)
+    and the turn it interrupted, instead of handing the turn on."""
+    entry = _acting(state)
+    if entry is None:
+        return None
+    used = tuple(u for u in state.abilities.used if u != entry)
+    if state.battle is None or not state.abilities.resume:  # nothing to go back to
+        return None
+    turn = int(entry[1].rsplit(" ", 1)[1])
+    prompt, rest = state.abilities.resume[0], state.abilities.resume[1:]
+    state = pw.with_abilities(state, used=used, resume=rest, recount=True)
+    return evolve(state, turn=turn, prompt=prompt)
+
+
+def nexus_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """The Energy Nexus action is not a battle nor a pass (the battle waiting is the one)."""
+    if _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
+        raise Refusal(Code.NOT_NOW, "Energy Nexus: one action before the battle, not a battle or a pass.")
+    return state, cmd
+
+
 ASKS = {
+    NEXUS: pw.AskRule(_nexus_choices, _nexus, "Energy Nexus: take one action before the battle?"),
     DEMAND: pw.AskRule(_demand_choices, _demand, "Demand Sacrifice: make the enemy choose?"),
     "Demand Sacrifice answer": pw.AskRule(
         lambda s, a: ("elder_sign", "kills_are_pains"),
@@ -461,10 +518,15 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
         elif isinstance(event, RitualPerformed) and _is(state, event.player):
             state = _slumber_doom(state, events, "Ritual of Annihilation")
     if pw.just_declared(state, seen):
-        assert state.battle is not None
-        for sl in (state.battle.attacker, state.battle.defender):
+        b = state.battle
+        assert b is not None
+        for sl in (b.attacker, b.defender):
             if _is(state, sl) and pw.holds(state, sl, DEMAND) and pw.in_play(state, sl, TSATHOGGUA):
                 state = pw.queue_ask(state, Ask(DEMAND, sl))
+        area = state.areas[b.area]
+        for p in state.players:  # any Sleeper with a Wizard there, in the battle or not
+            if p.faction is Faction.SLEEPER and pw.holds(state, p.pid, NEXUS) and area.count(owner=p.pid, name=WIZARD):
+                state = pw.push_ask(state, Ask(NEXUS, p.pid))
     return state
 
 
@@ -506,7 +568,8 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, cmd
 
 
-GUARDS = ((c.Summon, boxed_guard), (c.Recruit, boxed_guard))
+GUARDS = ((c.Summon, boxed_guard), (c.Recruit, boxed_guard), (c.BattleAction, nexus_guard), (c.Pass, nexus_guard))
+TURN_HOLD = nexus_hold
 
 
 HANDLERS = {

@@ -164,3 +164,19 @@ def test_ancient_sorcery_borrowed_immortal_makes_tsathoggua_cost_4_with_an_elder
     state = run(turn(state, SL, power=5, books=("Ancient Sorcery",)), AncientSorcery(SL, "Europe", GC))
     state = run(turn(state, SL, power=4, books=("Ancient Sorcery",)), c.Awaken(SL, "Europe", "Tsathoggua"))
     assert state.player(SL).power == 0 and len(state.player(SL).elder_signs) == 1
+
+
+def test_energy_nexus_sleeper_acts_before_a_battle_where_its_wizard_stands() -> None:
+    state = game6(Europe={"units": [(SL, M, "Wizard", 1), (YS, M, "Undead", 2), (GC, M, "Deep One", 1)]})
+    state = set_players(state, sleeper={"power": 3, "spellbooks": ("Energy Nexus",)})
+    state = run(turn(state, YS, power=3), c.BattleAction(YS, "Europe", GC))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == SL
+    state = run(state, UseAbility(SL, "use"))
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == SL
+    assert rejected(state, c.Pass(SL)).code.value == "not_now"
+    state = run(state, c.Recruit(SL, "Europe"))
+    # Back to the battle: Yellow Sign's first roll, and the turn is still Yellow Sign's.
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.actor == YS
+    assert units(state, "Europe", SL, "Acolyte") == 1 and state.player(SL).power == 2
+    state = run(state, c.Roll((1,)), c.Roll((1,)))
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor != YS
