@@ -153,3 +153,14 @@ def test_cannibalism_places_a_wendigo_where_an_enemy_unit_was_killed() -> None:
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("Acolyte", "Wendigo", "skip")
     state = run(state, UseAbility(WW, "Wendigo"))
     assert units(state, "Europe", WW, "Wendigo") == 2
+
+
+def test_ice_age_the_legal_commands_leave_out_an_action_its_tax_makes_unaffordable() -> None:
+    from companion.engine import legal_commands
+
+    state = game6(Scandinavia={"units": [(YS, A, "Acolyte", 1)]})
+    state = run(turn(state, WW, power=2, books=("Ice Age",)), IceAge(WW, "Europe"))
+    into = [m for m in legal_commands(turn(state, YS, power=1)) if isinstance(m, c.Move)]
+    assert into and all(g.to != "Europe" for m in into for g in m.groups)
+    into = [m for m in legal_commands(turn(state, YS, power=2)) if isinstance(m, c.Move)]
+    assert any(g.to == "Europe" for m in into for g in m.groups)
