@@ -70,7 +70,7 @@ from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu import actions, flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
@@ -463,6 +463,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
 HANDLERS = {DragonAscending: dragon_ascending, DreadCurse: dread_curse, BreakThrough: break_through, BeyondOne: beyond_one}
 ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
 ROLL_WRAPS = (("battle", channel_wrap),)
+GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne))  # ending in the Ice Age
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:

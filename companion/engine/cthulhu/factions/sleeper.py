@@ -568,7 +568,29 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, cmd
 
 
-GUARDS = ((c.Summon, boxed_guard), (c.Recruit, boxed_guard), (c.BattleAction, nexus_guard), (c.Pass, nexus_guard))
+def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age's tax on Cursed Slumber's gate coming back into its area, and on Capture Monster
+    in Tsathoggua's area (a capture there)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    if isinstance(cmd, CursedSlumber) and not boxed(state, SLUMBER, cmd.player):
+        return state, cmd
+    if isinstance(cmd, CaptureMonster):
+        where = pw.goo_area(state, cmd.player, TSATHOGGUA)
+        if where is None:
+            return state, cmd
+        return windwalker.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = (
+    (c.Summon, boxed_guard),
+    (c.Recruit, boxed_guard),
+    (c.BattleAction, nexus_guard),
+    (c.Pass, nexus_guard),
+    (CursedSlumber, ice_tax),
+    (CaptureMonster, ice_tax),
+)
 TURN_HOLD = nexus_hold
 
 

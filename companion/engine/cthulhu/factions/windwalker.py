@@ -224,9 +224,10 @@ ICE_AGE_BOOK = "Ice Age"
 
 
 def _targets(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """The areas an action ends in: a Move's destinations, else its ``to`` or its ``area``."""
     if isinstance(cmd, c.Move):
         return tuple(g.to for g in cmd.groups) + ((cmd.to,) if cmd.to else ())
-    return (str(getattr(cmd, "area", "")),)
+    return (str(getattr(cmd, "to", "") or getattr(cmd, "area", "")),)
 
 
 def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:

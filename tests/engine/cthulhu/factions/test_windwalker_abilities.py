@@ -8,7 +8,7 @@ from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.windwalker import AnytimeSpellbook, Hibernate, IceAge
 from companion.engine.cthulhu.model import Phase, Prompt, PromptKind, UnitKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import GC, WW, YS, A, G, M, already, game6, met, turn, units
+from tests.engine.cthulhu.factions.kit import GC, OW, WW, YS, A, G, M, already, game6, met, turn, units
 from tests.helpers import pass_round, rejected, run, set_board, set_players
 
 
@@ -164,3 +164,12 @@ def test_ice_age_the_legal_commands_leave_out_an_action_its_tax_makes_unaffordab
     assert into and all(g.to != "Europe" for m in into for g in m.groups)
     into = [m for m in legal_commands(turn(state, YS, power=2)) if isinstance(m, c.Move)]
     assert any(g.to == "Europe" for m in into for g in m.groups)
+
+
+def test_ice_age_taxes_the_expansion_factions_ability_actions_ending_there() -> None:
+    from companion.engine.cthulhu.factions.opener_of_the_way import DreadCurse
+
+    state = game6(Arabia={"units": [(OW, M, "Abomination", 1)]}, Europe={"units": [(YS, A, "Acolyte", 1)]})
+    state = run(turn(state, WW, power=2, books=("Ice Age",)), IceAge(WW, "Europe"))
+    state = run(turn(state, OW, power=3, books=("Dread Curse of Azathoth",)), DreadCurse(OW, "Europe"))
+    assert state.player(OW).power == 3 - 2 - 1
