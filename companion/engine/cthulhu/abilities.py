@@ -392,6 +392,8 @@ def register() -> None:
             flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
     actions.HANDLERS.update(handlers)
     for module in MODULES.values():
+        for cls, wrap in getattr(module, "WRAPS", ()):  # a handler wrapped whole (Energy Nexus' pass)
+            actions.HANDLERS[cls] = wrap(actions.HANDLERS[cls])
         for cls, guard in getattr(module, "GUARDS", ()):
             actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
             GUARDS.setdefault(cls, []).append(guard)

@@ -388,10 +388,24 @@ def nexus_hold(state: GameState) -> GameState | None:
 
 
 def nexus_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """The Energy Nexus action is not a battle nor a pass (the battle waiting is the one)."""
+    """The Energy Nexus action is not a battle (the battle waiting is the one)."""
     if _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
-        raise Refusal(Code.NOT_NOW, "Energy Nexus: one action before the battle, not a battle or a pass.")
+        raise Refusal(Code.NOT_NOW, "Energy Nexus: one action before the battle, not another battle.")
     return state, cmd
+
+
+def nexus_pass(handler: pw.Handler) -> pw.Handler:
+    """A pass at Energy Nexus' prompt takes no action: back to the battle, Sleeper's Power kept."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        if state.options.abilities and _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
+            held = nexus_hold(state)
+            if held is not None:
+                events.append(pw.AbilityUsed(state.prompt.actor, NEXUS, "no action after all"))
+                return held
+        return handler(state, cmd, events)
+
+    return run
 
 
 ASKS = {
@@ -587,11 +601,11 @@ GUARDS = (
     (c.Summon, boxed_guard),
     (c.Recruit, boxed_guard),
     (c.BattleAction, nexus_guard),
-    (c.Pass, nexus_guard),
     (CursedSlumber, ice_tax),
     (CaptureMonster, ice_tax),
 )
 TURN_HOLD = nexus_hold
+WRAPS = ((c.Pass, nexus_pass),)
 
 
 HANDLERS = {

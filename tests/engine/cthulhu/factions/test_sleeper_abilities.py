@@ -173,7 +173,9 @@ def test_energy_nexus_sleeper_acts_before_a_battle_where_its_wizard_stands() -> 
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == SL
     state = run(state, UseAbility(SL, "use"))
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == SL
-    assert rejected(state, c.Pass(SL)).code.value == "not_now"
+    assert rejected(state, c.BattleAction(SL, "Europe", YS)).code.value == "not_now"
+    passed = run(state, c.Pass(SL))  # no action after all: back to the battle, Power kept
+    assert passed.prompt.kind is PromptKind.ROLL and passed.player(SL).power == 3
     state = run(state, c.Recruit(SL, "Europe"))
     # Back to the battle: Yellow Sign's first roll, and the turn is still Yellow Sign's.
     assert state.prompt.kind is PromptKind.ROLL and state.prompt.actor == YS
