@@ -136,7 +136,7 @@ def _action(state: State, rnd: random.Random) -> Command:
     special = special or (_battle(state, pid, rnd) if rnd.random() < 0.3 else None)
     special = special or (_battle_watcher(state, pid) if rnd.random() < 0.3 else None)
     special = special or (_split_move(state, pid, rnd) if rnd.random() < 0.2 else None)
-    if special is not None:
+    if special is not None and _legal(state, special):  # an ability (Ice Age's tax ...) may refuse it
         return special
     options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
     if options and rnd.random() < 0.85:

@@ -252,6 +252,11 @@ def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
     head = state.abilities.asks[0]
     state = resume(with_abilities(state, asks=state.abilities.asks[1:]))
     state = ASKS[head.ability].resolve(state, head, cmd.choice, events)
+    actor = state.prompt.actor if state.prompt.kind is PromptKind.ACTION else ""
+    if actor and state.seat(actor) is not None and state.player(actor).power <= 0:
+        # The answer spent the Power of the player whose turn it interrupted (Eternal after a
+        # battle): a player without Power takes no action, so the turn goes on.
+        state = powers.end_action(evolve(state, prompt=Prompt(PromptKind.NONE)), events)
     return mark_recount(state, head)
 
 
@@ -289,8 +294,59 @@ def extra_commands(state: GameState) -> Iterator[Command]:
 
 
 def power_extras(state: GameState, pid: str) -> list[Part]:
+    """``pid``'s faction's Gather Power extras, and what other factions' abilities give it
+    (Worship Services pays the enemy too: a module's ``gather_power_others``)."""
+    if not state.options.abilities:
+        return []
     module = module_of(state, pid)
-    return [] if module is None or not state.options.abilities else getattr(module, "gather_power", _no_power)(state, pid)
+    parts = [] if module is None else getattr(module, "gather_power", _no_power)(state, pid)
+    for other in MODULES.values():
+        parts += getattr(other, "gather_power_others", _no_power)(state, pid)
+    return parts
+
+
+# A check run before a core command's handler (Ice Age's tax, Ferox, Arctic Wind, Brainless):
+# it may refuse, pay, or give back the command changed (a cost given).
+Guard = Callable[[GameState, Command, Events], tuple[GameState, Command]]
+
+
+GUARDS: dict[type[Command], list[Guard]] = {}
+
+
+def allowed(state: GameState, cmd: Command) -> bool:
+    """Whether the guards let a core action through (for the legal commands): one that refuses
+    is not legal, and one that charges (Ice Age's tax) needs the whole action still affordable."""
+    guards = GUARDS.get(type(cmd))
+    if not guards or not state.options.abilities:
+        return True
+    try:
+        after = state
+        for guard in guards:
+            after, cmd = guard(after, cmd, [])
+        if after is not state:
+            actions.HANDLERS[type(cmd)](state, cmd, [])
+    except Refusal:
+        return False
+    return True
+
+
+def guarded(guard: Guard, handler: Callable[..., GameState]) -> Callable[..., GameState]:
+    def run(state: GameState, cmd: Command, events: Events) -> GameState:
+        if state.options.abilities:
+            state, cmd = guard(state, cmd, events)
+        return handler(state, cmd, events)
+
+    return run
+
+
+def _when_abilities(hook: Callable[..., object], default: object) -> Callable[..., object]:
+    def run(state: GameState, *args: object) -> object:
+        return hook(state, *args) if state.options.abilities else (args[-1] if default is _SAME else default)
+
+    return run
+
+
+_SAME = object()  # a ritual cost hook gives back the cost it was given when the abilities are off
 
 
 def gated(handler: Callable[..., GameState]) -> Callable[..., GameState]:
@@ -326,7 +382,23 @@ def register() -> None:
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
+        for purpose, wrap in getattr(module, "ROLL_WRAPS", ()):
+            actions.ROLL_HANDLERS[purpose] = wrap(actions.ROLL_HANDLERS[purpose])
+        if hasattr(module, "resting"):
+            flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
+        if hasattr(module, "TURN_HOLD"):
+            flow.TURN_HOLDS.append(module.TURN_HOLD)  # its mark is set only with the abilities on
+        if hasattr(module, "battle_results"):
+            bt.RESULT_HOOKS.append(module.battle_results)  # its mark is set only with the abilities on
+        if hasattr(module, "ritual_cost"):
+            flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
     actions.HANDLERS.update(handlers)
+    for module in MODULES.values():
+        for cls, wrap in getattr(module, "WRAPS", ()):  # a handler wrapped whole (Energy Nexus' pass)
+            actions.HANDLERS[cls] = wrap(actions.HANDLERS[cls])
+        for cls, guard in getattr(module, "GUARDS", ()):
+            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+            GUARDS.setdefault(cls, []).append(guard)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})

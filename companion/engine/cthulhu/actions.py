@@ -147,7 +147,7 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     """Pay the track's cost, advance the marker, gain Doom per controlled gate and an Elder Sign
     per own faction Great Old One in play (section 3: Doom Phase step 2)."""
     seat = expect(state, PromptKind.RITUAL, cmd.player)
-    cost = state.ritual_cost
+    cost = flow.ritual_cost(state, cmd.player)
     state = pay(state, seat, cost, "the Ritual of Annihilation", events)
     state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)

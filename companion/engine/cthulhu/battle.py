@@ -16,7 +16,7 @@ plug in through :class:`companion.engine.cthulhu.factions.base.Hooks` (not yet f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from companion.engine.core import Code, Command, Refusal
 from companion.engine.cthulhu import actions, flow
@@ -53,6 +53,9 @@ from companion.engine.values import evolve
 
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
+# Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
+# Pains): (state, that side's player, kills, pains) -> (kills, pains).
+RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property
 
@@ -174,6 +177,9 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
         b = evolve(b, rolls=(*b.rolls, ()))
     attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
     defender_kills, defender_pains = actions.kills_and_pains(b.rolls[1])
+    for hook in RESULT_HOOKS:
+        attacker_kills, attacker_pains = hook(state, b.attacker, attacker_kills, attacker_pains)
+        defender_kills, defender_pains = hook(state, b.defender, defender_kills, defender_pains)
     if any(b.automatic_kills):  # Kills without dice, each cancelling one of the enemy's
         extra_a, extra_d = b.automatic_kills
         attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)

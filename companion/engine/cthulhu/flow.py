@@ -62,6 +62,13 @@ AFTER_COMMAND_HOOKS: list[Callable[[GameState, Events], GameState]] = []
 # Notes the table sees at Gather Power (a gate that gives nobody Power).
 GATHER_NOTES: list[Callable[[GameState], list[Event]]] = []
 # How a triggered end is called and who wins: end_trigger -> (reason, winners).
+# Faction abilities: a seat that takes no more turns this Action Phase though it holds Power
+# (Hibernate), and a seat's own Ritual cost (Herald of the Outer Gods): (state, pid, cost) -> cost.
+RESTING_HOOKS: list[Callable[[GameState, int], bool]] = []
+RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
+# An action taken inside another's (Energy Nexus, before a battle): the state to go back to when
+# that action ends instead of handing the turn on; None when no such action is under way.
+TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (
@@ -325,15 +332,23 @@ def step_rituals(state: GameState, events: Events) -> GameState:
     """Offer the Ritual of Annihilation to each seat in turn order that can pay for it; the
     queue and the question go into one copy of the state."""
     queue = state.turn_order() if state.queue is None else state.queue
-    cost = state.ritual_cost
-    while queue and state.players[queue[0]].power < cost:
+    while queue and state.players[queue[0]].power < ritual_cost(state, state.players[queue[0]].pid):
         events.append(RitualSkipped(state.players[queue[0]].pid))
         queue = queue[1:]
     if not queue:
         return done(state)
     player = state.players[queue[0]]
+    cost = ritual_cost(state, player.pid)
     text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
     return evolve(state, queue=queue, prompt=Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual")))
+
+
+def ritual_cost(state: GameState, pid: str) -> int:
+    """What the Ritual costs ``pid`` now: the track's cost, unless an ability changes it."""
+    cost = state.ritual_cost
+    for hook in RITUAL_COST_HOOKS:
+        cost = hook(state, pid, cost)
+    return cost
 
 
 def draw_elder_sign(state: GameState, seat: int, reason: str, events: Events) -> GameState:
@@ -395,6 +410,10 @@ def step_actions(state: GameState, events: Events) -> GameState:
 
 def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
     """Hand the turn on: the next seat in play order with Power, or end the Action Phase."""
+    for hold in TURN_HOLDS:
+        held = hold(state)
+        if held is not None:
+            return held
     if state.end_trigger == "doom":
         return evolve(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
     current = state.turn if start is None else start
@@ -402,7 +421,7 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
     candidates = order if include_start else order[1:] + order[:1]
     for seat in candidates:
         player = state.players[seat]
-        if player.power > 0:
+        if player.power > 0 and not any(resting(state, seat) for resting in RESTING_HOOKS):
             events.append(TurnStarted(player.pid, player.power))
             prompt = Prompt(
                 PromptKind.ACTION, player.pid, f"{player.label}: take an action ({player.power} Power).", ACTION_CHOICES

@@ -163,7 +163,7 @@ def legal_commands(state: GameState) -> Iterator[Command]:
     elif prompt.kind is PromptKind.ELDER_SIGN_VALUE:
         yield from (c.RevealElderSign(actor, v) for v in (1, 2, 3) if _sign_left(state, v))
     elif prompt.kind is PromptKind.ACTION:
-        yield from _action_commands(state, actor)
+        yield from (cmd for cmd in _action_commands(state, actor) if abilities.allowed(state, cmd))
     yield from abilities.extra_commands(state)  # the factions' ability commands legal now
 
 

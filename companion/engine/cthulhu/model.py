@@ -414,6 +414,9 @@ class Abilities:
     bonus: tuple[tuple[str, int], ...] = ()
     second: str = ""
     recount: bool = False  # a pre-battle ability changed the battle's units: count the dice again
+    # Units in a faction's off-map box, by box: "slumber" (Cursed Slumber's gate and its cultist),
+    # "prison" (a Monster taken by Capture Monster until Gather Power).
+    boxed: tuple[tuple[str, Units], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

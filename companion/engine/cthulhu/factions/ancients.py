@@ -1,9 +1,6 @@
 """The Ancients (factions.md section 8): roster and costs (Festival, Brainless, Extinction); no
-Great Old One of their own.
-
-Abilities not yet modelled (hooks): Cathedrals, Dematerialization, Festival's Power to an enemy,
-Brainless' movement limit, Extinction's permanent loss, Unholy Ground, Consecration, Worship
-Services.
+Great Old One of their own; below them the Cathedrals, the unique ability, the Spellbooks and
+the requirements.
 """
 
 from __future__ import annotations
@@ -36,23 +33,29 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 8) ========================
-# Modelled: the Cathedral requirements (a Cathedral marker in an area of each glyph kind), the two
-# summoning requirement actions, Worship Services and Consecration.  Not yet: building Cathedrals
-# as an action (the table places the marker, a correction), Dematerialization, Festival's Power to
-# an enemy, Brainless' limit, Extinction's permanent loss, Unholy Ground.
+# All modelled: building Cathedrals (an action), Dematerialization, Festival, Brainless, Extinction,
+# Unholy Ground (asked when the battle is over), Consecration, Worship Services (both sides), the
+# six requirements.
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Part, RitualPerformed  # noqa: E402
+from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import PromptKind, UnitKind  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
 
 CATHEDRAL = "cathedral"
 CATHEDRALS = 4
+CATHEDRAL_COST, CATHEDRAL_NEXT_TO_ANOTHER = 1, 3
 CHEAPEST, DEAREST = "Every enemy summons its cheapest Monster", "Every enemy summons its most expensive Monster"
+DEMATERIALIZATION = "Dematerialization"
+UN_MAN, REANIMATED, YOTHAN = "Un-Man", "Reanimated", "Yothan"
+EXTINCT = f"a Yothan extinct {pw.ONCE_PER_GAME}"  # one ``used`` entry per Yothan gone for good
 
 
 @COMMANDS.register("ancients_summons")
@@ -63,6 +66,34 @@ class AncientsSummons(Command):
 
     player: str
     dearest: bool = False
+
+
+@COMMANDS.register("build_cathedral")
+@dataclass(frozen=True, slots=True)
+class BuildCathedral(Command):
+    """Build a Cathedral in ``area`` (action, 1 Power, 3 next to another Cathedral): an Ancients
+    unit able to control a gate is there, no Cathedral stands in an area of the same kind, and
+    fewer than four are built."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("dematerialize")
+@dataclass(frozen=True, slots=True)
+class Dematerialize(Command):
+    """Dematerialization (Doom Phase, once): the Ancients' units in ``area`` (those named in
+    ``units``, all when empty) go to ``to``, anywhere."""
+
+    player: str
+    area: str
+    to: str
+    units: tuple[str, ...] = ()
+
+
+def _is(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.ANCIENTS
 
 
 def _cathedral_in(glyph: str) -> pw.RequirementCheck:
@@ -90,8 +121,91 @@ def cathedrals(state: GameState) -> int:
     return sum(1 for a in state.areas if CATHEDRAL in a.markers)
 
 
+def kind_of(state: GameState, index: int) -> str:
+    """An area's kind for Cathedrals: its glyph, else ocean or land without one ([HRF]: five kinds)."""
+    area = state.board.areas[index]
+    return area.glyph or ("ocean" if area.ocean else "none")
+
+
+def cathedral_cost(state: GameState, index: int) -> int:
+    near = any(CATHEDRAL in state.areas[i].markers for i in state.board.adjacent[index])
+    return CATHEDRAL_NEXT_TO_ANOTHER if near else CATHEDRAL_COST
+
+
+def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
+    """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may)."""
+    area = state.areas[index]
+    if ERADICATED in area.markers:
+        return f"{state.area_name(index)} is eradicated."
+    if cathedrals(state) >= CATHEDRALS:
+        return "All four Cathedrals are built."
+    if not area.count(owner=pid, kind=UnitKind.CULTIST):
+        return f"Building a Cathedral needs an Ancients cultist in {state.area_name(index)}."
+    kind = kind_of(state, index)
+    if any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
+        return f"A Cathedral stands in an area of the same kind as {state.area_name(index)} already."
+    return ""
+
+
+# -- Festival, Extinction, Unholy Ground, Consecration (reactions) ----------------------------------
+
+
+def _festival_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return pw.enemies(state, ask.actor)
+
+
+def _festival(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    events.append(pw.AbilityUsed(ask.actor, "Festival", f"an Un-Man summoned: {choice} gains 1 Power"))
+    return pw.gain_power(state, pw.seat_of(state, choice), 1, "Festival", events)
+
+
+def _unholy_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    if not _enemy_goos(state, ask.data[0]):
+        return ()
+    return ("skip", *(state.area_name(i) for i, a in enumerate(state.areas) if CATHEDRAL in a.markers))
+
+
+def _enemy_goos(state: GameState, enemy: str) -> tuple[str, ...]:
+    """The enemy's Great Old Ones that fought the battle just over and are still in play."""
+    return tuple(g for who, g in state.abilities.fighters if who == enemy and g and pw.goo_area(state, enemy, g) is not None)
+
+
+def _unholy(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    index = bd.area_index(state, choice)
+    area = state.areas[index]
+    state = state.with_area(index, replace(area, markers=tuple(m for m in area.markers if m != CATHEDRAL)))
+    events.append(MarkerChanged(choice, CATHEDRAL, False, "Unholy Ground"))
+    enemy = ask.data[0]
+    events.append(pw.AbilityUsed(ask.actor, "Unholy Ground", f"the Cathedral in {choice} removed: {enemy} loses a Great Old One"))
+    return pw.push_ask(state, Ask("Unholy Ground victim", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
+
+
+def _victim_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return _enemy_goos(state, ask.data[0])
+
+
+def _victim(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    owner = ask.data[0]
+    index = pw.goo_area(state, owner, choice)
+    assert index is not None
+    return pw.remove_one(state, index, pw.unit_here(state, index, owner, choice), "Unholy Ground", events)
+
+
+ASKS = {
+    "Festival": pw.AskRule(_festival_choices, _festival, "Festival: which enemy gains 1 Power for the Un-Man?"),
+    "Unholy Ground": pw.AskRule(_unholy_choices, _unholy, "Unholy Ground: remove which Cathedral, or skip?"),
+    "Unholy Ground victim": pw.AskRule(_victim_choices, _victim, "Unholy Ground: which of your Great Old Ones is eliminated?"),
+}
+
+
+def _extinct(state: GameState) -> int:
+    return sum(1 for _, name in state.abilities.used if name == EXTINCT)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
-    """Consecration: an Ancients' ritual gives 1 Elder Sign with 1-3 Cathedrals in play, 2 with 4."""
+    """Consecration's Elder Signs, Festival's Power, Extinction's loss, Unholy Ground."""
     for event in seen:
         if isinstance(event, RitualPerformed) and pw.holds(state, event.player, "Consecration") and cathedrals(state):
             seat = pw.seat_of(state, event.player)
@@ -101,7 +215,66 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             events.append(pw.AbilityUsed(event.player, "Consecration", f"{signs} Elder Sign(s) for the Cathedrals"))
             for _ in range(signs):
                 state = flow.draw_elder_sign(state, seat, "Consecration", events)
+        elif isinstance(event, UnitsPlaced) and event.name == UN_MAN and event.reason == "summoned" and _is(state, event.owner):
+            if pw.holds(state, event.owner, "Festival"):
+                state = pw.queue_ask(state, Ask("Festival", event.owner))
+        elif isinstance(event, UnitsRemoved) and event.name == YOTHAN and _is(state, event.owner):
+            if pw.holds(state, event.owner, "Extinction"):
+                for _ in range(event.count):
+                    state = pw.mark_used(state, event.owner, EXTINCT)
+                events.append(pw.AbilityUsed(event.owner, "Extinction", f"{event.count} Yothan(s) leave the game for good"))
+        elif isinstance(event, BattleEnded):
+            for an, enemy in ((event.attacker, event.defender), (event.defender, event.attacker)):
+                index = bd.area_index(state, event.area)
+                if _is(state, an) and pw.holds(state, an, "Unholy Ground") and CATHEDRAL in state.areas[index].markers:
+                    state = pw.queue_ask(state, Ask("Unholy Ground", an, (enemy,)))
     return state
+
+
+# -- Brainless, Extinction (checks before the core commands) ---------------------------------------
+
+
+def _lone_reanimated(state: GameState, pid: str, index: int) -> bool:
+    mine = state.areas[index].units_of(pid)
+    return bool(mine) and all(u.name == REANIMATED for u in mine)
+
+
+def brainless(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Brainless: Reanimated move, capture or battle only beside another Ancients unit."""
+    pid = str(getattr(cmd, "player", ""))
+    if not _is(state, pid) or not pw.holds(state, pid, "Brainless"):
+        return state, cmd
+    if isinstance(cmd, c.Move):
+        areas = {g.area for g in cmd.groups if g.name == REANIMATED}
+    else:
+        index = bd.area_index(state, str(getattr(cmd, "area", "")))
+        areas = {state.area_name(index)} if _lone_reanimated(state, pid, index) else set()
+    for name in areas:
+        index = bd.area_index(state, name)
+        if not any(u.name != REANIMATED for u in state.areas[index].units_of(pid)):
+            raise Refusal(Code.NOT_NOW, f"Brainless: the Reanimated in {name} act only beside another Ancients unit.")
+    return state, cmd
+
+
+def extinction(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Extinction: a Yothan gone for good is not in the pool."""
+    assert isinstance(cmd, c.Summon)
+    gone = _extinct(state) if cmd.name == YOTHAN and _is(state, cmd.player) else 0
+    if gone and pw.pool_left(state, cmd.player, YOTHAN, 3) - gone < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, "No Yothan is left: Extinction took the others out of the game.")
+    return state, cmd
+
+
+GUARDS = (
+    (BuildCathedral, windwalker.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
+    (c.Move, brainless),
+    (c.Capture, brainless),
+    (c.BattleAction, brainless),
+    (c.Summon, extinction),
+)
+
+
+# -- actions ---------------------------------------------------------------------------------
 
 
 def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) -> GameState:
@@ -125,22 +298,75 @@ def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) 
     return pw.end_action(state, events)
 
 
-HANDLERS = {AncientsSummons: ancients_summons}
+def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.ANCIENTS, "Building a Cathedral")
+    index = bd.area_index(state, cmd.area)
+    why = cathedral_refusal(state, cmd.player, index)
+    if why:
+        raise Refusal(Code.NOT_NOW, why)
+    state = pw.pay(state, seat, cathedral_cost(state, index), "a Cathedral", events)
+    area = state.areas[index]
+    state = state.with_area(index, replace(area, markers=(*area.markers, CATHEDRAL)))
+    events.append(MarkerChanged(cmd.area, CATHEDRAL, True, "built by the Ancients"))
+    return pw.end_action(state, events)
+
+
+def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> GameState:
+    if not sleeper.borrowed(state, cmd.player, DEMATERIALIZATION):
+        pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
+    if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
+        raise Refusal(Code.NOT_NOW, "Dematerialization is a Doom Phase ability.")
+    if pw.used(state, cmd.player, DEMATERIALIZATION):
+        raise Refusal(Code.NOT_NOW, "Dematerialization is used once per Doom Phase.")
+    source, to = bd.area_index(state, cmd.area), bd.area_index(state, cmd.to)
+    bd.refuse_eradicated(state, to)
+    going = [u for u in state.areas[source].units_of(cmd.player) if not cmd.units or u.name in cmd.units]
+    if source == to or not going:
+        raise Refusal(Code.NO_SUCH_UNITS, f"No Ancients unit to send from {cmd.area} to {cmd.to}.")
+    for unit in going:
+        state, moved = bd.move(state, source, to, cmd.player, unit.kind, unit.name, unit.count)
+        events += moved
+    state, settled = bd.settle_gate(state, source)
+    events += settled
+    events.append(pw.AbilityUsed(cmd.player, DEMATERIALIZATION, f"units from {cmd.area} to {cmd.to}"))
+    return pw.mark_used(state, cmd.player, DEMATERIALIZATION)
+
+
+HANDLERS = {AncientsSummons: ancients_summons, BuildCathedral: build_cathedral, Dematerialize: dematerialize}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
-    if state.prompt.kind is PromptKind.ACTION:
-        for dearest, name in ((False, CHEAPEST), (True, DEAREST)):
-            if (pid, name) not in state.abilities.met:
-                yield AncientsSummons(pid, dearest)
+    if state.prompt.kind is PromptKind.RITUAL:
+        if state.phase is Phase.DOOM and not pw.used(state, pid, DEMATERIALIZATION):
+            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
+            free = [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
+            yield from (Dematerialize(pid, state.area_name(i), state.area_name(j)) for i in mine for j in free if i != j)
+        return
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    for dearest, name in ((False, CHEAPEST), (True, DEAREST)):
+        if (pid, name) not in state.abilities.met:
+            yield AncientsSummons(pid, dearest)
+    power = state.player(pid).power
+    for i in range(len(state.areas)):
+        if not cathedral_refusal(state, pid, i) and power >= cathedral_cost(state, i):
+            yield BuildCathedral(pid, state.area_name(i))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
-    """Worship Services: 1 Power per Cathedral sharing an area with an enemy-controlled gate (the
-    enemy's own Power for it is not added yet: see docs/rules-notes.md)."""
+    """Worship Services: 1 Power per Cathedral sharing an area with an enemy-controlled gate."""
     if not pw.holds(state, pid, "Worship Services"):
         return []
     worship = sum(
         1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller not in (None, pid)
     )
+    return [Part("Worship Services", worship)] if worship else []
+
+
+def gather_power_others(state: GameState, pid: str) -> list[Part]:
+    """Worship Services' other side: the enemy gains 1 Power per Cathedral at a gate it controls."""
+    if _is(state, pid) or not any(_is(state, p.pid) and pw.holds(state, p.pid, "Worship Services") for p in state.players):
+        return []
+    worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
     return [Part("Worship Services", worship)] if worship else []

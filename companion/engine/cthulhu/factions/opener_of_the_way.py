@@ -1,9 +1,6 @@
-"""Opener of the Way (factions.md section 7): roster, costs, combat (Yog-Sothoth) and Yog-Sothoth's
-awakening.
-
-Abilities not yet modelled (hooks): The Beyond One, and the Spellbooks (They Break Through, The
-Million Favored Ones, Channel Power, Dread Curse of Azathoth, Dragon Ascending and Descending).
-The Key and the Gate (Yog-Sothoth counts as a gate) is in board.py already.
+"""Opener of the Way (factions.md section 7): roster, costs, combat (Yog-Sothoth), Yog-Sothoth's
+awakening, and below them the unique abilities, Spellbooks and requirements.  The Key and the
+Gate (Yog-Sothoth counts as a gate) is in board.py.
 """
 
 from __future__ import annotations
@@ -62,16 +59,20 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 7) ========================
-# Modelled: the six requirements and Dragon Ascending.  Not yet: The Beyond One, They Break
-# Through, The Million Favored Ones, Channel Power, Dread Curse of Azathoth, Dragon Descending.
+# All modelled: the six requirements, The Beyond One, They Break Through, The Million Favored Ones
+# (asked when the battle is over), Channel Power, Dread Curse of Azathoth, Dragon Ascending and
+# Dragon Descending.
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
 from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu.events import HitTaken  # noqa: E402
+from companion.engine.cthulhu import actions, flow  # noqa: E402
+from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import PromptKind  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
+from companion.engine.values import evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
 ONCE = f"{DRAGON_ASCENDING} {pw.ONCE_PER_GAME}"  # its use, kept when the Action Phase clears the others
@@ -137,11 +138,357 @@ def dragon_ascending(state: GameState, cmd: DragonAscending, events: Events) -> 
     return pw.mark_used(state, cmd.player, ONCE)
 
 
-HANDLERS = {DragonAscending: dragon_ascending}
+# == Dragon Descending, Channel Power, Dread Curse, Million Favored Ones, They Break Through, The
+# Beyond One ======================================================================================
+
+DRAGON_DESCENDING = "Dragon Descending"
+DESCENDED = f"{DRAGON_DESCENDING} {pw.ONCE_PER_GAME}"
+CHANNEL_POWER, CHANNEL_COST = "Channel Power", 1
+DREAD_CURSE, DREAD_CURSE_COST = "Dread Curse of Azathoth", 2
+MILLION = "The Million Favored Ones"
+BEYOND_ONE, BEYOND_ONE_COST, BEYOND_ONE_LEAST = "The Beyond One", 1, 3
+UPGRADES = {"Acolyte": "Mutant", "Mutant": "Abomination", "Abomination": SPAWN, SPAWN: "Mutant"}
+MUTANT = "Mutant"
+
+
+@COMMANDS.register("dread_curse")
+@dataclass(frozen=True, slots=True)
+class DreadCurse(Command):
+    """Dread Curse of Azathoth (action, 2 Power): one battle die per Abomination and Spawn of
+    Opener's in play against the enemy units in ``area``; Opener splits the results."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("break_through")
+@dataclass(frozen=True, slots=True)
+class BreakThrough(Command):
+    """They Break Through: summon ``name`` at an enemy-controlled or abandoned gate in ``area``
+    (the summon's cost; no unit of Opener's needed there)."""
+
+    player: str
+    area: str
+    name: str
+
+
+@COMMANDS.register("beyond_one")
+@dataclass(frozen=True, slots=True)
+class BeyondOne(Command):
+    """The Beyond One (action, 1 Power): Opener's ``unit`` (cost 3 or more) in ``area``, with a gate
+    and no enemy Great Old One, goes to ``to`` (no gate) with the gate and its controlling unit."""
+
+    player: str
+    area: str
+    unit: str
+    to: str
+
+
+def _is(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.OPENER_OF_THE_WAY
+
+
+# -- Dragon Descending ---------------------------------------------------------------------------
+
+
+def _descend(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    if choice == "skip":
+        return state
+    doom = int(ask.data[0])
+    events.append(pw.AbilityUsed(ask.actor, DRAGON_DESCENDING, f"the Ritual gives {doom} Doom more"))
+    state = flow.gain_doom(state, pw.seat_of(state, ask.actor), doom, DRAGON_DESCENDING, events)
+    return pw.mark_used(state, ask.actor, DESCENDED)
+
+
+# -- Channel Power (a battle roll's misses rolled again) --------------------------------------------
+
+
+def misses(values: tuple[int, ...]) -> int:
+    return sum(1 for v in values if v < 4)  # 4-5 a Pain, 6 a Kill
+
+
+def _may_channel(state: GameState, pid: str, values: tuple[int, ...]) -> bool:
+    return (
+        _is(state, pid) and pw.holds(state, pid, CHANNEL_POWER) and misses(values) > 0 and state.player(pid).power >= CHANNEL_COST
+    )
+
+
+def channel_wrap(rolled: pw.Handler) -> pw.Handler:
+    """After Opener's battle roll, ask whether it pays 1 to roll its misses again."""
+
+    def run(state: GameState, values: object, events: Events) -> GameState:
+        b = state.battle
+        assert isinstance(values, tuple)
+        if not state.options.abilities or b is None or not b.whole:
+            return rolled(state, values, events)
+        roller = b.attacker if not b.rolls else b.defender
+        if not _may_channel(state, roller, values):
+            return rolled(state, values, events)
+        state = evolve(state, battle=evolve(b, rolls=(*b.rolls, values)))
+        return _ask_channel(state, roller)
+
+    return run
+
+
+def _ask_channel(state: GameState, pid: str) -> GameState:
+    assert state.battle is not None
+    n = misses(state.battle.rolls[-1])
+    text = f"{pid}: Channel Power: pay 1 Power to roll your {n} miss(es) again?"
+    prompt = Prompt(PromptKind.ABILITY, pid, text, ("use", "skip"), purpose=CHANNEL_POWER)
+    state = pw.with_abilities(
+        state, asks=(Ask(CHANNEL_POWER, pid), *state.abilities.asks), resume=(NO_PROMPT, *state.abilities.resume)
+    )
+    return evolve(state, prompt=prompt)
+
+
+def _channel(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    from companion.engine.cthulhu import battle as bt
+
+    if choice == "skip":
+        return bt.next_roll(state, events)
+    assert state.battle is not None
+    n = misses(state.battle.rolls[-1])
+    state = pw.pay(state, pw.seat_of(state, ask.actor), CHANNEL_COST, CHANNEL_POWER, events)
+    return evolve(state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", f"Roll {n} dice again for Channel Power."))
+
+
+def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    """The misses of the last battle roll replaced by the new dice."""
+    from companion.engine.cthulhu import battle as bt
+
+    b = state.battle
+    assert b is not None
+    roller = b.attacker if len(b.rolls) == 1 else b.defender
+    new = iter(values)
+    kept = tuple(next(new) if v < 4 else v for v in b.rolls[-1])
+    state = evolve(state, battle=evolve(b, rolls=(*b.rolls[:-1], kept)), prompt=NO_PROMPT)
+    events.append(pw.AbilityUsed(roller, CHANNEL_POWER, f"the dice now read {' '.join(map(str, kept))}"))
+    if _may_channel(state, roller, kept):
+        return _ask_channel(state, roller)
+    return bt.next_roll(state, events)
+
+
+# -- Dread Curse of Azathoth -------------------------------------------------------------------------
+
+
+def curse_dice(state: GameState, pid: str) -> int:
+    return sum(a.count(owner=pid, name=n) for a in state.areas for n in ("Abomination", SPAWN))
+
+
+def _targets(state: GameState, index: int, pid: str) -> tuple[str, ...]:
+    return tuple(
+        dict.fromkeys(
+            u.owner for u in state.areas[index].units if u.owner not in (pid, NEUTRAL) and state.seat(u.owner) is not None
+        )
+    )
+
+
+def _curse_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return _targets(state, int(ask.data[0]), ask.actor)
+
+
+def _curse(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    """One result of the Dread Curse to ``choice``'s units (Kills first, then Pains)."""
+    index, kills, pains = int(ask.data[0]), int(ask.data[1]), int(ask.data[2])
+    hit = "kill" if kills else "pain"
+    kills, pains = (kills - 1, pains) if kills else (kills, pains - 1)
+    if kills or pains:
+        state = pw.push_ask(state, Ask(DREAD_CURSE, ask.actor, (str(index), str(kills), str(pains))))
+    return pw.push_ask(state, Ask("Dread Curse unit", choice, (str(index), hit, ask.actor)))
+
+
+def _unit_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(u.name for u in state.areas[int(ask.data[0])].units_of(ask.actor)))
+
+
+def _unit(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    index, hit, ow = int(ask.data[0]), ask.data[1], ask.data[2]
+    unit = pw.unit_here(state, index, ask.actor, choice)  # no HitTaken: this is not a battle
+    if hit == "kill":
+        return pw.remove_one(state, index, unit, "killed by the Dread Curse of Azathoth", events)
+    return pw.push_ask(state, Ask("Dread Curse retreat", ow, (str(index), ask.actor, choice)))
+
+
+def _retreat_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    index = int(ask.data[0])
+    return tuple(state.area_name(i) for i in sorted(state.board.adjacent[index]) if ERADICATED not in state.areas[i].markers)
+
+
+def _retreat(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    index, owner, name = int(ask.data[0]), ask.data[1], ask.data[2]
+    unit = pw.unit_here(state, index, owner, name)
+    state, moved = bd.move(state, index, bd.area_index(state, choice), owner, unit.kind, name, 1)
+    events += moved
+    state, settled = bd.settle_gate(state, index)
+    events += settled
+    return state
+
+
+def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, DREAD_CURSE)
+    index = bd.area_index(state, cmd.area)
+    if not _targets(state, index, cmd.player):
+        raise Refusal(Code.NO_SUCH_UNITS, f"The Dread Curse needs enemy units in {cmd.area}.")
+    dice = curse_dice(state, cmd.player)
+    if not dice:
+        raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse rolls a die per Abomination and Spawn in play: Opener has none.")
+    state = pw.pay(state, seat, DREAD_CURSE_COST, DREAD_CURSE, events)
+    return evolve(
+        state, prompt=actions.roll_prompt(cmd.player, dice, f"dread_curse:{index}", f"Roll {dice} dice for the Dread Curse.")
+    )
+
+
+def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
+    rolled = next(e for e in reversed(events) if isinstance(e, DiceRolled))  # the prompt is cleared
+    index, ow = int(rolled.purpose.split(":")[1]), rolled.player
+    kills, pains = actions.kills_and_pains(values)
+    events.append(pw.AbilityUsed(ow, DREAD_CURSE, f"{kills} Kill(s) and {pains} Pain(s) in {state.area_name(index)}"))
+    if kills or pains:
+        state = pw.queue_ask(state, Ask(DREAD_CURSE, ow, (str(index), str(kills), str(pains))))
+    return pw.end_action(state, events)
+
+
+# -- The Million Favored Ones ---------------------------------------------------------------------
+
+
+def _million_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    index, made = bd.area_index(state, ask.data[0]), ask.data[1:]
+    out = []
+    for name, to in UPGRADES.items():
+        here = state.areas[index].count(owner=ask.actor, name=name) - made.count(name)
+        pool = next(u.pool for u in RULES.units if u.name == to)
+        if here > 0 and pw.pool_left(state, ask.actor, to, pool) > 0:
+            out.append(name)
+    return ("skip", *out) if out else ()
+
+
+def _million(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
+    if choice == "skip":
+        return state
+    index = bd.area_index(state, ask.data[0])
+    to = UPGRADES[choice]
+    unit = pw.unit_here(state, index, ask.actor, choice)
+    state = pw.remove_one(state, index, unit, MILLION, events)
+    pool = next(u.pool for u in RULES.units if u.name == to)
+    count = pw.pool_left(state, ask.actor, to, pool) if choice == SPAWN else 1  # a Spawn: every Mutant in the pool
+    for _ in range(count):
+        state = pw.place_one(state, index, ask.actor, M, to, MILLION, events)
+    events.append(pw.AbilityUsed(ask.actor, MILLION, f"a {choice} becomes {count} {to}(s)"))
+    return pw.push_ask(state, Ask(MILLION, ask.actor, (*ask.data, *(to,) * count)))
+
+
+ASKS = {
+    DRAGON_DESCENDING: pw.AskRule(lambda s, a: ("use", "skip"), _descend, "Dragon Descending: double this Ritual's Doom?"),
+    CHANNEL_POWER: pw.AskRule(lambda s, a: ("use", "skip"), _channel, "Channel Power: pay 1 Power to roll your misses again?"),
+    DREAD_CURSE: pw.AskRule(_curse_choices, _curse, "Dread Curse: which faction takes the next result?"),
+    "Dread Curse unit": pw.AskRule(_unit_choices, _unit, "Dread Curse: which of your units takes it?"),
+    "Dread Curse retreat": pw.AskRule(_retreat_choices, _retreat, "Dread Curse: where does the pained unit go?"),
+    MILLION: pw.AskRule(_million_choices, _million, "The Million Favored Ones: upgrade which unit, or skip?"),
+}
+
+
+def react(state: GameState, seen: Events, events: Events) -> GameState:
+    """Dragon Descending after Opener's Ritual; The Million Favored Ones after its battles."""
+    for event in seen:
+        if isinstance(event, RitualPerformed) and _is(state, event.player) and event.doom:
+            if pw.holds(state, event.player, DRAGON_DESCENDING) and not pw.used(state, event.player, DESCENDED):
+                state = pw.queue_ask(state, Ask(DRAGON_DESCENDING, event.player, (str(event.doom),)))
+        elif isinstance(event, BattleEnded):
+            for ow in (event.attacker, event.defender):
+                if _is(state, ow) and pw.holds(state, ow, MILLION):
+                    state = pw.queue_ask(state, Ask(MILLION, ow, (event.area,)))
+    return state
+
+
+# -- They Break Through, The Beyond One -------------------------------------------------------------
+
+
+def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "They Break Through")
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    unit = RULES.unit(cmd.name)
+    if gate is None or gate.controller == cmd.player:
+        raise Refusal(Code.NOT_NOW, f"They Break Through summons at an enemy or abandoned gate, and {cmd.area} has none.")
+    if unit is None or unit.kind is not M:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Opener's Monsters.")
+    if pw.pool_left(state, cmd.player, cmd.name, unit.pool) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, f"No {cmd.name} is left in the pool.")
+    state = pw.pay(state, seat, unit.cost, f"summoning {cmd.name}", events)
+    state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
+    events.append(pw.AbilityUsed(cmd.player, "They Break Through", f"a {cmd.name} summoned at the gate in {cmd.area}"))
+    return pw.end_action(state, events)
+
+
+def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
+    from companion.engine.cthulhu.factions import unit_type
+
+    seat = pw.my_turn(state, cmd.player)
+    if not sleeper.borrowed(state, cmd.player, BEYOND_ONE):
+        pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, BEYOND_ONE)
+    source, to = bd.area_index(state, cmd.area), bd.area_index(state, cmd.to)
+    bd.refuse_eradicated(state, to)
+    area = state.areas[source]
+    unit = pw.unit_here(state, source, cmd.player, cmd.unit)
+    kind = unit_type(state, cmd.player, cmd.unit)
+    if kind is None or kind.cost < BEYOND_ONE_LEAST:
+        raise Refusal(Code.BAD_VALUE, f"The Beyond One moves a unit costing {BEYOND_ONE_LEAST} or more, not a {cmd.unit}.")
+    if area.gate is None or state.areas[to].gate is not None or source == to:
+        raise Refusal(Code.NOT_NOW, f"The Beyond One takes the gate in {cmd.area} to an area without one.")
+    if any(u.owner != cmd.player and u.kind in (G, UnitKind.IGOO) for u in area.units):
+        raise Refusal(Code.NOT_NOW, f"An enemy Great Old One holds the gate in {cmd.area}.")
+    state = pw.pay(state, seat, BEYOND_ONE_COST, BEYOND_ONE, events)
+    gate = area.gate
+    keeper = (
+        None if gate.controller is None else next((u for u in area.units_of(gate.controller) if u.kind is UnitKind.CULTIST), None)
+    )
+    state, moved = bd.move(state, source, to, cmd.player, unit.kind, cmd.unit, 1)
+    events += moved
+    if keeper is not None:
+        state, moved = bd.move(state, source, to, keeper.owner, keeper.kind, keeper.name, 1)
+        events += moved
+    state, changed = bd.set_gate(state, source, None, "moved by The Beyond One")
+    events += changed
+    state, changed = bd.set_gate(
+        state, to, Gate(gate.controller) if keeper is not None else Gate(None), "moved by The Beyond One"
+    )
+    events += changed
+    events.append(pw.AbilityUsed(cmd.player, BEYOND_ONE, f"the gate in {cmd.area} goes to {cmd.to}"))
+    return pw.end_action(state, events)
+
+
+HANDLERS = {DragonAscending: dragon_ascending, DreadCurse: dread_curse, BreakThrough: break_through, BeyondOne: beyond_one}
+ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
+ROLL_WRAPS = (("battle", channel_wrap),)
+GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne))  # ending in the Ice Age
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     used = pw.used(state, pid, ONCE)
     higher = max(p.power for p in state.players) > state.player(pid).power
-    if state.prompt.kind is PromptKind.ACTION and pw.holds(state, pid, DRAGON_ASCENDING) and not used and higher:
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    if pw.holds(state, pid, DRAGON_ASCENDING) and not used and higher:
         yield DragonAscending(pid)
+    power = state.player(pid).power
+    for i, area in enumerate(state.areas):
+        name = state.area_name(i)
+        if pw.holds(state, pid, DREAD_CURSE) and power >= DREAD_CURSE_COST and curse_dice(state, pid) and _targets(state, i, pid):
+            yield DreadCurse(pid, name)
+        gate = area.gate
+        if pw.holds(state, pid, "They Break Through") and gate is not None and gate.controller != pid:
+            for unit in RULES.units:
+                if unit.kind is M and unit.cost <= power and pw.pool_left(state, pid, unit.name, unit.pool) > 0:
+                    yield BreakThrough(pid, name, unit.name)
+        if (
+            gate is not None
+            and power >= BEYOND_ONE_COST
+            and not any(u.owner != pid and u.kind in (G, UnitKind.IGOO) for u in area.units)
+        ):
+            for stack in area.units_of(pid):
+                if stack.name in ("Abomination", SPAWN, YOG_SOTHOTH):
+                    free = (j for j, a in enumerate(state.areas) if a.gate is None and ERADICATED not in a.markers)
+                    yield from (BeyondOne(pid, name, stack.name, state.area_name(j)) for j in free)

@@ -1,13 +1,22 @@
-"""Sleeper (factions.md section 5): roster, costs, combat (Formless Spawn, Tsathoggua) and
-Tsathoggua's awakening.
-
-Abilities not yet modelled (hooks): Death from Below, Lethargy, and the Spellbooks (Burrow,
-Energy Nexus, Ancient Sorcery, Capture Monster, Demand Sacrifice, Cursed Slumber).
+"""Sleeper (factions.md section 5): roster, costs, combat (Formless Spawn, Tsathoggua),
+Tsathoggua's awakening, and below them the unique abilities, Spellbooks and requirements.
 """
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, Side, UnitType, fixed, in_play, on_map
+from companion.engine.cthulhu.factions.base import (
+    ACOLYTE,
+    Awakening,
+    C,
+    FactionRules,
+    G,
+    M,
+    Side,
+    UnitType,
+    awakened_before,
+    in_play,
+    on_map,
+)
 from companion.engine.cthulhu.model import Faction, GameState
 
 TSATHOGGUA = "Tsathoggua"
@@ -33,6 +42,12 @@ def tsathoggua_where(state: GameState, pid: str, index: int) -> str:
     return ""
 
 
+def tsathoggua_cost(state: GameState, pid: str) -> int:
+    """8; 4 once he has been awakened while Sleeper borrows Immortal (Ancient Sorcery)."""
+    immortal = any(who == pid and name.startswith("Ancient Sorcery: Immortal") for who, name in state.abilities.used)
+    return 4 if immortal and awakened_before(state, pid, TSATHOGGUA) else 8
+
+
 RULES = FactionRules(
     Faction.SLEEPER,
     units=(
@@ -43,22 +58,45 @@ RULES = FactionRules(
         UnitType(TSATHOGGUA, G, 1, 8, tsathoggua),
     ),
     spellbooks=("Burrow", "Energy Nexus", "Ancient Sorcery", "Capture Monster", "Demand Sacrifice", "Cursed Slumber"),
-    awakenings=(Awakening(TSATHOGGUA, fixed(8), tsathoggua_where),),
+    awakenings=(Awakening(TSATHOGGUA, tsathoggua_cost, tsathoggua_where),),
 )
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 5) ========================
-# Modelled: the six requirements, Lethargy, Death from Below and Burrow.  Not yet: Energy Nexus,
-# Ancient Sorcery, Capture Monster, Demand Sacrifice, Cursed Slumber.
+# Modelled: the six requirements, Lethargy, Death from Below, Burrow, Demand Sacrifice, Capture
+# Monster, Cursed Slumber, Ancient Sorcery (the Serpent Man's journey and most borrowed
+# abilities), Energy Nexus (see docs/rules-notes.md).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu.events import CombatComputed, PowerSpent, RitualPerformed  # noqa: E402
+from companion.engine.cthulhu import commands as c  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import (  # noqa: E402
+    BattleEnded,
+    CombatComputed,
+    Part,
+    PhaseStarted,
+    PowerSpent,
+    RitualPerformed,
+    UnitsPlaced,
+)
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Phase, PromptKind  # noqa: E402
+from companion.engine.cthulhu.model import (  # noqa: E402
+    ERADICATED,
+    NEUTRAL,
+    POWER_PER_CONTROLLED_GATE,
+    Ask,
+    Gate,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
+from companion.engine.values import evolve  # noqa: E402
 
 REQUIREMENT_COST = 3
 GIFTS = {
@@ -121,21 +159,6 @@ REQUIREMENTS = (
 )
 
 
-def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
-    """Burrow: 1 Power back after a Move action that spent 2 or more on movement."""
-    for event in seen:
-        if (
-            isinstance(event, PowerSpent)
-            and _is(state, event.player)
-            and event.action.startswith("moving")
-            and event.amount >= 2
-            and pw.holds(state, event.player, "Burrow")
-        ):
-            events.append(pw.AbilityUsed(event.player, "Burrow", "2 or more Power spent moving: 1 back"))
-            state = pw.gain_power(state, pw.seat_of(state, event.player), 1, "Burrow", events)
-    return state
-
-
 def sleeper_requirement(state: GameState, cmd: SleeperRequirement, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.SLEEPER, "A Sleeper requirement")
@@ -192,7 +215,408 @@ def death_from_below(state: GameState, cmd: DeathFromBelow, events: pw.Events) -
     return state
 
 
-HANDLERS = {SleeperRequirement: sleeper_requirement, Lethargy: lethargy, DeathFromBelow: death_from_below}
+# == Demand Sacrifice, Capture Monster, Cursed Slumber, Ancient Sorcery ==========================
+
+DEMAND = "Demand Sacrifice"
+KILLS_ARE_PAINS = "Demand Sacrifice: Kills are Pains"  # a ``used`` entry of the enemy, this battle
+SLUMBER, PRISON, SORCERY = "slumber", "prison", "sorcery"
+SERPENT_MAN, WIZARD = "Serpent Man", "Wizard"
+SORCERY_COST, CAPTURE_COST, SLUMBER_COST = 1, 1, 1
+BORROWED = "Ancient Sorcery: "  # + the ability: a ``used`` entry kept until the Doom Phase's end
+# The first-listed unique ability of each faction Ancient Sorcery may borrow (factions.md).
+FIRST_ABILITY = {
+    Faction.GREAT_CTHULHU: "Immortal",
+    Faction.CRAWLING_CHAOS: "Flight",
+    Faction.BLACK_GOAT: "Fertility Cult",
+    Faction.YELLOW_SIGN: "Feast",
+    Faction.WINDWALKER: "Hibernate",
+    Faction.OPENER_OF_THE_WAY: "The Beyond One",
+    Faction.ANCIENTS: "Dematerialization",
+}
+
+
+@COMMANDS.register("capture_monster")
+@dataclass(frozen=True, slots=True)
+class CaptureMonster(Command):
+    """Capture Monster (action, 1 Power): ``victim``, with no Great Old One in Tsathoggua's area,
+    gives up one of its Monsters there (its choice) until the next Gather Power (+1 Power)."""
+
+    player: str
+    victim: str
+
+
+@COMMANDS.register("cursed_slumber")
+@dataclass(frozen=True, slots=True)
+class CursedSlumber(Command):
+    """Cursed Slumber (action, 1 Power): Sleeper's gate in ``area`` and its cultist go to the
+    faction card; with the gate already there, ``area`` (without a gate) is where it comes back."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("ancient_sorcery")
+@dataclass(frozen=True, slots=True)
+class AncientSorcery(Command):
+    """Ancient Sorcery (action, 1 Power): a Serpent Man in ``area`` goes onto ``enemy``'s card;
+    Sleeper borrows that faction's first unique ability until the next Doom Phase ends."""
+
+    player: str
+    area: str
+    enemy: str
+
+
+@COMMANDS.register("sorcery_return")
+@dataclass(frozen=True, slots=True)
+class SorceryReturn(Command):
+    """Ancient Sorcery's end (Doom Phase): the Serpent Man comes back to ``area``, +1 Power."""
+
+    player: str
+    area: str
+
+
+def borrowed(state: GameState, pid: str, ability: str) -> bool:
+    """Whether ``pid`` (Sleeper) has ``ability`` through Ancient Sorcery now."""
+    return _is(state, pid) and pw.used(state, pid, BORROWED + ability + " " + pw.ONCE_PER_GAME)
+
+
+def boxed(state: GameState, box: str, owner: str | None = None) -> tuple[Units, ...]:
+    return tuple(u for b, u in state.abilities.boxed if b == box and (owner is None or u.owner == owner))
+
+
+def _box(state: GameState, box: str, unit: Units) -> GameState:
+    return pw.with_abilities(state, boxed=(*state.abilities.boxed, (box, unit)))
+
+
+def _unbox(state: GameState, box: str, unit: Units) -> GameState:
+    items = list(state.abilities.boxed)
+    items.remove((box, unit))
+    return pw.with_abilities(state, boxed=tuple(items))
+
+
+def _demand_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return ("use", "skip") if state.battle is not None else ()
+
+
+def _demand(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    enemy = pw.battle_enemy(state, ask.actor)
+    assert enemy is not None
+    return pw.push_ask(state, Ask("Demand Sacrifice answer", ask.actor if enemy == NEUTRAL else enemy, (enemy, ask.actor)))
+
+
+def _answer(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    enemy, sl = ask.data
+    if choice == "elder_sign":
+        events.append(pw.AbilityUsed(sl, DEMAND, f"{enemy} gives Sleeper 1 Elder Sign"))
+        return flow.draw_elder_sign(state, pw.seat_of(state, sl), DEMAND, events)
+    events.append(pw.AbilityUsed(sl, DEMAND, f"{enemy}'s Kills count as Pains this battle"))
+    return pw.mark_used(state, enemy, KILLS_ARE_PAINS)
+
+
+def battle_results(state: GameState, pid: str, kills: int, pains: int) -> tuple[int, int]:
+    """Demand Sacrifice: a side that chose it rolls its Kills as Pains."""
+    return (0, kills + pains) if pw.used(state, pid, KILLS_ARE_PAINS) else (kills, pains)
+
+
+def _prisoner_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    index = int(ask.data[1])
+    monsters = sorted(pw.stacks_named(state, index, ask.data[0], (M,)), key=lambda u: _cost(state, u))
+    return tuple(dict.fromkeys(u.name for u in monsters))
+
+
+def _cost(state: GameState, unit: Units) -> int:
+    from companion.engine.cthulhu.factions import unit_type
+
+    found = unit_type(state, unit.owner, unit.name)
+    return 0 if found is None else found.cost
+
+
+def _prisoner(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    victim, index, sl = ask.data[0], int(ask.data[1]), ask.data[2]
+    state = pw.remove_one(state, index, Units(victim, M, choice, 1), "taken by Capture Monster", events)
+    events.append(pw.AbilityUsed(sl, "Capture Monster", f"{victim}'s {choice} captured"))
+    return _box(state, PRISON, Units(victim, M, choice, 1))
+
+
+# -- Energy Nexus: one action of Sleeper's before a battle where its Wizard stands ------------------
+
+NEXUS = "Energy Nexus"
+NEXUS_ACTING = "Energy Nexus: acting, the turn of seat"  # + the seat whose turn it interrupted
+
+
+def _nexus_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or b.rolls or state.player(ask.actor).power < 1 or not state.areas[b.area].count(owner=ask.actor, name=WIZARD):
+        return ()
+    return ("use", "skip")
+
+
+def _nexus(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Sleeper takes one action now; the battle's dice wait (and are counted again after it)."""
+    if choice == "skip":
+        return state
+    seat = pw.seat_of(state, ask.actor)
+    assert state.battle is not None
+    where = state.area_name(state.battle.area)
+    events.append(pw.AbilityUsed(ask.actor, NEXUS, f"Sleeper acts before the battle in {where}"))
+    label = state.players[seat].label
+    text = f"{label}: Energy Nexus: one action before the battle in {where} ({state.players[seat].power} Power)."
+    state = pw.with_abilities(state, resume=(state.prompt, *state.abilities.resume))
+    state = pw.mark_used(state, ask.actor, f"{NEXUS_ACTING} {state.turn}")
+    return evolve(state, turn=seat, prompt=Prompt(PromptKind.ACTION, ask.actor, text, flow.ACTION_CHOICES))
+
+
+def _acting(state: GameState) -> tuple[str, str] | None:
+    return next((u for u in state.abilities.used if u[1].startswith(NEXUS_ACTING)), None)
+
+
+def nexus_hold(state: GameState) -> GameState | None:
+    """Sleeper's Energy Nexus action is over: back to the battle (its first roll, recounted)
+    and the turn it interrupted, instead of handing the turn on."""
+    entry = _acting(state)
+    if entry is None:
+        return None
+    used = tuple(u for u in state.abilities.used if u != entry)
+    if state.battle is None or not state.abilities.resume:  # nothing to go back to
+        return None
+    turn = int(entry[1].rsplit(" ", 1)[1])
+    prompt, rest = state.abilities.resume[0], state.abilities.resume[1:]
+    state = pw.with_abilities(state, used=used, resume=rest, recount=True)
+    return evolve(state, turn=turn, prompt=prompt)
+
+
+def nexus_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """The Energy Nexus action is not a battle (the battle waiting is the one)."""
+    if _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
+        raise Refusal(Code.NOT_NOW, "Energy Nexus: one action before the battle, not another battle.")
+    return state, cmd
+
+
+def nexus_pass(handler: pw.Handler) -> pw.Handler:
+    """A pass at Energy Nexus' prompt takes no action: back to the battle, Sleeper's Power kept."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        if state.options.abilities and _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
+            held = nexus_hold(state)
+            if held is not None:
+                events.append(pw.AbilityUsed(state.prompt.actor, NEXUS, "no action after all"))
+                return held
+        return handler(state, cmd, events)
+
+    return run
+
+
+ASKS = {
+    NEXUS: pw.AskRule(_nexus_choices, _nexus, "Energy Nexus: take one action before the battle?"),
+    DEMAND: pw.AskRule(_demand_choices, _demand, "Demand Sacrifice: make the enemy choose?"),
+    "Demand Sacrifice answer": pw.AskRule(
+        lambda s, a: ("elder_sign", "kills_are_pains"),
+        _answer,
+        "Demand Sacrifice: an Elder Sign for Sleeper, or your Kills are Pains?",
+    ),
+    "Capture Monster victim": pw.AskRule(_prisoner_choices, _prisoner, "Capture Monster: which of your Monsters is taken?"),
+}
+
+
+def capture_monster(state: GameState, cmd: CaptureMonster, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Capture Monster")
+    index = pw.goo_area(state, cmd.player, TSATHOGGUA)
+    if index is None:
+        raise Refusal(Code.NOT_NOW, "Capture Monster needs Tsathoggua on the map.")
+    area = state.areas[index]
+    if cmd.victim == cmd.player or not area.count(owner=cmd.victim, kind=M):
+        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.victim} has no Monster in {state.area_name(index)}.")
+    if any(area.count(owner=cmd.victim, kind=k) for k in (G, UnitKind.IGOO)):
+        raise Refusal(Code.NOT_NOW, f"{cmd.victim}'s Great Old One protects its Monsters in {state.area_name(index)}.")
+    state = pw.pay(state, seat, CAPTURE_COST, "Capture Monster", events)
+    state = pw.queue_ask(state, Ask("Capture Monster victim", cmd.victim, (cmd.victim, str(index), cmd.player)))
+    return pw.end_action(state, events)
+
+
+def cursed_slumber(state: GameState, cmd: CursedSlumber, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Cursed Slumber")
+    index = bd.area_index(state, cmd.area)
+    area = state.areas[index]
+    sleeping = boxed(state, SLUMBER, cmd.player)
+    if sleeping:  # the gate comes back
+        bd.refuse_eradicated(state, index)
+        if area.gate is not None:
+            raise Refusal(Code.NOT_NOW, f"Cursed Slumber's gate comes back only to an area without a gate, not {cmd.area}.")
+        state = pw.pay(state, seat, SLUMBER_COST, "Cursed Slumber", events)
+        state, changed = bd.set_gate(state, index, Gate(cmd.player), "back from Cursed Slumber")
+        events += changed
+        state = pw.place_one(
+            _unbox(state, SLUMBER, sleeping[0]), index, cmd.player, C, sleeping[0].name, "Cursed Slumber", events
+        )
+        events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", f"the gate comes back in {cmd.area}"))
+        return pw.end_action(state, events)
+    if area.gate is None or area.gate.controller != cmd.player:
+        raise Refusal(Code.NOT_CONTROLLER, f"Cursed Slumber moves a gate Sleeper controls, and {cmd.area} has none.")
+    cultist = next((u for u in area.units_of(cmd.player) if u.kind is C), None)
+    if cultist is None:
+        raise Refusal(Code.NO_SUCH_UNITS, f"No Sleeper cultist controls the gate in {cmd.area}.")
+    state = pw.pay(state, seat, SLUMBER_COST, "Cursed Slumber", events)
+    state, changed = bd.set_gate(state, index, None, "to Cursed Slumber")
+    events += changed
+    state = pw.remove_one(state, index, Units(cmd.player, C, cultist.name, 1), "to Cursed Slumber", events)
+    state = _box(state, SLUMBER, Units(cmd.player, C, cultist.name, 1))
+    events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", f"the gate in {cmd.area} goes to the faction card"))
+    return pw.end_action(state, events)
+
+
+def ancient_sorcery(state: GameState, cmd: AncientSorcery, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, "Ancient Sorcery")
+    index = bd.area_index(state, cmd.area)
+    if not state.areas[index].count(owner=cmd.player, name=SERPENT_MAN):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Sleeper has no Serpent Man in {cmd.area}.")
+    enemy = state.players[pw.seat_of(state, cmd.enemy)].faction
+    ability = FIRST_ABILITY.get(enemy) if cmd.enemy != cmd.player else None
+    if ability is None or borrowed(state, cmd.player, ability):
+        raise Refusal(Code.BAD_VALUE, f"Ancient Sorcery cannot borrow {cmd.enemy}'s ability now.")
+    state = pw.pay(state, seat, SORCERY_COST, "Ancient Sorcery", events)
+    state = pw.remove_one(state, index, Units(cmd.player, M, SERPENT_MAN, 1), "to Ancient Sorcery", events)
+    state = _box(state, SORCERY, Units(cmd.player, M, SERPENT_MAN, 1))
+    state = pw.mark_used(state, cmd.player, BORROWED + ability + " " + pw.ONCE_PER_GAME)
+    events.append(pw.AbilityUsed(cmd.player, "Ancient Sorcery", f"{ability} borrowed from {cmd.enemy}"))
+    return pw.end_action(state, events)
+
+
+def sorcery_return(state: GameState, cmd: SorceryReturn, events: pw.Events) -> GameState:
+    seat = pw.need_book(state, cmd.player, "Ancient Sorcery")
+    if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
+        raise Refusal(Code.NOT_NOW, "The Serpent Man comes back in the Doom Phase.")
+    away = boxed(state, SORCERY, cmd.player)
+    if not away:
+        raise Refusal(Code.NO_SUCH_UNITS, "No Serpent Man is on an enemy's card.")
+    index = bd.area_index(state, cmd.area)
+    state = pw.place_one(_unbox(state, SORCERY, away[0]), index, cmd.player, M, SERPENT_MAN, "back from Ancient Sorcery", events)
+    events.append(pw.AbilityUsed(cmd.player, "Ancient Sorcery", f"the Serpent Man comes back in {cmd.area}"))
+    return pw.gain_power(state, seat, 1, "Ancient Sorcery", events)
+
+
+def _end_of_doom(state: GameState) -> GameState:
+    """The borrowed abilities end with the Doom Phase (the new Action Phase)."""
+    kept = tuple(u for u in state.abilities.used if not u[1].startswith(BORROWED))
+    return pw.with_abilities(state, used=kept)
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """Burrow; Demand Sacrifice when a battle is declared (and its end); the slumbering gate's
+    Doom; the prisoners' release after Gather Power; the borrowed abilities' end."""
+    for event in seen:
+        if (
+            isinstance(event, PowerSpent)
+            and _is(state, event.player)
+            and event.action.startswith("moving")
+            and event.amount >= 2
+            and pw.holds(state, event.player, "Burrow")
+        ):
+            events.append(pw.AbilityUsed(event.player, "Burrow", "2 or more Power spent moving: 1 back"))
+            state = pw.gain_power(state, pw.seat_of(state, event.player), 1, "Burrow", events)
+        elif isinstance(event, UnitsPlaced) and event.reason == "awakened" and borrowed(state, event.owner, "Immortal"):
+            events.append(pw.AbilityUsed(event.owner, "Immortal", f"{event.name} awakened: 1 Elder Sign (Ancient Sorcery)"))
+            state = flow.draw_elder_sign(state, pw.seat_of(state, event.owner), "Immortal", events)
+        elif isinstance(event, BattleEnded):
+            state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[1] != KILLS_ARE_PAINS))
+        elif isinstance(event, PhaseStarted) and event.phase == Phase.GATHER_POWER.value:
+            state = pw.with_abilities(state, boxed=tuple(b for b in state.abilities.boxed if b[0] != PRISON))
+        elif isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
+            state = _end_of_doom(state)
+        elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
+            state = _slumber_doom(state, events, "controlled gates")
+        elif isinstance(event, RitualPerformed) and _is(state, event.player):
+            state = _slumber_doom(state, events, "Ritual of Annihilation")
+    if pw.just_declared(state, seen):
+        b = state.battle
+        assert b is not None
+        for sl in (b.attacker, b.defender):
+            if _is(state, sl) and pw.holds(state, sl, DEMAND) and pw.in_play(state, sl, TSATHOGGUA):
+                state = pw.queue_ask(state, Ask(DEMAND, sl))
+        area = state.areas[b.area]
+        for p in state.players:  # any Sleeper with a Wizard there, in the battle or not
+            if p.faction is Faction.SLEEPER and pw.holds(state, p.pid, NEXUS) and area.count(owner=p.pid, name=WIZARD):
+                state = pw.push_ask(state, Ask(NEXUS, p.pid))
+    return state
+
+
+def _slumber_doom(state: GameState, events: pw.Events, reason: str) -> GameState:
+    """The gate in Cursed Slumber is a controlled gate for Doom (the Doom Phase's and a Ritual's)."""
+    for unit in boxed(state, SLUMBER):
+        state = flow.gain_doom(state, pw.seat_of(state, unit.owner), 1, f"{reason} (Cursed Slumber)", events)
+    return state
+
+
+def gather_power(state: GameState, pid: str) -> list[Part]:
+    """Cursed Slumber's gate and cultist still give Power; each captured Monster gives 1."""
+    parts = []
+    if boxed(state, SLUMBER, pid):
+        parts.append(Part("Cursed Slumber", POWER_PER_CONTROLLED_GATE + 1))
+    prisoners = len(boxed(state, PRISON))
+    if prisoners and _is(state, pid):
+        parts.append(Part("captured Monsters", prisoners))
+    if borrowed(state, pid, "Feast"):  # Yellow Sign's Feast through Ancient Sorcery
+        feast = sum(1 for a in state.areas if "desecration" in a.markers and a.count(owner=pid))
+        parts.append(Part("Feast (Ancient Sorcery)", feast))
+    return parts
+
+
+def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """A captured Monster is not in its owner's pool, nor a slumbering cultist in Sleeper's."""
+    from companion.engine.cthulhu.factions import unit_type
+
+    pid, name = str(getattr(cmd, "player", "")), str(getattr(cmd, "name", "Acolyte"))
+    held = sum(u.count for b, u in state.abilities.boxed if u.owner == pid and u.name == name and b != SORCERY)
+    if not held:
+        return state, cmd
+    unit = unit_type(state, pid, name)
+    left = (
+        pw.acolytes_left(state, pid) if isinstance(cmd, c.Recruit) else pw.pool_left(state, pid, name, unit.pool if unit else 0)
+    )
+    if left - held < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, f"No {name} of {pid} is left in the pool (one is held off the map).")
+    return state, cmd
+
+
+def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age's tax on Cursed Slumber's gate coming back into its area, and on Capture Monster
+    in Tsathoggua's area (a capture there)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    if isinstance(cmd, CursedSlumber) and not boxed(state, SLUMBER, cmd.player):
+        return state, cmd
+    if isinstance(cmd, CaptureMonster):
+        where = pw.goo_area(state, cmd.player, TSATHOGGUA)
+        if where is None:
+            return state, cmd
+        return windwalker.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = (
+    (c.Summon, boxed_guard),
+    (c.Recruit, boxed_guard),
+    (c.BattleAction, nexus_guard),
+    (CursedSlumber, ice_tax),
+    (CaptureMonster, ice_tax),
+)
+TURN_HOLD = nexus_hold
+WRAPS = ((c.Pass, nexus_pass),)
+
+
+HANDLERS = {
+    SleeperRequirement: sleeper_requirement,
+    Lethargy: lethargy,
+    DeathFromBelow: death_from_below,
+    CaptureMonster: capture_monster,
+    CursedSlumber: cursed_slumber,
+    AncientSorcery: ancient_sorcery,
+    SorceryReturn: sorcery_return,
+}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -201,6 +625,8 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
             mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
             places = mine or [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
             yield from (DeathFromBelow(pid, state.area_name(i)) for i in places)
+        if boxed(state, SORCERY, pid):
+            yield from (SorceryReturn(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
         return
     if state.prompt.kind is not PromptKind.ACTION:
         return
@@ -211,3 +637,31 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
                 yield from (SleeperRequirement(pid, kind, to) for to in targets)
     if pw.in_play(state, pid, TSATHOGGUA):
         yield Lethargy(pid)
+    yield from _book_offers(state, pid)
+
+
+def _book_offers(state: GameState, pid: str) -> Iterator[Command]:
+    """Capture Monster, Cursed Slumber and Ancient Sorcery, where legal (1 Power each)."""
+    if state.player(pid).power < 1:
+        return
+    where = pw.goo_area(state, pid, TSATHOGGUA)
+    if pw.holds(state, pid, "Capture Monster") and where is not None:
+        area = state.areas[where]
+        for other in pw.enemies(state, pid):
+            if area.count(owner=other, kind=M) and not any(area.count(owner=other, kind=k) for k in (G, UnitKind.IGOO)):
+                yield CaptureMonster(pid, other)
+    if pw.holds(state, pid, "Cursed Slumber"):
+        sleeping = boxed(state, SLUMBER, pid)
+        for i, a in enumerate(state.areas):
+            if (sleeping and a.gate is None and ERADICATED not in a.markers) or (
+                not sleeping and a.gate is not None and a.gate.controller == pid and a.count(owner=pid, kind=C)
+            ):
+                yield CursedSlumber(pid, state.area_name(i))
+    if pw.holds(state, pid, "Ancient Sorcery"):
+        for i, a in enumerate(state.areas):
+            if a.count(owner=pid, name=SERPENT_MAN):
+                for p in state.players:
+                    ability = FIRST_ABILITY.get(p.faction)
+                    if p.pid != pid and ability is not None and not borrowed(state, pid, ability):
+                        yield AncientSorcery(pid, state.area_name(i), p.pid)
+                break

@@ -1,8 +1,6 @@
-"""Windwalker (factions.md section 6): roster, costs (the Gnoph-Keh's), combat (Ithaqua) and
-Rhan Tegoth's and Ithaqua's awakenings.
-
-Abilities not yet modelled (hooks): Hibernate, Eternal, Ferox, and the Spellbooks (Cannibalism,
-Howl, Berserkergang, Arctic Wind, Ice Age, Herald of the Outer Gods).
+"""Windwalker (factions.md section 6): roster, costs (the Gnoph-Keh's), combat (Ithaqua), Rhan
+Tegoth's and Ithaqua's awakenings, and below them the unique abilities, Spellbooks and
+requirements.
 """
 
 from __future__ import annotations
@@ -89,23 +87,34 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 6) ========================
-# Modelled: the six requirements ("anytime" as an action with its Elder Signs) and Ice Age's token.
-# Not yet: Hibernate, Eternal, Ferox, Cannibalism, Howl, Berserkergang, Arctic Wind, Ice Age's
-# +1 Power tax, Herald of the Outer Gods.
+# All modelled: the six requirements ("anytime" as a command with its Elder Signs), Hibernate,
+# Eternal, Ferox, Cannibalism, Howl, Berserkergang, Arctic Wind, Ice Age (token and tax), Herald of
+# the Outer Gods.  Eternal, Berserkergang and Cannibalism are asked when the battle is over (see
+# docs/rules-notes.md, "Windwalker").
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import FirstPlayerChosen, MarkerChanged  # noqa: E402
+from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, SPELLBOOKS_TO_WIN, PromptKind  # noqa: E402
+from companion.engine.cthulhu.factions import sleeper  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, Ask, PromptKind  # noqa: E402
 
 ICE_AGE = "ice_age"
 ICE_AGE_COST = 1
+ICE_AGE_TAX = 1
 ANYTIME = "Anytime"
 ANYTIME_MOST = 3
+HIBERNATE = "Hibernate"
+HERALD = "Herald of the Outer Gods"
+HERALD_COST = 5
+ETERNAL_COST = 1
+WENDIGO = "Wendigo"
+# ``used`` entries a battle leaves for its end: Eternal's pending result, Gnoph-Keh killed.
+ETERNAL_HIT, GNOPH_KEH_KILLED = "Eternal:", "Berserkergang: a Gnoph-Keh killed"
 
 
 @COMMANDS.register("anytime_spellbook")
@@ -124,6 +133,21 @@ class IceAge(Command):
 
     player: str
     area: str
+
+
+@COMMANDS.register("hibernate")
+@dataclass(frozen=True, slots=True)
+class Hibernate(Command):
+    """Hibernate (action, 0 Power): +1 Power per enemy Great Old One in play (at most doubling
+    Windwalker's Power); Windwalker takes no more turns this Action Phase and keeps its Power to
+    the next Gather Power."""
+
+    player: str
+
+
+def _is(state: GameState, pid: str) -> bool:
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is Faction.WINDWALKER
 
 
 def _opposite_gate(state: GameState, pid: str, events: pw.Events) -> bool:
@@ -151,6 +175,273 @@ REQUIREMENTS = (
     pw.Requirement("Awaken Rhan Tegoth", lambda s, p, e: awakened_before(s, p, RHAN_TEGOTH) or pw.in_play(s, p, RHAN_TEGOTH)),
     pw.Requirement("Awaken Ithaqua", lambda s, p, e: awakened_before(s, p, ITHAQUA) or pw.in_play(s, p, ITHAQUA)),
 )
+
+
+def enemy_goos(state: GameState, pid: str) -> int:
+    """The distinct enemy Great Old Ones in play (independent ones too; the Deep counts)."""
+    goos = {(u.owner, u.name) for a in state.areas for u in a.units if u.kind in (G, UnitKind.IGOO)}
+    goos |= {(u.owner, u.name) for u in state.abilities.deep if u.kind is G}
+    players = {p.pid for p in state.players}
+    return sum(1 for owner, _ in goos if owner != pid and owner in players)
+
+
+# -- the round: Hibernate, Herald of the Outer Gods ------------------------------------------------
+
+
+def resting(state: GameState, seat: int) -> bool:
+    """A hibernating Windwalker takes no more turns this Action Phase (its Power is kept)."""
+    return pw.used(state, state.players[seat].pid, HIBERNATE)
+
+
+def ritual_cost(state: GameState, pid: str, cost: int) -> int:
+    """Herald of the Outer Gods: Windwalker's Ritual always costs 5."""
+    return HERALD_COST if _is(state, pid) and pw.holds(state, pid, HERALD) else cost
+
+
+def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    if not sleeper.borrowed(state, cmd.player, HIBERNATE):
+        pw.need_faction(state, cmd.player, Faction.WINDWALKER, HIBERNATE)
+    extra = min(state.players[seat].power, enemy_goos(state, cmd.player))
+    events.append(pw.AbilityUsed(cmd.player, HIBERNATE, f"+{extra} Power; no more turns until the next Gather Power"))
+    state = pw.gain_power(pw.mark_used(state, cmd.player, HIBERNATE), seat, extra, HIBERNATE, events)
+    return pw.end_action(state, events)
+
+
+# -- Ice Age's tax, Ferox, Arctic Wind (checks before the core commands) ---------------------------
+
+
+def ice_owner(state: GameState) -> tuple[str, int] | None:
+    """The Windwalker holding Ice Age and the area of its token."""
+    for i, area in enumerate(state.areas):
+        if ICE_AGE in area.markers:
+            owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
+            return None if owner is None else (owner, i)
+    return None
+
+
+ICE_AGE_BOOK = "Ice Age"
+
+
+def _targets(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """The areas an action ends in: a Move's destinations, else its ``to`` or its ``area``."""
+    if isinstance(cmd, c.Move):
+        return tuple(g.to for g in cmd.groups) + ((cmd.to,) if cmd.to else ())
+    return (str(getattr(cmd, "to", "") or getattr(cmd, "area", "")),)
+
+
+def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """An enemy action ending in the Ice Age's area costs 1 Power more (paid first: an action the
+    player cannot then pay for is refused whole)."""
+    held = ice_owner(state)
+    pid = str(getattr(cmd, "player", ""))
+    if held is None or pid == held[0] or state.seat(pid) is None or state.prompt.kind is not PromptKind.ACTION:
+        return state, cmd
+    if state.area_name(held[1]) not in _targets(state, cmd):
+        return state, cmd
+    events.append(pw.AbilityUsed(held[0], ICE_AGE_BOOK, f"{pid} pays 1 Power more in {state.area_name(held[1])}"))
+    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, "the Ice Age", events), cmd
+
+
+def ferox(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ferox: while Ithaqua is in play, only an enemy Great Old One captures Windwalker's cultists."""
+    assert isinstance(cmd, c.Capture)
+    if not _is(state, cmd.victim) or not pw.in_play(state, cmd.victim, ITHAQUA):
+        return state, cmd
+    index = bd.area_index(state, cmd.area)
+    if not any(state.areas[index].count(owner=cmd.player, kind=k) for k in (G, UnitKind.IGOO)):
+        raise Refusal(Code.NOT_NOW, "Ferox: while Ithaqua is in play only a Great Old One captures Windwalker's cultists.")
+    return state, cmd
+
+
+def arctic_wind(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Arctic Wind: Windwalker's units going with Ithaqua from his area to his destination move
+    free (the Move's cost given is the units that pay)."""
+    assert isinstance(cmd, c.Move)
+    if cmd.cost is not None or not _is(state, cmd.player) or not pw.holds(state, cmd.player, "Arctic Wind"):
+        return state, cmd
+    legs = [g for g in cmd.groups if g.name == ITHAQUA]
+    if not legs:
+        return state, cmd
+    source, to = legs[0].area, legs[0].to
+    total = sum(g.count for g in cmd.groups) + (1 if cmd.to else 0)
+    free = sum(g.count for g in cmd.groups if g.area == source and g.to == to and g.name != ITHAQUA)
+    if not free:
+        return state, cmd
+    events.append(pw.AbilityUsed(cmd.player, "Arctic Wind", f"{free} unit(s) go with Ithaqua free"))
+    return state, replace(cmd, cost=total - free)
+
+
+TAXED = (c.Move, c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.BattleAction, c.Capture)
+GUARDS = (*((cls, ice_tax) for cls in TAXED), (c.Capture, ferox), (c.Move, arctic_wind))
+
+
+# -- battles: Howl (pre-battle); Eternal, Berserkergang, Cannibalism (after it) ------------------
+
+
+def _howl_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or not state.areas[b.area].count(owner=ask.actor, name=WENDIGO):
+        return ()
+    enemy = pw.battle_enemy(state, ask.actor)
+    return ("use", "skip") if enemy is not None and state.areas[b.area].count(owner=enemy) else ()
+
+
+def _howl(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    enemy = pw.battle_enemy(state, ask.actor)
+    assert enemy is not None
+    events.append(pw.AbilityUsed(ask.actor, "Howl", f"{enemy} removes one of its units from the battle"))
+    return pw.push_ask(state, Ask("Howled", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
+
+
+def _howled_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    return () if b is None else tuple(dict.fromkeys(u.name for u in state.areas[b.area].units_of(ask.data[0])))
+
+
+def _howled(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    return pw.push_ask(state, Ask("Howled to", ask.actor, (ask.data[0], choice)))
+
+
+def _howled_to_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None:
+        return ()
+    near = sorted(state.board.adjacent[b.area])
+    return tuple(state.area_name(i) for i in near if ERADICATED not in state.areas[i].markers)
+
+
+def _howled_to(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    assert state.battle is not None
+    index, (owner, name) = state.battle.area, ask.data
+    unit = pw.unit_here(state, index, owner, name)
+    state, moved = bd.move(state, index, bd.area_index(state, choice), owner, unit.kind, name, 1)
+    events += moved
+    state, settled = bd.settle_gate(state, index)
+    events += settled
+    return state
+
+
+def _eternal_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return ("use", "skip") if state.player(ask.actor).power >= ETERNAL_COST else ()
+
+
+def _eternal(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Pay 1: the Kill or Pain on Rhan Tegoth did not happen; he stands in the battle area."""
+    if choice == "skip":
+        return state
+    hit, where = ask.data
+    index = bd.area_index(state, where)
+    state = pw.pay(state, pw.seat_of(state, ask.actor), ETERNAL_COST, "Eternal", events)
+    now = pw.goo_area(state, ask.actor, RHAN_TEGOTH)
+    if now is None:
+        state = pw.place_one(state, index, ask.actor, G, RHAN_TEGOTH, "Eternal", events)
+    elif now != index:
+        state, moved = bd.move(state, now, index, ask.actor, G, RHAN_TEGOTH, 1)
+        events += moved
+    events.append(pw.AbilityUsed(ask.actor, "Eternal", f"the {hit} on Rhan Tegoth is cancelled"))
+    return state
+
+
+def _berserk_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return pw.fodder(state, bd.area_index(state, ask.data[1]), ask.data[0])
+
+
+def _berserk(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    victim, where = ask.data[0], ask.data[1]
+    index = bd.area_index(state, where)
+    state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), "Berserkergang", events)
+    ww = next(p.pid for p in state.players if p.faction is Faction.WINDWALKER)
+    events.append(pw.AbilityUsed(ww, "Berserkergang", f"{victim}'s {choice} eliminated for a Gnoph-Keh"))
+    return state
+
+
+def _cannibal_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    index = bd.area_index(state, ask.data[0])
+    if ERADICATED in state.areas[index].markers:
+        return ()
+    pools = (("Acolyte", pw.acolytes_left(state, ask.actor)), (WENDIGO, _wendigos_left(state, ask.actor)))
+    left = [name for name, n in pools if n]
+    return (*left, "skip") if left else ()
+
+
+def _wendigos_left(state: GameState, pid: str) -> int:
+    return pw.pool_left(state, pid, WENDIGO, 4)
+
+
+def _cannibal(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    index = bd.area_index(state, ask.data[0])
+    kind = UnitKind.CULTIST if choice == "Acolyte" else M
+    events.append(pw.AbilityUsed(ask.actor, "Cannibalism", f"a {choice} placed in {ask.data[0]}"))
+    return pw.place_one(state, index, ask.actor, kind, choice, "Cannibalism", events)
+
+
+ASKS = {
+    "Howl": pw.AskRule(_howl_choices, _howl, "Howl: make the enemy remove one of its units from the battle?"),
+    "Howled": pw.AskRule(_howled_choices, _howled, "Howl: which of your units leaves the battle?"),
+    "Howled to": pw.AskRule(_howled_to_choices, _howled_to, "Howl: to which adjacent area?"),
+    "Eternal": pw.AskRule(_eternal_choices, _eternal, "Eternal: pay 1 Power to cancel the result on Rhan Tegoth?"),
+    "Berserkergang": pw.AskRule(_berserk_choices, _berserk, "Berserkergang: which of your Monsters or Cultists is eliminated?"),
+    "Cannibalism": pw.AskRule(_cannibal_choices, _cannibal, "Cannibalism: place an Acolyte or a Wendigo in the battle area?"),
+}
+PRE_BATTLE = ("Howl", "Howled", "Howled to")
+
+
+def _battle_over(state: GameState, ended: BattleEnded) -> GameState:
+    """Eternal, Berserkergang and Cannibalism when a battle ends."""
+    sides = (ended.attacker, ended.defender)
+    for ww in (p.pid for p in state.players if p.faction is Faction.WINDWALKER):
+        pending = [name for who, name in state.abilities.used if who == ww and name.startswith(ETERNAL_HIT)]
+        berserk = sum(1 for who, name in state.abilities.used if who == ww and name == GNOPH_KEH_KILLED)
+        kept = tuple(u for u in state.abilities.used if u[0] != ww or not _battle_mark(u[1]))
+        state = pw.with_abilities(state, used=kept)
+        if pending:
+            state = pw.queue_ask(state, Ask("Eternal", ww, (pending[0][len(ETERNAL_HIT) :], ended.area)))
+        enemy = sides[1] if ww == sides[0] else sides[0]
+        for _ in range(berserk if ww in sides else 0):
+            state = pw.queue_ask(state, Ask("Berserkergang", ww if enemy == NEUTRAL else enemy, (enemy, ended.area)))
+        kills = dict(state.abilities.tally)
+        killed = kills.get(ww, 0) if ww in sides else sum(kills.values())
+        if killed and pw.holds(state, ww, "Cannibalism"):
+            state = pw.queue_ask(state, Ask("Cannibalism", ww, (ended.area,)))
+    return state
+
+
+def _battle_mark(name: str) -> bool:
+    return name.startswith(ETERNAL_HIT) or name == GNOPH_KEH_KILLED
+
+
+def _hit(state: GameState, event: HitTaken) -> GameState:
+    """Remember, for the battle's end, the first result on Rhan Tegoth and each Gnoph-Keh killed."""
+    ww = event.player
+    if not _is(state, ww) or (ww, "") not in state.abilities.fighters:
+        return state
+    if event.unit == RHAN_TEGOTH and not any(who == ww and n.startswith(ETERNAL_HIT) for who, n in state.abilities.used):
+        return pw.mark_used(state, ww, ETERNAL_HIT + event.hit)
+    if event.unit == GNOPH_KEH and event.hit == "kill" and pw.holds(state, ww, "Berserkergang"):
+        return pw.mark_used(state, ww, GNOPH_KEH_KILLED)
+    return state
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    for event in seen:
+        if isinstance(event, HitTaken):
+            state = _hit(state, event)
+        elif isinstance(event, BattleEnded):
+            state = _battle_over(state, event)
+    if pw.just_declared(state, seen):
+        assert state.battle is not None
+        for ww in (state.battle.attacker, state.battle.defender):
+            if _is(state, ww) and pw.holds(state, ww, "Howl"):
+                state = pw.queue_ask(state, Ask("Howl", ww))
+    return state
+
+
+# -- actions ---------------------------------------------------------------------------------
 
 
 def anytime(state: GameState, cmd: AnytimeSpellbook, events: pw.Events) -> GameState:
@@ -184,7 +475,7 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age}
+HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -192,6 +483,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         return
     if (pid, ANYTIME) not in state.abilities.met:
         yield AnytimeSpellbook(pid)
+    yield Hibernate(pid)
     if pw.holds(state, pid, "Ice Age") and state.player(pid).power >= ICE_AGE_COST:
         for i, area in enumerate(state.areas):
             if ICE_AGE not in area.markers and ERADICATED not in area.markers:

@@ -4,8 +4,11 @@ each driven through commands."""
 from __future__ import annotations
 
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.factions.opener_of_the_way import DragonAscending
-from tests.engine.cthulhu.factions.kit import GC, OW, YS, A, G, M, already, game6, met, turn
+from companion.engine.cthulhu.factions.opener_of_the_way import BeyondOne, BreakThrough, DragonAscending, DreadCurse
+from companion.engine.cthulhu.factions.powers import UseAbility
+from companion.engine.cthulhu.model import Phase, Prompt, PromptKind
+from companion.engine.values import evolve
+from tests.engine.cthulhu.factions.kit import GC, OW, YS, A, G, M, already, game6, met, turn, units
 from tests.helpers import rejected, run, set_players
 
 LAND = ("Scandinavia", "Europe", "North_Asia", "South_Asia", "Arabia", "East_Africa", "West_Africa", "Australia")
@@ -47,3 +50,72 @@ def test_dragon_ascending_raises_power_to_the_highest_once_per_game() -> None:
     state = run(turn(state, OW, power=2, books=("Dragon Ascending",)), DragonAscending(OW))
     assert state.player(OW).power == 9
     assert rejected(turn(state, OW, power=1, books=("Dragon Ascending",)), DragonAscending(OW)).code.value == "not_now"
+
+
+# -- Dragon Descending, Channel Power, Dread Curse --------------------------------------------------
+
+
+def test_dragon_descending_doubles_one_rituals_doom_once_per_game() -> None:
+    state = game6(Europe={"gate": OW, "units": [(OW, A, "Acolyte", 1)]}, Arabia={"gate": OW, "units": [(OW, A, "Acolyte", 1)]})
+    state = turn(state, OW, power=10, books=("Dragon Descending",))
+    ritual = Prompt(PromptKind.RITUAL, OW, "ritual?", ("ritual", "skip_ritual"))
+    state = run(evolve(state, phase=Phase.DOOM, prompt=ritual), c.Ritual(OW))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == OW
+    state = run(state, UseAbility(OW, "use"))
+    assert state.player(OW).doom == 2 + 2
+    state = run(evolve(turn(state, OW, power=10, books=("Dragon Descending",)), phase=Phase.DOOM, prompt=ritual), c.Ritual(OW))
+    assert state.player(OW).doom == 4 + 2 and state.prompt.kind is not PromptKind.ABILITY
+
+
+def test_channel_power_pays_one_to_roll_the_misses_again() -> None:
+    state = game6(Europe={"units": [(OW, M, "Abomination", 1), (YS, M, "Undead", 2)]})
+    state = run(turn(state, OW, power=3, books=("Channel Power",)), c.BattleAction(OW, "Europe", YS))
+    state = run(state, c.Roll((6, 2)))  # a Kill and a miss
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == OW
+    state = run(state, UseAbility(OW, "use"))
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 1 and state.player(OW).power == 1
+    state = run(state, c.Roll((6,)), c.Roll((1,)))  # two Kills now: both Undead die
+    assert units(state, "Europe", YS, "Undead") == 0
+
+
+def test_dread_curse_of_azathoth_rolls_a_die_per_abomination_and_spawn_and_opener_splits_them() -> None:
+    state = game6(
+        Arabia={"units": [(OW, M, "Abomination", 1), (OW, M, "Spawn of Yog-Sothoth", 1)]},
+        Europe={"units": [(YS, A, "Acolyte", 2), (GC, M, "Deep One", 1)]},
+    )
+    state = run(turn(state, OW, power=3, books=("Dread Curse of Azathoth",)), DreadCurse(OW, "Europe"))
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 2 and state.player(OW).power == 1
+    state = run(state, c.Roll((6, 4)))  # a Kill and a Pain
+    assert state.prompt.actor == OW and set(state.prompt.choices) == {YS, GC}
+    state = run(state, UseAbility(OW, YS))  # the Kill: Yellow Sign has one kind of unit there
+    assert units(state, "Europe", YS, "Acolyte") == 1
+    state = run(state, UseAbility(OW, GC), UseAbility(OW, "Arabia"))  # the Pain: Opener says where
+    assert units(state, "Arabia", GC, "Deep One") == 1
+
+
+# -- The Million Favored Ones, They Break Through, The Beyond One ----------------------------------
+
+
+def test_the_million_favored_ones_upgrades_surviving_units_after_a_battle() -> None:
+    state = game6(Europe={"units": [(OW, M, "Mutant", 1), (OW, A, "Acolyte", 1), (YS, A, "Acolyte", 1)]})
+    state = run(turn(state, OW, power=3, books=("The Million Favored Ones",)), c.BattleAction(OW, "Europe", YS), c.Roll((1,)))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", "Acolyte", "Mutant")
+    state = run(state, UseAbility(OW, "Acolyte"), UseAbility(OW, "Mutant"))  # the old Mutant, not the new one
+    assert units(state, "Europe", OW, "Mutant") == 1 and units(state, "Europe", OW, "Abomination") == 1
+    assert state.prompt.kind is not PromptKind.ABILITY  # the new Mutant is not upgraded again
+
+
+def test_they_break_through_summons_at_an_enemy_gate_with_no_unit_there() -> None:
+    state = game6(Europe={"gate": YS, "units": [(YS, A, "Acolyte", 1)]})
+    state = run(turn(state, OW, power=3, books=("They Break Through",)), BreakThrough(OW, "Europe", "Mutant"))
+    assert units(state, "Europe", OW, "Mutant") == 1 and state.player(OW).power == 1
+    assert rejected(turn(state, OW, power=3), BreakThrough(OW, "Europe", "Mutant")).code.value == "not_now"
+
+
+def test_the_beyond_one_moves_a_gate_with_its_controller_and_the_unit() -> None:
+    state = game6(Europe={"gate": YS, "units": [(YS, A, "Acolyte", 1), (OW, M, "Abomination", 1)]})
+    state = run(turn(state, OW, power=3), BeyondOne(OW, "Europe", "Abomination", "Australia"))
+    australia = state.areas[state.board.area_index("Australia") or 0]
+    assert australia.gate is not None and australia.gate.controller == YS
+    assert units(state, "Australia", YS, "Acolyte") == 1 and units(state, "Australia", OW, "Abomination") == 1
+    assert state.areas[state.board.area_index("Europe") or 0].gate is None and state.player(OW).power == 2
