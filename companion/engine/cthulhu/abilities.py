@@ -40,11 +40,13 @@ from companion.engine.cthulhu.factions import (
     RULES,
     ancients,
     black_goat,
+    bubastis,
     crawling_chaos,
     great_cthulhu,
     opener_of_the_way,
     powers,
     sleeper,
+    tcho_tcho,
     windwalker,
     yellow_sign,
 )
@@ -79,6 +81,8 @@ MODULES: dict[Faction, ModuleType] = {
     Faction.SLEEPER: sleeper,
     Faction.WINDWALKER: windwalker,
     Faction.ANCIENTS: ancients,
+    Faction.BUBASTIS: bubastis,
+    Faction.TCHO_TCHO: tcho_tcho,
 }
 ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
 PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ()))

@@ -12,6 +12,7 @@ from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved,
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
+    MOON,
     YOG_SOTHOTH,
     AreaState,
     GameState,
@@ -95,6 +96,8 @@ def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     area = state.areas[index]
     gate = area.gate
     if gate is None or gate.controller is None or gate.acolyte or area.count(owner=gate.controller) > 0:
+        return state, []
+    if state.area_name(index) == MOON:  # Bubastis' Moon is its gate for good (factions.md section 9)
         return state, []
     state = state.with_area(index, evolve(area, gate=Gate(None)))
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]

@@ -1,12 +1,18 @@
-"""Tcho-Tcho (factions.md section 10, from the gjremus fork and the wiki): roster, costs and
-Ubbo-Sathla's awakening (in the Action Phase, for 6).
+"""Tcho-Tcho (factions.md section 10, from the gjremus fork and the wiki): roster, costs,
+Ubbo-Sathla's awakening (in the Action Phase, for 6) and his combat, the Growth counter
+(``GameState.growth``, 0 at set-up).
 
-Ubbo-Sathla's combat is the Growth counter, which the referee does not keep yet: a battle with
-him needs Tcho-Tcho's dice given.  Not yet modelled (hooks): Hell's Banquet, Sycophancy, the
-tribes and their Spellbooks.
+Hell's Banquet (:func:`after_command`): from the Doom Phase after Ubbo-Sathla's first awakening,
+every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, purpose
+``hells_banquet``, that interrupts the prompt under way and gives it back).  With the abilities
+option: Sycophancy and the six Spellbook requirements (the part below).  Not yet modelled: the
+Doom Phase awakening for 0, the tribes and their Spellbooks' effects.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
@@ -22,7 +28,7 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     sacrifice,
 )
-from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, PromptKind, UnitKind
 
 HIGH_PRIEST = "High Priest"
 
@@ -44,7 +50,7 @@ RULES = FactionRules(
         ACOLYTE,
         UnitType(HIGH_PRIEST, C, 3, 3, 0),
         UnitType("Proto-Shoggoth", M, 6, 2, 1),
-        UnitType("Ubbo-Sathla", G, 1, 6, None),
+        UnitType("Ubbo-Sathla", G, 1, 6, lambda side, count: count * side.state.growth),
     ),
     # Three shared books and three of the secretly chosen tribe's.
     spellbooks=(
@@ -63,3 +69,169 @@ RULES = FactionRules(
     ),
     awakenings=(Awakening("Ubbo-Sathla", fixed(6), controls_gate_here, ubbo_needs, ubbo_effect),),
 )
+
+
+# == Growth and Hell's Banquet (always: Ubbo-Sathla's combat is the counter) ========================
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
+from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.events import (  # noqa: E402
+    ElderSignDrawn,
+    HitTaken,
+    PhaseStarted,
+    RitualPerformed,
+    UnitsPlaced,
+)
+from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.model import Ask  # noqa: E402
+from companion.engine.values import evolve  # noqa: E402
+
+UBBO = "Ubbo-Sathla"
+BANQUET = "hells_banquet"
+
+
+def tcho(state: GameState) -> str | None:
+    return next((p.pid for p in state.players if p.faction is Faction.TCHO_TCHO), None)
+
+
+def after_command(state: GameState, events: pw.Events) -> GameState:
+    """Ubbo-Sathla's first awakening starts Hell's Banquet from the next Doom Phase; in each Doom
+    Phase from then on, Tcho-Tcho rolls one die for Growth."""
+    pid = tcho(state)
+    if pid is None or state.phase is Phase.GAME_OVER:
+        return state
+    for event in list(events):
+        if isinstance(event, UnitsPlaced) and event.owner == pid and event.name == UBBO and event.reason == "awakened":
+            if not state.banquet_from:
+                state = evolve(state, banquet_from=state.round + 1)
+        elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value and _banquet_due(state):
+            roll = Prompt(PromptKind.ROLL, pid, "Tcho-Tcho: roll 1 die for Hell's Banquet (Growth).", (), 1, purpose=BANQUET)
+            resume = (state.prompt, *state.abilities.resume)
+            state = evolve(state, prompt=roll, abilities=evolve(state.abilities, resume=resume))
+    return state
+
+
+def _banquet_due(state: GameState) -> bool:
+    return bool(state.banquet_from) and state.round >= state.banquet_from and state.prompt.kind is not PromptKind.NONE
+
+
+def banquet_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
+    """The die is added to Growth; the interrupted prompt comes back."""
+    pid = tcho(state)
+    assert pid is not None
+    growth = state.growth + sum(values)
+    events.append(pw.AbilityUsed(pid, "Hell's Banquet", f"rolled {sum(values)}: Growth {growth}"))
+    stack = state.abilities.resume
+    return evolve(state, growth=growth, prompt=stack[0], abilities=evolve(state.abilities, resume=stack[1:]))
+
+
+# == Sycophancy and the Spellbook requirements (the abilities option) ==============================
+
+SYCOPHANCY = "Sycophancy"
+TT_GAINS, ONE_LESS = "tcho_tcho_gains_1_doom", "gain_1_doom_less"
+REMOVE_GATE = "Remove your controlled gate in your start area"
+
+
+@COMMANDS.register("tcho_tcho_remove_gate")
+@dataclass(frozen=True, slots=True)
+class TchoTchoRemoveGate(Command):
+    """Tcho-Tcho's requirement action: remove the gate it controls in its start area (on the
+    Primeval and Shaggai maps, any gate it controls) from the board."""
+
+    player: str
+    area: str
+
+
+def _ritual_by_other(state: GameState, pid: str, events: pw.Events) -> bool:
+    rituals = any(isinstance(e, RitualPerformed) and e.player != pid for e in events)
+    return rituals or any(p.doom >= 15 for p in state.players if p.pid != pid)
+
+
+def _sign_earned(state: GameState, pid: str, events: pw.Events) -> bool:
+    return any(isinstance(e, ElderSignDrawn) and e.player == pid for e in events)
+
+
+def _three_signs(state: GameState, pid: str, events: pw.Events) -> bool:
+    player = state.player(pid)
+    return len(player.elder_signs) + len(player.revealed) >= 3
+
+
+def _goo_killed(state: GameState, pid: str, events: pw.Events) -> bool:
+    return any(isinstance(e, HitTaken) and e.hit == "kill" and e.kind in (G.value, UnitKind.IGOO.value) for e in events)
+
+
+def _gate_removed(state: GameState, pid: str, events: pw.Events) -> bool:
+    return any(isinstance(e, pw.AbilityUsed) and e.player == pid and e.ability == REMOVE_GATE for e in events)
+
+
+def _ubbo_awakened(state: GameState, pid: str, events: pw.Events) -> bool:
+    return any(isinstance(e, UnitsPlaced) and e.owner == pid and e.name == UBBO and e.reason == "awakened" for e in events)
+
+
+REQUIREMENTS = (
+    pw.Requirement("Another player performs a Ritual or has 15 Doom", _ritual_by_other),
+    pw.Requirement("Earn an Elder Sign", _sign_earned),
+    pw.Requirement("Own 3 Elder Signs", _three_signs),
+    pw.Requirement(REMOVE_GATE, _gate_removed),
+    pw.Requirement("A Great Old One is killed in battle", _goo_killed),
+    pw.Requirement("Awaken Ubbo-Sathla", _ubbo_awakened),
+)
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """Sycophancy: an enemy's Ritual of Annihilation asks that enemy whether Tcho-Tcho gains 1
+    Doom or it gains 1 Doom less."""
+    pid = tcho(state)
+    for event in seen:
+        if pid is not None and isinstance(event, RitualPerformed) and event.player != pid:
+            state = pw.queue_ask(state, Ask(SYCOPHANCY, event.player, (pid,)))
+    return state
+
+
+def _sycophancy_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return (TT_GAINS, ONE_LESS) if state.player(ask.actor).doom >= 1 else (TT_GAINS,)
+
+
+def _sycophancy(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    pid = ask.data[0]
+    if choice == TT_GAINS:
+        events.append(pw.AbilityUsed(pid, SYCOPHANCY, f"{ask.actor}'s ritual: Tcho-Tcho gains 1 Doom"))
+        return flow.gain_doom(state, pw.seat_of(state, pid), 1, SYCOPHANCY, events)
+    seat = pw.seat_of(state, ask.actor)
+    doom = state.players[seat].doom - 1
+    events.append(pw.AbilityUsed(pid, SYCOPHANCY, f"{ask.actor} gains 1 Doom less from its ritual: {doom}"))
+    return state.with_player(seat, doom=doom)
+
+
+ASKS = {SYCOPHANCY: pw.AskRule(_sycophancy_choices, _sycophancy, "Sycophancy: Tcho-Tcho gains 1 Doom, or you 1 Doom less?")}
+
+
+def _removable(state: GameState, pid: str) -> tuple[int, ...]:
+    """The gates Tcho-Tcho may remove for the requirement: its start area's, or any it controls
+    on the Primeval and Shaggai maps (factions.md section 14)."""
+    mine = tuple(i for i, a in enumerate(state.areas) if a.gate is not None and a.gate.controller == pid)
+    if state.board.is_primeval or state.board.is_shaggai:
+        return mine
+    return tuple(i for i in mine if i == state.player(pid).start_area)
+
+
+def remove_gate(state: GameState, cmd: TchoTchoRemoveGate, events: pw.Events) -> GameState:
+    pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.TCHO_TCHO, "Removing the start gate")
+    index = bd.area_index(state, cmd.area)
+    if index not in _removable(state, cmd.player):
+        raise Refusal(Code.NOT_NOW, f"Tcho-Tcho removes a gate it controls in its start area, not {cmd.area}'s.")
+    state, changed = bd.set_gate(state, index, None, REMOVE_GATE.lower())
+    events += changed
+    events.append(pw.AbilityUsed(cmd.player, REMOVE_GATE, f"the gate in {cmd.area} is gone"))
+    return pw.end_action(state, events)
+
+
+HANDLERS = {TchoTchoRemoveGate: remove_gate}
+ROLLS = {BANQUET: banquet_rolled}
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind is PromptKind.ACTION and (pid, REMOVE_GATE) not in state.abilities.met:
+        yield from (TchoTchoRemoveGate(pid, state.area_name(i)) for i in _removable(state, pid))
