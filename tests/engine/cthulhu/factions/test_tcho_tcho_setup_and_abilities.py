@@ -5,8 +5,9 @@ and the requirement actions, driven through commands."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from companion.engine import State, apply, legal_commands
+from companion.engine import Command, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.tcho_tcho import ONE_LESS, REMOVE_GATE, TT_GAINS, TchoTchoRemoveGate
@@ -36,7 +37,7 @@ def test_tcho_tcho_start_area_is_an_empty_printed_start_chosen_after_the_others_
     assert order[-1] == "opener_of_the_way"
 
 
-def tt_game(**areas: dict[str, object]) -> State:
+def tt_game(**areas: dict[str, Any]) -> State:
     state = started(
         "earth-3p", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=Options(abilities=True)
     )
@@ -56,7 +57,7 @@ def test_hells_banquet_rolls_for_growth_from_the_doom_phase_after_the_first_awak
     assert state.growth == 4 and state.prompt == interrupted
 
 
-def legal_commands_first(state: State) -> c.Command:
+def legal_commands_first(state: State) -> Command:
     return next(iter(legal_commands(state)))
 
 
