@@ -8,11 +8,11 @@ from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled, DoomGained, Part, PowerGathered
 from companion.engine.cthulhu.factions.bubastis import PAY_2, BubastisPays
-from companion.engine.cthulhu.model import MOON, Faction, Gate, Options, PromptKind, UnitKind
+from companion.engine.cthulhu.model import GLACIER, MOON, Faction, Gate, Options, PromptKind, UnitKind
 from companion.engine.cthulhu.odds import battle_odds
 from tests.engine.cthulhu.factions.common import BB, CC, GC, count, dice, game
 from tests.engine.cthulhu.factions.kit import turn
-from tests.helpers import events_of, pass_round, rejected, run, set_board, set_players, started
+from tests.helpers import events_of, pass_round, rejected, run, set_board, set_players, started, to_end_of_doom_phase
 
 CATS = [(BB, "monster", "Earth Cat", 2), (BB, "monster", "Cat from Mars", 1), (BB, "monster", "Cat from Saturn", 1)]
 
@@ -120,3 +120,12 @@ def test_ailurophobia_one_doom_per_cat_variety_among_enemies() -> None:
     )
     events = pass_round(state)[1]
     assert any(isinstance(e, DoomGained) and e.player == BB and e.reason == "Ailurophobia" and e.amount == 2 for e in events)
+
+
+def test_primeval_first_glaciers_leave_the_moon_and_its_gate_alone() -> None:
+    state = started("primeval-demo", BB_SEATS)
+    state = to_end_of_doom_phase(state)
+    moon = state.board.area_index(MOON)
+    assert moon is not None and state.glaciers_begun
+    assert GLACIER not in state.areas[moon].markers and state.areas[moon].gate == Gate(BB)
+    assert any(GLACIER in state.areas[p.start_area].markers for p in state.players if p.pid != BB)
