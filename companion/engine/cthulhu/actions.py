@@ -540,7 +540,7 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     area = state.areas[index]
     fighters = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
-    if not any(area.count(owner=cmd.player, kind=k) for k in fighters):
+    if not any(u.owner == cmd.player and u.kind in fighters and u.name not in independents.CANNOT_CAPTURE for u in area.units):
         raise Refusal(Code.NO_SUCH_UNITS, f"Capturing needs a monster or Great Old One of {cmd.player} in {cmd.area}.")
     if any(area.count(owner=cmd.victim, kind=k) for k in fighters):
         raise Refusal(Code.NOT_NOW, f"{cmd.victim} has a monster or Great Old One protecting its cultists in {cmd.area}.")

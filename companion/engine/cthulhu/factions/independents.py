@@ -13,9 +13,9 @@ chosen at set-up (``Options.independents``), each a Loyalty Card in a common sup
 
 Their combat is in :data:`companion.engine.cthulhu.factions.NEUTRAL_UNITS`.  Abilities modelled:
 Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no enemy unit in his
-area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move), Hordeling.  Not
-modelled: the IGOO Spellbooks, Daoloth's Cosmic Unity, Nyogtha's From Below (his second figure),
-Vampirism, Clumsy, Horror Steed (docs/rules-notes.md, Independents).
+area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
+Hordeling, Clumsy (a Gug never captures).  Not modelled: the IGOO Spellbooks, Daoloth's Cosmic
+Unity, Nyogtha's From Below (his second figure), Vampirism, Horror Steed (docs/rules-notes.md).
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ FILTH_COST = 1
 CATHEDRALS_FOR_IGOO = 4  # the Ancients awaken an independent with all four Cathedrals in play
 # Units that never move, and why (Toad of Berkeley; Filth cannot move).
 UNMOVABLE = {"Byatis": "Toad of Berkeley", FILTH: "Filth never move"}
+# Units that never capture (Clumsy; Filth cannot capture, factions.md sections 0 and 12-13).
+CANNOT_CAPTURE = ("Gug", FILTH)
 TAKEN = "loyalty card"  # the ability name a taken card's use is marked under, per Doom Phase
 
 

@@ -145,3 +145,10 @@ def test_an_eliminated_independent_returns_its_card_to_the_supply() -> None:
 def test_independents_work_without_the_abilities_option_too() -> None:
     state = game(Options(independents=("Byatis",)), South_Pacific=CTHULHU_HOME)
     assert run(state, AwakenIndependent(GC, "South Pacific", "Byatis")).loyalty == (("Byatis", GC),)
+
+
+def test_clumsy_a_gug_cannot_capture_nor_can_filth() -> None:
+    state = game(South_Pacific={"units": [(GC, "monster", "Gug", 1), (GC, "monster", "Filth", 1), (CC, "cultist", "Acolyte", 1)]})
+    assert rejected(state, c.Capture(GC, "South Pacific", CC)).code is Code.NO_SUCH_UNITS
+    state = set_board(state, South_Pacific={"units": [(GC, "monster", "Deep One", 1), (CC, "cultist", "Acolyte", 1)]})
+    assert run(state, c.Capture(GC, "South Pacific", CC)).player(GC).captured == (CC,)
