@@ -31,6 +31,7 @@ from companion.engine.rng import Rng
 from companion.engine.values import evolve
 
 actions.HANDLERS.update(independents.HANDLERS)
+actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
 flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -161,6 +162,7 @@ def legal_commands(state: GameState) -> Iterator[Command]:
         yield from _action_commands(state, actor)
     yield from abilities.extra_commands(state)  # the factions' ability commands legal now
     yield from independents.offers(state)  # the independent Great Old Ones' and neutral monsters'
+    yield from tcho_tcho.doom_offers(state)  # Ubbo-Sathla's awakening in the Doom Phase
 
 
 def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:

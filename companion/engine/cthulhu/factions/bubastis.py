@@ -9,7 +9,7 @@ Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
 Kill fewer (:func:`bastet`).  Not yet modelled: Lunacy, Requires Attention, Catabolism, Zagazig,
-Savagery, Predator, Catnapping (the abilities part below has the requirements and Ailurophobia).
+Predator, Catnapping (the abilities part below has the requirements, Savagery and Ailurophobia).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ from collections.abc import Iterator  # noqa: E402
 from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu.events import PhaseStarted, UnitsPlaced, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import Phase, PromptKind  # noqa: E402
+from companion.engine.cthulhu.model import Ask, Phase, PromptKind  # noqa: E402
 
 PAY_2 = "As your action, pay 2 Power"
 PAY_2_COST = 2
@@ -183,7 +183,39 @@ def ailurophobia(state: GameState, pid: str) -> int:
     return len(shared)
 
 
+SAVAGERY, SAVAGERY_COST, SAVAGERY_DICE = "Savagery", 1, 4
+
+
+def _savagery_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or not state.areas[b.area].count(owner=ask.actor, name=CATS[2]) or state.player(ask.actor).power < SAVAGERY_COST:
+        return ()
+    return ("use", "skip")
+
+
+def _savagery(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Pay 1: every Cat from Saturn in the battle rolls 4 dice more (factions.md section 9)."""
+    if choice != "use" or state.battle is None:
+        return state
+    seat = pw.seat_of(state, ask.actor)
+    saturn = state.areas[state.battle.area].count(owner=ask.actor, name=CATS[2])
+    state = pw.pay(state, seat, SAVAGERY_COST, SAVAGERY, events)
+    bonus = dict(state.abilities.bonus)
+    bonus[ask.actor] = bonus.get(ask.actor, 0) + SAVAGERY_DICE * saturn
+    events.append(pw.AbilityUsed(ask.actor, SAVAGERY, f"{saturn} Cat(s) from Saturn: +{SAVAGERY_DICE * saturn} dice"))
+    return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
+
+
+ASKS = {SAVAGERY: pw.AskRule(_savagery_choices, _savagery, "Savagery: pay 1 for +4 dice per Cat from Saturn?")}
+PRE_BATTLE = (SAVAGERY,)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    if pw.just_declared(state, seen):
+        assert state.battle is not None
+        for pid in (state.battle.attacker, state.battle.defender):
+            if state.seat(pid) is not None and pw.holds(state, pid, SAVAGERY) and state.player(pid).faction is Faction.BUBASTIS:
+                state = pw.queue_ask(state, Ask(SAVAGERY, pid))
     for event in seen:
         if isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
             for seat, player in enumerate(state.players):

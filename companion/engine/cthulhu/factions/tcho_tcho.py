@@ -5,8 +5,9 @@ Ubbo-Sathla's awakening (in the Action Phase, for 6) and his combat, the Growth 
 Hell's Banquet (:func:`after_command`): from the Doom Phase after Ubbo-Sathla's first awakening,
 every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, purpose
 ``hells_banquet``, that interrupts the prompt under way and gives it back).  With the abilities
-option: Sycophancy and the six Spellbook requirements (the part below).  Not yet modelled: the
-Doom Phase awakening for 0, the tribes and their Spellbooks' effects.
+option: Sycophancy and the six Spellbook requirements (the part below).  Ubbo-Sathla is also awakened
+in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).  Not yet modelled: the tribes and their
+Spellbooks' effects.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ RULES = FactionRules(
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
+from companion.engine.cthulhu.commands import UnitRef  # noqa: E402
 from companion.engine.cthulhu.events import (  # noqa: E402
     ElderSignDrawn,
     HitTaken,
@@ -114,6 +116,56 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
 
 def _banquet_due(state: GameState) -> bool:
     return bool(state.banquet_from) and state.round >= state.banquet_from and state.prompt.kind is not PromptKind.NONE
+
+
+@COMMANDS.register("awaken_in_doom_phase")
+@dataclass(frozen=True, slots=True)
+class AwakenInDoomPhase(Command):
+    """Tcho-Tcho awakens Ubbo-Sathla in the Doom Phase, on its ritual prompt, for 0 Power (at a
+    gate it controls in ``area``, a High Priest eliminated: ``sacrifice`` names which when
+    there is a choice); the ritual question stays open."""
+
+    player: str
+    area: str
+    sacrifice: tuple[UnitRef, ...] = ()
+
+
+def doom_awaken_problem(state: GameState, pid: str, index: int) -> str:
+    """Why ``pid`` may not awaken Ubbo-Sathla in area ``index`` now ("" when it may)."""
+    if state.seat(pid) is None or state.player(pid).faction is not Faction.TCHO_TCHO:
+        return "only Tcho-Tcho awakens Ubbo-Sathla"
+    if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL or state.prompt.actor != pid:
+        return "in the Doom Phase, on Tcho-Tcho's ritual turn"
+    if any(a.count(owner=pid, name=UBBO) for a in state.areas):
+        return "Ubbo-Sathla is in play"
+    return ubbo_needs(state, pid) or controls_gate_here(state, pid, index)
+
+
+def awaken_in_doom_phase(state: GameState, cmd: AwakenInDoomPhase, events: pw.Events) -> GameState:
+    index = bd.area_index(state, cmd.area)
+    problem = doom_awaken_problem(state, cmd.player, index)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"Ubbo-Sathla cannot be awakened in {cmd.area} now: {problem}.")
+    state = pw.place_one(state, index, cmd.player, G, UBBO, "awakened", events)
+    chosen = tuple((bd.area_index(state, r.area), r.kind, bd.unit_name(r.kind, r.name), r.count) for r in cmd.sacrifice)
+    state = ubbo_effect(state, cmd.player, index, chosen, events)
+    seat = pw.seat_of(state, cmd.player)
+    if UBBO not in state.players[seat].awakened:
+        state = state.with_player(seat, awakened=(*state.players[seat].awakened, UBBO))
+    return state
+
+
+def doom_offers(state: GameState) -> Iterator[Command]:
+    """Ubbo-Sathla's Doom Phase awakening where it is legal (the High Priest named when two
+    stacks could pay)."""
+    pid = state.prompt.actor
+    if state.prompt.kind is not PromptKind.RITUAL or not pid or tcho(state) != pid:
+        return
+    priests = [(i, u) for i, a in enumerate(state.areas) for u in a.units_of(pid) if u.name == HIGH_PRIEST]
+    for index, area in enumerate(state.areas):
+        if area.gate is not None and area.gate.controller == pid and not doom_awaken_problem(state, pid, index):
+            where, unit = priests[0]
+            yield AwakenInDoomPhase(pid, state.area_name(index), (UnitRef(state.area_name(where), unit.kind, unit.name),))
 
 
 def banquet_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:

@@ -8,6 +8,7 @@ from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled, DoomGained, Part, PowerGathered
 from companion.engine.cthulhu.factions.bubastis import PAY_2, BubastisPays
+from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.model import GLACIER, MOON, Faction, Gate, Options, PromptKind, UnitKind
 from companion.engine.cthulhu.odds import battle_odds
 from tests.engine.cthulhu.factions.common import BB, CC, GC, count, dice, game
@@ -129,3 +130,15 @@ def test_primeval_first_glaciers_leave_the_moon_and_its_gate_alone() -> None:
     assert moon is not None and state.glaciers_begun
     assert GLACIER not in state.areas[moon].markers and state.areas[moon].gate == Gate(BB)
     assert any(GLACIER in state.areas[p.start_area].markers for p in state.players if p.pid != BB)
+
+
+def test_savagery_pay_1_for_4_more_dice_per_cat_from_saturn() -> None:
+    state = bb_game()
+    state = set_players(state, **{BB: {"spellbooks": ("Savagery",)}})
+    units = [(BB, "monster", "Cat from Saturn", 2), (CC, "cultist", "Acolyte", 1)]
+    state = run(set_board(state, Asia={"units": units}), c.BattleAction(BB, "Asia", CC))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("use", "skip")
+    used = run(state, UseAbility(BB, "use"))
+    assert used.prompt.kind is PromptKind.ROLL and used.prompt.dice == 2 * 2 + 2 * 4
+    assert used.player(BB).power == 8 - 1 - 1  # the battle, then Savagery
+    assert run(state, UseAbility(BB, "skip")).prompt.dice == 4

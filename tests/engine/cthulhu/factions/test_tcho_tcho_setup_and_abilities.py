@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from companion.engine import Command, State, apply, legal_commands
+from companion.engine import Code, Command, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.powers import UseAbility
-from companion.engine.cthulhu.factions.tcho_tcho import ONE_LESS, REMOVE_GATE, TT_GAINS, TchoTchoRemoveGate
+from companion.engine.cthulhu.factions.tcho_tcho import ONE_LESS, REMOVE_GATE, TT_GAINS, AwakenInDoomPhase, TchoTchoRemoveGate
 from companion.engine.cthulhu.flow import start_order
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
-from tests.engine.cthulhu.factions.common import GC, TT
+from tests.engine.cthulhu.factions.common import GC, TT, count
 from tests.engine.cthulhu.factions.kit import met, turn
-from tests.helpers import clear_board, new_game, ok, pass_round, run, set_board, started
+from tests.helpers import clear_board, new_game, ok, pass_round, rejected, run, set_board, started
 
 SEATS = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.OPENER_OF_THE_WAY)
 
@@ -87,3 +87,21 @@ def test_remove_your_controlled_gate_in_your_start_area_is_an_action_and_a_requi
     state = run(state, TchoTchoRemoveGate(TT, start))
     index = state.board.area_index(start)
     assert index is not None and state.areas[index].gate is None and REMOVE_GATE in met(state, TT)
+
+
+def test_ubbo_sathla_awakens_for_0_in_the_doom_phase_on_tcho_tchos_ritual_turn() -> None:
+    home = {"Asia": {"gate": TT, "units": [(TT, "cultist", "Acolyte", 1), (TT, "cultist", "High Priest", 1)]}}
+    state = tt_game(**home)
+    assert rejected(state, AwakenInDoomPhase(TT, "Asia")).code is Code.NOT_NOW  # the Action Phase
+    seat = state.seat(TT)
+    assert seat is not None
+    state = replace(
+        state.with_player(seat, power=10),
+        phase=Phase.DOOM,
+        prompt=replace(state.prompt, kind=PromptKind.RITUAL, actor=TT, choices=("ritual", "skip_ritual")),
+    )
+    offered = [m for m in legal_commands(state) if isinstance(m, AwakenInDoomPhase)]
+    assert offered and offered[0].area == "Asia"
+    state = run(state, offered[0])
+    assert count(state, "Asia", TT, "Ubbo-Sathla") == 1 and count(state, "Asia", TT, "High Priest") == 0
+    assert state.player(TT).power == 10 and state.banquet_from == state.round + 1
