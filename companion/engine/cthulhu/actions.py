@@ -413,6 +413,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
+    state = bubastis.moon_toll(state, cmd.player, groups, events)  # Catnapping: leaving the Moon pays Bubastis
     return end_action(state, events)
 
 

@@ -9,7 +9,7 @@ Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
 Kill fewer (:func:`bastet`).  Not yet modelled: Lunacy, Requires Attention, Catabolism, Zagazig,
-Predator, Catnapping (the abilities part below has the requirements, Savagery and Ailurophobia).
+Predator (the abilities part below has the requirements, Savagery, Catnapping and Ailurophobia).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.engine.core import Code, Refusal
+from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
@@ -81,21 +82,23 @@ def moon_owner(state: GameState) -> str | None:
 
 def moon_leg(state: GameState, pid: str, source: int, to: int) -> bool:
     """Whether a move of ``pid``'s units from ``source`` to ``to`` is legal by the Moon: Bubastis'
-    units go onto the Moon from any area and off it to any area (the gjremus fork's Moon tile, "the
-    Moon is adjacent to all regions"; docs/rules-notes.md)."""
+    units go onto the Moon from any area, and any units (catnapped ones too) off it to any area
+    (the gjremus fork's Moon tile, "the Moon is adjacent to all regions"; docs/rules-notes.md)."""
     moon = state.board.area_index(MOON)
-    return moon is not None and moon in (source, to) and source != to and pid == moon_owner(state)
+    if moon is None or source == to:
+        return False
+    return source == moon or (to == moon and pid == moon_owner(state))
 
 
 def moon_reach(state: GameState, pid: str, index: int) -> frozenset[int]:
     """The areas ``pid``'s units in ``index`` reach by the Moon besides the board's neighbours:
     every other area from the Moon, the Moon from anywhere (Bubastis only)."""
     moon = state.board.area_index(MOON)
-    if moon is None or pid != moon_owner(state):
+    if moon is None:
         return frozenset()
     if index == moon:
         return frozenset(range(len(state.areas))) - {moon}
-    return frozenset((moon,))
+    return frozenset((moon,)) if pid == moon_owner(state) else frozenset()
 
 
 def cat_power(state: GameState, pid: str) -> list[Part]:
@@ -237,10 +240,68 @@ def bubastis_pays(state: GameState, cmd: BubastisPays, events: pw.Events) -> Gam
     return pw.end_action(state, events)
 
 
-HANDLERS = {BubastisPays: bubastis_pays}
+HANDLERS: dict[type[Command], pw.Handler] = {BubastisPays: bubastis_pays}  # type: ignore[dict-item]
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     open_ = (pid, PAY_2) not in state.abilities.met
     if state.prompt.kind is PromptKind.ACTION and open_ and state.player(pid).power >= PAY_2_COST:
         yield BubastisPays(pid)
+    if state.prompt.kind is PromptKind.ACTION:
+        yield from _catnap_offers(state, pid)
+
+
+# -- Catnapping -------------------------------------------------------------------------------------
+
+CATNAPPING, CATNAPPING_COST = "Catnapping", 1
+
+
+@COMMANDS.register("catnapping")
+@dataclass(frozen=True, slots=True)
+class Catnapping(Command):
+    """Catnapping (an action for 1): every unit but Bastet of the ``factions`` named, in Bastet's
+    area, goes to the Moon; the Power their owners later spend moving them off it goes to Bubastis."""
+
+    player: str
+    factions: tuple[str, ...]
+
+
+def catnapping(state: GameState, cmd: Catnapping, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, CATNAPPING)
+    moon = state.board.area_index(MOON)
+    here = pw.goo_area(state, cmd.player, "Bastet")
+    if moon is None or here is None or here == moon:
+        raise Refusal(Code.NOT_NOW, "Catnapping needs Bastet on the map, away from the Moon.")
+    owners = set(state.areas[here].owners)
+    if not cmd.factions or any(f not in owners for f in cmd.factions):
+        raise Refusal(Code.NO_SUCH_UNITS, f"Name factions with units in {state.area_name(here)}.")
+    state = pw.pay(state, seat, CATNAPPING_COST, CATNAPPING, events)
+    for unit in [u for u in state.areas[here].units if u.owner in cmd.factions and u.name != "Bastet"]:
+        state, moved = bd.move(state, here, moon, unit.owner, unit.kind, unit.name, unit.count)
+        events += moved
+    events.append(pw.AbilityUsed(cmd.player, CATNAPPING, f"{', '.join(cmd.factions)} to the Moon"))
+    return pw.end_action(state, events)
+
+
+def moon_toll(state: GameState, pid: str, groups: tuple[object, ...], events: pw.Events) -> GameState:
+    """Catnapping: what another faction pays to move its units off the Moon (1 a unit) goes to
+    Bubastis when it holds the book."""
+    owner = moon_owner(state)
+    if owner is None or pid == owner or not pw.holds(state, owner, CATNAPPING):
+        return state
+    toll = sum(getattr(g, "count", 0) for g in groups if getattr(g, "area", "") == MOON)
+    return pw.gain_power(state, pw.seat_of(state, owner), toll, CATNAPPING, events)
+
+
+HANDLERS[Catnapping] = catnapping  # type: ignore[assignment]
+
+
+def _catnap_offers(state: GameState, pid: str) -> Iterator[Command]:
+    here = pw.goo_area(state, pid, "Bastet")
+    moon = state.board.area_index(MOON)
+    if here is None or here == moon or not pw.holds(state, pid, CATNAPPING) or state.player(pid).power < CATNAPPING_COST:
+        return
+    for enemy in state.areas[here].owners:
+        if enemy != pid and enemy in {p.pid for p in state.players}:
+            yield Catnapping(pid, (enemy,))

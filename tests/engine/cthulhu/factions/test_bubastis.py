@@ -7,7 +7,7 @@ from fractions import Fraction
 from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleRolled, DoomGained, Part, PowerGathered
-from companion.engine.cthulhu.factions.bubastis import PAY_2, BubastisPays
+from companion.engine.cthulhu.factions.bubastis import PAY_2, BubastisPays, Catnapping
 from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.model import GLACIER, MOON, Faction, Gate, Options, PromptKind, UnitKind
 from companion.engine.cthulhu.odds import battle_odds
@@ -142,3 +142,19 @@ def test_savagery_pay_1_for_4_more_dice_per_cat_from_saturn() -> None:
     assert used.prompt.kind is PromptKind.ROLL and used.prompt.dice == 2 * 2 + 2 * 4
     assert used.player(BB).power == 8 - 1 - 1  # the battle, then Savagery
     assert run(state, UseAbility(BB, "skip")).prompt.dice == 4
+
+
+def test_catnapping_sends_an_enemys_units_in_bastets_area_to_the_moon_and_their_way_back_pays_bubastis() -> None:
+    state = set_players(bb_game(), **{BB: {"spellbooks": ("Catnapping",)}})
+    units = [(BB, "goo", "Bastet", 1), (CC, "cultist", "Acolyte", 2), (CC, "monster", "Nightgaunt", 1)]
+    state = set_board(state, Asia={"gate": CC, "units": units})
+    assert Catnapping(BB, (CC,)) in list(legal_commands(state))
+    state = run(state, Catnapping(BB, (CC,)))
+    assert count(state, MOON, CC, "Acolyte") == 2 and count(state, MOON, CC, "Nightgaunt") == 1
+    assert count(state, "Asia", BB, "Bastet") == 1 and state.player(BB).power == 7
+    state = turn(state, CC, power=5)
+    back = c.Move(CC, groups=(c.MoveGroup(MOON, "Europe", UnitKind.CULTIST, "Acolyte", 2),))
+    assert c.Move(CC, groups=(c.MoveGroup(MOON, "Europe", UnitKind.CULTIST, "Acolyte", 1),)) in list(legal_commands(state))
+    bb_power = state.player(BB).power
+    state = run(state, back)
+    assert count(state, "Europe", CC, "Acolyte") == 2 and state.player(BB).power == bb_power + 2
