@@ -15,7 +15,8 @@ Their combat is in :data:`companion.engine.cthulhu.factions.NEUTRAL_UNITS`.  Abi
 Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no enemy unit in his
 area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
 Hordeling, Clumsy (a Gug never captures).  Not modelled: the IGOO Spellbooks, Daoloth's Cosmic
-Unity, Nyogtha's From Below (his second figure), Vampirism, Horror Steed (docs/rules-notes.md).
+Unity, Nyogtha's From Below (what one figure does the other does free; both rise together here),
+Vampirism, Horror Steed (docs/rules-notes.md).
 """
 
 from __future__ import annotations
@@ -175,7 +176,9 @@ def awaken_independent(state: GameState, cmd: AwakenIndependent, events: pw.Even
     if problem:
         raise Refusal(Code.NOT_NOW, f"{cmd.name} cannot be awakened in {cmd.area}: {problem}.")
     state = pw.pay(state, seat, IGOO_COSTS[cmd.name], f"awakening {cmd.name}", events)
-    state = pw.place_one(state, index, cmd.player, UnitKind.IGOO, cmd.name, "awakened", events)
+    figures = NEUTRAL_UNITS[cmd.name].pool  # Nyogtha's two figures rise together (From Below)
+    state, placed = bd.place(state, index, cmd.player, UnitKind.IGOO, cmd.name, figures, "awakened")
+    events += placed
     state = _give(state, cmd.name, cmd.player, "awakened", events)
     player = state.players[seat]
     if cmd.name not in player.awakened:

@@ -152,3 +152,12 @@ def test_clumsy_a_gug_cannot_capture_nor_can_filth() -> None:
     assert rejected(state, c.Capture(GC, "South Pacific", CC)).code is Code.NO_SUCH_UNITS
     state = set_board(state, South_Pacific={"units": [(GC, "monster", "Deep One", 1), (CC, "cultist", "Acolyte", 1)]})
     assert run(state, c.Capture(GC, "South Pacific", CC)).player(GC).captured == (CC,)
+
+
+def test_nyogthas_two_figures_rise_together_and_the_card_stays_until_both_are_gone() -> None:
+    state = run(game(South_Pacific=CTHULHU_HOME), AwakenIndependent(GC, "South Pacific", "Nyogtha"))
+    assert count(state, "South Pacific", GC, "Nyogtha") == 2
+    state = run(state, c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.IGOO, "Nyogtha"), "test"))
+    assert holder(state, "Nyogtha") == GC
+    state = run(state, c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.IGOO, "Nyogtha"), "test"))
+    assert holder(state, "Nyogtha") == ""
