@@ -14,9 +14,10 @@ chosen at set-up (``Options.independents``), each a Loyalty Card in a common sup
 Their combat is in :data:`companion.engine.cthulhu.factions.NEUTRAL_UNITS`.  Abilities modelled:
 Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no enemy unit in his
 area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
-Hordeling, Clumsy (a Gug never captures).  Not modelled: the IGOO Spellbooks, Daoloth's Cosmic
-Unity, Nyogtha's From Below (what one figure does the other does free; both rise together here),
-Vampirism, Horror Steed (docs/rules-notes.md).
+Hordeling, Clumsy (a Gug never captures), Daoloth's Cosmic Unity (with the abilities option: a
+pre-battle question), Nyogtha's two figures rising together.  Not modelled: the IGOO Spellbooks,
+Nyogtha's From Below (what one figure does the other does free), Vampirism, Horror Steed
+(docs/rules-notes.md).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import PhaseStarted, UnitsRemoved
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.model import Faction, GameState, Options, Phase, PromptKind, UnitKind
+from companion.engine.cthulhu.model import Ask, Faction, GameState, Options, Phase, PromptKind, UnitKind, Units
 from companion.engine.values import evolve
 
 # Card cost of each independent Great Old One (factions.md section 12).
@@ -275,6 +276,57 @@ def toad_of_berkeley(state: GameState, events: pw.Events) -> GameState:
                 events.append(pw.AbilityUsed(unit.owner, "Toad of Berkeley", f"no enemy unit in {state.area_name(index)}"))
                 state = flow.draw_elder_sign(state, seat, "Toad of Berkeley", events)
     return state
+
+
+# -- Daoloth's Cosmic Unity (pre-battle; the abilities option) -------------------------------------
+
+COSMIC_UNITY = "Cosmic Unity"
+
+
+def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """When a battle is declared, Daoloth's owner in it may pick an enemy Great Old One there."""
+    if not state.options.independents or not pw.just_declared(state, seen):
+        return state
+    assert state.battle is not None
+    b = state.battle
+    for pid in (b.attacker, b.defender):
+        if state.seat(pid) is not None and state.areas[b.area].count(owner=pid, kind=UnitKind.IGOO, name="Daoloth"):
+            state = pw.queue_ask(state, Ask(COSMIC_UNITY, pid))
+    return state
+
+
+def _enemy_goos(state: GameState, pid: str) -> tuple[Units, ...]:
+    b = state.battle
+    if b is None or pid not in (b.attacker, b.defender):
+        return ()
+    enemy = b.defender if pid == b.attacker else b.attacker
+    return tuple(u for u in state.areas[b.area].units_of(enemy) if u.kind in (UnitKind.GOO, UnitKind.IGOO))
+
+
+def _cosmic_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    goos = _enemy_goos(state, ask.actor)
+    return ("skip", *(u.name for u in goos)) if goos else ()
+
+
+def _cosmic_unity(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """The Great Old One chosen rolls no dice this battle (it keeps its abilities): its dice come
+    off its side's count."""
+    stack = next((u for u in _enemy_goos(state, ask.actor) if u.name == choice), None)
+    if stack is None or state.battle is None:
+        return state
+    from companion.engine.cthulhu.factions import Side, unit_type
+
+    b = state.battle
+    unit = unit_type(state, stack.owner, stack.name)
+    side = Side(state, b.area, stack.owner, ask.actor, (evolve(stack, count=1),), stack.owner == b.attacker)
+    dice = (unit.dice(side, 1) if unit is not None else 0) or 0
+    bonus = dict(state.abilities.bonus)
+    bonus[stack.owner] = bonus.get(stack.owner, 0) - dice
+    events.append(pw.AbilityUsed(ask.actor, COSMIC_UNITY, f"{choice} rolls no dice ({dice} fewer)"))
+    return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
+
+
+ASKS = {COSMIC_UNITY: pw.AskRule(_cosmic_choices, _cosmic_unity, "Cosmic Unity: which enemy Great Old One rolls no dice?")}
 
 
 # -- legal commands ------------------------------------------------------------------------------

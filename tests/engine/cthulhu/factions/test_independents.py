@@ -17,10 +17,11 @@ from companion.engine.cthulhu.factions.independents import (
     TakeLoyaltyCard,
     holder,
 )
+from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.model import Options, Phase, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import BG, CC, GC, count, dice
 from tests.engine.cthulhu.factions.kit import turn
-from tests.helpers import clear_board, events_of, new_game, pass_round, rejected, run, set_board, started
+from tests.helpers import clear_board, events_of, new_game, pass_round, rejected, run, set_board, set_players, started
 
 ALL = Options(abilities=True, independents=CARDS)
 CTHULHU_HOME = {"gate": GC, "units": [(GC, "goo", "Cthulhu", 1), (GC, "cultist", "Acolyte", 1)]}
@@ -161,3 +162,24 @@ def test_nyogthas_two_figures_rise_together_and_the_card_stays_until_both_are_go
     assert holder(state, "Nyogtha") == GC
     state = run(state, c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.IGOO, "Nyogtha"), "test"))
     assert holder(state, "Nyogtha") == ""
+
+
+def test_cosmic_unity_an_enemy_great_old_one_in_daoloths_battle_rolls_no_dice() -> None:
+    units = [
+        (GC, "igoo", "Daoloth", 1),
+        (GC, "monster", "Deep One", 1),
+        (CC, "goo", "Nyarlathotep", 1),
+        (CC, "monster", "Flying Polyp", 1),
+    ]
+    state = set_players(game(South_Pacific={"units": units}), crawling_chaos={"spellbooks": 2})  # Nyarlathotep: 2 dice
+    state = run(state, c.BattleAction(GC, "South Pacific", CC))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", "Nyarlathotep")
+
+    def dice_after(choice: str) -> int:
+        after = run(state, UseAbility(GC, choice))
+        while after.prompt.kind is not PromptKind.ROLL:
+            after = run(after, next(iter(legal_commands(after))))
+        assert after.battle is not None
+        return after.battle.defender_dice
+
+    assert dice_after("skip") == 2 + 1 and dice_after("Nyarlathotep") == 1  # the Flying Polyp alone
