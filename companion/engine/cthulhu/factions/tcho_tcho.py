@@ -5,7 +5,7 @@ Ubbo-Sathla's awakening (in the Action Phase, for 6) and his combat, the Growth 
 Hell's Banquet (:func:`after_command`): from the Doom Phase after Ubbo-Sathla's first awakening,
 every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, purpose
 ``hells_banquet``, that interrupts the prompt under way and gives it back).  With the abilities
-option: Sycophancy and the six Spellbook requirements (the part below).  Ubbo-Sathla is also awakened
+option: Sycophancy, Soulless, Hierophants and the six Spellbook requirements (the part below).  Ubbo-Sathla is also awakened
 in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).  Not yet modelled: the tribes and their
 Spellbooks' effects.
 """
@@ -81,8 +81,10 @@ from companion.engine.cthulhu.commands import UnitRef  # noqa: E402
 from companion.engine.cthulhu.events import (  # noqa: E402
     ElderSignDrawn,
     HitTaken,
+    Part,
     PhaseStarted,
     RitualPerformed,
+    SpellbookGained,
     UnitsPlaced,
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
@@ -238,6 +240,8 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     for event in seen:
         if pid is not None and isinstance(event, RitualPerformed) and event.player != pid:
             state = pw.queue_ask(state, Ask(SYCOPHANCY, event.player, (pid,)))
+        elif isinstance(event, SpellbookGained) and event.player == pid and event.name != HIEROPHANTS:
+            state = _hierophants(state, event.player, events) if pw.holds(state, event.player, HIEROPHANTS) else state
     return state
 
 
@@ -280,6 +284,50 @@ def remove_gate(state: GameState, cmd: TchoTchoRemoveGate, events: pw.Events) ->
     return pw.end_action(state, events)
 
 
+# -- Soulless and Hierophants ----------------------------------------------------------------------
+
+HIEROPHANTS, SOULLESS = "Hierophants", "Soulless"
+HIGH_PRIESTS = 3
+
+
+def soulless(state: GameState, pid: str) -> list[Part]:
+    """Soulless: Tcho-Tcho's cultists another faction captured give it no Power at Gather Power."""
+    tt = tcho(state)
+    if tt is None or pid == tt or not state.options.abilities or not pw.holds(state, tt, SOULLESS):
+        return []
+    taken = state.player(pid).captured.count(tt)
+    return [Part("Soulless: Tcho-Tcho's cultists give nothing", -taken)] if taken else []
+
+
+flow.POWER_HOOKS.append(soulless)
+
+
+def _gates(state: GameState, pid: str) -> tuple[str, ...]:
+    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.gate is not None and a.gate.controller == pid)
+
+
+def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
+    """A Spellbook earned while Hierophants is held: a High Priest at one of Tcho-Tcho's gates
+    (asked when there are several), or 1 Growth when none is left in the pool."""
+    if pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS) <= 0:
+        events.append(pw.AbilityUsed(pid, HIEROPHANTS, f"no High Priest left: Growth {state.growth + 1}"))
+        return evolve(state, growth=state.growth + 1)
+    if _gates(state, pid):
+        state = pw.queue_ask(state, Ask(HIEROPHANTS, pid))
+    return state
+
+
+def _hierophant_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return _gates(state, ask.actor) if pw.pool_left(state, ask.actor, HIGH_PRIEST, HIGH_PRIESTS) > 0 else ()
+
+
+def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    index = bd.area_index(state, choice)
+    events.append(pw.AbilityUsed(ask.actor, HIEROPHANTS, f"a High Priest at the gate in {choice}"))
+    return pw.place_one(state, index, ask.actor, C, HIGH_PRIEST, HIEROPHANTS, events)
+
+
+ASKS[HIEROPHANTS] = pw.AskRule(_hierophant_choices, _place_hierophant, "Hierophants: a High Priest goes to which of your gates?")
 HANDLERS = {TchoTchoRemoveGate: remove_gate}
 ROLLS = {BANQUET: banquet_rolled}
 

@@ -9,13 +9,14 @@ from typing import Any
 
 from companion.engine import Code, Command, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.factions.powers import UseAbility
+from companion.engine.cthulhu.events import Part, PowerGathered
+from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.factions.tcho_tcho import ONE_LESS, REMOVE_GATE, TT_GAINS, AwakenInDoomPhase, TchoTchoRemoveGate
 from companion.engine.cthulhu.flow import start_order
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from tests.engine.cthulhu.factions.common import GC, TT, count
 from tests.engine.cthulhu.factions.kit import met, turn
-from tests.helpers import clear_board, new_game, ok, pass_round, rejected, run, set_board, started
+from tests.helpers import clear_board, new_game, ok, pass_round, rejected, run, set_board, set_players, started
 
 SEATS = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.OPENER_OF_THE_WAY)
 
@@ -105,3 +106,31 @@ def test_ubbo_sathla_awakens_for_0_in_the_doom_phase_on_tcho_tchos_ritual_turn()
     state = run(state, offered[0])
     assert count(state, "Asia", TT, "Ubbo-Sathla") == 1 and count(state, "Asia", TT, "High Priest") == 0
     assert state.player(TT).power == 10 and state.banquet_from == state.round + 1
+
+
+def test_soulless_tcho_tchos_captured_cultists_give_their_captor_no_power() -> None:
+    state = set_players(tt_game(), **{TT: {"spellbooks": ("Soulless",)}, GC: {"captured": (TT,)}})
+    state = owing(state, "Earn an Elder Sign")  # the one book held is owed for
+    events = pass_round(turn(state, GC))[1]
+    gathered = {e.player: e for e in events if isinstance(e, PowerGathered)}
+    assert Part("captured cultists", 1) in gathered[GC].parts
+    assert Part("Soulless: Tcho-Tcho's cultists give nothing", -1) in gathered[GC].parts
+
+
+def owing(state: State, *requirements: str) -> State:
+    """``requirements`` of Tcho-Tcho met, so that the next command's end asks for a Spellbook."""
+    return replace(state, abilities=replace(state.abilities, met=tuple((TT, r) for r in requirements)))
+
+
+def test_hierophants_a_spellbook_earned_places_a_high_priest_at_a_gate_or_adds_growth() -> None:
+    state = turn(tt_game(Asia={"gate": TT, "units": [(TT, "cultist", "Acolyte", 1)]}), TT, books=("Hierophants",))
+    state = run(owing(state, "Earn an Elder Sign", "Own 3 Elder Signs"), c.Recruit(TT, "Asia"))
+    assert state.prompt.kind is PromptKind.SPELLBOOK
+    state = run(state, ChooseSpellbook(TT, "Terror"))
+    assert count(state, "Asia", TT, "High Priest") == 1  # one gate: no question
+    full = set_board(state, Asia={"gate": TT, "units": [(TT, "cultist", "High Priest", 3)]})
+    full = turn(full, TT, books=("Hierophants", "Terror"), power=5)
+    full = run(owing(full, "Earn an Elder Sign", "Own 3 Elder Signs", "Awaken Ubbo-Sathla"), c.Recruit(TT, "Asia"))
+    growth = full.growth
+    full = run(full, ChooseSpellbook(TT, "Idolatry"))
+    assert full.growth == growth + 1  # no High Priest left in the pool
