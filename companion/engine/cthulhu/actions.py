@@ -474,7 +474,8 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
             raise Refusal(Code.NOT_NOW, f"{group.name} cannot move ({independents.UNMOVABLE[group.name]}).")
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
-        route = (False if bubastis.moon_leg(state, pid, source, to) else bd.crossing(state, source, to)) if walking else False
+        anywhere = bubastis.moon_leg(state, pid, source, to) or independents.flies_anywhere(state, group.name, to)
+        route = (False if anywhere else bd.crossing(state, source, to)) if walking else False
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)

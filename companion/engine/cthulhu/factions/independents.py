@@ -15,9 +15,9 @@ Their combat is in :data:`companion.engine.cthulhu.factions.NEUTRAL_UNITS`.  Abi
 Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no enemy unit in his
 area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
 Hordeling, Clumsy (a Gug never captures), Daoloth's Cosmic Unity (with the abilities option: a
-pre-battle question), Nyogtha's two figures rising together.  Not modelled: the IGOO Spellbooks,
-Nyogtha's From Below (what one figure does the other does free), Vampirism, Horror Steed
-(docs/rules-notes.md).
+pre-battle question), Nyogtha's two figures rising together, Horror Steed (a Shantak moves to any
+area).  Not modelled: the IGOO Spellbooks, Nyogtha's From Below (what one figure does the other
+does free), Vampirism, the Shantak's free passenger (docs/rules-notes.md).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import PhaseStarted, UnitsRemoved
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.model import Ask, Faction, GameState, Options, Phase, PromptKind, UnitKind, Units
+from companion.engine.cthulhu.model import MOON, Ask, Faction, GameState, Options, Phase, PromptKind, UnitKind, Units
 from companion.engine.values import evolve
 
 # Card cost of each independent Great Old One (factions.md section 12).
@@ -103,6 +103,24 @@ class PlaceFilth(Command):
 
     player: str
     area: str
+
+
+# -- Horror Steed ------------------------------------------------------------------------------
+
+SHANTAK = "Shantak"
+
+
+def flies_anywhere(state: GameState, name: str, to: int) -> bool:
+    """Horror Steed: a Shantak moves to any area (not onto Bubastis' Moon: the fork lets only
+    Bubastis' own Shantak go there, and no other faction's unit enters it)."""
+    return name == SHANTAK and state.area_name(to) != MOON
+
+
+def steed_reach(state: GameState, name: str, index: int) -> frozenset[int]:
+    """Where a Shantak in area ``index`` may move (empty for any other unit)."""
+    if name != SHANTAK:
+        return frozenset()
+    return frozenset(i for i in range(len(state.areas)) if i != index and state.area_name(i) != MOON)
 
 
 # -- set-up and lookups ------------------------------------------------------------------------

@@ -183,3 +183,12 @@ def test_cosmic_unity_an_enemy_great_old_one_in_daoloths_battle_rolls_no_dice() 
         return after.battle.defender_dice
 
     assert dice_after("skip") == 2 + 1 and dice_after("Nyarlathotep") == 1  # the Flying Polyp alone
+
+
+def test_horror_steed_a_shantak_moves_to_any_area() -> None:
+    state = game(South_Pacific={"units": [(GC, "monster", "Shantak", 1), (GC, "monster", "Deep One", 1)]})
+    far = c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Shantak"),))
+    assert far in list(legal_commands(state))
+    assert count(run(state, far), "Europe", GC, "Shantak") == 1
+    deep = c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Deep One"),))
+    assert rejected(state, deep).code is Code.NOT_ADJACENT
