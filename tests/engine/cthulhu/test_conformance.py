@@ -61,7 +61,8 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
         paid = any(isinstance(e, DoomSpent) or getattr(e, "ability", "") == "Sycophancy" for e in events)
         assert new.doom >= old.doom or paid, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
         captured = sum(p.captured.count(new.pid) for p in after.players)
-        cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST) for a in after.areas)
+        # Acolytes only: Tcho-Tcho's High Priests have their own pool of 3 (check_pools).
+        cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST, name="Acolyte") for a in after.areas)
         assert cultists + captured <= STARTING_CULTISTS
     assert +unit_totals(after) == expected_totals(unit_totals(before), events), "units not conserved"
     for index, area in enumerate(after.areas):
