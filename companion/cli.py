@@ -86,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--acolyte", action="store_true", help=_("play with the Astral Acolyte (Cthulhu Wars)"))
     demo.add_argument(
+        "--independents",
+        action="store_true",
+        help=_("play with every independent Great Old One and neutral monster (Cthulhu Wars)"),
+    )
+    demo.add_argument(
         "--tower", action="store_true", help=_("terminal demo: roll every die on a simulated dice tower (the window always does)")
     )
     demo.add_argument(
@@ -225,7 +230,10 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
 
     map_name = args.map_name or (None if args.headless else "yuggoth-demo")
     players = args.players if args.players is not None else TERMINAL_PLAYERS if args.headless else WINDOW_PLAYERS
-    setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte)
+    from companion.engine.cthulhu.factions.independents import CARDS
+
+    cards = CARDS if args.independents else ()
+    setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte, independents=cards)
     if players not in setup.board.players:
         seats = _(" or ").join(str(n) for n in setup.board.players)
         first = setup.board.players[0]

@@ -20,6 +20,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.battle import computed_dice
 from companion.engine.cthulhu.events import BattleEnded, BattleRolled
 from companion.engine.cthulhu.factions import RULES, unit_type
+from companion.engine.cthulhu.factions.independents import UNMOVABLE
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
 from companion.engine.mapdef import MapDef
@@ -55,8 +56,11 @@ class DemoSetup:
         return c.NewGame(self.board, self.seats, self.seed, self.options)
 
 
-def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False) -> DemoSetup:
-    """The seats and board for a demo; raises MapError or ValueError with what to do."""
+def demo_setup(
+    seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False, independents: tuple[str, ...] = ()
+) -> DemoSetup:
+    """The seats and board for a demo; raises MapError or ValueError with what to do.
+    ``independents``: the independent Great Old Ones and neutral monsters in the game."""
     if not 3 <= players <= len(SEATING):
         raise ValueError(_("The demo seats 3 to {most} players, not {players}.").format(most=len(SEATING), players=players))
     name = map_name or DEFAULT_MAPS.get(players)
@@ -73,7 +77,7 @@ def demo_setup(seed: int, map_name: str | None, players: int, *, astral_acolyte:
         if map_name is not None:
             raise
         board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
-    options = Options(astral_acolyte=astral_acolyte, abilities=True)
+    options = Options(astral_acolyte=astral_acolyte, abilities=True, independents=independents)
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
 
@@ -136,12 +140,20 @@ def _action(state: State, rnd: random.Random) -> Command:
     special = special or (_battle(state, pid, rnd) if rnd.random() < 0.3 else None)
     special = special or (_battle_watcher(state, pid) if rnd.random() < 0.3 else None)
     special = special or (_split_move(state, pid, rnd) if rnd.random() < 0.2 else None)
+    special = special or (_independent(state, rnd) if state.options.independents and rnd.random() < 0.5 else None)
     if special is not None and _legal(state, special):  # an ability (Ice Age's tax ...) may refuse it
         return special
     options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
     if options and rnd.random() < 0.85:
         return rnd.choice(options)
     return c.Pass(pid)
+
+
+def _independent(state: State, rnd: random.Random) -> Command | None:
+    """An independent Great Old One awakened, or Abhoth's Filth, when the faction may (as players
+    would, more often than a random pick among every legal command)."""
+    offered = [o for o in legal_commands(state) if type(o).__name__ in ("AwakenIndependent", "PlaceFilth")]
+    return rnd.choice(offered) if offered else None
 
 
 def _legal(state: State, command: Command) -> bool:
@@ -200,7 +212,7 @@ def _split_move(state: State, pid: str, rnd: random.Random) -> Command | None:
     action however many areas the units come from)."""
     groups = []
     for index, area in enumerate(state.areas):
-        stacks = area.units_of(pid)
+        stacks = tuple(u for u in area.units_of(pid) if u.name not in UNMOVABLE)
         near = [n for n in sorted(state.board.adjacent[index]) if ERADICATED not in state.areas[n].markers]
         if stacks and near:
             stack = rnd.choice(stacks)

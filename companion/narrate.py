@@ -271,6 +271,13 @@ def _gate_closed(d: dict[str, Any], n: Callable[[str], str]) -> str:
     return _("The gate to {world} at {location} is closed.").format(**words)
 
 
+def _loyalty_card(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    if not d["holder"]:
+        return _("The {card} Loyalty Card returns to the supply ({reason}).").format(card=d["card"], reason=d["reason"])
+    sentence = _("{holder} takes the {card} Loyalty Card ({reason}).")
+    return sentence.format(holder=n(d["holder"]), card=d["card"], reason=d["reason"])
+
+
 _FORMATS: dict[str, Formatter] = {
     "game_started": lambda d, n: _("A game on {board} begins for {players} (seed {seed}).").format(
         board=d["board"], players=", ".join(n(p) for p in d["players"]), seed=d["seed"]
@@ -500,6 +507,11 @@ _FORMATS: dict[str, Formatter] = {
     "power_gained": lambda d, n: _("{player} gains {amount} Power ({reason}): {total}.").format(
         player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
     ),
+    # Independent Great Old Ones and neutral monsters (Loyalty Cards)
+    "doom_spent": lambda d, n: _("{player} pays {amount} Doom for {reason} (now {total}).").format(
+        player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
+    ),
+    "loyalty_card_changed": _loyalty_card,
 }
 
 

@@ -135,6 +135,12 @@ def test_demo_on_other_player_counts_and_maps(monkeypatch, capsys) -> None:
     assert code == 2 and "transcribe" in err
 
 
+def test_demo_with_the_independents_plays_them(monkeypatch, capsys) -> None:
+    args = ["--journal", ":memory:", "demo", "--headless", "--independents", "--seed", "3"]
+    code, lines, _ = run_cli(monkeypatch, capsys, args)
+    assert code == 0 and any("Loyalty Card" in line for line in lines), "no independent awakened or taken"
+
+
 def test_the_console_script_runs_as_a_program(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "--journal", ":memory:", "script"],

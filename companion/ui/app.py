@@ -25,6 +25,7 @@ from companion import i18n
 from companion.client import TableClient, VoiceChoice
 from companion.engine import Command, is_arkham
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.mapdef import MapDef, MapStatus
 from companion.i18n import _
@@ -545,6 +546,9 @@ class App:
         elif option.startswith("faction="):
             faction, seated = option.split("=", 1)[1], list(self.options.get("factions", ()))
             self.options["factions"] = tuple(f for f in seated if f != faction) if faction in seated else (*seated, faction)
+        elif option.startswith("card="):  # an independent Great Old One or neutral monster in or out
+            card, chosen = option.split("=", 1)[1], list(self.options.get("cards", ()))
+            self.options["cards"] = tuple(name for name in CARDS if (name in chosen) != (name == card))
         elif "=" in option:
             key, value = option.split("=", 1)
             self.options[key] = value
@@ -615,6 +619,7 @@ class App:
             digital_dice=not intent.physical_dice,
             digital_elder_signs=not intent.physical_signs,
             abilities=True,
+            independents=intent.independents,
         )
         self.starting = True  # a refusal comes back as a notice, shown on this screen
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 
 from companion.engine.cthulhu.abilities import open_requirements
-from companion.engine.cthulhu.factions import RULES
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
+from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, cards_of
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
-from companion.engine.cthulhu.model import GameState, Player, UnitKind
+from companion.engine.cthulhu.model import Faction, GameState, Player, UnitKind
 from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.scene import Go, Scene, View
@@ -25,7 +26,10 @@ def pool_lines(state: GameState, player: Player) -> list[str]:
     if rules is None:
         return [_("(the table keeps this faction's pool)")]
     lines = []
-    for unit in rules.units:
+    held = tuple(NEUTRAL_UNITS[name] for name in cards_of(state, player.pid) if name in MONSTER_CARDS)
+    for unit in (*rules.units, *held):
+        if not unit.pool:
+            continue  # Bubastis has no Acolytes
         left = acolytes_left(state, player.pid) if unit.name == "Acolyte" else pool_left(state, player.pid, unit.name, unit.pool)
         if unit.kind is UnitKind.GOO:
             lines.append(_("{unit}: in pool").format(unit=unit.name) if left > 0 else _("{unit}: in play").format(unit=unit.name))
@@ -44,6 +48,12 @@ def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, 
         lines += [(f" {name}", DIM) for name in still]
     lines.append((_("Pool"), ACCENT))
     lines += [(f" {line}", TEXT) for line in pool_lines(state, player)]
+    if player.faction is Faction.TCHO_TCHO:
+        lines.append((_("Growth {count}").format(count=state.growth), ACCENT))
+    cards = cards_of(state, player.pid)
+    if cards:  # the independents and neutral monsters it holds (factions.md sections 12-13)
+        lines.append((_("Loyalty Cards"), ACCENT))
+        lines += [(f" {name}", TEXT) for name in cards]
     return lines
 
 

@@ -9,6 +9,7 @@ import pygame
 
 from companion import i18n
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _
@@ -168,6 +169,8 @@ class NewGameScene(Scene):
         m, options = self.metrics, view.options
         if options.get("faction_picker"):
             return self.faction_picker(view, area)
+        if options.get("card_picker"):
+            return self.card_picker(view, area)
         chosen = options.get("map", "")
         factions = tuple(options.get("factions", ()))
         players = len(factions)
@@ -189,10 +192,12 @@ class NewGameScene(Scene):
             ),
             Button(more[3], _("Transcribe a board"), Go("builder")),
         ]
-        start, resume = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:2]
+        start, resume, cards = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:3]
         ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
-        intent = Start(chosen, players, acolyte, dice, signs, factions)
+        independents = tuple(options.get("cards", ()))
+        intent = Start(chosen, players, acolyte, dice, signs, factions, independents)
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
+        buttons.append(Button(cards, f"Independents ({len(independents)})", Toggle("card_picker")))
         return buttons + self.resume(view, resume)
 
     def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:
@@ -207,6 +212,18 @@ class NewGameScene(Scene):
             colour = ACCENT if seat else BUTTON
             buttons.append(Button(rect, f"{seat}{faction.label}", Toggle(f"faction={faction.value}"), colour))
         buttons.append(Button(rects[-1], _("Done"), Toggle("faction_picker"), ACCENT))
+        return buttons
+
+    def card_picker(self, view: View, area: pygame.Rect) -> list[Button]:
+        """Tap the independent Great Old Ones and neutral monsters in the game (tap again to leave
+        one out); Done goes back."""
+        chosen = tuple(view.options.get("cards", ()))
+        rects = grid(area, len(CARDS) + 1, 2 if self.metrics.portrait else 3, self.metrics)
+        buttons = [
+            Button(rect, card, Toggle(f"card={card}"), ACCENT if card in chosen else BUTTON)
+            for rect, card in zip(rects, CARDS, strict=False)
+        ]
+        buttons.append(Button(rects[-1], "Done", Toggle("card_picker"), ACCENT))
         return buttons
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:

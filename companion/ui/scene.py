@@ -64,6 +64,7 @@ class Start:
     physical_dice: bool = False  # the players roll real dice (the die pad or the tower); no "Roll for me"
     physical_signs: bool = False  # Elder Signs come from the real bag; their values are entered when revealed
     factions: tuple[str, ...] = ()  # the seats in order round the table; () seats the first ``players`` of the demo's
+    independents: tuple[str, ...] = ()  # the independent Great Old Ones and neutral monsters in the game
 
 
 @dataclass(frozen=True)

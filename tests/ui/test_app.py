@@ -444,3 +444,39 @@ def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> 
     assert len(run.total) == len(run.floor) == tap_bench.BLOCK
     for total, journaled, shown in zip(run.total, run.to_journal, run.to_screen, strict=True):
         assert 0 < journaled < total and 0 < shown < total
+
+
+def test_the_independents_are_chosen_on_the_new_game_screen(app_for) -> None:
+    app = app_for()
+    app.do(Go("new"))
+
+    def tap(label: str) -> None:
+        app.draw()
+        button = next(b for b in app.scenes["new"].buttons if b.label.startswith(label))
+        app.tap(button.rect.center)
+
+    tap("Independents (0)")
+    for name in ("Byatis", "Ghast", "Gug"):
+        tap(name)
+    tap("Gug")  # tapped again: left out
+    tap("Done")
+    tap("earth-3p")
+    tap("Independents (2)")
+    tap("Done")
+    tap("Start")
+    tap("Start: tap again")
+    assert app.client.table.session.state.options.independents == ("Byatis", "Ghast")
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_independents_picker_fits_every_screen(app_for, size) -> None:
+    app = app_for("earth-3p", size)
+    app.options["card_picker"] = True
+    app.do(Go("new"))
+    app.draw()
+    buttons = app.scenes["new"].buttons
+    assert len([b for b in buttons if b.intent == Toggle("card_picker")]) == 1 and len(buttons) >= 9
+    for i, one in enumerate(buttons):
+        assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
+        assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
+        assert not any(one.rect.colliderect(o.rect) for o in buttons[i + 1 :]), one.label

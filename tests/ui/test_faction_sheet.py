@@ -89,3 +89,20 @@ def test_the_sheets_fit_every_size(app_on: Callable[..., App], size: tuple[int, 
     for button in app.scenes["sheets"].buttons:
         assert button.rect.width >= MIN_TOUCH and button.rect.height >= MIN_TOUCH
         assert button.rect.right <= width and button.rect.bottom <= height
+
+
+def test_the_sheet_shows_the_loyalty_cards_held_their_units_and_tcho_tchos_growth() -> None:
+    from dataclasses import replace
+
+    from companion.engine.cthulhu.factions.independents import CARDS
+    from companion.engine.cthulhu.model import Faction, Options
+    from tests.helpers import started
+
+    state = started(factions=(Faction.TCHO_TCHO, Faction.BUBASTIS, Faction.BLACK_GOAT), options=Options(independents=CARDS))
+    state = replace(state, loyalty=(("Ghast", "black_goat"), ("Byatis", "black_goat")), growth=7)
+    goat = [words for words, _ in sheet_lines(state, state.player("black_goat"))]
+    assert " Ghast ×4" in goat and "Loyalty Cards" in goat and " Byatis" in goat
+    tcho = [words for words, _ in sheet_lines(state, state.player("tcho_tcho"))]
+    assert "Growth 7" in tcho
+    cats = [words for words, _ in sheet_lines(state, state.player("bubastis"))]
+    assert " Earth Cat ×0" in cats and not any("Acolyte" in w for w in cats)  # all six on the Moon, no Acolytes

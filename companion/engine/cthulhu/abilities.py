@@ -40,11 +40,14 @@ from companion.engine.cthulhu.factions import (
     RULES,
     ancients,
     black_goat,
+    bubastis,
     crawling_chaos,
     great_cthulhu,
+    independents,
     opener_of_the_way,
     powers,
     sleeper,
+    tcho_tcho,
     windwalker,
     yellow_sign,
 )
@@ -79,9 +82,12 @@ MODULES: dict[Faction, ModuleType] = {
     Faction.SLEEPER: sleeper,
     Faction.WINDWALKER: windwalker,
     Faction.ANCIENTS: ancients,
+    Faction.BUBASTIS: bubastis,
+    Faction.TCHO_TCHO: tcho_tcho,
 }
 ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
-PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ()))
+ASKS.update(independents.ASKS)  # Cosmic Unity (the independents belong to no faction)
+PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ())) | {independents.COSMIC_UNITY}
 
 
 def _no_reaction(state: GameState, seen: Events, events: Events) -> GameState:
@@ -111,6 +117,7 @@ def after_command(state: GameState, events: Events) -> GameState:
     state = bookkeeping(state, seen)
     for module in dict.fromkeys(m for p in state.players if (m := MODULES.get(p.faction)) is not None):
         state = getattr(module, "react", _no_reaction)(state, seen, events)
+    state = independents.react(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
 

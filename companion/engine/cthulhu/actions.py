@@ -28,7 +28,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Awakening, UnitType
+from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, bubastis, independents
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
@@ -239,8 +239,9 @@ def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
     bd.refuse_eradicated(state, index)
     if bd.units_in_play(state, cmd.player) and not has_units(state, index, cmd.player):
         raise Refusal(Code.NO_SUCH_UNITS, f"{state.players[seat].label} has no unit in {cmd.area} to recruit beside.")
-    if acolytes_out(state, cmd.player) >= STARTING_CULTISTS:
-        raise Refusal(Code.NO_SUCH_UNITS, f"All {STARTING_CULTISTS} of {state.players[seat].label}'s Acolytes are in play.")
+    if acolytes_out(state, cmd.player) >= acolyte_pool(state, cmd.player):
+        pool = acolyte_pool(state, cmd.player)
+        raise Refusal(Code.NO_SUCH_UNITS, f"All {pool} of {state.players[seat].label}'s Acolytes are in play.")
     state = pay(state, seat, cmd.cost, "recruiting a cultist", events)
     state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, UnitKind.CULTIST.default_name, 1, "recruited")
     events += placed
@@ -271,6 +272,12 @@ def cosmic_surcharge(state: GameState, seat: int, cosmic: bool) -> int:
     return COSMIC_AREA_COST
 
 
+def acolyte_pool(state: GameState, pid: str) -> int:
+    """How many Acolytes ``pid``'s faction has: six, none for Bubastis (factions.md section 9)."""
+    unit = roster_unit(state, pid, UnitKind.CULTIST.default_name)
+    return STARTING_CULTISTS if unit is None else unit.pool
+
+
 def acolytes_out(state: GameState, pid: str) -> int:
     captured = sum(p.captured.count(pid) for p in state.players)
     return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured
@@ -279,7 +286,8 @@ def acolytes_out(state: GameState, pid: str) -> int:
 def roster_unit(state: GameState, pid: str, name: str) -> UnitType | None:
     """``pid``'s faction's unit called ``name`` (None for a faction or unit the data lacks)."""
     rules = RULES.get(state.player(pid).faction)
-    return None if rules is None else rules.unit(name)
+    found = None if rules is None else rules.unit(name)
+    return found or independents.held_unit(state, pid, name)  # a neutral monster whose card it holds
 
 
 def check_pool(state: GameState, pid: str, unit: UnitType | None) -> None:
@@ -316,6 +324,8 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     state = pay(state, seat, cost + surcharge, f"summoning {cmd.name}", events)
     state, placed = bd.place(state, index, cmd.player, kind, bd.unit_name(kind, cmd.name), 1, "summoned")
     events += placed
+    if cmd.name == "Ghast" and independents.held_unit(state, cmd.player, cmd.name) is not None:
+        state = independents.hordeling(state, cmd.player, index, events)
     return end_action(state, events)
 
 
@@ -403,6 +413,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
+    state = bubastis.moon_toll(state, cmd.player, groups, events)  # Catnapping: leaving the Moon pays Bubastis
     return end_action(state, events)
 
 
@@ -441,7 +452,7 @@ def walk(
     """Move every group of ``pid``'s units at once.  Walking units need their destination
     adjacent to their own area, or a path across eradicated areas; any crossing (the Astral
     Acolyte's too) costs ``sacrifice``, one unit of the whole Move."""
-    legs, crossed = check_legs(state, groups, walking)
+    legs, crossed = check_legs(state, groups, walking, pid)
     if crossed or acolyte_crossed:
         legs = pay_crossing(state, legs, sacrifice, acolyte_crossed)
         assert sacrifice is not None
@@ -451,17 +462,20 @@ def walk(
     return shift(state, pid, legs, events)
 
 
-def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool) -> tuple[list[Leg], bool]:
+def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool, pid: str = "") -> tuple[list[Leg], bool]:
     """Each group's areas, checked (not eradicated, adjacent or across eradicated areas when
-    walking), and whether any group crosses an eradicated area."""
+    walking, or by Bubastis' Moon), and whether any group crosses an eradicated area."""
     legs: list[Leg] = []
     crossed = False
     for group in groups:
         if group.count < 1:
             raise Refusal(Code.BAD_VALUE, "Move at least one unit in each group.")
+        if group.name in independents.UNMOVABLE:
+            raise Refusal(Code.NOT_NOW, f"{group.name} cannot move ({independents.UNMOVABLE[group.name]}).")
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
-        route = bd.crossing(state, source, to) if walking else False
+        anywhere = bubastis.moon_leg(state, pid, source, to) or independents.flies_anywhere(state, group.name, to)
+        route = (False if anywhere else bd.crossing(state, source, to)) if walking else False
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)
@@ -528,7 +542,7 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     area = state.areas[index]
     fighters = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
-    if not any(area.count(owner=cmd.player, kind=k) for k in fighters):
+    if not any(u.owner == cmd.player and u.kind in fighters and u.name not in independents.CANNOT_CAPTURE for u in area.units):
         raise Refusal(Code.NO_SUCH_UNITS, f"Capturing needs a monster or Great Old One of {cmd.player} in {cmd.area}.")
     if any(area.count(owner=cmd.victim, kind=k) for k in fighters):
         raise Refusal(Code.NOT_NOW, f"{cmd.victim} has a monster or Great Old One protecting its cultists in {cmd.area}.")

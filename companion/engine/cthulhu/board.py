@@ -14,6 +14,7 @@ from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved,
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
+    MOON,
     YOG_SOTHOTH,
     AreaState,
     GameState,
@@ -96,6 +97,8 @@ def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     """Abandon the gate in ``index`` if its controller has no unit left there."""
     area = settled(state.areas[index])
     if area is None:
+        return state, []
+    if state.area_name(index) == MOON:  # Bubastis' Moon is its gate for good (factions.md section 9)
         return state, []
     state = state.with_area(index, area)
     return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]

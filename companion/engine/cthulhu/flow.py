@@ -29,6 +29,7 @@ from companion.engine.cthulhu.events import (
 )
 from companion.engine.cthulhu.model import (
     DOOM_TO_WIN,
+    MOON,
     NO_PROMPT,
     POWER_PER_ABANDONED_GATE,
     POWER_PER_CONTROLLED_GATE,
@@ -48,6 +49,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.values import evolve
 
 Events = list[Event]
+EARTH_CAT = "Earth Cat"  # Bubastis' six start on the Moon
 StepFn = Callable[[GameState, Events], GameState]
 # Expansions hook in here (registered when their module is imported by companion.engine):
 # extra lines of a player's Gather Power, and reactions to a seat's Doom changing.
@@ -156,8 +158,15 @@ def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
     player = state.players[seat]
     taken = {p.start_area for p in state.players if p.start_area >= 0}
     printed = state.board.start_areas(player.faction.value)
+    if player.faction is Faction.BUBASTIS and state.board.area_index(MOON) is not None:
+        return (MOON,)  # no start area on the map: the Moon tile (factions.md section 9)
     if player.faction is Faction.ANCIENTS:
         candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start)
+    elif player.faction is Faction.TCHO_TCHO:
+        # An empty area with a faction's printed start (factions.md section 10).
+        candidates = tuple(
+            i for i, a in enumerate(state.board.areas) if a.start and not state.areas[i].units and state.areas[i].gate is None
+        )
     elif printed:
         candidates = printed
     else:
@@ -172,21 +181,36 @@ def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
 
 
 def place_start(state: GameState, seat: int, area_name: str, events: Events) -> GameState:
-    """Six Acolytes in the start area, one of them controlling a new gate."""
+    """Six Acolytes in the start area, one of them controlling a new gate (Bubastis: six Earth
+    Cats on the Moon, which is its gate, factions.md section 9)."""
     player = state.players[seat]
     index = bd.area_index(state, area_name)
     state = state.with_player(seat, start_area=index)
-    state, placed = bd.place(
-        state, index, player.pid, UnitKind.CULTIST, UnitKind.CULTIST.default_name, STARTING_CULTISTS, "start"
-    )
+    kind, name = UnitKind.CULTIST, UnitKind.CULTIST.default_name
+    if player.faction is Faction.BUBASTIS and area_name == MOON:
+        kind, name = UnitKind.MONSTER, EARTH_CAT
+    state, placed = bd.place(state, index, player.pid, kind, name, STARTING_CULTISTS, "start")
     state, gate = bd.set_gate(state, index, Gate(player.pid), "start gate")
     events += placed + gate
     return state
 
 
+def start_order(state: GameState) -> tuple[int, ...]:
+    """The seats in the order they choose start areas: turn order, except that Tcho-Tcho chooses
+    after everyone but the Opener of the Way and the Windwalker (factions.md section 0), so it
+    goes just before the seating order's last run of those two."""
+    order = list(state.turn_order())
+    tcho = [s for s in order if state.players[s].faction is Faction.TCHO_TCHO]
+    order = [s for s in order if s not in tcho]
+    at = len(order)
+    while at and state.players[order[at - 1]].faction in (Faction.OPENER_OF_THE_WAY, Faction.WINDWALKER):
+        at -= 1
+    return (*order[:at], *tcho, *order[at:])
+
+
 def step_start_areas(state: GameState, events: Events) -> GameState:
     if state.queue is None:
-        state = evolve(state, queue=state.turn_order())
+        state = evolve(state, queue=start_order(state))
     while state.queue:
         seat = state.queue[0]
         choices = start_area_choices(state, seat)

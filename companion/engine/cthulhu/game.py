@@ -10,7 +10,7 @@ from companion.engine.cthulhu import abilities, actions, flow
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
-from companion.engine.cthulhu.factions import RULES
+from companion.engine.cthulhu.factions import RULES, bubastis, independents, tcho_tcho
 from companion.engine.cthulhu.model import (
     BATTLE_COST,
     ELDER_SIGN_BAG,
@@ -29,6 +29,10 @@ from companion.engine.mapdef import MapStatus, problems
 from companion.engine.names import clean_name, command_text_problem
 from companion.engine.rng import Rng
 from companion.engine.values import evolve
+
+actions.HANDLERS.update(independents.HANDLERS)
+actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
+flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
@@ -49,8 +53,8 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     found = problems(cmd.board)
     if found:
         area, problem = (text if text.isprintable() else ascii(text) for text in found[0])  # the refusal is shown
-        board = cmd.board.name if cmd.board.name.isprintable() else ascii(cmd.board.name)
-        raise Refusal(Code.BAD_VALUE, f"The map {board} is not usable: {area + ': ' if area else ''}{problem}.")
+        shown = cmd.board.name if cmd.board.name.isprintable() else ascii(cmd.board.name)
+        raise Refusal(Code.BAD_VALUE, f"The map {shown} is not usable: {area + ': ' if area else ''}{problem}.")
     if cmd.board.status is MapStatus.PARTIAL:
         raise Refusal(
             Code.BAD_VALUE,
@@ -59,11 +63,13 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
         )
     players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name.strip()) for seat in cmd.seats)
     first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
+    independents.check_options(cmd.options)
+    board = bubastis.with_moon(cmd.board) if any(p.faction is Faction.BUBASTIS for p in players) else cmd.board
     state = GameState(
-        board=cmd.board,
+        board=board,
         options=cmd.options,
         players=players,
-        areas=tuple(AreaState() for _ in cmd.board.areas),
+        areas=tuple(AreaState() for _ in board.areas),
         rng=Rng(cmd.seed),
         first=first,
         pending=flow.first_round_steps(),
@@ -165,6 +171,8 @@ def legal_commands(state: GameState) -> Iterator[Command]:
     elif prompt.kind is PromptKind.ACTION:
         yield from (cmd for cmd in _action_commands(state, actor) if abilities.allowed(state, cmd))
     yield from abilities.extra_commands(state)  # the factions' ability commands legal now
+    yield from independents.offers(state)  # the independent Great Old Ones' and neutral monsters'
+    yield from tcho_tcho.doom_offers(state)  # Ubbo-Sathla's awakening in the Doom Phase
 
 
 def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
@@ -177,7 +185,7 @@ def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
         if player.power >= DEMO_SUMMON_COST:
             yield c.Summon(pid, area, UnitKind.MONSTER.default_name, DEMO_SUMMON_COST)
         return
-    for unit in rules.units:
+    for unit in (*rules.units, *independents.summonable(state, pid)):
         if unit.kind not in (UnitKind.MONSTER, UnitKind.TERROR):
             continue
         out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
@@ -204,7 +212,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     player = state.player(pid)
     yield c.Pass(pid)
     mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
-    if player.power >= 1 and actions.acolytes_out(state, pid) < 6:
+    if player.power >= 1 and actions.acolytes_out(state, pid) < actions.acolyte_pool(state, pid):
         targets = mine or list(range(len(state.areas)))
         yield from (c.Recruit(pid, state.area_name(i)) for i in targets if ERADICATED not in state.areas[i].markers)
     for i in mine:
@@ -224,6 +232,9 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
         ):
             yield c.ControlGate(pid, name)
         for stack in area.units_of(pid):
-            for to in sorted(state.board.adjacent[i]):
+            if stack.name in independents.UNMOVABLE:
+                continue
+            reach = independents.steed_reach(state, stack.name, i) or state.board.adjacent[i] | bubastis.moon_reach(state, pid, i)
+            for to in sorted(reach):
                 if ERADICATED not in state.areas[to].markers:
                     yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))

@@ -28,6 +28,7 @@ POWER_PER_CONTROLLED_GATE = 2
 POWER_PER_ABANDONED_GATE = 1
 ELDER_SIGN_BAG = (18, 12, 6)  # tokens worth 1, 2 and 3 Doom
 NEUTRAL = "neutral"  # owner of units no player owns (neutral Slime Molds, the Watcher)
+MOON = "Moon"  # Bubastis' Moon tile, an area the referee adds to the board (factions.md section 9)
 
 # The ritual track by player count, without its last space (Instant Death).
 # Source: ../shared/data/cthulhu-wars.md section 3 ([HRF] RitualTrack). 6-8 players: see
@@ -249,6 +250,9 @@ class Options:
     # The referee plays the factions' unique abilities, Spellbooks and requirements (off: the
     # table grants Spellbooks by hand, as stored journals did, so they replay unchanged).
     abilities: bool = False
+    # The independent Great Old Ones and neutral monsters (Loyalty Cards) in this game, by name
+    # (factions.md sections 12 and 13; factions/independents.py); empty: none.
+    independents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,6 +457,12 @@ class GameState:
     glaciers_begun: bool = False
     step: int = 0
     abilities: Abilities = Abilities()
+    # Loyalty Cards held: (card, holder) for independent Great Old Ones and neutral monsters.
+    loyalty: tuple[tuple[str, str], ...] = ()
+    # Tcho-Tcho: Ubbo-Sathla's Growth counter, and the first round whose Doom Phase rolls Hell's
+    # Banquet (0: Ubbo-Sathla not awakened yet).
+    growth: int = 0
+    banquet_from: int = 0
 
     # -- lookups -------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
-from companion.engine.cthulhu.model import GLACIER, NO_PROMPT, GameState, Gate, Prompt, PromptKind, Step
+from companion.engine.cthulhu.model import GLACIER, MOON, NO_PROMPT, GameState, Gate, Prompt, PromptKind, Step
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -67,6 +67,8 @@ def step_glaciers(state: GameState, events: Events) -> GameState:
     if not state.glaciers_begun:
         for player in state.players:
             if player.start_area >= 0 and GLACIER not in state.areas[player.start_area].markers:
+                if state.area_name(player.start_area) == MOON:
+                    continue  # Bubastis' glacier "goes on the Moon but has no effect" (factions.md section 14)
                 state = cover(state, player.start_area, events)
         return flow.done(evolve(state, glaciers_begun=True))
     if state.queue is None:

@@ -17,8 +17,9 @@ from companion.engine import Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.factions import RULES
-from companion.engine.cthulhu.model import ERADICATED, GLACIER, STARTING_CULTISTS, Faction, Phase, UnitKind, spellbook_count
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
+from companion.engine.cthulhu.factions.independents import CARDS, DoomSpent
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, MOON, STARTING_CULTISTS, Faction, Phase, UnitKind, spellbook_count
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
 
@@ -57,12 +58,16 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
     for old, new in zip(before.players, after.players, strict=True):
         assert new.power >= 0 and new.doom >= 0 and len(new.spellbooks) <= 6, new
         check_pools(after, new.pid, new.faction)
-        assert new.doom >= old.doom, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
+        paid = any(isinstance(e, DoomSpent) or getattr(e, "ability", "") == "Sycophancy" for e in events)
+        assert new.doom >= old.doom or paid, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
         captured = sum(p.captured.count(new.pid) for p in after.players)
-        cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST) for a in after.areas)
+        # Acolytes only: Tcho-Tcho's High Priests have their own pool of 3 (check_pools).
+        cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST, name="Acolyte") for a in after.areas)
         assert cultists + captured <= STARTING_CULTISTS
     assert +unit_totals(after) == expected_totals(unit_totals(before), events), "units not conserved"
-    for area in after.areas:
+    for index, area in enumerate(after.areas):
+        if after.area_name(index) == MOON:
+            continue  # Bubastis' Moon is its gate with or without a cat there (factions.md section 9)
         if area.gate is not None and area.gate.controller is not None:
             assert area.count(owner=area.gate.controller) > 0, "a gate's controller has no unit there"
     check_watcher(after)
@@ -83,6 +88,11 @@ def check_pools(state: State, pid: str, faction: Faction) -> None:
         if unit.kind is UnitKind.CULTIST:
             out += sum(p.captured.count(pid) for p in state.players) if unit.name == "Acolyte" else 0
         assert out <= max(unit.pool, STARTING_CULTISTS if unit.name == "Acolyte" else 0), f"{pid}: {out} {unit.name}"
+    for unit in NEUTRAL_UNITS.values():
+        out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
+        assert out <= unit.pool, f"{pid}: {out} {unit.name}"
+    if faction is Faction.BUBASTIS:
+        assert not any(a.count(owner=pid, kind=UnitKind.CULTIST) for a in state.areas), "Bubastis has no cultists"
 
 
 def check_watcher(state: State) -> None:
@@ -122,9 +132,14 @@ def check_acolyte(state: State) -> None:
 
 
 def play_checked(
-    map_name: str, players: int, seed: int, acolyte: bool = False, seats: tuple[Faction, ...] = ()
+    map_name: str,
+    players: int,
+    seed: int,
+    acolyte: bool = False,
+    seats: tuple[Faction, ...] = (),
+    independents: tuple[str, ...] = (),
 ) -> tuple[SqliteJournal, GameSession]:
-    setup = demo_setup(seed, map_name, players, astral_acolyte=acolyte)
+    setup = demo_setup(seed, map_name, players, astral_acolyte=acolyte, independents=independents)
     if seats:
         setup = DemoSetup(setup.board, tuple(c.Seat(f) for f in seats), seed, setup.options)
     journal = SqliteJournal(":memory:")
@@ -197,3 +212,27 @@ def test_random_games_with_the_astral_acolyte_keep_the_invariants(map_name: str,
         assert session.state.acolyte is not None
         placed += session.state.acolyte.status.value != "waiting"
     assert placed > 0
+
+
+# Bubastis and Tcho-Tcho beside the core factions, with every independent Great Old One and
+# neutral monster in the game (factions.md sections 9, 10, 12 and 13).
+INDEPENDENT_SEATS = (
+    Faction.BUBASTIS,
+    Faction.TCHO_TCHO,
+    Faction.GREAT_CTHULHU,
+    Faction.BLACK_GOAT,
+    Faction.CRAWLING_CHAOS,
+)
+
+
+@pytest.mark.parametrize(("map_name", "players"), [("earth-4p-53", 4), ("earth-5p", 5), ("primeval-demo", 3)])
+def test_random_games_with_bubastis_tcho_tcho_and_the_independents_keep_the_invariants(map_name: str, players: int) -> None:
+    cards = 0
+    for seed in range(GAMES_PER_MAP // 3):
+        journal, session = play_checked(map_name, players, seed, seats=INDEPENDENT_SEATS[:players], independents=CARDS)
+        final, differences = replay(journal.entries("g"))
+        assert differences == [] and canonical(final) == canonical(session.state)
+        resumed = GameSession.resume(journal, "g", snapshot_every=16)
+        assert canonical(resumed.state) == canonical(session.state)
+        cards += sum(entry.events.count('"loyalty_card_changed"') for entry in journal.entries("g"))
+    assert cards, "no independent was ever awakened or taken"

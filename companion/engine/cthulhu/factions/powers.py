@@ -23,6 +23,7 @@ from companion.engine.cthulhu.model import (
     NO_PROMPT,
     Abilities,
     Ask,
+    Faction,
     GameState,
     Phase,
     Prompt,
@@ -318,7 +319,11 @@ def unit_here(state: GameState, index: int, pid: str, name: str) -> Units:
 
 
 def acolytes_left(state: GameState, pid: str) -> int:
-    """``pid``'s Acolytes in its pool: six less those on the map and those captured."""
+    """``pid``'s Acolytes in its pool: six less those on the map and those captured (Bubastis
+    has none, factions.md section 9)."""
+    seat = state.seat(pid)
+    if seat is not None and state.players[seat].faction is Faction.BUBASTIS:
+        return 0
     out = sum(a.count(owner=pid, kind=UnitKind.CULTIST, name="Acolyte") for a in state.areas)
     out += sum(p.captured.count(pid) for p in state.players)
     return 6 - out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.engine import Code
+from dataclasses import replace
+
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction
 from tests.engine.cthulhu.factions.common import CC, TT, count, dice, game
@@ -25,9 +26,7 @@ def test_ubbo_sathla_awakens_for_6_at_a_controlled_gate_and_a_high_priest_is_eli
     assert state.player(TT).power == 14 and count(state, "Asia", TT, "High Priest") == 0
 
 
-def test_ubbo_sathlas_combat_is_the_growth_counter_so_the_table_gives_his_dice() -> None:
+def test_ubbo_sathlas_combat_is_the_growth_counter() -> None:
     state = game(Faction.TCHO_TCHO, Asia={"units": [(TT, "goo", "Ubbo-Sathla", 1), (CC, "cultist", "Acolyte", 1)]})
-    assert dice(state, "Asia", TT, CC) is None
-    refusal = rejected(state, c.BattleAction(TT, "Asia", CC))
-    assert refusal.code is Code.BAD_VALUE and "attacker_dice" in refusal.message
-    assert run(state, c.BattleAction(TT, "Asia", CC, attacker_dice=3)).prompt.dice == 3
+    assert dice(state, "Asia", TT, CC) == 0
+    assert dice(replace(state, growth=5), "Asia", TT, CC) == 5
