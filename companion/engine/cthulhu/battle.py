@@ -243,7 +243,8 @@ class Resolution:
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
-        return list(self.side_units(side)) if hit == "kill" else self.unpained(side)
+        # A unit already pained takes no more (in the Kills step: Emissary's Nyarlathotep).
+        return self.unpained(side)
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -300,11 +301,25 @@ class Resolution:
                     self.land(side, unit, min(owed[side], unit.count), hit)
         return None
 
+    def instead(self, side: int, unit: Units, hit: str) -> str:
+        """The result that lands on ``unit`` for ``hit``: the owner's ``on_hit`` hook may change
+        it (Emissary of the Outer Gods)."""
+        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        hooks = hooks_of(self.state, owner)
+        if hooks is None or hooks.on_hit is None:
+            return hit
+        units = self.side_units(side)
+        return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
+
     def land(self, side: int, unit: Units, n: int, hit: str) -> None:
         """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
-        on ``unit``'s stack.  The owner's ``on_hit`` hook (Emissary, Eternal, Regenerate) is to
-        change the result here; no faction fills it yet."""
+        on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain."""
         if n <= 0:
+            return
+        if hit == "kill" and self.instead(side, unit, hit) == "pain":
+            self.owed["kill"][side] -= n
+            self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, "pain")] * n
+            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
         self.owed[hit][side] -= n
         self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
@@ -325,8 +340,16 @@ class Resolution:
                 text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
                 return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
             self.pained.pop(0)
+            if not legal and self.stays(unit):
+                continue  # Emissary of the Outer Gods: he stays instead of dying
             self.retreat(unit, legal[0] if legal else None)
         return None
+
+    def stays(self, unit: Units) -> bool:
+        """Whether ``unit``, pained with nowhere to retreat, stays where it is (the owner's
+        ``on_hit`` hook answers "" for "nowhere")."""
+        side = ATTACKER if unit.owner == self.b.attacker else DEFENDER
+        return self.instead(side, unit, "nowhere") == ""
 
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""

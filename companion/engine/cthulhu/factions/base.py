@@ -126,9 +126,14 @@ PreBattle = Callable[[GameState, Events], GameState]
 # itself while Hastur fights); None leaves it to the units' owner.
 Assigner = Callable[[Side], str | None]
 # A Kill or Pain about to land on one of this faction's units (Emissary of the Outer Gods,
-# Eternal, Regenerate): (side, unit name, "kill" or "pain") -> the result that lands instead
-# ("kill", "pain" or "" for none).
+# Eternal): (side, unit name, "kill" or "pain") -> the result that lands instead ("kill",
+# "pain" or "" for none).  Also asked with "nowhere" for a pained unit with nowhere to retreat:
+# "" keeps it where it is (Emissary), anything else eliminates it as usual.
 OnHit = Callable[[Side, str, str], str]
+# The names of this side's units that each take up to two results (Regenerate's Starspawn).
+Double = Callable[[Side], tuple[str, ...]]
+# Whether ``pid`` chooses where every pained unit of a battle retreats (Madness), any battle.
+Retreater = Callable[[GameState, str], bool]
 # After the battle (Harbinger, Necrophagy, Cannibalism, Million Favored Ones, Unholy Ground ...).
 PostBattle = Callable[[GameState, Events], GameState]
 # Gather Power and Doom Phase extras (Y'ha Nthlei, Feast, Red Sign, Blood Sacrifice ...).
@@ -144,6 +149,8 @@ class Hooks:
     on_hit: OnHit | None = None
     post_battle: PostBattle | None = None
     gather_power: PowerExtra | None = None
+    double: Double | None = None
+    retreater: Retreater | None = None
 
 
 @dataclass(frozen=True, slots=True)

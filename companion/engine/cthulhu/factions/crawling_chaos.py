@@ -49,13 +49,14 @@ RULES = FactionRules(
 # Madness (they need hooks inside the battle's Kill, Pain and retreat steps).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
@@ -301,6 +302,32 @@ def forms_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -
         spokesman = next(state.players[s].pid for s in state.turn_order() if state.players[s].pid != cc)
         state = pw.queue_ask(state, Ask("Thousand Forms agreed", spokesman, (cc, str(rolled))))
     return pw.end_action(state, events)
+
+
+# -- Emissary of the Outer Gods (the battle's on_hit hook) -----------------------------------------
+
+EMISSARY = "Emissary of the Outer Gods"
+
+
+def emissary(side: Side, name: str, hit: str) -> str:
+    """While the enemy has no Great Old One in the battle, a Kill on Nyarlathotep lands as a
+    Pain, and pained with nowhere to retreat he stays ("" for "nowhere")."""
+    state = side.state
+    if name != NYARLATHOTEP or hit not in ("kill", "nowhere") or not state.options.abilities:
+        return hit
+    if not pw.holds(state, side.pid, EMISSARY) or _enemy_goo(side):
+        return hit
+    return "pain" if hit == "kill" else ""
+
+
+def _enemy_goo(side: Side) -> bool:
+    """The enemy had a Great Old One in the battle when it was declared, or has one there now."""
+    if any(owner == side.enemy and goo for owner, goo in side.state.abilities.fighters):
+        return True
+    return any(u.kind in (G, UnitKind.IGOO) for u in side.state.areas[side.area].units_of(side.enemy))
+
+
+RULES = replace(RULES, hooks=Hooks(on_hit=emissary))
 
 
 HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}

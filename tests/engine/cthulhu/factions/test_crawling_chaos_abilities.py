@@ -8,7 +8,7 @@ from companion.engine.cthulhu.factions.crawling_chaos import PayForSpellbook, Th
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import PromptKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, already, game, met, turn, units
 from tests.helpers import rejected, run, set_players
 
 
@@ -127,3 +127,39 @@ def test_requirement_awaken_nyarlathotep() -> None:
     state = run(turn(state, CC, power=10), c.Awaken(CC, "Asia", "Nyarlathotep"))
     assert "Awaken Nyarlathotep" in met(state, CC) and state.prompt.kind is PromptKind.SPELLBOOK
     _ = GC
+
+
+def nyarlathotep_vs_undead(books: tuple[str, ...], **around: dict[str, object]) -> object:
+    """Nyarlathotep (1 die with one Spellbook) attacks three Undead (2 dice) in Europe."""
+    state = game(Europe={"units": [(CC, G, "Nyarlathotep", 1), (YS, M, "Undead", 3)]}, **around)
+    return turn(state, CC, power=5, books=books)
+
+
+def test_emissary_of_the_outer_gods_turns_a_kill_on_nyarlathotep_into_a_pain() -> None:
+    state = nyarlathotep_vs_undead(("Emissary of the Outer Gods",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and "Nyarlathotep" in state.prompt.text
+    state = run(state, c.ChooseRetreat(CC, "Asia"))
+    assert units(state, "Asia", CC, "Nyarlathotep") == 1 and units(state, "Europe", CC, "Nyarlathotep") == 0
+
+
+def test_emissary_of_the_outer_gods_he_stays_when_he_has_nowhere_to_retreat() -> None:
+    undead = {"units": [(YS, A, "Acolyte", 1)]}
+    state = nyarlathotep_vs_undead(("Emissary of the Outer Gods",), Asia=undead, Arctic_Ocean=undead, North_Atlantic=undead)
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 1
+    assert state.battle is None and state.prompt.actor != CC
+
+
+def test_emissary_of_the_outer_gods_not_against_an_enemy_great_old_one() -> None:
+    state = game(Europe={"units": [(CC, G, "Nyarlathotep", 1), (YS, M, "Undead", 3), (YS, G, "King in Yellow", 1)]})
+    state = set_players(already(state, YS, "Awaken the King in Yellow"), yellow_sign={"spellbooks": ("",)})
+    state = turn(state, CC, power=5, books=("Emissary of the Outer Gods",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1, 1)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 0  # killed: the King is a Great Old One
+
+
+def test_emissary_of_the_outer_gods_applies_only_while_held() -> None:
+    state = nyarlathotep_vs_undead(("Abduct",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 0
