@@ -212,6 +212,15 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
+def madness(state: GameState) -> str:
+    """The player who chooses where every pained unit retreats, in any battle (Madness), or ""."""
+    for player in state.players:
+        hooks = hooks_of(state, player.pid)
+        if hooks is not None and hooks.retreater is not None and hooks.retreater(state, player.pid):
+            return player.pid
+    return ""
+
+
 class Resolution:
     """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
     neighbours, the results still owed and the pained units are plain mutable values here, and
@@ -337,6 +346,7 @@ class Resolution:
             if len(legal) > 1:
                 b = self.b
                 actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
+                actor = madness(self.state) or actor
                 text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
                 return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
             self.pained.pop(0)

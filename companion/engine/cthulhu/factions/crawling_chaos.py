@@ -327,7 +327,12 @@ def _enemy_goo(side: Side) -> bool:
     return any(u.kind in (G, UnitKind.IGOO) for u in side.state.areas[side.area].units_of(side.enemy))
 
 
-RULES = replace(RULES, hooks=Hooks(on_hit=emissary))
+def madness(state: GameState, pid: str) -> bool:
+    """Madness: Crawling Chaos chooses where every pained unit of every battle retreats."""
+    return state.options.abilities and pw.holds(state, pid, "Madness")
+
+
+RULES = replace(RULES, hooks=Hooks(on_hit=emissary, retreater=madness))
 
 
 HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}

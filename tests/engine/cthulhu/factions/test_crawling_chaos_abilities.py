@@ -163,3 +163,28 @@ def test_emissary_of_the_outer_gods_applies_only_while_held() -> None:
     state = nyarlathotep_vs_undead(("Abduct",))
     state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
     assert units(state, "Europe", CC, "Nyarlathotep") == 0
+
+
+def great_cthulhu_beats_yellow_sign(cc_books: tuple[str, ...]) -> object:
+    """Great Cthulhu's Starspawn pains Yellow Sign's Undead in Europe (Crawling Chaos not in it)."""
+    state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Undead", 1), (YS, A, "Acolyte", 1)]})
+    state = turn(state, CC, books=cc_books)
+    return turn(state, GC, power=5)
+
+
+def test_madness_crawling_chaos_chooses_where_pained_units_retreat_in_any_battle() -> None:
+    state = great_cthulhu_beats_yellow_sign(("Madness",))
+    state = run(state, c.BattleAction(GC, "Europe", YS), c.Roll((4, 4, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == CC
+    assert set(state.prompt.choices) == {"Arctic Ocean", "Asia", "North Atlantic"}
+    state = run(state, c.ChooseRetreat(CC, "Asia"))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == CC
+    state = run(state, c.ChooseRetreat(CC, "Arctic Ocean"))
+    assert units(state, "Asia", YS, "Acolyte") + units(state, "Asia", YS, "Undead") == 1
+    assert units(state, "Arctic Ocean", YS, "Acolyte") + units(state, "Arctic Ocean", YS, "Undead") == 1
+
+
+def test_madness_applies_only_while_held() -> None:
+    state = great_cthulhu_beats_yellow_sign(("Abduct",))
+    state = run(state, c.BattleAction(GC, "Europe", YS), c.Roll((4, 4, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == YS
