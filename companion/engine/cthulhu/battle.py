@@ -51,6 +51,7 @@ from companion.engine.values import evolve
 
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
+WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 
 
@@ -233,8 +234,48 @@ class Resolution:
         self.pained = list(b.pained)
         self.stage = b.stage
         self.where = state.area_name(b.area)
+        self.wounds = list(b.wounds)
+        self._doubles: dict[int, tuple[str, ...]] = {}
 
     # -- reading -------------------------------------------------------------------------------
+
+    def doubles(self, side: int) -> tuple[str, ...]:
+        """The names of ``side``'s units that each take up to two results (Regenerate)."""
+        if side not in self._doubles:
+            owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+            hooks = hooks_of(self.state, owner)
+            names: tuple[str, ...] = ()
+            if hooks is not None and hooks.double is not None:
+                units = self.areas[self.b.area].units_of(owner)
+                names = hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
+            self._doubles[side] = names
+        return self._doubles[side]
+
+    def split(self, side: int, stacks: list[Units], hit: str) -> list[Units]:
+        """``stacks`` with each stack of units that take two results split into the fresh ones
+        and the wounded ones (named "<name> (wounded)") that can take one more of ``hit``."""
+        doubles = self.doubles(side)
+        if not doubles:
+            return stacks
+        out = []
+        for stack in stacks:
+            if stack.name not in doubles:
+                out.append(stack)
+                continue
+            hurt = [w for w in self.wounds if w[0] == stack.owner and w[1] == stack.name]
+            fresh = stack.count - len(hurt)
+            if fresh > 0:
+                out.append(Units(stack.owner, stack.kind, stack.name, fresh))
+            # In the Kills step only a unit with one Kill takes another; in the Pains step any
+            # unit with one result takes a Pain.
+            room = sum(1 for w in hurt if len(w[2]) < 2 and (hit == "pain" or w[2] == "k"))
+            if room:
+                out.append(Units(stack.owner, stack.kind, stack.name + WOUNDED, room))
+        return out
+
+    def room(self, side: int, unit: Units) -> int:
+        """How many results ``unit``'s stack can still take (two each for fresh doubles)."""
+        return unit.count * 2 if unit.name in self.doubles(side) else unit.count
 
     def side_units(self, side: int) -> tuple[Units, ...]:
         return self.areas[self.b.area].units_of(pids(self.b)[side])
@@ -253,7 +294,7 @@ class Resolution:
 
     def targets(self, side: int, hit: str) -> list[Units]:
         # A unit already pained takes no more (in the Kills step: Emissary's Nyarlathotep).
-        return self.unpained(side)
+        return self.split(side, self.unpained(side), hit)
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -280,6 +321,7 @@ class Resolution:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
+            self.pain_the_wounded()
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             attacker = self.b.attacker
             self.pained.sort(key=lambda u: u.owner != attacker)
@@ -292,7 +334,7 @@ class Resolution:
         for side in HIT_ORDER:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
-                total = sum(u.count for u in targets)
+                total = sum(self.room(side, u) for u in targets)
                 if total == 0:
                     owed[side] = 0
                     break
@@ -307,8 +349,14 @@ class Resolution:
                     return Prompt(kind, actor, text, tuple(u.name for u in targets))
                 # One answer: as many results as units (all of them), or one kind of unit left.
                 for unit in targets:
+                    if self.double(side, unit):  # one at a time: the next may become a choice
+                        self.land(side, unit, 1, hit)
+                        break
                     self.land(side, unit, min(owed[side], unit.count), hit)
         return None
+
+    def double(self, side: int, unit: Units) -> bool:
+        return unit.name.endswith(WOUNDED) or unit.name in self.doubles(side)
 
     def instead(self, side: int, unit: Units, hit: str) -> str:
         """The result that lands on ``unit`` for ``hit``: the owner's ``on_hit`` hook may change
@@ -325,6 +373,10 @@ class Resolution:
         on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain."""
         if n <= 0:
             return
+        if self.double(side, unit):
+            for _ in range(n):
+                self.wound(side, unit, hit)
+            return
         if hit == "kill" and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
             self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, "pain")] * n
@@ -337,6 +389,37 @@ class Resolution:
             return
         self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
         self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+
+    def wound(self, side: int, unit: Units, hit: str) -> None:
+        """One result on a unit that takes two (Regenerate): two Kills kill it; any other one or
+        two results pain it, once the Pains are all assigned (factions.md section 1)."""
+        name = unit.name.removesuffix(WOUNDED)
+        self.owed[hit][side] -= 1
+        self.events.append(HitTaken(unit.owner, self.where, unit.kind.value, name, hit))
+        letter = hit[0]
+        if unit.name.endswith(WOUNDED):
+            i = next(
+                i
+                for i, w in enumerate(self.wounds)
+                if w[0] == unit.owner and w[1] == name and len(w[2]) < 2 and (hit == "pain" or w[2] == "k")
+            )
+            results = self.wounds[i][2] + letter
+            if results == "kk":
+                del self.wounds[i]
+                whole = Units(unit.owner, unit.kind, name, 1)
+                self.areas[self.b.area] = take(self.areas[self.b.area], whole, 1)
+                self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, name, 1, "killed in battle"))
+                return
+            self.wounds[i] = (unit.owner, name, results)
+            return
+        self.wounds.append((unit.owner, name, letter))
+
+    def pain_the_wounded(self) -> None:
+        """Every unit that took one or two results short of two Kills is pained (Regenerate)."""
+        for owner, name, _ in self.wounds:
+            stack = next(u for u in self.areas[self.b.area].units_of(owner) if u.name == name)
+            self.pained.append(Units(owner, stack.kind, name, 1))
+        self.wounds = []
 
     def retreats(self) -> Prompt | None:
         """Retreat the pained units that have one place to go (or none: they are eliminated)."""
@@ -382,6 +465,7 @@ class Resolution:
             kills=(self.owed["kill"][0], self.owed["kill"][1]),
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
             pained=tuple(self.pained),
+            wounds=tuple(self.wounds),
         )
         state = evolve(self.state, areas=tuple(self.areas))
         state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
