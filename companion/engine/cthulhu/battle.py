@@ -32,6 +32,7 @@ from companion.engine.cthulhu.events import (
     UnitsRemoved,
 )
 from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
+from companion.engine.cthulhu.factions.powers import without
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
@@ -96,8 +97,11 @@ def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None
 def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking: bool = False) -> int | None:
     """``pid``'s combat dice in area ``index`` against ``enemy`` (None when unknown): for the
     screen's odds and the Watcher's default."""
-    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
-    return side_dice(side)[0]
+    units = state.areas[index].units_of(pid)
+    b = state.battle
+    if b is not None and b.area == index and b.exempt:  # units out of the battle roll nothing
+        units = without(units, b.exempt)
+    return side_dice(Side(state, index, pid, enemy, units, attacking))[0]
 
 
 def hooks_of(state: GameState, pid: str) -> Hooks | None:
@@ -235,6 +239,7 @@ class Resolution:
         self.stage = b.stage
         self.where = state.area_name(b.area)
         self.wounds = list(b.wounds)
+        self.exempt = b.exempt
         self._doubles: dict[int, tuple[str, ...]] = {}
 
     # -- reading -------------------------------------------------------------------------------
@@ -278,7 +283,8 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubles(side) else unit.count
 
     def side_units(self, side: int) -> tuple[Units, ...]:
-        return self.areas[self.b.area].units_of(pids(self.b)[side])
+        units = self.areas[self.b.area].units_of(pids(self.b)[side])
+        return without(units, self.exempt) if self.exempt else units
 
     def unpained(self, side: int) -> list[Units]:
         """``side``'s units in the battle area that may still take a Pain (not pained already)."""
@@ -466,6 +472,7 @@ class Resolution:
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
             pained=tuple(self.pained),
             wounds=tuple(self.wounds),
+            exempt=self.exempt,
         )
         state = evolve(self.state, areas=tuple(self.areas))
         state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area

@@ -57,7 +57,8 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind  # noqa: E402
+from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
+from companion.engine.values import evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
 PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once
@@ -233,7 +234,45 @@ def _forms_gain(state: GameState, cc: str, rolled: int, events: pw.Events) -> Ga
     return pw.gain_power(state, pw.seat_of(state, cc), rolled, THOUSAND_FORMS, events)
 
 
+FLYING_POLYP = "Flying Polyp"
+
+
+def _visible(state: GameState) -> list[Units]:
+    """The Monsters and Cultists of either side still in the battle (not made invisible)."""
+    b = state.battle
+    if b is None:
+        return []
+    area = state.areas[b.area]
+    stacks = [u for pid in (b.attacker, b.defender) for u in area.units_of(pid) if u.kind in (M, UnitKind.CULTIST)]
+    return list(pw.without(tuple(stacks), b.exempt))
+
+
+def _invisibility_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or not any(u.owner == ask.actor and u.name == FLYING_POLYP for u in _visible(state)):
+        return ()
+    return ("skip", *(f"{u.owner}: {u.name}" for u in _visible(state)))
+
+
+def _invisibility(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """One Flying Polyp makes one Monster or Cultist of either side invisible: it leaves the
+    battle (no dice, no results); asked again while Polyps that have not used it remain."""
+    b = state.battle
+    if choice == "skip" or b is None:
+        return state
+    owner, name = choice.split(": ", 1)
+    unit = next(u for u in _visible(state) if u.owner == owner and u.name == name)
+    state = evolve(state, battle=evolve(b, exempt=(*b.exempt, Units(owner, unit.kind, name, 1))))
+    events.append(pw.AbilityUsed(ask.actor, "Invisibility", f"{owner}'s {name} leaves the battle, invisible"))
+    left = int(ask.data[0]) - 1
+    polyps = sum(u.count for u in _visible(state) if u.owner == ask.actor and u.name == FLYING_POLYP)
+    return pw.push_ask(state, Ask("Invisibility", ask.actor, (str(left),))) if left > 0 and polyps else state
+
+
 ASKS = {
+    "Invisibility": pw.AskRule(
+        _invisibility_choices, _invisibility, "Invisibility: which Monster or Cultist does a Flying Polyp hide, or skip?"
+    ),
     "The Harbinger": pw.AskRule(
         lambda s, a: ("power", "elder_signs"), _harbinger, "The Harbinger: half its cost in Power, or 2 Elder Signs?"
     ),
@@ -243,7 +282,7 @@ ASKS = {
     "Thousand Forms agreed": pw.AskRule(_agreed_choices, _agreed, "The Thousand Forms: did the other factions agree a split?"),
     "Thousand Forms loss": pw.AskRule(_loss_choices, _loss, "The Thousand Forms: who loses the next Power of the split?"),
 }
-PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy")
+PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
@@ -256,12 +295,16 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
                 state = pw.queue_ask(state, Ask("The Harbinger", cc, (event.player, event.unit)))
     if pw.just_declared(state, seen):
-        assert state.battle is not None
-        for cc in (state.battle.attacker, state.battle.defender):
+        b = state.battle
+        assert b is not None
+        for cc in (b.attacker, b.defender):
             if _is_cc(state, cc):
                 for book in ("Seek and Destroy", "Abduct"):
                     if pw.holds(state, cc, book):
                         state = pw.queue_ask(state, Ask(book, cc))
+                if pw.holds(state, cc, "Invisibility"):  # after Seek and Destroy brings more
+                    polyps = state.areas[b.area].count(owner=cc, name=FLYING_POLYP)
+                    state = pw.queue_ask(state, Ask("Invisibility", cc, (str(max(polyps, 1)),)))
     return state
 
 

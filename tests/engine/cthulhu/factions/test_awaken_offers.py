@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from companion.engine import legal_commands
+from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
 from tests.engine.cthulhu.factions.kit import BG, GC, YS, A, M, game, turn, units
 from tests.helpers import run
 
 
-def awakens(state: object) -> list[c.Awaken]:
-    return [cmd for cmd in legal_commands(state) if isinstance(cmd, c.Awaken)]  # type: ignore[arg-type]
+def awakens(state: State) -> list[c.Awaken]:
+    return [cmd for cmd in legal_commands(state) if isinstance(cmd, c.Awaken)]
 
 
 def test_awaken_cthulhu_is_offered_at_his_gate_when_affordable() -> None:

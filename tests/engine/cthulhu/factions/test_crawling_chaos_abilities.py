@@ -3,6 +3,9 @@ section 2), each driven through commands."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.engine import State
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.crawling_chaos import PayForSpellbook, ThousandForms
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
@@ -129,7 +132,7 @@ def test_requirement_awaken_nyarlathotep() -> None:
     _ = GC
 
 
-def nyarlathotep_vs_undead(books: tuple[str, ...], **around: dict[str, object]) -> object:
+def nyarlathotep_vs_undead(books: tuple[str, ...], **around: dict[str, Any]) -> State:
     """Nyarlathotep (1 die with one Spellbook) attacks three Undead (2 dice) in Europe."""
     state = game(Europe={"units": [(CC, G, "Nyarlathotep", 1), (YS, M, "Undead", 3)]}, **around)
     return turn(state, CC, power=5, books=books)
@@ -165,7 +168,7 @@ def test_emissary_of_the_outer_gods_applies_only_while_held() -> None:
     assert units(state, "Europe", CC, "Nyarlathotep") == 0
 
 
-def great_cthulhu_beats_yellow_sign(cc_books: tuple[str, ...]) -> object:
+def great_cthulhu_beats_yellow_sign(cc_books: tuple[str, ...]) -> State:
     """Great Cthulhu's Starspawn pains Yellow Sign's Undead in Europe (Crawling Chaos not in it)."""
     state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Undead", 1), (YS, A, "Acolyte", 1)]})
     state = turn(state, CC, books=cc_books)
@@ -188,3 +191,23 @@ def test_madness_applies_only_while_held() -> None:
     state = great_cthulhu_beats_yellow_sign(("Abduct",))
     state = run(state, c.BattleAction(GC, "Europe", YS), c.Roll((4, 4, 1)))
     assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == YS
+
+
+def test_invisibility_a_flying_polyp_takes_an_enemy_unit_out_of_the_battle() -> None:
+    state = game(Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, M, "Byakhee", 2)]})
+    state = run(turn(state, CC, books=("Invisibility",)), c.BattleAction(CC, "Europe", YS))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == CC
+    assert state.prompt.choices == ("skip", "crawling_chaos: Flying Polyp", "yellow_sign: Byakhee")
+    state = run(state, UseAbility(CC, "yellow_sign: Byakhee"))
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 1  # the Polyp's die
+    state = run(state, c.Roll((6,)))
+    assert state.prompt.dice == 1 + 1  # one Byakhee left in the battle: 1 + 1
+    state = run(state, c.Roll((1, 1)))
+    # The Kill took the visible Byakhee; the invisible one took nothing and is still there.
+    assert units(state, "Europe", YS, "Byakhee") == 1 and state.battle is None
+
+
+def test_invisibility_applies_only_while_held() -> None:
+    state = game(Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, M, "Byakhee", 2)]})
+    state = run(turn(state, CC, books=("Abduct",)), c.BattleAction(CC, "Europe", YS))
+    assert state.prompt.kind is PromptKind.ROLL
