@@ -58,6 +58,7 @@ from companion.engine.cthulhu.factions.powers import (
 from companion.engine.cthulhu.model import (
     SPELLBOOKS_TO_WIN,
     Ask,
+    BattleStage,
     Faction,
     GameState,
     Phase,
@@ -245,6 +246,8 @@ def recount(state: GameState, events: Events) -> GameState:
 
 
 def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
+    if state.battle is not None and state.battle.stage is BattleStage.NECROPHAGY:  # asked by the battle
+        return bt.join_battle(state, cmd.player, cmd.choice, events)
     actions.expect(state, PromptKind.ABILITY, cmd.player)
     actions.choice(state, cmd.choice)
     head = state.abilities.asks[0]

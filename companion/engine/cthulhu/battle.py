@@ -32,7 +32,7 @@ from companion.engine.cthulhu.events import (
     UnitsRemoved,
 )
 from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
-from companion.engine.cthulhu.factions.powers import without
+from companion.engine.cthulhu.factions.powers import AbilityUsed, without
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
@@ -52,6 +52,7 @@ from companion.engine.values import evolve
 
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
+JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 
@@ -240,6 +241,7 @@ class Resolution:
         self.where = state.area_name(b.area)
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
+        self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
         self._doubles: dict[int, tuple[str, ...]] = {}
 
     # -- reading -------------------------------------------------------------------------------
@@ -322,6 +324,11 @@ class Resolution:
             prompt = self.hits("kill")
             if prompt is not None:
                 return prompt
+            self.stage = BattleStage.NECROPHAGY
+        if self.stage is BattleStage.NECROPHAGY:
+            prompt = self.joiners()
+            if prompt is not None:
+                return prompt
             self.stage = BattleStage.PAINS
         if self.stage is BattleStage.PAINS:
             prompt = self.hits("pain")
@@ -333,6 +340,43 @@ class Resolution:
             self.pained.sort(key=lambda u: u.owner != attacker)
             self.stage = BattleStage.RETREAT
         return self.retreats()
+
+    def joiners(self) -> Prompt | None:
+        """After the Kills, the player whose units may join the battle (Necrophagy) is asked
+        which to bring, one at a time, or "done"."""
+        for player in self.state.players:
+            hooks = hooks_of(self.state, player.pid)
+            name = "" if hooks is None or hooks.after_kills is None else hooks.after_kills(self.state, player.pid)
+            if not name:
+                continue
+            areas = tuple(
+                self.state.area_name(i)
+                for i, a in enumerate(self.areas)
+                if i != self.b.area and a.count(owner=player.pid, name=name)
+            )
+            if areas:
+                text = (
+                    f"{player.pid}: {JOIN}: bring a {name} into the battle in {self.where} "
+                    "from which area (+1 Pain to both sides), or done?"
+                )
+                return Prompt(PromptKind.ABILITY, player.pid, text, ("done", *areas), purpose=JOIN)
+        return None
+
+    def join(self, pid: str, source: int) -> None:
+        """One of ``pid``'s joining units comes from ``source`` into the battle area, out of the
+        battle itself; each side owes one more Pain."""
+        hooks = hooks_of(self.state, pid)
+        assert hooks is not None and hooks.after_kills is not None
+        name = hooks.after_kills(self.state, pid)
+        unit = next(u for u in self.areas[source].units_of(pid) if u.name == name)
+        one = Units(pid, unit.kind, name, 1)
+        self.areas[source] = take(self.areas[source], one, 1)
+        self.areas[self.b.area] = bd.add_units(self.areas[self.b.area], pid, unit.kind, name, 1)
+        self.exempt = (*self.exempt, one)
+        self.left.add(source)
+        self.owed["pain"] = [self.owed["pain"][0] + 1, self.owed["pain"][1] + 1]
+        self.events.append(UnitsMoved(pid, self.state.area_name(source), self.where, unit.kind.value, name, 1))
+        self.events.append(AbilityUsed(pid, JOIN, f"a {name} joins: one more Pain for each side"))
 
     def hits(self, hit: str) -> Prompt | None:
         """Land the Kills (or Pains) that need no choice; the prompt for the first that does."""
@@ -475,8 +519,9 @@ class Resolution:
             exempt=self.exempt,
         )
         state = evolve(self.state, areas=tuple(self.areas))
-        state, settled = bd.settle_gate(state, b.area)  # every unit that left, left this area
-        self.events += settled
+        for index in (b.area, *sorted(self.left)):  # every unit that left, left these areas
+            state, settled = bd.settle_gate(state, index)
+            self.events += settled
         if prompt is not None:
             return evolve(state, battle=b, prompt=prompt)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
@@ -535,6 +580,20 @@ def assign_kill(state: GameState, cmd: c.AssignKill, events: Events) -> GameStat
 @actions.handles(c.AssignPain)
 def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameState:
     return assign(state, cmd.player, cmd.unit, "pain", events)
+
+
+def join_battle(state: GameState, player: str, choice: str, events: Events) -> GameState:
+    """The answer to the Necrophagy prompt: an area to bring one more unit from, or "done"."""
+    actions.expect(state, PromptKind.ABILITY, player)
+    actions.choice(state, choice)
+    b = state.battle
+    assert b is not None
+    work = Resolution(state, b, events)
+    if choice == "done":
+        work.stage = BattleStage.PAINS
+    else:
+        work.join(player, bd.area_index(state, choice))
+    return work.finish(work.run())
 
 
 @actions.handles(c.ChooseRetreat)

@@ -134,6 +134,9 @@ OnHit = Callable[[Side, str, str], str]
 Double = Callable[[Side], tuple[str, ...]]
 # Whether ``pid`` chooses where every pained unit of a battle retreats (Madness), any battle.
 Retreater = Callable[[GameState, str], bool]
+# The name of ``pid``'s units that may join any battle after its Kills, each adding a Pain to
+# both sides without being in it (Necrophagy's Ghouls), or "".
+AfterKills = Callable[[GameState, str], str]
 # After the battle (Harbinger, Necrophagy, Cannibalism, Million Favored Ones, Unholy Ground ...).
 PostBattle = Callable[[GameState, Events], GameState]
 # Gather Power and Doom Phase extras (Y'ha Nthlei, Feast, Red Sign, Blood Sacrifice ...).
@@ -151,6 +154,7 @@ class Hooks:
     gather_power: PowerExtra | None = None
     double: Double | None = None
     retreater: Retreater | None = None
+    after_kills: AfterKills | None = None
 
 
 @dataclass(frozen=True, slots=True)
