@@ -327,6 +327,8 @@ def register() -> None:
     for module in MODULES.values():
         handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
+        if hasattr(module, "holds_gates"):  # The Red Sign's Dark Young build and control gates
+            actions.GATE_HOLDERS.append(module.holds_gates)
     actions.HANDLERS.update(handlers)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])

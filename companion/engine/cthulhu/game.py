@@ -239,18 +239,13 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     for i in mine:
         area = state.areas[i]
         name = state.area_name(i)
-        if player.power >= GATE_COST and area.gate is None and area.count(owner=pid, kind=UnitKind.CULTIST):
+        if player.power >= GATE_COST and area.gate is None and actions.holds_gates(state, pid, i):
             yield c.BuildGate(pid, name)
         if area.gate is not None and area.gate.controller == pid:
             yield from _summons(state, pid, name)
         if player.power >= BATTLE_COST:
             yield from _battles(state, pid, i)
-        if (
-            area.gate is not None
-            and area.gate.abandoned
-            and GLACIER not in area.markers
-            and area.count(owner=pid, kind=UnitKind.CULTIST)
-        ):
+        if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
             yield c.ControlGate(pid, name)
         for stack in area.units_of(pid):
             for to in sorted(state.board.adjacent[i]):

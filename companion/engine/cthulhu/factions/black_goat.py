@@ -350,6 +350,15 @@ def necrophagy(state: GameState, pid: str) -> str:
 RULES = replace(RULES, hooks=Hooks(after_kills=necrophagy))
 
 
+def holds_gates(state: GameState, pid: str, index: int) -> bool:
+    """The Red Sign: Black Goat's Dark Young build and control gates like cultists."""
+    return (
+        state.options.abilities
+        and bool(state.areas[index].count(owner=pid, name=DARK_YOUNG))
+        and pw.holds(state, pid, "The Red Sign")
+    )
+
+
 HANDLERS = {
     FertilityCult: fertility_cult,
     Avatar: avatar,

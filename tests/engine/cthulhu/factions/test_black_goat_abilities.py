@@ -3,13 +3,13 @@ each driven through commands."""
 
 from __future__ import annotations
 
-from companion.engine import State
+from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import CombatComputed, HitTaken
 from companion.engine.cthulhu.factions.black_goat import Avatar, BloodSacrifice, FertilityCult, Ghroth, SacrificeCultists
 from companion.engine.cthulhu.factions.powers import UseAbility
-from companion.engine.cthulhu.model import Phase, Prompt, PromptKind
+from companion.engine.cthulhu.model import Gate, Phase, Prompt, PromptKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, already, game, met, turn, units
 from tests.helpers import events_of, rejected, run
@@ -147,3 +147,19 @@ def test_necrophagy_ghouls_join_any_battle_after_the_kills_each_a_pain_for_both_
 def test_necrophagy_applies_only_while_held() -> None:
     state = starspawn_kills_an_undead(("Ghroth",))
     assert state.prompt.kind is not PromptKind.ABILITY and units(state, "Europe", BG, "Ghoul") == 0
+
+
+def test_the_red_sign_dark_young_build_and_control_gates() -> None:
+    state = game(Europe={"units": [(BG, M, "Dark Young", 1)]}, Asia={"gate": "abandoned", "units": [(BG, M, "Dark Young", 1)]})
+    state = turn(state, BG, power=5, books=("The Red Sign",))
+    assert c.BuildGate(BG, "Europe") in list(legal_commands(state))
+    state = run(state, c.ControlGate(BG, "Asia"))  # unlimited: the turn goes on
+    state = run(state, c.BuildGate(BG, "Europe"))
+    gates = {state.area_name(i): a.gate for i, a in enumerate(state.areas) if a.gate is not None}
+    assert gates == {"Europe": Gate(BG), "Asia": Gate(BG)}
+
+
+def test_the_red_sign_gates_apply_only_while_held() -> None:
+    state = game(Europe={"units": [(BG, M, "Dark Young", 1)]})
+    state = turn(state, BG, power=5, books=("Frenzy",))
+    assert rejected(state, c.BuildGate(BG, "Europe")).code.value == "no_such_units"
