@@ -329,6 +329,8 @@ def register() -> None:
         actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
         if hasattr(module, "holds_gates"):  # The Red Sign's Dark Young build and control gates
             actions.GATE_HOLDERS.append(module.holds_gates)
+        if hasattr(module, "reach"):  # Flight: two areas per Move
+            actions.REACH.append(module.reach)
     actions.HANDLERS.update(handlers)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])

@@ -454,7 +454,7 @@ def walk(
     """Move every group of ``pid``'s units at once.  Walking units need their destination
     adjacent to their own area, or a path across eradicated areas; any crossing (the Astral
     Acolyte's too) costs ``sacrifice``, one unit of the whole Move."""
-    legs, crossed = check_legs(state, groups, walking)
+    legs, crossed = check_legs(state, groups, walking, pid)
     if crossed or acolyte_crossed:
         legs = pay_crossing(state, legs, sacrifice, acolyte_crossed)
         assert sacrifice is not None
@@ -464,9 +464,15 @@ def walk(
     return shift(state, pid, legs, events)
 
 
-def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool) -> tuple[list[Leg], bool]:
+# Abilities that let a faction's units go further than next door in one Move (Flight):
+# (state, player, from, to) -> whether ``player``'s units may.  Filled by the abilities.
+REACH: list[Callable[[GameState, str, int, int], bool]] = []
+
+
+def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool, pid: str = "") -> tuple[list[Leg], bool]:
     """Each group's areas, checked (not eradicated, adjacent or across eradicated areas when
-    walking), and whether any group crosses an eradicated area."""
+    walking, or as far as an ability in :data:`REACH` lets ``pid``'s units go), and whether any
+    group crosses an eradicated area."""
     legs: list[Leg] = []
     crossed = False
     for group in groups:
@@ -475,6 +481,8 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool)
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
         route = bd.crossing(state, source, to) if walking else False
+        if route is None and any(reach(state, pid, source, to) for reach in REACH):
+            route = False
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)

@@ -53,11 +53,12 @@ from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
+from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
@@ -378,6 +379,20 @@ def madness(state: GameState, pid: str) -> bool:
 RULES = replace(RULES, hooks=Hooks(on_hit=emissary, retreater=madness))
 
 
+# -- Flight (the Move's reach) ---------------------------------------------------------------------
+
+
+def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+    """Flight: Crawling Chaos's units (cultists too) move up to two areas in one Move, over
+    enemy units; the area passed over must not be eradicated (factions.md section 2)."""
+    return state.options.abilities and _is_cc(state, pid) and bool(_between(state, source, to))
+
+
+def _between(state: GameState, source: int, to: int) -> list[int]:
+    adjacent = state.board.adjacent
+    return [m for m in adjacent[source] & adjacent[to] if ERADICATED not in state.areas[m].markers]
+
+
 HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
 ROLLS = {"thousand_forms": forms_rolled}
 
@@ -392,6 +407,26 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
             yield PayForSpellbook(pid, amount)
     if pw.holds(state, pid, THOUSAND_FORMS) and pw.in_play(state, pid, NYARLATHOTEP) and not pw.used(state, pid, THOUSAND_FORMS):
         yield ThousandForms(pid)
+    if power >= 1:  # Flight: one unit two areas away (next door is among the ordinary moves)
+        yield from _flights(state, pid)
+
+
+def _flights(state: GameState, pid: str) -> Iterator[Command]:
+    adjacent = state.board.adjacent
+    for i, area in enumerate(state.areas):
+        far = (
+            sorted(
+                to
+                for to in range(len(state.areas))
+                if to != i and to not in adjacent[i] and ERADICATED not in state.areas[to].markers and _between(state, i, to)
+            )
+            if area.units_of(pid)
+            else []
+        )
+        for stack in area.units_of(pid):
+            for to in far:
+                group = c.MoveGroup(state.area_name(i), state.area_name(to), stack.kind, stack.name, 1)
+                yield c.Move(pid, groups=(group,))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:

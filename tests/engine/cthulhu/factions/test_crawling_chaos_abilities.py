@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import State
+from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.crawling_chaos import PayForSpellbook, ThousandForms
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
-from companion.engine.cthulhu.model import PromptKind
+from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, already, game, met, turn, units
 from tests.helpers import rejected, run, set_players
@@ -211,3 +211,23 @@ def test_invisibility_applies_only_while_held() -> None:
     state = game(Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, M, "Byakhee", 2)]})
     state = run(turn(state, CC, books=("Abduct",)), c.BattleAction(CC, "Europe", YS))
     assert state.prompt.kind is PromptKind.ROLL
+
+
+def test_flight_crawling_chaos_units_move_two_areas_over_enemy_units() -> None:
+    state = game(
+        Europe={"units": [(CC, A, "Acolyte", 1), (CC, M, "Nightgaunt", 1)]}, North_Atlantic={"units": [(GC, M, "Deep One", 1)]}
+    )
+    state = turn(state, CC, power=3)
+    group = c.MoveGroup("Europe", "Africa", UnitKind.CULTIST, "Acolyte", 1)  # over the Deep One in the North Atlantic
+    assert c.Move(CC, groups=(group,)) in list(legal_commands(state))
+    state = run(state, c.Move(CC, groups=(group, c.MoveGroup("Europe", "Africa", UnitKind.MONSTER, "Nightgaunt", 1))))
+    assert units(state, "Africa", CC, "Acolyte") == 1 and units(state, "Africa", CC, "Nightgaunt") == 1
+    assert state.player(CC).power == 1  # 1 Power per unit, as any Move
+
+
+def test_flight_not_three_areas_and_not_for_other_factions() -> None:
+    state = game(Europe={"units": [(CC, A, "Acolyte", 1), (GC, A, "Acolyte", 1)]})
+    far = c.MoveGroup("Europe", "South Pacific", UnitKind.CULTIST, "Acolyte", 1)
+    assert rejected(turn(state, CC, power=3), c.Move(CC, groups=(far,))).code.value == "not_adjacent"
+    two = c.MoveGroup("Europe", "Africa", UnitKind.CULTIST, "Acolyte", 1)
+    assert rejected(turn(state, GC, power=3), c.Move(GC, groups=(two,))).code.value == "not_adjacent"
