@@ -113,11 +113,12 @@ class Awakening:
     effect: AwakenEffect | None = None
 
 
-# -- hooks for the unique abilities and Spellbooks (filled by the abilities work, not yet) ----------
+# -- hooks for the unique abilities and Spellbooks ------------------------------------------------
 #
 # Each is optional; the battle and the round call them at the step factions.md section 11 (and
-# section 0 for the round) names.  None of the four core factions' abilities is implemented
-# through them yet except what the combat formulas and costs need.
+# section 0 for the round) names.  The hooks of the abilities the option `abilities` plays read
+# ``state.options.abilities`` themselves (Vengeance, applied by the battle before the option,
+# does not).
 
 # Pre-battle abilities (Devour, Absorb, Abduct, Invisibility, Howl, Demand Sacrifice ...): the
 # battle's state before the dice -> the state after (may ask prompts in a later version).

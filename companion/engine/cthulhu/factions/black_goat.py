@@ -1,8 +1,8 @@
 """Black Goat (factions.md section 3): roster, costs (The Thousand Young), combat (Frenzy, The
 Red Sign's +1 to Shub-Niggurath) and Shub-Niggurath's awakening.
 
-Abilities not yet modelled (hooks): Fertility Cult, Avatar, Necrophagy, Ghroth, The Red Sign's
-gates and Power, Blood Sacrifice.
+Below the roster: its unique abilities, Spellbooks and requirements (Necrophagy through the
+battle's ``after_kills`` hook, The Red Sign's gates through ``holds_gates``).
 """
 
 from __future__ import annotations
@@ -84,8 +84,6 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
-# Not modelled yet: Necrophagy (a hook after the battle's Kills) and The Red Sign's gate control by
-# Dark Young (its +1 Power and +1 combat are).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402

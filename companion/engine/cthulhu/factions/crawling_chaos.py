@@ -1,8 +1,8 @@
 """Crawling Chaos (factions.md section 2): roster, costs, combat and Nyarlathotep's awakening.
 
-Abilities not yet modelled (hooks): Flight, the Harbinger (outside the Watcher's battles, which
-watcher.py pays), and the Spellbooks (Abduct, Invisibility, Seek and Destroy, Emissary of the
-Outer Gods, The Thousand Forms, Madness).
+Below the roster: its unique abilities, Spellbooks and requirements (Emissary of the Outer Gods
+and Madness through the battle's hooks, Flight through the Move's reach; the Harbinger in the
+Watcher's battles is watcher.py's).
 """
 
 from __future__ import annotations
@@ -45,8 +45,6 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
-# Not modelled yet: Flight (two areas per move), Invisibility, Emissary of the Outer Gods and
-# Madness (they need hooks inside the battle's Kill, Pain and retreat steps).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402

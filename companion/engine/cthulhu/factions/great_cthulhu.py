@@ -1,7 +1,6 @@
-"""Great Cthulhu (factions.md section 1): roster, costs, combat and Cthulhu's awakening.
-
-Abilities not yet modelled (hooks in :class:`~.base.Hooks`): Immortal's Elder Sign, Devour, and
-the Spellbooks (Devolve, Absorb's bonus dice, Regenerate, Dreams, Submerge, Y'ha Nthlei).
+"""Great Cthulhu (factions.md section 1): roster, costs, combat and Cthulhu's awakening; below
+the roster, its unique abilities, Spellbooks and requirements (Regenerate through the battle's
+``double`` hook in :class:`~.base.Hooks`).
 """
 
 from __future__ import annotations
@@ -44,8 +43,7 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 1) ========================
-# Not modelled yet: Regenerate (a Starspawn taking two results) needs a hook in the battle's
-# Kill/Pain step; Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
+# Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402
