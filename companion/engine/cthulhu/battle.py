@@ -218,12 +218,18 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
+# The factions with a hook that acts in every battle, theirs or not (read on the roll path).
+RETREATERS = frozenset(f for f, rules in RULES.items() if rules.hooks.retreater is not None)
+JOINERS = frozenset(f for f, rules in RULES.items() if rules.hooks.after_kills is not None)
+
+
 def madness(state: GameState) -> str:
     """The player who chooses where every pained unit retreats, in any battle (Madness), or ""."""
     for player in state.players:
-        hooks = hooks_of(state, player.pid)
-        if hooks is not None and hooks.retreater is not None and hooks.retreater(state, player.pid):
-            return player.pid
+        if player.faction in RETREATERS:
+            retreater = RULES[player.faction].hooks.retreater
+            if retreater is not None and retreater(state, player.pid):
+                return player.pid
     return ""
 
 
@@ -242,26 +248,25 @@ class Resolution:
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
         self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
-        self._doubles: dict[int, tuple[str, ...]] = {}
+        self.hooks = (hooks_of(state, b.attacker), hooks_of(state, b.defender))
+        self.doubled = (self.doubles(ATTACKER), self.doubles(DEFENDER))
 
     # -- reading -------------------------------------------------------------------------------
 
     def doubles(self, side: int) -> tuple[str, ...]:
-        """The names of ``side``'s units that each take up to two results (Regenerate)."""
-        if side not in self._doubles:
-            owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
-            hooks = hooks_of(self.state, owner)
-            names: tuple[str, ...] = ()
-            if hooks is not None and hooks.double is not None:
-                units = self.areas[self.b.area].units_of(owner)
-                names = hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
-            self._doubles[side] = names
-        return self._doubles[side]
+        """The names of ``side``'s units that each take up to two results (Regenerate); read
+        once, into :attr:`doubled`."""
+        hooks = self.hooks[side]
+        if hooks is None or hooks.double is None:
+            return ()
+        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        units = self.areas[self.b.area].units_of(owner)
+        return hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
 
     def split(self, side: int, stacks: list[Units], hit: str) -> list[Units]:
         """``stacks`` with each stack of units that take two results split into the fresh ones
         and the wounded ones (named "<name> (wounded)") that can take one more of ``hit``."""
-        doubles = self.doubles(side)
+        doubles = self.doubled[side]
         if not doubles:
             return stacks
         out = []
@@ -282,7 +287,7 @@ class Resolution:
 
     def room(self, side: int, unit: Units) -> int:
         """How many results ``unit``'s stack can still take (two each for fresh doubles)."""
-        return unit.count * 2 if unit.name in self.doubles(side) else unit.count
+        return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def side_units(self, side: int) -> tuple[Units, ...]:
         units = self.areas[self.b.area].units_of(pids(self.b)[side])
@@ -302,7 +307,8 @@ class Resolution:
 
     def targets(self, side: int, hit: str) -> list[Units]:
         # A unit already pained takes no more (in the Kills step: Emissary's Nyarlathotep).
-        return self.split(side, self.unpained(side), hit)
+        stacks = self.unpained(side) if self.pained or hit == "pain" else list(self.side_units(side))
+        return self.split(side, stacks, hit) if self.doubled[side] else stacks
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -334,7 +340,8 @@ class Resolution:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
-            self.pain_the_wounded()
+            if self.wounds:
+                self.pain_the_wounded()
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             attacker = self.b.attacker
             self.pained.sort(key=lambda u: u.owner != attacker)
@@ -345,8 +352,10 @@ class Resolution:
         """After the Kills, the player whose units may join the battle (Necrophagy) is asked
         which to bring, one at a time, or "done"."""
         for player in self.state.players:
-            hooks = hooks_of(self.state, player.pid)
-            name = "" if hooks is None or hooks.after_kills is None else hooks.after_kills(self.state, player.pid)
+            if player.faction not in JOINERS:
+                continue
+            after_kills = RULES[player.faction].hooks.after_kills
+            name = "" if after_kills is None else after_kills(self.state, player.pid)
             if not name:
                 continue
             areas = tuple(
@@ -384,7 +393,8 @@ class Resolution:
         for side in HIT_ORDER:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
-                total = sum(self.room(side, u) for u in targets)
+                doubled = self.doubled[side]
+                total = sum(self.room(side, u) for u in targets) if doubled else sum(u.count for u in targets)
                 if total == 0:
                     owed[side] = 0
                     break
@@ -399,23 +409,24 @@ class Resolution:
                     return Prompt(kind, actor, text, tuple(u.name for u in targets))
                 # One answer: as many results as units (all of them), or one kind of unit left.
                 for unit in targets:
-                    if self.double(side, unit):  # one at a time: the next may become a choice
+                    if doubled and self.double(side, unit):  # one at a time: the next may become a choice
                         self.land(side, unit, 1, hit)
                         break
                     self.land(side, unit, min(owed[side], unit.count), hit)
         return None
 
     def double(self, side: int, unit: Units) -> bool:
-        return unit.name.endswith(WOUNDED) or unit.name in self.doubles(side)
+        doubles = self.doubled[side]
+        return bool(doubles) and (unit.name in doubles or unit.name.endswith(WOUNDED))
 
     def instead(self, side: int, unit: Units, hit: str) -> str:
         """The result that lands on ``unit`` for ``hit``: the owner's ``on_hit`` hook may change
         it (Emissary of the Outer Gods)."""
-        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
-        hooks = hooks_of(self.state, owner)
+        hooks = self.hooks[side]
         if hooks is None or hooks.on_hit is None:
             return hit
-        units = self.side_units(side)
+        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        units = self.areas[self.b.area].units_of(owner)
         return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
 
     def land(self, side: int, unit: Units, n: int, hit: str) -> None:
@@ -423,7 +434,7 @@ class Resolution:
         on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain."""
         if n <= 0:
             return
-        if self.double(side, unit):
+        if self.doubled[side] and self.double(side, unit):
             for _ in range(n):
                 self.wound(side, unit, hit)
             return
