@@ -246,7 +246,7 @@ def recount(state: GameState, events: Events) -> GameState:
 
 
 def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
-    if state.battle is not None and state.battle.stage is BattleStage.NECROPHAGY:  # asked by the battle
+    if state.battle is not None and state.battle.stage in (BattleStage.NECROPHAGY, BattleStage.ORDER):  # the battle's
         return bt.join_battle(state, cmd.player, cmd.choice, events)
     actions.expect(state, PromptKind.ABILITY, cmd.player)
     actions.choice(state, cmd.choice)

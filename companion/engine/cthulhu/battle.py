@@ -53,6 +53,7 @@ from companion.engine.values import evolve
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
+ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 
@@ -345,6 +346,12 @@ class Resolution:
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             attacker = self.b.attacker
             self.pained.sort(key=lambda u: u.owner != attacker)
+            self.stage = BattleStage.ORDER
+        if self.stage is BattleStage.ORDER:
+            chooser = madness(self.state)
+            if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
+                text = f"{chooser}: Madness: whose pained units retreat first from {self.where}?"
+                return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
             self.stage = BattleStage.RETREAT
         return self.retreats()
 
@@ -594,13 +601,18 @@ def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameStat
 
 
 def join_battle(state: GameState, player: str, choice: str, events: Events) -> GameState:
-    """The answer to the Necrophagy prompt: an area to bring one more unit from, or "done"."""
+    """The answer to the battle's own ability prompts: Necrophagy's (an area to bring one more
+    unit from, or "done") and Madness's order (the side whose pained units retreat first)."""
     actions.expect(state, PromptKind.ABILITY, player)
     actions.choice(state, choice)
     b = state.battle
     assert b is not None
     work = Resolution(state, b, events)
-    if choice == "done":
+    if b.stage is BattleStage.ORDER:
+        work.pained.sort(key=lambda u: u.owner != choice)
+        work.stage = BattleStage.RETREAT
+        work.events.append(AbilityUsed(player, ORDER, f"{choice}'s pained units retreat first"))
+    elif choice == "done":
         work.stage = BattleStage.PAINS
     else:
         work.join(player, bd.area_index(state, choice))

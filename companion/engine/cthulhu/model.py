@@ -275,6 +275,7 @@ class BattleStage(StrEnum):
     KILLS = "kills"
     NECROPHAGY = "necrophagy"  # after the Kills, before the Pains: Ghouls may join (Necrophagy)
     PAINS = "pains"
+    ORDER = "order"  # before the retreats: Madness picks which side's pained units go first
     RETREAT = "retreat"
 
 

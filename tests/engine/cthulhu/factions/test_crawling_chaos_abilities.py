@@ -231,3 +231,13 @@ def test_flight_not_three_areas_and_not_for_other_factions() -> None:
     assert rejected(turn(state, CC, power=3), c.Move(CC, groups=(far,))).code.value == "not_adjacent"
     two = c.MoveGroup("Europe", "Africa", UnitKind.CULTIST, "Acolyte", 1)
     assert rejected(turn(state, GC, power=3), c.Move(GC, groups=(two,))).code.value == "not_adjacent"
+
+
+def test_madness_crawling_chaos_chooses_which_side_retreats_first() -> None:
+    state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Byakhee", 1)]})
+    state = turn(state, CC, books=("Madness",))
+    state = run(turn(state, GC, power=5), c.BattleAction(GC, "Europe", YS), c.Roll((4, 1, 1)), c.Roll((4, 1)))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == CC
+    assert state.prompt.choices == (GC, YS)
+    state = run(state, UseAbility(CC, YS))  # the defender's Byakhee first
+    assert state.prompt.kind is PromptKind.RETREAT and "Byakhee" in state.prompt.text
