@@ -10,8 +10,11 @@ there is none.  A choice that has one answer (one kind of unit left, or as many 
 units) is made by the referee; only real choices become prompts.
 
 The older form (both dice counts given, ``by_hand`` not False) ends after the roll: the table
-assigns the Kills and Pains by hand, as stored journals did.  Pre- and post-battle abilities
-plug in through :class:`companion.engine.cthulhu.factions.base.Hooks` (not yet filled).
+assigns the Kills and Pains by hand, as stored journals did.  The factions' battle abilities
+plug in through :class:`companion.engine.cthulhu.factions.base.Hooks`: Emissary of the Outer
+Gods (``on_hit``), Regenerate (``double``), Madness (``retreater``: every retreat, and an
+``order`` stage), Necrophagy (``after_kills``: a ``necrophagy`` stage after the Kills); units
+out of the battle (Invisibility, the Ghouls) are the battle's ``exempt``.
 """
 
 from __future__ import annotations
