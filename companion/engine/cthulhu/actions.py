@@ -481,8 +481,8 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
         route = bd.crossing(state, source, to) if walking else False
-        if route is None and any(reach(state, pid, source, to) for reach in REACH):
-            route = False
+        if route is not False and any(reach(state, pid, source, to) for reach in REACH):
+            route = False  # within the ability's reach: no eradicated area need be crossed
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)

@@ -241,3 +241,11 @@ def test_madness_crawling_chaos_chooses_which_side_retreats_first() -> None:
     assert state.prompt.choices == (GC, YS)
     state = run(state, UseAbility(CC, YS))  # the defender's Byakhee first
     assert state.prompt.kind is PromptKind.RETREAT and "Byakhee" in state.prompt.text
+
+
+def test_flight_over_a_living_area_needs_no_sacrifice_where_an_eradicated_route_also_exists() -> None:
+    state = game(Europe={"units": [(CC, A, "Acolyte", 1)]}, Arctic_Ocean={"markers": ["eradicated"]})
+    state = turn(state, CC, power=3)
+    # Europe - Arctic Ocean (eradicated) - North Pacific, and Europe - North Atlantic - North Pacific.
+    state = run(state, c.Move(CC, groups=(c.MoveGroup("Europe", "North Pacific", UnitKind.CULTIST, "Acolyte", 1),)))
+    assert units(state, "North Pacific", CC, "Acolyte") == 1
