@@ -51,7 +51,6 @@ from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
@@ -405,26 +404,6 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
             yield PayForSpellbook(pid, amount)
     if pw.holds(state, pid, THOUSAND_FORMS) and pw.in_play(state, pid, NYARLATHOTEP) and not pw.used(state, pid, THOUSAND_FORMS):
         yield ThousandForms(pid)
-    if power >= 1:  # Flight: one unit two areas away (next door is among the ordinary moves)
-        yield from _flights(state, pid)
-
-
-def _flights(state: GameState, pid: str) -> Iterator[Command]:
-    adjacent = state.board.adjacent
-    for i, area in enumerate(state.areas):
-        far = (
-            sorted(
-                to
-                for to in range(len(state.areas))
-                if to != i and to not in adjacent[i] and ERADICATED not in state.areas[to].markers and _between(state, i, to)
-            )
-            if area.units_of(pid)
-            else []
-        )
-        for stack in area.units_of(pid):
-            for to in far:
-                group = c.MoveGroup(state.area_name(i), state.area_name(to), stack.kind, stack.name, 1)
-                yield c.Move(pid, groups=(group,))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
