@@ -55,11 +55,13 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The bytes of a real journal: a demo game of 150 commands, closed (all in the one file)."""
     path = tmp_path_factory.mktemp("played") / "journal.sqlite3"
     journal = SqliteJournal(path)
-    # Seed 2: a game that lasts past 100 commands (seed 3's, with the bots awakening Great Old
-    # Ones, ends at 84 by Instant Death).
-    session = GameSession.start(journal, "played", demo.demo_setup(2, "earth-3p", 3).command())
-    assert isinstance(session, GameSession)
-    demo.play(session, 2, limit=150)
+    # The first seeded game that lasts past 100 commands (some end sooner, by Instant Death).
+    for seed in range(2, 12):
+        session = GameSession.start(journal, f"played-{seed}", demo.demo_setup(seed, "earth-3p", 3).command())
+        assert isinstance(session, GameSession)
+        demo.play(session, seed, limit=150)
+        if session.seq > 100:
+            break
     assert session.seq > 100
     journal.close()
     data = path.read_bytes()
