@@ -55,10 +55,16 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The bytes of a real journal: a demo game of 150 commands, closed (all in the one file)."""
     path = tmp_path_factory.mktemp("played") / "journal.sqlite3"
     journal = SqliteJournal(path)
-    session = GameSession.start(journal, "played", demo.demo_setup(3, "earth-3p", 3).command())
-    assert isinstance(session, GameSession)
-    demo.play(session, 3, limit=150)
-    assert session.seq > 100
+    # The first seeded game that lasts past 100 commands (some end sooner, by Instant Death).
+    longest = 0
+    for seed in range(2, 12):
+        session = GameSession.start(journal, f"played-{seed}", demo.demo_setup(seed, "earth-3p", 3).command())
+        assert isinstance(session, GameSession)
+        demo.play(session, seed, limit=150)
+        longest = session.seq
+        if longest > 100:
+            break
+    assert longest > 100
     journal.close()
     data = path.read_bytes()
     assert _pages(data) > 20 and not Path(f"{path}-wal").exists()

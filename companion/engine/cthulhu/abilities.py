@@ -61,6 +61,7 @@ from companion.engine.cthulhu.factions.powers import (
 from companion.engine.cthulhu.model import (
     SPELLBOOKS_TO_WIN,
     Ask,
+    BattleStage,
     Faction,
     GameState,
     Phase,
@@ -254,6 +255,8 @@ def recount(state: GameState, events: Events) -> GameState:
 
 
 def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
+    if state.battle is not None and state.battle.stage in (BattleStage.NECROPHAGY, BattleStage.ORDER):  # the battle's
+        return bt.join_battle(state, cmd.player, cmd.choice, events)
     actions.expect(state, PromptKind.ABILITY, cmd.player)
     actions.choice(state, cmd.choice)
     head = state.abilities.asks[0]
@@ -399,6 +402,10 @@ def register() -> None:
             bt.RESULT_HOOKS.append(module.battle_results)  # its mark is set only with the abilities on
         if hasattr(module, "ritual_cost"):
             flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
+        if hasattr(module, "holds_gates"):  # The Red Sign's Dark Young build and control gates
+            actions.GATE_HOLDERS.append(module.holds_gates)
+        if hasattr(module, "reach"):  # Flight: two areas per Move
+            actions.REACH.append(module.reach)
     actions.HANDLERS.update(handlers)
     for module in MODULES.values():
         for cls, wrap in getattr(module, "WRAPS", ()):  # a handler wrapped whole (Energy Nexus' pass)

@@ -374,6 +374,19 @@ def awakening_rule(state: GameState, cmd: c.Awaken, index: int) -> Awakening:
     return rule
 
 
+# Units other than cultists an ability lets build and control gates (The Red Sign's Dark Young):
+# (state, player, area index) -> whether the player has one there.  Filled by the abilities.
+GATE_HOLDERS: list[Callable[[GameState, str, int], bool]] = []
+
+
+def holds_gates(state: GameState, pid: str, index: int) -> bool:
+    """``pid`` has a unit in area ``index`` that can build and control a gate: a cultist, or
+    one an ability names (:data:`GATE_HOLDERS`)."""
+    if state.areas[index].count(owner=pid, kind=UnitKind.CULTIST):
+        return True
+    return any(holder(state, pid, index) for holder in GATE_HOLDERS)
+
+
 @handles(c.BuildGate)
 def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
     """A gate in an area without one, where the player has a cultist, who controls it."""
@@ -381,7 +394,7 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     if state.areas[index].gate is not None:
         raise Refusal(Code.GATE_PRESENT, f"{cmd.area} already has a gate.")
-    if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
+    if not holds_gates(state, cmd.player, index):
         raise Refusal(Code.NO_SUCH_UNITS, f"Building a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
     state = pay(state, seat, cmd.cost, "building a gate", events)
     if GLACIER in state.areas[index].markers:  # a gate built under a glacier is covered at once
@@ -462,9 +475,15 @@ def walk(
     return shift(state, pid, legs, events)
 
 
+# Abilities that let a faction's units go further than next door in one Move (Flight):
+# (state, player, from, to) -> whether ``player``'s units may.  Filled by the abilities.
+REACH: list[Callable[[GameState, str, int, int], bool]] = []
+
+
 def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool, pid: str = "") -> tuple[list[Leg], bool]:
     """Each group's areas, checked (not eradicated, adjacent or across eradicated areas when
-    walking, or by Bubastis' Moon), and whether any group crosses an eradicated area."""
+    walking, by Bubastis' Moon, or as far as an ability in :data:`REACH` lets ``pid``'s units go), and whether any
+    group crosses an eradicated area."""
     legs: list[Leg] = []
     crossed = False
     for group in groups:
@@ -476,6 +495,8 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
         bd.refuse_eradicated(state, to)
         anywhere = bubastis.moon_leg(state, pid, source, to) or independents.flies_anywhere(state, group.name, to)
         route = (False if anywhere else bd.crossing(state, source, to)) if walking else False
+        if route is not False and any(reach(state, pid, source, to) for reach in REACH):
+            route = False  # within the ability's reach: no eradicated area need be crossed
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
         crossed = crossed or bool(route)
@@ -567,7 +588,7 @@ def control_gate(state: GameState, cmd: c.ControlGate, events: Events) -> GameSt
         raise Refusal(Code.NO_GATE, f"{cmd.area} has no abandoned gate.")
     if GLACIER in state.areas[index].markers:
         raise Refusal(Code.NOT_NOW, f"The gate in {cmd.area} is under a glacier: it cannot be controlled.")
-    if not state.areas[index].count(owner=cmd.player, kind=UnitKind.CULTIST):
+    if not holds_gates(state, cmd.player, index):
         raise Refusal(Code.NO_SUCH_UNITS, f"Controlling a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
     state, changed = bd.set_gate(state, index, Gate(cmd.player), "controlled")
     events += changed

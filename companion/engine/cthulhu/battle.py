@@ -10,8 +10,11 @@ there is none.  A choice that has one answer (one kind of unit left, or as many 
 units) is made by the referee; only real choices become prompts.
 
 The older form (both dice counts given, ``by_hand`` not False) ends after the roll: the table
-assigns the Kills and Pains by hand, as stored journals did.  Pre- and post-battle abilities
-plug in through :class:`companion.engine.cthulhu.factions.base.Hooks` (not yet filled).
+assigns the Kills and Pains by hand, as stored journals did.  The factions' battle abilities
+plug in through :class:`companion.engine.cthulhu.factions.base.Hooks`: Emissary of the Outer
+Gods (``on_hit``), Regenerate (``double``), Madness (``retreater``: every retreat, and an
+``order`` stage), Necrophagy (``after_kills``: a ``necrophagy`` stage after the Kills); units
+out of the battle (Invisibility, the Ghouls) are the battle's ``exempt``.
 """
 
 from __future__ import annotations
@@ -27,12 +30,12 @@ from companion.engine.cthulhu.events import (
     BattleEnded,
     BattleRolled,
     CombatComputed,
-    GateChanged,
     HitTaken,
     UnitsMoved,
     UnitsRemoved,
 )
 from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
+from companion.engine.cthulhu.factions.powers import AbilityUsed, without
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ERADICATED,
@@ -46,18 +49,19 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
-    UnitKind,
     Units,
 )
 from companion.engine.values import evolve
 
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
+JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
+ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
+WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
 # Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
-KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property
 
 
 def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
@@ -101,8 +105,11 @@ def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None
 def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking: bool = False) -> int | None:
     """``pid``'s combat dice in area ``index`` against ``enemy`` (None when unknown): for the
     screen's odds and the Watcher's default."""
-    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
-    return side_dice(side)[0]
+    units = state.areas[index].units_of(pid)
+    b = state.battle
+    if b is not None and b.area == index and b.exempt:  # units out of the battle roll nothing
+        units = without(units, b.exempt)
+    return side_dice(Side(state, index, pid, enemy, units, attacking))[0]
 
 
 def hooks_of(state: GameState, pid: str) -> Hooks | None:
@@ -162,11 +169,9 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     return next_roll(evolve(state, battle=battle), events)
 
 
-def next_roll(state: GameState, events: Events, battle: Battle | None = None) -> GameState:
-    """Ask for the attacker's dice, then the defender's, then count Kills and Pains.  ``battle``:
-    the battle as it now stands, when newer than ``state.battle`` (a roll just added: the state
-    is copied once, at the end, not for each change)."""
-    b = battle or state.battle
+def next_roll(state: GameState, events: Events) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
+    b = state.battle
     assert b is not None
     sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
     while len(b.rolls) < 2:
@@ -199,7 +204,8 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     assert state.battle is not None
-    return next_roll(state, events, evolve(state.battle, rolls=(*state.battle.rolls, values)))
+    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
+    return next_roll(state, events)
 
 
 # -- Kills, Pains, retreats -------------------------------------------------------------------
@@ -222,31 +228,83 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
+# The factions with a hook that acts in every battle, theirs or not (read on the roll path).
+RETREATERS = frozenset(f for f, rules in RULES.items() if rules.hooks.retreater is not None)
+JOINERS = frozenset(f for f, rules in RULES.items() if rules.hooks.after_kills is not None)
+
+
+def madness(state: GameState) -> str:
+    """The player who chooses where every pained unit retreats, in any battle (Madness), or ""."""
+    for player in state.players:
+        if player.faction in RETREATERS:
+            retreater = RULES[player.faction].hooks.retreater
+            if retreater is not None and retreater(state, player.pid):
+                return player.pid
+    return ""
+
+
 class Resolution:
-    """The Kills, Pains and retreats of one battle, worked on locally: the battle area's stacks,
-    its neighbours, the results still owed and the pained units are plain mutable values here,
-    and the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
+    neighbours, the results still owed and the pained units are plain mutable values here, and
+    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
 
     def __init__(self, state: GameState, b: Battle, events: Events) -> None:
         self.state, self.b, self.events = state, b, events
         self.areas = list(state.areas)
-        self.here = list(self.areas[b.area].units)  # the battle area's stacks, in board order
-        self.moved = False  # a stack of the battle area has changed
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
         self.where = state.area_name(b.area)
+        self.wounds = list(b.wounds)
+        self.exempt = b.exempt
+        self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
+        self.hooks = (hooks_of(state, b.attacker), hooks_of(state, b.defender))
+        self.doubled = (self.doubles(ATTACKER), self.doubles(DEFENDER))
 
     # -- reading -------------------------------------------------------------------------------
 
-    def side_units(self, side: int) -> list[Units]:
-        owner = (self.b.attacker, self.b.defender)[side]
-        return [u for u in self.here if u.owner == owner]
+    def doubles(self, side: int) -> tuple[str, ...]:
+        """The names of ``side``'s units that each take up to two results (Regenerate); read
+        once, into :attr:`doubled`."""
+        hooks = self.hooks[side]
+        if hooks is None or hooks.double is None:
+            return ()
+        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        units = self.areas[self.b.area].units_of(owner)
+        return hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
+
+    def split(self, side: int, stacks: list[Units], hit: str) -> list[Units]:
+        """``stacks`` with each stack of units that take two results split into the fresh ones
+        and the wounded ones (named "<name> (wounded)") that can take one more of ``hit``."""
+        doubles = self.doubled[side]
+        if not doubles:
+            return stacks
+        out = []
+        for stack in stacks:
+            if stack.name not in doubles:
+                out.append(stack)
+                continue
+            hurt = [w for w in self.wounds if w[0] == stack.owner and w[1] == stack.name]
+            fresh = stack.count - len(hurt)
+            if fresh > 0:
+                out.append(Units(stack.owner, stack.kind, stack.name, fresh))
+            # In the Kills step only a unit with one Kill takes another; in the Pains step any
+            # unit with one result takes a Pain.
+            room = sum(1 for w in hurt if len(w[2]) < 2 and (hit == "pain" or w[2] == "k"))
+            if room:
+                out.append(Units(stack.owner, stack.kind, stack.name + WOUNDED, room))
+        return out
+
+    def room(self, side: int, unit: Units) -> int:
+        """How many results ``unit``'s stack can still take (two each for fresh doubles)."""
+        return unit.count * 2 if unit.name in self.doubled[side] else unit.count
+
+    def side_units(self, side: int) -> tuple[Units, ...]:
+        units = self.areas[self.b.area].units_of(pids(self.b)[side])
+        return without(units, self.exempt) if self.exempt else units
 
     def unpained(self, side: int) -> list[Units]:
         """``side``'s units in the battle area that may still take a Pain (not pained already)."""
-        if not self.pained:
-            return self.side_units(side)
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
             taken[unit.key] = taken.get(unit.key, 0) + unit.count
@@ -258,7 +316,9 @@ class Resolution:
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
-        return self.side_units(side) if hit == "kill" else self.unpained(side)
+        # A unit already pained takes no more (in the Kills step: Emissary's Nyarlathotep).
+        stacks = self.unpained(side) if self.pained or hit == "pain" else list(self.side_units(side))
+        return self.split(side, stacks, hit) if self.doubled[side] else stacks
 
     def destinations(self, owner: str) -> tuple[int, ...]:
         """Where a pained unit of ``owner`` may retreat: adjacent, not eradicated, and without
@@ -268,8 +328,8 @@ class Resolution:
         areas = self.areas
         return tuple(
             i
-            for i in self.state.board.neighbours(b.area)
-            if ERADICATED not in areas[i].markers and not any(u.owner == enemy for u in areas[i].units)
+            for i in sorted(self.state.board.adjacent[b.area])
+            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
         )
 
     # -- the steps ------------------------------------------------------------------------------
@@ -280,16 +340,68 @@ class Resolution:
             prompt = self.hits("kill")
             if prompt is not None:
                 return prompt
+            self.stage = BattleStage.NECROPHAGY
+        if self.stage is BattleStage.NECROPHAGY:
+            prompt = self.joiners()
+            if prompt is not None:
+                return prompt
             self.stage = BattleStage.PAINS
         if self.stage is BattleStage.PAINS:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
+            if self.wounds:
+                self.pain_the_wounded()
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             attacker = self.b.attacker
             self.pained.sort(key=lambda u: u.owner != attacker)
+            self.stage = BattleStage.ORDER
+        if self.stage is BattleStage.ORDER:
+            chooser = madness(self.state)
+            if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
+                text = f"{chooser}: Madness: whose pained units retreat first from {self.where}?"
+                return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
             self.stage = BattleStage.RETREAT
         return self.retreats()
+
+    def joiners(self) -> Prompt | None:
+        """After the Kills, the player whose units may join the battle (Necrophagy) is asked
+        which to bring, one at a time, or "done"."""
+        for player in self.state.players:
+            if player.faction not in JOINERS:
+                continue
+            after_kills = RULES[player.faction].hooks.after_kills
+            name = "" if after_kills is None else after_kills(self.state, player.pid)
+            if not name:
+                continue
+            areas = tuple(
+                self.state.area_name(i)
+                for i, a in enumerate(self.areas)
+                if i != self.b.area and a.count(owner=player.pid, name=name)
+            )
+            if areas:
+                text = (
+                    f"{player.pid}: {JOIN}: bring a {name} into the battle in {self.where} "
+                    "from which area (+1 Pain to both sides), or done?"
+                )
+                return Prompt(PromptKind.ABILITY, player.pid, text, ("done", *areas), purpose=JOIN)
+        return None
+
+    def join(self, pid: str, source: int) -> None:
+        """One of ``pid``'s joining units comes from ``source`` into the battle area, out of the
+        battle itself; each side owes one more Pain."""
+        hooks = hooks_of(self.state, pid)
+        assert hooks is not None and hooks.after_kills is not None
+        name = hooks.after_kills(self.state, pid)
+        unit = next(u for u in self.areas[source].units_of(pid) if u.name == name)
+        one = Units(pid, unit.kind, name, 1)
+        self.areas[source] = take(self.areas[source], one, 1)
+        self.areas[self.b.area] = bd.add_units(self.areas[self.b.area], pid, unit.kind, name, 1)
+        self.exempt = (*self.exempt, one)
+        self.left.add(source)
+        self.owed["pain"] = [self.owed["pain"][0] + 1, self.owed["pain"][1] + 1]
+        self.events.append(UnitsMoved(pid, self.state.area_name(source), self.where, unit.kind.value, name, 1))
+        self.events.append(AbilityUsed(pid, JOIN, f"a {name} joins: one more Pain for each side"))
 
     def hits(self, hit: str) -> Prompt | None:
         """Land the Kills (or Pains) that need no choice; the prompt for the first that does."""
@@ -297,7 +409,8 @@ class Resolution:
         for side in HIT_ORDER:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
-                total = sum(u.count for u in targets)
+                doubled = self.doubled[side]
+                total = sum(self.room(side, u) for u in targets) if doubled else sum(u.count for u in targets)
                 if total == 0:
                     owed[side] = 0
                     break
@@ -312,38 +425,78 @@ class Resolution:
                     return Prompt(kind, actor, text, tuple(u.name for u in targets))
                 # One answer: as many results as units (all of them), or one kind of unit left.
                 for unit in targets:
+                    if doubled and self.double(side, unit):  # one at a time: the next may become a choice
+                        self.land(side, unit, 1, hit)
+                        break
                     self.land(side, unit, min(owed[side], unit.count), hit)
         return None
 
+    def double(self, side: int, unit: Units) -> bool:
+        doubles = self.doubled[side]
+        return bool(doubles) and (unit.name in doubles or unit.name.endswith(WOUNDED))
+
+    def instead(self, side: int, unit: Units, hit: str) -> str:
+        """The result that lands on ``unit`` for ``hit``: the owner's ``on_hit`` hook may change
+        it (Emissary of the Outer Gods)."""
+        hooks = self.hooks[side]
+        if hooks is None or hooks.on_hit is None:
+            return hit
+        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        units = self.areas[self.b.area].units_of(owner)
+        return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
+
     def land(self, side: int, unit: Units, n: int, hit: str) -> None:
         """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
-        on ``unit``'s stack.  The owner's ``on_hit`` hook (Emissary, Eternal, Regenerate) is to
-        change the result here; no faction fills it yet."""
+        on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain."""
         if n <= 0:
             return
+        if self.doubled[side] and self.double(side, unit):
+            for _ in range(n):
+                self.wound(side, unit, hit)
+            return
+        if hit == "kill" and self.instead(side, unit, hit) == "pain":
+            self.owed["kill"][side] -= n
+            self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, "pain")] * n
+            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
+            return
         self.owed[hit][side] -= n
-        kind = KIND_VALUES[unit.kind]
-        self.events += [HitTaken(unit.owner, self.where, kind, unit.name, hit)] * n
+        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
         if hit == "pain":
             self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
-        self.take(unit, n)
-        self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
+        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
 
-    def take(self, unit: Units, n: int) -> None:
-        """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
-        there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
-        here = self.here
-        key = unit.key
-        for i, stack in enumerate(here):
-            if stack.owner == key[0] and stack.kind is key[1] and stack.name == key[2]:
-                if stack.count > n:
-                    here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
-                else:
-                    del here[i]
-                self.moved = True
+    def wound(self, side: int, unit: Units, hit: str) -> None:
+        """One result on a unit that takes two (Regenerate): two Kills kill it; any other one or
+        two results pain it, once the Pains are all assigned (factions.md section 1)."""
+        name = unit.name.removesuffix(WOUNDED)
+        self.owed[hit][side] -= 1
+        self.events.append(HitTaken(unit.owner, self.where, unit.kind.value, name, hit))
+        letter = hit[0]
+        if unit.name.endswith(WOUNDED):
+            i = next(
+                i
+                for i, w in enumerate(self.wounds)
+                if w[0] == unit.owner and w[1] == name and len(w[2]) < 2 and (hit == "pain" or w[2] == "k")
+            )
+            results = self.wounds[i][2] + letter
+            if results == "kk":
+                del self.wounds[i]
+                whole = Units(unit.owner, unit.kind, name, 1)
+                self.areas[self.b.area] = take(self.areas[self.b.area], whole, 1)
+                self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, name, 1, "killed in battle"))
                 return
-        raise AssertionError(f"{unit} is not in the battle area")
+            self.wounds[i] = (unit.owner, name, results)
+            return
+        self.wounds.append((unit.owner, name, letter))
+
+    def pain_the_wounded(self) -> None:
+        """Every unit that took one or two results short of two Kills is pained (Regenerate)."""
+        for owner, name, _ in self.wounds:
+            stack = next(u for u in self.areas[self.b.area].units_of(owner) if u.name == name)
+            self.pained.append(Units(owner, stack.kind, name, 1))
+        self.wounds = []
 
     def retreats(self) -> Prompt | None:
         """Retreat the pained units that have one place to go (or none: they are eliminated)."""
@@ -353,23 +506,32 @@ class Resolution:
             if len(legal) > 1:
                 b = self.b
                 actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
+                actor = madness(self.state) or actor
                 text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
                 return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
             self.pained.pop(0)
+            if not legal and self.stays(unit):
+                continue  # Emissary of the Outer Gods: he stays instead of dying
             self.retreat(unit, legal[0] if legal else None)
         return None
 
+    def stays(self, unit: Units) -> bool:
+        """Whether ``unit``, pained with nowhere to retreat, stays where it is (the owner's
+        ``on_hit`` hook answers "" for "nowhere")."""
+        side = ATTACKER if unit.owner == self.b.attacker else DEFENDER
+        return self.instead(side, unit, "nowhere") == ""
+
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
-        self.take(unit, unit.count)
-        kind = KIND_VALUES[unit.kind]
+        index = self.b.area
+        self.areas[index] = take(self.areas[index], unit, unit.count)
         if to is None:
             reason = "pained, with nowhere to retreat"
-            self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, unit.count, reason))
+            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
         to_name = self.state.area_name(to)
-        self.events.append(UnitsMoved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
         """The state with the board and the battle written back: the prompt, or the battle over
@@ -380,30 +542,21 @@ class Resolution:
             kills=(self.owed["kill"][0], self.owed["kill"][1]),
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
             pained=tuple(self.pained),
+            wounds=tuple(self.wounds),
+            exempt=self.exempt,
         )
-        if self.moved:
-            area = self.areas[b.area]
-            area = AreaState(area.gate, tuple(self.here), area.markers)
-            # Every unit that left, left this area: its gate may be abandoned now.
-            settled = bd.settled(area)
-            if settled is not None:
-                area = settled
-                self.events.append(GateChanged(self.where, "abandoned", "its controller left"))
-            self.areas[b.area] = area
-        areas = tuple(self.areas)
+        state = evolve(self.state, areas=tuple(self.areas))
+        for index in (b.area, *sorted(self.left)):  # every unit that left, left these areas
+            state, settled = bd.settle_gate(state, index)
+            self.events += settled
         if prompt is not None:
-            return evolve(self.state, areas=areas, battle=b, prompt=prompt)
+            return evolve(state, battle=b, prompt=prompt)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        post = [
-            hooks.post_battle for pid in (b.attacker, b.defender) if (hooks := hooks_of(self.state, pid)) and hooks.post_battle
-        ]
-        if not post:  # the board and the battle's end in one copy of the state
-            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
-            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
-        state = evolve(self.state, areas=areas)
-        for hook in post:
-            state = hook(evolve(state, battle=b), self.events)
+        for pid in (b.attacker, b.defender):
+            hooks = hooks_of(state, pid)
+            if hooks is not None and hooks.post_battle is not None:
+                state = hooks.post_battle(evolve(state, battle=b), self.events)
         self.events.append(BattleEnded(self.where, b.attacker, b.defender))
         return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
@@ -412,6 +565,17 @@ def advance(state: GameState, b: Battle, events: Events) -> GameState:
     """Resolve what needs no choice, then ask or end the battle."""
     work = Resolution(state, b, events)
     return work.finish(work.run())
+
+
+def take(area: AreaState, unit: Units, n: int) -> AreaState:
+    """``area`` less ``n`` of ``unit``'s stack, which the battle has just read from it (so it is
+    there, with at least ``n``): the stacks keep their order, no re-sorting on the roll path."""
+    units = area.units
+    for i, stack in enumerate(units):
+        if stack.key == unit.key:
+            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
+            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
+    raise AssertionError(f"{unit} is not in the battle area")
 
 
 # -- the answers --------------------------------------------------------------------------------
@@ -443,6 +607,25 @@ def assign_kill(state: GameState, cmd: c.AssignKill, events: Events) -> GameStat
 @actions.handles(c.AssignPain)
 def assign_pain(state: GameState, cmd: c.AssignPain, events: Events) -> GameState:
     return assign(state, cmd.player, cmd.unit, "pain", events)
+
+
+def join_battle(state: GameState, player: str, choice: str, events: Events) -> GameState:
+    """The answer to the battle's own ability prompts: Necrophagy's (an area to bring one more
+    unit from, or "done") and Madness's order (the side whose pained units retreat first)."""
+    actions.expect(state, PromptKind.ABILITY, player)
+    actions.choice(state, choice)
+    b = state.battle
+    assert b is not None
+    work = Resolution(state, b, events)
+    if b.stage is BattleStage.ORDER:
+        work.pained.sort(key=lambda u: u.owner != choice)
+        work.stage = BattleStage.RETREAT
+        work.events.append(AbilityUsed(player, ORDER, f"{choice}'s pained units retreat first"))
+    elif choice == "done":
+        work.stage = BattleStage.PAINS
+    else:
+        work.join(player, bd.area_index(state, choice))
+    return work.finish(work.run())
 
 
 @actions.handles(c.ChooseRetreat)

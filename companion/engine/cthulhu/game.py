@@ -204,6 +204,44 @@ def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
             yield c.BattleAction(pid, state.area_name(index), enemy)
 
 
+def _awakenings(state: GameState, pid: str) -> Iterator[Command]:
+    """Each of the faction's Great Old Ones not in play that it can awaken now, where it can and
+    at the cost the referee computes (the requirements checked as ``awaken`` checks them); an
+    awakening that eliminates units names the first it can (``sacrifice``)."""
+    player = state.player(pid)
+    rules = RULES.get(player.faction)
+    if rules is None:
+        return
+    for rule in rules.awakenings:
+        unit = rules.unit(rule.name)
+        if unit is None or any(a.count(kind=unit.kind, name=rule.name) for a in state.areas):
+            continue
+        if rule.cost(state, pid) > player.power or rule.needs(state, pid):
+            continue
+        sacrifice = _sacrifice(state, pid, rule.name)
+        for i, area in enumerate(state.areas):
+            if ERADICATED not in area.markers and not rule.where(state, pid, i):
+                yield c.Awaken(pid, state.area_name(i), rule.name, sacrifice=sacrifice)
+
+
+# The units an awakening eliminates (factions.md: Shub-Niggurath's two cultists, Ubbo-Sathla's High Priest).
+_SACRIFICES: dict[str, tuple[int, tuple[str, ...]]] = {
+    "Shub-Niggurath": (2, ("Acolyte", "High Priest")),
+    "Ubbo-Sathla": (1, ("High Priest",)),
+}
+
+
+def _sacrifice(state: GameState, pid: str, goo: str) -> tuple[c.UnitRef, ...]:
+    count, kinds = _SACRIFICES.get(goo, (0, ()))
+    refs: list[c.UnitRef] = []
+    for i, area in enumerate(state.areas):
+        for unit in area.units_of(pid):
+            take = min(unit.count, count - sum(r.count for r in refs))
+            if unit.name in kinds and take > 0:
+                refs.append(c.UnitRef(state.area_name(i), unit.kind, unit.name, take))
+    return tuple(refs)
+
+
 def _sign_left(state: GameState, value: int) -> bool:
     return sum(p.revealed.count(value) for p in state.players) < ELDER_SIGN_BAG[value - 1]
 
@@ -215,21 +253,17 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     if player.power >= 1 and actions.acolytes_out(state, pid) < actions.acolyte_pool(state, pid):
         targets = mine or list(range(len(state.areas)))
         yield from (c.Recruit(pid, state.area_name(i)) for i in targets if ERADICATED not in state.areas[i].markers)
+    yield from _awakenings(state, pid)
     for i in mine:
         area = state.areas[i]
         name = state.area_name(i)
-        if player.power >= GATE_COST and area.gate is None and area.count(owner=pid, kind=UnitKind.CULTIST):
+        if player.power >= GATE_COST and area.gate is None and actions.holds_gates(state, pid, i):
             yield c.BuildGate(pid, name)
         if area.gate is not None and area.gate.controller == pid:
             yield from _summons(state, pid, name)
         if player.power >= BATTLE_COST:
             yield from _battles(state, pid, i)
-        if (
-            area.gate is not None
-            and area.gate.abandoned
-            and GLACIER not in area.markers
-            and area.count(owner=pid, kind=UnitKind.CULTIST)
-        ):
+        if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
             yield c.ControlGate(pid, name)
         for stack in area.units_of(pid):
             if stack.name in independents.UNMOVABLE:

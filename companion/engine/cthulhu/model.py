@@ -277,7 +277,9 @@ class BattleStage(StrEnum):
 
     ROLL = "roll"
     KILLS = "kills"
+    NECROPHAGY = "necrophagy"  # after the Kills, before the Pains: Ghouls may join (Necrophagy)
     PAINS = "pains"
+    ORDER = "order"  # before the retreats: Madness picks which side's pained units go first
     RETREAT = "retreat"
 
 
@@ -303,6 +305,12 @@ class Battle:
     pains: tuple[int, int] = (0, 0)
     pained: tuple[Units, ...] = ()
     automatic_kills: tuple[int, int] = (0, 0)  # each side's Kills without dice (Bastet)
+    # Units in the battle area that are not in the battle (Invisibility, Necrophagy's Ghouls):
+    # they roll no dice and take no results.
+    exempt: tuple[Units, ...] = ()
+    # (owner, unit, results so far: "k", "p", "kp", "pp") for each unit that takes two results
+    # (Regenerate's Starspawn) and has taken one or more in this battle.
+    wounds: tuple[tuple[str, str, str], ...] = ()
 
 
 WATCHER_TOKEN_START = 12  # the dark token's space on the Doom track (yuggoth-watcher.txt)

@@ -82,10 +82,12 @@ class CombatDice(Command):
 @COMMANDS.register("battle_watcher")
 @dataclass(frozen=True, slots=True)
 class BattleWatcher(Command):
-    """Later in the Action Phase, a player battles the Watcher in its area (an action)."""
+    """Later in the Action Phase, a player battles the Watcher in its area (an action).
+    ``dice`` omitted: the referee computes them from the player's units there, as in every other
+    battle (asked with a `combat_dice` prompt only when a unit's combat is unknown)."""
 
     player: str
-    dice: int
+    dice: int | None = None
     cost: int = 1
 
 
@@ -495,9 +497,14 @@ def battle_watcher(state: GameState, cmd: BattleWatcher, events: Events) -> Game
         raise Refusal(Code.NOT_NOW, "The Watcher is not on the map.")
     if not actions.has_units(state, w.area, cmd.player):
         raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.player} has no units in {state.area_name(w.area)}, where the Watcher is.")
-    check_dice(cmd.dice)
+    dice = cmd.dice
+    if dice is None:  # computed as the other battles do; -1: unknown, the player is asked
+        computed = battle.computed_dice(state, w.area, cmd.player, WATCHER, attacking=True)
+        dice = -1 if computed is None else min(computed, MAX_COMBAT_DICE)
+    else:
+        check_dice(dice)
     state = actions.pay(state, seat, cmd.cost, "a battle against the Watcher", events)
-    fight = WatcherFight(controller="", area=w.area, targets=(cmd.player,), target=cmd.player, defender_dice=cmd.dice)
+    fight = WatcherFight(controller="", area=w.area, targets=(cmd.player,), target=cmd.player, defender_dice=dice)
     return next_target(with_watcher(state, fight=fight), events)
 
 

@@ -113,11 +113,12 @@ class Awakening:
     effect: AwakenEffect | None = None
 
 
-# -- hooks for the unique abilities and Spellbooks (filled by the abilities work, not yet) ----------
+# -- hooks for the unique abilities and Spellbooks ------------------------------------------------
 #
 # Each is optional; the battle and the round call them at the step factions.md section 11 (and
-# section 0 for the round) names.  None of the four core factions' abilities is implemented
-# through them yet except what the combat formulas and costs need.
+# section 0 for the round) names.  The hooks of the abilities the option `abilities` plays read
+# ``state.options.abilities`` themselves (Vengeance, applied by the battle before the option,
+# does not).
 
 # Pre-battle abilities (Devour, Absorb, Abduct, Invisibility, Howl, Demand Sacrifice ...): the
 # battle's state before the dice -> the state after (may ask prompts in a later version).
@@ -126,9 +127,17 @@ PreBattle = Callable[[GameState, Events], GameState]
 # itself while Hastur fights); None leaves it to the units' owner.
 Assigner = Callable[[Side], str | None]
 # A Kill or Pain about to land on one of this faction's units (Emissary of the Outer Gods,
-# Eternal, Regenerate): (side, unit name, "kill" or "pain") -> the result that lands instead
-# ("kill", "pain" or "" for none).
+# Eternal): (side, unit name, "kill" or "pain") -> the result that lands instead ("kill",
+# "pain" or "" for none).  Also asked with "nowhere" for a pained unit with nowhere to retreat:
+# "" keeps it where it is (Emissary), anything else eliminates it as usual.
 OnHit = Callable[[Side, str, str], str]
+# The names of this side's units that each take up to two results (Regenerate's Starspawn).
+Double = Callable[[Side], tuple[str, ...]]
+# Whether ``pid`` chooses where every pained unit of a battle retreats (Madness), any battle.
+Retreater = Callable[[GameState, str], bool]
+# The name of ``pid``'s units that may join any battle after its Kills, each adding a Pain to
+# both sides without being in it (Necrophagy's Ghouls), or "".
+AfterKills = Callable[[GameState, str], str]
 # After the battle (Harbinger, Necrophagy, Cannibalism, Million Favored Ones, Unholy Ground ...).
 PostBattle = Callable[[GameState, Events], GameState]
 # Gather Power and Doom Phase extras (Y'ha Nthlei, Feast, Red Sign, Blood Sacrifice ...).
@@ -144,6 +153,9 @@ class Hooks:
     on_hit: OnHit | None = None
     post_battle: PostBattle | None = None
     gather_power: PowerExtra | None = None
+    double: Double | None = None
+    retreater: Retreater | None = None
+    after_kills: AfterKills | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Black Goat (factions.md section 3): roster, costs (The Thousand Young), combat (Frenzy, The
 Red Sign's +1 to Shub-Niggurath) and Shub-Niggurath's awakening.
 
-Abilities not yet modelled (hooks): Fertility Cult, Avatar, Necrophagy, Ghroth, The Red Sign's
-gates and Power, Blood Sacrifice.
+Below the roster: its unique abilities, Spellbooks and requirements (Necrophagy through the
+battle's ``after_kills`` hook, The Red Sign's gates through ``holds_gates``).
 """
 
 from __future__ import annotations
@@ -84,16 +84,15 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
-# Not modelled yet: Necrophagy (a hook after the battle's Kills) and The Red Sign's gate control by
-# Dark Young (its +1 Power and +1 combat are).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
 
 AVATAR_COST, GHROTH_COST = 1, 2
@@ -336,6 +335,29 @@ def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Even
         state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
     events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", "two cultists eliminated"))
     return pw.end_action(state, events)
+
+
+# -- Necrophagy (the battle's after_kills hook) ----------------------------------------------------
+
+GHOUL = "Ghoul"
+
+
+def necrophagy(state: GameState, pid: str) -> str:
+    """Necrophagy: after the Kills of any battle, Black Goat's Ghouls from other areas may
+    join it, each one more Pain for both sides (factions.md section 3)."""
+    return GHOUL if state.options.abilities and pw.holds(state, pid, "Necrophagy") else ""
+
+
+RULES = replace(RULES, hooks=Hooks(after_kills=necrophagy))
+
+
+def holds_gates(state: GameState, pid: str, index: int) -> bool:
+    """The Red Sign: Black Goat's Dark Young build and control gates like cultists."""
+    return (
+        state.options.abilities
+        and bool(state.areas[index].count(owner=pid, name=DARK_YOUNG))
+        and pw.holds(state, pid, "The Red Sign")
+    )
 
 
 HANDLERS = {

@@ -1,8 +1,8 @@
 """Crawling Chaos (factions.md section 2): roster, costs, combat and Nyarlathotep's awakening.
 
-Abilities not yet modelled (hooks): Flight, the Harbinger (outside the Watcher's battles, which
-watcher.py pays), and the Spellbooks (Abduct, Invisibility, Seek and Destroy, Emissary of the
-Outer Gods, The Thousand Forms, Madness).
+Below the roster: its unique abilities, Spellbooks and requirements (Emissary of the Outer Gods
+and Madness through the battle's hooks, Flight through the Move's reach; the Harbinger in the
+Watcher's battles is watcher.py's).
 """
 
 from __future__ import annotations
@@ -45,18 +45,18 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
-# Not modelled yet: Flight (two areas per move), Invisibility, Emissary of the Outer Gods and
-# Madness (they need hooks inside the battle's Kill, Pain and retreat steps).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import NEUTRAL, Ask, GameState, PromptKind, UnitKind  # noqa: E402
+from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
+from companion.engine.values import evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
 PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once
@@ -232,7 +232,45 @@ def _forms_gain(state: GameState, cc: str, rolled: int, events: pw.Events) -> Ga
     return pw.gain_power(state, pw.seat_of(state, cc), rolled, THOUSAND_FORMS, events)
 
 
+FLYING_POLYP = "Flying Polyp"
+
+
+def _visible(state: GameState) -> list[Units]:
+    """The Monsters and Cultists of either side still in the battle (not made invisible)."""
+    b = state.battle
+    if b is None:
+        return []
+    area = state.areas[b.area]
+    stacks = [u for pid in (b.attacker, b.defender) for u in area.units_of(pid) if u.kind in (M, UnitKind.CULTIST)]
+    return list(pw.without(tuple(stacks), b.exempt))
+
+
+def _invisibility_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    b = state.battle
+    if b is None or not any(u.owner == ask.actor and u.name == FLYING_POLYP for u in _visible(state)):
+        return ()
+    return ("skip", *(f"{u.owner}: {u.name}" for u in _visible(state)))
+
+
+def _invisibility(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """One Flying Polyp makes one Monster or Cultist of either side invisible: it leaves the
+    battle (no dice, no results); asked again while Polyps that have not used it remain."""
+    b = state.battle
+    if choice == "skip" or b is None:
+        return state
+    owner, name = choice.split(": ", 1)
+    unit = next(u for u in _visible(state) if u.owner == owner and u.name == name)
+    state = evolve(state, battle=evolve(b, exempt=(*b.exempt, Units(owner, unit.kind, name, 1))))
+    events.append(pw.AbilityUsed(ask.actor, "Invisibility", f"{owner}'s {name} leaves the battle, invisible"))
+    left = int(ask.data[0]) - 1
+    polyps = sum(u.count for u in _visible(state) if u.owner == ask.actor and u.name == FLYING_POLYP)
+    return pw.push_ask(state, Ask("Invisibility", ask.actor, (str(left),))) if left > 0 and polyps else state
+
+
 ASKS = {
+    "Invisibility": pw.AskRule(
+        _invisibility_choices, _invisibility, "Invisibility: which Monster or Cultist does a Flying Polyp hide, or skip?"
+    ),
     "The Harbinger": pw.AskRule(
         lambda s, a: ("power", "elder_signs"), _harbinger, "The Harbinger: half its cost in Power, or 2 Elder Signs?"
     ),
@@ -242,7 +280,7 @@ ASKS = {
     "Thousand Forms agreed": pw.AskRule(_agreed_choices, _agreed, "The Thousand Forms: did the other factions agree a split?"),
     "Thousand Forms loss": pw.AskRule(_loss_choices, _loss, "The Thousand Forms: who loses the next Power of the split?"),
 }
-PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy")
+PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
@@ -255,12 +293,16 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
                 state = pw.queue_ask(state, Ask("The Harbinger", cc, (event.player, event.unit)))
     if pw.just_declared(state, seen):
-        assert state.battle is not None
-        for cc in (state.battle.attacker, state.battle.defender):
+        b = state.battle
+        assert b is not None
+        for cc in (b.attacker, b.defender):
             if _is_cc(state, cc):
                 for book in ("Seek and Destroy", "Abduct"):
                     if pw.holds(state, cc, book):
                         state = pw.queue_ask(state, Ask(book, cc))
+                if pw.holds(state, cc, "Invisibility"):  # after Seek and Destroy brings more
+                    polyps = state.areas[b.area].count(owner=cc, name=FLYING_POLYP)
+                    state = pw.queue_ask(state, Ask("Invisibility", cc, (str(max(polyps, 1)),)))
     return state
 
 
@@ -301,6 +343,51 @@ def forms_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -
         spokesman = next(state.players[s].pid for s in state.turn_order() if state.players[s].pid != cc)
         state = pw.queue_ask(state, Ask("Thousand Forms agreed", spokesman, (cc, str(rolled))))
     return pw.end_action(state, events)
+
+
+# -- Emissary of the Outer Gods (the battle's on_hit hook) -----------------------------------------
+
+EMISSARY = "Emissary of the Outer Gods"
+
+
+def emissary(side: Side, name: str, hit: str) -> str:
+    """While the enemy has no Great Old One in the battle, a Kill on Nyarlathotep lands as a
+    Pain, and pained with nowhere to retreat he stays ("" for "nowhere")."""
+    state = side.state
+    if name != NYARLATHOTEP or hit not in ("kill", "nowhere") or not state.options.abilities:
+        return hit
+    if not pw.holds(state, side.pid, EMISSARY) or _enemy_goo(side):
+        return hit
+    return "pain" if hit == "kill" else ""
+
+
+def _enemy_goo(side: Side) -> bool:
+    """The enemy had a Great Old One in the battle when it was declared, or has one there now."""
+    if any(owner == side.enemy and goo for owner, goo in side.state.abilities.fighters):
+        return True
+    return any(u.kind in (G, UnitKind.IGOO) for u in side.state.areas[side.area].units_of(side.enemy))
+
+
+def madness(state: GameState, pid: str) -> bool:
+    """Madness: Crawling Chaos chooses where every pained unit of every battle retreats."""
+    return state.options.abilities and pw.holds(state, pid, "Madness")
+
+
+RULES = replace(RULES, hooks=Hooks(on_hit=emissary, retreater=madness))
+
+
+# -- Flight (the Move's reach) ---------------------------------------------------------------------
+
+
+def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+    """Flight: Crawling Chaos's units (cultists too) move up to two areas in one Move, over
+    enemy units; the area passed over must not be eradicated (factions.md section 2)."""
+    return state.options.abilities and _is_cc(state, pid) and bool(_between(state, source, to))
+
+
+def _between(state: GameState, source: int, to: int) -> list[int]:
+    adjacent = state.board.adjacent
+    return [m for m in adjacent[source] & adjacent[to] if ERADICATED not in state.areas[m].markers]
 
 
 HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}

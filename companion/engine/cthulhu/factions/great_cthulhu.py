@@ -1,7 +1,6 @@
-"""Great Cthulhu (factions.md section 1): roster, costs, combat and Cthulhu's awakening.
-
-Abilities not yet modelled (hooks in :class:`~.base.Hooks`): Immortal's Elder Sign, Devour, and
-the Spellbooks (Devolve, Absorb's bonus dice, Regenerate, Dreams, Submerge, Y'ha Nthlei).
+"""Great Cthulhu (factions.md section 1): roster, costs, combat and Cthulhu's awakening; below
+the roster, its unique abilities, Spellbooks and requirements (Regenerate through the battle's
+``double`` hook in :class:`~.base.Hooks`).
 """
 
 from __future__ import annotations
@@ -44,21 +43,20 @@ RULES = FactionRules(
 
 
 # == unique abilities, Spellbooks and requirements (factions.md section 1) ========================
-# Not modelled yet: Regenerate (a Starspawn taking two results) needs a hook in the battle's
-# Kill/Pain step; Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
+# Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import C  # noqa: E402
+from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
 
-DEEP_ONE, SHOGGOTH = "Deep One", "Shoggoth"
+DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
 DREAMS_COST, SUBMERGE_COST = 2, 1
 ABSORB_DICE = 3
 OCEAN_GATES_CONTROLLED, OCEAN_GATES_ANY = 3, 4
@@ -273,6 +271,19 @@ def emerge(state: GameState, cmd: Emerge, events: pw.Events) -> GameState:
     state = pw.with_abilities(state, deep=tuple(u for u in state.abilities.deep if u.owner != cmd.player))
     events.append(pw.AbilityUsed(cmd.player, "Submerge", f"Cthulhu rises in {cmd.area}"))
     return pw.end_action(state, events)
+
+
+# -- Regenerate (the battle's double hook) ---------------------------------------------------------
+
+
+def regenerate(side: Side) -> tuple[str, ...]:
+    """Regenerate: each of Great Cthulhu's Starspawn takes up to two results; two Kills kill it,
+    any other one or two results pain it (factions.md section 1, [HRF] ``DoubleHP``)."""
+    state = side.state
+    return (STARSPAWN,) if state.options.abilities and pw.holds(state, side.pid, "Regenerate") else ()
+
+
+RULES = replace(RULES, hooks=Hooks(double=regenerate))
 
 
 HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}

@@ -337,3 +337,16 @@ def go_on(state: GameState, seat: int, events: Events) -> GameState:
         player = state.players[seat]
         return evolve(state, prompt=evolve(state.prompt, text=f"{player.label}: take an action ({player.power} Power)."))
     return end_action(state, events)
+
+
+def without(units: tuple[Units, ...], exempt: tuple[Units, ...]) -> tuple[Units, ...]:
+    """``units`` less the ``exempt`` ones (Invisibility, Necrophagy's Ghouls: not in the battle)."""
+    out: dict[tuple[str, UnitKind, str], int] = {}
+    for e in exempt:
+        out[e.key] = out.get(e.key, 0) + e.count
+    kept: list[Units] = []
+    for u in units:
+        left = u.count - out.get(u.key, 0)
+        if left > 0:
+            kept.append(u if left == u.count else Units(u.owner, u.kind, u.name, left))
+    return tuple(kept)

@@ -1,8 +1,8 @@
 """Yellow Sign (factions.md section 4): roster, costs, combat (Undead, Byakhee, Hastur) and the
 King in Yellow's and Hastur's awakenings.
 
-Abilities not yet modelled (hooks): Feast, Desecrate, Vengeance, and the Spellbooks (Passion,
-Zingaya, Shriek of the Byakhee, The Screaming Dead, The Third Eye, He Who is Not to be Named).
+Below the roster: its unique abilities, Spellbooks and requirements (Vengeance through the
+battle's ``assigner`` hook).
 """
 
 from __future__ import annotations

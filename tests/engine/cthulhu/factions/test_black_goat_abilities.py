@@ -3,14 +3,15 @@ each driven through commands."""
 
 from __future__ import annotations
 
+from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import CombatComputed
+from companion.engine.cthulhu.events import CombatComputed, HitTaken
 from companion.engine.cthulhu.factions.black_goat import Avatar, BloodSacrifice, FertilityCult, Ghroth, SacrificeCultists
 from companion.engine.cthulhu.factions.powers import UseAbility
-from companion.engine.cthulhu.model import Phase, Prompt, PromptKind
+from companion.engine.cthulhu.model import Gate, Phase, Prompt, PromptKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, already, game, met, turn, units
 from tests.helpers import events_of, rejected, run
 
 SHUB = "Shub-Niggurath"
@@ -115,3 +116,50 @@ def test_requirement_awaken_shub_niggurath() -> None:
     state = game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 3)]})
     state = run(turn(state, BG, power=8), c.Awaken(BG, "Africa", SHUB))
     assert "Awaken Shub-Niggurath" in met(state, BG) and state.prompt.kind is PromptKind.SPELLBOOK
+
+
+def starspawn_kills_an_undead(books: tuple[str, ...]) -> State:
+    """Great Cthulhu's Starspawn attacks two Undead in Europe; Black Goat's Ghouls wait in Asia."""
+    state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Undead", 2)]}, Asia={"units": [(BG, M, "Ghoul", 2)]})
+    state = turn(already(state, GC, "Kill/Devour 1 enemy unit"), BG, books=books)
+    state = turn(state, GC, power=5)
+    return run(state, c.BattleAction(GC, "Europe", YS), c.Roll((6, 1, 1)), c.Roll((1,)))
+
+
+def test_necrophagy_ghouls_join_any_battle_after_the_kills_each_a_pain_for_both_sides() -> None:
+    state = starspawn_kills_an_undead(("Necrophagy",))
+    assert units(state, "Europe", YS, "Undead") == 1  # the Kill has landed first
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == BG
+    assert state.prompt.choices == ("done", "Asia")
+    state = run(state, UseAbility(BG, "Asia"))
+    assert units(state, "Europe", BG, "Ghoul") == 1 and units(state, "Asia", BG, "Ghoul") == 1
+    assert state.prompt.choices == ("done", "Asia")  # the second Ghoul may come too
+    events = events_of(state, UseAbility(BG, "done"))
+    assert [e.unit for e in events if isinstance(e, HitTaken)] == ["Undead", "Starspawn"]  # one Pain each side
+    state = run(state, UseAbility(BG, "done"))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == GC
+    state = run(state, c.ChooseRetreat(GC, "Arctic Ocean"))
+    state = run(state, c.ChooseRetreat(YS, "Asia")) if state.prompt.kind is PromptKind.RETREAT else state
+    assert units(state, "Europe", BG, "Ghoul") == 1  # not in the battle: took no Pain, stays
+    assert units(state, "Europe", YS, "Undead") == 0 and units(state, "Europe", GC, "Starspawn") == 0
+
+
+def test_necrophagy_applies_only_while_held() -> None:
+    state = starspawn_kills_an_undead(("Ghroth",))
+    assert state.prompt.kind is not PromptKind.ABILITY and units(state, "Europe", BG, "Ghoul") == 0
+
+
+def test_the_red_sign_dark_young_build_and_control_gates() -> None:
+    state = game(Europe={"units": [(BG, M, "Dark Young", 1)]}, Asia={"gate": "abandoned", "units": [(BG, M, "Dark Young", 1)]})
+    state = turn(state, BG, power=5, books=("The Red Sign",))
+    assert c.BuildGate(BG, "Europe") in list(legal_commands(state))
+    state = run(state, c.ControlGate(BG, "Asia"))  # unlimited: the turn goes on
+    state = run(state, c.BuildGate(BG, "Europe"))
+    gates = {state.area_name(i): a.gate for i, a in enumerate(state.areas) if a.gate is not None}
+    assert gates == {"Europe": Gate(BG), "Asia": Gate(BG)}
+
+
+def test_the_red_sign_gates_apply_only_while_held() -> None:
+    state = game(Europe={"units": [(BG, M, "Dark Young", 1)]})
+    state = turn(state, BG, power=5, books=("Frenzy",))
+    assert rejected(state, c.BuildGate(BG, "Europe")).code.value == "no_such_units"

@@ -3,12 +3,15 @@ section 2), each driven through commands."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.engine import State
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.crawling_chaos import PayForSpellbook, ThousandForms
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
-from companion.engine.cthulhu.model import PromptKind
+from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, already, game, met, turn, units
 from tests.helpers import rejected, run, set_players
 
 
@@ -127,3 +130,121 @@ def test_requirement_awaken_nyarlathotep() -> None:
     state = run(turn(state, CC, power=10), c.Awaken(CC, "Asia", "Nyarlathotep"))
     assert "Awaken Nyarlathotep" in met(state, CC) and state.prompt.kind is PromptKind.SPELLBOOK
     _ = GC
+
+
+def nyarlathotep_vs_undead(books: tuple[str, ...], **around: dict[str, Any]) -> State:
+    """Nyarlathotep (1 die with one Spellbook) attacks three Undead (2 dice) in Europe."""
+    state = game(Europe={"units": [(CC, G, "Nyarlathotep", 1), (YS, M, "Undead", 3)]}, **around)
+    return turn(state, CC, power=5, books=books)
+
+
+def test_emissary_of_the_outer_gods_turns_a_kill_on_nyarlathotep_into_a_pain() -> None:
+    state = nyarlathotep_vs_undead(("Emissary of the Outer Gods",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and "Nyarlathotep" in state.prompt.text
+    state = run(state, c.ChooseRetreat(CC, "Asia"))
+    assert units(state, "Asia", CC, "Nyarlathotep") == 1 and units(state, "Europe", CC, "Nyarlathotep") == 0
+
+
+def test_emissary_of_the_outer_gods_he_stays_when_he_has_nowhere_to_retreat() -> None:
+    undead = {"units": [(YS, A, "Acolyte", 1)]}
+    state = nyarlathotep_vs_undead(("Emissary of the Outer Gods",), Asia=undead, Arctic_Ocean=undead, North_Atlantic=undead)
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 1
+    assert state.battle is None and state.prompt.actor != CC
+
+
+def test_emissary_of_the_outer_gods_not_against_an_enemy_great_old_one() -> None:
+    state = game(Europe={"units": [(CC, G, "Nyarlathotep", 1), (YS, M, "Undead", 3), (YS, G, "King in Yellow", 1)]})
+    state = set_players(already(state, YS, "Awaken the King in Yellow"), yellow_sign={"spellbooks": ("",)})
+    state = turn(state, CC, power=5, books=("Emissary of the Outer Gods",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1, 1)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 0  # killed: the King is a Great Old One
+
+
+def test_emissary_of_the_outer_gods_applies_only_while_held() -> None:
+    state = nyarlathotep_vs_undead(("Abduct",))
+    state = run(state, c.BattleAction(CC, "Europe", YS), c.Roll((1,)), c.Roll((6, 1)))
+    assert units(state, "Europe", CC, "Nyarlathotep") == 0
+
+
+def great_cthulhu_beats_yellow_sign(cc_books: tuple[str, ...]) -> State:
+    """Great Cthulhu's Starspawn pains Yellow Sign's Undead in Europe (Crawling Chaos not in it)."""
+    state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Undead", 1), (YS, A, "Acolyte", 1)]})
+    state = turn(state, CC, books=cc_books)
+    return turn(state, GC, power=5)
+
+
+def test_madness_crawling_chaos_chooses_where_pained_units_retreat_in_any_battle() -> None:
+    state = great_cthulhu_beats_yellow_sign(("Madness",))
+    state = run(state, c.BattleAction(GC, "Europe", YS), c.Roll((4, 4, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == CC
+    assert set(state.prompt.choices) == {"Arctic Ocean", "Asia", "North Atlantic"}
+    state = run(state, c.ChooseRetreat(CC, "Asia"))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == CC
+    state = run(state, c.ChooseRetreat(CC, "Arctic Ocean"))
+    assert units(state, "Asia", YS, "Acolyte") + units(state, "Asia", YS, "Undead") == 1
+    assert units(state, "Arctic Ocean", YS, "Acolyte") + units(state, "Arctic Ocean", YS, "Undead") == 1
+
+
+def test_madness_applies_only_while_held() -> None:
+    state = great_cthulhu_beats_yellow_sign(("Abduct",))
+    state = run(state, c.BattleAction(GC, "Europe", YS), c.Roll((4, 4, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == YS
+
+
+def test_invisibility_a_flying_polyp_takes_an_enemy_unit_out_of_the_battle() -> None:
+    state = game(Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, M, "Byakhee", 2)]})
+    state = run(turn(state, CC, books=("Invisibility",)), c.BattleAction(CC, "Europe", YS))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == CC
+    assert state.prompt.choices == ("skip", "crawling_chaos: Flying Polyp", "yellow_sign: Byakhee")
+    state = run(state, UseAbility(CC, "yellow_sign: Byakhee"))
+    assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 1  # the Polyp's die
+    state = run(state, c.Roll((6,)))
+    assert state.prompt.dice == 1 + 1  # one Byakhee left in the battle: 1 + 1
+    state = run(state, c.Roll((1, 1)))
+    # The Kill took the visible Byakhee; the invisible one took nothing and is still there.
+    assert units(state, "Europe", YS, "Byakhee") == 1 and state.battle is None
+
+
+def test_invisibility_applies_only_while_held() -> None:
+    state = game(Europe={"units": [(CC, M, "Flying Polyp", 1), (YS, M, "Byakhee", 2)]})
+    state = run(turn(state, CC, books=("Abduct",)), c.BattleAction(CC, "Europe", YS))
+    assert state.prompt.kind is PromptKind.ROLL
+
+
+def test_flight_crawling_chaos_units_move_two_areas_over_enemy_units() -> None:
+    state = game(
+        Europe={"units": [(CC, A, "Acolyte", 1), (CC, M, "Nightgaunt", 1)]}, North_Atlantic={"units": [(GC, M, "Deep One", 1)]}
+    )
+    state = turn(state, CC, power=3)
+    group = c.MoveGroup("Europe", "Africa", UnitKind.CULTIST, "Acolyte", 1)  # over the Deep One in the North Atlantic
+    state = run(state, c.Move(CC, groups=(group, c.MoveGroup("Europe", "Africa", UnitKind.MONSTER, "Nightgaunt", 1))))
+    assert units(state, "Africa", CC, "Acolyte") == 1 and units(state, "Africa", CC, "Nightgaunt") == 1
+    assert state.player(CC).power == 1  # 1 Power per unit, as any Move
+
+
+def test_flight_not_three_areas_and_not_for_other_factions() -> None:
+    state = game(Europe={"units": [(CC, A, "Acolyte", 1), (GC, A, "Acolyte", 1)]})
+    far = c.MoveGroup("Europe", "South Pacific", UnitKind.CULTIST, "Acolyte", 1)
+    assert rejected(turn(state, CC, power=3), c.Move(CC, groups=(far,))).code.value == "not_adjacent"
+    two = c.MoveGroup("Europe", "Africa", UnitKind.CULTIST, "Acolyte", 1)
+    assert rejected(turn(state, GC, power=3), c.Move(GC, groups=(two,))).code.value == "not_adjacent"
+
+
+def test_madness_crawling_chaos_chooses_which_side_retreats_first() -> None:
+    state = game(Europe={"units": [(GC, M, "Starspawn", 1), (YS, M, "Byakhee", 1)]})
+    state = turn(state, CC, books=("Madness",))
+    state = run(turn(state, GC, power=5), c.BattleAction(GC, "Europe", YS), c.Roll((4, 1, 1)), c.Roll((4, 1)))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == CC
+    assert state.prompt.choices == (GC, YS)
+    state = run(state, UseAbility(CC, YS))  # the defender's Byakhee first
+    assert state.prompt.kind is PromptKind.RETREAT and "Byakhee" in state.prompt.text
+
+
+def test_flight_over_a_living_area_needs_no_sacrifice_where_an_eradicated_route_also_exists() -> None:
+    state = game(Europe={"units": [(CC, A, "Acolyte", 1)]}, Arctic_Ocean={"markers": ["eradicated"]})
+    state = turn(state, CC, power=3)
+    # Europe - Arctic Ocean (eradicated) - North Pacific, and Europe - North Atlantic - North Pacific.
+    state = run(state, c.Move(CC, groups=(c.MoveGroup("Europe", "North Pacific", UnitKind.CULTIST, "Acolyte", 1),)))
+    assert units(state, "North Pacific", CC, "Acolyte") == 1

@@ -191,3 +191,42 @@ def test_submerged_cthulhu_is_in_play_and_cannot_be_awakened_again() -> None:
     state = run(turn(state, GC, power=3, books=("Submerge",)), Submerge(GC))
     state = turn(state, GC, power=10, books=("Submerge",), awakened=("Cthulhu",))
     assert rejected(state, c.Awaken(GC, "South Pacific", "Cthulhu")).code.value == "no_such_units"
+
+
+def starspawn_vs_byakhee(books: tuple[str, ...], starspawn: int = 1) -> State:
+    """Yellow Sign's Byakhee (2: 3 dice) attack Great Cthulhu's Starspawn in Europe."""
+    state = game(Europe={"units": [(GC, M, "Starspawn", starspawn), (YS, M, "Byakhee", 2)]})
+    state = turn(state, GC, books=books)
+    return turn(state, YS, power=5)
+
+
+def test_regenerate_a_starspawn_survives_one_kill_pained() -> None:
+    state = starspawn_vs_byakhee(("Regenerate",))
+    state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 1, 1)), c.Roll((1, 1, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == GC  # pained, not killed
+    state = run(state, c.ChooseRetreat(GC, "Asia"))
+    assert units(state, "Asia", GC, "Starspawn") == 1
+
+
+def test_regenerate_two_kills_kill_a_starspawn() -> None:
+    state = starspawn_vs_byakhee(("Regenerate",))
+    state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 6, 1)), c.Roll((1, 1, 1)))
+    assert units(state, "Europe", GC, "Starspawn") == 0 and state.battle is None
+
+
+def test_regenerate_a_kill_and_a_pain_only_pain_it_and_two_starspawn_share_two_kills_by_choice() -> None:
+    state = starspawn_vs_byakhee(("Regenerate",))
+    state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 4, 1)), c.Roll((1, 1, 1)))
+    assert state.prompt.kind is PromptKind.RETREAT
+    state = starspawn_vs_byakhee(("Regenerate",), starspawn=2)
+    state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 6, 1)), c.Roll((1,) * 6))
+    assert state.prompt.kind is PromptKind.ASSIGN_KILL and state.prompt.actor == GC
+    assert state.prompt.choices == ("Starspawn", "Starspawn (wounded)")
+    state = run(state, c.AssignKill(GC, "Starspawn"))  # one Kill each: both are pained, none dies
+    assert state.prompt.kind is PromptKind.RETREAT and units(state, "Europe", GC, "Starspawn") == 2
+
+
+def test_regenerate_applies_only_while_held() -> None:
+    state = starspawn_vs_byakhee(("Dreams",))
+    state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 1, 1)), c.Roll((1, 1, 1)))
+    assert units(state, "Europe", GC, "Starspawn") == 0
