@@ -131,7 +131,9 @@ def test_the_panel_keeps_its_work_with_the_state_not_its_id() -> None:
     states = played(1, 60)
     actions = [s for s in states if s.prompt.kind is PromptKind.ACTION]
     panel = turn_panel.TurnPanel(Metrics(800, 480))
-    first = panel.options(actions[0])
-    assert panel._options[0] is actions[0]
-    assert panel.options(actions[0]) is first  # worked out once
-    assert panel.options(actions[1]) is not first
+    one, other = actions[0], actions[1]
+    first = panel.options(one)
+    kept: Any = panel._options[0]
+    assert kept is one
+    assert panel.options(one) is first  # worked out once
+    assert panel.options(other) is not first
