@@ -84,6 +84,7 @@ class Tapper:
         self.left = 0
         self.tapped_at = 0.0
         self.drawn_at = 0.0
+        self.shown_at = 0.0  # when a flip first showed the pending tap's entry
         self.target: Any = None  # the state the pending tap's entry leads to, once decided
         self.seq = -1  # the entry the pending tap must make (-1: none pending)
         house.table.session.previews.append(self)  # after the screen's: hears the same decision
@@ -115,7 +116,7 @@ class Tapper:
             if not self.shown():
                 return
             durable = self.journal.durable[self.seq]
-            flipped = self.run.last_flip
+            flipped = self.shown_at
             self.run.total.append((flipped - self.tapped_at) * 1e6)
             self.run.to_drawn.append(((self.drawn_at or flipped) - self.tapped_at) * 1e6)
             self.run.to_journal.append((durable - self.tapped_at) * 1e6)
@@ -139,22 +140,16 @@ class Tapper:
             table.post_call(next_game)
             return
         self.seq = table.session.seq + 1
-        self.target, self.drawn_at = None, 0.0
+        self.target, self.drawn_at, self.shown_at = None, 0.0, 0.0
         command = demo.choose(app.state, self.rnd)
         self.tapped_at = time.perf_counter()
         app.do(Submit(command))
 
     def shown(self) -> bool:
         """The screen shows the tap's entry: durable, the app's state, and flipped since."""
-        durable = self.journal.durable.get(self.seq)
-        state = self.app.state
-        return (
-            durable is not None
-            and state is self.target
-            and not self.app.dirty
-            and self.app.arrivals.empty()
-            and self.run.last_flip >= durable
-        )
+        # A battle's losses may follow the tap's entry at once: it counts as shown when a flip
+        # showed its very state (noted by the flip), not only while it is the state in play.
+        return bool(self.shown_at)
 
 
 def floor_block(app: App, path: Path, taps: int, run: Run) -> None:
@@ -239,6 +234,8 @@ def measure(taps: int | None = None) -> tuple[Run, int]:
             def timed_flip() -> None:
                 flip()
                 run.last_flip = time.perf_counter()
+                if tapper.target is not None and app.state is tapper.target and not tapper.shown_at:
+                    tapper.shown_at = run.last_flip
 
             app.render = timed_render  # type: ignore[method-assign]
             app.draw_decided = timed_decided  # type: ignore[method-assign]
