@@ -299,6 +299,7 @@ class LocalClient:
         self.worker: TableThread | None = None
         self.maps = FileShelf()
         self.screen: Screen | None = None
+        self._words: tuple[Any, list[str]] | None = None  # the decided entry's state and words
         self.voice_choice = VoiceChoice()  # the settings screen's latest, kept for a voice added later
 
     def connect(self, screen: Screen) -> None:
@@ -307,6 +308,7 @@ class LocalClient:
             self.table.on_input = screen.wake  # table's thread takes it; waking the screen would only
             # make it race that thread for the interpreter's lock at the moment the input is decided
         self.table.on_notice = lambda notice: screen.noticed()
+        self.table.session.previews.append(self)  # the screen draws a decided entry while it is journaled
         self.house.output(self._entered)  # a peer of the panel and the log, after them
         self.house.when_switched(self._switched)
         session = self.table.session
@@ -316,9 +318,22 @@ class LocalClient:
 
     # On the table's thread.
 
+    def decided(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
+        """A session preview: the screen may draw the decided entry (shown once journaled)."""
+        if self.screen is not None:
+            lines = words(events, state)
+            self._words = (state, lines)  # said once: the journaled entry's words are these
+            self.screen.decided(state, lines)
+
+    def withdrawn(self, entry: Entry) -> None:
+        self._words = None
+        if self.screen is not None:
+            self.screen.withdrawn()
+
     def _entered(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
         if self.screen is not None:
-            self.screen.entered(state, words(events, state))
+            said, self._words = self._words, None
+            self.screen.entered(state, said[1] if said is not None and said[0] is state else words(events, state))
 
     def _switched(self, session: AnySession) -> None:
         if self.screen is not None:

@@ -36,6 +36,13 @@ class Screen(Protocol):
     def entered(self, state: Any, lines: list[str]) -> None:
         """An entry was journaled: the state it led to, its events in words."""
 
+    def decided(self, state: Any, lines: list[str]) -> None:
+        """An entry was decided and is being journaled: the screen may draw ``state`` (and its
+        words) but shows it only when :meth:`entered` hands it over."""
+
+    def withdrawn(self) -> None:
+        """The entry last decided was not journaled: nothing of it may be shown."""
+
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         """A game is on the table (``home``: a new one, show its own table): its state, recent
         words, the newest stored game (for Resume)."""

@@ -4,6 +4,11 @@ The one flow: :meth:`GameSession.submit` takes a command, the engine decides, an
 command is appended to the journal (durably) and only then do the listeners hear the events.
 A rejection changes nothing and is returned as it is.
 
+Between the decision and the append, the previews (:class:`Preview`) hear what was decided, so
+a screen can draw it while the journal makes it durable; they show nothing until the listeners
+hear the entry journaled, and hear it withdrawn if the append fails (docs/architecture.md,
+"Drawn while it is journaled").
+
 Undo and redo move the head through the tree of accepted commands (see
 :mod:`companion.store.base`); they are journal entries too, so the log shows every undo.
 
@@ -21,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from companion import engine
 from companion.engine import Accepted, Code, Command, Event, Rejected, State
@@ -40,6 +45,17 @@ SNAPSHOT_EVERY = 32  # a node's state is at most this many replays from a stored
 STATE_CACHE = 128  # recent node states kept in memory, so undo is instant
 S = TypeVar("S")
 Listener = Callable[[tuple[Event, ...], S, Entry], None]  # hears each journaled entry: events, state, entry
+
+
+class Preview(Protocol):
+    """Hears an entry decided before it is journaled (on the session's thread): it may prepare
+    what it will show, and show it only once a listener hears the entry journaled."""
+
+    def decided(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
+        """The engine accepted a command: ``entry`` (with ``state`` after it) is being appended."""
+
+    def withdrawn(self, entry: Entry) -> None:
+        """The append of ``entry`` failed: it never happened (the state is the one before)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +139,7 @@ class Session(Generic[S]):
         self._snapshot_every = snapshot_every
         self._clock = clock
         self.listeners: list[Listener[S]] = []
+        self.previews: list[Preview] = []  # hear each entry decided, before it is appended
         self._foreseen: _Foresight[S] | None = None
         self._remember(head.node, state)
 
@@ -214,7 +231,7 @@ class Session(Generic[S]):
         seq = head.seq + 1
         entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock(), input_id)
         snapshot = canonical(result.state) if depth % self._snapshot_every == 0 else None
-        entry = self._append(entry, snapshot)
+        entry = self._durably(entry, result.state, result.events, snapshot)
         self._advance(entry, result.state)
         self._notify(result.events, entry)
         return result
@@ -245,6 +262,25 @@ class Session(Generic[S]):
                 return decided
         result = self.rules.apply(self.state, command)
         return result if isinstance(result, Rejected) else (result, _events_text(result.events))
+
+    def _durably(self, entry: Entry, state: S, events: tuple[Event, ...], snapshot: str | None = None) -> Entry:
+        """Tell the previews ``entry`` is decided, then append it; if the append fails, tell them
+        it is withdrawn (and raise)."""
+        previews = list(self.previews)
+        for preview in previews:
+            try:
+                preview.decided(events, state, entry)
+            except Exception:  # as with the listeners: a screen's trouble never stops the game
+                log.exception("preview %r failed on entry %d", preview, entry.seq)
+        try:
+            return self._append(entry, snapshot)
+        except BaseException:
+            for preview in previews:
+                try:
+                    preview.withdrawn(entry)
+                except Exception:
+                    log.exception("preview %r failed on withdrawn entry %d", preview, entry.seq)
+            raise
 
     def _append(self, entry: Entry, snapshot: str | None = None) -> Entry:
         """Journal ``entry``; the entry as journaled.  If its input is already in as this very
@@ -315,7 +351,7 @@ class Session(Generic[S]):
         return self._move(entry, state, events)
 
     def _move(self, entry: Entry, state: S, events: tuple[Event, ...]) -> Accepted[S] | Rejected:
-        entry = self._append(entry)
+        entry = self._durably(entry, state, events)
         self._advance(entry, state)
         self._notify(events, entry)
         return Accepted(state, events)
@@ -498,6 +534,7 @@ __all__ = [
     "ArkhamSession",
     "GameSession",
     "Listener",
+    "Preview",
     "Rules",
     "Session",
     "new_game_name",

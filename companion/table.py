@@ -150,6 +150,7 @@ class Table(Generic[SessionT]):
         before = self.session.seq
         fresher = type(self.session).resume(self.session.journal, self.session.name)
         fresher.listeners = self.session.listeners  # the screen and the panel follow the new one
+        fresher.previews = self.session.previews
         self.session = fresher
         self.sync_tower()
         self._replay(max(before + 1, fresher.seq - REPLAYED + 1))
@@ -259,6 +260,7 @@ class Table(Generic[SessionT]):
             self._notice(opened.message)
             return False
         opened.listeners = self.session.listeners
+        opened.previews = self.session.previews
         self.switch(opened)
         self.on_switch(opened)
         return True

@@ -7,6 +7,13 @@ table's thread hands back what was journaled (the screen is one of the session's
 peer of the panel and the log) and wakes the loop by posting an event; nothing else reaches
 the screen, and the screen reaches nothing but the client.
 
+A decided entry is drawn while the table journals it: the table hands the screen the decided
+state (:meth:`App.decided`) before the append, the loop draws it into the window's buffer
+without flipping, and flips that very frame when the entry comes back journaled
+(:meth:`App.entered`); if the append fails (:meth:`App.withdrawn`) the frame is dropped and the
+last journaled state is drawn.  Nothing is shown that is not yet journaled
+(docs/architecture.md, "Drawn while it is journaled").
+
 Touch arrives as FINGERDOWN with coordinates from 0 to 1; SDL also sends a mouse event for each
 touch (``event.touch`` is true), which is ignored so one tap is one tap.
 """
@@ -131,6 +138,19 @@ def seating_problem(board: MapDef, seated: int) -> str:
     )
 
 
+INPUTS = (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.TEXTINPUT)
+
+
+@dataclass
+class Decided:
+    """An entry decided but not yet journaled: its state and words, and whether the window's
+    buffer holds its frame now (drawn, not flipped)."""
+
+    state: Any
+    lines: list[str]
+    drawn: bool = False
+
+
 @dataclass
 class Extras:
     """What the app says beside the game: where the journal is, and whether this is the demo."""
@@ -195,7 +215,8 @@ class App:
         self.apply_display()
         self.dirty = True
         self.running = True
-        self.arrivals: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.decision: Decided | None = None  # being journaled: drawn ahead, shown once journaled
+        self.arrivals: queue.SimpleQueue[Callable[[], bool | None]] = queue.SimpleQueue()
         self.resize(self.window.get_size())
         self.client.connect(self)
         self.take_arrivals()
@@ -203,6 +224,14 @@ class App:
     # -- what the table hands the screen (a companion.client.Screen) ------------------------------
     # Called on the table's thread (its own, or this one when stepped here): each hands the
     # screen's thread a closure to run (an "arrival").
+
+    def decided(self, state: Any, lines: list[str]) -> None:
+        """An entry was decided and is being journaled: drawn now, shown once journaled."""
+        self.arrive(lambda: self._decided(state, lines))
+
+    def withdrawn(self) -> None:
+        """The entry decided last was not journaled."""
+        self.arrive(self._withdrawn)
 
     def entered(self, state: Any, lines: list[str]) -> None:
         """An entry was journaled: its state and its words."""
@@ -231,21 +260,22 @@ class App:
             self.starting = False
             self.options["problem"] = notices[-1]
 
-    def arrive(self, change: Callable[[], None]) -> None:
+    def arrive(self, change: Callable[[], bool | None]) -> None:
         self.arrivals.put(change)
         self.wake()
 
     # On the screen's thread.
 
     def take_arrivals(self) -> None:
-        """Apply what the table's thread sent, in order."""
+        """Apply what the table's thread sent, in order (a change that returns False needs no
+        redraw: it drew, or showed, what it brought itself)."""
         while True:
             try:
                 change = self.arrivals.get_nowait()
             except queue.Empty:
                 return
-            change()
-            self.mark()
+            if change() is not False:
+                self.mark()
 
     def _attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         self.state = state
@@ -259,11 +289,30 @@ class App:
         self.log, self.games = lines, games
         self.dice, self.page = (), 0
 
-    def _entered(self, lines: list[str], state: Any) -> None:
+    def _decided(self, state: Any, lines: list[str]) -> bool:
+        same_game = type(state) is type(self.state)
+        self.decision = Decided(state, lines) if same_game else None
+        return False  # drawn by the loop's next turn, into the buffer only
+
+    def _withdrawn(self) -> bool:
+        """The decided frame, if drawn, is dropped: the last journaled state is drawn again."""
+        drawn = self.decision is not None and self.decision.drawn
+        if drawn:
+            self.restore_layout()
+        self.decision = None
+        return drawn
+
+    def _entered(self, lines: list[str], state: Any) -> bool:
+        decision, self.decision = self.decision, None
+        ready = decision is not None and decision.state is state and decision.drawn and not self.dirty
         self.state = state
         self.log += lines
         del self.log[:-LOG_LINES]
         self.dice, self.page = (), 0
+        if not ready:
+            return True
+        self.flip()  # the buffer holds this very state's frame, drawn while it was journaled
+        return False
 
     def wake(self) -> None:
         """Called from other threads: make the loop handle the new input now."""
@@ -336,6 +385,8 @@ class App:
             self.mark()
         if self.dirty or self.animating():
             self.draw()
+        if self.decision is not None and not self.decision.drawn and not self.dirty:
+            self.draw_decided()
 
     def animating(self) -> bool:
         """Something moves: autoplay, or the virtual Watcher light breathing."""
@@ -343,8 +394,31 @@ class App:
         return self.autoplay or (leds is not None and leds.breathing)
 
     def draw(self) -> None:
+        """Draw the journaled state and show it."""
         self.take_arrivals()
-        view = self.view()
+        self.render(self.view())
+        if self.decision is not None:
+            self.decision.drawn = False  # the buffer holds the journaled state's frame now
+        self.flip()
+        self.dirty = False
+
+    def draw_decided(self) -> None:
+        """Draw the decided state into the window's buffer, not shown: :meth:`_entered` flips
+        it once the entry is journaled (the frame the journaled state would draw: the same
+        view, with the entry's words in the log and the die pad and page reset)."""
+        decision = self.decision
+        assert decision is not None
+        self.render(self.view(decision.state, [*self.log, *decision.lines][-LOG_LINES:], fresh=True))
+        decision.drawn = True
+
+    def restore_layout(self) -> None:
+        """The scene's buttons back to the shown (journaled) state's, for a tap on what is shown."""
+        if self.decision is not None and self.decision.drawn:
+            self.decision.drawn = False
+            self.scenes[self.scene_name].update(self.view())
+            self.mark()
+
+    def render(self, view: View) -> None:
         scene = self.scenes[self.scene_name]
         scene.update(view)
         surface = self.window
@@ -357,21 +431,25 @@ class App:
         panel = self.led_rect()
         if panel is not None:
             self.draw_leds(panel)
-        pygame.display.flip()
-        self.dirty = False
 
-    def view(self) -> View:
+    def flip(self) -> None:
+        """Show the window's buffer."""
+        pygame.display.flip()
+
+    def view(self, state: Any = None, log: list[str] | None = None, *, fresh: bool = False) -> View:
+        """What the scenes draw: the journaled state, or (drawing ahead) ``state`` with ``log``;
+        ``fresh``: as an entry's arrival leaves it (no dice entered, the first page)."""
         return View(
-            state=self.state,
+            state=self.state if state is None else state,
             names=self.names,
-            log=self.log,
+            log=self.log if log is None else log,
             notices=self.client.notices(),
             link=self.client.tower(),
             panel=self.client.leds(),
             games=self.resumable() if self.scene_name == "new" else [],
             maps=self.client.maps.names() if self.scene_name == "new" else [],
-            dice=self.dice,
-            page=self.page,
+            dice=() if fresh else self.dice,
+            page=0 if fresh else self.page,
             options=self.options,
             area=self.area,
             journal=self.extras.journal,
@@ -421,6 +499,8 @@ class App:
     # -- input ----------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in INPUTS:
+            self.restore_layout()  # a tap means what is shown, not a frame drawn ahead
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.FINGERDOWN:

@@ -13,6 +13,7 @@ back as :class:`Local` intents, which the owning scene hands to :meth:`TurnPanel
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,9 +123,11 @@ class TurnPanel:
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
         self.draft = Draft()
-        self._options: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
-        self._choices: tuple[int, dict[int, list[tuple[str, Any]]]] = (-1, {})
-        self._listed: tuple[int, list[Command]] = (-1, [])
+        # Worked out once per state, kept with the state itself (not its id: a state let go may
+        # leave its id to the next one).
+        self._options: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
+        self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
+        self._listed: tuple[GameState | None, list[Command]] = (None, [])
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -220,22 +223,25 @@ class TurnPanel:
 
     def options(self, state: GameState) -> dict[int, list[tuple[str, Any]]]:
         """The areas the player to act can do something in with its own units (or, having none,
-        recruit in), each with its choices (label, intent): only what the engine takes.  Other
-        areas (units brought in from a neighbour) open from the map, by :meth:`choices`."""
-        if self._options[0] != id(state):
-            self._options, self._choices = (id(state), {}), (id(state), {})
+        recruit in), each with its first choice (label, intent): only what the engine takes.
+        An area's whole list is :meth:`choices`; other areas (units brought in from a
+        neighbour) open from the map."""
+        if self._options[0] is not state:
+            self._options = (state, {})
             pid = state.prompt.actor
             mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or range(len(state.areas))
             for i in mine:
-                choices = [item for item in self.choices(state, i) if not _bring(item[1])]
-                if choices:
-                    self._options[1][i] = choices
+                # Only whether there is one: the area's first offer settles it (each offer is an
+                # engine apply, and the list is redrawn as soon as the game moves).
+                first = next((item for item in self.offers(state, i) if not _bring(item[1])), None)
+                if first is not None:
+                    self._options[1][i] = [first]
         return self._options[1]
 
     def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         """Area ``i``'s choices now (worked out once per state)."""
-        if self._choices[0] != id(state):
-            self._choices = (id(state), {})
+        if self._choices[0] is not state:
+            self._choices = (state, {})
         if i not in self._choices[1]:
             self._choices[1][i] = self.area_choices(state, i)
         return self._choices[1][i]
@@ -243,54 +249,56 @@ class TurnPanel:
     def listed(self, state: GameState) -> list[Command]:
         """The engine's own list of legal commands now (summons and battles at computed costs
         and dice), once per state."""
-        if self._listed[0] != id(state):
-            self._listed = (id(state), list(legal_commands(state)))
+        if self._listed[0] is not state:
+            self._listed = (state, list(legal_commands(state)))
         return self._listed[1]
 
     def area_choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
+        return list(self.offers(state, i))
+
+    def offers(self, state: GameState, i: int) -> Iterator[tuple[str, Any]]:
+        """Area ``i``'s choices one by one, each checked against the engine as it comes."""
         pid, name, area = state.prompt.actor, state.area_name(i), state.areas[i]
         player = state.player(pid)
-        out: list[tuple[str, Any]] = []
         if legal(state, c.Recruit(pid, name)):
-            out.append((_("Recruit (1)"), Submit(c.Recruit(pid, name))))
+            yield (_("Recruit (1)"), Submit(c.Recruit(pid, name)))
         if legal(state, c.BuildGate(pid, name)):
-            out.append((_("Build a gate (3)"), Submit(c.BuildGate(pid, name))))
+            yield (_("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
         if legal(state, c.ControlGate(pid, name)):
-            out.append((_("Control the gate"), Submit(c.ControlGate(pid, name))))
+            yield (_("Control the gate"), Submit(c.ControlGate(pid, name)))
         gate = area.gate
         mine = gate is not None and gate.controller == pid
         listed = [cmd for cmd in self.listed(state) if getattr(cmd, "area", "") == name]
         summons = [cmd for cmd in listed if isinstance(cmd, c.Summon)]
         for summon in summons:  # the roster's units at the cost the referee computes
-            out.append((_("Summon {unit}").format(unit=summon.name), Submit(summon)))
+            yield (_("Summon {unit}").format(unit=summon.name), Submit(summon))
         if mine and not summons and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
-            out.append((_("Summon..."), Local("summon")))  # a faction the referee has no roster for
+            yield (_("Summon..."), Local("summon"))  # a faction the referee has no roster for
         known = [u.name for u in UNITS.get(player.faction, ()) if u.kind is UnitKind.GOO]
         awakenings = [c.Awaken(pid, name, goo) for goo in known if legal(state, c.Awaken(pid, name, goo))]
         for awaken in awakenings:  # where and at what cost the faction's rules say
-            out.append((_("Awaken {unit}").format(unit=awaken.name), Submit(awaken)))
+            yield (_("Awaken {unit}").format(unit=awaken.name), Submit(awaken))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
         if mine and not known and legal(state, c.Awaken(pid, name, goo, 1)):
-            out.append((_("Awaken {unit}...").format(unit=goo), Local("awaken")))  # no rules known: the cost by hand
+            yield (_("Awaken {unit}...").format(unit=goo), Local("awaken"))  # no rules known: the cost by hand
         battles = {cmd.defender: cmd for cmd in listed if isinstance(cmd, c.BattleAction)}
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
             who = _("Neutral") if enemy == NEUTRAL else state.player(enemy).label
             if enemy in battles:  # both sides' dice computed by the referee, the battle resolved whole
-                out.append((_("Battle {player}").format(player=who), Submit(battles[enemy])))
+                yield (_("Battle {player}").format(player=who), Submit(battles[enemy]))
             elif legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
-                out.append((_("Battle {player}...").format(player=who), Local("battle", enemy)))  # the dice by hand
+                yield (_("Battle {player}...").format(player=who), Local("battle", enemy))  # the dice by hand
             if enemy != NEUTRAL and legal(state, c.Capture(pid, name, enemy)):
-                out.append((_("Capture {player} (1)").format(player=who), Submit(c.Capture(pid, name, enemy))))
+                yield (_("Capture {player} (1)").format(player=who), Submit(c.Capture(pid, name, enemy)))
         w = state.watcher
         if w is not None and w.awake and w.area == i and legal(state, BattleWatcher(pid, 1)):
-            out.append((_("Battle the Watcher..."), Local("watcher")))
+            yield (_("Battle the Watcher..."), Local("watcher"))
         if ERADICATED not in area.markers:
             if area.units_of(pid) and any(self.can_walk(state, i, to) for to in state.board.adjacent[i]):
-                out.append((_("Move units from here..."), Local("move")))
+                yield (_("Move units from here..."), Local("move"))
             for j in sorted(state.board.adjacent[i], key=state.area_name):
                 if state.areas[j].units_of(pid) and self.can_walk(state, j, i):
-                    out.append((_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j)))
-        return out
+                    yield (_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j))
 
     def can_walk(self, state: GameState, frm: int, to: int) -> bool:
         stacks = state.areas[frm].units_of(state.prompt.actor)

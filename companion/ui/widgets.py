@@ -2,11 +2,19 @@
 
 Everything scales from the screen's shorter side (480 px on the official 7-inch display);
 touch targets never drop below 48 px.  Drawing functions only draw.
+
+A frame redraws the whole screen, but most of what it draws was drawn before: the same words in
+the same font and colour, the same buttons.  So the pictures are kept and blitted again (a
+bounded LRU of rendered lines, :data:`TEXT_CACHE_BYTES`; a button's face by its size and
+colours), and a font's measurements of a line are remembered.  What is shown is the same to the
+pixel (``tests/ui/test_draw_cache.py``); every line still goes through :func:`text`, so a
+recorder sees all of it.
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -25,6 +33,8 @@ ACCENT = (120, 200, 140)
 WARN = (235, 120, 90)
 BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
+TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
+FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
 
 
 @dataclass(frozen=True)
@@ -42,8 +52,16 @@ class Metrics:
     def portrait(self) -> bool:
         return self.height > self.width
 
+    @cached_property
+    def _px(self) -> dict[float, int]:
+        return {}
+
     def px(self, value: float) -> int:
-        return max(1, round(value * self.unit))
+        # Called hundreds of times a frame with a few dozen values: remembered.
+        known = self._px.get(value)
+        if known is None:
+            known = self._px[value] = max(1, round(value * self.unit))
+        return known
 
     @property
     def touch(self) -> int:
@@ -90,6 +108,57 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return face
 
 
+@lru_cache(maxsize=8192)
+def width_of(words: str, size: int, bold: bool = False) -> int:
+    """``words``' width in px at font ``size`` (remembered: the layouts ask again every frame)."""
+    return int(font(size, bold).size(words)[0])
+
+
+class Pictures:
+    """Rendered lines by (words, size, bold, colour), least recently used dropped first once
+    they hold more than ``budget`` bytes of pixels.  Rendering is the costliest part of drawing
+    a line; the same lines come back frame after frame."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.used = 0
+        self.kept: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = OrderedDict()
+
+    def get(self, words: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+        key = (words, size, bold, colour)
+        image = self.kept.get(key)
+        if image is not None:
+            self.kept.move_to_end(key)
+            return image
+        image = font(size, bold).render(words, True, colour)
+        self.kept[key] = image
+        self.used += _bytes(image)
+        while self.used > self.budget and len(self.kept) > 1:
+            _, dropped = self.kept.popitem(last=False)
+            self.used -= _bytes(dropped)
+        return image
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.used = 0
+
+
+def _bytes(image: pygame.Surface) -> int:
+    return int(image.get_pitch() * image.get_height())
+
+
+PICTURES = Pictures(TEXT_CACHE_BYTES)
+
+
+def forget_pictures() -> None:
+    """Drop every kept picture and measurement (a new pygame session's fonts, or a test's)."""
+    PICTURES.clear()
+    _faces.clear()
+    width_of.cache_clear()
+    _cut.cache_clear()
+    _label_layout.cache_clear()
+
+
 def text(
     surface: pygame.Surface,
     words: str,
@@ -108,12 +177,10 @@ def text(
     line of text on the screen goes through here, so a recorder sees all of it (``box``: the
     rectangle it must stay inside; ``wanted``: the whole text when ``words`` is already cut or
     stands for more, e.g. "+3 more"; ``tag``: what the line is, for the tests)."""
-    face = font(size, bold)
     asked = words if wanted is None else wanted
     if width:
-        while words and face.size(words)[0] > width:
-            words = words[:-2] + "…" if len(words) > 2 else ""
-    image = face.render(words, True, colour)
+        words = _cut(words, size, bold, width)
+    image = PICTURES.get(words, size, bold, colour)
     rect = image.get_rect(center=pos) if centre else image.get_rect(topleft=pos)
     surface.blit(image, rect)
     if RECORDER is not None:
@@ -128,9 +195,17 @@ def missing(words: str, size: int) -> None:
         RECORDER.append(Drawn(pygame.Rect(0, 0, 0, 0), words, "", size))
 
 
+@lru_cache(maxsize=4096)
+def _cut(words: str, size: int, bold: bool, width: int) -> str:
+    """``words`` cut with an ellipsis until they fit in ``width`` px."""
+    while words and width_of(words, size, bold) > width:
+        words = words[:-2] + "…" if len(words) > 2 else ""
+    return words
+
+
 def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> int:
     """The largest of ``sizes`` at which ``words`` fits in ``width`` px (the smallest otherwise)."""
-    return next((s for s in sizes if font(s, bold).size(words)[0] <= width), sizes[-1])
+    return next((s for s in sizes if width_of(words, s, bold) <= width), sizes[-1])
 
 
 # Where a line may break: any run of white space except the no-break spaces (U+00A0, the figure
@@ -147,11 +222,10 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    """:func:`wrap`, remembered: a frame wraps the same words at the same sizes as the last."""
-    face, lines, line = font(size, bold), [], ""
+    lines, line = [], ""
     for word in filter(None, BREAK.split(words)):
         candidate = f"{line} {word}" if line else word  # (strip() would eat a leading no-break space)
-        if line and face.size(candidate)[0] > width:
+        if line and width_of(candidate, size, bold) > width:
             lines.append(line)
             line = word
         else:
@@ -200,23 +274,54 @@ class Button:
 
     def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
         colour = self.colour if self.enabled else PANEL
-        pygame.draw.rect(surface, colour, self.rect, border_radius=metrics.px(8))
-        pygame.draw.rect(surface, BUTTON_EDGE, self.rect, width=max(1, metrics.px(2)), border_radius=metrics.px(8))
+        radius, edge = metrics.px(8), max(1, metrics.px(2))
+        surface.blit(_face(self.rect.size, colour, radius, edge), self.rect)
         room = self.rect.width - metrics.px(10)
         light = 0.3 * self.colour[0] + 0.59 * self.colour[1] + 0.11 * self.colour[2] > 140
         colour = (DARK_TEXT if light else TEXT) if self.enabled else DIM  # dark words on a light button
         big, middle, small = (metrics.px(s) for s in LABEL_SIZES)
-        # One line as large as fits; else two lines at the middle size before one small line.
-        for size, count in ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2)):
-            lines = wrap(self.label, size, room) if count == 2 else [self.label]
-            step = round(size * 1.05)
-            fits = all(font(size).size(line)[0] <= room for line in lines)
-            if fits and len(lines) == count and count * step <= self.rect.height - metrics.px(4):
-                y = self.rect.centery - (count - 1) * step // 2
-                for n, line in enumerate(lines):
-                    text(surface, line, (self.rect.centerx, y + n * step), size, colour, centre=True, width=room, box=self.rect)
-                return
-        text(surface, self.label, self.rect.center, small, colour, centre=True, width=room, box=self.rect)
+        size, lines = _label_layout(self.label, room, self.rect.height - metrics.px(4), big, middle, small)
+        step = round(size * 1.05)
+        y = self.rect.centery - (len(lines) - 1) * step // 2
+        for n, line in enumerate(lines):
+            text(surface, line, (self.rect.centerx, y + n * step), size, colour, centre=True, width=room, box=self.rect)
+
+
+@lru_cache(maxsize=1024)
+def _label_layout(label: str, room: int, height: int, big: int, middle: int, small: int) -> tuple[int, tuple[str, ...]]:
+    """A button label's size and lines: one line as large as fits; else two lines at the middle
+    size before one small line; else one small line (cut by :func:`text`)."""
+    for size, count in ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2)):
+        lines = wrap(label, size, room) if count == 2 else [label]
+        step = round(size * 1.05)
+        fits = all(width_of(line, size) <= room for line in lines)
+        if fits and len(lines) == count and count * step <= height:
+            return size, tuple(lines)
+    return small, (label,)
+
+
+_faces: OrderedDict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = OrderedDict()
+
+
+def _face(size: tuple[int, int], colour: tuple[int, int, int], radius: int, edge: int) -> pygame.Surface:
+    """A button's face (its fill and edge, rounded): drawn once per size and colour, then blitted.
+    The corners outside the rounding are a colour key, so they leave the screen as it was."""
+    key = (*size, colour, radius, edge)
+    face = _faces.get(key)
+    if face is not None:
+        _faces.move_to_end(key)
+        return face
+    clear = next(k for k in ((255, 0, 255), (0, 255, 0), (0, 0, 255)) if k not in (colour, BUTTON_EDGE))
+    face = pygame.Surface(size)
+    face.fill(clear)
+    face.set_colorkey(clear)
+    rect = face.get_rect()
+    pygame.draw.rect(face, colour, rect, border_radius=radius)
+    pygame.draw.rect(face, BUTTON_EDGE, rect, width=edge, border_radius=radius)
+    _faces[key] = face
+    while len(_faces) > FACE_CACHE:
+        _faces.popitem(last=False)
+    return face
 
 
 def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics) -> list[pygame.Rect]:

@@ -58,6 +58,12 @@ class Recorder:
 
 
 class FakeScreen(Recorder):
+    def decided(self, state: Any, lines: list[str]) -> None:
+        pass
+
+    def withdrawn(self) -> None:
+        pass
+
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         self.opened.append((state, home))
 

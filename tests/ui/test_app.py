@@ -441,9 +441,9 @@ def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> 
     from bench import tap_bench
 
     run, _ = tap_bench.measure(taps=tap_bench.BLOCK)
-    assert len(run.total) == len(run.floor) == tap_bench.BLOCK
-    for total, journaled, shown in zip(run.total, run.to_journal, run.to_screen, strict=True):
-        assert 0 < journaled < total and 0 < shown < total
+    assert len(run.total) == len(run.floor) == len(run.fsync) == len(run.flip) == tap_bench.BLOCK
+    for total, drawn, durable, shown in zip(run.total, run.to_drawn, run.to_journal, run.to_screen, strict=True):
+        assert 0 < drawn <= total and 0 < durable < total and 0 < shown < total  # never shown before durable
 
 
 def test_the_independents_are_chosen_on_the_new_game_screen(app_for) -> None:
