@@ -197,7 +197,7 @@ class NewGameScene(Scene):
         independents = tuple(options.get("cards", ()))
         intent = Start(chosen, players, acolyte, dice, signs, factions, independents)
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
-        buttons.append(Button(cards, f"Independents ({len(independents)})", Toggle("card_picker")))
+        buttons.append(Button(cards, _("Independents ({count})").format(count=len(independents)), Toggle("card_picker")))
         return buttons + self.resume(view, resume)
 
     def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:
@@ -223,7 +223,7 @@ class NewGameScene(Scene):
             Button(rect, card, Toggle(f"card={card}"), ACCENT if card in chosen else BUTTON)
             for rect, card in zip(rects, CARDS, strict=False)
         ]
-        buttons.append(Button(rects[-1], "Done", Toggle("card_picker"), ACCENT))
+        buttons.append(Button(rects[-1], _("Done"), Toggle("card_picker"), ACCENT))
         return buttons
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
