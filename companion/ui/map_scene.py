@@ -15,7 +15,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, UnitKind
 from companion.i18n import _
 from companion.palette import colour_of
-from companion.ui.labels import label
+from companion.ui.labels import label, prompt_words
 from companion.ui.map_layout import layout, place_labels
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
@@ -117,7 +117,7 @@ class MapScene(Scene):
     def title_height(self, state: GameState, width: int) -> int:
         """The height of an area prompt's words above its list."""
         m = self.metrics
-        lines = min(TITLE_LINES, len(wrap(state.prompt.text or "...", m.px(18), width, True)))
+        lines = min(TITLE_LINES, len(wrap(prompt_words(state.prompt.text) or "...", m.px(18), width, True)))
         return m.px(6) + lines * round(m.px(18) * 1.05) + m.px(4)
 
     def answer_buttons(self, view: View) -> list[Button]:
@@ -156,7 +156,7 @@ class MapScene(Scene):
             side = self.split(state)[1].inflate(-m.margin, -m.margin)
             pygame.draw.rect(surface, (26, 23, 34), side, border_radius=m.px(8))
             width = side.width - 2 * m.margin
-            words = state.prompt.text or "..."
+            words = prompt_words(state.prompt.text) or "..."
             paragraph(surface, words, (side.x + m.margin, side.y + m.px(6)), m.px(18), width, TITLE_LINES, bold=True)
         elif chosen >= 0:
             pygame.draw.circle(surface, ACCENT, centres[chosen], self.radius() + m.px(3), max(2, m.px(3)))
