@@ -38,6 +38,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.other_scenes import LANGUAGE_NAMES
 from companion.ui.widgets import Button, Metrics
+from tests.helpers import frame
 from tests.ui import test_arkham_fit, test_text_fit
 from tests.ui.test_arkham_fit import crowded_app, menus  # noqa: F401 (crowded_app is a fixture)
 
@@ -130,15 +131,8 @@ def untranslated(lines: list[str], allowed: set[str]) -> list[str]:
 
 
 def drawn_now(app: App) -> list[str]:
-    """Every line of text the app's current screen draws."""
-    drawn: list[widgets.Drawn] = []
-    widgets.RECORDER = drawn
-    try:
-        app.dirty = True
-        app.draw()
-    finally:
-        widgets.RECORDER = None
-    return [d.wanted for d in drawn]  # the Arkham screens' lines too: widgets.text records every line
+    """Every line of text the app's current screen draws (the Arkham screens' too)."""
+    return [d.wanted for d in frame(app)]
 
 
 def engine_words(app: App) -> set[str]:

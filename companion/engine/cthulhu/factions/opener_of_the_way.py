@@ -317,12 +317,7 @@ def _retreat_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _retreat(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
     index, owner, name = int(ask.data[0]), ask.data[1], ask.data[2]
-    unit = pw.unit_here(state, index, owner, name)
-    state, moved = bd.move(state, index, bd.area_index(state, choice), owner, unit.kind, name, 1)
-    events += moved
-    state, settled = bd.settle_gate(state, index)
-    events += settled
-    return state
+    return pw.send_one(state, index, owner, name, choice, events)
 
 
 def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:

@@ -311,6 +311,16 @@ def fodder(state: GameState, index: int, pid: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(u.name for u in stacks_named(state, index, pid, (UnitKind.MONSTER, UnitKind.CULTIST))))
 
 
+def send_one(state: GameState, index: int, owner: str, name: str, to: str, events: Events) -> GameState:
+    """One of ``owner``'s ``name`` units sent from area ``index`` to the area named ``to`` (a
+    pained unit placed by an ability: Howl, Dread Curse); a gate its controller left is abandoned
+    by the move.  Raises Refusal when no such unit is there."""
+    unit = unit_here(state, index, owner, name)
+    state, moved = bd.move(state, index, bd.area_index(state, to), owner, unit.kind, name, 1)
+    events += moved
+    return state
+
+
 def unit_here(state: GameState, index: int, pid: str, name: str) -> Units:
     unit = next((u for u in state.areas[index].units_of(pid) if u.name == name), None)
     if unit is None:

@@ -316,12 +316,7 @@ def _howled_to_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _howled_to(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     assert state.battle is not None
     index, (owner, name) = state.battle.area, ask.data
-    unit = pw.unit_here(state, index, owner, name)
-    state, moved = bd.move(state, index, bd.area_index(state, choice), owner, unit.kind, name, 1)
-    events += moved
-    state, settled = bd.settle_gate(state, index)
-    events += settled
-    return state
+    return pw.send_one(state, index, owner, name, choice, events)
 
 
 def _eternal_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
