@@ -92,8 +92,7 @@ class Dematerialize(Command):
 
 
 def _is(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.ANCIENTS
+    return pw.plays(state, pid, Faction.ANCIENTS)
 
 
 def _cathedral_in(glyph: str) -> pw.RequirementCheck:

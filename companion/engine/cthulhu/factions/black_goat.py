@@ -150,8 +150,7 @@ class SacrificeCultists(Command):
 
 
 def _is_bg(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.BLACK_GOAT
+    return pw.plays(state, pid, Faction.BLACK_GOAT)
 
 
 def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:

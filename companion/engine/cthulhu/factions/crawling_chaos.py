@@ -86,8 +86,7 @@ class ThousandForms(Command):
 
 
 def _is_cc(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.CRAWLING_CHAOS
+    return pw.plays(state, pid, Faction.CRAWLING_CHAOS)
 
 
 def _paid(amount: int) -> pw.RequirementCheck:

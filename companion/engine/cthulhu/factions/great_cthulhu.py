@@ -103,8 +103,7 @@ class Emerge(Command):
 
 
 def _is_gc(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.GREAT_CTHULHU
+    return pw.plays(state, pid, Faction.GREAT_CTHULHU)
 
 
 def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:

@@ -185,8 +185,7 @@ class BeyondOne(Command):
 
 
 def _is(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.OPENER_OF_THE_WAY
+    return pw.plays(state, pid, Faction.OPENER_OF_THE_WAY)
 
 
 # -- Dragon Descending ---------------------------------------------------------------------------

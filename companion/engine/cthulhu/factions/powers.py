@@ -311,6 +311,12 @@ def fodder(state: GameState, index: int, pid: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(u.name for u in stacks_named(state, index, pid, (UnitKind.MONSTER, UnitKind.CULTIST))))
 
 
+def plays(state: GameState, pid: str, faction: Faction) -> bool:
+    """Whether ``pid`` is seated and plays ``faction`` (each faction module's own check)."""
+    seat = state.seat(pid)
+    return seat is not None and state.players[seat].faction is faction
+
+
 def send_one(state: GameState, index: int, owner: str, name: str, to: str, events: Events) -> GameState:
     """One of ``owner``'s ``name`` units sent from area ``index`` to the area named ``to`` (a
     pained unit placed by an ability: Howl, Dread Curse); a gate its controller left is abandoned
@@ -331,8 +337,7 @@ def unit_here(state: GameState, index: int, pid: str, name: str) -> Units:
 def acolytes_left(state: GameState, pid: str) -> int:
     """``pid``'s Acolytes in its pool: six less those on the map and those captured (Bubastis
     has none, factions.md section 9)."""
-    seat = state.seat(pid)
-    if seat is not None and state.players[seat].faction is Faction.BUBASTIS:
+    if plays(state, pid, Faction.BUBASTIS):
         return 0
     out = sum(a.count(owner=pid, kind=UnitKind.CULTIST, name="Acolyte") for a in state.areas)
     out += sum(p.captured.count(pid) for p in state.players)

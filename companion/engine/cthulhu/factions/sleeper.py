@@ -137,8 +137,7 @@ class DeathFromBelow(Command):
 
 
 def _is(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.SLEEPER
+    return pw.plays(state, pid, Faction.SLEEPER)
 
 
 def _paid(kind: str) -> pw.RequirementCheck:

@@ -146,8 +146,7 @@ class Hibernate(Command):
 
 
 def _is(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is Faction.WINDWALKER
+    return pw.plays(state, pid, Faction.WINDWALKER)
 
 
 def _opposite_gate(state: GameState, pid: str, events: pw.Events) -> bool:

@@ -150,8 +150,7 @@ class GiveDoom(Command):
 
 
 def _is_ys(state: GameState, pid: str) -> bool:
-    seat = state.seat(pid)
-    return seat is not None and state.players[seat].faction is _Faction.YELLOW_SIGN
+    return pw.plays(state, pid, _Faction.YELLOW_SIGN)
 
 
 def _desecrated(glyph: str) -> pw.RequirementCheck:
