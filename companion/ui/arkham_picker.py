@@ -5,7 +5,8 @@ the deck.  With nothing typed, the cards drawn most recently come first (the las
 one most often picked again: after an Undo, or when a reshuffled deck gives it back); a few
 letters typed on the on-screen keyboard narrow the list to the names containing them, names with
 a word starting with them first.  Letters are compared without case, spaces or punctuation, so
-"bigst" finds "Big Storm Sweeps Arkham!".
+"bigst" finds "Big Storm Sweeps Arkham!"; umlauts and ß match their spelled-out forms both ways
+(:func:`companion.ui.keyboard.folded`), so "grö", "groe" and "GROE" all find "Größe".
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from companion.ui.keyboard import folded
+
 DRAWN = "Mythos: "  # how the log's line for a drawn card begins (companion.narrate: mythos_drawn)
 
 
-@lru_cache(maxsize=512)
 def letters(words: str) -> str:
-    """``words`` lower-cased, letters and digits only."""
-    return "".join(ch for ch in words.lower() if ch.isalnum())
+    """``words`` as the search compares them: lower-cased, umlauts spelled out (ä -> ae,
+    ß -> ss), letters and digits only."""
+    return folded(words)
 
 
 def recently_drawn(log: Sequence[str], names: Iterable[str]) -> list[str]:

@@ -18,7 +18,7 @@ from companion.engine.cthulhu.model import Faction
 from companion.engine.mapdef import AreaDef, MapDef, MapStatus
 from companion.engine.names import PLACE_LIMIT
 from companion.i18n import N_, _
-from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, keys, typed_into
+from companion.ui.keyboard import BACKSPACE, DONE, SHIFT, SPELLED_OUT, keys, typed_into
 from companion.ui.scene import Build, Intent, Scene, View
 from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, text, wrap
 
@@ -131,7 +131,8 @@ def rename(draft: Draft, typed: str) -> None:
     """Typing renames the selected area, or the map itself when no area is selected.
 
     Backspace arrives as ``"\\b"``.  A map's name becomes its file name, so it keeps to lower-case
-    letters, digits and hyphens (anything else typed becomes a hyphen).  An area's name takes what
+    letters, digits and hyphens (an umlaut or ß is spelled out, as German writes it without the
+    letter: "ü" -> "ue"; anything else typed becomes a hyphen).  An area's name takes what
     the screen can show: a control character a keyboard sends is dropped (the engine would
     refuse the map for it).
     """
@@ -139,7 +140,8 @@ def rename(draft: Draft, typed: str) -> None:
         a = draft.areas[draft.selected]
         a.name = typed_into(a.name, typed if typed == BACKSPACE else "".join(ch for ch in typed if ch.isprintable()), NAME_LIMIT)
         return
-    safe = "".join(ch if (ch.isascii() and ch.isalnum()) or ch == BACKSPACE else "-" for ch in typed.lower())
+    spelled = typed if typed == BACKSPACE else typed.casefold().translate(SPELLED_OUT)  # "ü" -> "ue", "ß" -> "ss"
+    safe = "".join(ch if (ch.isascii() and ch.isalnum()) or ch == BACKSPACE else "-" for ch in spelled)
     draft.name = typed_into(draft.name, safe, NAME_LIMIT)
 
 

@@ -3,18 +3,28 @@
 :func:`keys` lays out letter, digit and editing keys inside an area, each at least a fingertip
 wide; a key's intent is :class:`Key` with the text it types (``"\\b"`` for backspace, ``""`` for
 Done).  The scene that shows it decides what typing changes.
+
+The letters follow the table's language (:func:`companion.i18n.language`): QWERTY in English,
+QWERTZ with Ä, Ö, Ü and ß in German, whose names and card titles use them.  :func:`folded` is
+how a search compares what was typed with a name: "Größe", "groesse" and "GROSSE" are one.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
+from companion import i18n
 from companion.i18n import _
 from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")
+# German (DIN 2137 order, QWERTZ): ß beside the digits, Ü after P, Ö and Ä after L.
+ROWS_DE = ("1234567890ß", "qwertzuiopü", "asdfghjklöä", "yxcvbnm-.,'")
+LAYOUTS = {"en": ROWS, "de": ROWS_DE}
 BACKSPACE = "\b"
 DONE = ""
 SHIFT = "shift"
@@ -28,30 +38,59 @@ class Key:
     text: str
 
 
+def layout(language: str | None = None) -> tuple[str, ...]:
+    """The rows of :func:`keys` for ``language`` (the table's own when None; English for a
+    language with no layout of its own)."""
+    return LAYOUTS.get(language or i18n.language(), ROWS)
+
+
+def upper(letter: str) -> str:
+    """``letter`` as Shift types it: ß has no capital in use on a German keyboard (Python's
+    ``"ß".upper()`` is two letters, "SS"), so it stays ß."""
+    shifted = letter.upper()
+    return shifted if len(shifted) == 1 else letter
+
+
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})  # after casefold(), which makes ß "ss"
+
+
+@lru_cache(maxsize=1024)
+def folded(words: str) -> str:
+    """``words`` as a search compares them: without case, umlauts spelled out (ä -> ae, ö -> oe,
+    ü -> ue, ß -> ss, as German writes them without the letters), other accents dropped
+    (é -> e), letters and digits only.  "Größe" and "GROESSE" both give "groesse"."""
+    spelled = words.casefold().translate(SPELLED_OUT)
+    plain = unicodedata.normalize("NFKD", spelled)
+    return "".join(ch for ch in plain if ch.isalnum())
+
+
 def typed_into(text: str, typed: str, limit: int) -> str:
     """``text`` after a key: Backspace rubs out the last character, anything else is appended
     (up to ``limit`` characters)."""
     return text[:-1] if typed == BACKSPACE else (text + typed)[:limit]
 
 
-def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False) -> list[Button]:
-    """The keyboard's buttons filling ``area`` from its bottom up: four rows of ten, then Shift,
-    Space, Backspace and Done."""
+def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False, language: str | None = None) -> list[Button]:
+    """The keyboard's buttons filling ``area`` from its bottom up: four rows of the language's
+    :func:`layout` (ten keys in English, eleven in German), then Shift, Space, Backspace and Done."""
+    rows = layout(language)
+    columns = max(len(letters) for letters in rows)
     gap = metrics.margin
     height = max(metrics.touch, min(metrics.px(60), (area.height - 4 * gap) // 5))
-    width = (area.width - 9 * gap) // 10
+    width = (area.width - (columns - 1) * gap) // columns
     top = area.bottom - 5 * height - 4 * gap
     buttons = []
-    for row, letters in enumerate(ROWS):
+    for row, letters in enumerate(rows):
         y = top + row * (height + gap)
         for col, letter in enumerate(letters):
-            typed = letter.upper() if shifted else letter
+            typed = upper(letter) if shifted else letter
             rect = pygame.Rect(area.x + col * (width + gap), y, width, height)
             buttons.append(Button(rect, typed, Key(typed)))
     y = top + 4 * (height + gap)
+    space = columns - 6  # Shift, Delete and Done take two keys' width each
     last = [
         (_("Shift"), Key(SHIFT), 2, PANEL),
-        (_("Space"), Key(" "), 4, PANEL),
+        (_("Space"), Key(" "), space, PANEL),
         (_("Delete"), Key(BACKSPACE), 2, PANEL),
         (_("Done"), Key(DONE), 2, ACCENT),
     ]
@@ -65,6 +104,8 @@ def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False) -> list[But
 
 CLEAR = "clear"
 SEARCH_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+SEARCH_ROWS_DE = ("qwertzuiopü", "asdfghjklöä", "yxcvbnmß")
+SEARCH_LAYOUTS = {"en": SEARCH_ROWS, "de": SEARCH_ROWS_DE}
 
 
 def search_key_height(metrics: Metrics) -> int:
@@ -77,20 +118,24 @@ def search_keys_height(metrics: Metrics) -> int:
     return 3 * search_key_height(metrics) + 2 * metrics.margin
 
 
-def search_keys(area: pygame.Rect, metrics: Metrics) -> list[Button]:
+def search_keys(area: pygame.Rect, metrics: Metrics, language: str | None = None) -> list[Button]:
     """A letters-only keyboard for searching a list by name, filling ``area`` from its bottom up:
-    three rows of letters, Delete filling the end of the third (the scene offers Clear)."""
+    three rows of the language's letters (QWERTZ with Ü, Ö, Ä and ß in German), Delete filling
+    the end of the third (the scene offers Clear)."""
+    rows = SEARCH_LAYOUTS.get(language or i18n.language(), SEARCH_ROWS)
+    columns = max(len(letters) for letters in rows)
     gap = metrics.margin
     height = search_key_height(metrics)
-    width = (area.width - 9 * gap) // 10
+    width = (area.width - (columns - 1) * gap) // columns
     top = area.bottom - search_keys_height(metrics)
     buttons = []
-    shift = (width + gap) // 2  # the lower rows sit half a key in, as on a typewriter
-    for row, letters in enumerate(SEARCH_ROWS):
+    for row, letters in enumerate(rows):
         y = top + row * (height + gap)
+        spare = area.width - len(letters) * (width + gap) + gap
+        shift = min((width + gap) // 2, spare) if row else 0  # the lower rows sit half a key in, as on a typewriter
         for col, letter in enumerate(letters):
-            rect = pygame.Rect(area.x + (shift if row else 0) + col * (width + gap), y, width, height)
-            buttons.append(Button(rect, letter.upper(), Key(letter)))
+            rect = pygame.Rect(area.x + shift + col * (width + gap), y, width, height)
+            buttons.append(Button(rect, upper(letter), Key(letter)))
     left = buttons[-1].rect.right + gap
     delete = pygame.Rect(left, top + 2 * (height + gap), area.right - left, height)
     return [*buttons, Button(delete, _("Delete"), Key(BACKSPACE), PANEL)]
