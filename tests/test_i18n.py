@@ -58,7 +58,7 @@ def test_every_marked_sentence_has_a_german_translation_with_the_same_placeholde
 def test_the_voice_speaks_german_when_german_is_chosen(german: None) -> None:
     (doom,) = lines_for([DoomGained("black_goat", 2, "gates", 12)], None, {"black_goat": "Black Goat"})
     (end,) = lines_for([GameEnded("doom", ("black_goat", "great_cthulhu"), ())], None)
-    assert doom.text == "Black Goat erreicht 12 Doom."
+    assert doom.text == "Black Goat erreicht 12 Verdammnis."
     assert end.text == "Das Spiel ist aus. Black Goat und Great Cthulhu gewinnen."
 
 
