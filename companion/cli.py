@@ -64,12 +64,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=_("A table-side referee for Lovecraftian board games."))
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     parser.add_argument("--config", help=_("config file (default: ~/.config/companion/companion.toml)"))
-    parser.add_argument("--journal", help=_("journal location: a file, :memory:, or a redis:// URL"))
+    parser.add_argument(
+        "--journal",
+        help=_(
+            "journal location: a file, :memory:, or a redis:// URL "
+            "(default: the config file's [journal] location, else journal.sqlite3 in ~/.local/state/companion)"
+        ),
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     demo = sub.add_parser("demo", help=_("play a seeded demo game"))
     demo.add_argument("--headless", action="store_true", help=_("narrate in the terminal instead of a window"))
-    demo.add_argument("--or-headless", action="store_true", help=_("open a window if there is a display, else narrate"))
+    demo.add_argument(
+        "--or-headless",
+        action="store_true",
+        help=_("open a window if there is a display, else narrate (the options of the one that does not run are ignored)"),
+    )
     demo.add_argument("--seed", type=int, default=1, help=_("seed of the players' choices and the dice (default: 1)"))
     demo.add_argument(
         "--map",
@@ -97,16 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--panel", action="store_true", help=_("terminal demo: print the LED panel (the window always has it: press L)")
     )
     demo.add_argument("--game", choices=("cthulhu", "arkham"), default="cthulhu", help=_("which game (default: cthulhu)"))
-    demo.add_argument(
-        "--size", default="800x480", help=_("window size, exactly: 800x480 (default), 1024x600, 1280x720 or 720x1280")
-    )
+    demo.add_argument("--size", help=_("window size, exactly: 800x480 (default), 1024x600, 1280x720 or 720x1280"))
     demo.add_argument("--mute", action="store_true", help=_("no speech and no sound (the demo speaks by default)"))
     demo.set_defaults(run=cmd_demo)
 
     table = sub.add_parser("run", help=_("open the table on the screen (the appliance's command)"))
     table.add_argument("--game", help=_("stored game to resume (default: the last played)"))
     table.add_argument("--size", default="800x480", help=_("800x480 (default), 1024x600, 1280x720 or 720x1280"))
-    table.add_argument("--fullscreen", action="store_true")
+    table.add_argument("--fullscreen", action="store_true", help=_("fill the whole screen (default: a window of --size)"))
     table.set_defaults(run=cmd_run)
 
     bridge = sub.add_parser("bridge", help=_("serve the dice tower into a shared Redis journal (its own service)"))
@@ -189,6 +197,7 @@ def game_name(name: str | None, given_as: str = "--game") -> str | None:
 WINDOW_PLAYERS = 4  # the window demo's default: four on the Yuggoth demo map
 TERMINAL_PLAYERS = 3  # the terminal demo's default: three on Earth
 ARKHAM_PLAYERS = 3
+DEMO_SIZE = "800x480"  # the window's size when --size is not given (the help says so)
 
 
 def refuse_unhonoured(args: argparse.Namespace) -> None:
@@ -196,8 +205,16 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
 
     :raises UsageError: naming the option and what to do instead.
     """
+    if args.headless and args.size is not None and not args.or_headless:
+        raise UsageError(_("--size is for the window: the terminal demo (--headless) has no window."))
     if args.game == "arkham":
-        for flag, given in (("--map", args.map_name), ("--acolyte", args.acolyte), ("--tower", args.tower)):
+        cthulhu_only = (
+            ("--map", args.map_name),
+            ("--acolyte", args.acolyte),
+            ("--independents", args.independents),
+            ("--tower", args.tower),
+        )
+        for flag, given in cthulhu_only:
             if given:
                 raise UsageError(
                     _("{flag} is for Cthulhu Wars: the Arkham Horror demo plays the Mythos Phase, with no map or dice.").format(
@@ -206,7 +223,7 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
                 )
         if args.panel:
             raise UsageError(_("--panel: the Arkham Horror demo prints no panel (its window shows it: press L)."))
-    elif not args.headless:
+    elif not args.headless and not args.or_headless:  # --or-headless: they were meant for the terminal, had it run
         for flag, given in (("--tower", args.tower), ("--panel", args.panel)):
             if given:
                 raise UsageError(
@@ -220,7 +237,7 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
 def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.ui.launch import parse_size
 
-    parse_size(args.size)  # a wrong size is said before anything opens
+    parse_size(args.size or DEMO_SIZE)  # a wrong size is said before anything opens
     args.headless = _headless(args)
     refuse_unhonoured(args)
     if args.game == "arkham":
@@ -242,7 +259,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
                 map=setup.board.title, seats=seats, players=players, first=first
             )
         )
-    size = parse_size(args.size)
+    size = parse_size(args.size or DEMO_SIZE)
     journal = open_configured(args, config)
     try:
         name = new_game_name(journal=journal, prefix="demo")
@@ -280,7 +297,7 @@ def _arkham_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.arkham_demo import SeatingError, run_arkham_demo, run_arkham_window
     from companion.ui.launch import parse_size
 
-    size = parse_size(args.size)
+    size = parse_size(args.size or DEMO_SIZE)
     players = args.players if args.players is not None else ARKHAM_PLAYERS
     location = str(args.journal or config.journal.resolved())
     journal = open_configured(args, config)

@@ -14,6 +14,7 @@ import pytest
 from companion.cli import main
 from companion.engine import decode_state
 
+ROOT = Path(__file__).resolve().parents[1]
 NEW_GAME = '{"type": "new_game", "board": "earth-3p", "seats": ["great_cthulhu", "crawling_chaos", "black_goat"]}'
 SCRIPT = (
     "\n".join(
@@ -368,6 +369,8 @@ def test_the_window_demo_honours_the_player_count_or_refuses_it_with_the_reason(
         (("--panel",), "--panel is for the terminal demo"),
         (("--game", "arkham", "--map", "earth-3p"), "--map is for Cthulhu Wars"),
         (("--game", "arkham", "--headless", "--tower"), "--tower is for Cthulhu Wars"),
+        (("--game", "arkham", "--independents"), "--independents is for Cthulhu Wars"),
+        (("--headless", "--size", "1024x600"), "--size is for the window"),
         (("--size", "640x480"), "--size must be one of"),
     ],
 )
@@ -382,3 +385,33 @@ def test_the_demo_help_says_the_true_defaults(capsys) -> None:
     words = " ".join(capsys.readouterr().out.split())
     for default in ("default: 4 in the window, 3 in the terminal", "default: yuggoth-demo in the window", "800x480 (default)"):
         assert default in words
+
+
+def test_make_demo_opens_the_window_when_there_is_a_display(monkeypatch, capsys) -> None:
+    """`make demo` passes --or-headless with the terminal's --tower and --panel: with a display
+    the window opens at 800x480 (the window always rolls on the tower and has the panel), rather
+    than refusing options that were only meant for the terminal."""
+    recipe = next(line for line in (ROOT / "Makefile").read_text().splitlines() if "companion demo" in line)
+    flags = recipe.split("companion demo", 1)[1].split()
+    assert "--or-headless" in flags and "--tower" in flags  # what the recipe passes today
+    code, err, opened = window_demo(monkeypatch, capsys, *flags, "--mute")
+    args: Any = opened[0] if opened else None
+    assert code == 0 and args is not None and args[3] == (800, 480), err
+
+
+def test_without_a_display_or_headless_takes_the_window_size_without_complaint(monkeypatch, capsys) -> None:
+    for variable in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(variable, raising=False)
+    args = ["--journal", ":memory:", "demo", "--or-headless", "--game", "arkham", "--size", "1024x600", "--mute"]
+    code, lines, err = run_cli(monkeypatch, capsys, args)
+    assert code == 0 and "terminal demo instead" in err and lines[0].strip().startswith("Arkham Horror:")
+
+
+def test_the_help_says_where_the_journal_goes_and_what_fullscreen_does(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert "default: the config file's [journal] location, else journal.sqlite3 in ~/.local/state/companion" in words
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    assert "fill the whole screen (default: a window of --size)" in " ".join(capsys.readouterr().out.split())
