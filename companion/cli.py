@@ -124,16 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--link", help=_("also make this path a symlink to the device (a stable name; never replaces a file, only its own link)")
     )
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=int, default=0, help=_("seed of the simulated rolls (default: 0)"))
     sim.add_argument("--manual", action="store_true", help=_("roll only when Enter is pressed, not on request"))
-    sim.add_argument("--noise", type=float, default=0.0, help=_("chance of line noise before a frame (0-1)"))
-    sim.add_argument("--drop", type=float, default=0.0, help=_("chance a frame is lost (0-1)"))
-    sim.add_argument("--duplicate", type=float, default=0.0, help=_("chance a frame is sent twice (0-1)"))
-    sim.add_argument("--unplug-every", type=float, default=0.0, help=_("pull the cable every N seconds (0: never)"))
+    sim.add_argument("--noise", type=float, default=0.0, help=_("chance of line noise before a frame (0-1, default: 0)"))
+    sim.add_argument("--drop", type=float, default=0.0, help=_("chance a frame is lost (0-1, default: 0)"))
+    sim.add_argument("--duplicate", type=float, default=0.0, help=_("chance a frame is sent twice (0-1, default: 0)"))
+    sim.add_argument("--unplug-every", type=float, default=0.0, help=_("pull the cable every N seconds (default: 0, never)"))
     sim.set_defaults(run=cmd_tower_sim)
 
     script = sub.add_parser("script", help=_("read commands as JSON lines on stdin, answer each as a JSON line"))
-    script.add_argument("--seed", type=int, default=0, help=_("seed for a new_game line that gives none"))
+    script.add_argument("--seed", type=int, default=0, help=_("seed for a new_game line that gives none (default: 0)"))
     script.add_argument("--game", help=_("stored game to create or continue (default: a throw-away game)"))
     script.set_defaults(run=cmd_script)
 

@@ -415,3 +415,17 @@ def test_the_help_says_where_the_journal_goes_and_what_fullscreen_does(capsys) -
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     assert "fill the whole screen (default: a window of --size)" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["tower-sim"], ("seed of the simulated rolls (default: 0)", "(0-1, default: 0)", "(default: 0, never)")),
+        (["script"], ("seed for a new_game line that gives none (default: 0)",)),
+    ],
+)
+def test_every_option_with_a_default_says_it(capsys, command: list[str], said: tuple[str, ...]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert all(one in words for one in said), words
