@@ -31,7 +31,7 @@ from companion.i18n import N_, _
 from companion.narrate import describe
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
-from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph
+from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, wrap
 
 MONSTER_PLACES = (*sorted(ARKHAM), SKY, OUTSKIRTS)
 INVESTIGATOR_PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS), LOST)
@@ -45,6 +45,7 @@ REASONS = (
     N_("a slip"),
 )  # journaled in English
 TITLE_LINES, PREVIEW_LINES = 2, 3
+TITLE_SIZES = (22, 20, 18, 16)  # px at unit 1: the title's font, largest first (the lines are measured at the first)
 STANDINGS = {"playing": N_("Playing"), "devoured": N_("Devoured"), "retired": N_("Retired")}  # model.Standing's
 MAX_REASON = 60  # characters: the log line must stay readable
 
@@ -478,12 +479,19 @@ class ArkhamCorrectionsScene(Scene):
         said, accepted = preview(state, with_reason(command, self.draft.reason))
         return (_("Will record: {said}").format(said=said) if accepted else said), (TEXT if accepted else WARN)
 
+    def title_size(self, title: str, width: int) -> int:
+        """The largest of the title's font sizes at which it takes at most its two lines (a
+        longer language, or a narrow portrait screen, gets a smaller one rather than a cut)."""
+        sizes = [self.metrics.px(s) for s in TITLE_SIZES]
+        return next((size for size in sizes if len(wrap(title, size, width, True)) <= TITLE_LINES), sizes[-1])
+
     def draw(self, surface: pygame.Surface, view: View) -> None:
         state = view.state
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
         width = m_.width - 2 * m_.margin
-        paragraph(surface, self.title(state), (m_.margin, m_.margin), m_.px(22), width, TITLE_LINES, TEXT, bold=True)
+        title = self.title(state)
+        paragraph(surface, title, (m_.margin, m_.margin), self.title_size(title, width), width, TITLE_LINES, TEXT, bold=True)
         if not self.draft.typing:  # the keyboard covers the preview
             said, colour = self.words(state, view.log)
             paragraph(surface, said, self.preview_rect().topleft, m_.px(18), width, PREVIEW_LINES, colour)

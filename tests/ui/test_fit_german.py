@@ -1,0 +1,41 @@
+"""The screens around the game fit in German too (German is longer than English): the Cthulhu
+Wars Corrections page's every editor and chooser, the eight-player steppers, the set-up screens
+(settings, new game and its pickers, the map builder and its keyboard, the factions' sheets), at
+every size, with no text cut or overlapping and fingertip buttons.  The table, the map, whole
+games and Arkham's screens are checked in German by tests/ui/test_screen_i18n.py; the keyboards
+and the Arkham Corrections page by tests/ui/test_keyboard_german.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion import i18n
+from companion.ui.app import SIZES
+from tests.ui import test_corrections_scene, test_screens_fit
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table in German, as a German system's locale chooses it (the App asks the locale)."""
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
+    i18n.use("de")
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+@pytest.mark.parametrize(("map_name", "options"), test_corrections_scene.MAPS, ids=[m for m, _ in test_corrections_scene.MAPS])
+def test_every_corrections_editor_fits_in_german(app_on, map_name, options, size, german) -> None:
+    test_corrections_scene.test_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, options, size)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_eight_players_steppers_fit_in_german(app_on, size, german) -> None:
+    test_corrections_scene.test_a_table_of_eight_gets_its_steppers_in_columns_without_cut_text(app_on, size)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_screens_around_the_game_fit_in_german(app_on, size, monkeypatch, german) -> None:
+    test_screens_fit.test_the_screens_around_the_game_fit(app_on, size, monkeypatch)
