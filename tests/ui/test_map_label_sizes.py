@@ -1,0 +1,46 @@
+"""Map labels never overlap or get cut at any window size, not only the four the table ships
+for: every playable map, at start and after a seeded stretch of play (units, gates and marks on
+the board), at sizes between and beyond 800x480 and 2560x1440, landscape and portrait."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from companion import demo
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Faction, Phase
+from companion.maps import load_map
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui.app import App
+from tests.helpers import frame
+from tests.ui.test_text_fit import MAPS, problems
+
+OTHER_SIZES = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (600, 1024), (480, 800)]
+FACTIONS = tuple(f for f in Faction if f is not Faction.OTHER)
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_map_labels_fit_at_other_sizes(app_on: Callable[..., App], map_name: str) -> None:
+    board = load_map(map_name)
+    seats = tuple(c.Seat(f) for f in FACTIONS[: min(board.players)])
+    found: list[str] = []
+    for size in OTHER_SIZES:
+        session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
+        assert isinstance(session, GameSession)
+        app = app_on(session, size)
+        rnd = random.Random(7)
+        for moves in (0, 60):  # at start, then with the board filled in
+            for _ in range(moves):
+                if session.state.phase is Phase.GAME_OVER:
+                    break
+                result = session.submit(demo.choose(session.state, rnd))
+                for order in demo.casualties(session.state, getattr(result, "events", ())):
+                    session.submit(order)
+            app.scene_name = "map"
+            app.dirty = True
+            found += [f"{size} after {moves} moves: {p}" for p in problems(frame(app), size)]
+    assert not found, "\n".join(found[:20])
