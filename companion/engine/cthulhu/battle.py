@@ -49,12 +49,14 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
+    UnitKind,
     Units,
 )
 from companion.engine.values import evolve
 
 Events = flow.Events
 ATTACKER, DEFENDER = 0, 1
+KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property (per event)
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
 ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
@@ -169,9 +171,11 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     return next_roll(evolve(state, battle=battle), events)
 
 
-def next_roll(state: GameState, events: Events) -> GameState:
-    """Ask for the attacker's dice, then the defender's, then count Kills and Pains."""
-    b = state.battle
+def next_roll(state: GameState, events: Events, battle: Battle | None = None) -> GameState:
+    """Ask for the attacker's dice, then the defender's, then count Kills and Pains.  ``battle``:
+    the battle as it now stands when newer than ``state.battle`` (a roll just added), so that the
+    state is copied once, as it is written back, not for each change (the tower's roll path)."""
+    b = battle or state.battle
     assert b is not None
     sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
     while len(b.rolls) < 2:
@@ -204,8 +208,7 @@ def next_roll(state: GameState, events: Events) -> GameState:
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     assert state.battle is not None
-    state = evolve(state, battle=evolve(state.battle, rolls=(*state.battle.rolls, values)))
-    return next_roll(state, events)
+    return next_roll(state, events, evolve(state.battle, rolls=(*state.battle.rolls, values)))
 
 
 # -- Kills, Pains, retreats -------------------------------------------------------------------
@@ -244,13 +247,20 @@ def madness(state: GameState) -> str:
 
 
 class Resolution:
-    """The Kills, Pains and retreats of one battle, worked on locally: the battle area and its
-    neighbours, the results still owed and the pained units are plain mutable values here, and
-    the state is rebuilt once at the end (this runs on the tower's roll path; see bench/)."""
+    """The Kills, Pains and retreats of one battle, worked on locally.
+
+    Mutable on purpose: this runs on the tower's roll path (issue 20: ``apply`` of the resolving
+    roll under 100 µs p99, bench/battle_bench.py), where rebuilding a frozen area for each result
+    cost more than the rules.  The battle area's stacks (``here``, in board order), the other
+    areas, the results still owed and the pained units are plain lists changed in place; nothing
+    outside this object sees them, and :meth:`finish` writes the board and the battle back into
+    one new frozen state.  The ability hooks read ``state`` as it was when the resolution began."""
 
     def __init__(self, state: GameState, b: Battle, events: Events) -> None:
         self.state, self.b, self.events = state, b, events
         self.areas = list(state.areas)
+        self.here = list(state.areas[b.area].units)  # the battle area's stacks, written back once
+        self.changed = False  # a stack of the board has changed: the areas are written back
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
@@ -270,7 +280,7 @@ class Resolution:
         if hooks is None or hooks.double is None:
             return ()
         owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
-        units = self.areas[self.b.area].units_of(owner)
+        units = self.units_of(owner)
         return hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
 
     def split(self, side: int, stacks: list[Units], hit: str) -> list[Units]:
@@ -299,12 +309,18 @@ class Resolution:
         """How many results ``unit``'s stack can still take (two each for fresh doubles)."""
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
+    def units_of(self, owner: str) -> tuple[Units, ...]:
+        """``owner``'s stacks in the battle area as they stand now."""
+        return tuple([u for u in self.here if u.owner == owner])
+
     def side_units(self, side: int) -> tuple[Units, ...]:
-        units = self.areas[self.b.area].units_of(pids(self.b)[side])
+        units = self.units_of(self.b.defender if side else self.b.attacker)
         return without(units, self.exempt) if self.exempt else units
 
     def unpained(self, side: int) -> list[Units]:
         """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+        if not self.pained:
+            return list(self.side_units(side))
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
             taken[unit.key] = taken.get(unit.key, 0) + unit.count
@@ -327,9 +343,11 @@ class Resolution:
         enemy = b.defender if owner == b.attacker else b.attacker
         areas = self.areas
         return tuple(
-            i
-            for i in sorted(self.state.board.adjacent[b.area])
-            if ERADICATED not in areas[i].markers and not areas[i].count(owner=enemy)
+            [
+                i
+                for i in self.state.board.neighbours(b.area)
+                if ERADICATED not in areas[i].markers and not any(u.owner == enemy and u.count for u in areas[i].units)
+            ]
         )
 
     # -- the steps ------------------------------------------------------------------------------
@@ -396,7 +414,8 @@ class Resolution:
         unit = next(u for u in self.areas[source].units_of(pid) if u.name == name)
         one = Units(pid, unit.kind, name, 1)
         self.areas[source] = take(self.areas[source], one, 1)
-        self.areas[self.b.area] = bd.add_units(self.areas[self.b.area], pid, unit.kind, name, 1)
+        self.here = list(bd.add_units(AreaState(None, tuple(self.here)), pid, unit.kind, name, 1).units)
+        self.changed = True
         self.exempt = (*self.exempt, one)
         self.left.add(source)
         self.owed["pain"] = [self.owed["pain"][0] + 1, self.owed["pain"][1] + 1]
@@ -442,7 +461,7 @@ class Resolution:
         if hooks is None or hooks.on_hit is None:
             return hit
         owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
-        units = self.areas[self.b.area].units_of(owner)
+        units = self.units_of(owner)
         return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
 
     def land(self, side: int, unit: Units, n: int, hit: str) -> None:
@@ -454,18 +473,33 @@ class Resolution:
             for _ in range(n):
                 self.wound(side, unit, hit)
             return
+        kind = KIND_VALUES[unit.kind]
         if hit == "kill" and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
-            self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, "pain")] * n
+            self.events += [HitTaken(unit.owner, self.where, kind, unit.name, "pain")] * n
             self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
         self.owed[hit][side] -= n
-        self.events += [HitTaken(unit.owner, self.where, unit.kind.value, unit.name, hit)] * n
+        self.events += [HitTaken(unit.owner, self.where, kind, unit.name, hit)] * n
         if hit == "pain":
             self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
             return
-        self.areas[self.b.area] = take(self.areas[self.b.area], unit, n)
-        self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, n, "killed in battle"))
+        self.remove(unit, n)
+        self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
+
+    def remove(self, unit: Units, n: int) -> None:
+        """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
+        there, with at least ``n``): the stacks keep their order (no re-sorting on the roll path)."""
+        here = self.here
+        for i, stack in enumerate(here):
+            if stack.owner == unit.owner and stack.kind is unit.kind and stack.name == unit.name:
+                if stack.count > n:
+                    here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
+                else:
+                    del here[i]
+                self.changed = True
+                return
+        raise AssertionError(f"{unit} is not in the battle area")
 
     def wound(self, side: int, unit: Units, hit: str) -> None:
         """One result on a unit that takes two (Regenerate): two Kills kill it; any other one or
@@ -483,8 +517,7 @@ class Resolution:
             results = self.wounds[i][2] + letter
             if results == "kk":
                 del self.wounds[i]
-                whole = Units(unit.owner, unit.kind, name, 1)
-                self.areas[self.b.area] = take(self.areas[self.b.area], whole, 1)
+                self.remove(Units(unit.owner, unit.kind, name, 1), 1)
                 self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, name, 1, "killed in battle"))
                 return
             self.wounds[i] = (unit.owner, name, results)
@@ -494,7 +527,7 @@ class Resolution:
     def pain_the_wounded(self) -> None:
         """Every unit that took one or two results short of two Kills is pained (Regenerate)."""
         for owner, name, _ in self.wounds:
-            stack = next(u for u in self.areas[self.b.area].units_of(owner) if u.name == name)
+            stack = next(u for u in self.here if u.owner == owner and u.name == name)
             self.pained.append(Units(owner, stack.kind, name, 1))
         self.wounds = []
 
@@ -523,20 +556,52 @@ class Resolution:
 
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
-        index = self.b.area
-        self.areas[index] = take(self.areas[index], unit, unit.count)
+        self.remove(unit, unit.count)
+        kind = KIND_VALUES[unit.kind]
         if to is None:
             reason = "pained, with nowhere to retreat"
-            self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, unit.name, unit.count, reason))
+            self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
         to_name = self.state.area_name(to)
-        self.events.append(UnitsMoved(unit.owner, self.where, to_name, unit.kind.value, unit.name, unit.count))
+        self.events.append(UnitsMoved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
         """The state with the board and the battle written back: the prompt, or the battle over
         (post-battle abilities, then the attacker's action ends)."""
-        b = evolve(
+        b = self.b
+        areas = self.board()
+        if prompt is not None:
+            return evolve(self.state, areas=areas, battle=self.battle(), prompt=prompt)
+        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
+        # go here, the attacker's then the defender's (factions.md section 11, step 16).
+        post = [hooks.post_battle for hooks in self.hooks if hooks is not None and hooks.post_battle is not None]
+        if not post:  # the board and the battle's end in one copy of the state
+            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
+        state, ended = evolve(self.state, areas=areas), self.battle()
+        for hook in post:
+            state = hook(evolve(state, battle=ended), self.events)
+        self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
+
+    def board(self) -> tuple[AreaState, ...]:
+        """The areas with the battle area's stacks written back, and the gates abandoned where
+        the last unit of their controller left (the battle area, and the areas joiners left)."""
+        index = self.b.area
+        if self.changed:
+            area = self.areas[index]
+            self.areas[index] = AreaState(area.gate, tuple(self.here), area.markers)
+        for left in (index, *sorted(self.left)):
+            settled = bd.settle_gate_in(self.areas, left, self.state.area_name(left))
+            if settled:
+                self.events += settled
+                self.changed = True
+        return tuple(self.areas) if self.changed else self.state.areas
+
+    def battle(self) -> Battle:
+        """The battle as it stands, with what is still owed."""
+        return evolve(
             self.b,
             stage=self.stage,
             kills=(self.owed["kill"][0], self.owed["kill"][1]),
@@ -545,20 +610,6 @@ class Resolution:
             wounds=tuple(self.wounds),
             exempt=self.exempt,
         )
-        state = evolve(self.state, areas=tuple(self.areas))
-        for index in (b.area, *sorted(self.left)):  # every unit that left, left these areas
-            state, settled = bd.settle_gate(state, index)
-            self.events += settled
-        if prompt is not None:
-            return evolve(state, battle=b, prompt=prompt)
-        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
-        # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        for pid in (b.attacker, b.defender):
-            hooks = hooks_of(state, pid)
-            if hooks is not None and hooks.post_battle is not None:
-                state = hooks.post_battle(evolve(state, battle=b), self.events)
-        self.events.append(BattleEnded(self.where, b.attacker, b.defender))
-        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
 
 def advance(state: GameState, b: Battle, events: Events) -> GameState:

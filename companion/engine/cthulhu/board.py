@@ -95,13 +95,22 @@ def move(
 
 def settle_gate(state: GameState, index: int) -> tuple[GameState, list[Event]]:
     """Abandon the gate in ``index`` if its controller has no unit left there."""
-    area = settled(state.areas[index])
-    if area is None:
+    if settled(state.areas[index]) is None:
         return state, []
-    if state.area_name(index) == MOON:  # Bubastis' Moon is its gate for good (factions.md section 9)
-        return state, []
-    state = state.with_area(index, area)
-    return state, [GateChanged(state.area_name(index), "abandoned", "its controller left")]
+    areas = list(state.areas)
+    events = settle_gate_in(areas, index, state.area_name(index))
+    return (evolve(state, areas=tuple(areas)) if events else state), events
+
+
+def settle_gate_in(areas: list[AreaState], index: int, name: str) -> list[Event]:
+    """:func:`settle_gate` on a list of areas changed in place (a battle's working copy, written
+    back once): the gate of area ``index`` (called ``name``) abandoned if its controller has no
+    unit left there; the event, or none."""
+    area = settled(areas[index])
+    if area is None or name == MOON:  # Bubastis' Moon is its gate for good (factions.md section 9)
+        return []
+    areas[index] = area
+    return [GateChanged(name, "abandoned", "its controller left")]
 
 
 def settled(area: AreaState) -> AreaState | None:

@@ -211,7 +211,8 @@ class AreaState:
         return tuple(sorted({u.owner for u in self.units}))
 
 
-@dataclass(frozen=True, slots=True)
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+@dataclass(frozen=True)
 class Player:
     """One seat.  ``elder_signs`` holds hidden tokens (0 = a physical token not yet known);
     ``spellbooks`` the names of the Spellbooks held ("" for one whose name was not given), so
@@ -283,7 +284,8 @@ class BattleStage(StrEnum):
     RETREAT = "retreat"
 
 
-@dataclass(frozen=True, slots=True)
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+@dataclass(frozen=True)
 class Battle:
     """A battle under way; ``rolls`` holds each side's values so far.
 
@@ -404,7 +406,8 @@ class Ask:
     data: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+@dataclass(frozen=True)
 class Abilities:
     """What the factions' unique abilities and Spellbooks remember (factions/abilities.py).
 
@@ -437,7 +440,8 @@ class Outcome:
     winners: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+@dataclass(frozen=True)
 class GameState:
     """The whole referee state of one Cthulhu Wars game."""
 
