@@ -19,9 +19,9 @@ them and runs, after every accepted command:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator
 from types import ModuleType
+from typing import Any
 
 from companion.engine.core import Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, flow
@@ -72,6 +72,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.values import evolve
 
 Events = list[Event]
+ACTION_PHASE = Phase.ACTION.value  # an enum's .value is a slow property (read per event)
 
 # The faction modules whose abilities are modelled, by faction.
 MODULES: dict[Faction, ModuleType] = {
@@ -89,10 +90,8 @@ MODULES: dict[Faction, ModuleType] = {
 ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
 ASKS.update(independents.ASKS)  # Cosmic Unity (the independents belong to no faction)
 PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ())) | {independents.COSMIC_UNITY}
-
-
-def _no_reaction(state: GameState, seen: Events, events: Events) -> GameState:
-    return state
+# Each faction's reaction to a command's events, read once (the hook runs after every command).
+REACTIONS = {faction: m.react for faction, m in MODULES.items() if hasattr(m, "react")}
 
 
 def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -116,8 +115,13 @@ def after_command(state: GameState, events: Events) -> GameState:
         return state
     seen = list(events)
     state = bookkeeping(state, seen)
-    for module in dict.fromkeys(m for p in state.players if (m := MODULES.get(p.faction)) is not None):
-        state = getattr(module, "react", _no_reaction)(state, seen, events)
+    reactions: list[Callable[[GameState, Events, Events], GameState]] = []
+    for player in state.players:  # each faction's once, in seating order
+        react = REACTIONS.get(player.faction)
+        if react is not None and react not in reactions:
+            reactions.append(react)
+    for react in reactions:
+        state = react(state, seen, events)
     state = independents.react(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
@@ -126,22 +130,44 @@ def after_command(state: GameState, events: Events) -> GameState:
 def bookkeeping(state: GameState, seen: Events) -> GameState:
     """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions."""
     for event in seen:
-        if isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
-            kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
-            if kept != state.abilities.used:  # copy the state only for a change
-                state = with_abilities(state, used=kept)
-        elif isinstance(event, TurnStarted):
-            if state.abilities.second:
-                state = with_abilities(state, second="")
-        elif isinstance(event, BattleDeclared) and state.battle is not None:
-            area = state.areas[state.battle.area]
-            sides = (event.attacker, event.defender)
-            goos = tuple((u.owner, u.name) for u in area.units if u.owner in sides and u.kind is UnitKind.GOO)
-            fighters = ((event.attacker, ""), (event.defender, ""), *goos)
-            state = with_abilities(state, fighters=fighters, tally=(), bonus=(), recount=False)
-        elif isinstance(event, HitTaken) and event.hit == "kill":
-            state = powers.credit_kill(state, event.player)
+        keep = BOOKKEEPING.get(type(event))  # one look-up per event, not a chain of isinstance
+        if keep is not None:
+            state = keep(state, event)
     return state
+
+
+def _phase_started(state: GameState, event: PhaseStarted) -> GameState:
+    if event.phase != ACTION_PHASE:
+        return state
+    kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
+    return state if kept == state.abilities.used else with_abilities(state, used=kept)  # copied only for a change
+
+
+def _turn_started(state: GameState, event: TurnStarted) -> GameState:
+    return with_abilities(state, second="") if state.abilities.second else state
+
+
+def _battle_declared(state: GameState, event: BattleDeclared) -> GameState:
+    if state.battle is None:
+        return state
+    area = state.areas[state.battle.area]
+    sides = (event.attacker, event.defender)
+    goos = tuple((u.owner, u.name) for u in area.units if u.owner in sides and u.kind is UnitKind.GOO)
+    fighters = ((event.attacker, ""), (event.defender, ""), *goos)
+    return with_abilities(state, fighters=fighters, tally=(), bonus=(), recount=False)
+
+
+def _hit_taken(state: GameState, event: HitTaken) -> GameState:
+    return powers.credit_kill(state, event.player) if event.hit == "kill" else state
+
+
+# The events the bookkeeping reads, by their exact type (none of them is subclassed).
+BOOKKEEPING: dict[type[Event], Callable[[GameState, Any], GameState]] = {
+    PhaseStarted: _phase_started,
+    TurnStarted: _turn_started,
+    BattleDeclared: _battle_declared,
+    HitTaken: _hit_taken,
+}
 
 
 def check_requirements(state: GameState, events: Events) -> GameState:
@@ -151,8 +177,9 @@ def check_requirements(state: GameState, events: Events) -> GameState:
         module = MODULES.get(player.faction)
         if module is None:
             continue
+        pid = player.pid
         for requirement in module.REQUIREMENTS:
-            if (player.pid, requirement.name) in met:
+            if (pid, requirement.name) in met:
                 continue
             if not requirement.met(state, player.pid, events):
                 continue
@@ -181,7 +208,7 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
     """``pid``'s own Spellbooks not held yet."""
     player = state.player(pid)
     rules = RULES.get(player.faction)
-    return () if rules is None else tuple(b for b in rules.spellbooks if b not in player.spellbooks)
+    return () if rules is None else tuple([b for b in rules.spellbooks if b not in player.spellbooks])
 
 
 def owed(state: GameState, pid: str) -> bool:
@@ -218,11 +245,13 @@ def ask_next(state: GameState, events: Events) -> GameState:
         if choices:  # one answer: the referee gives it (and what it did may meet a requirement)
             state = rule.resolve(state, head, choices[0], events)
             state = check_requirements(mark_recount(state, head), events)
-    counts = Counter(who for who, _ in state.abilities.met)
+    counts: dict[str, int] = {}
+    for who, _ in state.abilities.met:
+        counts[who] = counts.get(who, 0) + 1
     for seat in state.turn_order():
         player = state.players[seat]
         pid = player.pid
-        if counts[pid] > len(player.spellbooks) and owed(state, pid):
+        if counts.get(pid, 0) > len(player.spellbooks) and owed(state, pid):
             text = f"{state.players[seat].label}: a Spellbook requirement is met; take which Spellbook?"
             return interrupt(state, Prompt(PromptKind.SPELLBOOK, pid, text, books_left(state, pid)))
     return recount(state, events)

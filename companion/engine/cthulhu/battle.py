@@ -258,6 +258,7 @@ class Resolution:
 
     def __init__(self, state: GameState, b: Battle, events: Events) -> None:
         self.state, self.b, self.events = state, b, events
+        self.pids = (b.attacker, b.defender)
         self.areas = list(state.areas)
         self.here = list(state.areas[b.area].units)  # the battle area's stacks, written back once
         self.changed = False  # a stack of the board has changed: the areas are written back
@@ -279,7 +280,7 @@ class Resolution:
         hooks = self.hooks[side]
         if hooks is None or hooks.double is None:
             return ()
-        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        owner, enemy = self.pids[side], self.pids[1 - side]
         units = self.units_of(owner)
         return hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
 
@@ -313,27 +314,29 @@ class Resolution:
         """``owner``'s stacks in the battle area as they stand now."""
         return tuple([u for u in self.here if u.owner == owner])
 
-    def side_units(self, side: int) -> tuple[Units, ...]:
-        units = self.units_of(self.b.defender if side else self.b.attacker)
-        return without(units, self.exempt) if self.exempt else units
-
-    def unpained(self, side: int) -> list[Units]:
-        """``side``'s units in the battle area that may still take a Pain (not pained already)."""
+    def unpained(self, stacks: list[Units]) -> list[Units]:
+        """``stacks`` less the units already pained (they take no more results)."""
         if not self.pained:
-            return list(self.side_units(side))
+            return stacks
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
             taken[unit.key] = taken.get(unit.key, 0) + unit.count
         free = []
-        for stack in self.side_units(side):
+        for stack in stacks:
             left = stack.count - taken.get(stack.key, 0)
             if left > 0:
                 free.append(stack if left == stack.count else Units(stack.owner, stack.kind, stack.name, left))
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
-        # A unit already pained takes no more (in the Kills step: Emissary's Nyarlathotep).
-        stacks = self.unpained(side) if self.pained or hit == "pain" else list(self.side_units(side))
+        """``side``'s units in the battle that may take the next ``hit``: not out of the battle,
+        not pained already (in the Kills step too: Emissary's Nyarlathotep), and each unit that
+        takes two results split into fresh and wounded ones."""
+        owner = self.pids[side]
+        stacks = [u for u in self.here if u.owner == owner]
+        if self.exempt:
+            stacks = list(without(tuple(stacks), self.exempt))
+        stacks = self.unpained(stacks)
         return self.split(side, stacks, hit) if self.doubled[side] else stacks
 
     def destinations(self, owner: str) -> tuple[int, ...]:
@@ -341,14 +344,13 @@ class Resolution:
         any unit of its opponent in this battle (factions.md section 11; shaggai-worms.txt)."""
         b = self.b
         enemy = b.defender if owner == b.attacker else b.attacker
-        areas = self.areas
-        return tuple(
-            [
-                i
-                for i in self.state.board.neighbours(b.area)
-                if ERADICATED not in areas[i].markers and not any(u.owner == enemy and u.count for u in areas[i].units)
-            ]
-        )
+        legal = []
+        for i in self.state.board.neighbours(b.area):
+            area = self.areas[i]
+            if ERADICATED in area.markers or (area.units and any(u.owner == enemy and u.count for u in area.units)):
+                continue
+            legal.append(i)
+        return tuple(legal)
 
     # -- the steps ------------------------------------------------------------------------------
 
@@ -429,13 +431,15 @@ class Resolution:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
-                total = sum(self.room(side, u) for u in targets) if doubled else sum(u.count for u in targets)
+                total = 0
+                for u in targets:
+                    total += self.room(side, u) if doubled else u.count
                 if total == 0:
                     owed[side] = 0
                     break
                 if owed[side] < total and len(targets) > 1:
                     actor = assigner(self.state, self.b, side)
-                    owner = pids(self.b)[side]
+                    owner = self.pids[side]
                     text = (
                         f"{actor}: which of {owner}'s units in {self.where} takes the next {hit.title()} "
                         f"({owed[side]} to assign)?"
@@ -460,7 +464,7 @@ class Resolution:
         hooks = self.hooks[side]
         if hooks is None or hooks.on_hit is None:
             return hit
-        owner, enemy = pids(self.b)[side], pids(self.b)[1 - side]
+        owner, enemy = self.pids[side], self.pids[1 - side]
         units = self.units_of(owner)
         return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
 
@@ -490,9 +494,9 @@ class Resolution:
     def remove(self, unit: Units, n: int) -> None:
         """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
         there, with at least ``n``): the stacks keep their order (no re-sorting on the roll path)."""
-        here = self.here
+        here, owner, kind, name = self.here, unit.owner, unit.kind, unit.name
         for i, stack in enumerate(here):
-            if stack.owner == unit.owner and stack.kind is unit.kind and stack.name == unit.name:
+            if stack.name == name and stack.owner == owner and stack.kind is kind:
                 if stack.count > n:
                     here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
                 else:

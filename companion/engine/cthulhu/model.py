@@ -196,15 +196,17 @@ class AreaState:
     units: tuple[Units, ...] = ()
     markers: tuple[str, ...] = ()
 
+    # Plain loops, not generator expressions: the abilities ask these for every area after every
+    # command, and a generator costs a resume per item (bench/battle_bench.py).
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        return tuple(u for u in self.units if u.owner == owner)
+        return tuple([u for u in self.units if u.owner == owner])
 
     def count(self, owner: str | None = None, kind: UnitKind | None = None, name: str | None = None) -> int:
-        return sum(
-            u.count
-            for u in self.units
-            if (owner is None or u.owner == owner) and (kind is None or u.kind == kind) and (name is None or u.name == name)
-        )
+        total = 0
+        for u in self.units:
+            if (owner is None or u.owner == owner) and (kind is None or u.kind == kind) and (name is None or u.name == name):
+                total += u.count
+        return total
 
     @property
     def owners(self) -> tuple[str, ...]:
@@ -479,13 +481,16 @@ class GameState:
     # -- lookups -------------------------------------------------------------------------
 
     def seat(self, pid: str) -> int | None:
-        return next((i for i, p in enumerate(self.players) if p.pid == pid), None)
+        for i, player in enumerate(self.players):  # a loop, not a generator: asked many times a command
+            if player.pid == pid:
+                return i
+        return None
 
     def player(self, pid: str) -> Player:
-        seat = self.seat(pid)
-        if seat is None:
-            raise KeyError(pid)
-        return self.players[seat]
+        for player in self.players:
+            if player.pid == pid:
+                return player
+        raise KeyError(pid)
 
     def area_name(self, index: int) -> str:
         return self.board.areas[index].name
@@ -503,7 +508,7 @@ class GameState:
         """Seats in play order from ``start`` (the first player by default)."""
         first = self.first if start is None else start
         n = len(self.players)
-        return tuple((first + self.direction * k) % n for k in range(n))
+        return tuple([(first + self.direction * k) % n for k in range(n)])
 
     # -- functional updates ----------------------------------------------------------------
 
