@@ -116,9 +116,11 @@ def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking:
 
 def hooks_of(state: GameState, pid: str) -> Hooks | None:
     """The ability hooks of ``pid``'s faction (None for neutral units and factions without rules)."""
-    seat = state.seat(pid)
-    rules = None if seat is None else RULES.get(state.players[seat].faction)
-    return None if rules is None else rules.hooks
+    for player in state.players:
+        if player.pid == pid:
+            rules = RULES.get(player.faction)
+            return None if rules is None else rules.hooks
+    return None
 
 
 def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attacking: bool) -> int:

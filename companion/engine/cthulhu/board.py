@@ -38,10 +38,12 @@ def unit_name(kind: UnitKind, name: str) -> str:
 
 
 def add_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int) -> AreaState:
+    if not area.units:  # the usual retreat or move into an empty area: nothing to merge or sort
+        return AreaState(area.gate, (Units(owner, kind, name, count),) if count > 0 else (), area.markers)
     stacks = {u.key: u.count for u in area.units}
     key = (owner, kind, name)
     stacks[key] = stacks.get(key, 0) + count
-    return evolve(area, units=_stacks(stacks))
+    return AreaState(area.gate, _stacks(stacks), area.markers)
 
 
 def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int, where: str) -> AreaState:
@@ -51,11 +53,11 @@ def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: 
     if count < 1 or have < count:
         raise Refusal(Code.NO_SUCH_UNITS, f"{where} has {have} {name} of {owner}, not {count}.")
     stacks[key] = have - count
-    return evolve(area, units=_stacks(stacks))
+    return AreaState(area.gate, _stacks(stacks), area.markers)
 
 
 def _stacks(stacks: dict[tuple[str, UnitKind, str], int]) -> tuple[Units, ...]:
-    return tuple(Units(o, k, n, c) for (o, k, n), c in sorted(stacks.items()) if c > 0)
+    return tuple([Units(o, k, n, c) for (o, k, n), c in sorted(stacks.items()) if c > 0])
 
 
 def place(
