@@ -221,12 +221,12 @@ def owed(state: GameState, pid: str) -> bool:
 
 
 def interrupt(state: GameState, prompt: Prompt) -> GameState:
-    return with_abilities(evolve(state, prompt=prompt), resume=(state.prompt, *state.abilities.resume))
+    return evolve(state, prompt=prompt, abilities=evolve(state.abilities, resume=(state.prompt, *state.abilities.resume)))
 
 
 def resume(state: GameState) -> GameState:
     stack = state.abilities.resume
-    return with_abilities(evolve(state, prompt=stack[0]), resume=stack[1:])
+    return evolve(state, prompt=stack[0], abilities=evolve(state.abilities, resume=stack[1:]))
 
 
 def ask_next(state: GameState, events: Events) -> GameState:
