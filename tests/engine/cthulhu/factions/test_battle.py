@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine import Code, Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import BattleEnded, BattleRolled, CombatComputed, HitTaken, Part
+from companion.engine.cthulhu.events import BattleEnded, BattleRolled, CombatComputed, GateChanged, HitTaken, Part
 from companion.engine.cthulhu.factions import RULES, Hooks
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, PromptKind
 from companion.engine.cthulhu.odds import battle_odds, kill_chance
@@ -135,6 +135,23 @@ def test_a_pained_unit_retreats_only_where_its_enemy_is_not_and_never_into_an_er
     state = run(state, c.Roll((5, 1, 1), "tower"), c.Roll((1,), "tower"))
     assert count(state, "Australia", CC, "Flying Polyp") == 0  # nowhere to go: eliminated
     assert state.battle is None
+
+
+def test_a_gate_is_abandoned_when_its_controllers_last_unit_dies_or_retreats_in_the_battle() -> None:
+    board = {"Asia": {"gate": CC, "units": [(GC, "monster", "Starspawn", 1), (CC, "cultist", "Acolyte", 1)]}}
+    killed = run(game(Faction.GREAT_CTHULHU, **board), c.BattleAction(GC, "Asia", CC))
+    events = events_of(killed, c.Roll((6, 1, 1), "tower"))  # the Acolyte rolls no dice: resolved at once
+    assert GateChanged("Asia", "abandoned", "its controller left") in events
+    assert events.index(GateChanged("Asia", "abandoned", "its controller left")) < len(events) - 2  # before BattleEnded
+    after = run(killed, c.Roll((6, 1, 1), "tower"))
+    asia = after.areas[after.board.area_index("Asia") or 0]
+    assert asia.gate is not None and asia.gate.abandoned and count(after, "Asia", CC, "Acolyte") == 0
+    pained = run(game(Faction.GREAT_CTHULHU, **board), c.BattleAction(GC, "Asia", CC))
+    state = run(pained, c.Roll((4, 1, 1), "tower"))
+    while state.prompt.kind is PromptKind.RETREAT:
+        state = run(state, c.ChooseRetreat(CC, state.prompt.choices[0]))
+    asia = state.areas[state.board.area_index("Asia") or 0]
+    assert state.battle is None and asia.gate is not None and asia.gate.abandoned
 
 
 def test_the_assign_prompts_refuse_other_units_and_other_players_and_change_nothing() -> None:
