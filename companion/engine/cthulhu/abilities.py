@@ -250,10 +250,12 @@ def ask_next(state: GameState, events: Events) -> GameState:
         counts[who] = counts.get(who, 0) + 1
     for seat in state.turn_order():
         player = state.players[seat]
-        pid = player.pid
-        if counts.get(pid, 0) > len(player.spellbooks) and owed(state, pid):
-            text = f"{state.players[seat].label}: a Spellbook requirement is met; take which Spellbook?"
-            return interrupt(state, Prompt(PromptKind.SPELLBOOK, pid, text, books_left(state, pid)))
+        held = len(player.spellbooks)
+        if counts.get(player.pid, 0) > held and held < SPELLBOOKS_TO_WIN:  # owed(), its counts read once
+            books = books_left(state, player.pid)
+            if books:
+                text = f"{player.label}: a Spellbook requirement is met; take which Spellbook?"
+                return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, books))
     return recount(state, events)
 
 
