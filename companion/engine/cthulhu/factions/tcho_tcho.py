@@ -399,14 +399,73 @@ def _tribe_react(state: GameState, pid: str, seen: pw.Events, events: pw.Events)
     for event in seen:
         if isinstance(event, RitualPerformed) and event.player == pid:
             state = _ritual_signs(state, pid, events)
-        elif isinstance(event, UnitsRemoved) and event.owner == pid and event.name == UBBO and event.reason == "killed in battle":
-            state = pw.mark_used(state, pid, UBBO_KILLED)
-        elif isinstance(event, BattleEnded) and pw.used(state, pid, UBBO_KILLED):
+        elif isinstance(event, UnitsRemoved) and event.owner == pid and event.reason == "killed in battle":
+            state = _killed(state, pid, event)
+        elif isinstance(event, BattleEnded) and _martyrs(state, pid):
+            state = _martyrdom(state, pid, event, events)
+        if isinstance(event, BattleEnded) and pw.used(state, pid, UBBO_KILLED):
             used = tuple(u for u in state.abilities.used if u != (pid, UBBO_KILLED))
             state = pw.with_abilities(state, used=used)
             if pw.holds(state, pid, FULMINATION) and (pid, FULMINATED) not in used:
                 state = pw.queue_ask(state, Ask(FULMINATION, pid, (str(_battle_kills(state)),)))
     return state
+
+
+# -- Martyrdom (after a battle that killed a Tcho-Tcho High Priest) --------------------------------
+
+FALLEN = f"{MARTYRDOM}: killed "  # the mark of one Tcho-Tcho unit killed in the battle under way
+
+
+def _killed(state: GameState, pid: str, event: UnitsRemoved) -> GameState:
+    """Ubbo-Sathla's death is marked for Fulmination; with Martyrdom held, every unit killed is
+    marked until the battle ends."""
+    if event.name == UBBO:
+        state = pw.mark_used(state, pid, UBBO_KILLED)
+    if pw.holds(state, pid, MARTYRDOM):
+        fallen = ((pid, f"{FALLEN}{event.kind}:{event.name}"),) * event.count
+        state = pw.with_abilities(state, used=(*state.abilities.used, *fallen))
+    return state
+
+
+def _martyrs(state: GameState, pid: str) -> list[tuple[str, str]]:
+    """The (kind, name) of each Tcho-Tcho unit killed in the battle just ended."""
+    marks = (ability.removeprefix(FALLEN) for who, ability in state.abilities.used if who == pid and ability.startswith(FALLEN))
+    return [(kind, name) for kind, _, name in (mark.partition(":") for mark in marks)]
+
+
+def _martyrdom(state: GameState, pid: str, ended: BattleEnded, events: pw.Events) -> GameState:
+    """Martyrdom: when a High Priest was among the units killed, the Kills on every other one
+    become Pains: each comes back pained and retreats from the battle area (Tcho-Tcho chooses
+    where; with nowhere to go it stays eliminated)."""
+    fallen = _martyrs(state, pid)
+    state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if not (u[0] == pid and u[1].startswith(FALLEN))))
+    if (C.value, HIGH_PRIEST) not in fallen:
+        return state
+    fallen.remove((C.value, HIGH_PRIEST))
+    if fallen:
+        events.append(pw.AbilityUsed(pid, MARTYRDOM, f"a High Priest fell in {ended.area}: {len(fallen)} Kills become Pains"))
+    enemy = ended.defender if pid == ended.attacker else ended.attacker
+    for kind, name in fallen:
+        state = pw.queue_ask(state, Ask(MARTYRDOM, pid, (ended.area, enemy, kind, name)))
+    return state
+
+
+def _martyr_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    area, enemy = bd.area_index(state, ask.data[0]), ask.data[1]
+    return tuple(
+        state.area_name(i)
+        for i in sorted(state.board.adjacent[area])
+        if ERADICATED not in state.areas[i].markers and not state.areas[i].count(owner=enemy)
+    )
+
+
+def _martyr_retreat(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    kind, name = UnitKind(ask.data[2]), ask.data[3]
+    events.append(pw.AbilityUsed(ask.actor, MARTYRDOM, f"a pained {name} retreats to {choice}"))
+    return pw.place_one(state, bd.area_index(state, choice), ask.actor, kind, name, MARTYRDOM, events)
+
+
+ASKS[MARTYRDOM] = pw.AskRule(_martyr_choices, _martyr_retreat, "Martyrdom: where does your pained unit retreat?")
 
 
 # -- Terror and Otherworld Alliances (when a battle is declared) ------------------------------------

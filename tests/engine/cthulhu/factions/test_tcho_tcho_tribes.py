@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.engine import Code, Command, State, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.abilities import open_requirements
 from companion.engine.cthulhu.events import RitualPerformed
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.factions.tcho_tcho import (
@@ -214,3 +215,32 @@ def test_doomsday_places_an_independent_great_old_one_of_cost_2_or_4_free_at_a_g
     assert count(state, "Asia", TT, "Byatis") == 1 and ("Byatis", TT) in state.loyalty and state.player(TT).power == 1
     state = turn(state, TT, power=5, books=("Doomsday",))
     assert not [m for m in legal_commands(state) if isinstance(m, Doomsday)]
+
+
+def test_martyrdom_a_high_priest_killed_turns_the_kills_on_the_other_units_into_pains() -> None:
+    area = {"units": [(TT, A, "High Priest", 1), (TT, A, "Acolyte", 2), (TT, M, "Proto-Shoggoth", 1), (GC, M, "Shoggoth", 2)]}
+    state = already(tt_game(North_Pacific=area), TT, "Earn an Elder Sign", "Own 3 Elder Signs")
+    state = set_players(state, **{TT: {"spellbooks": ("Martyrdom", "")}})
+    state = already(state, GC, *open_requirements(state, GC))  # Great Cthulhu's own would interrupt
+    state = run(turn(state, GC), c.BattleAction(GC, "North Pacific", TT))
+    state = run(state, c.Roll((6, 6, 6, 1), "tower"), c.Roll((1,), "tower"))
+    assert state.prompt.kind is PromptKind.ASSIGN_KILL and state.prompt.actor == TT
+    state = run(state, c.AssignKill(TT, "Acolyte"), c.AssignKill(TT, "High Priest"), c.AssignKill(TT, "Proto-Shoggoth"))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == "Martyrdom"
+    unchanged(state, UseAbility(TT, "North Pacific"), Code.NOT_A_CHOICE)  # the battle's area
+    while state.prompt.purpose == "Martyrdom":
+        state = run(state, UseAbility(TT, state.prompt.choices[0]))
+    on_map = {
+        name: sum(a.count(owner=TT, name=name) for a in state.areas) for name in ("High Priest", "Acolyte", "Proto-Shoggoth")
+    }
+    assert on_map == {"High Priest": 0, "Acolyte": 2, "Proto-Shoggoth": 1}  # only the High Priest died
+    assert count(state, "North Pacific", TT, "Acolyte") == 1  # the Acolyte without a Kill stays
+
+
+def test_martyrdom_without_a_high_priest_killed_changes_nothing() -> None:
+    area = {"units": [(TT, A, "High Priest", 1), (TT, A, "Acolyte", 2), (GC, M, "Shoggoth", 1)]}
+    state = already(tt_game(North_Pacific=area), TT, "Earn an Elder Sign", "Own 3 Elder Signs")
+    state = set_players(state, **{TT: {"spellbooks": ("Martyrdom", "")}})
+    state = run(turn(state, GC), c.BattleAction(GC, "North Pacific", TT), c.Roll((6, 1), "tower"))
+    state = run(state, c.AssignKill(TT, "Acolyte"))
+    assert state.prompt.purpose != "Martyrdom" and count(state, "North Pacific", TT, "Acolyte") == 1
