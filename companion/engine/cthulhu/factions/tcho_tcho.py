@@ -4,10 +4,14 @@ Ubbo-Sathla's awakening (in the Action Phase, for 6) and his combat, the Growth 
 
 Hell's Banquet (:func:`after_command`): from the Doom Phase after Ubbo-Sathla's first awakening,
 every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, purpose
-``hells_banquet``, that interrupts the prompt under way and gives it back).  With the abilities
-option: Sycophancy, Soulless, Hierophants and the six Spellbook requirements (the part below).  Ubbo-Sathla is also awakened
-in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).  Not yet modelled: the tribes and their
-Spellbooks' effects.
+``hells_banquet``, that interrupts the prompt under way and gives it back).  Ubbo-Sathla is also
+awakened in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).
+
+With the abilities option: Sycophancy, the six Spellbook requirements, the tribe (asked at the
+start, ``GameState.tribe``: its :func:`library` is the three shared Spellbooks and the tribe's
+three) and every Spellbook: Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets
+of the Gods (Tsang); Dark Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld
+Alliances (Sarkomand).  Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
 """
 
 from __future__ import annotations
