@@ -538,16 +538,13 @@ PRE_BATTLE = (TERROR,)
 
 
 def _ritual_signs(state: GameState, pid: str, events: pw.Events) -> GameState:
-    """Tablets of the Gods: 1 Elder Sign per gate with a Tcho-Tcho High Priest, then every High
+    """Tablets of the Gods: 1 Elder Sign per gate (anyone's) with a Tcho-Tcho High Priest, then every High
     Priest on the map is eliminated (not optional).  Inerrant: 1 Elder Sign per enemy-controlled
     gate where Tcho-Tcho has a Great Old One."""
     seat = pw.seat_of(state, pid)
     if pw.holds(state, pid, TABLETS):
-        gates = [
-            i
-            for i, a in enumerate(state.areas)
-            if a.gate is not None and a.gate.controller == pid and a.count(owner=pid, name=HIGH_PRIEST)
-        ]
+        # "Each Gate at which you have any High Priests": whoever controls it (the card).
+        gates = [i for i, a in enumerate(state.areas) if a.gate is not None and a.count(owner=pid, name=HIGH_PRIEST)]
         events.append(
             pw.AbilityUsed(
                 pid, TABLETS, f"{len(gates)} gates with a High Priest: {len(gates)} Elder Signs; every High Priest is eliminated"

@@ -105,6 +105,7 @@ def test_tablets_of_the_gods_an_elder_sign_per_gate_with_a_high_priest_then_ever
         "Europe": {"gate": TT, "units": [(TT, A, "High Priest", 1)]},
         "Asia": {"gate": TT, "units": [(TT, A, "Acolyte", 1)]},
         "Africa": {"units": [(TT, A, "High Priest", 1)]},
+        "North America": {"gate": CC, "units": [(TT, A, "High Priest", 1), (CC, A, "Acolyte", 1)]},
     }
     state = set_board(tt_game(), **{k.replace(" ", "_"): v for k, v in board.items()})
     state = ritual_turn(set_players(already(state, TT, "Earn an Elder Sign"), **{TT: {"spellbooks": ("Tablets of the Gods",)}}))
@@ -112,7 +113,7 @@ def test_tablets_of_the_gods_an_elder_sign_per_gate_with_a_high_priest_then_ever
     events = events_of(state, c.Ritual(TT))
     state = run(state, c.Ritual(TT))
     (ritual,) = [e for e in events if isinstance(e, RitualPerformed)]
-    assert len(state.player(TT).elder_signs) == ritual.elder_signs + 2  # two gates with a High Priest
+    assert len(state.player(TT).elder_signs) == ritual.elder_signs + 3  # three gates with a High Priest (one not its own)
     assert sum(a.count(owner=TT, name="High Priest") for a in state.areas) == 0
     assert count(state, "Asia", TT, "Acolyte") == 1
 
@@ -120,15 +121,16 @@ def test_tablets_of_the_gods_an_elder_sign_per_gate_with_a_high_priest_then_ever
 def test_inerrant_an_elder_sign_per_enemy_gate_where_tcho_tcho_has_a_great_old_one() -> None:
     board: dict[str, Any] = {
         "Asia": {"gate": CC, "units": [(TT, G, "Ubbo-Sathla", 1), (CC, A, "Acolyte", 1)]},
-        "Europe": {"gate": TT},
+        "Europe": {"gate": TT, "units": [(TT, A, "Acolyte", 1)]},
+        "North America": {"gate": CC, "units": [(TT, A, "Acolyte", 1), (CC, A, "Acolyte", 1)]},  # no Great Old One
     }
-    state = ritual_turn(
-        set_players(already(tt_game(tribe="Sarkomand", **board), TT, "Earn an Elder Sign"), **{TT: {"spellbooks": ("Inerrant",)}})
-    )
-    events = events_of(state, c.Ritual(TT))
-    state = run(state, c.Ritual(TT))
-    (ritual,) = [e for e in events if isinstance(e, RitualPerformed)]
-    assert len(state.player(TT).elder_signs) == ritual.elder_signs + 1
+    game = already(tt_game(tribe="Sarkomand", **board), TT, "Earn an Elder Sign")
+    for books, extra in ((("Inerrant",), 1), (("",), 0)):
+        state = ritual_turn(set_players(game, **{TT: {"spellbooks": books}}))
+        events = events_of(state, c.Ritual(TT))
+        state = run(state, c.Ritual(TT))
+        (ritual,) = [e for e in events if isinstance(e, RitualPerformed)]
+        assert len(state.player(TT).elder_signs) == ritual.elder_signs + extra
 
 
 # -- Fulmination ---------------------------------------------------------------------------------------------
