@@ -208,7 +208,9 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
     """``pid``'s own Spellbooks not held yet."""
     player = state.player(pid)
     rules = RULES.get(player.faction)
-    return () if rules is None else tuple([b for b in rules.spellbooks if b not in player.spellbooks])
+    library = getattr(MODULES.get(player.faction), "library", None)  # Tcho-Tcho's tribe
+    books = () if rules is None else rules.spellbooks if library is None else library(state)
+    return tuple([b for b in books if b not in player.spellbooks])
 
 
 def owed(state: GameState, pid: str) -> bool:

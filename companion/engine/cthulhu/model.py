@@ -477,6 +477,7 @@ class GameState:
     # Banquet (0: Ubbo-Sathla not awakened yet).
     growth: int = 0
     banquet_from: int = 0
+    tribe: str = ""  # Tcho-Tcho's tribe, chosen at the start ("": not yet): its library
 
     # -- lookups -------------------------------------------------------------------------
 

@@ -4,15 +4,19 @@ Ubbo-Sathla's awakening (in the Action Phase, for 6) and his combat, the Growth 
 
 Hell's Banquet (:func:`after_command`): from the Doom Phase after Ubbo-Sathla's first awakening,
 every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, purpose
-``hells_banquet``, that interrupts the prompt under way and gives it back).  With the abilities
-option: Sycophancy, Soulless, Hierophants and the six Spellbook requirements (the part below).  Ubbo-Sathla is also awakened
-in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).  Not yet modelled: the tribes and their
-Spellbooks' effects.
+``hells_banquet``, that interrupts the prompt under way and gives it back).  Ubbo-Sathla is also
+awakened in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).
+
+With the abilities option: Sycophancy, the six Spellbook requirements, the tribe (asked at the
+start, ``GameState.tribe``: its :func:`library` is the three shared Spellbooks and the tribe's
+three) and every Spellbook: Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets
+of the Gods (Tsang); Dark Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld
+Alliances (Sarkomand).  Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from companion.engine.cthulhu.factions.base import (
@@ -34,7 +38,12 @@ from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, Pr
 HIGH_PRIEST = "High Priest"
 
 
+FULMINATED = "Fulmination (once per game)"  # Ubbo-Sathla removed from the game for good
+
+
 def ubbo_needs(state: GameState, pid: str) -> str:
+    if (pid, FULMINATED) in state.abilities.used:
+        return "Ubbo-Sathla was removed from the game by Fulmination"
     return "" if in_play(state, pid, HIGH_PRIEST) else "Ubbo-Sathla needs a Tcho-Tcho High Priest in play"
 
 
@@ -242,7 +251,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             state = pw.queue_ask(state, Ask(SYCOPHANCY, event.player, (pid,)))
         elif isinstance(event, SpellbookGained) and event.player == pid and event.name != HIEROPHANTS:
             state = _hierophants(state, event.player, events) if pw.holds(state, event.player, HIEROPHANTS) else state
-    return state
+    return state if pid is None else _tribe_react(state, pid, seen, events)
 
 
 def _sycophancy_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
@@ -328,10 +337,513 @@ def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events
 
 
 ASKS[HIEROPHANTS] = pw.AskRule(_hierophant_choices, _place_hierophant, "Hierophants: a High Priest goes to which of your gates?")
-HANDLERS = {TchoTchoRemoveGate: remove_gate}
+HANDLERS: dict[type[Command], Callable[..., GameState]] = {TchoTchoRemoveGate: remove_gate}
 ROLLS = {BANQUET: banquet_rolled}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
-    if state.prompt.kind is PromptKind.ACTION and (pid, REMOVE_GATE) not in state.abilities.met:
+    if state.prompt.kind is not PromptKind.ACTION:
+        return
+    if (pid, REMOVE_GATE) not in state.abilities.met:
         yield from (TchoTchoRemoveGate(pid, state.area_name(i)) for i in _removable(state, pid))
+    yield from tribe_offers(state, pid)
+
+
+# == The tribes and their Spellbooks (factions.md section 10; docs/rules-notes.md) ================
+
+from companion.engine.cthulhu.events import BattleEnded, UnitsRemoved  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, Units  # noqa: E402
+
+TRIBE = "Tribe"
+SHARED = (HIEROPHANTS, SOULLESS, "Terror")
+TRIBES = {
+    "Tsang": ("Idolatry", "Martyrdom", "Tablets of the Gods"),
+    "Leng": ("Dark Rituals", "Fulmination", "Surprise!"),
+    "Sarkomand": ("Doomsday", "Inerrant", "Otherworld Alliances"),
+}
+TERROR, REDUCE, BOOST = "Terror", "reduce_enemy", "boost_own"
+TABLETS, INERRANT, ALLIANCES = "Tablets of the Gods", "Inerrant", "Otherworld Alliances"
+DARK_RITUALS, SURPRISE, IDOLATRY, DOOMSDAY = "Dark Rituals", "Surprise!", "Idolatry", "Doomsday"
+FULMINATION, MARTYRDOM = "Fulmination", "Martyrdom"
+DOOMSDAY_ONCE = "Doomsday (once per game)"
+UBBO_KILLED = "Ubbo-Sathla killed in this battle"  # a mark, until the battle ends
+PROTO = "Proto-Shoggoth"
+SURPRISE_COST, IDOLATRY_COST, DARK_RITUALS_PRICE = 2, 1, 2
+DOOMSDAY_COSTS = (2, 4)  # the independent Great Old Ones Doomsday may take, by card cost
+
+
+def library(state: GameState) -> tuple[str, ...]:
+    """Tcho-Tcho's six Spellbooks: the three shared ones and its tribe's three (all twelve
+    until the tribe is chosen)."""
+    return (*SHARED, *TRIBES[state.tribe]) if state.tribe in TRIBES else RULES.spellbooks
+
+
+def _tribe_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return () if state.tribe else tuple(TRIBES)
+
+
+def _choose_tribe(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """The tribe is kept by the referee; the narration does not name it (it is secret until a
+    tribal Spellbook is taken)."""
+    events.append(pw.AbilityUsed(ask.actor, TRIBE, "the tribe is chosen, in secret"))
+    return evolve(state, tribe=choice)
+
+
+ASKS[TRIBE] = pw.AskRule(_tribe_choices, _choose_tribe, "Tcho-Tcho: which tribe (secret): Tsang, Leng or Sarkomand?")
+
+
+def _tribe_react(state: GameState, pid: str, seen: pw.Events, events: pw.Events) -> GameState:
+    """The tribe question at the start; Terror and Otherworld Alliances when a battle is
+    declared; Tablets of the Gods and Inerrant on Tcho-Tcho's ritual; Fulmination's question
+    once a battle that killed Ubbo-Sathla ends."""
+    if not state.tribe and all(a.ability != TRIBE for a in state.abilities.asks):
+        state = pw.queue_ask(state, Ask(TRIBE, pid))
+    if pw.just_declared(state, seen):
+        state = _battle_declared(state, pid, events)
+    for event in seen:
+        if isinstance(event, RitualPerformed) and event.player == pid:
+            state = _ritual_signs(state, pid, events)
+        elif isinstance(event, UnitsRemoved) and event.owner == pid and event.reason == "killed in battle":
+            state = _killed(state, pid, event)
+        elif isinstance(event, BattleEnded) and _martyrs(state, pid):
+            state = _martyrdom(state, pid, event, events)
+        if isinstance(event, BattleEnded) and pw.used(state, pid, UBBO_KILLED):
+            used = tuple(u for u in state.abilities.used if u != (pid, UBBO_KILLED))
+            state = pw.with_abilities(state, used=used)
+            if pw.holds(state, pid, FULMINATION) and (pid, FULMINATED) not in used:
+                state = pw.queue_ask(state, Ask(FULMINATION, pid, (str(_battle_kills(state)),)))
+    return state
+
+
+# -- Martyrdom (after a battle that killed a Tcho-Tcho High Priest) --------------------------------
+
+FALLEN = f"{MARTYRDOM}: killed "  # the mark of one Tcho-Tcho unit killed in the battle under way
+
+
+def _killed(state: GameState, pid: str, event: UnitsRemoved) -> GameState:
+    """Ubbo-Sathla's death is marked for Fulmination; with Martyrdom held, every unit killed is
+    marked until the battle ends."""
+    if event.name == UBBO:
+        state = pw.mark_used(state, pid, UBBO_KILLED)
+    if pw.holds(state, pid, MARTYRDOM):
+        fallen = ((pid, f"{FALLEN}{event.kind}:{event.name}"),) * event.count
+        state = pw.with_abilities(state, used=(*state.abilities.used, *fallen))
+    return state
+
+
+def _martyrs(state: GameState, pid: str) -> list[tuple[str, str]]:
+    """The (kind, name) of each Tcho-Tcho unit killed in the battle just ended."""
+    marks = (ability.removeprefix(FALLEN) for who, ability in state.abilities.used if who == pid and ability.startswith(FALLEN))
+    return [(kind, name) for kind, _, name in (mark.partition(":") for mark in marks)]
+
+
+def _martyrdom(state: GameState, pid: str, ended: BattleEnded, events: pw.Events) -> GameState:
+    """Martyrdom: when a High Priest was among the units killed, the Kills on every other one
+    become Pains: each comes back pained and retreats from the battle area (Tcho-Tcho chooses
+    where; with nowhere to go it stays eliminated)."""
+    fallen = _martyrs(state, pid)
+    state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if not (u[0] == pid and u[1].startswith(FALLEN))))
+    if (C.value, HIGH_PRIEST) not in fallen:
+        return state
+    fallen.remove((C.value, HIGH_PRIEST))
+    if fallen:
+        events.append(pw.AbilityUsed(pid, MARTYRDOM, f"a High Priest fell in {ended.area}: {len(fallen)} Kills become Pains"))
+    enemy = ended.defender if pid == ended.attacker else ended.attacker
+    for kind, name in fallen:
+        state = pw.queue_ask(state, Ask(MARTYRDOM, pid, (ended.area, enemy, kind, name)))
+    return state
+
+
+def _martyr_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    area, enemy = bd.area_index(state, ask.data[0]), ask.data[1]
+    return tuple(
+        state.area_name(i)
+        for i in sorted(state.board.adjacent[area])
+        if ERADICATED not in state.areas[i].markers and not state.areas[i].count(owner=enemy)
+    )
+
+
+def _martyr_retreat(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    kind, name = UnitKind(ask.data[2]), ask.data[3]
+    events.append(pw.AbilityUsed(ask.actor, MARTYRDOM, f"a pained {name} retreats to {choice}"))
+    return pw.place_one(state, bd.area_index(state, choice), ask.actor, kind, name, MARTYRDOM, events)
+
+
+ASKS[MARTYRDOM] = pw.AskRule(_martyr_choices, _martyr_retreat, "Martyrdom: where does your pained unit retreat?")
+
+
+# -- Terror and Otherworld Alliances (when a battle is declared) ------------------------------------
+
+
+def _in_battle(state: GameState, pid: str) -> tuple[Units, ...]:
+    b = state.battle
+    if b is None or pid not in (b.attacker, b.defender):
+        return ()
+    units = state.areas[b.area].units_of(pid)
+    return pw.without(units, b.exempt) if b.exempt else units
+
+
+def _battle_declared(state: GameState, pid: str, events: pw.Events) -> GameState:
+    units = _in_battle(state, pid)
+    if pw.holds(state, pid, TERROR) and any(u.name == PROTO for u in units):
+        state = pw.queue_ask(state, Ask(TERROR, pid))
+    allies = sum(u.count for u in units if _neutral(u))
+    if allies and pw.holds(state, pid, ALLIANCES):
+        events.append(pw.AbilityUsed(pid, ALLIANCES, f"{allies} neutral Monsters and Terrors: +{allies} combat"))
+        state = _add_bonus(state, pid, allies)
+    return state
+
+
+def _neutral(unit: Units) -> bool:
+    """A neutral Monster or a Terror (Tcho-Tcho's own Proto-Shoggoths are neither)."""
+    return unit.kind is UnitKind.TERROR or (unit.kind is M and RULES.unit(unit.name) is None)
+
+
+def _add_bonus(state: GameState, pid: str, dice: int) -> GameState:
+    """``dice`` more (or fewer) combat dice for ``pid`` in the battle being declared; the
+    battle's dice are counted again (as Absorb's are)."""
+    bonus = dict(state.abilities.bonus)
+    bonus[pid] = bonus.get(pid, 0) + dice
+    return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())), recount=True)
+
+
+def _terror_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return (REDUCE, BOOST) if any(u.name == PROTO for u in _in_battle(state, ask.actor)) else ()
+
+
+def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Terror: the enemy's combat 1 less per Proto-Shoggoth in the battle (never below 0), or
+    Tcho-Tcho's 1 more."""
+    from companion.engine.cthulhu import battle as bt
+
+    pid, b = ask.actor, state.battle
+    if b is None:
+        return state
+    protos = sum(u.count for u in _in_battle(state, pid) if u.name == PROTO)
+    if choice == BOOST:
+        events.append(pw.AbilityUsed(pid, TERROR, f"{protos} Proto-Shoggoths: +{protos} combat"))
+        return _add_bonus(state, pid, protos)
+    foe = b.defender if pid == b.attacker else b.attacker
+    dice = bt.computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
+    cut = min(protos, dice + dict(state.abilities.bonus).get(foe, 0))
+    events.append(pw.AbilityUsed(pid, TERROR, f"{protos} Proto-Shoggoths: the enemy's combat {cut} less"))
+    return _add_bonus(state, foe, -max(0, cut))
+
+
+ASKS[TERROR] = pw.AskRule(_terror_choices, _terror, "Terror: the enemy's combat less, or yours more, by your Proto-Shoggoths?")
+PRE_BATTLE = (TERROR,)
+
+
+# -- Tablets of the Gods and Inerrant (on Tcho-Tcho's Ritual of Annihilation) ----------------------
+
+
+def _ritual_signs(state: GameState, pid: str, events: pw.Events) -> GameState:
+    """Tablets of the Gods: 1 Elder Sign per gate (anyone's) with a Tcho-Tcho High Priest, then every High
+    Priest on the map is eliminated (not optional).  Inerrant: 1 Elder Sign per enemy-controlled
+    gate where Tcho-Tcho has a Great Old One."""
+    seat = pw.seat_of(state, pid)
+    if pw.holds(state, pid, TABLETS):
+        # "Each Gate at which you have any High Priests": whoever controls it (the card).
+        gates = [i for i, a in enumerate(state.areas) if a.gate is not None and a.count(owner=pid, name=HIGH_PRIEST)]
+        events.append(
+            pw.AbilityUsed(
+                pid, TABLETS, f"{len(gates)} gates with a High Priest: {len(gates)} Elder Signs; every High Priest is eliminated"
+            )
+        )
+        for _ in gates:
+            state = flow.draw_elder_sign(state, seat, TABLETS, events)
+        for index, area in enumerate(state.areas):
+            priests = area.count(owner=pid, name=HIGH_PRIEST)
+            if priests:
+                state, removed = bd.remove(state, index, pid, C, HIGH_PRIEST, priests, TABLETS)
+                events += removed
+    if pw.holds(state, pid, INERRANT):
+        held = [
+            i
+            for i, a in enumerate(state.areas)
+            if a.gate is not None
+            and a.gate.controller not in (None, pid)
+            and a.count(owner=pid, kind=G) + a.count(owner=pid, kind=UnitKind.IGOO)
+        ]
+        events.append(pw.AbilityUsed(pid, INERRANT, f"Great Old Ones at {len(held)} enemy gates: {len(held)} Elder Signs"))
+        for _ in held:
+            state = flow.draw_elder_sign(state, seat, INERRANT, events)
+    return state
+
+
+# -- Fulmination (after a battle that killed Ubbo-Sathla) -------------------------------------------
+
+
+def _battle_kills(state: GameState) -> int:
+    """The units killed by either side in the battle under way (or just ended)."""
+    return sum(n for _, n in state.abilities.tally)
+
+
+def _fulmination_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return ("use", "skip") if (ask.actor, FULMINATED) not in state.abilities.used else ()
+
+
+def _fulmination(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """ "use": Ubbo-Sathla leaves the game for good, and Tcho-Tcho draws 1 Elder Sign per unit
+    killed in that battle."""
+    if choice != "use":
+        return state
+    kills = int(ask.data[0])
+    events.append(pw.AbilityUsed(ask.actor, FULMINATION, f"Ubbo-Sathla leaves the game: {kills} Elder Signs"))
+    state = pw.mark_used(state, ask.actor, FULMINATED)
+    seat = pw.seat_of(state, ask.actor)
+    for _ in range(kills):
+        state = flow.draw_elder_sign(state, seat, FULMINATION, events)
+    return state
+
+
+ASKS[FULMINATION] = pw.AskRule(
+    _fulmination_choices, _fulmination, "Fulmination: remove Ubbo-Sathla for good, for 1 Elder Sign per unit killed?"
+)
+
+
+# -- Dark Rituals, Surprise!, Idolatry, Doomsday (actions) ------------------------------------------
+
+
+@COMMANDS.register("dark_rituals")
+@dataclass(frozen=True, slots=True)
+class DarkRituals(Command):
+    """Dark Rituals (Leng; action, 0 Power; then face down until the next Doom Phase): each
+    faction with a Tcho-Tcho High Priest in its start area pays Tcho-Tcho 2 Power or 2 Doom,
+    its choice (a faction with less than 2 of both is immune)."""
+
+    player: str
+
+
+@COMMANDS.register("surprise")
+@dataclass(frozen=True, slots=True)
+class Surprise(Command):
+    """Surprise! (Leng; action, 2 Power): ``faction`` eliminates one of its Acolytes (its choice
+    of area), replaced by a Proto-Shoggoth from Tcho-Tcho's pool."""
+
+    player: str
+    faction: str
+
+
+@COMMANDS.register("idolatry")
+@dataclass(frozen=True, slots=True)
+class Idolatry(Command):
+    """Idolatry (Tsang; action, 1 Power): Tcho-Tcho's ``units`` in areas adjacent to ``area`` (an
+    area with another faction's start glyph) move into it."""
+
+    player: str
+    area: str
+    units: tuple[UnitRef, ...]
+
+
+@COMMANDS.register("doomsday")
+@dataclass(frozen=True, slots=True)
+class Doomsday(Command):
+    """Doomsday (Sarkomand; once per game, an action): the independent Great Old One ``name``
+    (card cost 2 or 4, its card in the supply) is placed free at the gate Tcho-Tcho controls in
+    ``area``; Tcho-Tcho takes its Loyalty Card."""
+
+    player: str
+    area: str
+    name: str
+
+
+def _payers(state: GameState, pid: str) -> tuple[str, ...]:
+    """The factions Dark Rituals makes pay: a Tcho-Tcho High Priest in their start area, and 2
+    Power or 2 Doom to pay with."""
+    return tuple(
+        p.pid
+        for p in state.players
+        if p.pid != pid
+        and p.start_area >= 0
+        and state.areas[p.start_area].count(owner=pid, name=HIGH_PRIEST)
+        and (p.power >= DARK_RITUALS_PRICE or p.doom >= DARK_RITUALS_PRICE)
+    )
+
+
+def dark_rituals_problem(state: GameState, pid: str) -> str:
+    if not pw.holds(state, pid, DARK_RITUALS):
+        return "Tcho-Tcho does not hold Dark Rituals"
+    if pw.used(state, pid, DARK_RITUALS):
+        return "Dark Rituals is face down until the Doom Phase"
+    if not _payers(state, pid):
+        return "no faction with 2 Power or 2 Doom has a Tcho-Tcho High Priest in its start area"
+    return ""
+
+
+def dark_rituals(state: GameState, cmd: DarkRituals, events: pw.Events) -> GameState:
+    pw.my_turn(state, cmd.player)
+    problem = dark_rituals_problem(state, cmd.player)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"Dark Rituals cannot be used now: {problem}.")
+    payers = _payers(state, cmd.player)
+    state = pw.mark_used(state, cmd.player, DARK_RITUALS)
+    for payer in payers:
+        state = pw.queue_ask(state, Ask(DARK_RITUALS, payer, (cmd.player,)))
+    events.append(pw.AbilityUsed(cmd.player, DARK_RITUALS, f"{', '.join(payers)} pay 2 Power or 2 Doom"))
+    return pw.end_action(state, events)
+
+
+def _dark_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    payer = state.player(ask.actor)
+    return tuple(choice for choice, have in (("power", payer.power), ("doom", payer.doom)) if have >= DARK_RITUALS_PRICE)
+
+
+def _dark_pay(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    payer, tt = pw.seat_of(state, ask.actor), pw.seat_of(state, ask.data[0])
+    events.append(pw.AbilityUsed(ask.data[0], DARK_RITUALS, f"{ask.actor} pays 2 {choice.title()}"))
+    if choice == "power":
+        state = state.with_player(payer, power=state.players[payer].power - DARK_RITUALS_PRICE)
+        return pw.gain_power(state, tt, DARK_RITUALS_PRICE, DARK_RITUALS, events)
+    state = state.with_player(payer, doom=state.players[payer].doom - DARK_RITUALS_PRICE)
+    return flow.gain_doom(state, tt, DARK_RITUALS_PRICE, DARK_RITUALS, events)
+
+
+ASKS[DARK_RITUALS] = pw.AskRule(_dark_choices, _dark_pay, "Dark Rituals: pay Tcho-Tcho 2 Power or 2 Doom?")
+
+
+def _acolyte_areas(state: GameState, pid: str) -> tuple[str, ...]:
+    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.count(owner=pid, kind=C, name="Acolyte"))
+
+
+def surprise_problem(state: GameState, pid: str, target: str) -> str:
+    if not pw.holds(state, pid, SURPRISE):
+        return "Tcho-Tcho does not hold Surprise!"
+    if target == pid or state.seat(target) is None:
+        return f"{target} is no enemy faction"
+    if not _acolyte_areas(state, target):
+        return f"{target} has no Acolyte on the map"
+    if pw.pool_left(state, pid, PROTO, 6) < 1:
+        return "no Proto-Shoggoth is left in Tcho-Tcho's pool"
+    if state.player(pid).power < SURPRISE_COST:
+        return f"it costs {SURPRISE_COST} Power"
+    return ""
+
+
+def surprise(state: GameState, cmd: Surprise, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    problem = surprise_problem(state, cmd.player, cmd.faction)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"Surprise! cannot be used on {cmd.faction}: {problem}.")
+    state = pw.pay(state, seat, SURPRISE_COST, SURPRISE, events)
+    state = pw.queue_ask(state, Ask(SURPRISE, cmd.faction, (cmd.player,)))
+    events.append(pw.AbilityUsed(cmd.player, SURPRISE, f"{cmd.faction} eliminates an Acolyte for a Proto-Shoggoth"))
+    return pw.end_action(state, events)
+
+
+def _surprise_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return _acolyte_areas(state, ask.actor)
+
+
+def _surprise(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    index = bd.area_index(state, choice)
+    state = pw.remove_one(state, index, Units(ask.actor, C, "Acolyte", 1), SURPRISE, events)
+    return pw.place_one(state, index, ask.data[0], M, PROTO, SURPRISE, events)
+
+
+ASKS[SURPRISE] = pw.AskRule(
+    _surprise_choices, _surprise, "Surprise!: which of your Acolytes is eliminated (a Proto-Shoggoth takes its place)?"
+)
+
+
+def glyph_areas(state: GameState, pid: str) -> tuple[int, ...]:
+    """The areas with another faction's start glyph: every printed start area (even of a
+    faction not in play), and the start areas the other factions chose."""
+    printed = {i for i, a in enumerate(state.board.areas) if a.start}
+    chosen = {p.start_area for p in state.players if p.pid != pid and p.start_area >= 0}
+    return tuple(sorted((printed | chosen) - {i for i, a in enumerate(state.areas) if ERADICATED in a.markers}))
+
+
+def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
+    from companion.engine.cthulhu.factions.independents import UNMOVABLE
+
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, IDOLATRY)
+    to = bd.area_index(state, cmd.area)
+    if to not in glyph_areas(state, cmd.player):
+        raise Refusal(Code.NOT_NOW, f"Idolatry moves units into an area with another faction's start glyph, not {cmd.area}.")
+    if not cmd.units:
+        raise Refusal(Code.BAD_VALUE, "Idolatry names the units it moves.")
+    state = pw.pay(state, seat, IDOLATRY_COST, IDOLATRY, events)
+    for ref in cmd.units:
+        source = bd.area_index(state, ref.area)
+        name = bd.unit_name(ref.kind, ref.name)
+        if source not in state.board.adjacent[to]:
+            raise Refusal(Code.NOT_ADJACENT, f"Idolatry moves units from areas next to {cmd.area}; {ref.area} is not.")
+        if name in UNMOVABLE:
+            raise Refusal(Code.NOT_NOW, f"{name} never moves ({UNMOVABLE[name]}).")
+        state, moved = bd.move(state, source, to, cmd.player, ref.kind, name, ref.count)
+        events += moved
+    events.append(pw.AbilityUsed(cmd.player, IDOLATRY, f"{sum(r.count for r in cmd.units)} units into {cmd.area}"))
+    return pw.end_action(state, events)
+
+
+def _idolatry_units(state: GameState, pid: str, to: int) -> tuple[UnitRef, ...]:
+    from companion.engine.cthulhu.factions.independents import UNMOVABLE
+
+    return tuple(
+        UnitRef(state.area_name(i), u.kind, u.name, u.count)
+        for i in sorted(state.board.adjacent[to])
+        for u in state.areas[i].units_of(pid)
+        if u.name not in UNMOVABLE
+    )
+
+
+def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
+    from companion.engine.cthulhu.factions.independents import IGOO_COSTS, holder
+
+    if not pw.holds(state, pid, DOOMSDAY):
+        return "Tcho-Tcho does not hold Doomsday"
+    if (pid, DOOMSDAY_ONCE) in state.abilities.used:
+        return "Doomsday is used once"
+    gate = state.areas[index].gate
+    if gate is None or gate.controller != pid:
+        return f"it needs a gate Tcho-Tcho controls in {state.area_name(index)}"
+    if name not in state.options.independents or IGOO_COSTS.get(name) not in DOOMSDAY_COSTS:
+        return f"{name} is no independent Great Old One of this game costing exactly 2 or 4"
+    if holder(state, name):
+        return f"{name}'s card is held by {holder(state, name)}"
+    return ""
+
+
+def doomsday(state: GameState, cmd: Doomsday, events: pw.Events) -> GameState:
+    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
+    from companion.engine.cthulhu.factions.independents import LoyaltyCardChanged
+
+    seat = pw.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    problem = doomsday_problem(state, cmd.player, index, cmd.name)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"Doomsday cannot place {cmd.name} in {cmd.area}: {problem}.")
+    state, placed = bd.place(state, index, cmd.player, UnitKind.IGOO, cmd.name, NEUTRAL_UNITS[cmd.name].pool, "awakened")
+    events += placed
+    events.append(LoyaltyCardChanged(cmd.name, cmd.player, DOOMSDAY))
+    state = evolve(state, loyalty=(*(e for e in state.loyalty if e[0] != cmd.name), (cmd.name, cmd.player)))
+    if cmd.name not in state.players[seat].awakened:
+        state = state.with_player(seat, awakened=(*state.players[seat].awakened, cmd.name))
+    events.append(pw.AbilityUsed(cmd.player, DOOMSDAY, f"{cmd.name} placed free in {cmd.area}; Doomsday is face down for good"))
+    return pw.end_action(pw.mark_used(state, cmd.player, DOOMSDAY_ONCE), events)
+
+
+HANDLERS.update({DarkRituals: dark_rituals, Surprise: surprise, Idolatry: idolatry, Doomsday: doomsday})
+
+
+def tribe_offers(state: GameState, pid: str) -> Iterator[Command]:
+    """The tribal actions legal for Tcho-Tcho now (Idolatry moves every unit it can)."""
+    from companion.engine.cthulhu.factions.independents import IGOO_COSTS
+
+    if not dark_rituals_problem(state, pid):
+        yield DarkRituals(pid)
+    for p in state.players:
+        if not surprise_problem(state, pid, p.pid):
+            yield Surprise(pid, p.pid)
+    if pw.holds(state, pid, IDOLATRY) and state.player(pid).power >= IDOLATRY_COST:
+        for to in glyph_areas(state, pid):
+            units = _idolatry_units(state, pid, to)
+            if units:
+                yield Idolatry(pid, state.area_name(to), units)
+    for index, area in enumerate(state.areas):
+        if area.gate is not None and area.gate.controller == pid:
+            for name in IGOO_COSTS:
+                if not doomsday_problem(state, pid, index, name):
+                    yield Doomsday(pid, state.area_name(index), name)

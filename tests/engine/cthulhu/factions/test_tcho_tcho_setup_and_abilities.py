@@ -38,15 +38,19 @@ def test_tcho_tcho_start_area_is_an_empty_printed_start_chosen_after_the_others_
     assert order[-1] == "opener_of_the_way"
 
 
-def tt_game(**areas: dict[str, Any]) -> State:
+def tt_game(tribe: str = "Tsang", options: Options | None = None, **areas: Any) -> State:
+    """Earth (3 players), Tcho-Tcho first, the abilities on; ``tribe`` chosen when asked at the
+    start; the board cleared, then ``areas`` set."""
     state = started(
-        "earth-3p", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=Options(abilities=True)
+        "earth-3p", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=options or Options(abilities=True)
     )
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == "Tribe"
+    state = run(state, UseAbility(TT, tribe))
     return set_board(clear_board(state), **areas)
 
 
 def test_hells_banquet_rolls_for_growth_from_the_doom_phase_after_the_first_awakening() -> None:
-    home = {"Asia": {"gate": TT, "units": [(TT, "cultist", "Acolyte", 1), (TT, "cultist", "High Priest", 1)]}}
+    home: dict[str, Any] = {"Asia": {"gate": TT, "units": [(TT, "cultist", "Acolyte", 1), (TT, "cultist", "High Priest", 1)]}}
     state = turn(tt_game(**home), TT, power=10)
     state = run(state, c.Awaken(TT, "Asia", "Ubbo-Sathla"))
     assert state.banquet_from == state.round + 1 and state.growth == 0
@@ -91,7 +95,7 @@ def test_remove_your_controlled_gate_in_your_start_area_is_an_action_and_a_requi
 
 
 def test_ubbo_sathla_awakens_for_0_in_the_doom_phase_on_tcho_tchos_ritual_turn() -> None:
-    home = {"Asia": {"gate": TT, "units": [(TT, "cultist", "Acolyte", 1), (TT, "cultist", "High Priest", 1)]}}
+    home: dict[str, Any] = {"Asia": {"gate": TT, "units": [(TT, "cultist", "Acolyte", 1), (TT, "cultist", "High Priest", 1)]}}
     state = tt_game(**home)
     assert rejected(state, AwakenInDoomPhase(TT, "Asia")).code is Code.NOT_NOW  # the Action Phase
     seat = state.seat(TT)
