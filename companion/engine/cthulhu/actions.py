@@ -151,7 +151,7 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     state = pay(state, seat, cost, "the Ritual of Annihilation", events)
     state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)
-    doom = bd.controlled_gates(state, cmd.player)
+    doom = flow.doom_gates(state, cmd.player)
     signs = bd.faction_goos_in_play(state, cmd.player)
     events.append(RitualPerformed(cmd.player, cost, doom, signs, instant_death))
     if doom:

@@ -71,6 +71,8 @@ RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
 # An action taken inside another's (Energy Nexus, before a battle): the state to go back to when
 # that action ends instead of handing the turn on; None when no such action is under way.
 TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
+# Controlled gates that give their controller no Doom (The Brood): (state, pid) -> how many.
+DOOM_GATE_HOOKS: list[Callable[[GameState, str], int]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (
@@ -341,7 +343,7 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
     reactions follow seat by seat in turn order (:func:`doom_gained`, as :func:`gain_doom` gives
     them): the reactions read only their own seat.  The tower's decay roll runs this step, so each
     copy of the state counts."""
-    gains = [(seat, gates) for seat in state.turn_order() if (gates := bd.controlled_gates(state, state.players[seat].pid))]
+    gains = [(seat, gates) for seat in state.turn_order() if (gates := doom_gates(state, state.players[seat].pid))]
     players = list(state.players)
     for seat, gates in gains:
         players[seat] = evolve(players[seat], doom=players[seat].doom + gates)
@@ -350,6 +352,15 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
     for seat, gates in gains:
         state = doom_gained(state, seat, before[seat].doom, gates, "controlled gates", events)
     return state
+
+
+def doom_gates(state: GameState, pid: str) -> int:
+    """The gates that give ``pid`` Doom (Doom Phase, Ritual): those it controls, less those an
+    ability withholds (:data:`DOOM_GATE_HOOKS`)."""
+    gates = bd.controlled_gates(state, pid)
+    for hook in DOOM_GATE_HOOKS:
+        gates -= hook(state, pid)
+    return max(0, gates)
 
 
 def step_rituals(state: GameState, events: Events) -> GameState:

@@ -33,6 +33,11 @@ from companion.engine.values import evolve
 actions.HANDLERS.update(independents.HANDLERS)
 actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
 flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
+for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
+    actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
+actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])
+flow.TURN_HOLDS.append(independents.follow_up)
+flow.DOOM_GATE_HOOKS.append(independents.brood_blocked)
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)

@@ -16,22 +16,50 @@ Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no e
 area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
 Hordeling, Clumsy (a Gug never captures), Daoloth's Cosmic Unity (with the abilities option: a
 pre-battle question), Nyogtha's two figures rising together, Horror Steed (a Shantak moves to any
-area).  Not modelled: the IGOO Spellbooks, Nyogtha's From Below (what one figure does the other
-does free), Vampirism, the Shantak's free passenger (docs/rules-notes.md).
+area).
+
+With the abilities option the referee also plays (docs/rules-notes.md, "Bubastis, Tcho-Tcho and
+the independents"): each independent's Spellbook, gained by its requirement and lost with its card
+(:data:`BOOKS`: God of Forgetfulness, The Brood, Interdimensional, Nightmare Web); Vampirism (a
+Star Vampire's dice, the first of its side's roll, drain Power and Doom); and the free follow-ups
+asked at the end of the action that allows them (:func:`follow_up`): the Shantak's passenger
+(Horror Steed) and Nyogtha's From Below (the other figure moves, captures or battles free).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import PhaseStarted, UnitsRemoved
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    Captured,
+    PhaseStarted,
+    RitualPerformed,
+    UnitsMoved,
+    UnitsRemoved,
+)
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.model import MOON, Ask, Faction, GameState, Options, Phase, PromptKind, UnitKind, Units
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    MOON,
+    Ask,
+    Faction,
+    GameState,
+    Gate,
+    Options,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
 from companion.engine.values import evolve
 
 # Card cost of each independent Great Old One (factions.md section 12).
@@ -48,6 +76,9 @@ UNMOVABLE = {"Byatis": "Toad of Berkeley", FILTH: "Filth never move"}
 # Units that never capture (Clumsy; Filth cannot capture, factions.md sections 0 and 12-13).
 CANNOT_CAPTURE = ("Gug", FILTH)
 TAKEN = "loyalty card"  # the ability name a taken card's use is marked under, per Doom Phase
+# Each independent Great Old One's Spellbook (factions.md section 12; HRF IGOOs.scala): held
+# beside its card in ``state.loyalty`` as (book, holder), lost with the card, never one of the six.
+BOOKS = {"Byatis": "God of Forgetfulness", "Abhoth": "The Brood", "Daoloth": "Interdimensional", "Nyogtha": "Nightmare Web"}
 
 
 # -- events and commands -----------------------------------------------------------------------
@@ -141,7 +172,17 @@ def holder(state: GameState, card: str) -> str:
 
 
 def cards_of(state: GameState, pid: str) -> tuple[str, ...]:
-    return tuple(name for name, who in state.loyalty if who == pid)
+    return tuple(name for name, who in state.loyalty if who == pid and name in CARDS)
+
+
+def books_of(state: GameState, pid: str) -> tuple[str, ...]:
+    """The independents' Spellbooks ``pid`` holds (for the faction sheet)."""
+    return tuple(name for name, who in state.loyalty if who == pid and name not in CARDS)
+
+
+def has_book(state: GameState, pid: str, igoo: str) -> bool:
+    """Whether ``pid`` holds ``igoo``'s Spellbook (and so its card)."""
+    return (BOOKS[igoo], pid) in state.loyalty
 
 
 def held_unit(state: GameState, pid: str, name: str) -> UnitType | None:
@@ -155,7 +196,9 @@ def summonable(state: GameState, pid: str) -> tuple[UnitType, ...]:
 
 
 def _give(state: GameState, card: str, pid: str, reason: str, events: pw.Events) -> GameState:
-    kept = tuple(entry for entry in state.loyalty if entry[0] != card)
+    """``card`` to ``pid`` ("" the supply); a card going back takes its Spellbook with it."""
+    book = BOOKS.get(card, "") if not pid else ""
+    kept = tuple(entry for entry in state.loyalty if entry[0] != card and entry[0] != book)
     events.append(LoyaltyCardChanged(card, pid, reason))
     return evolve(state, loyalty=(*kept, (card, pid)) if pid else kept)
 
@@ -274,6 +317,8 @@ def place_filth(state: GameState, cmd: PlaceFilth, events: pw.Events) -> GameSta
 def after_command(state: GameState, events: pw.Events) -> GameState:
     if not state.options.independents:
         return state
+    if state.options.abilities:
+        state = vampire_note(state)
     seen = list(events)
     for event in seen:
         if isinstance(event, UnitsRemoved) and event.name in IGOO_COSTS and holder(state, event.name) == event.owner:
@@ -302,8 +347,12 @@ COSMIC_UNITY = "Cosmic Unity"
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
-    """When a battle is declared, Daoloth's owner in it may pick an enemy Great Old One there."""
-    if not state.options.independents or not pw.just_declared(state, seen):
+    """The independents' Spellbook requirements and Interdimensional (:func:`books_react`); when
+    a battle is declared, Daoloth's owner in it may pick an enemy Great Old One there."""
+    if not state.options.independents:
+        return state
+    state = books_react(state, seen, events)
+    if not pw.just_declared(state, seen):
         return state
     assert state.battle is not None
     b = state.battle
@@ -369,6 +418,8 @@ def offers(state: GameState) -> Iterator[Command]:
     abhoth = any(a.count(owner=pid, kind=UnitKind.IGOO, name="Abhoth") for a in state.areas)
     if abhoth and state.player(pid).power >= FILTH_COST and _out(state, pid, FILTH) < NEUTRAL_UNITS[FILTH].pool:
         yield from (PlaceFilth(pid, state.area_name(i)) for i, a in enumerate(state.areas) if "eradicated" not in a.markers)
+    if state.options.abilities:
+        yield from book_offers(state, pid)
 
 
 HANDLERS: dict[type[Command], pw.Handler] = {
@@ -376,3 +427,524 @@ HANDLERS: dict[type[Command], pw.Handler] = {
     TakeLoyaltyCard: take_loyalty_card,  # type: ignore[dict-item]
     PlaceFilth: place_filth,  # type: ignore[dict-item]
 }
+
+
+# -- the independents' Spellbooks (the abilities option) -------------------------------------------
+
+
+@EVENTS.register("independent_spellbook_gained")
+@dataclass(frozen=True, slots=True)
+class IndependentSpellbookGained(Event):
+    """``player`` met the requirement of its independent ``igoo``'s Spellbook and holds ``book``
+    (beside its six: it counts for no victory, and goes with the card)."""
+
+    player: str
+    igoo: str
+    book: str
+
+
+@COMMANDS.register("god_of_forgetfulness")
+@dataclass(frozen=True, slots=True)
+class GodOfForgetfulness(Command):
+    """Byatis' Spellbook (an action, 1 Power): every enemy cultist in ``area``, adjacent to
+    Byatis' area, moves into his area."""
+
+    player: str
+    area: str
+
+
+@COMMANDS.register("nightmare_web")
+@dataclass(frozen=True, slots=True)
+class NightmareWeb(Command):
+    """Nyogtha's Spellbook (an action, 2 Power): a Nyogtha figure in the pool comes back in
+    ``area``, any area where ``player`` has a unit."""
+
+    player: str
+    area: str
+
+
+BYATIS, ABHOTH, DAOLOTH, NYOGTHA = "Byatis", "Abhoth", "Daoloth", "Nyogtha"
+FORGETFULNESS_COST, WEB_COST = 1, 2
+BROOD_TYPES, BROOD_MONSTERS = 4, 8  # The Brood: 4 monster types, or 8 monsters, in play (Filth count)
+# Marks in ``abilities.used`` while a battle is on: Byatis fought in it; Nyogtha fought an enemy
+# Great Old One in it (with how many Nyogtha figures were on the map when it was declared).
+BYATIS_FOUGHT, NYOGTHA_FOUGHT = "Byatis in battle", "Nyogtha against a Great Old One:"
+
+
+def _grant(state: GameState, pid: str, igoo: str, events: pw.Events) -> GameState:
+    """``pid`` takes ``igoo``'s Spellbook (a "must": met, it is held), once, while it holds the card."""
+    if holder(state, igoo) != pid or has_book(state, pid, igoo):
+        return state
+    events.append(IndependentSpellbookGained(pid, igoo, BOOKS[igoo]))
+    return evolve(state, loyalty=(*state.loyalty, (BOOKS[igoo], pid)))
+
+
+def _unmark(state: GameState, pid: str, prefix: str) -> tuple[GameState, str]:
+    """``state`` less ``pid``'s first mark starting with ``prefix``, and that mark ("" for none)."""
+    entry = next((u for u in state.abilities.used if u[0] == pid and u[1].startswith(prefix)), None)
+    if entry is None:
+        return state, ""
+    used = list(state.abilities.used)
+    used.remove(entry)
+    return pw.with_abilities(state, used=tuple(used)), entry[1]
+
+
+def books_react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """The four requirements (factions.md section 12) from the command's events and the board,
+    Interdimensional's gates, and what The Brood withheld this Doom Phase or Ritual, in words."""
+    goo_kinds = (UnitKind.GOO.value, UnitKind.IGOO.value)
+    for event in seen:
+        if isinstance(event, BattleDeclared):
+            state = _battle_declared(state, event)
+        elif isinstance(event, BattleEnded):
+            state = _battle_ended(state, event, events)
+        elif isinstance(event, UnitsRemoved) and event.kind in goo_kinds and event.reason.startswith("killed"):
+            daoloth = holder(state, DAOLOTH)  # a Great Old One killed anywhere, in battle or not
+            if daoloth and _out(state, daoloth, DAOLOTH):
+                state = _grant(state, daoloth, DAOLOTH, events)
+        elif isinstance(event, UnitsMoved) and event.name == DAOLOTH:
+            state = interdimensional(state, event, events)
+        elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
+            for player in state.players:
+                _brood_note(state, player.pid, events)
+        elif isinstance(event, RitualPerformed):
+            _brood_note(state, event.player, events)
+    return _brood_requirement(state, events)
+
+
+def _battle_declared(state: GameState, event: BattleDeclared) -> GameState:
+    index = bd.area_index(state, event.area)
+    area = state.areas[index]
+    for pid, enemy in ((event.attacker, event.defender), (event.defender, event.attacker)):
+        if area.count(owner=pid, kind=UnitKind.IGOO, name=BYATIS) and not has_book(state, pid, BYATIS):
+            state = pw.mark_used(state, pid, BYATIS_FOUGHT)
+        goo = area.count(owner=enemy, kind=UnitKind.GOO) or area.count(owner=enemy, kind=UnitKind.IGOO)
+        if goo and area.count(owner=pid, kind=UnitKind.IGOO, name=NYOGTHA) and not has_book(state, pid, NYOGTHA):
+            state = pw.mark_used(state, pid, f"{NYOGTHA_FOUGHT}{_out(state, pid, NYOGTHA)}")
+    return state
+
+
+def _battle_ended(state: GameState, event: BattleEnded, events: pw.Events) -> GameState:
+    """God of Forgetfulness: Byatis survived a battle in which an enemy unit was killed.
+    Nightmare Web: Nyogtha survived a battle against an enemy Great Old One (none of its
+    figures killed in it, HRF's "Nyogtha Mourning")."""
+    for pid in (event.attacker, event.defender):
+        state, mark = _unmark(state, pid, BYATIS_FOUGHT)
+        if mark and pw.tally(state, pid) > 0 and _out(state, pid, BYATIS):
+            state = _grant(state, pid, BYATIS, events)
+        state, mark = _unmark(state, pid, NYOGTHA_FOUGHT)
+        if mark and _out(state, pid, NYOGTHA) >= int(mark.removeprefix(NYOGTHA_FOUGHT)):
+            state = _grant(state, pid, NYOGTHA, events)
+    return state
+
+
+def _brood_requirement(state: GameState, events: pw.Events) -> GameState:
+    """The Brood: Abhoth's faction has 4 monster types or 8 monsters in play, Filth counted."""
+    pid = holder(state, ABHOTH)
+    if not pid or has_book(state, pid, ABHOTH) or not _out(state, pid, ABHOTH):
+        return state
+    monsters = [u for a in state.areas for u in a.units_of(pid) if u.kind is UnitKind.MONSTER]
+    if len({u.name for u in monsters}) >= BROOD_TYPES or sum(u.count for u in monsters) >= BROOD_MONSTERS:
+        state = _grant(state, pid, ABHOTH, events)
+    return state
+
+
+def brood_blocked(state: GameState, pid: str) -> int:
+    """The Brood: how many of ``pid``'s controlled gates give it no Doom (Doom Phase, Ritual),
+    standing in an area with Filth of the enemy who holds The Brood (never Abhoth's own)."""
+    if not state.options.abilities or not state.options.independents:
+        return 0
+    brood = next((who for name, who in state.loyalty if name == BOOKS[ABHOTH]), "")
+    if not brood or brood == pid:
+        return 0
+    return sum(1 for a in state.areas if a.gate is not None and a.gate.controller == pid and a.count(owner=brood, name=FILTH))
+
+
+def _brood_note(state: GameState, pid: str, events: pw.Events) -> None:
+    blocked = brood_blocked(state, pid)
+    if blocked:
+        brood = holder(state, BOOKS[ABHOTH])
+        events.append(pw.AbilityUsed(brood, BOOKS[ABHOTH], f"{blocked} gate(s) of {pid} in areas with Filth give no Doom"))
+
+
+def interdimensional(state: GameState, event: UnitsMoved, events: pw.Events) -> GameState:
+    """Interdimensional: Daoloth entering an area without a gate places one there (abandoned:
+    no cultist stands on it; HRF adds it to the board's gates)."""
+    if not has_book(state, event.owner, DAOLOTH):
+        return state
+    index = bd.area_index(state, event.to)
+    area = state.areas[index]
+    if area.gate is not None or ERADICATED in area.markers or event.to == MOON:
+        return state
+    state, changed = bd.set_gate(state, index, Gate(None), "Interdimensional")
+    events += changed
+    events.append(pw.AbilityUsed(event.owner, BOOKS[DAOLOTH], f"Daoloth places a gate in {event.to}"))
+    return state
+
+
+def byatis_area(state: GameState, pid: str) -> int | None:
+    return next((i for i, a in enumerate(state.areas) if a.count(owner=pid, kind=UnitKind.IGOO, name=BYATIS)), None)
+
+
+def forgetfulness_problem(state: GameState, pid: str, index: int) -> str:
+    """Why ``pid`` may not use God of Forgetfulness on area ``index`` now ("" when it may)."""
+    if not has_book(state, pid, BYATIS):
+        return f"{pid} does not hold God of Forgetfulness"
+    home = byatis_area(state, pid)
+    if home is None:
+        return "Byatis is not on the map"
+    if index not in state.board.adjacent[home]:
+        return f"{state.area_name(index)} is not adjacent to Byatis in {state.area_name(home)}"
+    if not any(u.owner != pid and u.kind is UnitKind.CULTIST for u in state.areas[index].units):
+        return f"no enemy cultist is in {state.area_name(index)}"
+    if state.player(pid).power < FORGETFULNESS_COST:
+        return f"it costs {FORGETFULNESS_COST} Power"
+    return ""
+
+
+def god_of_forgetfulness(state: GameState, cmd: GodOfForgetfulness, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    problem = forgetfulness_problem(state, cmd.player, index)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"God of Forgetfulness cannot be used on {cmd.area}: {problem}.")
+    home = byatis_area(state, cmd.player)
+    assert home is not None
+    state = pw.pay(state, seat, FORGETFULNESS_COST, BOOKS[BYATIS], events)
+    for unit in [u for u in state.areas[index].units if u.owner != cmd.player and u.kind is UnitKind.CULTIST]:
+        state, moved = bd.move(state, index, home, unit.owner, unit.kind, unit.name, unit.count)
+        events += moved
+    events.append(pw.AbilityUsed(cmd.player, BOOKS[BYATIS], f"the enemy cultists in {cmd.area} go to {state.area_name(home)}"))
+    return pw.end_action(state, events)
+
+
+def web_problem(state: GameState, pid: str, index: int) -> str:
+    """Why ``pid`` may not bring a Nyogtha back with Nightmare Web in area ``index`` ("" when it may)."""
+    if not has_book(state, pid, NYOGTHA):
+        return f"{pid} does not hold Nightmare Web"
+    if _out(state, pid, NYOGTHA) >= NEUTRAL_UNITS[NYOGTHA].pool:
+        return "no Nyogtha is in the pool"
+    if not state.areas[index].count(owner=pid) or ERADICATED in state.areas[index].markers:
+        return f"{pid} has no unit in {state.area_name(index)}"
+    if state.player(pid).power < WEB_COST:
+        return f"it costs {WEB_COST} Power"
+    return ""
+
+
+def nightmare_web(state: GameState, cmd: NightmareWeb, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    problem = web_problem(state, cmd.player, index)
+    if problem:
+        raise Refusal(Code.NOT_NOW, f"Nightmare Web cannot bring Nyogtha to {cmd.area}: {problem}.")
+    state = pw.pay(state, seat, WEB_COST, BOOKS[NYOGTHA], events)
+    # Not "awakened": HRF's NightmareWebAction gives no Immortal Elder Sign (docs/rules-notes.md).
+    state = pw.place_one(state, index, cmd.player, UnitKind.IGOO, NYOGTHA, BOOKS[NYOGTHA], events)
+    return pw.end_action(state, events)
+
+
+def book_offers(state: GameState, pid: str) -> Iterator[Command]:
+    """God of Forgetfulness and Nightmare Web where legal (actions)."""
+    home = byatis_area(state, pid) if has_book(state, pid, BYATIS) else None
+    if home is not None:
+        for i in sorted(state.board.adjacent[home]):
+            if not forgetfulness_problem(state, pid, i):
+                yield GodOfForgetfulness(pid, state.area_name(i))
+    if has_book(state, pid, NYOGTHA):
+        yield from (NightmareWeb(pid, state.area_name(i)) for i in range(len(state.areas)) if not web_problem(state, pid, i))
+
+
+# -- Vampirism (the abilities option) --------------------------------------------------------------
+
+
+@EVENTS.register("vampirism_drained")
+@dataclass(frozen=True, slots=True)
+class VampirismDrained(Event):
+    """A Star Vampire of ``player`` rolled a Pain (``point`` "power") or a Kill ("doom"): one of
+    ``victim``'s went to ``player``; ``left`` is what ``victim`` has now."""
+
+    player: str
+    victim: str
+    point: str
+    left: int
+
+
+STAR_VAMPIRE, VAMPIRISM = "Star Vampire", "Vampirism"
+Rolled = Callable[[GameState, tuple[int, ...], pw.Events], GameState]
+
+
+def vampire_dice(state: GameState, pid: str) -> int:
+    """How many of ``pid``'s dice in the battle under way are its Star Vampires' (one each)."""
+    b = state.battle
+    if b is None:
+        return 0
+    units = pw.without(state.areas[b.area].units_of(pid), b.exempt)
+    return sum(u.count for u in units if u.name == STAR_VAMPIRE)
+
+
+def vampirism(rolled: Rolled) -> Rolled:
+    """Wrap the battle's roll: a side's Star Vampires roll its first dice; before the results
+    count, each Pain among them takes 1 Power, each Kill 1 Doom, from the enemy (none when it
+    has none), and the results still count (the card, HRF overlay)."""
+
+    def run(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
+        b = state.battle
+        if b is not None and b.whole and state.options.abilities and state.options.independents and len(b.rolls) < 2:
+            pid, enemy = (b.attacker, b.defender) if not b.rolls else (b.defender, b.attacker)
+            state = drain(state, pid, enemy, values[: vampire_dice(state, pid)], events)
+        return rolled(state, values, events)
+
+    return run
+
+
+def drain(state: GameState, pid: str, enemy: str, values: tuple[int, ...], events: pw.Events) -> GameState:
+    from companion.engine.cthulhu.actions import KILL_FACE, PAIN_FACES
+
+    seat, victim = state.seat(pid), state.seat(enemy)
+    if seat is None or victim is None:
+        return state  # neutral units and the Watcher have no Power nor Doom to take
+    for value in values:
+        if value in PAIN_FACES and state.players[victim].power > 0:
+            left = state.players[victim].power - 1
+            state = state.with_player(victim, power=left)
+            events.append(VampirismDrained(pid, enemy, "power", left))
+            state = pw.gain_power(state, seat, 1, VAMPIRISM, events)
+        elif value == KILL_FACE and state.players[victim].doom > 0:
+            old = state.players[victim].doom
+            state = state.with_player(victim, doom=old - 1)
+            events.append(VampirismDrained(pid, enemy, "doom", old - 1))
+            state = flow.doom_changed(state, victim, old, old - 1, events)
+            state = flow.gain_doom(state, seat, 1, VAMPIRISM, events)
+    return state
+
+
+def vampire_note(state: GameState) -> GameState:
+    """The battle roll's question says which dice are the Star Vampires' (rolled first)."""
+    prompt = state.prompt
+    if prompt.kind is not PromptKind.ROLL or prompt.purpose != "battle" or VAMPIRISM in prompt.text:
+        return state
+    if state.battle is None or not state.battle.whole:
+        return state
+    dice = vampire_dice(state, prompt.actor)
+    if not dice:
+        return state
+    return evolve(state, prompt=evolve(prompt, text=f"{prompt.text} The first {dice} are the Star Vampires' ({VAMPIRISM})."))
+
+
+# -- free follow-ups: Horror Steed's passenger, From Below (the abilities option) -----------------------
+
+FOLLOW = "follow-up:"  # a mark in ``abilities.used``: (player, "follow-up:<ask>|<area>|<area>")
+FREE_BATTLE = "From Below: the free battle"  # set while From Below's own battle is declared
+STEED, BELOW_MOVE, BELOW_CAPTURE, BELOW_BATTLE = "Horror Steed", "From Below move", "From Below capture", "From Below battle"
+FROM_BELOW = "From Below"
+
+
+def _from_below(state: GameState, pid: str) -> bool:
+    return state.options.abilities and holder(state, NYOGTHA) == pid
+
+
+def _other_nyogtha(state: GameState, pid: str, index: int) -> int | None:
+    """The area of ``pid``'s Nyogtha figure other than the one in area ``index`` (None when the
+    other is not on the map, or stands in ``index`` too)."""
+    figures = [i for i, a in enumerate(state.areas) for _ in range(a.count(owner=pid, kind=UnitKind.IGOO, name=NYOGTHA))]
+    if index not in figures:
+        return None
+    figures.remove(index)
+    return figures[0] if figures and figures[0] != index else None
+
+
+def _arm(state: GameState, pid: str, ask: str, *areas: str) -> GameState:
+    """Mark a follow-up for the end of ``pid``'s action, when it has a choice then."""
+    mark = FOLLOW + "|".join((ask, *areas))
+    if len(_follow_choices(state, Ask(ask, pid, areas))) < 2 and ask != STEED:
+        return state
+    return pw.mark_used(state, pid, mark)
+
+
+def _clear_follow_ups(state: GameState, pid: str) -> GameState:
+    kept = tuple(u for u in state.abilities.used if u[0] != pid or not u[1].startswith(FOLLOW))
+    return state if kept == state.abilities.used else pw.with_abilities(state, used=kept)
+
+
+def on_move(handler: pw.Handler) -> pw.Handler:
+    """A Move: each Shantak may carry a cultist from its area (Horror Steed); one Nyogtha
+    moving lets the other move free (From Below), and two moving together pay for one."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        playing = state.options.abilities and state.options.independents
+        if isinstance(cmd, c.Move) and playing and state.seat(cmd.player) is not None:
+            state, cmd = _arm_move(state, cmd, events)
+        return handler(state, cmd, events)
+
+    return run
+
+
+def _arm_move(state: GameState, cmd: c.Move, events: pw.Events) -> tuple[GameState, c.Move]:
+    try:
+        groups, acolyte_to = cmd.legs()
+    except ValueError:
+        return state, cmd  # the Move refuses it
+    pid = cmd.player
+    state = _clear_follow_ups(state, pid)
+    for group in groups:
+        source = state.board.area_index(group.area)
+        if group.name == SHANTAK and source is not None and state.areas[source].count(owner=pid, kind=UnitKind.CULTIST):
+            for _ in range(group.count):
+                state = _arm(state, pid, STEED, group.area, group.to)
+    legs = [g for g in groups if g.name == NYOGTHA and g.kind is UnitKind.IGOO]
+    moving = sum(g.count for g in legs)
+    if moving == 1 and _from_below(state, pid):
+        index = state.board.area_index(legs[0].area)
+        other = None if index is None else _other_nyogtha(state, pid, index)
+        if other is None and index is not None and state.areas[index].count(owner=pid, name=NYOGTHA) > 1:
+            other = index  # both stood together: the one staying may follow
+        if other is not None:
+            state = _arm(state, pid, BELOW_MOVE, state.area_name(other))
+    elif moving == 2 and cmd.cost is None and _from_below(state, pid):
+        count = sum(g.count for g in groups) + (1 if acolyte_to else 0)
+        events.append(pw.AbilityUsed(pid, FROM_BELOW, "the second Nyogtha moves free"))
+        cmd = replace(cmd, cost=count - 1)
+    return state, cmd
+
+
+def on_capture(handler: pw.Handler) -> pw.Handler:
+    """A capture where a Nyogtha stands lets the other Nyogtha capture free in its own area."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        if isinstance(cmd, c.Capture) and _from_below(state, cmd.player):
+            state = _clear_follow_ups(state, cmd.player)
+            index = state.board.area_index(cmd.area)
+            other = None if index is None else _other_nyogtha(state, cmd.player, index)
+            if other is not None:
+                state = _arm(state, cmd.player, BELOW_CAPTURE, state.area_name(other))
+        return handler(state, cmd, events)
+
+    return run
+
+
+def on_battle(handler: pw.Handler) -> pw.Handler:
+    """A battle declared where a Nyogtha stands lets the other Nyogtha declare one free in its
+    own area, asked when the first is over."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        if isinstance(cmd, c.BattleAction) and _from_below(state, cmd.player) and not pw.used(state, cmd.player, FREE_BATTLE):
+            state = _clear_follow_ups(state, cmd.player)
+            index = state.board.area_index(cmd.area)
+            other = None if index is None else _other_nyogtha(state, cmd.player, index)
+            if other is not None:
+                state = _arm(state, cmd.player, BELOW_BATTLE, state.area_name(other))
+        return handler(state, cmd, events)
+
+    return run
+
+
+def follow_up(state: GameState) -> GameState | None:
+    """At the end of an action (a turn hold, :data:`flow.TURN_HOLDS`): the first follow-up
+    marked for the player whose action it was, asked before the turn goes on (the answer hands
+    the turn on, or asks the next); None when there is none."""
+    if not state.options.abilities or state.battle is not None or state.turn < 0 or state.phase is not Phase.ACTION:
+        return None
+    pid = state.players[state.turn].pid
+    marks = [u for u in state.abilities.used if u[0] == pid and u[1].startswith(FOLLOW)]
+    used = list(state.abilities.used)
+    for mark in marks:
+        used.remove(mark)
+        name, *areas = mark[1].removeprefix(FOLLOW).split("|")
+        ask = Ask(name, pid, tuple(areas))
+        if len(_follow_choices(state, ask)) > 1:
+            player = state.players[state.turn]
+            held = Prompt(PromptKind.ACTION, pid, f"{player.label}: {ASKS[name].text}", ())
+            state = pw.with_abilities(state, used=tuple(used), asks=(*state.abilities.asks, ask))
+            return evolve(state, prompt=held)
+    return None
+
+
+def _area(state: GameState, name: str) -> int:
+    return bd.area_index(state, name)
+
+
+def _follow_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    pid = ask.actor
+    if ask.ability == STEED:
+        source, to = (_area(state, name) for name in ask.data)
+        if not state.areas[to].count(owner=pid, name=SHANTAK) or ERADICATED in state.areas[to].markers:
+            return ()
+        names = dict.fromkeys(u.name for u in state.areas[source].units_of(pid) if u.kind is UnitKind.CULTIST)
+        return ("skip", *names) if names else ()
+    index = _area(state, ask.data[0])
+    area = state.areas[index]
+    if not area.count(owner=pid, kind=UnitKind.IGOO, name=NYOGTHA):
+        return ()
+    if ask.ability == BELOW_MOVE:
+        reach = [state.area_name(i) for i in sorted(state.board.adjacent[index]) if ERADICATED not in state.areas[i].markers]
+        reach = [name for name in reach if name != MOON]
+        return ("skip", *reach) if reach else ()
+    if ask.ability == BELOW_CAPTURE:
+        guards = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
+        victims = [
+            p.pid
+            for p in state.players
+            if p.pid != pid
+            and area.count(owner=p.pid, kind=UnitKind.CULTIST)
+            and not any(area.count(owner=p.pid, kind=k) for k in guards)
+        ]
+        return ("skip", *victims) if victims else ()
+    enemies = [p.pid for p in state.players if p.pid != pid and area.count(owner=p.pid)]
+    return ("skip", *enemies) if enemies else ()
+
+
+def _follow(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Carry out the follow-up chosen (free), then the action ends as it would have."""
+    pid = ask.actor
+    if choice != "skip" and ask.ability == STEED:
+        source, to = (_area(state, name) for name in ask.data)
+        state, moved = bd.move(state, source, to, pid, UnitKind.CULTIST, choice, 1)
+        events += moved
+        events.append(pw.AbilityUsed(pid, STEED, f"a Shantak carries a {choice} from {ask.data[0]} to {ask.data[1]}"))
+    elif choice != "skip" and ask.ability == BELOW_MOVE:
+        state, moved = bd.move(state, _area(state, ask.data[0]), _area(state, choice), pid, UnitKind.IGOO, NYOGTHA, 1)
+        events += moved
+        events.append(pw.AbilityUsed(pid, FROM_BELOW, f"the other Nyogtha moves to {choice} free"))
+    elif choice != "skip" and ask.ability == BELOW_CAPTURE:
+        state = _free_capture(state, pid, _area(state, ask.data[0]), choice, events)
+    elif choice != "skip":
+        return _free_battle(state, pid, ask.data[0], choice, events)
+    return pw.end_action(state, events)
+
+
+def _free_capture(state: GameState, pid: str, index: int, victim: str, events: pw.Events) -> GameState:
+    """The other Nyogtha's capture: as a capture (the victim's first cultist there), no Power."""
+    unit = next(u for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST)
+    where = state.area_name(index)
+    state, removed = bd.remove(state, index, victim, UnitKind.CULTIST, unit.name, 1, f"captured by {pid}")
+    seat = pw.seat_of(state, pid)
+    state = state.with_player(seat, captured=(*state.players[seat].captured, victim))
+    events += removed
+    events.append(Captured(pid, victim, where))
+    events.append(pw.AbilityUsed(pid, FROM_BELOW, f"the other Nyogtha captures in {where} free"))
+    return state
+
+
+def _free_battle(state: GameState, pid: str, area: str, enemy: str, events: pw.Events) -> GameState:
+    """The other Nyogtha's battle, declared free through the battle's own handler (its checks,
+    the Ice Age's tax, its pre-battle questions); that battle ends the action."""
+    from companion.engine.cthulhu.actions import HANDLERS
+
+    events.append(pw.AbilityUsed(pid, FROM_BELOW, f"a free battle against {enemy} in {area}"))
+    state = pw.mark_used(state, pid, FREE_BATTLE)
+    state = HANDLERS[c.BattleAction](state, c.BattleAction(pid, area, enemy, cost=0), events)
+    state, _ = _unmark(state, pid, FREE_BATTLE)
+    return state
+
+
+ASKS[STEED] = pw.AskRule(_follow_choices, _follow, "Horror Steed: carry which of your cultists with the Shantak, free?")
+ASKS[BELOW_MOVE] = pw.AskRule(_follow_choices, _follow, "From Below: move the other Nyogtha too (free), where?")
+ASKS[BELOW_CAPTURE] = pw.AskRule(_follow_choices, _follow, "From Below: the other Nyogtha captures too (free): whose cultist?")
+ASKS[BELOW_BATTLE] = pw.AskRule(_follow_choices, _follow, "From Below: the other Nyogtha battles too (free): against whom?")
+WRAPS: tuple[tuple[type[Command], Callable[[pw.Handler], pw.Handler]], ...] = (
+    (c.Move, on_move),
+    (c.Capture, on_capture),
+    (c.BattleAction, on_battle),
+)
+HANDLERS[GodOfForgetfulness] = god_of_forgetfulness  # type: ignore[assignment]
+HANDLERS[NightmareWeb] = nightmare_web  # type: ignore[assignment]

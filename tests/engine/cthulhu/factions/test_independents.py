@@ -8,16 +8,22 @@ from typing import Any
 
 from companion.engine import Code, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import ElderSignDrawn
+from companion.engine.cthulhu.events import ElderSignDrawn, HitTaken
 from companion.engine.cthulhu.factions.independents import (
     CARDS,
     AwakenIndependent,
     DoomSpent,
+    GodOfForgetfulness,
+    IndependentSpellbookGained,
+    NightmareWeb,
     PlaceFilth,
     TakeLoyaltyCard,
+    VampirismDrained,
+    books_of,
+    cards_of,
     holder,
 )
-from companion.engine.cthulhu.factions.powers import UseAbility
+from companion.engine.cthulhu.factions.powers import AbilityUsed, ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import Options, Phase, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import BG, CC, GC, count, dice
 from tests.engine.cthulhu.factions.kit import turn
@@ -192,3 +198,205 @@ def test_horror_steed_a_shantak_moves_to_any_area() -> None:
     assert count(run(state, far), "Europe", GC, "Shantak") == 1
     deep = c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Deep One"),))
     assert rejected(state, deep).code is Code.NOT_ADJACENT
+
+
+# -- the independents' Spellbooks, Vampirism, From Below, Horror Steed's passenger (abilities on) --
+
+
+def roll(state: State, *values: int) -> State:
+    assert state.prompt.kind is PromptKind.ROLL, state.prompt
+    return run(state, c.Roll(values, "screen"))
+
+
+def answer(state: State, choice: str) -> State:
+    assert state.prompt.kind is PromptKind.ABILITY and choice in state.prompt.choices, state.prompt
+    return run(state, UseAbility(state.prompt.actor, choice))
+
+
+def test_vampirism_a_star_vampires_pain_drains_power_and_its_kill_drains_doom() -> None:
+    units = [(GC, "monster", "Star Vampire", 2), (GC, "monster", "Deep One", 1), (CC, "cultist", "Acolyte", 3)]
+    state = set_players(game(South_Pacific={"units": units}), crawling_chaos={"power": 5, "doom": 3}, great_cthulhu={"doom": 1})
+    state = run(state, c.BattleAction(GC, "South Pacific", CC))
+    assert state.prompt.dice == 3 and "The first 2 are the Star Vampires'" in state.prompt.text
+    assert rejected(state, c.Roll((4, 6), "screen")).code is Code.BAD_ROLL  # 3 dice, not 2: nothing changes
+    events = events_of(state, c.Roll((4, 6, 4), "screen"))  # the Deep One's Pain (the third die) drains nothing
+    assert [(e.point, e.left) for e in events if isinstance(e, VampirismDrained)] == [("power", 4), ("doom", 2)]
+    after = roll(state, 4, 6, 4)
+    assert after.player(CC).power == 4 and after.player(CC).doom == 2
+    assert after.player(GC).power == 10 - 1 + 1 and after.player(GC).doom == 2  # the battle's 1 spent, the Pain's 1 taken
+    assert sorted(e.hit for e in events if isinstance(e, HitTaken)) == ["kill", "pain", "pain"]  # the results still count
+
+
+def test_vampirism_takes_nothing_the_enemy_does_not_have() -> None:
+    units = [(GC, "monster", "Star Vampire", 1), (CC, "cultist", "Acolyte", 1)]
+    state = set_players(game(South_Pacific={"units": units}), crawling_chaos={"power": 0, "doom": 0})
+    events = events_of(run(state, c.BattleAction(GC, "South Pacific", CC)), c.Roll((5,), "screen"))
+    assert not [e for e in events if isinstance(e, VampirismDrained)]
+
+
+def test_god_of_forgetfulness_byatis_survives_a_kill_then_pulls_the_enemy_cultists_next_door() -> None:
+    units = [(GC, "igoo", "Byatis", 1), (CC, "cultist", "Acolyte", 1)]
+    state = replace(
+        game(South_Pacific={"units": units}, Australia={"units": [(CC, "cultist", "Acolyte", 2), (BG, "cultist", "Acolyte", 1)]}),
+        loyalty=(("Byatis", GC),),
+    )
+    state = run(state, c.BattleAction(GC, "South Pacific", CC))
+    events = events_of(state, c.Roll((6, 1, 1, 1), "screen"))
+    assert IndependentSpellbookGained(GC, "Byatis", "God of Forgetfulness") in events
+    state = turn(roll(state, 6, 1, 1, 1), GC)
+    assert books_of(state, GC) == ("God of Forgetfulness",) and cards_of(state, GC) == ("Byatis",)
+    assert rejected(state, GodOfForgetfulness(GC, "Europe")).code is Code.NOT_NOW  # not adjacent: nothing changes
+    assert GodOfForgetfulness(GC, "Australia") in list(legal_commands(state))
+    state = run(state, GodOfForgetfulness(GC, "Australia"))
+    assert count(state, "South Pacific", CC, "Acolyte") == 2 and count(state, "South Pacific", BG, "Acolyte") == 1
+    assert state.player(GC).power == 9 and state.prompt.actor != GC
+
+
+def test_god_of_forgetfulness_is_not_met_when_no_enemy_unit_is_killed() -> None:
+    units = [(GC, "igoo", "Byatis", 1), (CC, "cultist", "Acolyte", 1)]
+    state = replace(game(South_Pacific={"units": units}), loyalty=(("Byatis", GC),))
+    state = roll(run(state, c.BattleAction(GC, "South Pacific", CC)), 1, 1, 1, 1)
+    assert books_of(state, GC) == () and not any(isinstance(m, GodOfForgetfulness) for m in legal_commands(turn(state, GC)))
+
+
+def test_the_brood_abhoths_8_monsters_then_enemy_gates_with_filth_give_no_doom() -> None:
+    filth = (GC, "monster", "Filth", 7)
+    state = game(
+        South_Pacific={"gate": GC, "units": [(GC, "igoo", "Abhoth", 1), (GC, "cultist", "Acolyte", 1), filth]},
+        Africa={"gate": CC, "units": [(CC, "cultist", "Acolyte", 1)]},
+        Asia={"gate": CC, "units": [(CC, "cultist", "Acolyte", 1)]},
+    )
+    state = replace(state, loyalty=(("Abhoth", GC),))
+    events: list[Any] | tuple[Any, ...] = events_of(state, PlaceFilth(GC, "Africa"))  # the eighth monster
+    assert IndependentSpellbookGained(GC, "Abhoth", "The Brood") in events
+    state = run(state, PlaceFilth(GC, "Africa"))
+    state = set_players(state, crawling_chaos={"doom": 0}, great_cthulhu={"doom": 0})
+    ritual = set_players(doom_turn(state, CC, doom=0), crawling_chaos={"power": 10})
+    assert run(ritual, c.Ritual(CC)).player(CC).doom == 1  # the Ritual counts Asia's gate only
+    state, events = pass_round(state)
+    assert state.player(CC).doom == 1 and state.player(GC).doom == 1  # Africa's gate gave Crawling Chaos nothing
+    assert any(isinstance(e, AbilityUsed) and e.ability == "The Brood" for e in events)
+
+
+def test_the_brood_is_not_met_with_fewer_monsters() -> None:
+    state = game(South_Pacific={"units": [(GC, "igoo", "Abhoth", 1), (GC, "monster", "Filth", 6)]})
+    state = run(replace(state, loyalty=(("Abhoth", GC),)), PlaceFilth(GC, "Africa"))
+    assert books_of(state, GC) == ()
+
+
+def test_interdimensional_a_great_old_one_killed_then_daoloth_places_a_gate_where_he_enters() -> None:
+    state = game(
+        South_Pacific={"units": [(GC, "goo", "Cthulhu", 1), (CC, "goo", "Nyarlathotep", 1)]},
+        Europe={"units": [(GC, "igoo", "Daoloth", 1)]},
+        Asia={"gate": BG, "units": [(BG, "cultist", "Acolyte", 1)]},
+    )
+    state = replace(state, loyalty=(("Daoloth", GC),))
+    state = run(state, c.BattleAction(GC, "South Pacific", CC))
+    while state.prompt.kind is not PromptKind.ROLL:  # the pre-battle questions, if any
+        state = run(state, next(iter(legal_commands(state))))
+    state = roll(state, 6, 1, 1, 1, 1, 1)
+    assert books_of(state, GC) == ("Interdimensional",)
+    state = turn(state, GC)
+    far = c.Move(GC, groups=(c.MoveGroup("Europe", "Australia", UnitKind.IGOO, "Daoloth"),))
+    assert rejected(state, far).code is Code.NOT_ADJACENT and state.areas[12].gate is None
+    state = run(state, c.Move(GC, groups=(c.MoveGroup("Europe", "Arctic Ocean", UnitKind.IGOO, "Daoloth"),)))
+    arctic = state.areas[state.board.area_index("Arctic Ocean") or 0]
+    assert arctic.gate is not None and arctic.gate.abandoned
+    state = run(turn(state, GC), c.Move(GC, groups=(c.MoveGroup("Arctic Ocean", "Asia", UnitKind.IGOO, "Daoloth"),)))
+    assert state.areas[2].gate is not None and state.areas[2].gate.controller == BG  # a gate there already
+
+
+def test_nightmare_web_nyogtha_survives_a_great_old_one_then_comes_back_for_2() -> None:
+    state = game(
+        South_Pacific={"units": [(GC, "igoo", "Nyogtha", 1), (CC, "goo", "Nyarlathotep", 1)]},
+        Europe={"units": [(GC, "cultist", "Acolyte", 1)]},
+    )
+    state = replace(state, loyalty=(("Nyogtha", GC),))
+    state = run(state, c.BattleAction(GC, "South Pacific", CC))
+    while state.prompt.kind is not PromptKind.ROLL:
+        state = run(state, next(iter(legal_commands(state))))
+    state = turn(roll(state, 1, 1, 1, 1), GC)
+    assert books_of(state, GC) == ("Nightmare Web",)
+    assert rejected(state, NightmareWeb(GC, "Africa")).code is Code.NOT_NOW  # no unit of its there
+    assert NightmareWeb(GC, "Europe") in list(legal_commands(state))
+    state = run(state, NightmareWeb(GC, "Europe"))
+    assert count(state, "Europe", GC, "Nyogtha") == 1 and state.player(GC).power == 8
+    assert rejected(turn(state, GC), NightmareWeb(GC, "Europe")).code is Code.NOT_NOW  # both figures are out
+
+
+def test_an_independents_spellbook_goes_back_with_its_card() -> None:
+    state = game(South_Pacific={"units": [(GC, "igoo", "Byatis", 1)]})
+    state = replace(state, loyalty=(("Byatis", GC), ("God of Forgetfulness", GC)))
+    state = run(state, c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.IGOO, "Byatis"), "test"))
+    assert state.loyalty == ()
+
+
+def nyogthas() -> State:
+    """Great Cthulhu's two Nyogtha figures, each beside an enemy cultist."""
+    state = game(
+        South_Pacific={"units": [(GC, "igoo", "Nyogtha", 1), (CC, "cultist", "Acolyte", 1)]},
+        Asia={"units": [(GC, "igoo", "Nyogtha", 1), (BG, "cultist", "Acolyte", 1)]},
+    )
+    return replace(state, loyalty=(("Nyogtha", GC),))
+
+
+def test_from_below_move_the_other_nyogtha_follows_free() -> None:
+    state = run(nyogthas(), c.Move(GC, groups=(c.MoveGroup("South Pacific", "Australia", UnitKind.IGOO, "Nyogtha"),)))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == GC and "Europe" in state.prompt.choices
+    assert rejected(state, UseAbility(GC, "Australia")).code is Code.NOT_A_CHOICE  # not next to Asia: nothing changes
+    state = answer(state, "Europe")
+    assert count(state, "Europe", GC, "Nyogtha") == 1 and count(state, "Australia", GC, "Nyogtha") == 1
+    assert state.player(GC).power == 9 and state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
+
+
+def test_from_below_two_nyogthas_in_one_move_pay_for_one() -> None:
+    groups = (
+        c.MoveGroup("South Pacific", "Indian Ocean", UnitKind.IGOO, "Nyogtha"),
+        c.MoveGroup("Asia", "Indian Ocean", UnitKind.IGOO, "Nyogtha"),
+    )
+    state = run(nyogthas(), c.Move(GC, groups=groups))
+    assert count(state, "Indian Ocean", GC, "Nyogtha") == 2 and state.player(GC).power == 9
+
+
+def test_from_below_capture_the_other_nyogtha_captures_free() -> None:
+    state = run(nyogthas(), c.Capture(GC, "South Pacific", CC))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", BG)
+    state = answer(state, BG)
+    assert state.player(GC).captured == (CC, BG) and state.player(GC).power == 9
+    assert count(state, "Asia", BG, "Acolyte") == 0 and state.prompt.actor == CC
+
+
+def test_from_below_battle_the_other_nyogtha_battles_free_when_the_first_is_over() -> None:
+    state = roll(run(nyogthas(), c.BattleAction(GC, "South Pacific", CC)), 1, 1, 1, 1)
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", BG)
+    state = answer(state, BG)
+    assert state.battle is not None and state.area_name(state.battle.area) == "Asia" and state.player(GC).power == 9
+    state = roll(state, 6, 1, 1, 1)
+    assert count(state, "Asia", BG, "Acolyte") == 0
+    if state.prompt.kind is PromptKind.SPELLBOOK:  # the Kill met one of Great Cthulhu's own requirements
+        state = run(state, ChooseSpellbook(GC, state.prompt.choices[0]))
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC  # no third battle: the turn goes on
+
+
+def test_from_below_skip_hands_the_turn_on() -> None:
+    state = answer(run(nyogthas(), c.Capture(GC, "South Pacific", CC)), "skip")
+    assert state.player(GC).captured == (CC,) and state.prompt.actor == CC
+
+
+def test_horror_steed_the_shantak_carries_one_of_its_cultists_free() -> None:
+    units = [(GC, "monster", "Shantak", 1), (GC, "cultist", "Acolyte", 2)]
+    state = run(
+        game(South_Pacific={"units": units}),
+        c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Shantak"),)),
+    )
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", "Acolyte")
+    assert rejected(state, UseAbility(GC, "Deep One")).code is Code.NOT_A_CHOICE  # not a choice: nothing changes
+    state = answer(state, "Acolyte")
+    assert count(state, "Europe", GC, "Acolyte") == 1 and count(state, "South Pacific", GC, "Acolyte") == 1
+    assert state.player(GC).power == 9 and state.prompt.actor == CC
+
+
+def test_horror_steed_asks_nothing_without_a_cultist_to_carry() -> None:
+    state = game(South_Pacific={"units": [(GC, "monster", "Shantak", 1)]})
+    state = run(state, c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Shantak"),)))
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
