@@ -512,6 +512,14 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
     ),
     "loyalty_card_changed": _loyalty_card,
+    "independent_spellbook_gained": lambda d, n: _("{player} gains {igoo}'s Spellbook: {book}.").format(
+        player=n(d["player"]), igoo=d["igoo"], book=d["book"]
+    ),
+    "vampirism_drained": lambda d, n: (
+        _("Vampirism: {player}'s Star Vampire takes 1 Power from {victim} ({left} left).")
+        if d["point"] == "power"
+        else _("Vampirism: {player}'s Star Vampire takes 1 Doom from {victim} ({left} left).")
+    ).format(player=n(d["player"]), victim=n(d["victim"]), left=d["left"]),
 }
 
 

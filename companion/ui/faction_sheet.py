@@ -8,7 +8,7 @@ import pygame
 
 from companion.engine.cthulhu.abilities import open_requirements
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
-from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, cards_of
+from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, books_of, cards_of
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import Faction, GameState, Player, UnitKind
 from companion.i18n import _
@@ -54,6 +54,7 @@ def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, 
     if cards:  # the independents and neutral monsters it holds (factions.md sections 12-13)
         lines.append((_("Loyalty Cards"), ACCENT))
         lines += [(f" {name}", TEXT) for name in cards]
+        lines += [(f" {name} " + _("(independent Spellbook)"), TEXT) for name in books_of(state, player.pid)]
     return lines
 
 

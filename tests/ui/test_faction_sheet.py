@@ -106,3 +106,17 @@ def test_the_sheet_shows_the_loyalty_cards_held_their_units_and_tcho_tchos_growt
     assert "Growth 7" in tcho
     cats = [words for words, _ in sheet_lines(state, state.player("bubastis"))]
     assert " Earth Cat ×0" in cats and not any("Acolyte" in w for w in cats)  # all six on the Moon, no Acolytes
+
+
+def test_the_sheet_shows_an_independents_spellbook_beside_its_card() -> None:
+    from dataclasses import replace
+
+    from companion.engine.cthulhu.factions.independents import CARDS
+    from companion.engine.cthulhu.model import Options
+    from tests.helpers import started
+
+    state = started(options=Options(abilities=True, independents=CARDS))
+    state = replace(state, loyalty=(("Byatis", "black_goat"), ("God of Forgetfulness", "black_goat")))
+    goat = [words for words, _ in sheet_lines(state, state.player("black_goat"))]
+    assert " Byatis" in goat and " God of Forgetfulness (independent Spellbook)" in goat
+    assert " God of Forgetfulness" not in goat  # not listed as a card

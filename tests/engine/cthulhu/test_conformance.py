@@ -18,7 +18,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
-from companion.engine.cthulhu.factions.independents import CARDS, DoomSpent
+from companion.engine.cthulhu.factions.independents import CARDS, DoomSpent, VampirismDrained
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, MOON, STARTING_CULTISTS, Faction, Phase, UnitKind, spellbook_count
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
@@ -59,6 +59,7 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
         assert new.power >= 0 and new.doom >= 0 and len(new.spellbooks) <= 6, new
         check_pools(after, new.pid, new.faction)
         paid = any(isinstance(e, DoomSpent) or getattr(e, "ability", "") == "Sycophancy" for e in events)
+        paid = paid or any(isinstance(e, VampirismDrained) and e.victim == new.pid for e in events)  # taken, not paid
         assert new.doom >= old.doom or paid, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
         captured = sum(p.captured.count(new.pid) for p in after.players)
         # Acolytes only: Tcho-Tcho's High Priests have their own pool of 3 (check_pools).
