@@ -150,9 +150,13 @@ def _action(state: State, rnd: random.Random) -> Command:
 
 
 def _independent(state: State, rnd: random.Random) -> Command | None:
-    """An independent Great Old One awakened, or Abhoth's Filth, when the faction may (as players
-    would, more often than a random pick among every legal command)."""
-    offered = [o for o in legal_commands(state) if type(o).__name__ in ("AwakenIndependent", "PlaceFilth")]
+    """An independent Great Old One awakened, Abhoth's Filth or an independent's Spellbook action,
+    when the faction may (as players would, more often than a random pick among every legal command)."""
+    offered = [
+        o
+        for o in legal_commands(state)
+        if type(o).__name__ in ("AwakenIndependent", "PlaceFilth", "GodOfForgetfulness", "NightmareWeb")
+    ]
     return rnd.choice(offered) if offered else None
 
 

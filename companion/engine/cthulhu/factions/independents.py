@@ -842,7 +842,9 @@ def follow_up(state: GameState) -> GameState | None:
     """At the end of an action (a turn hold, :data:`flow.TURN_HOLDS`): the first follow-up
     marked for the player whose action it was, asked before the turn goes on (the answer hands
     the turn on, or asks the next); None when there is none."""
-    if not state.options.abilities or state.battle is not None or state.turn < 0 or state.phase is not Phase.ACTION:
+    if not (state.options.abilities and state.options.independents) or state.battle is not None:
+        return None  # (run at every turn's end: the cheap checks first)
+    if state.turn < 0 or state.phase is not Phase.ACTION:
         return None
     pid = state.players[state.turn].pid
     marks = [u for u in state.abilities.used if u[0] == pid and u[1].startswith(FOLLOW)]
