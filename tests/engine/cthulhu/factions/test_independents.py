@@ -272,6 +272,7 @@ def test_the_brood_abhoths_8_monsters_then_enemy_gates_with_filth_give_no_doom()
     state = run(state, PlaceFilth(GC, "Africa"))
     state = set_players(state, crawling_chaos={"doom": 0}, great_cthulhu={"doom": 0})
     ritual = set_players(doom_turn(state, CC, doom=0), crawling_chaos={"power": 10})
+    assert rejected(ritual, c.Ritual(BG)).code is Code.NOT_YOUR_TURN  # Crawling Chaos' ritual turn: nothing changes
     assert run(ritual, c.Ritual(CC)).player(CC).doom == 1  # the Ritual counts Asia's gate only
     state, events = pass_round(state)
     assert state.player(CC).doom == 1 and state.player(GC).doom == 1  # Africa's gate gave Crawling Chaos nothing
@@ -361,6 +362,7 @@ def test_from_below_two_nyogthas_in_one_move_pay_for_one() -> None:
 def test_from_below_capture_the_other_nyogtha_captures_free() -> None:
     state = run(nyogthas(), c.Capture(GC, "South Pacific", CC))
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", BG)
+    assert rejected(state, UseAbility(CC, BG)).code is Code.NOT_YOUR_TURN  # Great Cthulhu's to answer: nothing changes
     state = answer(state, BG)
     assert state.player(GC).captured == (CC, BG) and state.player(GC).power == 9
     assert count(state, "Asia", BG, "Acolyte") == 0 and state.prompt.actor == CC
@@ -369,6 +371,7 @@ def test_from_below_capture_the_other_nyogtha_captures_free() -> None:
 def test_from_below_battle_the_other_nyogtha_battles_free_when_the_first_is_over() -> None:
     state = roll(run(nyogthas(), c.BattleAction(GC, "South Pacific", CC)), 1, 1, 1, 1)
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", BG)
+    assert rejected(state, c.BattleAction(GC, "Asia", BG)).code is Code.NOT_NOW  # the question first: nothing changes
     state = answer(state, BG)
     assert state.battle is not None and state.area_name(state.battle.area) == "Asia" and state.player(GC).power == 9
     state = roll(state, 6, 1, 1, 1)
