@@ -14,6 +14,7 @@ chosen at set-up (``Options.independents``), each a Loyalty Card in a common sup
 Their combat is in :data:`companion.engine.cthulhu.factions.NEUTRAL_UNITS`.  Abilities modelled:
 Byatis' Toad of Berkeley (never moves; an Elder Sign in the Doom Phase with no enemy unit in his
 area), Abhoth's Filth (an action for 1: a Filth in any area; Filth never move nor capture),
+Lost Abhoth (his Filth turn neutral when he is eliminated, and follow whoever awakens him next),
 Hordeling, Clumsy (a Gug never captures), Daoloth's Cosmic Unity (with the abilities option: a
 pre-battle question), Nyogtha's two figures rising together, Horror Steed (a Shantak moves to any
 area).
@@ -49,6 +50,7 @@ from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.model import (
     ERADICATED,
     MOON,
+    NEUTRAL,
     Ask,
     Faction,
     GameState,
@@ -242,6 +244,8 @@ def awaken_independent(state: GameState, cmd: AwakenIndependent, events: pw.Even
     state, placed = bd.place(state, index, cmd.player, UnitKind.IGOO, cmd.name, figures, "awakened")
     events += placed
     state = _give(state, cmd.name, cmd.player, "awakened", events)
+    if cmd.name == "Abhoth":  # the Filth left neutral when Abhoth was lost are his new owner's
+        state = _hand_filth(state, NEUTRAL, cmd.player, f"the Filth follow Abhoth to {cmd.player}", events)
     player = state.players[seat]
     if cmd.name not in player.awakened:
         state = state.with_player(seat, awakened=(*player.awakened, cmd.name))
@@ -299,6 +303,19 @@ def hordeling(state: GameState, pid: str, index: int, events: pw.Events) -> Game
 # -- Abhoth's Filth ----------------------------------------------------------------------------
 
 
+def _hand_filth(state: GameState, owner: str, to: str, reason: str, events: pw.Events) -> GameState:
+    """Every Filth of ``owner`` on the map becomes ``to``'s, where it stands: Abhoth lost, they
+    turn neutral; Abhoth awakened again, they are his new owner's (HRF IGOOs.scala, "Lost Abhoth";
+    factions.md section 12)."""
+    for index, area in enumerate(state.areas):
+        filth = area.count(owner=owner, name=FILTH)
+        if filth:
+            state, removed = bd.remove(state, index, owner, UnitKind.MONSTER, FILTH, filth, reason)
+            state, placed = bd.place(state, index, to, UnitKind.MONSTER, FILTH, filth, reason)
+            events += removed + placed
+    return state
+
+
 def place_filth(state: GameState, cmd: PlaceFilth, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
@@ -324,6 +341,8 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
         if isinstance(event, UnitsRemoved) and event.name in IGOO_COSTS and holder(state, event.name) == event.owner:
             if not _out(state, event.owner, event.name):
                 state = _give(state, event.name, "", "eliminated", events)
+                if event.name == "Abhoth":
+                    state = _hand_filth(state, event.owner, NEUTRAL, "Abhoth lost: the Filth turn neutral", events)
         elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
             state = evolve(state, abilities=evolve(state.abilities, used=tuple(u for u in state.abilities.used if u[1] != TAKEN)))
             state = toad_of_berkeley(state, events)

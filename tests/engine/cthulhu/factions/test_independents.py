@@ -403,3 +403,20 @@ def test_horror_steed_asks_nothing_without_a_cultist_to_carry() -> None:
     state = game(South_Pacific={"units": [(GC, "monster", "Shantak", 1)]})
     state = run(state, c.Move(GC, groups=(c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Shantak"),)))
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
+
+
+def test_lost_abhoth_his_filth_turn_neutral_and_follow_him_when_he_is_awakened_again() -> None:
+    units = [(GC, "igoo", "Abhoth", 1), (GC, "monster", "Filth", 2)]
+    state = replace(
+        game(South_Pacific={"units": units}, Africa={"units": [(GC, "monster", "Filth", 1)]}), loyalty=(("Abhoth", GC),)
+    )
+    state = run(state, c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.IGOO, "Abhoth"), "test"))
+    assert count(state, "South Pacific", "neutral", "Filth") == 2 and count(state, "Africa", "neutral", "Filth") == 1
+    assert count(state, "Africa", GC, "Filth") == 0 and holder(state, "Abhoth") == ""
+    state = turn(
+        set_board(state, Asia={"gate": BG, "units": [(BG, "goo", "Shub-Niggurath", 1), (BG, "cultist", "Acolyte", 1)]}), BG
+    )
+    assert rejected(state, AwakenIndependent(BG, "Africa", "Abhoth")).code is Code.NOT_NOW  # no gate of its there
+    state = run(state, AwakenIndependent(BG, "Asia", "Abhoth"))
+    assert count(state, "South Pacific", BG, "Filth") == 2 and count(state, "Africa", BG, "Filth") == 1
+    assert count(state, "Africa", "neutral", "Filth") == 0
