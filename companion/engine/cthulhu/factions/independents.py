@@ -335,7 +335,7 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
     if not state.options.independents:
         return state
     if state.options.abilities:
-        state = vampire_note(state)
+        state = follow_up_note(vampire_note(state))
     seen = list(events)
     for event in seen:
         if isinstance(event, UnitsRemoved) and event.name in IGOO_COSTS and holder(state, event.name) == event.owner:
@@ -956,6 +956,29 @@ def _free_battle(state: GameState, pid: str, area: str, enemy: str, events: pw.E
     state = HANDLERS[c.BattleAction](state, c.BattleAction(pid, area, enemy, cost=0), events)
     state, _ = _unmark(state, pid, FREE_BATTLE)
     return state
+
+
+# The follow-up questions in full, with their areas (the asks' data), for the screen.
+FOLLOW_TEXTS = {
+    STEED: "Horror Steed: the Shantak went from {0} to {1}; carry which of your cultists with it, free?",
+    BELOW_MOVE: "From Below: move the other Nyogtha from {0} too (free), where?",
+    BELOW_CAPTURE: "From Below: the other Nyogtha captures in {0} too (free): whose cultist?",
+    BELOW_BATTLE: "From Below: the other Nyogtha battles in {0} too (free): against whom?",
+}
+
+
+def follow_up_note(state: GameState) -> GameState:
+    """A follow-up's question names its areas (the shared question says only the ability's words)."""
+    prompt, asks = state.prompt, state.abilities.asks
+    if (
+        prompt.kind is not PromptKind.ABILITY
+        or prompt.purpose not in FOLLOW_TEXTS
+        or not asks
+        or asks[0].ability != prompt.purpose
+    ):
+        return state
+    text = f"{prompt.actor}: " + FOLLOW_TEXTS[prompt.purpose].format(*asks[0].data)
+    return state if text == prompt.text else evolve(state, prompt=evolve(prompt, text=text))
 
 
 ASKS[STEED] = pw.AskRule(_follow_choices, _follow, "Horror Steed: carry which of your cultists with the Shantak, free?")

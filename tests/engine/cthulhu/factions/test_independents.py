@@ -371,6 +371,7 @@ def test_from_below_capture_the_other_nyogtha_captures_free() -> None:
 def test_from_below_battle_the_other_nyogtha_battles_free_when_the_first_is_over() -> None:
     state = roll(run(nyogthas(), c.BattleAction(GC, "South Pacific", CC)), 1, 1, 1, 1)
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("skip", BG)
+    assert state.prompt.text == f"{GC}: From Below: the other Nyogtha battles in Asia too (free): against whom?"
     assert rejected(state, c.BattleAction(GC, "Asia", BG)).code is Code.NOT_NOW  # the question first: nothing changes
     state = answer(state, BG)
     assert state.battle is not None and state.area_name(state.battle.area) == "Asia" and state.player(GC).power == 9
