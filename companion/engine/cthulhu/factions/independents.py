@@ -335,7 +335,7 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
     if not state.options.independents:
         return state
     if state.options.abilities:
-        state = follow_up_note(vampire_note(state))
+        state = follow_up_note(vampire_note(drop_stale_follow_ups(state)))
     seen = list(events)
     for event in seen:
         if isinstance(event, UnitsRemoved) and event.name in IGOO_COSTS and holder(state, event.name) == event.owner:
@@ -965,6 +965,17 @@ FOLLOW_TEXTS = {
     BELOW_CAPTURE: "From Below: the other Nyogtha captures in {0} too (free): whose cultist?",
     BELOW_BATTLE: "From Below: the other Nyogtha battles in {0} too (free): against whom?",
 }
+
+
+def drop_stale_follow_ups(state: GameState) -> GameState:
+    """Forget the follow-ups that had no choice when their action ended: one is kept only while
+    its battle is on or a follow-up question is waiting (so none comes back after a later action)."""
+    if state.battle is not None or any(ask.ability in FOLLOW_TEXTS for ask in state.abilities.asks):
+        return state
+    used = state.abilities.used
+    if not any(u[1].startswith(FOLLOW) for u in used):
+        return state
+    return pw.with_abilities(state, used=tuple(u for u in used if not u[1].startswith(FOLLOW)))
 
 
 def follow_up_note(state: GameState) -> GameState:

@@ -421,3 +421,16 @@ def test_lost_abhoth_his_filth_turn_neutral_and_follow_him_when_he_is_awakened_a
     state = run(state, AwakenIndependent(BG, "Asia", "Abhoth"))
     assert count(state, "South Pacific", BG, "Filth") == 2 and count(state, "Africa", BG, "Filth") == 1
     assert count(state, "Africa", "neutral", "Filth") == 0
+
+
+def test_horror_steed_forgets_a_passenger_it_could_not_carry() -> None:
+    units = [(GC, "monster", "Shantak", 1), (GC, "cultist", "Acolyte", 1)]
+    groups = (
+        c.MoveGroup("South Pacific", "Europe", UnitKind.MONSTER, "Shantak"),
+        c.MoveGroup("South Pacific", "Australia", UnitKind.CULTIST, "Acolyte"),
+    )
+    state = run(game(South_Pacific={"units": units}), c.Move(GC, groups=groups))  # the Acolyte went its own way
+    assert state.prompt.actor == CC and not [u for u in state.abilities.used if u[0] == GC]
+    state = turn(set_board(state, South_Pacific={"units": [(GC, "cultist", "Acolyte", 1)]}), GC)
+    state = run(state, c.Recruit(GC, "South Pacific"))  # a later action asks nothing of the Shantak
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
