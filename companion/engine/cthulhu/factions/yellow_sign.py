@@ -76,6 +76,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
+from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
 from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
 
@@ -279,13 +280,14 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
     if (
         cmd.victim == cmd.player
         or not area.count(owner=cmd.player, name="Undead")
-        or not area.count(owner=cmd.victim, name="Acolyte")
+        or lunacy_acolyte(state, index, cmd.victim) is None  # Lunacy: an Earth Cat
     ):
         raise Refusal(Code.NO_SUCH_UNITS, f"Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {cmd.area}.")
     if _left(state, cmd.player, "Undead") < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Undead is left in the pool.")
     state = pw.pay(state, seat, ZINGAYA_COST, "Zingaya", events)
-    victim = pw.unit_here(state, index, cmd.victim, "Acolyte")
+    victim = lunacy_acolyte(state, index, cmd.victim)
+    assert victim is not None
     state = pw.remove_one(state, index, victim, "Zingaya", events)
     state = pw.place_one(state, index, cmd.player, M, "Undead", "Zingaya", events)
     events.append(pw.AbilityUsed(cmd.player, "Zingaya", f"{cmd.victim}'s Acolyte in {cmd.area} becomes an Undead"))
@@ -391,9 +393,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     if pw.holds(state, pid, "Zingaya") and power >= ZINGAYA_COST and _left(state, pid, "Undead"):
         for i, area in enumerate(state.areas):
             if area.count(owner=pid, name="Undead"):
-                yield from (
-                    Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and area.count(owner=o, name="Acolyte")
-                )
+                yield from (Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     free = state.abilities.second != pid
     if _may_use(state, pid, SCREAMING_DEAD, SCREAMING_COST) and king is not None and free:
         adjacent = sorted(state.board.adjacent[king])
