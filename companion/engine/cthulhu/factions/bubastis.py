@@ -118,6 +118,7 @@ from collections.abc import Iterator  # noqa: E402
 
 from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu.events import (  # noqa: E402
+    BattleDeclared,
     BattleEnded,
     EndTriggered,
     PhaseStarted,
@@ -222,6 +223,8 @@ PRE_BATTLE = (SAVAGERY,)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    if state.abilities.used and any(isinstance(e, BattleDeclared) for e in seen):
+        state = _forget_battle(state)
     if pw.just_declared(state, seen):
         assert state.battle is not None
         for pid in (state.battle.attacker, state.battle.defender):
@@ -329,13 +332,16 @@ LOSSES = ("killed in battle", "pained, with nowhere to retreat")  # the battle's
 _BATTLE_MARKS = (ZAGAZIG_ON, PREDATOR_ARMED)
 
 
+def _forget_battle(state: GameState) -> GameState:
+    """A battle was declared (resolved whole or by hand): the last battle's marks go."""
+    kept = tuple(u for u in state.abilities.used if not (u[1] in _BATTLE_MARKS or u[1].startswith(PREDATOR_LOST)))
+    return pw.with_abilities(state, used=kept) if kept != state.abilities.used else state
+
+
 def _declared(state: GameState, pid: str, area: int) -> GameState:
-    """Bubastis is a side of a battle just declared: clear the last battle's marks, ask Savagery
-    and Zagazig (pre-battle, factions.md section 11 steps 2-3), arm Predator when a Cat from
-    Uranus is in the battle ("If a Cat from Uranus was in the Battle": present when declared)."""
-    kept = tuple(u for u in state.abilities.used if u[0] != pid or not (u[1] in _BATTLE_MARKS or u[1].startswith(PREDATOR_LOST)))
-    if kept != state.abilities.used:
-        state = pw.with_abilities(state, used=kept)
+    """Bubastis is a side of a battle just declared: ask Savagery and Zagazig (pre-battle,
+    factions.md section 11 steps 2-3), arm Predator when a Cat from Uranus is in the battle
+    ("If a Cat from Uranus was in the Battle": present when declared)."""
     if pw.holds(state, pid, SAVAGERY):
         state = pw.queue_ask(state, Ask(SAVAGERY, pid))
     if pw.holds(state, pid, ZAGAZIG):
