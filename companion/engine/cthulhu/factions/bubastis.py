@@ -127,6 +127,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
     UnitsRemoved,
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions import windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
@@ -562,6 +563,8 @@ def _catabolism_offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 HANDLERS[Catabolism] = catabolism  # type: ignore[assignment]
+# A recruit in the Ice Age's area pays its tax like any (factions.md section 0, Ice Age tax).
+GUARDS = ((Catabolism, windwalker.ice_tax),)
 
 
 # -- Lunacy ------------------------------------------------------------------------------------------

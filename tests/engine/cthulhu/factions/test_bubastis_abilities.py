@@ -16,9 +16,9 @@ from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.yellow_sign import Zingaya
 from companion.engine.cthulhu.model import MOON, Faction, Options, Phase, Prompt, PromptKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, YS, count
+from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, WW, YS, count
 from tests.engine.cthulhu.factions.kit import turn
-from tests.helpers import clear_board, events_of, rejected, run, set_board, started
+from tests.helpers import clear_board, events_of, rejected, run, set_board, set_players, started
 
 SEATS = (Faction.BUBASTIS, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS)
 
@@ -122,6 +122,14 @@ def test_catabolism_refused_away_from_bubastis_for_earth_cats_or_without_the_boo
     assert rejected(state, Catabolism(BB, "Asia", "Earth Cat")).code is Code.NO_SUCH_UNITS
     assert rejected(turn(state, BB, power=5), Catabolism(BB, "Asia", "Cat from Mars")).code is Code.NOT_NOW
     assert not [m for m in legal_commands(turn(state, BB, power=5)) if isinstance(m, Catabolism)]
+
+
+def test_catabolism_in_the_ice_age_area_pays_its_tax() -> None:
+    seats = (Faction.BUBASTIS, Faction.WINDWALKER, Faction.GREAT_CTHULHU)
+    state = bb(*seats, Asia={"units": [(BB, "monster", "Earth Cat", 1)], "markers": ["ice_age"]})
+    state = set_players(state, **{WW: {"spellbooks": ("Ice Age",)}})
+    state = run(turn(state, BB, power=5, books=("Catabolism",)), Catabolism(BB, "Asia", "Cat from Mars"))
+    assert state.player(BB).power == 5 - 2 - 1 and count(state, "Asia", BB, "Cat from Mars") == 1
 
 
 # -- Zagazig ---------------------------------------------------------------------------------------------
