@@ -76,7 +76,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
+from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
 from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
 
@@ -348,7 +348,7 @@ def unnamed(state: GameState, cmd: HeWhoIsNotToBeNamed, events: pw.Events) -> Ga
     _once_per_round(state, cmd.player, UNNAMED)
     home = pw.goo_area(state, cmd.player, HASTUR)
     to = bd.area_index(state, cmd.to)
-    if home is None or home == to or not state.areas[to].count(kind=UnitKind.CULTIST):
+    if home is None or home == to or not any(lunatic(state, to, u) for u in state.areas[to].units):  # Lunacy
         raise Refusal(Code.NOT_NOW, "Hastur must be on the map and go to another area with a cultist in it.")
     state = pw.pay(state, seat, UNNAMED_COST, UNNAMED, events)
     state, moved = bd.move(state, home, to, cmd.player, G, HASTUR, 1)
@@ -401,7 +401,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     hastur_at = pw.goo_area(state, pid, HASTUR)
     if _may_use(state, pid, UNNAMED, UNNAMED_COST) and hastur_at is not None and free:
         for i, area in enumerate(state.areas):
-            if i != hastur_at and area.count(kind=UnitKind.CULTIST):
+            if i != hastur_at and any(lunatic(state, i, u) for u in area.units):
                 yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
     byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
     if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:

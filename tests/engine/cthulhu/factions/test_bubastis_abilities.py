@@ -13,7 +13,7 @@ from companion.engine.cthulhu.factions.black_goat import Ghroth
 from companion.engine.cthulhu.factions.bubastis import Catabolism, RequiresAttention
 from companion.engine.cthulhu.factions.great_cthulhu import Dreams
 from companion.engine.cthulhu.factions.powers import UseAbility
-from companion.engine.cthulhu.factions.yellow_sign import Zingaya
+from companion.engine.cthulhu.factions.yellow_sign import HeWhoIsNotToBeNamed, Zingaya
 from companion.engine.cthulhu.model import MOON, Faction, Options, Phase, Prompt, PromptKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, WW, YS, count
@@ -65,6 +65,16 @@ def test_lunacy_zingaya_and_ghroth_take_earth_cats_too() -> None:
     state = set_board(state, Europe={"units": [(BB, "monster", "Earth Cat", 1), (BG, "monster", "Fungi from Yuggoth", 1)]})
     state = run(turn(state, BG, power=4, books=("Ghroth",)), Ghroth(BG), c.Roll((1,), "tower"))
     assert count(state, "Europe", BB, "Earth Cat") == 0
+
+
+def test_lunacy_hastur_goes_to_an_earth_cat_as_to_a_cultist_but_not_on_the_moon() -> None:
+    seats = (Faction.BUBASTIS, Faction.YELLOW_SIGN, Faction.BLACK_GOAT)
+    state = bb(*seats, Asia={"units": [(BB, "monster", "Earth Cat", 1)]}, Europe={"units": [(YS, "goo", "Hastur", 1)]})
+    state = turn(state, YS, power=3, books=("He Who is Not to be Named",))
+    assert HeWhoIsNotToBeNamed(YS, MOON) not in list(legal_commands(state))
+    assert rejected(state, HeWhoIsNotToBeNamed(YS, MOON)).code is Code.NOT_NOW
+    state = run(state, HeWhoIsNotToBeNamed(YS, "Asia"))
+    assert count(state, "Asia", YS, "Hastur") == 1
 
 
 def test_lunacy_earth_cats_are_not_captured_and_hold_no_gate() -> None:
