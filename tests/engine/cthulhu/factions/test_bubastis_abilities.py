@@ -207,3 +207,13 @@ def test_predator_may_be_skipped_and_needs_a_cat_from_uranus_and_a_loss() -> Non
     assert missed.prompt.kind is not PromptKind.ABILITY
     mars = run(predator_battle("Cat from Mars"), c.Roll((6,), "tower"))  # no Cat from Uranus fought
     assert count(mars, "Asia", CC, "Acolyte") == 1 and mars.prompt.kind is not PromptKind.ABILITY
+
+
+def test_zagazig_lasts_one_battle_not_a_later_one_entered_by_hand() -> None:
+    state = run(zagazig_battle(), UseAbility(BB, "use"), c.Roll((1, 1, 1), "tower"), c.Roll((1, 1, 1), "tower"))
+    assert state.battle is None
+    state = run(turn(state, BB, power=5, books=("Zagazig",)), c.BattleAction(BB, "Asia", CC, 3, 3))
+    rolled = next(
+        e for e in events_of(run(state, c.Roll((6, 6, 5), "tower")), c.Roll((6, 4, 4), "tower")) if isinstance(e, BattleRolled)
+    )
+    assert (rolled.attacker_kills, rolled.attacker_pains, rolled.defender_kills, rolled.defender_pains) == (2, 1, 1, 2)
