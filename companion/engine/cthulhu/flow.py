@@ -11,6 +11,7 @@ Expansions add their steps to the round (see :func:`round_steps`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from companion.engine.core import Event
 from companion.engine.cthulhu import board as bd
@@ -71,6 +72,9 @@ RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
 # An action taken inside another's (Energy Nexus, before a battle): the state to go back to when
 # that action ends instead of handing the turn on; None when no such action is under way.
 TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
+# A battle die's chance of a Kill in the battle under way, for the odds, when an ability changes
+# it (Zagazig: a 4 or a 5): (state) -> the chance, or None.
+KILL_CHANCE_HOOKS: list[Callable[[GameState], Fraction | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (

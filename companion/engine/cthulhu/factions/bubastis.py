@@ -115,6 +115,7 @@ flow.POWER_HOOKS.append(cat_power)
 # == requirements and Ailurophobia (the abilities option; factions.md section 9) ====================
 
 from collections.abc import Iterator  # noqa: E402
+from fractions import Fraction  # noqa: E402
 
 from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu.events import (  # noqa: E402
@@ -379,6 +380,19 @@ def battle_results(state: GameState, pid: str, kills: int, pains: int) -> tuple[
         if pw.used(state, side, ZAGAZIG_ON) and _mars_fights(state, side):
             return pains, kills
     return kills, pains
+
+
+def zagazig_odds(state: GameState) -> Fraction | None:
+    """The battle odds' chance of a Kill per die once Zagazig is chosen: a 4 or a 5 (2 in 6)."""
+    b = state.battle
+    if b is None or not state.abilities.used:
+        return None
+    zagazig = any(pw.used(state, side, ZAGAZIG_ON) and _mars_fights(state, side) for side in (b.attacker, b.defender))
+    return ZAGAZIG_KILL_CHANCE if zagazig else None
+
+
+ZAGAZIG_KILL_CHANCE = Fraction(2, 6)  # a die's Pains (4 or 5) read as Kills
+flow.KILL_CHANCE_HOOKS.append(zagazig_odds)
 
 
 def _predator_watch(state: GameState, seen: pw.Events) -> GameState:

@@ -4,6 +4,7 @@ with the referee playing the abilities."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from companion.engine import Code, State, legal_commands
@@ -15,6 +16,7 @@ from companion.engine.cthulhu.factions.great_cthulhu import Dreams
 from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.yellow_sign import HeWhoIsNotToBeNamed, Zingaya
 from companion.engine.cthulhu.model import MOON, Faction, Options, Phase, Prompt, PromptKind
+from companion.engine.cthulhu.odds import battle_odds
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, WW, YS, count
 from tests.engine.cthulhu.factions.kit import turn
@@ -154,6 +156,8 @@ def zagazig_battle() -> State:
 def test_zagazig_turns_rolled_kills_into_pains_and_pains_into_kills_both_sides() -> None:
     state = zagazig_battle()
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.choices == ("use", "skip")
+    odds = battle_odds(run(state, UseAbility(BB, "use")))
+    assert odds is not None and odds.attacker[2] == 1 - Fraction(4, 6) ** 3  # a 4 or a 5 is a Kill now
     used = run(state, UseAbility(BB, "use"), c.Roll((6, 6, 5), "tower"))
     events = events_of(used, c.Roll((6, 4, 4), "tower"))
     rolled = next(e for e in events if isinstance(e, BattleRolled))
