@@ -11,6 +11,7 @@ Expansions add their steps to the round (see :func:`round_steps`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from companion.engine.core import Event
 from companion.engine.cthulhu import board as bd
@@ -73,6 +74,9 @@ RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
 TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
 # Controlled gates that give their controller no Doom (The Brood): (state, pid) -> how many.
 DOOM_GATE_HOOKS: list[Callable[[GameState, str], int]] = []
+# A battle die's chance of a Kill in the battle under way, for the odds, when an ability changes
+# it (Zagazig: a 4 or a 5): (state) -> the chance, or None.
+KILL_CHANCE_HOOKS: list[Callable[[GameState], Fraction | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 
 ACTION_CHOICES = (

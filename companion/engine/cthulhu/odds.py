@@ -23,6 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 
+from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.model import ERADICATED, GameState
 from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
@@ -60,9 +61,9 @@ def decay_distribution(token: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple(sorted(chances.items()))
 
 
-def kills_distribution(dice: int) -> tuple[Fraction, ...]:
-    """P(exactly k Kills) for k = 0..dice: binomial with p = 1/6."""
-    p, q = KILL_CHANCE, 1 - KILL_CHANCE
+def kills_distribution(dice: int, p: Fraction = KILL_CHANCE) -> tuple[Fraction, ...]:
+    """P(exactly k Kills) for k = 0..dice: binomial with p = 1/6 (a die's chance of a Kill)."""
+    q = 1 - p
     return tuple(comb(dice, k) * p**k * q ** (dice - k) for k in range(dice + 1))
 
 
@@ -81,9 +82,9 @@ def battle_against_watcher(dice: int, token: int) -> tuple[Fraction, Fraction]:
 # -- a battle between factions ----------------------------------------------------------------------
 
 
-def kill_chance(dice: int) -> Fraction:
+def kill_chance(dice: int, p: Fraction = KILL_CHANCE) -> Fraction:
     """The exact chance that ``dice`` plain battle dice show at least one Kill: 1 - (5/6)^dice."""
-    return 1 - (1 - KILL_CHANCE) ** max(0, dice)
+    return 1 - (1 - p) ** max(0, dice)
 
 
 @dataclass(frozen=True)
@@ -94,13 +95,13 @@ class BattleOdds:
     defender: tuple[str, int, Fraction]
 
 
-def at_least_kills(dice: int, needed: int) -> Fraction:
+def at_least_kills(dice: int, needed: int, p: Fraction = KILL_CHANCE) -> Fraction:
     """The exact chance that ``dice`` battle dice show at least ``needed`` Kills."""
     if needed <= 0:
         return Fraction(1)
     if needed == 1:
-        return kill_chance(dice)
-    return sum(kills_distribution(max(0, dice))[needed:], Fraction(0))
+        return kill_chance(dice, p)
+    return sum(kills_distribution(max(0, dice), p)[needed:], Fraction(0))
 
 
 def battle_odds(state: GameState) -> BattleOdds | None:
@@ -111,9 +112,10 @@ def battle_odds(state: GameState) -> BattleOdds | None:
     if b is None or len(b.rolls) >= 2:
         return None
     extra_a, extra_d = b.automatic_kills
+    p = next((chance for hook in flow.KILL_CHANCE_HOOKS if (chance := hook(state)) is not None), KILL_CHANCE)
     return BattleOdds(
-        (b.attacker, b.attacker_dice, at_least_kills(b.attacker_dice, 1 - extra_a + extra_d)),
-        (b.defender, b.defender_dice, at_least_kills(b.defender_dice, 1 - extra_d + extra_a)),
+        (b.attacker, b.attacker_dice, at_least_kills(b.attacker_dice, 1 - extra_a + extra_d, p)),
+        (b.defender, b.defender_dice, at_least_kills(b.defender_dice, 1 - extra_d + extra_a, p)),
     )
 
 

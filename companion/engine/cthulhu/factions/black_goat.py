@@ -93,6 +93,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
+from companion.engine.cthulhu.factions.bubastis import lunatic  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
 
 AVATAR_COST, GHROTH_COST = 1, 2
@@ -196,7 +197,7 @@ def _ghroth_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
         f"{u.owner}@{state.area_name(i)}"
         for i, a in enumerate(state.areas)
         for u in a.units
-        if u.owner not in (bg, NEUTRAL) and u.kind is C and state.seat(u.owner) is not None
+        if u.owner not in (bg, NEUTRAL) and lunatic(state, i, u) and state.seat(u.owner) is not None  # Lunacy: Earth Cats
     )
 
 
@@ -205,7 +206,7 @@ def _ghroth(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
 
     owner, area = choice.split("@", 1)
     index = bd.area_index(state, area)
-    unit = next(u for u in state.areas[index].units_of(owner) if u.kind is C)
+    unit = next(u for u in state.areas[index].units_of(owner) if lunatic(state, index, u))
     state = pw.remove_one(state, index, unit, "Ghroth", events)
     left = int(ask.data[0]) - 1
     return pw.push_ask(state, Ask("Ghroth", ask.actor, (str(left),))) if left > 0 else state

@@ -8,8 +8,8 @@ no neighbours; Bubastis starts there with six Earth Cats and its gate, which it 
 Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it).
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
-Kill fewer (:func:`bastet`).  Not yet modelled: Lunacy, Requires Attention, Catabolism, Zagazig,
-Predator (the abilities part below has the requirements, Savagery, Catnapping and Ailurophobia).
+Kill fewer (:func:`bastet`).  The abilities part below has the requirements, Lunacy, Requires
+Attention and the six Spellbooks (docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents").
 """
 
 from __future__ import annotations
@@ -115,11 +115,22 @@ flow.POWER_HOOKS.append(cat_power)
 # == requirements and Ailurophobia (the abilities option; factions.md section 9) ====================
 
 from collections.abc import Iterator  # noqa: E402
+from fractions import Fraction  # noqa: E402
 
 from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu.events import PhaseStarted, UnitsPlaced, UnitsRemoved  # noqa: E402
+from companion.engine.cthulhu.events import (  # noqa: E402
+    BattleDeclared,
+    BattleEnded,
+    EndTriggered,
+    PhaseStarted,
+    RitualPerformed,
+    UnitsPlaced,
+    UnitsRemoved,
+)
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import Ask, Phase, PromptKind  # noqa: E402
+from companion.engine.cthulhu.factions import windwalker  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
+from companion.engine.values import evolve  # noqa: E402
 
 PAY_2 = "As your action, pay 2 Power"
 PAY_2_COST = 2
@@ -214,11 +225,14 @@ PRE_BATTLE = (SAVAGERY,)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    if state.abilities.used and any(isinstance(e, BattleDeclared) for e in seen):
+        state = _forget_battle(state)
     if pw.just_declared(state, seen):
         assert state.battle is not None
         for pid in (state.battle.attacker, state.battle.defender):
-            if state.seat(pid) is not None and pw.holds(state, pid, SAVAGERY) and state.player(pid).faction is Faction.BUBASTIS:
-                state = pw.queue_ask(state, Ask(SAVAGERY, pid))
+            if pw.plays(state, pid, Faction.BUBASTIS):
+                state = _declared(state, pid, state.battle.area)
+    state = _predator_watch(state, seen)
     for event in seen:
         if isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
             for seat, player in enumerate(state.players):
@@ -244,11 +258,15 @@ HANDLERS: dict[type[Command], pw.Handler] = {BubastisPays: bubastis_pays}  # typ
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind is PromptKind.RITUAL:
+        yield from _attention_offers(state, pid)
+        return
     open_ = (pid, PAY_2) not in state.abilities.met
     if state.prompt.kind is PromptKind.ACTION and open_ and state.player(pid).power >= PAY_2_COST:
         yield BubastisPays(pid)
     if state.prompt.kind is PromptKind.ACTION:
         yield from _catnap_offers(state, pid)
+        yield from _catabolism_offers(state, pid)
 
 
 # -- Catnapping -------------------------------------------------------------------------------------
@@ -305,3 +323,284 @@ def _catnap_offers(state: GameState, pid: str) -> Iterator[Command]:
     for enemy in state.areas[here].owners:
         if enemy != pid and enemy in {p.pid for p in state.players}:
             yield Catnapping(pid, (enemy,))
+
+
+# -- the battle books: Savagery, Zagazig and Predator armed at the declaration -----------------------
+
+ZAGAZIG, ZAGAZIG_ON = "Zagazig", "Zagazig (this battle)"
+PREDATOR, PREDATOR_ARMED, PREDATOR_VICTIM = "Predator", "Predator (a Cat from Uranus fought)", "Predator victim"
+PREDATOR_LOST = "Predator lost: "  # + a unit name the enemy lost in the battle under way
+LOSSES = ("killed in battle", "pained, with nowhere to retreat")  # the battle's UnitsRemoved reasons
+_BATTLE_MARKS = (ZAGAZIG_ON, PREDATOR_ARMED)
+
+
+def _forget_battle(state: GameState) -> GameState:
+    """A battle was declared (resolved whole or by hand): the last battle's marks go."""
+    kept = tuple(u for u in state.abilities.used if not (u[1] in _BATTLE_MARKS or u[1].startswith(PREDATOR_LOST)))
+    return pw.with_abilities(state, used=kept) if kept != state.abilities.used else state
+
+
+def _declared(state: GameState, pid: str, area: int) -> GameState:
+    """Bubastis is a side of a battle just declared: ask Savagery and Zagazig (pre-battle,
+    factions.md section 11 steps 2-3), arm Predator when a Cat from Uranus is in the battle
+    ("If a Cat from Uranus was in the Battle": present when declared)."""
+    if pw.holds(state, pid, SAVAGERY):
+        state = pw.queue_ask(state, Ask(SAVAGERY, pid))
+    if pw.holds(state, pid, ZAGAZIG):
+        state = pw.queue_ask(state, Ask(ZAGAZIG, pid))
+    if pw.holds(state, pid, PREDATOR) and state.areas[area].count(owner=pid, name=CATS[3]):
+        state = pw.mark_used(state, pid, PREDATOR_ARMED)
+    return state
+
+
+def _mars_fights(state: GameState, pid: str) -> bool:
+    b = state.battle
+    return b is not None and pid in (b.attacker, b.defender) and bool(state.areas[b.area].count(owner=pid, name=CATS[1]))
+
+
+def _zagazig_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return ("use", "skip") if _mars_fights(state, ask.actor) else ()
+
+
+def _zagazig(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """Zagazig chosen: the roll's Kills and Pains trade places, both sides' (:func:`battle_results`)."""
+    if choice != "use":
+        return state
+    events.append(pw.AbilityUsed(ask.actor, ZAGAZIG, "this battle's rolled Kills become Pains and Pains Kills, both sides"))
+    return pw.mark_used(state, ask.actor, ZAGAZIG_ON)
+
+
+def battle_results(state: GameState, pid: str, kills: int, pains: int) -> tuple[int, int]:
+    """Zagazig: with a Cat from Mars still in the battle when the dice are read, every side's
+    rolled Kills are Pains and its Pains Kills (Bastet's Kill is not rolled: it stays a Kill)."""
+    b = state.battle
+    if b is None or not state.abilities.used:
+        return kills, pains
+    for side in (b.attacker, b.defender):
+        if pw.used(state, side, ZAGAZIG_ON) and _mars_fights(state, side):
+            return pains, kills
+    return kills, pains
+
+
+def zagazig_odds(state: GameState) -> Fraction | None:
+    """The battle odds' chance of a Kill per die once Zagazig is chosen: a 4 or a 5 (2 in 6)."""
+    b = state.battle
+    if b is None or not state.abilities.used:
+        return None
+    zagazig = any(pw.used(state, side, ZAGAZIG_ON) and _mars_fights(state, side) for side in (b.attacker, b.defender))
+    return ZAGAZIG_KILL_CHANCE if zagazig else None
+
+
+ZAGAZIG_KILL_CHANCE = Fraction(2, 6)  # a die's Pains (4 or 5) read as Kills
+flow.KILL_CHANCE_HOOKS.append(zagazig_odds)
+
+
+def _predator_watch(state: GameState, seen: pw.Events) -> GameState:
+    """Predator: note each kind of unit the enemy loses in the battle (Killed, or pained with
+    nowhere to go); when the battle ends, ask Bubastis."""
+    armed = [p.pid for p in state.players if pw.used(state, p.pid, PREDATOR_ARMED)]
+    if not armed:
+        return state
+    for event in seen:
+        for pid in armed:
+            enemy = pw.battle_enemy(state, pid)
+            if isinstance(event, UnitsRemoved) and event.owner == enemy and event.reason in LOSSES:
+                if not pw.used(state, pid, PREDATOR_LOST + event.name):
+                    state = pw.mark_used(state, pid, PREDATOR_LOST + event.name)
+            elif isinstance(event, BattleEnded) and pid in (event.attacker, event.defender) and enemy is not None:
+                lost = tuple(
+                    n[len(PREDATOR_LOST) :] for who, n in state.abilities.used if who == pid and n.startswith(PREDATOR_LOST)
+                )
+                gone = (PREDATOR_ARMED, *(PREDATOR_LOST + n for n in lost))
+                state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[0] != pid or u[1] not in gone))
+                if lost and state.seat(enemy) is not None:
+                    state = pw.queue_ask(state, Ask(PREDATOR, pid, (enemy, *lost)))
+    return state
+
+
+def _predator_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    """The kinds of unit the enemy lost that it still has somewhere, or none at all to ask."""
+    enemy, lost = ask.data[0], ask.data[1:]
+    left = tuple(name for name in lost if any(a.count(owner=enemy, name=name) for a in state.areas))
+    return (*left, "skip") if left else ()
+
+
+def _predator(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    if choice == "skip":
+        return state
+    enemy = ask.data[0]
+    events.append(pw.AbilityUsed(ask.actor, PREDATOR, f"{enemy} must eliminate another {choice}"))
+    return pw.push_ask(state, Ask(PREDATOR_VICTIM, enemy, (choice,)))
+
+
+def _victim_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.count(owner=ask.actor, name=ask.data[0]))
+
+
+def _victim(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """The enemy eliminates its unit of that kind in the area it chose."""
+    index = bd.area_index(state, choice)
+    return pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, ask.data[0]), PREDATOR, events)
+
+
+ASKS[ZAGAZIG] = pw.AskRule(_zagazig_choices, _zagazig, "Zagazig: rolled Kills become Pains and Pains Kills, both sides?")
+ASKS[PREDATOR] = pw.AskRule(_predator_choices, _predator, "Predator: which kind of unit the enemy lost must it lose again?")
+ASKS[PREDATOR_VICTIM] = pw.AskRule(_victim_choices, _victim, "Predator: eliminate that unit in which area?")
+
+
+# -- Requires Attention (Bastet, Doom Phase) ---------------------------------------------------------
+
+REQUIRES_ATTENTION, ATTENTION_DOOM = "Requires Attention", 4
+
+
+@COMMANDS.register("requires_attention")
+@dataclass(frozen=True, slots=True)
+class RequiresAttention(Command):
+    """Bastet's Requires Attention: on Bubastis' ritual turn, where Bastet shares an area with an
+    enemy cultist, its Ritual of Annihilation at the track's cost gives exactly 4 Doom, +1 Elder
+    Sign for an enemy-controlled gate there and +2 for an enemy Great Old One there."""
+
+    player: str
+
+
+def attention_area(state: GameState, pid: str) -> int | None:
+    """Bastet's area when an enemy cultist is there (else None)."""
+    here = pw.goo_area(state, pid, "Bastet")
+    if here is None or not any(u.owner != pid and u.kind is C for u in state.areas[here].units):
+        return None
+    return here
+
+
+def attention_signs(state: GameState, pid: str, index: int) -> int:
+    """Requires Attention's Elder Signs in area ``index``: 1 for an enemy gate, 2 for an enemy
+    Great Old One (faction or independent), both when both."""
+    area = state.areas[index]
+    gate = area.gate is not None and area.gate.controller not in (None, pid)
+    goo = any(u.owner != pid and u.kind in (G, UnitKind.IGOO) for u in area.units)
+    return int(gate) + 2 * int(goo)
+
+
+def requires_attention(state: GameState, cmd: RequiresAttention, events: pw.Events) -> GameState:
+    seat = pw.need_faction(state, cmd.player, Faction.BUBASTIS, REQUIRES_ATTENTION)
+    if state.prompt.kind is not PromptKind.RITUAL or state.prompt.actor != cmd.player:
+        raise Refusal(Code.NOT_NOW, f"Requires Attention is Bubastis' ritual, on its turn of the Doom Phase: {state.prompt.text}")
+    here = attention_area(state, cmd.player)
+    if here is None:
+        raise Refusal(Code.NOT_NOW, "Requires Attention needs Bastet in an area with an enemy cultist.")
+    cost = flow.ritual_cost(state, cmd.player)
+    state = pw.pay(state, seat, cost, "the Ritual of Annihilation (Requires Attention)", events)
+    state = evolve(state, ritual=state.ritual + 1)
+    instant_death = state.ritual >= len(state.ritual_track)
+    signs = attention_signs(state, cmd.player, here)
+    events.append(RitualPerformed(cmd.player, cost, ATTENTION_DOOM, signs, instant_death))
+    events.append(
+        pw.AbilityUsed(cmd.player, REQUIRES_ATTENTION, f"Bastet in {state.area_name(here)}: 4 Doom, {signs} Elder Sign(s)")
+    )
+    state = flow.gain_doom(state, seat, ATTENTION_DOOM, REQUIRES_ATTENTION, events)
+    for _ in range(signs):
+        state = flow.draw_elder_sign(state, seat, REQUIRES_ATTENTION, events)
+    if instant_death and not state.end_trigger:
+        events.append(EndTriggered("instant_death", "at the end of the Doom Phase"))
+        state = evolve(state, end_trigger="instant_death")
+    return flow.run(flow.answered(state), events)
+
+
+def _attention_offers(state: GameState, pid: str) -> Iterator[Command]:
+    if (
+        state.prompt.actor == pid
+        and pw.plays(state, pid, Faction.BUBASTIS)
+        and attention_area(state, pid) is not None
+        and state.player(pid).power >= flow.ritual_cost(state, pid)
+    ):
+        yield RequiresAttention(pid)
+
+
+HANDLERS[RequiresAttention] = requires_attention  # type: ignore[assignment]
+
+
+# -- Catabolism --------------------------------------------------------------------------------------
+
+CATABOLISM = "Catabolism"
+RECRUITED_CATS = CATS[1:]  # the fork's Catabolism recruits Mars, Saturn and Uranus (Earth Cats are summoned)
+
+
+@COMMANDS.register("catabolism")
+@dataclass(frozen=True, slots=True)
+class Catabolism(Command):
+    """Catabolism (an action): recruit a Cat from Mars, Saturn or Uranus as if it were a cultist,
+    for its cost, in an area where Bubastis has a unit (anywhere when it has none on the board)."""
+
+    player: str
+    area: str
+    name: str
+
+
+def catabolism_problem(state: GameState, pid: str, index: int, name: str) -> str:
+    """Why ``pid`` may not recruit ``name`` in area ``index`` by Catabolism ("" when it may)."""
+    unit = RULES.unit(name)
+    if unit is None or name not in RECRUITED_CATS:
+        return f"Catabolism recruits a Cat from Mars, Saturn or Uranus, not {name!r}"
+    if pw.pool_left(state, pid, name, unit.pool) < 1:
+        return f"all of Bubastis' {name} are in play"
+    if bd.units_in_play(state, pid) and not state.areas[index].count(owner=pid):
+        return f"Bubastis has no unit in {state.area_name(index)} to recruit beside"
+    return ""
+
+
+def catabolism(state: GameState, cmd: Catabolism, events: pw.Events) -> GameState:
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_book(state, cmd.player, CATABOLISM)
+    index = bd.area_index(state, cmd.area)
+    bd.refuse_eradicated(state, index)
+    problem = catabolism_problem(state, cmd.player, index, cmd.name)
+    if problem:
+        raise Refusal(Code.NO_SUCH_UNITS, f"Catabolism cannot recruit there: {problem}.")
+    unit = RULES.unit(cmd.name)
+    assert unit is not None
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"recruiting a {cmd.name}", events)
+    state = pw.place_one(state, index, cmd.player, M, cmd.name, "recruited", events)
+    events.append(pw.AbilityUsed(cmd.player, CATABOLISM, f"a {cmd.name} recruited in {cmd.area}"))
+    return pw.end_action(state, events)
+
+
+def _catabolism_offers(state: GameState, pid: str) -> Iterator[Command]:
+    if not pw.holds(state, pid, CATABOLISM):
+        return
+    power = state.player(pid).power
+    for name in RECRUITED_CATS:
+        unit = RULES.unit(name)
+        if unit is None or power < RULES.cost_of(state, pid, unit):
+            continue
+        for i, area in enumerate(state.areas):
+            if ERADICATED not in area.markers and not catabolism_problem(state, pid, i, name):
+                yield Catabolism(pid, state.area_name(i), name)
+
+
+HANDLERS[Catabolism] = catabolism  # type: ignore[assignment]
+# A recruit in the Ice Age's area pays its tax like any (factions.md section 0, Ice Age tax).
+GUARDS = ((Catabolism, windwalker.ice_tax),)
+
+
+# -- Lunacy ------------------------------------------------------------------------------------------
+
+
+def lunatic(state: GameState, index: int, unit: Units) -> bool:
+    """Lunacy: whether an ability aimed at cultists may take ``unit`` in area ``index`` as a
+    cultist: any cultist, and Bubastis' Earth Cats "as if they are Acolytes" (off the Moon, which
+    is no map area: docs/rules-notes.md) when the referee plays the abilities."""
+    if unit.kind is C:
+        return True
+    return (
+        unit.name == CATS[0]
+        and state.options.abilities
+        and pw.plays(state, unit.owner, Faction.BUBASTIS)
+        and state.area_name(index) != MOON
+    )
+
+
+def lunacy_acolyte(state: GameState, index: int, owner: str) -> Units | None:
+    """What an ability that takes ``owner``'s Acolyte in area ``index`` takes: the Acolyte, else
+    by Lunacy an Earth Cat (Dreams, Zingaya); None when neither is there."""
+    units = state.areas[index].units_of(owner)
+    acolyte = next((u for u in units if u.name == "Acolyte"), None)
+    return acolyte or next((u for u in units if u.name == CATS[0] and lunatic(state, index, u)), None)

@@ -54,6 +54,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
+from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
@@ -226,12 +227,13 @@ def dreams(state: GameState, cmd: Dreams, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     pw.need_book(state, cmd.player, "Dreams")
     index = bd.area_index(state, cmd.area)
-    if cmd.victim == cmd.player or not state.areas[index].count(owner=cmd.victim, name="Acolyte"):
+    victim = None if cmd.victim == cmd.player else lunacy_acolyte(state, index, cmd.victim)  # Lunacy: an Earth Cat
+    if victim is None:
         raise Refusal(Code.NO_SUCH_UNITS, f"Dreams needs an enemy Acolyte in {cmd.area}.")
     if pw.acolytes_left(state, cmd.player) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "Dreams needs an Acolyte in Great Cthulhu's pool.")
     state = pw.pay(state, seat, DREAMS_COST, "Dreams", events)
-    state = pw.remove_one(state, index, Units(cmd.victim, C, "Acolyte", 1), "Dreams", events)
+    state = pw.remove_one(state, index, victim, "Dreams", events)
     state = pw.place_one(state, index, cmd.player, C, "Acolyte", "Dreams", events)
     events.append(pw.AbilityUsed(cmd.player, "Dreams", f"{cmd.victim}'s Acolyte in {cmd.area} replaced"))
     return pw.end_action(state, events)
@@ -298,7 +300,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         if pw.holds(state, pid, "Devolve") and area.count(owner=pid, name="Acolyte") and pw.pool_left(state, pid, DEEP_ONE, 4):
             yield Devolve(pid, name)
         if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST and pw.acolytes_left(state, pid) > 0:
-            yield from (Dreams(pid, name, o) for o in area.owners if o != pid and area.count(owner=o, name="Acolyte"))
+            yield from (Dreams(pid, name, o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     where = pw.goo_area(state, pid, CTHULHU)
     if pw.holds(state, pid, "Submerge") and where is not None and state.board.areas[where].ocean and power >= SUBMERGE_COST:
         yield Submerge(pid)

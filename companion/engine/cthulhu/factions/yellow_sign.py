@@ -76,6 +76,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
+from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
 from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
 
@@ -279,13 +280,14 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
     if (
         cmd.victim == cmd.player
         or not area.count(owner=cmd.player, name="Undead")
-        or not area.count(owner=cmd.victim, name="Acolyte")
+        or lunacy_acolyte(state, index, cmd.victim) is None  # Lunacy: an Earth Cat
     ):
         raise Refusal(Code.NO_SUCH_UNITS, f"Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {cmd.area}.")
     if _left(state, cmd.player, "Undead") < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Undead is left in the pool.")
     state = pw.pay(state, seat, ZINGAYA_COST, "Zingaya", events)
-    victim = pw.unit_here(state, index, cmd.victim, "Acolyte")
+    victim = lunacy_acolyte(state, index, cmd.victim)
+    assert victim is not None
     state = pw.remove_one(state, index, victim, "Zingaya", events)
     state = pw.place_one(state, index, cmd.player, M, "Undead", "Zingaya", events)
     events.append(pw.AbilityUsed(cmd.player, "Zingaya", f"{cmd.victim}'s Acolyte in {cmd.area} becomes an Undead"))
@@ -346,7 +348,7 @@ def unnamed(state: GameState, cmd: HeWhoIsNotToBeNamed, events: pw.Events) -> Ga
     _once_per_round(state, cmd.player, UNNAMED)
     home = pw.goo_area(state, cmd.player, HASTUR)
     to = bd.area_index(state, cmd.to)
-    if home is None or home == to or not state.areas[to].count(kind=UnitKind.CULTIST):
+    if home is None or home == to or not any(lunatic(state, to, u) for u in state.areas[to].units):  # Lunacy
         raise Refusal(Code.NOT_NOW, "Hastur must be on the map and go to another area with a cultist in it.")
     state = pw.pay(state, seat, UNNAMED_COST, UNNAMED, events)
     state, moved = bd.move(state, home, to, cmd.player, G, HASTUR, 1)
@@ -391,9 +393,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     if pw.holds(state, pid, "Zingaya") and power >= ZINGAYA_COST and _left(state, pid, "Undead"):
         for i, area in enumerate(state.areas):
             if area.count(owner=pid, name="Undead"):
-                yield from (
-                    Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and area.count(owner=o, name="Acolyte")
-                )
+                yield from (Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     free = state.abilities.second != pid
     if _may_use(state, pid, SCREAMING_DEAD, SCREAMING_COST) and king is not None and free:
         adjacent = sorted(state.board.adjacent[king])
@@ -401,7 +401,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     hastur_at = pw.goo_area(state, pid, HASTUR)
     if _may_use(state, pid, UNNAMED, UNNAMED_COST) and hastur_at is not None and free:
         for i, area in enumerate(state.areas):
-            if i != hastur_at and area.count(kind=UnitKind.CULTIST):
+            if i != hastur_at and any(lunatic(state, i, u) for u in area.units):
                 yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
     byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
     if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:
