@@ -159,7 +159,7 @@ class Turn:
         if self.monsters_entered:
             kind = self.monsters_entered.popleft()
             if kind not in cup:
-                raise Refusal(Code.BAD_VALUE, f"{kind!r} is not in the monster cup; check the marker's name.")
+                raise Refusal(Code.BAD_VALUE, "{kind!r} is not in the monster cup; check the marker's name.", kind=kind)
         elif not cup:
             self.awaken("a monster must be drawn but the cup is empty")
             return None
@@ -235,10 +235,10 @@ def open_gate(turn: Turn, location: str, marker: str) -> None:
         turn.awaken("a gate must open but no gate marker is left")
         return
     if not marker and turn.state.table_draws:
-        raise Refusal(Code.MISSING_DRAW, f"A gate opens at {location}: name the gate marker the table drew.")
+        raise Refusal(Code.MISSING_DRAW, "A gate opens at {location}: name the gate marker the table drew.", location=location)
     if marker:
         if marker not in markers:
-            raise Refusal(Code.BAD_VALUE, f"No unused gate marker leads to {marker!r}; check the marker.")
+            raise Refusal(Code.BAD_VALUE, "No unused gate marker leads to {marker!r}; check the marker.", marker=marker)
         world = marker
     else:
         index, rng = turn.state.rng.below(len(markers))
@@ -285,11 +285,19 @@ def check_placement(order: tuple[str, ...], gates: tuple[str, ...], surge_gate: 
     """Refuse a surge placement that is not ``count`` monsters spread as the rule demands."""
     shares = {gate: order.count(gate) for gate in gates}
     if len(order) != count or set(order) - set(gates):
-        raise Refusal(Code.NOT_A_CHOICE, f"A surge places {count} monsters, each on an open gate ({', '.join(gates)}).")
+        raise Refusal(
+            Code.NOT_A_CHOICE,
+            "A surge places {count} monsters, each on an open gate ({gates}).",
+            count=count,
+            gates=", ".join(gates),
+        )
     if max(shares.values()) - min(shares.values()) > 1 or shares[surge_gate] < max(shares.values()):
         raise Refusal(
             Code.NOT_A_CHOICE,
-            f"Spread the {count} monsters as evenly as possible, none above the {shares[surge_gate]} at {surge_gate}.",
+            "Spread the {count} monsters as evenly as possible, none above the {shares} at {surge_gate}.",
+            count=count,
+            shares=shares[surge_gate],
+            surge_gate=surge_gate,
         )
 
 
@@ -305,7 +313,9 @@ def clue_step(turn: Turn, card: MythosCard) -> None:
         return
     here = turn.state.investigators_at(location)
     if turn.clue_to and turn.clue_to not in {i.name for i in here}:
-        raise Refusal(Code.NOT_A_CHOICE, f"{turn.clue_to} is not at {location} to take its Clue.")
+        raise Refusal(
+            Code.NOT_A_CHOICE, "{clue_to} is not at {location} to take its Clue.", clue_to=turn.clue_to, location=location
+        )
     clues = list(turn.state.clues)
     if here:  # the players' choice, else (taking a Clue never hurts) the first there in seat order
         taker = next(i for i in here if i.name == turn.clue_to) if turn.clue_to else here[0]

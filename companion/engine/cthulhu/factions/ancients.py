@@ -251,7 +251,7 @@ def brainless(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameSt
     for name in areas:
         index = bd.area_index(state, name)
         if not any(u.name != REANIMATED for u in state.areas[index].units_of(pid)):
-            raise Refusal(Code.NOT_NOW, f"Brainless: the Reanimated in {name} act only beside another Ancients unit.")
+            raise Refusal(Code.NOT_NOW, "Brainless: the Reanimated in {name} act only beside another Ancients unit.", name=name)
     return state, cmd
 
 
@@ -322,7 +322,7 @@ def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> Ga
     bd.refuse_eradicated(state, to)
     going = [u for u in state.areas[source].units_of(cmd.player) if not cmd.units or u.name in cmd.units]
     if source == to or not going:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No Ancients unit to send from {cmd.area} to {cmd.to}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "No Ancients unit to send from {area} to {to}.", area=cmd.area, to=cmd.to)
     for unit in going:
         state, moved = bd.move(state, source, to, cmd.player, unit.kind, unit.name, unit.count)
         events += moved

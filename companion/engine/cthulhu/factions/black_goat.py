@@ -249,12 +249,12 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
-        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate Black Goat controls in {cmd.area}.")
+        raise Refusal(Code.NOT_CONTROLLER, "Summoning needs a gate Black Goat controls in {area}.", area=cmd.area)
     unit = RULES.unit(cmd.name)
     if unit is None or unit.kind is not M:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Black Goat's Monsters.")
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Black Goat's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, unit.name, unit.pool) < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"All of Black Goat's {unit.name} are in play.")
+        raise Refusal(Code.NO_SUCH_UNITS, "All of Black Goat's {unit} are in play.", unit=unit.name)
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on"))
@@ -270,7 +270,7 @@ def avatar(state: GameState, cmd: Avatar, events: pw.Events) -> GameState:
     if home is None or home == to:
         raise Refusal(Code.NOT_NOW, "Avatar needs Shub-Niggurath on the map, in another area than the one named.")
     if not pw.fodder(state, to, cmd.faction):
-        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.faction} has no Monster or Cultist in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "{faction} has no Monster or Cultist in {area}.", faction=cmd.faction, area=cmd.area)
     state = pw.pay(state, seat, AVATAR_COST, "Avatar", events)
     state, moved = bd.move(state, home, to, cmd.player, G, SHUB, 1)
     events += moved
@@ -312,7 +312,7 @@ def blood_sacrifice(state: GameState, cmd: BloodSacrifice, events: pw.Events) ->
     index = bd.area_index(state, cmd.area)
     unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
     if unit is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist in {area}.", area=cmd.area)
     state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, "Blood Sacrifice", events)
     events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", "a cultist for 1 Elder Sign"))
     return flow.draw_elder_sign(state, seat, "Blood Sacrifice", events)
@@ -330,7 +330,7 @@ def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Even
         index = bd.area_index(state, name)
         unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
         if unit is None:
-            raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist left in {name}.")
+            raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist left in {name}.", name=name)
         state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
     events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", "two cultists eliminated"))
     return pw.end_action(state, events)

@@ -31,7 +31,7 @@ def yog_effect(
 ) -> GameState:
     """The Spawn he replaces goes back to the pool."""
     if not state.areas[index].count(owner=pid, name=SPAWN):  # the Cosmic Power bypassed the area
-        raise Refusal(Code.NO_SUCH_UNITS, f"Yog-Sothoth replaces a Spawn of Yog-Sothoth in {state.area_name(index)}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Yog-Sothoth replaces a Spawn of Yog-Sothoth in {area}.", area=state.area_name(index))
     state, removed = bd.remove(state, index, pid, UnitKind.MONSTER, SPAWN, 1, "replaced by Yog-Sothoth")
     events += removed
     return state
@@ -72,6 +72,7 @@ from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, R
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
+from companion.engine.says import say
 from companion.engine.values import evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
@@ -233,7 +234,7 @@ def channel_wrap(rolled: pw.Handler) -> pw.Handler:
 def _ask_channel(state: GameState, pid: str) -> GameState:
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
-    text = f"{pid}: Channel Power: pay 1 Power to roll your {n} miss(es) again?"
+    text = say("{pid}: Channel Power: pay 1 Power to roll your {n} miss(es) again?", pid=pid, n=n)
     prompt = Prompt(PromptKind.ABILITY, pid, text, ("use", "skip"), purpose=CHANNEL_POWER)
     state = pw.with_abilities(
         state, asks=(Ask(CHANNEL_POWER, pid), *state.abilities.asks), resume=(NO_PROMPT, *state.abilities.resume)
@@ -324,7 +325,7 @@ def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
     pw.need_book(state, cmd.player, DREAD_CURSE)
     index = bd.area_index(state, cmd.area)
     if not _targets(state, index, cmd.player):
-        raise Refusal(Code.NO_SUCH_UNITS, f"The Dread Curse needs enemy units in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse needs enemy units in {area}.", area=cmd.area)
     dice = curse_dice(state, cmd.player)
     if not dice:
         raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse rolls a die per Abomination and Spawn in play: Opener has none.")
@@ -406,11 +407,13 @@ def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameSt
     gate = state.areas[index].gate
     unit = RULES.unit(cmd.name)
     if gate is None or gate.controller == cmd.player:
-        raise Refusal(Code.NOT_NOW, f"They Break Through summons at an enemy or abandoned gate, and {cmd.area} has none.")
+        raise Refusal(
+            Code.NOT_NOW, "They Break Through summons at an enemy or abandoned gate, and {area} has none.", area=cmd.area
+        )
     if unit is None or unit.kind is not M:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Opener's Monsters.")
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Opener's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, cmd.name, unit.pool) < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No {cmd.name} is left in the pool.")
+        raise Refusal(Code.NO_SUCH_UNITS, "No {name} is left in the pool.", name=cmd.name)
     state = pw.pay(state, seat, unit.cost, f"summoning {cmd.name}", events)
     state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
     events.append(pw.AbilityUsed(cmd.player, "They Break Through", f"a {cmd.name} summoned at the gate in {cmd.area}"))
@@ -429,11 +432,16 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     unit = pw.unit_here(state, source, cmd.player, cmd.unit)
     kind = unit_type(state, cmd.player, cmd.unit)
     if kind is None or kind.cost < BEYOND_ONE_LEAST:
-        raise Refusal(Code.BAD_VALUE, f"The Beyond One moves a unit costing {BEYOND_ONE_LEAST} or more, not a {cmd.unit}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The Beyond One moves a unit costing {beyond_one_least} or more, not a {unit}.",
+            beyond_one_least=BEYOND_ONE_LEAST,
+            unit=cmd.unit,
+        )
     if area.gate is None or state.areas[to].gate is not None or source == to:
-        raise Refusal(Code.NOT_NOW, f"The Beyond One takes the gate in {cmd.area} to an area without one.")
+        raise Refusal(Code.NOT_NOW, "The Beyond One takes the gate in {area} to an area without one.", area=cmd.area)
     if any(u.owner != cmd.player and u.kind in (G, UnitKind.IGOO) for u in area.units):
-        raise Refusal(Code.NOT_NOW, f"An enemy Great Old One holds the gate in {cmd.area}.")
+        raise Refusal(Code.NOT_NOW, "An enemy Great Old One holds the gate in {area}.", area=cmd.area)
     state = pw.pay(state, seat, BEYOND_ONE_COST, BEYOND_ONE, events)
     gate = area.gate
     keeper = (

@@ -457,7 +457,7 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     bd.refuse_eradicated(state, index)
     if ICE_AGE in state.areas[index].markers:
-        raise Refusal(Code.NOT_NOW, f"The Ice Age is in {cmd.area} already.")
+        raise Refusal(Code.NOT_NOW, "The Ice Age is in {area} already.", area=cmd.area)
     state = pw.pay(state, seat, ICE_AGE_COST, "Ice Age", events)
     for i, area in enumerate(state.areas):
         if ICE_AGE in area.markers:

@@ -281,7 +281,7 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
         or not area.count(owner=cmd.player, name="Undead")
         or not area.count(owner=cmd.victim, name="Acolyte")
     ):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {area}.", area=cmd.area)
     if _left(state, cmd.player, "Undead") < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Undead is left in the pool.")
     state = pw.pay(state, seat, ZINGAYA_COST, "Zingaya", events)
@@ -306,7 +306,7 @@ def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
     for name in sources:
         source = bd.area_index(state, name)
         if source == to or not state.areas[source].count(owner=cmd.player, name="Byakhee"):
-            raise Refusal(Code.NO_SUCH_UNITS, f"No Byakhee of Yellow Sign left in {name} to fly.")
+            raise Refusal(Code.NO_SUCH_UNITS, "No Byakhee of Yellow Sign left in {name} to fly.", name=name)
         state, moved = bd.move(state, source, to, cmd.player, M, "Byakhee", 1)
         events += moved
     return pw.end_action(state, events)
@@ -314,7 +314,7 @@ def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
 
 def _once_per_round(state: GameState, pid: str, ability: str) -> None:
     if pw.used(state, pid, ability):
-        raise Refusal(Code.NOT_NOW, f"{ability} is used once per round.")
+        raise Refusal(Code.NOT_NOW, "{ability} is used once per round.", ability=ability)
     if state.abilities.second == pid:
         raise Refusal(Code.NOT_NOW, "The second action after The Screaming Dead or He Who is Not to be Named is a different one.")
 
@@ -326,11 +326,11 @@ def screaming_dead(state: GameState, cmd: ScreamingDead, events: pw.Events) -> G
     home = pw.goo_area(state, cmd.player, KING)
     to = bd.area_index(state, cmd.to)
     if home is None or not state.board.are_adjacent(home, to):
-        raise Refusal(Code.NOT_ADJACENT, f"The King in Yellow must stand next to {cmd.to}.")
+        raise Refusal(Code.NOT_ADJACENT, "The King in Yellow must stand next to {to}.", to=cmd.to)
     here = state.areas[home].count(owner=cmd.player, name="Undead")
     undead = here if cmd.undead is None else cmd.undead
     if not 0 <= undead <= here:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Only {here} Undead stand with the King.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Only {here} Undead stand with the King.", here=here)
     state = pw.pay(state, seat, SCREAMING_COST, SCREAMING_DEAD, events)
     walkers = [(G, KING, 1)] + ([(M, "Undead", undead)] if undead else [])
     for kind, name, count in walkers:
