@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SAY_IMPORT = "from companion.engine.says import say"
+WIDTH = 90  # a template longer than this is written as adjacent literals, to fit ruff's 130 columns
 PROSE_KEYWORDS = frozenset({"text", "reason", "cause", "detail"})
 GENERIC = frozenset({"label", "name", "value", "title", "text"})  # a name that says less than its owner
 PLURALS = {"players": "player", "areas": "area", "units": "unit", "values": "value", "choices": "choices"}
@@ -140,8 +141,19 @@ def template_of(joined: ast.JoinedStr, source: str) -> tuple[str, dict[str, str]
     return "".join(parts), values
 
 
-def _literal(text: str) -> str:
-    """``text`` as a Python string literal, double-quoted as ruff format writes it."""
+def _literal(text: str, width: int = WIDTH) -> str:
+    """``text`` as a Python string literal, double-quoted as ruff format writes it; a long one as
+    adjacent literals of at most ``width`` characters, cut after a space (Babel joins them)."""
+    pieces: list[str] = []
+    rest = text
+    while len(rest) > width and (cut := rest.rfind(" ", 0, width)) > 0:
+        pieces.append(rest[: cut + 1])
+        rest = rest[cut + 1 :]
+    pieces.append(rest)
+    return " ".join(_quoted(piece) for piece in pieces)
+
+
+def _quoted(text: str) -> str:
     body = repr(text)
     if body.startswith("'") and '"' not in text:
         body = '"' + body[1:-1].replace("\\'", "'") + '"'
@@ -217,9 +229,9 @@ def convert_source(source: str) -> Result:
 
     def span(node: ast.AST) -> tuple[int, int]:
         assert node.end_lineno is not None and node.end_col_offset is not None
-        start = starts[node.lineno - 1] + len(source.splitlines(keepends=True)[node.lineno - 1].encode()[: node.col_offset].decode())
-        line = source.splitlines(keepends=True)[node.end_lineno - 1]
-        end = starts[node.end_lineno - 1] + len(line.encode()[: node.end_col_offset].decode())
+        lines = source.splitlines(keepends=True)
+        start = starts[node.lineno - 1] + len(lines[node.lineno - 1].encode()[: node.col_offset].decode())
+        end = starts[node.end_lineno - 1] + len(lines[node.end_lineno - 1].encode()[: node.end_col_offset].decode())
         return start, end
 
     edits: list[tuple[int, int, str]] = []
@@ -272,10 +284,12 @@ def _imports_say(tree: ast.Module) -> bool:
 def _add_import(text: str) -> str:
     """``say``'s import after the module's last top-level import (ruff's isort orders it)."""
     tree = ast.parse(text)
-    last = max((n.end_lineno or n.lineno for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))), default=0)
-    if last == 0:  # no import: after the docstring and ``from __future__``
-        doc = tree.body[0] if tree.body and isinstance(tree.body[0], ast.Expr) else None
-        last = (doc.end_lineno or 0) if doc is not None else 0
+    last = 0
+    for node in tree.body:  # the imports at the top (a module may import again further down)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) or (node is tree.body[0] and isinstance(node, ast.Expr)):
+            last = node.end_lineno or node.lineno
+        else:
+            break
     lines = text.splitlines(keepends=True)
     return "".join([*lines[:last], SAY_IMPORT + "\n", *lines[last:]])
 

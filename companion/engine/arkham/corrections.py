@@ -413,7 +413,8 @@ def _put(turn: Turn, kind: str, place: str) -> None:
         if held >= room:
             raise Refusal(
                 Code.BAD_VALUE,
-                "The Outskirts hold at most {room} monsters and have {held}: one more empties them and raises terror (correct the terror and return them to the cup instead).",
+                "The Outskirts hold at most {room} monsters and have {held}: one more empties them and "
+                "raises terror (correct the terror and return them to the cup instead).",
                 room=room,
                 held=held,
             )

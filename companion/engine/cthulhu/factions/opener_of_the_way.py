@@ -9,6 +9,7 @@ from companion.engine.core import Code, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.model import YOG_SOTHOTH, Faction, GameState, UnitKind
+from companion.engine.says import say
 
 SPAWN = "Spawn of Yog-Sothoth"
 
@@ -72,7 +73,6 @@ from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, R
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
-from companion.engine.says import say
 from companion.engine.values import evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
