@@ -11,7 +11,8 @@ What it rewrites (everything else is left as it is):
 - ``Prompt(kind, actor, f"...")``, a ``text=``, ``reason=``, ``cause=``, ``detail=`` keyword given an
   f-string or a literal, and ``text = f"..."`` -> ``say("...", name=expr)`` (the English ``str``,
   so what is stored and journaled is unchanged; the mark lets Babel extract the template)
-- ``say(f"...")`` / ``Says.of(f"...")`` -> the template form: wrap any other sentence by hand
+- ``AbilityUsed(player, ability, f"...")`` (its ``detail``, in the log) -> ``say(...)``
+- ``say(f"...")`` -> the template form: wrap any other sentence by hand
   in ``say(...)`` and run the script again.
 
 Each ``{expr!r:spec}`` keeps its conversion and format spec; its name comes from the expression
@@ -40,6 +41,8 @@ from pathlib import Path
 SAY_IMPORT = "from companion.engine.says import say"
 WIDTH = 90  # a template longer than this is written as adjacent literals, to fit ruff's 130 columns
 PROSE_KEYWORDS = frozenset({"text", "reason", "cause", "detail"})
+# The positional argument (from 0) that is a sentence: a prompt's text, an ability's detail (the log).
+PROSE_ARGUMENTS = {"Prompt": 2, "AbilityUsed": 2}
 GENERIC = frozenset({"label", "name", "value", "title", "text"})  # a name that says less than its owner
 PLURALS = {"players": "player", "areas": "area", "units": "unit", "values": "value", "choices": "choices"}
 
@@ -173,7 +176,6 @@ class _Finder(ast.NodeVisitor):
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        owner = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else ""
         if name == "Refusal" and len(node.args) >= 2 and isinstance(node.args[1], ast.JoinedStr) and not node.keywords:
             self._take(node.args[1], "refusal", node)
         elif (
@@ -184,11 +186,12 @@ class _Finder(ast.NodeVisitor):
             and isinstance(getattr(node.args[1], "value", ""), str)
         ):
             self._take(node.args[1], "rejected", node)
-        elif (name == "say" or (owner == "Says" and name == "of")) and node.args and isinstance(node.args[0], ast.JoinedStr):
+        elif name == "say" and node.args and isinstance(node.args[0], ast.JoinedStr):
             self._take(node.args[0], "say_args", node)
         else:
-            if name == "Prompt" and len(node.args) >= 3 and isinstance(node.args[2], ast.JoinedStr):
-                self._take(node.args[2], "say")
+            where = PROSE_ARGUMENTS.get(name)
+            if where is not None and len(node.args) > where and _is_sentence(node.args[where], literal=name != "Prompt"):
+                self._take(node.args[where], "say")
             for kw in node.keywords:
                 if kw.arg in PROSE_KEYWORDS and _is_sentence(kw.value):
                     self._take(kw.value, "say")
@@ -205,11 +208,12 @@ class _Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _is_sentence(value: ast.expr) -> bool:
-    """An f-string, or a literal worded like a sentence (a space in it: not a key or a name)."""
+def _is_sentence(value: ast.expr, literal: bool = True) -> bool:
+    """An f-string, or (with ``literal``) a literal worded like a sentence (a space in it: not a
+    key or a name)."""
     if isinstance(value, ast.JoinedStr):
         return True
-    return isinstance(value, ast.Constant) and isinstance(value.value, str) and " " in value.value.strip()
+    return literal and isinstance(value, ast.Constant) and isinstance(value.value, str) and " " in value.value.strip()
 
 
 def _offsets(source: str) -> list[int]:

@@ -60,7 +60,8 @@ def test_a_sentence_keeps_its_repr_its_format_spec_and_its_braces() -> None:
     assert site.template == "{area!r} {{x}} {player} {n:+d} {count} {area!r}."
     assert site.values == {"area": "cmd.area", "player": "state.players[seat].label", "n": "n", "count": "len(v)"}
     assert "Refusal(Code.X, " + '"{area!r} {{x}} {player} {n:+d} {count} {area!r}."' in result.source
-    assert old_and_new(site.old, site.template) == ("'<area>' {x} <player> +7 <count> '<area>'.", "'<area>' {x} <player> +7 <count> '<area>'.")
+    said = "'<area>' {x} <player> +7 <count> '<area>'."
+    assert old_and_new(site.old, site.template) == (said, said)
     assert says.convert_source(result.source).sites == []  # idempotent
 
 
@@ -72,16 +73,16 @@ def test_prompts_reasons_and_rejections_become_say_and_rejected_of() -> None:
         "Rejected(Code.X, 'No game.')\n"
     )
     result = says.convert_source(source)
-    assert "text = say(\"{p}: go.\", p=p.label)" in result.source
-    assert "Prompt(K.A, pid, say(\"{pid}: choose.\", pid=pid), ())" in result.source
+    assert 'text = say("{p}: go.", p=p.label)' in result.source
+    assert 'Prompt(K.A, pid, say("{pid}: choose.", pid=pid), ())' in result.source
     assert "reason=say(\"because {why}\", why=why), code='no_space'" in result.source
-    assert "Rejected.of(Code.X, \"No game.\")" in result.source
+    assert 'Rejected.of(Code.X, "No game.")' in result.source
     assert "from companion.engine.says import say" in result.source
     assert says.convert_source(result.source).sites == []
 
 
 @pytest.fixture(scope="module")
-def converted(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Any]:
+def converted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Every engine file run through the script into a temporary directory: name -> its sites."""
     out = tmp_path_factory.mktemp("says")
     sites = {path: says.convert_source(path.read_text()).sites for path in ENGINE}

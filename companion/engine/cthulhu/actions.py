@@ -49,6 +49,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     spellbook_count,
 )
+from companion.engine.says import sentence
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -101,8 +102,8 @@ def expect(state: GameState, kind: PromptKind, pid: str) -> int:
 
 def waiting_for(state: GameState) -> str:
     if state.phase is Phase.GAME_OVER:
-        return "The game is over."
-    return state.prompt.text or "Nothing is waiting."
+        return sentence("The game is over.")
+    return state.prompt.text or sentence("Nothing is waiting.")
 
 
 def choice(state: GameState, value: str) -> str:
@@ -754,13 +755,13 @@ def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | Non
 # -- table edits (no turn, no cost); the corrections are in corrections.py -----------------
 
 
-WATCHER_IMMUNE = (
+WATCHER_IMMUNE = sentence(
     "The Watcher cannot be moved, removed or placed by abilities or by hand: it is immune to Pain, "
     "and only Kills rolled against it in battle lower its token (yuggoth-watcher.txt)."
 )
 
 
-ACOLYTE_IMMUNE = (
+ACOLYTE_IMMUNE = sentence(
     "The Astral Acolyte cannot be captured, eliminated, targeted, pained or killed, and no spellbook or "
     "ability touches it, not even its controller's (astral-acolyte.txt). Its controller moves it with a Move action."
 )

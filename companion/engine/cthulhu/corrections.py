@@ -50,7 +50,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.cthulhu.pools import MAX_UNITS, pool
-from companion.engine.says import say
+from companion.engine.says import say, sentence
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -209,7 +209,8 @@ def _unit_words(ref: c.UnitRef) -> str:
 
 
 def _gate_words(state: GameState, value: str) -> str:
-    return {"none": "no gate", "abandoned": "an abandoned gate"}.get(value, f"a gate controlled by {_who(state, value)}")
+    words = {"none": sentence("no gate"), "abandoned": sentence("an abandoned gate")}
+    return words.get(value) or say("a gate controlled by {who}", who=_who(state, value))
 
 
 def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
@@ -217,59 +218,92 @@ def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
 
 
 def _spellbooks_words(state: GameState, cmd: SetSpellbooks) -> str:
-    return f"{_who(state, cmd.player)} holds {len(cmd.names)} Spellbook(s): {_list(cmd.names)}"
+    return say(
+        "{who} holds {count} Spellbook(s): {list}", who=_who(state, cmd.player), count=len(cmd.names), list=_list(cmd.names)
+    )
 
 
 def _revealed_words(state: GameState, cmd: SetRevealedElderSigns) -> str:
-    return f"{_who(state, cmd.player)} has revealed Elder Signs worth {_list(cmd.values)}"
+    return say("{who} has revealed Elder Signs worth {list}", who=_who(state, cmd.player), list=_list(cmd.values))
 
 
 def _eradicated_words(state: GameState, cmd: SetEradicated) -> str:
     if not cmd.eradicated:
-        return f"{cmd.area} is restored (no longer eradicated)"
+        return say("{area} is restored (no longer eradicated)", area=cmd.area)
     if not cmd.rewards:
-        return f"{cmd.area} is eradicated by hand, without the eradication's rewards"
+        return say("{area} is eradicated by hand, without the eradication's rewards", area=cmd.area)
     index = state.board.area_index(cmd.area)
     rewards = shaggai.compensation(state, index)[1] if index is not None else ()
     paid = "; ".join(
-        f"{_who(state, r.player)} +{r.power} Power, +{r.elder_signs} Elder Sign(s)" + (f", +{r.doom} Doom" if r.doom else "")
+        say(
+            "{who} +{power} Power, +{elder_signs} Elder Sign(s), +{doom} Doom",
+            who=_who(state, r.player),
+            power=r.power,
+            elder_signs=r.elder_signs,
+            doom=r.doom,
+        )
+        if r.doom
+        else say(
+            "{who} +{power} Power, +{elder_signs} Elder Sign(s)",
+            who=_who(state, r.player),
+            power=r.power,
+            elder_signs=r.elder_signs,
+        )
         for r in rewards
     )
-    return f"{cmd.area} is eradicated by hand, with the eradication's rewards ({paid or 'nobody gains anything'})"
+    if not paid:
+        return say("{area} is eradicated by hand, with the eradication's rewards (nobody gains anything)", area=cmd.area)
+    return say("{area} is eradicated by hand, with the eradication's rewards ({paid})", area=cmd.area, paid=paid)
 
 
 def _watcher_words(state: GameState, cmd: SetWatcher) -> str:
     if cmd.awake:
-        return f"the Watcher is awake in {cmd.area}, token at {cmd.token}"
-    return "the Watcher is asleep (token dark at 12, off the map)"
+        return say("the Watcher is awake in {area}, token at {token}", area=cmd.area, token=cmd.token)
+    return sentence("the Watcher is asleep (token dark at 12, off the map)")
 
 
 def _correct_words(state: GameState, cmd: c.Correct) -> str:
     counter = cmd.counter.replace("_", " ")
-    return f"{_who(state, cmd.player)}'s {counter}: {cmd.value}"
+    return say("{who}'s {counter}: {value}", who=_who(state, cmd.player), counter=counter, value=cmd.value)
 
 
 SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
     c.Correct: _correct_words,
-    c.Place: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} placed in {cmd.unit.area}",
-    c.Eliminate: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} removed from {cmd.unit.area}",
-    c.SetGate: lambda s, cmd: f"{cmd.area} has {_gate_words(s, cmd.state)}",
-    c.PlaceMarker: lambda s, cmd: f"a {cmd.marker} marker is placed on {cmd.area}",
-    c.RemoveMarker: lambda s, cmd: f"the {cmd.marker} marker is taken off {cmd.area}",
+    c.Place: lambda s, cmd: say(
+        "{who}: {unit_words} placed in {area}", who=_who(s, cmd.owner), unit_words=_unit_words(cmd.unit), area=cmd.unit.area
+    ),
+    c.Eliminate: lambda s, cmd: say(
+        "{who}: {unit_words} removed from {area}", who=_who(s, cmd.owner), unit_words=_unit_words(cmd.unit), area=cmd.unit.area
+    ),
+    c.SetGate: lambda s, cmd: say("{area} has {gate_words}", area=cmd.area, gate_words=_gate_words(s, cmd.state)),
+    c.PlaceMarker: lambda s, cmd: say("a {marker} marker is placed on {area}", marker=cmd.marker, area=cmd.area),
+    c.RemoveMarker: lambda s, cmd: say("the {marker} marker is taken off {area}", marker=cmd.marker, area=cmd.area),
     SetSpellbooks: _spellbooks_words,
     SetRevealedElderSigns: _revealed_words,
-    SetRitual: lambda s, cmd: f"the ritual marker is on space {cmd.position + 1} of {len(s.ritual_track) + 1}",
-    SetFirstPlayer: lambda s, cmd: (
-        f"{_who(s, cmd.first)} is the first player" + (f", play {cmd.direction}" if cmd.direction else "")
+    SetRitual: lambda s, cmd: say(
+        "the ritual marker is on space {position} of {count}", position=cmd.position + 1, count=len(s.ritual_track) + 1
     ),
-    SetCaptured: lambda s, cmd: f"{_who(s, cmd.player)} holds captured cultists of {_list([_who(s, v) for v in cmd.victims])}",
+    SetFirstPlayer: lambda s, cmd: (
+        say("{who} is the first player, play {direction}", who=_who(s, cmd.first), direction=cmd.direction)
+        if cmd.direction
+        else say("{who} is the first player", who=_who(s, cmd.first))
+    ),
+    SetCaptured: lambda s, cmd: say(
+        "{who} holds captured cultists of {list}", who=_who(s, cmd.player), list=_list([_who(s, v) for v in cmd.victims])
+    ),
     SetWorm: lambda s, cmd: (
-        f"Worm {cmd.worm} is placed in {cmd.area}" if cmd.present else f"Worm {cmd.worm} is taken back from {cmd.area}"
+        say("Worm {worm} is placed in {area}", worm=cmd.worm, area=cmd.area)
+        if cmd.present
+        else say("Worm {worm} is taken back from {area}", worm=cmd.worm, area=cmd.area)
     ),
     SetEradicated: _eradicated_words,
     SetWatcher: _watcher_words,
-    SetAcolyte: lambda s, cmd: f"the Astral Acolyte stands in {cmd.area}",
-    SetGlacier: lambda s, cmd: f"a glacier is {'placed on' if cmd.present else 'taken off'} {cmd.area}",
+    SetAcolyte: lambda s, cmd: say("the Astral Acolyte stands in {area}", area=cmd.area),
+    SetGlacier: lambda s, cmd: (
+        say("a glacier is placed on {area}", area=cmd.area)
+        if cmd.present
+        else say("a glacier is taken off {area}", area=cmd.area)
+    ),
 }
 
 

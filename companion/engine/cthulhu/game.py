@@ -28,6 +28,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.mapdef import MapStatus, problems
 from companion.engine.names import clean_name, command_text_problem
 from companion.engine.rng import Rng
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 actions.HANDLERS.update(independents.HANDLERS)
@@ -110,7 +111,7 @@ def check_seats(cmd: c.NewGame) -> None:
         )
     for seat in cmd.seats:
         if seat.name.strip():
-            clean_name(seat.name, f"The name of the {seat.faction.value} seat")  # the screen shows it
+            clean_name(seat.name, say("The name of the {faction} seat", faction=seat.faction.value))  # the screen shows it
         if seat.faction is Faction.OTHER and not player_id(seat):
             raise Refusal(Code.BAD_VALUE, "An 'other' faction needs a name.")
     ids = [player_id(seat) for seat in cmd.seats]

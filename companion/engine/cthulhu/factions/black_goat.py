@@ -25,6 +25,7 @@ from companion.engine.cthulhu.factions.base import (
     sacrifice,
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.says import say
 
 SHUB = "Shub-Niggurath"
 DARK_YOUNG = "Dark Young"
@@ -257,7 +258,7 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
         raise Refusal(Code.NO_SUCH_UNITS, "All of Black Goat's {unit} are in play.", unit=unit.name)
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
-    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on"))
+    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)
 
 
@@ -276,7 +277,13 @@ def avatar(state: GameState, cmd: Avatar, events: pw.Events) -> GameState:
     events += moved
     actor = cmd.player if cmd.faction == NEUTRAL else cmd.faction
     state = pw.queue_ask(state, Ask("Avatar", actor, (str(to), str(home), cmd.faction)))
-    events.append(pw.AbilityUsed(cmd.player, "Avatar", f"Shub-Niggurath swaps places with {cmd.faction}'s unit in {cmd.area}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player,
+            "Avatar",
+            say("Shub-Niggurath swaps places with {faction}'s unit in {area}", faction=cmd.faction, area=cmd.area),
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -292,10 +299,20 @@ def ghroth_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) 
     fungi = sum(1 for a in state.areas if a.count(owner=bg, name=FUNGI))
     rolled = values[0]
     if rolled <= fungi:
-        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} ≤ {fungi} areas with Fungi: the enemies lose {rolled} cultists"))
+        events.append(
+            pw.AbilityUsed(
+                bg,
+                "Ghroth",
+                say("{rolled} ≤ {fungi} areas with Fungi: the enemies lose {rolled} cultists", rolled=rolled, fungi=fungi),
+            )
+        )
         state = pw.queue_ask(state, Ask("Ghroth", bg, (str(rolled),)))
     else:
-        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} > {fungi} areas with Fungi: an Acolyte is placed"))
+        events.append(
+            pw.AbilityUsed(
+                bg, "Ghroth", say("{rolled} > {fungi} areas with Fungi: an Acolyte is placed", rolled=rolled, fungi=fungi)
+            )
+        )
         state = pw.queue_ask(state, Ask("Ghroth place", bg))
     return pw.end_action(state, events)
 
@@ -314,7 +331,7 @@ def blood_sacrifice(state: GameState, cmd: BloodSacrifice, events: pw.Events) ->
     if unit is None:
         raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist in {area}.", area=cmd.area)
     state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, "Blood Sacrifice", events)
-    events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", "a cultist for 1 Elder Sign"))
+    events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", say("a cultist for 1 Elder Sign")))
     return flow.draw_elder_sign(state, seat, "Blood Sacrifice", events)
 
 
@@ -332,7 +349,7 @@ def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Even
         if unit is None:
             raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist left in {name}.", name=name)
         state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
-    events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", "two cultists eliminated"))
+    events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", say("two cultists eliminated")))
     return pw.end_action(state, events)
 
 

@@ -134,7 +134,7 @@ def dragon_ascending(state: GameState, cmd: DragonAscending, events: Events) -> 
     if state.prompt.kind in (PromptKind.NONE, PromptKind.SPELLBOOK, PromptKind.ABILITY):
         raise Refusal(Code.NOT_NOW, "Not while the referee waits for an answer to an ability.")
     highest = max(p.power for p in state.players)
-    events.append(pw.AbilityUsed(cmd.player, DRAGON_ASCENDING, f"Power set to {highest}, the highest"))
+    events.append(pw.AbilityUsed(cmd.player, DRAGON_ASCENDING, say("Power set to {highest}, the highest", highest=highest)))
     state = pw.gain_power(state, seat, highest - state.players[seat].power, DRAGON_ASCENDING, events)
     return pw.mark_used(state, cmd.player, ONCE)
 
@@ -196,7 +196,7 @@ def _descend(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     if choice == "skip":
         return state
     doom = int(ask.data[0])
-    events.append(pw.AbilityUsed(ask.actor, DRAGON_DESCENDING, f"the Ritual gives {doom} Doom more"))
+    events.append(pw.AbilityUsed(ask.actor, DRAGON_DESCENDING, say("the Ritual gives {doom} Doom more", doom=doom)))
     state = flow.gain_doom(state, pw.seat_of(state, ask.actor), doom, DRAGON_DESCENDING, events)
     return pw.mark_used(state, ask.actor, DESCENDED)
 
@@ -263,7 +263,7 @@ def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) ->
     new = iter(values)
     kept = tuple(next(new) if v < 4 else v for v in b.rolls[-1])
     state = evolve(state, battle=evolve(b, rolls=(*b.rolls[:-1], kept)), prompt=NO_PROMPT)
-    events.append(pw.AbilityUsed(roller, CHANNEL_POWER, f"the dice now read {' '.join(map(str, kept))}"))
+    events.append(pw.AbilityUsed(roller, CHANNEL_POWER, say("the dice now read {map}", map=" ".join(map(str, kept)))))
     if _may_channel(state, roller, kept):
         return _ask_channel(state, roller)
     return bt.next_roll(state, events)
@@ -339,7 +339,13 @@ def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events
     rolled = next(e for e in reversed(events) if isinstance(e, DiceRolled))  # the prompt is cleared
     index, ow = int(rolled.purpose.split(":")[1]), rolled.player
     kills, pains = actions.kills_and_pains(values)
-    events.append(pw.AbilityUsed(ow, DREAD_CURSE, f"{kills} Kill(s) and {pains} Pain(s) in {state.area_name(index)}"))
+    events.append(
+        pw.AbilityUsed(
+            ow,
+            DREAD_CURSE,
+            say("{kills} Kill(s) and {pains} Pain(s) in {area}", kills=kills, pains=pains, area=state.area_name(index)),
+        )
+    )
     if kills or pains:
         state = pw.queue_ask(state, Ask(DREAD_CURSE, ow, (str(index), str(kills), str(pains))))
     return pw.end_action(state, events)
@@ -370,7 +376,9 @@ def _million(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     count = pw.pool_left(state, ask.actor, to, pool) if choice == SPAWN else 1  # a Spawn: every Mutant in the pool
     for _ in range(count):
         state = pw.place_one(state, index, ask.actor, M, to, MILLION, events)
-    events.append(pw.AbilityUsed(ask.actor, MILLION, f"a {choice} becomes {count} {to}(s)"))
+    events.append(
+        pw.AbilityUsed(ask.actor, MILLION, say("a {choice} becomes {count} {to}(s)", choice=choice, count=count, to=to))
+    )
     return pw.push_ask(state, Ask(MILLION, ask.actor, (*ask.data, *(to,) * count)))
 
 
@@ -416,7 +424,11 @@ def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameSt
         raise Refusal(Code.NO_SUCH_UNITS, "No {name} is left in the pool.", name=cmd.name)
     state = pw.pay(state, seat, unit.cost, f"summoning {cmd.name}", events)
     state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
-    events.append(pw.AbilityUsed(cmd.player, "They Break Through", f"a {cmd.name} summoned at the gate in {cmd.area}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "They Break Through", say("a {name} summoned at the gate in {area}", name=cmd.name, area=cmd.area)
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -458,7 +470,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
         state, to, Gate(gate.controller) if keeper is not None else Gate(None), "moved by The Beyond One"
     )
     events += changed
-    events.append(pw.AbilityUsed(cmd.player, BEYOND_ONE, f"the gate in {cmd.area} goes to {cmd.to}"))
+    events.append(pw.AbilityUsed(cmd.player, BEYOND_ONE, say("the gate in {area} goes to {to}", area=cmd.area, to=cmd.to)))
     return pw.end_action(state, events)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.says import say
 
 KING = "King in Yellow"
 HASTUR = "Hastur"
@@ -230,7 +231,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             for e in seen
         )
         if lost:
-            events.append(pw.AbilityUsed(p.pid, "Passion", "a cultist lost to an enemy: 1 Power"))
+            events.append(pw.AbilityUsed(p.pid, "Passion", say("a cultist lost to an enemy: 1 Power")))
             state = pw.gain_power(state, seat, 1, "Passion", events)
     return state
 
@@ -266,7 +267,9 @@ def desecrate_rolled(state: GameState, values: tuple[int, ...], events: pw.Event
         if pw.holds(state, ys, "The Third Eye") and pw.in_play(state, ys, HASTUR):
             state = flow.draw_elder_sign(state, pw.seat_of(state, ys), "The Third Eye", events)
     else:
-        events.append(pw.AbilityUsed(ys, "Desecrate", f"{values[0]} > {there} Yellow Sign units: no token"))
+        events.append(
+            pw.AbilityUsed(ys, "Desecrate", say("{value} > {there} Yellow Sign units: no token", value=values[0], there=there))
+        )
     state = pw.queue_ask(state, Ask("Desecrate", ys, (str(index),)))
     return pw.end_action(state, events)
 
@@ -288,7 +291,11 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
     victim = pw.unit_here(state, index, cmd.victim, "Acolyte")
     state = pw.remove_one(state, index, victim, "Zingaya", events)
     state = pw.place_one(state, index, cmd.player, M, "Undead", "Zingaya", events)
-    events.append(pw.AbilityUsed(cmd.player, "Zingaya", f"{cmd.victim}'s Acolyte in {cmd.area} becomes an Undead"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "Zingaya", say("{victim}'s Acolyte in {area} becomes an Undead", victim=cmd.victim, area=cmd.area)
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -336,7 +343,7 @@ def screaming_dead(state: GameState, cmd: ScreamingDead, events: pw.Events) -> G
     for kind, name, count in walkers:
         state, moved = bd.move(state, home, to, cmd.player, kind, name, count)
         events += moved
-    events.append(pw.AbilityUsed(cmd.player, SCREAMING_DEAD, "the King walks; a second action follows"))
+    events.append(pw.AbilityUsed(cmd.player, SCREAMING_DEAD, say("the King walks; a second action follows")))
     return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, SCREAMING_DEAD), second=cmd.player), seat, events)
 
 
@@ -351,7 +358,7 @@ def unnamed(state: GameState, cmd: HeWhoIsNotToBeNamed, events: pw.Events) -> Ga
     state = pw.pay(state, seat, UNNAMED_COST, UNNAMED, events)
     state, moved = bd.move(state, home, to, cmd.player, G, HASTUR, 1)
     events += moved
-    events.append(pw.AbilityUsed(cmd.player, UNNAMED, "Hastur appears; a second action follows"))
+    events.append(pw.AbilityUsed(cmd.player, UNNAMED, say("Hastur appears; a second action follows")))
     return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, UNNAMED), second=cmd.player), seat, events)
 
 
@@ -363,7 +370,9 @@ def give_doom(state: GameState, cmd: GiveDoom, events: pw.Events) -> GameState:
     if cmd.to == cmd.player:
         raise Refusal(Code.BAD_VALUE, "The Doom goes to another player.")
     seat = pw.seat_of(state, cmd.to)
-    events.append(pw.AbilityUsed(cmd.player, "Give 3 Doom", f"{cmd.to} gains {GIVEN_DOOM} Doom"))
+    events.append(
+        pw.AbilityUsed(cmd.player, "Give 3 Doom", say("{to} gains {given_doom} Doom", to=cmd.to, given_doom=GIVEN_DOOM))
+    )
     state = flow.gain_doom(state, seat, GIVEN_DOOM, "given by Yellow Sign", events)
     return pw.end_action(state, events)
 
