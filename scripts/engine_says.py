@@ -8,7 +8,8 @@ What it rewrites (everything else is left as it is):
 
 - ``Refusal(code, f"...")``           -> ``Refusal(code, "...{name}...", name=expr)``
 - ``Rejected(code, f"..." or "...")`` -> ``Rejected.of(code, "...", name=expr)``
-- ``Prompt(kind, actor, f"...")``, a ``text=``, ``reason=``, ``cause=``, ``detail=`` keyword given an
+- ``Prompt(kind, actor, f"...")`` and the other sentences by position (``PROSE_ARGUMENTS``), a
+  ``text=``, ``reason=``, ``cause=``, ``detail=`` keyword given an
   f-string or a literal, and ``text = f"..."`` -> ``say("...", name=expr)`` (the English ``str``,
   so what is stored and journaled is unchanged; the mark lets Babel extract the template)
 - ``AbilityUsed(player, ability, f"...")`` (its ``detail``, in the log) -> ``say(...)``
@@ -41,8 +42,23 @@ from pathlib import Path
 SAY_IMPORT = "from companion.engine.says import say"
 WIDTH = 90  # a template longer than this is written as adjacent literals, to fit ruff's 130 columns
 PROSE_KEYWORDS = frozenset({"text", "reason", "cause", "detail"})
-# The positional argument (from 0) that is a sentence: a prompt's text, an ability's detail (the log).
-PROSE_ARGUMENTS = {"Prompt": 2, "AbilityUsed": 2}
+# The positional argument (from 0) that is a sentence: a prompt's text (Prompt, roll_now, roll_prompt), an
+# ability's detail (the log), the reason a unit is placed or removed or Power spent (the log, a refusal),
+# Arkham's reasons for Doom, the awakening and the Outskirts.
+PROSE_ARGUMENTS = {
+    "Prompt": 2,
+    "AbilityUsed": 2,
+    "roll_now": 3,
+    "roll_prompt": 3,
+    "pay": 3,
+    "place": 6,
+    "remove": 6,
+    "place_one": 5,
+    "remove_one": 3,
+    "awaken": 0,
+    "add_doom": 0,
+    "clear_outskirts": 0,
+}
 GENERIC = frozenset({"label", "name", "value", "title", "text"})  # a name that says less than its owner
 PLURALS = {"players": "player", "areas": "area", "units": "unit", "values": "value", "choices": "choices"}
 
@@ -190,7 +206,7 @@ class _Finder(ast.NodeVisitor):
             self._take(node.args[0], "say_args", node)
         else:
             where = PROSE_ARGUMENTS.get(name)
-            if where is not None and len(node.args) > where and _is_sentence(node.args[where], literal=name != "Prompt"):
+            if where is not None and len(node.args) > where and _is_sentence(node.args[where]):
                 self._take(node.args[where], "say")
             for kw in node.keywords:
                 if kw.arg in PROSE_KEYWORDS and _is_sentence(kw.value):

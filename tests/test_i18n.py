@@ -29,9 +29,17 @@ def german() -> Iterator[None]:
 
 def marked() -> set[str | tuple[str, ...]]:
     """Every message marked in the code, as Babel extracts it (make i18n does the same)."""
-    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
-    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords=keywords)
+    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords=i18n.KEYWORDS)
     return {message for _, _, message, _, _ in found}
+
+
+def test_make_extracts_with_the_same_keywords() -> None:
+    """``make i18n`` passes Babel the keywords this test extracts with (i18n.KEYWORDS)."""
+    makefile = (ROOT / "Makefile").read_text()
+    line = next(line for line in makefile.splitlines() if line.startswith("BABEL_KEYWORDS :="))
+    given = set(line.split(":=", 1)[1].split()) - {"-k"}
+    wanted = {name + (":" + ",".join(map(str, spec)) if spec else "") for name, spec in i18n.KEYWORDS.items()}
+    assert given == wanted
 
 
 def fields(text: str) -> set[str]:

@@ -41,6 +41,7 @@ from companion.engine.arkham.data import (
 )
 from companion.engine.arkham.mythos import LOST, Turn, gate_limit, outskirts_limit
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 MAX_CLUES = 20  # Clue tokens on one location: far above any game's; a guard against a slip of the finger
@@ -200,7 +201,7 @@ def correct_doom(turn: Turn, command: CorrectDoom) -> None:
     turn.update(doom=command.doom)
     turn.emit(Corrected("doom", "", str(state.doom), str(command.doom), command.reason))
     if command.doom >= state.doom_track and not state.awakened:
-        turn.awaken("the doom track is full")
+        turn.awaken(say("the doom track is full"))
 
 
 def correct_terror(turn: Turn, command: CorrectTerror) -> None:
@@ -217,7 +218,9 @@ def correct_terror(turn: Turn, command: CorrectTerror) -> None:
             turn.emit(Corrected("location", shop, "open", "closed for the game", f"terror reached {level}"))
             turn.empty_closed(shop)
     if old < TERROR_TOP <= new:
-        turn.clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
+        turn.clear_outskirts(
+            say("terror reached {terror_top}: Arkham is overrun and the monster limit is gone", terror_top=TERROR_TOP)
+        )
 
 
 def correct_clues(turn: Turn, command: CorrectClues) -> None:
@@ -306,7 +309,7 @@ def _open_gate(turn: Turn, command: CorrectGate) -> None:
     if lost:
         turn.emit(Corrected("clues", where, str(lost), "0", "a gate is open there"))
     if len(turn.state.gates) >= gate_limit(state.players) and not state.awakened:
-        turn.awaken(f"{len(turn.state.gates)} gates are open")
+        turn.awaken(say("{count} gates are open", count=len(turn.state.gates)))
 
 
 def _close_gate(turn: Turn, command: CorrectGate) -> None:

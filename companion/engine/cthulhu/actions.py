@@ -49,7 +49,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     spellbook_count,
 )
-from companion.engine.says import sentence
+from companion.engine.says import say, sentence
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -159,7 +159,7 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     per own faction Great Old One in play (section 3: Doom Phase step 2)."""
     seat = expect(state, PromptKind.RITUAL, cmd.player)
     cost = flow.ritual_cost(state, cmd.player)
-    state = pay(state, seat, cost, "the Ritual of Annihilation", events)
+    state = pay(state, seat, cost, say("the Ritual of Annihilation"), events)
     state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)
     doom = bd.controlled_gates(state, cmd.player)
@@ -269,7 +269,7 @@ def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
         raise Refusal(
             Code.NO_SUCH_UNITS, "All {pool} of {player}'s Acolytes are in play.", pool=pool, player=state.players[seat].label
         )
-    state = pay(state, seat, cmd.cost, "recruiting a cultist", events)
+    state = pay(state, seat, cmd.cost, say("recruiting a cultist"), events)
     state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, UnitKind.CULTIST.default_name, 1, "recruited")
     events += placed
     return end_action(state, events)
@@ -365,7 +365,7 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     else:
         rules = RULES[state.players[seat].faction]
         cost = rules.cost_of(state, cmd.player, unit)
-    state = pay(state, seat, cost + surcharge, f"summoning {cmd.name}", events)
+    state = pay(state, seat, cost + surcharge, say("summoning {name}", name=cmd.name), events)
     state, placed = bd.place(state, index, cmd.player, kind, bd.unit_name(kind, cmd.name), 1, "summoned")
     events += placed
     if cmd.name == "Ghast" and independents.held_unit(state, cmd.player, cmd.name) is not None:
@@ -389,7 +389,7 @@ def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
     rule = awakening_rule(state, cmd, index) if cmd.cost is None else None
     cost = cmd.cost if rule is None else rule.cost(state, cmd.player)
     assert cost is not None
-    state = pay(state, seat, cost + surcharge, f"awakening {name}", events)
+    state = pay(state, seat, cost + surcharge, say("awakening {name}", name=name), events)
     state, placed = bd.place(state, index, cmd.player, cmd.kind, name, 1, "awakened")
     events += placed
     if rule is not None and rule.effect is not None:  # what else it does, once he stands there
@@ -452,7 +452,7 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
             player=state.players[seat].label,
             area=cmd.area,
         )
-    state = pay(state, seat, cmd.cost, "building a gate", events)
+    state = pay(state, seat, cmd.cost, say("building a gate"), events)
     if GLACIER in state.areas[index].markers:  # a gate built under a glacier is covered at once
         state, changed = bd.set_gate(state, index, Gate(None), "built, and covered by the glacier at once")
         events += changed
@@ -480,7 +480,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         to = bd.area_index(state, acolyte_to)
         bd.refuse_eradicated(state, to)
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
-    state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
+    state = pay(state, seat, count if cmd.cost is None else cmd.cost, say("moving {count} unit(s)", count=count), events)
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
     state = bubastis.moon_toll(state, cmd.player, groups, events)  # Catnapping: leaving the Moon pays Bubastis
     return end_action(state, events)
@@ -638,8 +638,10 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     victim = next((u for u in area.units if u.owner == cmd.victim and u.kind is UnitKind.CULTIST), None)
     if victim is None:
         raise Refusal(Code.NO_SUCH_UNITS, "{victim} has no cultist in {area}.", victim=cmd.victim, area=cmd.area)
-    state = pay(state, seat, cmd.cost, "a capture", events)
-    state, removed = bd.remove(state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, f"captured by {cmd.player}")
+    state = pay(state, seat, cmd.cost, say("a capture"), events)
+    state, removed = bd.remove(
+        state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, say("captured by {player}", player=cmd.player)
+    )
     state = state.with_player(seat, captured=(*state.players[seat].captured, cmd.victim))
     events += removed
     events.append(Captured(cmd.player, cmd.victim, cmd.area))

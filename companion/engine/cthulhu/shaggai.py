@@ -324,7 +324,7 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
             player=player.label,
             spellbooks_to_win=SPELLBOOKS_TO_WIN,
         )
-    state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, "a Spellbook by the Cosmic Power", events)
+    state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, say("a Spellbook by the Cosmic Power"), events)
     state = actions.gain_spellbook(state, GainSpellbook(cmd.player, cmd.name or "by the Cosmic Power"), events)
     return actions.end_action(state, events)
 

@@ -196,7 +196,7 @@ def _victim(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
     owner = ask.data[0]
     index = pw.goo_area(state, owner, choice)
     assert index is not None
-    return pw.remove_one(state, index, pw.unit_here(state, index, owner, choice), "Unholy Ground", events)
+    return pw.remove_one(state, index, pw.unit_here(state, index, owner, choice), say("Unholy Ground"), events)
 
 
 ASKS = {
@@ -303,7 +303,9 @@ def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) 
         left = [u for u in rules.units if u.kind is UnitKind.MONSTER and pw.pool_left(state, other.pid, u.name, u.pool) > 0]
         if left:
             unit = (max if cmd.dearest else min)(left, key=lambda u: u.cost)
-            state = pw.place_one(state, gate, other.pid, unit.kind, unit.name, f"summoned free for the Ancients ({name})", events)
+            state = pw.place_one(
+                state, gate, other.pid, unit.kind, unit.name, say("summoned free for the Ancients ({name})", name=name), events
+            )
     events.append(pw.AbilityUsed(cmd.player, name, say("every enemy summoned a Monster free")))
     return pw.end_action(state, events)
 
@@ -315,7 +317,7 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
     why = cathedral_refusal(state, cmd.player, index)
     if why:
         raise Refusal(Code.NOT_NOW, why)
-    state = pw.pay(state, seat, cathedral_cost(state, index), "a Cathedral", events)
+    state = pw.pay(state, seat, cathedral_cost(state, index), say("a Cathedral"), events)
     area = state.areas[index]
     state = state.with_area(index, replace(area, markers=(*area.markers, CATHEDRAL)))
     events.append(MarkerChanged(cmd.area, CATHEDRAL, True, "built by the Ancients"))

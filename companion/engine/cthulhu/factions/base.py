@@ -21,6 +21,7 @@ from companion.engine.cthulhu.model import (
     Units,
     spellbook_count,
 )
+from companion.engine.says import say
 
 Events = list[Event]
 
@@ -252,7 +253,7 @@ def sacrifice(
     if sum(n for *_, n in chosen) != count or any(name not in kinds for _, _, name, _ in chosen):
         raise Refusal(Code.NO_SUCH_UNITS, "The awakening eliminates exactly {count} {what}.", count=count, what=what)
     for index, kind, name, n in chosen:
-        state, removed = bd.remove(state, index, pid, kind, name, n, "eliminated for an awakening")
+        state, removed = bd.remove(state, index, pid, kind, name, n, say("eliminated for an awakening"))
         events += removed
     return state
 

@@ -256,7 +256,7 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
         raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Black Goat's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, unit.name, unit.pool) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "All of Black Goat's {unit} are in play.", unit=unit.name)
-    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)
@@ -291,7 +291,7 @@ def ghroth(state: GameState, cmd: Ghroth, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     pw.need_book(state, cmd.player, "Ghroth")
     state = pw.pay(state, seat, GHROTH_COST, "Ghroth", events)
-    return pw.roll_now(state, cmd.player, "ghroth", "Roll 1 die for Ghroth.")
+    return pw.roll_now(state, cmd.player, "ghroth", say("Roll 1 die for Ghroth."))
 
 
 def ghroth_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
@@ -330,7 +330,7 @@ def blood_sacrifice(state: GameState, cmd: BloodSacrifice, events: pw.Events) ->
     unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
     if unit is None:
         raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist in {area}.", area=cmd.area)
-    state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, "Blood Sacrifice", events)
+    state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, say("Blood Sacrifice"), events)
     events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", say("a cultist for 1 Elder Sign")))
     return flow.draw_elder_sign(state, seat, "Blood Sacrifice", events)
 
@@ -348,7 +348,7 @@ def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Even
         unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
         if unit is None:
             raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist left in {name}.", name=name)
-        state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
+        state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), say("eliminated for a Spellbook"), events)
     events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", say("two cultists eliminated")))
     return pw.end_action(state, events)
 

@@ -327,7 +327,7 @@ def pay_for_spellbook(state: GameState, cmd: PayForSpellbook, events: pw.Events)
     open_ = [a for a in _amounts(f"{cmd.amount} Power") if (cmd.player, f"Pay {a} Power") not in state.abilities.met]
     if len(open_) != len(_amounts(f"{cmd.amount} Power")):
         raise Refusal(Code.NOT_NOW, "That Power requirement is met already.")
-    state = pw.pay(state, seat, cmd.amount, "a Spellbook requirement", events)
+    state = pw.pay(state, seat, cmd.amount, say("a Spellbook requirement"), events)
     events.append(pw.AbilityUsed(cmd.player, "Pay for Spellbook", say("{amount} Power paid", amount=cmd.amount)))
     return pw.end_action(state, events)
 
@@ -340,7 +340,7 @@ def thousand_forms(state: GameState, cmd: ThousandForms, events: pw.Events) -> G
     if pw.used(state, cmd.player, THOUSAND_FORMS):
         raise Refusal(Code.NOT_NOW, "The Thousand Forms is used once per Action Phase.")
     state = pw.mark_used(state, cmd.player, THOUSAND_FORMS)
-    return pw.roll_now(state, cmd.player, "thousand_forms", "Roll 1 die for The Thousand Forms.")
+    return pw.roll_now(state, cmd.player, "thousand_forms", say("Roll 1 die for The Thousand Forms."))
 
 
 def forms_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:

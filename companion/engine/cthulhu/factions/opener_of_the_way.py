@@ -33,7 +33,7 @@ def yog_effect(
     """The Spawn he replaces goes back to the pool."""
     if not state.areas[index].count(owner=pid, name=SPAWN):  # the Cosmic Power bypassed the area
         raise Refusal(Code.NO_SUCH_UNITS, "Yog-Sothoth replaces a Spawn of Yog-Sothoth in {area}.", area=state.area_name(index))
-    state, removed = bd.remove(state, index, pid, UnitKind.MONSTER, SPAWN, 1, "replaced by Yog-Sothoth")
+    state, removed = bd.remove(state, index, pid, UnitKind.MONSTER, SPAWN, 1, say("replaced by Yog-Sothoth"))
     events += removed
     return state
 
@@ -250,7 +250,9 @@ def _channel(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
     state = pw.pay(state, pw.seat_of(state, ask.actor), CHANNEL_COST, CHANNEL_POWER, events)
-    return evolve(state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", f"Roll {n} dice again for Channel Power."))
+    return evolve(
+        state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n))
+    )
 
 
 def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
@@ -306,7 +308,7 @@ def _unit(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
     index, hit, ow = int(ask.data[0]), ask.data[1], ask.data[2]
     unit = pw.unit_here(state, index, ask.actor, choice)  # no HitTaken: this is not a battle
     if hit == "kill":
-        return pw.remove_one(state, index, unit, "killed by the Dread Curse of Azathoth", events)
+        return pw.remove_one(state, index, unit, say("killed by the Dread Curse of Azathoth"), events)
     return pw.push_ask(state, Ask("Dread Curse retreat", ow, (str(index), ask.actor, choice)))
 
 
@@ -331,7 +333,10 @@ def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
         raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse rolls a die per Abomination and Spawn in play: Opener has none.")
     state = pw.pay(state, seat, DREAD_CURSE_COST, DREAD_CURSE, events)
     return evolve(
-        state, prompt=actions.roll_prompt(cmd.player, dice, f"dread_curse:{index}", f"Roll {dice} dice for the Dread Curse.")
+        state,
+        prompt=actions.roll_prompt(
+            cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)
+        ),
     )
 
 
@@ -422,7 +427,7 @@ def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameSt
         raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Opener's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, cmd.name, unit.pool) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No {name} is left in the pool.", name=cmd.name)
-    state = pw.pay(state, seat, unit.cost, f"summoning {cmd.name}", events)
+    state = pw.pay(state, seat, unit.cost, say("summoning {name}", name=cmd.name), events)
     state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
     events.append(
         pw.AbilityUsed(

@@ -244,7 +244,7 @@ def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameStat
     events.append(
         pw.AbilityUsed(held[0], ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=state.area_name(held[1])))
     )
-    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, "the Ice Age", events), cmd
+    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, say("the Ice Age"), events), cmd
 
 
 def ferox(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
@@ -467,7 +467,7 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     bd.refuse_eradicated(state, index)
     if ICE_AGE in state.areas[index].markers:
         raise Refusal(Code.NOT_NOW, "The Ice Age is in {area} already.", area=cmd.area)
-    state = pw.pay(state, seat, ICE_AGE_COST, "Ice Age", events)
+    state = pw.pay(state, seat, ICE_AGE_COST, say("Ice Age"), events)
     for i, area in enumerate(state.areas):
         if ICE_AGE in area.markers:
             state = state.with_area(i, replace(area, markers=tuple(m for m in area.markers if m != ICE_AGE)))

@@ -251,7 +251,9 @@ def desecrate(state: GameState, cmd: Desecrate, events: pw.Events) -> GameState:
     if index is None or DESECRATION in state.areas[index].markers:
         raise Refusal(Code.NOT_NOW, "Desecrate needs the King in Yellow in an area not yet desecrated.")
     state = pw.pay(state, seat, desecrate_cost(state, cmd.player), "Desecrate", events)
-    return pw.roll_now(state, cmd.player, f"desecrate:{index}", f"Roll 1 die to Desecrate {state.area_name(index)}.")
+    return pw.roll_now(
+        state, cmd.player, f"desecrate:{index}", say("Roll 1 die to Desecrate {area}.", area=state.area_name(index))
+    )
 
 
 def desecrate_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
@@ -309,7 +311,7 @@ def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
     )
     if not sources:
         raise Refusal(Code.NO_SUCH_UNITS, "No Byakhee is elsewhere on the map.")
-    state = pw.pay(state, seat, SHRIEK_COST, "Shriek of the Byakhee", events)
+    state = pw.pay(state, seat, SHRIEK_COST, say("Shriek of the Byakhee"), events)
     for name in sources:
         source = bd.area_index(state, name)
         if source == to or not state.areas[source].count(owner=cmd.player, name="Byakhee"):
