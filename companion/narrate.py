@@ -27,7 +27,13 @@ Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
 def _parts(parts: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{p['amount']} {p['label']}" for p in parts) or _("nothing")
+    return ", ".join(f"{p['amount']} {_word(p['label'])}" for p in parts) or _("nothing")
+
+
+def _word(label: str) -> str:
+    """A part's label in the table's language: the engine's words ("controlled gates"), a rule's
+    name or a player (as they are when not catalogued)."""
+    return sentence(label) if " " in label else _(label)
 
 
 def _units(d: dict[str, Any]) -> str:

@@ -58,7 +58,11 @@ PROSE_ARGUMENTS = {
     "awaken": 0,
     "add_doom": 0,
     "clear_outskirts": 0,
+    "doom_gained": 4,
+    "_slumber_doom": 2,
+    "Part": 0,
 }
+WORDS = frozenset({"Part"})  # its label is words even without a space ("cultists")
 GENERIC = frozenset({"label", "name", "value", "title", "text"})  # a name that says less than its owner
 PLURALS = {"players": "player", "areas": "area", "units": "unit", "values": "value", "choices": "choices"}
 
@@ -206,7 +210,7 @@ class _Finder(ast.NodeVisitor):
             self._take(node.args[0], "say_args", node)
         else:
             where = PROSE_ARGUMENTS.get(name)
-            if where is not None and len(node.args) > where and _is_sentence(node.args[where]):
+            if where is not None and len(node.args) > where and _is_sentence(node.args[where], word=name in WORDS):
                 self._take(node.args[where], "say")
             for kw in node.keywords:
                 if kw.arg in PROSE_KEYWORDS and _is_sentence(kw.value):
@@ -224,12 +228,12 @@ class _Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def _is_sentence(value: ast.expr, literal: bool = True) -> bool:
-    """An f-string, or (with ``literal``) a literal worded like a sentence (a space in it: not a
-    key or a name)."""
+def _is_sentence(value: ast.expr, word: bool = False) -> bool:
+    """An f-string, or a literal worded like a sentence (a space in it: not a key or a name;
+    with ``word``, any literal)."""
     if isinstance(value, ast.JoinedStr):
         return True
-    return literal and isinstance(value, ast.Constant) and isinstance(value.value, str) and " " in value.value.strip()
+    return isinstance(value, ast.Constant) and isinstance(value.value, str) and (word or " " in value.value.strip())
 
 
 def _offsets(source: str) -> list[int]:

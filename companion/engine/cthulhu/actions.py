@@ -471,7 +471,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
     try:
         groups, acolyte_to = cmd.legs()
     except ValueError as exc:
-        raise Refusal(Code.BAD_VALUE, str(exc)) from None
+        raise Refusal(Code.BAD_VALUE, exc.args[0]) from None  # a sentence() of commands.py
     if not groups and not acolyte_to:
         raise Refusal(Code.BAD_VALUE, "A Move moves at least one unit: give groups of units, each with its area and to.")
     count = sum(group.count for group in groups) + (1 if acolyte_to else 0)

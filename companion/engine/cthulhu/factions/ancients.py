@@ -373,7 +373,7 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     worship = sum(
         1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller not in (None, pid)
     )
-    return [Part("Worship Services", worship)] if worship else []
+    return [Part(say("Worship Services"), worship)] if worship else []
 
 
 def gather_power_others(state: GameState, pid: str) -> list[Part]:
@@ -381,4 +381,4 @@ def gather_power_others(state: GameState, pid: str) -> list[Part]:
     if _is(state, pid) or not any(_is(state, p.pid) and pw.holds(state, p.pid, "Worship Services") for p in state.players):
         return []
     worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
-    return [Part("Worship Services", worship)] if worship else []
+    return [Part(say("Worship Services"), worship)] if worship else []

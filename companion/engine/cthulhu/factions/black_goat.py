@@ -424,4 +424,4 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     if not pw.holds(state, pid, "The Red Sign"):
         return []
     young = on_map(state, pid, DARK_YOUNG)
-    return [Part("The Red Sign", young)] if young else []
+    return [Part(say("The Red Sign"), young)] if young else []

@@ -428,4 +428,4 @@ def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
 def gather_power(state: GameState, pid: str) -> list[Part]:
     """Feast: +1 Power per desecrated area with a Yellow Sign unit."""
     feast = sum(1 for a in state.areas if DESECRATION in a.markers and a.count(owner=pid))
-    return [Part("Feast", feast)] if feast else []
+    return [Part(say("Feast"), feast)] if feast else []
