@@ -297,3 +297,19 @@ def test_the_screen_follows_settings_before_the_system_locale(
         app.display.language = chosen  # "" follows the system
         app.apply_display()
         assert words <= navigation(), chosen
+
+
+def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[..., App], german: None) -> None:
+    """The engine's refusal becomes the table's notice in German (the JSON of `companion script`
+    keeps the English message), and a faction's open requirements are named in German."""
+    from companion.engine.cthulhu import commands as c
+    from companion.ui.faction_sheet import sheet_lines
+    from tests.helpers import started
+
+    app = test_text_fit.game(app_on, "yuggoth-demo", (800, 480))
+    table = test_text_fit.table_of(app)
+    assert not table._submit(c.ChooseDirection("nobody", "clockwise"))
+    assert table.notices[-1].text.startswith("'nobody' spielt nicht mit (Spieler: ")
+    state = started()
+    lines = [words for words, _colour in sheet_lines(state, state.players[0])]
+    assert " Erste Doom-Phase" in lines and " First Doom Phase" not in lines
