@@ -106,6 +106,7 @@ def _has(message: str) -> bool:
     return message in _messages(_current)
 
 
+@lru_cache(maxsize=8)
 def _messages(catalogue: gettext.NullTranslations) -> frozenset[str]:
     """The catalogue's message ids (a GNU catalogue's, or a test language's ``ids``)."""
     ids = getattr(catalogue, "ids", None)
@@ -115,25 +116,26 @@ def _messages(catalogue: gettext.NullTranslations) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8)
-def _patterns(catalogue: gettext.NullTranslations) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """The catalogue's templates with named fields as patterns, the most literal text first (so
-    "{player}: choose your start area." wins over a bare "{who}: {what}")."""
+def _patterns(catalogue: gettext.NullTranslations) -> tuple[tuple[str, str], ...]:
+    """The catalogue's templates with named fields, each with its longest piece of literal text
+    (a cheap test before its pattern is compiled), the most literal text first (so "{player}:
+    choose your start area." wins over a bare "{who}: {what}")."""
     found = []
     for template in _messages(catalogue):
         parts = _FIELD.split(template)
         if not any(parts[1::2]):
             continue
-        literal = "".join(p for p in parts[0::2] if p)
-        if sum(ch.isalpha() for ch in literal) < 4:
+        literal = [p for p in parts[0::2] if p]
+        if sum(ch.isalpha() for piece in literal for ch in piece) < 4:
             continue
-        pattern = _pattern(template)
-        if pattern is not None:
-            found.append((len(literal), pattern, template))
+        found.append((sum(map(len, literal)), max(literal, key=len), template))
     found.sort(key=lambda item: -item[0])
-    return tuple((pattern, template) for _, pattern, template in found)
+    return tuple((chunk, template) for _, chunk, template in found)
 
 
+@lru_cache(maxsize=2048)
 def _pattern(template: str) -> re.Pattern[str] | None:
+    """``template`` as a pattern matching its English sentence, each field a named group."""
     pieces, names, last = [], set(), 0
     for field in _FIELD.finditer(template):
         pieces.append(re.escape(template[last : field.start()]))
@@ -159,7 +161,9 @@ def _matched(catalogue: gettext.NullTranslations, words: str) -> str:
     for text, upper in ((words, False), (words[:1].lower() + words[1:], True)):
         if text in messages:
             return _capital(catalogue.gettext(text), upper)
-        for pattern, template in _patterns(catalogue):
+        for chunk, template in _patterns(catalogue):
+            if chunk not in text or (pattern := _pattern(template)) is None:
+                continue
             found = pattern.fullmatch(text)
             if found is not None:
                 values = {name: sentence(value) for name, value in found.groupdict().items()}
