@@ -130,7 +130,7 @@ def test_requirements_summaries_and_reasons_read_in_german_and_names_stay(german
     from tests.helpers import started
 
     assert [i18n.sentence(r) for r in open_requirements(started(), "great_cthulhu")][:2] == [
-        "Erste Doom-Phase",
+        "Erste Verdammnisphase",
         "1 gegnerische Einheit töten/verschlingen",
     ]
     assert i18n.sentence("The ritual marker is on space 3 of 10") == "Der Ritualmarker steht auf Feld 3 von 10"  # capitalised

@@ -312,4 +312,4 @@ def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[...
     assert table.notices[-1].text.startswith("'nobody' spielt nicht mit (Spieler: ")
     state = started()
     lines = [words for words, _colour in sheet_lines(state, state.players[0])]
-    assert " Erste Doom-Phase" in lines and " First Doom Phase" not in lines
+    assert " Erste Verdammnisphase" in lines and " First Doom Phase" not in lines
