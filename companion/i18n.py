@@ -82,6 +82,8 @@ def sentence(words: str | Says) -> str:
     other data pass unchanged: only text with a space in it is looked up.
     """
     if isinstance(words, Says):
+        if type(_current) is gettext.NullTranslations:  # English: the engine's own words
+            return str(words)
         if not _has(words.template):
             return sentence(str(words))
         translated = _current.gettext(words.template)
