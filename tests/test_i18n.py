@@ -131,7 +131,7 @@ def test_requirements_summaries_and_reasons_read_in_german_and_names_stay(german
 
     assert [i18n.sentence(r) for r in open_requirements(started(), "great_cthulhu")][:2] == [
         "Erste Verdammnisphase",
-        "1 gegnerische Einheit töten/verschlingen",
+        "1 Feindeinheit töten/fressen",
     ]
     assert i18n.sentence("The ritual marker is on space 3 of 10") == "Der Ritualmarker steht auf Feld 3 von 10"  # capitalised
     assert i18n.sentence("great_cthulhu: Absorb: which unit does the Shoggoth eat (+3 dice), or skip?") == (
