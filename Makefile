@@ -25,9 +25,12 @@ system-deps:
 %.mo: %.po $(STAMP)
 	$(BIN)/pybabel compile --use-fuzzy -D companion -i $< -o $@ >/dev/null
 
+# The ui's marks and the engine's templates (companion/engine/says.py); the same as i18n.KEYWORDS.
+BABEL_KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k Refusal:2 -k of:2 -k say -k sentence -k Requirement:1 -k AskRule:3
+
 ## Languages: extract every marked sentence and update the catalogues (then translate the new ones).
 i18n: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output --project companion -w 100 -o companion/locale/companion.pot .
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output --project companion -w 100 -o companion/locale/companion.pot .
 	$(BIN)/pybabel update -i companion/locale/companion.pot -d companion/locale -D companion --no-fuzzy-matching -w 100
 
 ## Run the companion: the seeded demo game in a window (the table, the simulated dice tower, the

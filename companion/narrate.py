@@ -5,8 +5,9 @@ ids are shown by their labels in ``names`` when given (``great_cthulhu`` -> "Gre
 
 Every sentence goes through the language's catalogue (:mod:`companion.i18n`): written here in
 English with named placeholders, whole sentences where a condition changes them, so a
-translation can reorder the words.  What comes from data (player labels, area and card names,
-the engine's reasons) is put in as it is.
+translation can reorder the words.  What comes from data (player labels, area and card names)
+is put in as it is; the engine's own sentences inside an event (a reason, a detail, a summary)
+are found in the catalogue by their template (:func:`companion.i18n.sentence`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,23 @@ from typing import Any
 
 from companion.engine import Event, to_data
 from companion.engine.cthulhu.events import BY_HAND
-from companion.i18n import _
+from companion.i18n import _, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
+# The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
+# correction's summary): translated through the catalogue (companion.i18n.sentence).
+_PROSE = ("reason", "cause", "detail", "summary")
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
 def _parts(parts: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{p['amount']} {p['label']}" for p in parts) or _("nothing")
+    return ", ".join(f"{p['amount']} {_word(p['label'])}" for p in parts) or _("nothing")
+
+
+def _word(label: str) -> str:
+    """A part's label in the table's language: the engine's words ("controlled gates"), a rule's
+    name or a player (as they are when not catalogued)."""
+    return sentence(label) if " " in label else _(label)
 
 
 def _units(d: dict[str, Any]) -> str:
@@ -538,7 +548,8 @@ def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) 
     formatter = _FORMATS.get(tag)
     if formatter is None:
         return f"{tag.replace('_', ' ')}: {data}"
-    return formatter(data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+    prose = {key: sentence(data[key]) for key in _PROSE if isinstance(data.get(key), str)}  # the engine's own words
+    return formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
 
 
 def register(tag: str, formatter: Formatter) -> None:

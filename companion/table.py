@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from companion.engine import EVENTS, Accepted, Command, Event, Rejected, is_arkham, legal_commands
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
-from companion.i18n import _
+from companion.i18n import _, sentence
 from companion.session import GameSession, Session
 from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
@@ -257,7 +257,7 @@ class Table(Generic[SessionT]):
             self._notice(str(exc))
             return False
         if isinstance(opened, Rejected):
-            self._notice(opened.message)
+            self._notice(sentence(opened.says or opened.message))
             return False
         opened.listeners = self.session.listeners
         opened.previews = self.session.previews
@@ -301,7 +301,7 @@ class Table(Generic[SessionT]):
                 return False
             self.waiting.pop(0)
             if isinstance(result, Rejected):
-                self._notice(result.message)
+                self._notice(sentence(result.says or result.message))
             else:
                 self.tower.recorded(pending.command)
         self._notice(_("The journal answers again: every waiting command is recorded."))
@@ -319,7 +319,7 @@ class Table(Generic[SessionT]):
             self._notice(_("{problem} Your command waits and will be recorded when it answers.").format(problem=exc))
             return False
         if isinstance(result, Rejected):
-            self._notice(result.message)
+            self._notice(sentence(result.says or result.message))
             return False
         return True
 
@@ -404,7 +404,7 @@ class Table(Generic[SessionT]):
         for option in legal_commands(state):
             options.append(option)
             if len(options) > 1:
-                self._notice(_("{question} Choose on the screen.").format(question=state.prompt.text))
+                self._notice(_("{question} Choose on the screen.").format(question=sentence(state.prompt.text)))
                 return
         if options:
             self._submit(options[0], input_id)

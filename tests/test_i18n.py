@@ -29,9 +29,17 @@ def german() -> Iterator[None]:
 
 def marked() -> set[str | tuple[str, ...]]:
     """Every message marked in the code, as Babel extracts it (make i18n does the same)."""
-    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
-    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords=keywords)
+    found = extract_from_dir(str(ROOT), method_map=[("companion/**.py", "python")], keywords=i18n.KEYWORDS)
     return {message for _, _, message, _, _ in found}
+
+
+def test_make_extracts_with_the_same_keywords() -> None:
+    """``make i18n`` passes Babel the keywords this test extracts with (i18n.KEYWORDS)."""
+    makefile = (ROOT / "Makefile").read_text()
+    line = next(line for line in makefile.splitlines() if line.startswith("BABEL_KEYWORDS :="))
+    given = set(line.split(":=", 1)[1].split()) - {"-k"}
+    wanted = {name + (":" + ",".join(map(str, spec)) if spec else "") for name, spec in i18n.KEYWORDS.items()}
+    assert given == wanted
 
 
 def fields(text: str) -> set[str]:
@@ -99,3 +107,43 @@ def test_without_a_compiled_catalogue_the_po_is_compiled_in_memory(tmp_path: Pat
 def test_the_catalogue_has_no_obsolete_or_fuzzy_entries() -> None:
     text = PO.read_text(encoding="utf-8")
     assert not re.search(r"^#~", text, re.M) and "#, fuzzy" not in text.split("\n\n", 1)[1]
+
+
+# -- the engine's own sentences (companion/engine/says.py, i18n.sentence) -----------------------
+
+
+def test_a_refusal_reads_in_german_with_the_question_inside_it_too(german: None) -> None:
+    from companion.engine import Rejected, apply
+    from companion.engine.cthulhu import commands as c
+    from tests.helpers import new_game, ok
+
+    state = ok(apply(None, new_game()))
+    refused = apply(state, c.ChooseStart("black_goat", "Asia"))  # the direction is asked now
+    assert isinstance(refused, Rejected) and refused.says is not None
+    assert refused.message == "The referee is not waiting for that now. Great Cthulhu: choose the direction of play."
+    assert i18n.sentence(refused.says) == "Darauf wartet der Schiedsrichter gerade nicht. Great Cthulhu: wähle die Spielrichtung."
+    assert i18n.sentence(state.prompt.text) == "Great Cthulhu: wähle die Spielrichtung."  # a str: by its template
+
+
+def test_requirements_summaries_and_reasons_read_in_german_and_names_stay(german: None) -> None:
+    from companion.engine.cthulhu.abilities import open_requirements
+    from tests.helpers import started
+
+    assert [i18n.sentence(r) for r in open_requirements(started(), "great_cthulhu")][:2] == [
+        "Erste Verdammnisphase",
+        "1 Feindeinheit töten/fressen",
+    ]
+    assert i18n.sentence("The ritual marker is on space 3 of 10") == "Der Ritualmarker steht auf Feld 3 von 10"  # capitalised
+    assert i18n.sentence("great_cthulhu: Absorb: which unit does the Shoggoth eat (+3 dice), or skip?") == (
+        "great_cthulhu: Absorb: welche Einheit frisst der Shoggoth (+3 Würfel), oder auslassen?"  # who: the rule's question
+    )
+    assert i18n.sentence("Great Cthulhu") == "Great Cthulhu"  # a name is data
+    assert i18n.sentence("Something the catalogue never heard of.") == "Something the catalogue never heard of."
+
+
+def test_english_shows_the_engine_sentence_as_it_was_written() -> None:
+    from companion.engine.says import Says
+
+    says = Says.of("{area} has no abandoned gate.", area="Asia")
+    assert i18n.sentence(says) == "Asia has no abandoned gate." == str(says)
+    assert i18n.sentence("Great Cthulhu: choose the direction of play.") == "Great Cthulhu: choose the direction of play."

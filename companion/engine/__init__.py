@@ -93,7 +93,7 @@ def apply(state: State | None, command: Command) -> Result:
     if state is None:
         if isinstance(command, NewGame):
             return new_game(command)
-        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_game.")
+        return Rejected.of(Code.NO_GAME, "No game has started: the first command must be new_game.")
     return _apply_cthulhu(state, command)
 
 

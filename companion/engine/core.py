@@ -7,11 +7,12 @@ machine code from :class:`Code` and a sentence a player understands).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Generic, TypeVar
 
 from companion.engine.codec import TagRegistry, union_base
+from companion.engine.says import Says, Value
 
 COMMANDS = TagRegistry("command")
 EVENTS = TagRegistry("event")
@@ -82,10 +83,20 @@ class Accepted(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Rejected:
-    """The command was refused: ``code`` for machines, ``message`` for people. Nothing changed."""
+    """The command was refused: ``code`` for machines, ``message`` for people (English). Nothing
+    changed.  ``says`` is the same sentence as a template and its values, for the screen to show
+    in the table's language (``None`` where the refusal comes from outside the engine's rules,
+    e.g. the session's undo); it is not compared, so a test may match code and message."""
 
     code: Code
     message: str
+    says: Says | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, code: Code, template: str | Says, /, **values: Value) -> Rejected:
+        """A refusal worded by ``template`` (a str.format template with named fields) and ``values``."""
+        says = template if isinstance(template, Says) else Says.of(template, **values)
+        return cls(code, str(says), says)
 
     @property
     def ok(self) -> bool:
@@ -96,13 +107,21 @@ class Refusal(Exception):
     """Raised inside rule code to abandon a command; :func:`apply` turns it into :class:`Rejected`.
 
     Rule functions are easier to read when a deep check can simply refuse; the exception never
-    leaves the engine.
+    leaves the engine.  ``template`` is a literal ``str.format`` template (never an f-string:
+    tests/engine/test_says.py) with named ``values``, or a :class:`Says` made elsewhere::
+
+        raise Refusal(Code.NO_GATE, "{area} has no abandoned gate.", area=cmd.area)
     """
 
-    def __init__(self, code: Code, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: Code, template: str | Says, /, **values: Value) -> None:
+        self.says = template if isinstance(template, Says) else Says.of(template, **values)
         self.code = code
-        self.message = message
+        self.message = str(self.says)
+        super().__init__(self.message)
+
+    def rejected(self) -> Rejected:
+        """The :class:`Rejected` answer this refusal makes."""
+        return Rejected(self.code, self.message, self.says)
 
 
 @EVENTS.register("undone")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from companion.engine.names import PLACE_LIMIT, TITLE_LIMIT, name_problem, unprintable
+from companion.engine.says import sentence
 
 
 class MapStatus(StrEnum):
@@ -111,7 +112,7 @@ def problems(board: MapDef) -> list[tuple[str, str]]:
     for area in board.areas:
         if not area.name.strip():
             found.append(("", "an area has no name"))
-        elif problem := name_problem(area.name, "its name", PLACE_LIMIT):
+        elif problem := name_problem(area.name, sentence("its name"), PLACE_LIMIT):
             found.append((area.name, problem.rstrip(".")))
         if area.name in seen:
             found.append((area.name, "this area name is used twice"))
@@ -125,7 +126,10 @@ def problems(board: MapDef) -> list[tuple[str, str]]:
 def _name_problems(board: MapDef) -> list[tuple[str, str]]:
     """The map's own name and title must be drawable (the new-game screen shows them)."""
     found: list[tuple[str, str]] = []
-    for problem in (name_problem(board.name, "the map's name", PLACE_LIMIT), name_problem(board.title, "the title", TITLE_LIMIT)):
+    for problem in (
+        name_problem(board.name, sentence("the map's name"), PLACE_LIMIT),
+        name_problem(board.title, sentence("the title"), TITLE_LIMIT),
+    ):
         if problem:
             found.append(("", problem.rstrip(".")))
     return found
@@ -141,7 +145,7 @@ def _area_problems(board: MapDef, area: AreaDef) -> list[tuple[str, str]]:
         elif area.name not in board.areas[board.index[name]].neighbours:
             found.append((area.name, f"lists {name!r} as a neighbour but {name!r} does not list it back"))
     for text in (area.glyph, *area.start):
-        if problem := unprintable(text, "a glyph or start"):
+        if problem := unprintable(text, sentence("a glyph or start")):
             found.append((area.name, problem.rstrip(".")))
     if len(set(area.neighbours)) != len(area.neighbours):
         found.append((area.name, "lists a neighbour twice"))

@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any
 
 from companion.engine.core import Code, Refusal
+from companion.engine.says import say, sentence
 
 NAME_LIMIT = 30  # characters in a person's or a seat's name: it must fit the screen
 PLACE_LIMIT = 40  # an area's or a map's name: printed names reach 32 ("The Worm that Gnaws in the Night")
@@ -21,32 +22,37 @@ TITLE_LIMIT = 80  # a map's title, drawn on a line of its own
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def name_problem(text: str, what: str = "A name", limit: int = NAME_LIMIT) -> str | None:
+def name_problem(text: str, what: str = sentence("A name"), limit: int = NAME_LIMIT) -> str | None:
     """Why ``text`` (surrounding whitespace aside) cannot be a name, as a sentence; None when it can.
 
     ``what`` begins the sentence ("A seat's name"); ``limit`` is in characters.
     """
     name = text.strip()
     if not name:
-        return f"{what} is empty: give 1 to {limit} characters."
+        return say("{what} is empty: give 1 to {limit} characters.", what=what, limit=limit)
     if len(name) > limit:
-        return f"{what} has {len(name)} characters; at most {limit} fit the screen."
+        return say("{what} has {count} characters; at most {limit} fit the screen.", what=what, count=len(name), limit=limit)
     return unprintable(name, what)
 
 
-def unprintable(text: str, what: str = "A name") -> str | None:
+def unprintable(text: str, what: str = sentence("A name")) -> str | None:
     """Why ``text`` holds a character the screen cannot show (a control character, a lone
     surrogate, a non-space separator); None when every character is printable."""
     if text.isprintable():  # the common case, in C
         return None
     bad = next(ch for ch in text if not ch.isprintable())
-    kind = "a lone surrogate" if 0xD800 <= ord(bad) <= 0xDFFF else "the control character"
+    kind = sentence("a lone surrogate") if 0xD800 <= ord(bad) <= 0xDFFF else sentence("the control character")
     if bad.isspace():
-        kind = "the whitespace character"
-    return f"{what} holds {kind} U+{ord(bad):04X}, which the screen cannot show; use letters, digits, spaces and punctuation."
+        kind = sentence("the whitespace character")
+    return say(
+        "{what} holds {kind} U+{ord:04X}, which the screen cannot show; use letters, digits, spaces and punctuation.",
+        what=what,
+        kind=kind,
+        ord=ord(bad),
+    )
 
 
-def clean_name(text: str, what: str = "A name", limit: int = NAME_LIMIT) -> str:
+def clean_name(text: str, what: str = sentence("A name"), limit: int = NAME_LIMIT) -> str:
     """``text`` without surrounding whitespace, when it is a usable name.
 
     :raises Refusal: with :attr:`Code.BAD_NAME` and the reason (see :func:`name_problem`).
@@ -69,7 +75,7 @@ def command_text_problem(command: Any) -> str | None:
 
 def _walk(value: Any, field: str) -> str | None:
     if isinstance(value, str):  # a StrEnum too
-        return None if value.isprintable() else unprintable(value, f"The {field or 'text'}")
+        return None if value.isprintable() else unprintable(value, say("The {field}", field=field or "text"))
     if isinstance(value, tuple):
         for item in value:
             if not isinstance(item, _PLAIN):

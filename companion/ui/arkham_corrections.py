@@ -27,7 +27,7 @@ from companion.engine.arkham.data import ARKHAM, CARDS, LOCATIONS, OUTSKIRTS, SK
 from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import LOST
 from companion.engine.cthulhu.commands import Undo
-from companion.i18n import N_, _
+from companion.i18n import N_, _, sentence
 from companion.narrate import describe
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
@@ -98,7 +98,7 @@ def preview(state: m.ArkhamState, command: Command) -> tuple[str, bool]:
     it would be accepted."""
     result = apply(state, command)
     if isinstance(result, Rejected):
-        return _("Refused: {reason}").format(reason=result.message), False
+        return _("Refused: {reason}").format(reason=sentence(result.says or result.message)), False
     return " ".join(line for line in (describe(e) for e in result.events) if line), True
 
 

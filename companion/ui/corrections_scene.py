@@ -24,7 +24,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
-from companion.i18n import N_, _
+from companion.i18n import N_, _, sentence
 from companion.palette import colour_of
 from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -517,7 +517,7 @@ class CorrectionsScene(Scene):
         if command is None:
             return ""
         result = apply(state, command)
-        return result.message if isinstance(result, Rejected) else ""
+        return sentence(result.says or result.message) if isinstance(result, Rejected) else ""
 
     def chooser_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
@@ -727,7 +727,9 @@ class CorrectionsScene(Scene):
         command = self.command()
         reason = _(REASONS[self.draft.reason]) if self.draft.reason else ""
         words = (
-            _("Choose what to set.") if command is None else k.summary(state, command) + (f" ({reason})" if reason else "") + "."
+            _("Choose what to set.")
+            if command is None
+            else sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
         )
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
         y = paragraph(

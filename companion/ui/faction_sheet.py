@@ -11,7 +11,7 @@ from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
 from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, books_of, cards_of
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import Faction, GameState, Player, UnitKind
-from companion.i18n import _
+from companion.i18n import _, sentence
 from companion.palette import colour_of
 from companion.ui.scene import Go, Scene, View
 from companion.ui.widgets import ACCENT, DIM, PANEL, TEXT, Button, Metrics, fit, text
@@ -45,7 +45,7 @@ def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, 
     still = open_requirements(state, player.pid)
     if still:
         lines.append((_("Requirements open"), ACCENT))
-        lines += [(f" {name}", DIM) for name in still]
+        lines += [(f" {sentence(name)}", DIM) for name in still]  # a requirement's name, in words
     lines.append((_("Pool"), ACCENT))
     lines += [(f" {line}", TEXT) for line in pool_lines(state, player)]
     if player.faction is Faction.TCHO_TCHO:

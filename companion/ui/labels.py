@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Command, tag_of, to_data
 from companion.engine.cthulhu.model import Faction
-from companion.i18n import N_, _
+from companion.i18n import N_, _, sentence
 
 
 def label(command: Command) -> str:
@@ -97,53 +96,8 @@ _TAGS = {
 }
 
 
-# The engine's questions (GameState.prompt.text), which it writes in English: each one's form,
-# marked for the catalogue, so the screen can ask it in the table's language.  A question of
-# another form (a faction ability's, which quotes its rule) is shown as the engine wrote it.
-PROMPTS = (
-    N_("{player}: choose your start area."),
-    N_("{player}: choose the direction of play."),
-    N_("{player}: take an action ({power} Power)."),
-    N_("{player}: Power is tied; choose the first player."),
-    N_("{player}: perform the Ritual of Annihilation for {cost} Power?"),
-    N_("{player}: reveal your {count} Elder Sign(s); enter each value."),
-    N_("{player}: a Spellbook requirement is met; take which Spellbook?"),
-    N_("{player}: place the Astral Acolyte in an area with no units."),
-    N_("{player}: {area} is eradicated; move the Astral Acolyte to an adjacent area."),
-    N_("Roll {dice} battle dice for {player} in {area}."),
-    N_("{player}: which of {owner}'s units in {area} takes the next {hit} ({count} to assign)?"),
-    N_("{player}: where does a pained {unit} of {owner} retreat from {area}?"),
-    N_("Joined at round {round}, {phase} phase: enter the board with corrections, then begin play."),
-    N_("{player}: place a glacier on a glacier-glyph area."),
-    N_("Roll {dice} worm degradation dice."),
-    N_("{player}: place a Worm (next: {worm})."),
-    N_("Roll one die for the Watcher's decay (token at {token})."),
-    N_("Roll one die for the Watcher: {numbers} wakes it."),
-    N_("{player}: move the Watcher (token {token}) to attack."),
-    N_("{player}: which faction does the Watcher battle next?"),
-    N_("{player}: how many combat dice do you roll against the Watcher (0-{most})?"),
-    N_("{player}: roll {dice} combat dice against the Watcher (computed; 0-{most} allowed)?"),
-    N_("Roll {dice} dice for the Watcher against {player}."),
-    N_("Roll {dice} combat dice for {player} against the Watcher."),
-    N_("Roll 1 die to Desecrate {area}."),
-    N_("Roll 1 die for The Thousand Forms."),
-    N_("Roll 1 die for Ghroth."),
-)
-
-
-def _pattern(form: str) -> re.Pattern[str]:
-    """``form`` as a pattern matching the engine's sentence, each placeholder a named group."""
-    parts = re.split(r"\{(\w+)\}", form)
-    return re.compile("".join(re.escape(p) if n % 2 == 0 else f"(?P<{p}>.+?)" for n, p in enumerate(parts)) + r"\Z")
-
-
-_PROMPT_PATTERNS = tuple((_pattern(form), form) for form in PROMPTS)
-
-
 def prompt_words(text: str) -> str:
-    """The engine's question ``text`` in the table's language (as it is when its form is unknown)."""
-    for pattern, form in _PROMPT_PATTERNS:
-        found = pattern.match(text)
-        if found is not None:
-            return _(form).format(**found.groupdict())
-    return text
+    """The engine's question ``text`` in the table's language: the engine writes it with
+    ``say(template, **values)`` (companion/engine/says.py), so its template is in the catalogue
+    and :func:`companion.i18n.sentence` finds it (as it is when its form is unknown)."""
+    return sentence(text)

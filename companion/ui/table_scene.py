@@ -164,7 +164,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             choices = list(itertools.islice(legal_commands(state), COMBAT_CHOICES))
             return self.choice_buttons(choices, area, columns=4)
         # A prompt naming an area is answered on the map (its areas lit); the list stays here too.
-        on_map = [("Choose on the map", Go("map"))] if area_answers(state) else []
+        on_map = [(_("Choose on the map"), Go("map"))] if area_answers(state) else []
         return self.choice_buttons(list(legal_commands(state)), area, columns=2, first=on_map)
 
     def choice_buttons(

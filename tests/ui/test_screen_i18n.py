@@ -5,11 +5,11 @@ pseudo-language: each message the German catalogue holds comes back with its let
 fullwidth (placeholders kept), every other message as it was.  A line drawn (recorded by
 ``widgets.text`` and the Arkham scene's ``Ink``) then fails when it holds an English word that is
 not data: a name or word found in the game's state or its data tables (areas, factions, units,
-Spellbooks, places, monsters, card titles, the players' names), or in the engine's own words
-shown as they are (the prompt's text, the log's lines and the table's notices: the engine's
-sentences are English until the engine speaks in codes; narrate.py's sentences have their own
-test in tests/test_narrate_i18n.py).  So a sentence left unmarked, or marked but missing from
-the catalogue, fails.
+Spellbooks, places, monsters, card titles, the players' names).  The engine's own sentences
+(the prompt's question, a refusal in a notice, a correction's summary, a requirement's name, a
+reason in a log line) are not data: they are templates in the catalogue (companion/engine/
+says.py), drawn through companion.i18n.sentence, so they must come out fullwidth too.  So a
+sentence left unmarked, or marked but missing from the catalogue, fails.
 
 The text-fit tests run again in German: German words are longer."""
 
@@ -30,8 +30,7 @@ from babel.messages.pofile import read_po
 from companion import i18n
 from companion.engine.arkham import data as arkham_data
 from companion.engine.cthulhu import factions, pools
-from companion.engine.cthulhu.abilities import open_requirements
-from companion.engine.cthulhu.model import Faction, GameState, PromptKind
+from companion.engine.cthulhu.model import Faction, GameState, Phase
 from companion.maps import list_maps
 from companion.ui import widgets
 from companion.ui.app import SIZES, App
@@ -119,6 +118,7 @@ def data_words() -> set[str]:
     from companion.ui import turn_panel
 
     strings_in(turn_panel.FIRST_GOO, found)
+    strings_in([phase.value.replace("_", " ").title() for phase in Phase], found)  # the phases' names (rule names)
     # a command the screen has no words for is named by its tag: a faction ability's name
     strings_in([tag.replace("_", " ").capitalize() for tag in COMMANDS.names()], found)
     return {w for s in found for w in WORD.findall(s)}
@@ -136,17 +136,16 @@ def drawn_now(app: App) -> list[str]:
 
 
 def engine_words(app: App) -> set[str]:
-    """What the screen shows as the engine or the log says it (see the module's docstring)."""
+    """The data the screen shows (see the module's docstring): the game state's words, without
+    the engine's own sentences, which must be drawn in the table's language (the prompt's
+    question, a refusal, a correction's summary, a requirement's name, the reasons in the log:
+    companion.i18n.sentence)."""
     view = app.view()
     state = view.state
-    if isinstance(state, GameState) and state.prompt.kind is not PromptKind.ABILITY:
-        # the engine's question must be asked in the table's language (labels.PROMPTS); only an
-        # ability's, which quotes its rule's text, is shown as the engine wrote it
+    if isinstance(state, GameState):
         state = dataclasses.replace(state, prompt=dataclasses.replace(state.prompt, text=""))
     found = strings_in(state, set())
-    found |= set(view.log) | set(view.notices)
-    for player in view.state.players if isinstance(view.state, GameState) else ():  # the faction cards' requirements
-        found |= set(open_requirements(view.state, player.pid))
+    found |= {name.upper() for name in found}  # the log shouts a big moment's names ("THE WORM THAT GNAWS ... IS ERADICATED")
     draft = view.options.get("draft")
     found.add(getattr(draft, "name", ""))  # the map being transcribed: its name as typed
     return {w for s in found for w in WORD.findall(s)}
@@ -215,6 +214,7 @@ def test_every_arkham_screen_sentence_is_catalogued(crowded_app: Callable[..., A
     scene = app.scenes["arkham"]
     assert isinstance(scene, ArkhamScene)
     known = data_words() | {w for name in test_arkham_fit.NAMES for w in WORD.findall(name)}
+    known |= {w for line in test_arkham_fit.LOG for w in WORD.findall(line)}  # the crowded app's made-up log (English test text)
     found: list[str] = []
     for menu in menus(app.state):
         app.scene_name = "arkham"
@@ -297,3 +297,19 @@ def test_the_screen_follows_settings_before_the_system_locale(
         app.display.language = chosen  # "" follows the system
         app.apply_display()
         assert words <= navigation(), chosen
+
+
+def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[..., App], german: None) -> None:
+    """The engine's refusal becomes the table's notice in German (the JSON of `companion script`
+    keeps the English message), and a faction's open requirements are named in German."""
+    from companion.engine.cthulhu import commands as c
+    from companion.ui.faction_sheet import sheet_lines
+    from tests.helpers import started
+
+    app = test_text_fit.game(app_on, "yuggoth-demo", (800, 480))
+    table = test_text_fit.table_of(app)
+    assert not table._submit(c.ChooseDirection("nobody", "clockwise"))
+    assert table.notices[-1].text.startswith("'nobody' spielt nicht mit (Spieler: ")
+    state = started()
+    lines = [words for words, _colour in sheet_lines(state, state.players[0])]
+    assert " Erste Verdammnisphase" in lines and " First Doom Phase" not in lines

@@ -41,6 +41,7 @@ from companion.engine.arkham.data import (
 )
 from companion.engine.arkham.mythos import LOST, Turn, gate_limit, outskirts_limit
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 MAX_CLUES = 20  # Clue tokens on one location: far above any game's; a guard against a slip of the finger
@@ -182,12 +183,12 @@ class Corrected(Event):
 
 def _refuse_same(old: object, new: object, what: str) -> None:
     if old == new:
-        raise Refusal(Code.BAD_VALUE, f"Nothing to correct: {what} is already {new}.")
+        raise Refusal(Code.BAD_VALUE, "Nothing to correct: {what} is already {new}.", what=what, new=new)
 
 
 def _check_range(value: int, top: int, what: str) -> None:
     if not 0 <= value <= top:
-        raise Refusal(Code.BAD_VALUE, f"{what} runs from 0 to {top}, not {value}.")
+        raise Refusal(Code.BAD_VALUE, "{what} runs from 0 to {top}, not {value}.", what=what, top=top, value=value)
 
 
 # -- counters ---------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ def correct_doom(turn: Turn, command: CorrectDoom) -> None:
     turn.update(doom=command.doom)
     turn.emit(Corrected("doom", "", str(state.doom), str(command.doom), command.reason))
     if command.doom >= state.doom_track and not state.awakened:
-        turn.awaken("the doom track is full")
+        turn.awaken(say("the doom track is full"))
 
 
 def correct_terror(turn: Turn, command: CorrectTerror) -> None:
@@ -217,16 +218,20 @@ def correct_terror(turn: Turn, command: CorrectTerror) -> None:
             turn.emit(Corrected("location", shop, "open", "closed for the game", f"terror reached {level}"))
             turn.empty_closed(shop)
     if old < TERROR_TOP <= new:
-        turn.clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
+        turn.clear_outskirts(
+            say("terror reached {terror_top}: Arkham is overrun and the monster limit is gone", terror_top=TERROR_TOP)
+        )
 
 
 def correct_clues(turn: Turn, command: CorrectClues) -> None:
     state = turn.state
     if command.location not in LOCATIONS:
-        raise Refusal(Code.UNKNOWN_AREA, f"{command.location!r} is not a location in Arkham (Clues lie on locations).")
+        raise Refusal(
+            Code.UNKNOWN_AREA, "{location!r} is not a location in Arkham (Clues lie on locations).", location=command.location
+        )
     _check_range(command.clues, MAX_CLUES, "Clues on a location")
     if command.clues and state.gate_at(command.location) is not None:
-        raise Refusal(Code.GATE_PRESENT, f"A gate is open at {command.location}: no Clue lies there.")
+        raise Refusal(Code.GATE_PRESENT, "A gate is open at {location}: no Clue lies there.", location=command.location)
     old = state.clues_at(command.location)
     _refuse_same(old, command.clues, f"the Clue count at {command.location}")
     clues = list(state.clues)
@@ -239,16 +244,24 @@ def correct_awake(turn: Turn, command: CorrectAwake) -> None:
     state = turn.state
     if bool(state.awakened) == command.awake:
         raise Refusal(
-            Code.BAD_VALUE, f"Nothing to correct: {state.ancient_one} is already {'awake' if command.awake else 'asleep'}."
+            Code.BAD_VALUE,
+            "Nothing to correct: {ancient_one} is already {value}.",
+            ancient_one=state.ancient_one,
+            value="awake" if command.awake else "asleep",
         )
     if command.awake:
         turn.emit(Corrected("awake", state.ancient_one, "asleep", "awake", command.reason))
         turn.awaken(command.reason or "the table says so")
         return
     if state.doom >= state.doom_track:
-        raise Refusal(Code.NOT_NOW, f"The doom track is full ({state.doom}/{state.doom_track}): correct the doom first.")
+        raise Refusal(
+            Code.NOT_NOW,
+            "The doom track is full ({doom}/{doom_track}): correct the doom first.",
+            doom=state.doom,
+            doom_track=state.doom_track,
+        )
     if len(state.gates) >= gate_limit(state.players):
-        raise Refusal(Code.NOT_NOW, f"{len(state.gates)} gates are open, enough to wake it: correct the gates first.")
+        raise Refusal(Code.NOT_NOW, "{count} gates are open, enough to wake it: correct the gates first.", count=len(state.gates))
     turn.update(awakened="")
     turn.emit(Corrected("awake", state.ancient_one, "awake", "asleep", command.reason))
 
@@ -258,7 +271,7 @@ def correct_awake(turn: Turn, command: CorrectAwake) -> None:
 
 def correct_gate(turn: Turn, command: CorrectGate) -> None:
     if command.location not in LOCATIONS:
-        raise Refusal(Code.UNKNOWN_AREA, f"{command.location!r} is not a location in Arkham.")
+        raise Refusal(Code.UNKNOWN_AREA, "{location!r} is not a location in Arkham.", location=command.location)
     {
         GateAction.OPEN: _open_gate,
         GateAction.CLOSE: _close_gate,
@@ -272,16 +285,20 @@ def _open_gate(turn: Turn, command: CorrectGate) -> None:
     No doom token and no monster: those are the table's to enter, as it saw them."""
     state, where = turn.state, command.location
     if where not in UNSTABLE:
-        raise Refusal(Code.BAD_VALUE, f"{where} is a stable location: gates open only on unstable ones.")
+        raise Refusal(Code.BAD_VALUE, "{where} is a stable location: gates open only on unstable ones.", where=where)
     if state.gate_at(where) is not None:
-        raise Refusal(Code.GATE_PRESENT, f"A gate is already open at {where}.")
+        raise Refusal(Code.GATE_PRESENT, "A gate is already open at {where}.", where=where)
     if where in state.seals:
-        raise Refusal(Code.NOT_NOW, f"{where} is sealed: unseal it first (a gate burst breaks a seal).")
+        raise Refusal(Code.NOT_NOW, "{where} is sealed: unseal it first (a gate burst breaks a seal).", where=where)
     if command.world not in WORLD:
-        raise Refusal(Code.BAD_VALUE, f"Unknown Other World {command.world!r}; one of: {', '.join(WORLD)}.")
+        raise Refusal(
+            Code.BAD_VALUE, "Unknown Other World {world!r}; one of: {world2}.", world=command.world, world2=", ".join(WORLD)
+        )
     markers = state.gate_markers
     if command.world not in markers:
-        raise Refusal(Code.BAD_VALUE, f"No unused gate marker leads to {command.world}: both are on the board or taken.")
+        raise Refusal(
+            Code.BAD_VALUE, "No unused gate marker leads to {world}: both are on the board or taken.", world=command.world
+        )
     i = markers.index(command.world)
     clues = list(state.clues)
     lost, clues[LOCATIONS.index(where)] = clues[LOCATIONS.index(where)], 0
@@ -292,7 +309,7 @@ def _open_gate(turn: Turn, command: CorrectGate) -> None:
     if lost:
         turn.emit(Corrected("clues", where, str(lost), "0", "a gate is open there"))
     if len(turn.state.gates) >= gate_limit(state.players) and not state.awakened:
-        turn.awaken(f"{len(turn.state.gates)} gates are open")
+        turn.awaken(say("{count} gates are open", count=len(turn.state.gates)))
 
 
 def _close_gate(turn: Turn, command: CorrectGate) -> None:
@@ -302,7 +319,7 @@ def _close_gate(turn: Turn, command: CorrectGate) -> None:
     seal = command.action is GateAction.SEAL
     if gate is None:
         what = "sealed" if seal else "closed"
-        raise Refusal(Code.NO_GATE, f"No gate is open at {command.location}: nothing to be {what}.")
+        raise Refusal(Code.NO_GATE, "No gate is open at {location}: nothing to be {what}.", location=command.location, what=what)
     dimension = WORLD[gate.world].dimension
     state = turn.state
     returned = tuple(x.kind for x in state.monsters if MONSTER[x.kind].dimension is dimension)
@@ -320,7 +337,7 @@ def _close_gate(turn: Turn, command: CorrectGate) -> None:
 def _unseal(turn: Turn, command: CorrectGate) -> None:
     state = turn.state
     if command.location not in state.seals:
-        raise Refusal(Code.NOT_NOW, f"{command.location} has no elder sign to remove.")
+        raise Refusal(Code.NOT_NOW, "{location} has no elder sign to remove.", location=command.location)
     turn.update(seals=tuple(s for s in state.seals if s != command.location))
     turn.emit(Corrected("seal", command.location, "sealed", "unsealed", command.reason))
 
@@ -330,7 +347,7 @@ def _unseal(turn: Turn, command: CorrectGate) -> None:
 
 def correct_monster(turn: Turn, command: CorrectMonster) -> None:
     if command.kind not in MONSTER:
-        raise Refusal(Code.BAD_VALUE, f"No monster is called {command.kind!r}; check the marker's name.")
+        raise Refusal(Code.BAD_VALUE, "No monster is called {kind!r}; check the marker's name.", kind=command.kind)
     action = command.action
     if action is MonsterAction.PLACE:
         _take(turn, "cup", command.kind)
@@ -345,7 +362,9 @@ def correct_monster(turn: Turn, command: CorrectMonster) -> None:
         old = command.place
         if action is MonsterAction.MOVE:
             if command.to == command.place:
-                raise Refusal(Code.BAD_VALUE, f"Nothing to correct: the {command.kind} is already in {command.to}.")
+                raise Refusal(
+                    Code.BAD_VALUE, "Nothing to correct: the {kind} is already in {to}.", kind=command.kind, to=command.to
+                )
             _put(turn, command.kind, command.to)
         else:
             pile = {MonsterAction.DEFEATED: "trophies", MonsterAction.CUP: "cup", MonsterAction.BOX: "boxed"}[action]
@@ -364,7 +383,7 @@ def _take(turn: Turn, pile: str, kind: str) -> None:
     held: tuple[str, ...] = getattr(turn.state, pile)
     if kind not in held:
         where = "in the cup" if pile == "cup" else "among the trophies"
-        raise Refusal(Code.BAD_VALUE, f"No {kind} is {where}.")
+        raise Refusal(Code.BAD_VALUE, "No {kind} is {where}.", kind=kind, where=where)
     i = held.index(kind)
     turn.update(**{pile: held[:i] + held[i + 1 :]})
 
@@ -374,7 +393,7 @@ def _lift(turn: Turn, kind: str, place: str) -> None:
     monsters = turn.state.monsters
     i = next((n for n, x in enumerate(monsters) if x.kind == kind and x.place == place), None)
     if i is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No {kind} is in {place or 'that place'}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "No {kind} is in {place}.", kind=kind, place=place or "that place")
     turn.update(monsters=monsters[:i] + monsters[i + 1 :])
 
 
@@ -383,20 +402,24 @@ def _put(turn: Turn, kind: str, place: str) -> None:
     location, and the Outskirts hold at most 8 - players (more, and they would have emptied)."""
     state = turn.state
     if place not in MONSTER_PLACES:
-        raise Refusal(Code.UNKNOWN_AREA, f"{place!r} is not a place in Arkham, the Sky or the Outskirts.")
+        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham, the Sky or the Outskirts.", place=place)
     if place == SKY and MONSTER[kind].movement is not Movement.FLYING:
-        raise Refusal(Code.BAD_VALUE, f"Only flying monsters wait in the Sky; the {kind} does not fly.")
+        raise Refusal(Code.BAD_VALUE, "Only flying monsters wait in the Sky; the {kind} does not fly.", kind=kind)
     if state.is_closed(place):
-        raise Refusal(Code.NOT_NOW, f"{place} is closed: no monster stays there.")
+        raise Refusal(Code.NOT_NOW, "{place} is closed: no monster stays there.", place=place)
     if place == OUTSKIRTS:
         if state.terror >= TERROR_TOP:
-            raise Refusal(Code.NOT_NOW, f"Terror is {TERROR_TOP}: Arkham is overrun and the Outskirts stay empty.")
+            raise Refusal(
+                Code.NOT_NOW, "Terror is {terror_top}: Arkham is overrun and the Outskirts stay empty.", terror_top=TERROR_TOP
+            )
         held, room = sum(1 for x in state.monsters if x.place == OUTSKIRTS), outskirts_limit(state.players)
         if held >= room:
             raise Refusal(
                 Code.BAD_VALUE,
-                f"The Outskirts hold at most {room} monsters and have {held}: one more empties them and raises terror "
-                "(correct the terror and return them to the cup instead).",
+                "The Outskirts hold at most {room} monsters and have {held}: one more empties them and "
+                "raises terror (correct the terror and return them to the cup instead).",
+                room=room,
+                held=held,
             )
     turn.update(monsters=(*state.monsters, m.Monster(kind, place)))
 
@@ -408,18 +431,26 @@ def correct_investigator(turn: Turn, command: CorrectInvestigator) -> None:
     people = turn.state.investigators
     who = next((i for i in people if i.name == command.name), None)
     if who is None:
-        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+        raise Refusal(Code.UNKNOWN_PLAYER, "No investigator is called {name!r}.", name=command.name)
     standing = m.Standing(command.standing)
     if standing is m.Standing.PLAYING:
         if command.place not in INVESTIGATOR_PLACES:
-            raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham, an Other World or {LOST}.")
+            raise Refusal(
+                Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham, an Other World or {lost}.", place=command.place, lost=LOST
+            )
         if turn.state.is_closed(command.place):
-            raise Refusal(Code.NOT_NOW, f"{command.place} is closed: no one can be there.")
+            raise Refusal(Code.NOT_NOW, "{place} is closed: no one can be there.", place=command.place)
         changed = evolve(who, place=command.place, delayed=command.delayed, standing=standing)
     else:
         changed = evolve(who, place=m.UNPLACED, delayed=False, standing=standing)
     if changed == who:
-        raise Refusal(Code.BAD_VALUE, f"Nothing to correct: {who.name} is already {'at ' if who.playing else ''}{_where(who)}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "Nothing to correct: {who} is already {value}{where}.",
+            who=who.name,
+            value="at " if who.playing else "",
+            where=_where(who),
+        )
     turn.update(investigators=tuple(changed if i is who else i for i in people))
     turn.emit(Corrected("investigator", who.name, _where(who), _where(changed), command.reason))
 
@@ -439,12 +470,14 @@ def correct_card(turn: Turn, command: CorrectCard) -> None:
     card = command.card
     if card:
         if card not in CARD:
-            raise Refusal(Code.BAD_VALUE, f"No base Mythos card is called {card!r}.")
+            raise Refusal(Code.BAD_VALUE, "No base Mythos card is called {card!r}.", card=card)
         if CARD[card].kind is not CardKind(slot.value):
-            raise Refusal(Code.BAD_VALUE, f"{card} is a {CARD[card].kind.value}, not an {slot.value}.")
+            raise Refusal(
+                Code.BAD_VALUE, "{card} is a {kind}, not an {slot}.", card=card, kind=CARD[card].kind.value, slot=slot.value
+            )
     _refuse_same(old, card, f"the {slot.value}")
     if card and card not in turn.state.deck:
-        raise Refusal(Code.NOT_A_CHOICE, f"{card} is not in the Mythos deck now.")
+        raise Refusal(Code.NOT_A_CHOICE, "{card} is not in the Mythos deck now.", card=card)
     turn.emit(Corrected(slot.value, "", old or "none", card or "none", command.reason))
     if old:
         turn.leave_play(old)
@@ -463,13 +496,13 @@ def correct_marker(turn: Turn, command: CorrectMarker) -> None:
     allowed = LOCATIONS if kind is m.MarkerKind.CLOSED else ARKHAM
     if place not in allowed:
         where = "a location" if kind is m.MarkerKind.CLOSED else "a place"
-        raise Refusal(Code.UNKNOWN_AREA, f"{place!r} is not {where} in Arkham.")
+        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not {where} in Arkham.", place=place, where=where)
     pile = "closed" if kind is m.MarkerKind.CLOSED else "activity"
     held: tuple[str, ...] = getattr(state, pile)
     if command.placed and kind is m.MarkerKind.CLOSED and place in held:
-        raise Refusal(Code.BAD_VALUE, f"Nothing to correct: {place} is already closed.")
+        raise Refusal(Code.BAD_VALUE, "Nothing to correct: {place} is already closed.", place=place)
     if not command.placed and place not in held:
-        raise Refusal(Code.NOT_NOW, f"{place} has no {kind.value} marker to remove.")
+        raise Refusal(Code.NOT_NOW, "{place} has no {kind} marker to remove.", place=place, kind=kind.value)
     if command.placed:
         turn.update(**{pile: (*held, place)})
     else:

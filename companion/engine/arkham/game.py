@@ -51,19 +51,28 @@ def new_arkham_game(command: m.NewArkhamGame) -> Result:
     """Set up the board: cup (Masks only with Nyarlathotep), gate markers, shuffled Mythos deck,
     one Clue on each unstable location (Rulebook pp.4-5).  The first Mythos card comes next."""
     if command.ancient_one not in ANCIENT_ONES:
-        return Rejected(Code.BAD_VALUE, f"Unknown Ancient One {command.ancient_one!r}; one of: {', '.join(ANCIENT_ONES)}.")
+        return Rejected.of(
+            Code.BAD_VALUE,
+            "Unknown Ancient One {ancient_one!r}; one of: {ancient_ones}.",
+            ancient_one=command.ancient_one,
+            ancient_ones=", ".join(ANCIENT_ONES),
+        )
     if not 1 <= len(command.investigators) <= MAX_INVESTIGATORS:
-        return Rejected(Code.BAD_VALUE, f"Arkham Horror seats 1 to {MAX_INVESTIGATORS} investigators.")
+        return Rejected.of(
+            Code.BAD_VALUE, "Arkham Horror seats 1 to {max_investigators} investigators.", max_investigators=MAX_INVESTIGATORS
+        )
     for seat in command.investigators:
         problem = name_problem(seat.name, "An investigator's name", MAX_NAME)
         if problem:
             return Rejected(Code.BAD_NAME, problem)
     names = [i.name.strip() for i in command.investigators]
     if len(set(names)) != len(names):
-        return Rejected(Code.BAD_VALUE, "Two investigators share a name.")
+        return Rejected.of(Code.BAD_VALUE, "Two investigators share a name.")
     for seat in command.investigators:
         if seat.place not in ARKHAM and seat.place != m.UNPLACED:
-            return Rejected(Code.UNKNOWN_AREA, f"{seat.name} starts at {seat.place!r}, which is not a place in Arkham.")
+            return Rejected.of(
+                Code.UNKNOWN_AREA, "{seat} starts at {place!r}, which is not a place in Arkham.", seat=seat.name, place=seat.place
+            )
     masks = command.ancient_one == MASKS_WITH
     cup = tuple(sorted(k.name for k in MONSTERS if masks or not k.mask for _ in range(k.count)))
     deck, rng = shuffled(tuple(card.name for card in CARDS), Rng(command.seed))
@@ -86,17 +95,19 @@ def mythos(turn: Turn, command: m.Mythos) -> None:
         raise Refusal(Code.MISSING_DRAW, "This table draws its own Mythos cards: name the card drawn.")
     if turn.state.unplaced():
         who = ", ".join(turn.state.unplaced())
-        raise Refusal(Code.NOT_NOW, f"Place every investigator at their sheet's start first (Move): {who}.")
+        raise Refusal(Code.NOT_NOW, "Place every investigator at their sheet's start first (Move): {who}.", who=who)
     turn.monsters_entered = deque(command.monsters)
     turn.placement = command.placement
     turn.clue_to = command.clue_to
     if command.gate and command.gate not in WORLD:
-        raise Refusal(Code.BAD_VALUE, f"Unknown Other World {command.gate!r}; one of: {', '.join(WORLD)}.")
+        raise Refusal(Code.BAD_VALUE, "Unknown Other World {gate!r}; one of: {world}.", gate=command.gate, world=", ".join(WORLD))
     card = draw(turn, command.card)
     if card is not None:
         run(turn, CARD[card], command.gate)
     if turn.monsters_entered:
-        raise Refusal(Code.BAD_VALUE, f"{len(turn.monsters_entered)} monster(s) entered that this phase did not draw.")
+        raise Refusal(
+            Code.BAD_VALUE, "{count} monster(s) entered that this phase did not draw.", count=len(turn.monsters_entered)
+        )
     if command.placement and not any(isinstance(e, m.MonsterSurge) for e in turn.events):
         raise Refusal(Code.NOT_NOW, "A placement is only for a monster surge, and this card caused none.")
     if command.clue_to and not any(isinstance(e, m.ClueAppeared) and e.taken_by for e in turn.events):
@@ -110,9 +121,11 @@ def draw(turn: Turn, entered: str) -> str | None:
         state = turn.state
         if entered:
             if entered not in CARD:
-                raise Refusal(Code.BAD_VALUE, f"No base Mythos card is called {entered!r}.")
+                raise Refusal(Code.BAD_VALUE, "No base Mythos card is called {entered!r}.", entered=entered)
             if entered not in state.deck:
-                raise Refusal(Code.NOT_A_CHOICE, f"{entered!r} is not in the Mythos deck now (in play or discarded).")
+                raise Refusal(
+                    Code.NOT_A_CHOICE, "{entered!r} is not in the Mythos deck now (in play or discarded).", entered=entered
+                )
             card = entered
         else:
             card = state.deck[0]
@@ -144,15 +157,17 @@ def _words(dimensions: tuple[Any, ...]) -> tuple[str, ...]:
 
 def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
     if command.name not in {i.name for i in turn.state.investigators}:
-        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+        raise Refusal(Code.UNKNOWN_PLAYER, "No investigator is called {name!r}.", name=command.name)
     if command.place not in PLACES:
-        raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham or an Other World.")
+        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham or an Other World.", place=command.place)
     if not next(i for i in turn.state.investigators if i.name == command.name).playing:
-        raise Refusal(Code.NOT_NOW, f"{command.name} is off the board: bring them back with a correction (arkham_investigator).")
+        raise Refusal(
+            Code.NOT_NOW, "{name} is off the board: bring them back with a correction (arkham_investigator).", name=command.name
+        )
     if command.place in turn.state.closed:
-        raise Refusal(Code.NOT_NOW, f"{command.place} is closed for the rest of the game.")
+        raise Refusal(Code.NOT_NOW, "{place} is closed for the rest of the game.", place=command.place)
     if turn.state.is_closed(command.place):
-        raise Refusal(Code.NOT_NOW, f"{command.place} is closed while its card is in play.")
+        raise Refusal(Code.NOT_NOW, "{place} is closed while its card is in play.", place=command.place)
     turn.move_investigator(command.name, command.place)
 
 
@@ -161,13 +176,22 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
     with its card (the rules text: "If the card leaves play, remove the markers")."""
     state = turn.state
     if command.card not in (state.environment, state.rumor) or not command.card:
-        raise Refusal(Code.NOT_NOW, f"{command.card!r} is not in play (only the Environment and the Rumor stay in play).")
+        raise Refusal(
+            Code.NOT_NOW, "{card!r} is not in play (only the Environment and the Rumor stay in play).", card=command.card
+        )
     if command.place not in ARKHAM:
-        raise Refusal(Code.UNKNOWN_AREA, f"{command.place!r} is not a place in Arkham.")
+        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham.", place=command.place)
     marker = m.CardMarker(m.MarkerKind(command.kind), command.place, command.card)
     if command.placed == (marker in state.card_markers):
         have = "already has" if command.placed else "has no"
-        raise Refusal(Code.NOT_NOW, f"{command.place} {have} a {marker.kind} marker of {command.card}.")
+        raise Refusal(
+            Code.NOT_NOW,
+            "{place} {have} a {kind} marker of {card}.",
+            place=command.place,
+            have=have,
+            kind=marker.kind,
+            card=command.card,
+        )
     kept = tuple(x for x in state.card_markers if x != marker)
     turn.update(card_markers=(*kept, marker) if command.placed else kept)
     turn.emit(m.CardMarkerMoved(marker.kind, command.place, command.card, command.placed))
@@ -176,10 +200,10 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
 def rename_investigator(turn: Turn, command: m.RenameInvestigator) -> None:
     names = {i.name for i in turn.state.investigators}
     if command.name not in names:
-        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+        raise Refusal(Code.UNKNOWN_PLAYER, "No investigator is called {name!r}.", name=command.name)
     to = clean_name(command.to, "An investigator's name", MAX_NAME)
     if to in names - {command.name}:
-        raise Refusal(Code.BAD_VALUE, f"{to} is already at the table.")
+        raise Refusal(Code.BAD_VALUE, "{to} is already at the table.", to=to)
     people = tuple(evolve(i, name=to) if i.name == command.name else i for i in turn.state.investigators)
     turn.update(investigators=people)
     turn.emit(m.InvestigatorRenamed(command.name, to))
@@ -189,16 +213,23 @@ def rumor_track(turn: Turn, command: m.RumorTrack) -> None:
     if not turn.state.rumor:
         raise Refusal(Code.NOT_NOW, "No Rumor is in play.")
     if not 0 <= command.tokens <= MAX_RUMOR_TOKENS:
-        raise Refusal(Code.BAD_VALUE, f"A Rumor's track holds 0 to {MAX_RUMOR_TOKENS} tokens, not {command.tokens}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "A Rumor's track holds 0 to {max_rumor_tokens} tokens, not {tokens}.",
+            max_rumor_tokens=MAX_RUMOR_TOKENS,
+            tokens=command.tokens,
+        )
     turn.update(rumor_track=command.tokens)
     turn.emit(m.RumorTrackSet(turn.state.rumor, command.tokens))
 
 
 def set_sneak(turn: Turn, command: m.SetSneak) -> None:
     if command.name not in {i.name for i in turn.state.investigators}:
-        raise Refusal(Code.UNKNOWN_PLAYER, f"No investigator is called {command.name!r}.")
+        raise Refusal(Code.UNKNOWN_PLAYER, "No investigator is called {name!r}.", name=command.name)
     if not 0 <= command.sneak <= m.MAX_SNEAK:
-        raise Refusal(Code.BAD_VALUE, f"Sneak runs from 0 to {m.MAX_SNEAK}, not {command.sneak}.")
+        raise Refusal(
+            Code.BAD_VALUE, "Sneak runs from 0 to {max_sneak}, not {sneak}.", max_sneak=m.MAX_SNEAK, sneak=command.sneak
+        )
     people = tuple(evolve(i, sneak=command.sneak) if i.name == command.name else i for i in turn.state.investigators)
     turn.update(investigators=people)
     turn.emit(m.SneakSet(command.name, command.sneak))
@@ -208,7 +239,7 @@ def close_gate(turn: Turn, command: m.CloseGate) -> None:
     """Close (and maybe seal) a gate: monsters of its dimension return to the cup (p.18)."""
     gate = turn.state.gate_at(command.location)
     if gate is None:
-        raise Refusal(Code.NO_GATE, f"No gate is open at {command.location!r}.")
+        raise Refusal(Code.NO_GATE, "No gate is open at {location!r}.", location=command.location)
     dimension = WORLD[gate.world].dimension
     returned = tuple(x.kind for x in turn.state.monsters if MONSTER[x.kind].dimension is dimension)
     kept = tuple(x for x in turn.state.monsters if MONSTER[x.kind].dimension is not dimension)
@@ -249,20 +280,25 @@ def apply(state: m.ArkhamState | None, command: Command) -> Result:
     if state is None:
         if isinstance(command, m.NewArkhamGame):
             return new_arkham_game(command)
-        return Rejected(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
+        return Rejected.of(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
     handler = HANDLERS.get(type(command))
     if handler is None:
-        return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not an Arkham Horror command.")
+        return Rejected.of(Code.BAD_COMMAND, "{name} is not an Arkham Horror command.", name=type(command).__name__)
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)
     if state.awakened and not isinstance(command, corrections.CORRECTIONS):  # the table may put right what woke it
-        return Rejected(Code.GAME_OVER, f"{state.ancient_one} has awoken ({state.awakened}): the final battle is at the table.")
+        return Rejected.of(
+            Code.GAME_OVER,
+            "{ancient_one} has awoken ({awakened}): the final battle is at the table.",
+            ancient_one=state.ancient_one,
+            awakened=state.awakened,
+        )
     turn = Turn(state)
     try:
         handler(turn, command)
     except Refusal as refusal:
-        return Rejected(refusal.code, refusal.message)
+        return refusal.rejected()
     return Accepted(turn.state, tuple(turn.events))
 
 

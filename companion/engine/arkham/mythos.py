@@ -32,6 +32,7 @@ from companion.engine.arkham.data import (
     MythosCard,
 )
 from companion.engine.core import Code, Event, Refusal
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 LOST = "Lost in Time and Space"
@@ -90,12 +91,12 @@ class Turn:
         self.update(doom=self.state.doom + 1)
         self.emit(m.DoomAdded(self.state.doom, self.state.doom_track, reason))
         if self.state.doom >= self.state.doom_track:
-            self.awaken("the doom track is full")
+            self.awaken(say("the doom track is full"))
 
     def raise_terror(self) -> None:
         """Terror +1 with its effects; past the top a doom token instead (Rulebook p.20)."""
         if self.state.terror >= TERROR_TOP:
-            self.add_doom(f"terror cannot rise above {TERROR_TOP}")
+            self.add_doom(say("terror cannot rise above {terror_top}", terror_top=TERROR_TOP))
             return
         terror = self.state.terror + 1
         shop = TERROR_CLOSES.get(terror, "")
@@ -104,7 +105,9 @@ class Turn:
         if shop:
             self.empty_closed(shop)
         if terror == TERROR_TOP:
-            self.clear_outskirts(f"terror reached {TERROR_TOP}: Arkham is overrun and the monster limit is gone")
+            self.clear_outskirts(
+                say("terror reached {terror_top}: Arkham is overrun and the monster limit is gone", terror_top=TERROR_TOP)
+            )
 
     def empty_closed(self, shop: str) -> None:
         street = LOCATION_STREET[shop]
@@ -159,9 +162,9 @@ class Turn:
         if self.monsters_entered:
             kind = self.monsters_entered.popleft()
             if kind not in cup:
-                raise Refusal(Code.BAD_VALUE, f"{kind!r} is not in the monster cup; check the marker's name.")
+                raise Refusal(Code.BAD_VALUE, "{kind!r} is not in the monster cup; check the marker's name.", kind=kind)
         elif not cup:
-            self.awaken("a monster must be drawn but the cup is empty")
+            self.awaken(say("a monster must be drawn but the cup is empty"))
             return None
         elif self.state.table_draws:
             raise Refusal(Code.MISSING_DRAW, "A monster is drawn from the cup: name each one the table drew, in order.")
@@ -181,12 +184,20 @@ class Turn:
             self.update(monsters=(*state.monsters, m.Monster(kind, location)))
             self.emit(m.MonsterAppeared(kind, location, location))
             if overrun and self.on_board() >= 2 * monster_limit(state.players):
-                self.awaken(f"terror is {TERROR_TOP} and {self.on_board()} monsters are in Arkham")
+                self.awaken(
+                    say(
+                        "terror is {terror_top} and {on_board} monsters are in Arkham",
+                        terror_top=TERROR_TOP,
+                        on_board=self.on_board(),
+                    )
+                )
             return
         self.update(monsters=(*state.monsters, m.Monster(kind, OUTSKIRTS)))
         self.emit(m.MonsterAppeared(kind, OUTSKIRTS, location))
         if sum(1 for x in self.state.monsters if x.place == OUTSKIRTS) > outskirts_limit(state.players):
-            self.clear_outskirts(f"more than {outskirts_limit(state.players)} monsters in the Outskirts")
+            self.clear_outskirts(
+                say("more than {outskirts_limit} monsters in the Outskirts", outskirts_limit=outskirts_limit(state.players))
+            )
             self.raise_terror()
 
     def clear_outskirts(self, reason: str) -> None:
@@ -221,7 +232,7 @@ def open_gate_step(turn: Turn, card: MythosCard, marker: str) -> None:
         return
     if location in state.seals:  # a gate burst breaks the seal, and the doom token still comes
         turn.update(seals=tuple(s for s in state.seals if s != location))
-    turn.add_doom(f"a gate opens at {location}")
+    turn.add_doom(say("a gate opens at {location}", location=location))
     if turn.over:
         return
     open_gate(turn, location, marker)
@@ -232,13 +243,13 @@ def open_gate_step(turn: Turn, card: MythosCard, marker: str) -> None:
 def open_gate(turn: Turn, location: str, marker: str) -> None:
     markers = turn.state.gate_markers
     if not markers:
-        turn.awaken("a gate must open but no gate marker is left")
+        turn.awaken(say("a gate must open but no gate marker is left"))
         return
     if not marker and turn.state.table_draws:
-        raise Refusal(Code.MISSING_DRAW, f"A gate opens at {location}: name the gate marker the table drew.")
+        raise Refusal(Code.MISSING_DRAW, "A gate opens at {location}: name the gate marker the table drew.", location=location)
     if marker:
         if marker not in markers:
-            raise Refusal(Code.BAD_VALUE, f"No unused gate marker leads to {marker!r}; check the marker.")
+            raise Refusal(Code.BAD_VALUE, "No unused gate marker leads to {marker!r}; check the marker.", marker=marker)
         world = marker
     else:
         index, rng = turn.state.rng.below(len(markers))
@@ -255,7 +266,7 @@ def open_gate(turn: Turn, location: str, marker: str) -> None:
     for who in drawn:
         turn.move_investigator(who.name, world, delayed=True)
     if len(turn.state.gates) >= gate_limit(turn.state.players):
-        turn.awaken(f"{len(turn.state.gates)} gates are open")
+        turn.awaken(say("{count} gates are open", count=len(turn.state.gates)))
 
 
 def surge(turn: Turn, location: str) -> None:
@@ -285,11 +296,19 @@ def check_placement(order: tuple[str, ...], gates: tuple[str, ...], surge_gate: 
     """Refuse a surge placement that is not ``count`` monsters spread as the rule demands."""
     shares = {gate: order.count(gate) for gate in gates}
     if len(order) != count or set(order) - set(gates):
-        raise Refusal(Code.NOT_A_CHOICE, f"A surge places {count} monsters, each on an open gate ({', '.join(gates)}).")
+        raise Refusal(
+            Code.NOT_A_CHOICE,
+            "A surge places {count} monsters, each on an open gate ({gates}).",
+            count=count,
+            gates=", ".join(gates),
+        )
     if max(shares.values()) - min(shares.values()) > 1 or shares[surge_gate] < max(shares.values()):
         raise Refusal(
             Code.NOT_A_CHOICE,
-            f"Spread the {count} monsters as evenly as possible, none above the {shares[surge_gate]} at {surge_gate}.",
+            "Spread the {count} monsters as evenly as possible, none above the {shares} at {surge_gate}.",
+            count=count,
+            shares=shares[surge_gate],
+            surge_gate=surge_gate,
         )
 
 
@@ -305,7 +324,9 @@ def clue_step(turn: Turn, card: MythosCard) -> None:
         return
     here = turn.state.investigators_at(location)
     if turn.clue_to and turn.clue_to not in {i.name for i in here}:
-        raise Refusal(Code.NOT_A_CHOICE, f"{turn.clue_to} is not at {location} to take its Clue.")
+        raise Refusal(
+            Code.NOT_A_CHOICE, "{clue_to} is not at {location} to take its Clue.", clue_to=turn.clue_to, location=location
+        )
     clues = list(turn.state.clues)
     if here:  # the players' choice, else (taking a Clue never hurts) the first there in seat order
         taker = next(i for i in here if i.name == turn.clue_to) if turn.clue_to else here[0]

@@ -29,6 +29,7 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     Step,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -150,7 +151,7 @@ def step_place(state: GameState, events: Events) -> GameState:
         events.append(AcolyteUnused("no area without units at the end of the first Doom Phase"))
         return flow.done(evolve(state, acolyte=evolve(a, status=AcolyteStatus.UNUSED)))
     first = state.players[state.first]
-    text = f"{first.label}: place the Astral Acolyte in an area with no units."
+    text = say("{first}: place the Astral Acolyte in an area with no units.", first=first.label)
     return evolve(state, prompt=Prompt(PromptKind.ACOLYTE, first.pid, text, choices))
 
 
@@ -181,10 +182,16 @@ def move(state: GameState, pid: str, to: int, events: Events) -> tuple[GameState
     if a is None or a.status is not AcolyteStatus.PLACED:
         raise Refusal(Code.NOT_NOW, "The Astral Acolyte is not on the map.")
     if a.controller != pid:
-        raise Refusal(Code.NOT_CONTROLLER, f"Only the Astral Acolyte's controller may move it (now: {a.controller or 'nobody'}).")
+        raise Refusal(
+            Code.NOT_CONTROLLER,
+            "Only the Astral Acolyte's controller may move it (now: {controller}).",
+            controller=a.controller or "nobody",
+        )
     route = None if a.area == to else bd.crossing(state, a.area, to)
     if route is None:
-        raise Refusal(Code.NOT_ADJACENT, f"{state.area_name(a.area)} is not adjacent to {state.area_name(to)}.")
+        raise Refusal(
+            Code.NOT_ADJACENT, "{area} is not adjacent to {area2}.", area=state.area_name(a.area), area2=state.area_name(to)
+        )
     gate = state.areas[a.area].gate
     if gate is not None and gate.acolyte:
         state, changed = bd.set_gate(state, a.area, Gate(None), "the Astral Acolyte left it")
@@ -223,7 +230,7 @@ def step_relocate(state: GameState, events: Events) -> GameState:
         events.append(AcolyteEliminated(here, "its eradicated area is surrounded by eradicated areas"))
         return flow.done(evolve(state, acolyte=Acolyte(AcolyteStatus.ELIMINATED)))
     first = state.players[state.first]
-    text = f"{first.label}: {here} is eradicated; move the Astral Acolyte to an adjacent area."
+    text = say("{first}: {here} is eradicated; move the Astral Acolyte to an adjacent area.", first=first.label, here=here)
     return evolve(state, prompt=Prompt(PromptKind.ACOLYTE, first.pid, text, choices))
 
 

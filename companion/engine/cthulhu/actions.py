@@ -49,6 +49,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     spellbook_count,
 )
+from companion.engine.says import say, sentence
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -79,7 +80,7 @@ def seat_of(state: GameState, pid: str) -> int:
     seat = state.seat(pid)
     if seat is None:
         players = ", ".join(p.pid for p in state.players)
-        raise Refusal(Code.UNKNOWN_PLAYER, f"{pid!r} is not playing (players: {players}).")
+        raise Refusal(Code.UNKNOWN_PLAYER, "{pid!r} is not playing (players: {players}).", pid=pid, players=players)
     return seat
 
 
@@ -88,21 +89,31 @@ def expect(state: GameState, kind: PromptKind, pid: str) -> int:
     seat = seat_of(state, pid)
     prompt = state.prompt
     if prompt.kind is not kind:
-        raise Refusal(Code.NOT_NOW, f"The referee is not waiting for that now. {waiting_for(state)}")
+        raise Refusal(Code.NOT_NOW, "The referee is not waiting for that now. {waiting_for}", waiting_for=waiting_for(state))
     if prompt.actor and prompt.actor != pid:
-        raise Refusal(Code.NOT_YOUR_TURN, f"It is not {state.players[seat].label}'s decision. {waiting_for(state)}")
+        raise Refusal(
+            Code.NOT_YOUR_TURN,
+            "It is not {player}'s decision. {waiting_for}",
+            player=state.players[seat].label,
+            waiting_for=waiting_for(state),
+        )
     return seat
 
 
 def waiting_for(state: GameState) -> str:
     if state.phase is Phase.GAME_OVER:
-        return "The game is over."
-    return state.prompt.text or "Nothing is waiting."
+        return sentence("The game is over.")
+    return state.prompt.text or sentence("Nothing is waiting.")
 
 
 def choice(state: GameState, value: str) -> str:
     if value not in state.prompt.choices:
-        raise Refusal(Code.NOT_A_CHOICE, f"{value!r} is not one of the choices: {', '.join(state.prompt.choices)}.")
+        raise Refusal(
+            Code.NOT_A_CHOICE,
+            "{value!r} is not one of the choices: {choices}.",
+            value=value,
+            choices=", ".join(state.prompt.choices),
+        )
     return value
 
 
@@ -148,7 +159,7 @@ def ritual(state: GameState, cmd: c.Ritual, events: Events) -> GameState:
     per own faction Great Old One in play (section 3: Doom Phase step 2)."""
     seat = expect(state, PromptKind.RITUAL, cmd.player)
     cost = flow.ritual_cost(state, cmd.player)
-    state = pay(state, seat, cost, "the Ritual of Annihilation", events)
+    state = pay(state, seat, cost, say("the Ritual of Annihilation"), events)
     state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)
     doom = flow.doom_gates(state, cmd.player)
@@ -185,7 +196,7 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     """Dice for the pending roll, from any source; the generator draws from the state's seed."""
     prompt = state.prompt
     if prompt.kind is not PromptKind.ROLL:
-        raise Refusal(Code.NOT_NOW, f"No roll is pending. {waiting_for(state)}")
+        raise Refusal(Code.NOT_NOW, "No roll is pending. {waiting_for}", waiting_for=waiting_for(state))
     faces = die_faces(state, prompt.die)
     if cmd.values is None:
         picks: list[int] = []
@@ -204,10 +215,19 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
 
 def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) -> None:
     if len(values) != prompt.dice:
-        raise Refusal(Code.BAD_ROLL, f"{prompt.text} needs {prompt.dice} dice, not {len(values)}.")
+        raise Refusal(
+            Code.BAD_ROLL, "{prompt} needs {dice} dice, not {count}.", prompt=prompt.text, dice=prompt.dice, count=len(values)
+        )
     bad = [v for v in values if v not in faces]
     if bad:
-        raise Refusal(Code.BAD_ROLL, f"{bad[0]} is not a face of a {prompt.die.value} die ({faces[0]}-{faces[-1]}).")
+        raise Refusal(
+            Code.BAD_ROLL,
+            "{bad} is not a face of a {die} die ({faces}-{faces2}).",
+            bad=bad[0],
+            die=prompt.die.value,
+            faces=faces[0],
+            faces2=faces[-1],
+        )
 
 
 def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
@@ -238,11 +258,18 @@ def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     bd.refuse_eradicated(state, index)
     if bd.units_in_play(state, cmd.player) and not has_units(state, index, cmd.player):
-        raise Refusal(Code.NO_SUCH_UNITS, f"{state.players[seat].label} has no unit in {cmd.area} to recruit beside.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{player} has no unit in {area} to recruit beside.",
+            player=state.players[seat].label,
+            area=cmd.area,
+        )
     if acolytes_out(state, cmd.player) >= acolyte_pool(state, cmd.player):
         pool = acolyte_pool(state, cmd.player)
-        raise Refusal(Code.NO_SUCH_UNITS, f"All {pool} of {state.players[seat].label}'s Acolytes are in play.")
-    state = pay(state, seat, cmd.cost, "recruiting a cultist", events)
+        raise Refusal(
+            Code.NO_SUCH_UNITS, "All {pool} of {player}'s Acolytes are in play.", pool=pool, player=state.players[seat].label
+        )
+    state = pay(state, seat, cmd.cost, say("recruiting a cultist"), events)
     state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, UnitKind.CULTIST.default_name, 1, "recruited")
     events += placed
     return end_action(state, events)
@@ -267,7 +294,8 @@ def cosmic_surcharge(state: GameState, seat: int, cosmic: bool) -> int:
     if not bd.cosmic_gate(state, player.pid):
         raise Refusal(
             Code.NOT_CONTROLLER,
-            f"The Cosmic Power needs a gate {player.label} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+            "The Cosmic Power needs a gate {player} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+            player=player.label,
         )
     return COSMIC_AREA_COST
 
@@ -296,7 +324,13 @@ def check_pool(state: GameState, pid: str, unit: UnitType | None) -> None:
         return
     out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
     if out >= unit.pool:
-        raise Refusal(Code.NO_SUCH_UNITS, f"All {unit.pool} of {pid}'s {unit.name} are in play: none is left in the pool.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "All {pool} of {pid}'s {unit} are in play: none is left in the pool.",
+            pool=unit.pool,
+            pid=pid,
+            unit=unit.name,
+        )
 
 
 @handles(c.Summon)
@@ -308,7 +342,12 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     gate = state.areas[index].gate
     surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
     if not cmd.cosmic and (gate is None or gate.controller != cmd.player):
-        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate {state.players[seat].label} controls in {cmd.area}.")
+        raise Refusal(
+            Code.NOT_CONTROLLER,
+            "Summoning needs a gate {player} controls in {area}.",
+            player=state.players[seat].label,
+            area=cmd.area,
+        )
     unit = roster_unit(state, cmd.player, cmd.name)
     kind = cmd.kind if unit is None or cmd.cost is not None else unit.kind
     if kind not in (UnitKind.MONSTER, UnitKind.TERROR):
@@ -317,11 +356,16 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     if cmd.cost is not None:
         cost = cmd.cost
     elif unit is None:
-        raise Refusal(Code.BAD_VALUE, f"The referee does not know the cost of {cmd.player}'s {cmd.name!r}: give cost.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The referee does not know the cost of {player}'s {name!r}: give cost.",
+            player=cmd.player,
+            name=cmd.name,
+        )
     else:
         rules = RULES[state.players[seat].faction]
         cost = rules.cost_of(state, cmd.player, unit)
-    state = pay(state, seat, cost + surcharge, f"summoning {cmd.name}", events)
+    state = pay(state, seat, cost + surcharge, say("summoning {name}", name=cmd.name), events)
     state, placed = bd.place(state, index, cmd.player, kind, bd.unit_name(kind, cmd.name), 1, "summoned")
     events += placed
     if cmd.name == "Ghast" and independents.held_unit(state, cmd.player, cmd.name) is not None:
@@ -340,12 +384,12 @@ def awaken(state: GameState, cmd: c.Awaken, events: Events) -> GameState:
         raise Refusal(Code.BAD_VALUE, "Only Great Old Ones are awakened.")
     name = bd.unit_name(cmd.kind, cmd.name)
     if any(a.count(kind=cmd.kind, name=name) for a in state.areas):
-        raise Refusal(Code.BAD_VALUE, f"{name} is already in play.")
+        raise Refusal(Code.BAD_VALUE, "{name} is already in play.", name=name)
     surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
     rule = awakening_rule(state, cmd, index) if cmd.cost is None else None
     cost = cmd.cost if rule is None else rule.cost(state, cmd.player)
     assert cost is not None
-    state = pay(state, seat, cost + surcharge, f"awakening {name}", events)
+    state = pay(state, seat, cost + surcharge, say("awakening {name}", name=name), events)
     state, placed = bd.place(state, index, cmd.player, cmd.kind, name, 1, "awakened")
     events += placed
     if rule is not None and rule.effect is not None:  # what else it does, once he stands there
@@ -367,10 +411,17 @@ def awakening_rule(state: GameState, cmd: c.Awaken, index: int) -> Awakening:
     rules = RULES.get(state.player(cmd.player).faction)
     rule = None if rules is None else rules.awakening(cmd.name)
     if rule is None:
-        raise Refusal(Code.BAD_VALUE, f"The referee does not know how {cmd.player} awakens {cmd.name!r}: give cost.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The referee does not know how {player} awakens {name!r}: give cost.",
+            player=cmd.player,
+            name=cmd.name,
+        )
     problem = rule.needs(state, cmd.player) or ("" if cmd.cosmic else rule.where(state, cmd.player, index))
     if problem:
-        raise Refusal(Code.NOT_NOW, f"{cmd.name} cannot be awakened in {cmd.area}: {problem}.")
+        raise Refusal(
+            Code.NOT_NOW, "{name} cannot be awakened in {area}: {problem}.", name=cmd.name, area=cmd.area, problem=problem
+        )
     return rule
 
 
@@ -393,10 +444,15 @@ def build_gate(state: GameState, cmd: c.BuildGate, events: Events) -> GameState:
     seat = my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     if state.areas[index].gate is not None:
-        raise Refusal(Code.GATE_PRESENT, f"{cmd.area} already has a gate.")
+        raise Refusal(Code.GATE_PRESENT, "{area} already has a gate.", area=cmd.area)
     if not holds_gates(state, cmd.player, index):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Building a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
-    state = pay(state, seat, cmd.cost, "building a gate", events)
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "Building a gate needs a cultist of {player} in {area}.",
+            player=state.players[seat].label,
+            area=cmd.area,
+        )
+    state = pay(state, seat, cmd.cost, say("building a gate"), events)
     if GLACIER in state.areas[index].markers:  # a gate built under a glacier is covered at once
         state, changed = bd.set_gate(state, index, Gate(None), "built, and covered by the glacier at once")
         events += changed
@@ -415,7 +471,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
     try:
         groups, acolyte_to = cmd.legs()
     except ValueError as exc:
-        raise Refusal(Code.BAD_VALUE, str(exc)) from None
+        raise Refusal(Code.BAD_VALUE, exc.args[0]) from None  # a sentence() of commands.py
     if not groups and not acolyte_to:
         raise Refusal(Code.BAD_VALUE, "A Move moves at least one unit: give groups of units, each with its area and to.")
     count = sum(group.count for group in groups) + (1 if acolyte_to else 0)
@@ -424,7 +480,7 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         to = bd.area_index(state, acolyte_to)
         bd.refuse_eradicated(state, to)
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
-    state = pay(state, seat, count if cmd.cost is None else cmd.cost, f"moving {count} unit(s)", events)
+    state = pay(state, seat, count if cmd.cost is None else cmd.cost, say("moving {count} unit(s)", count=count), events)
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
     state = bubastis.moon_toll(state, cmd.player, groups, events)  # Catnapping: leaving the Moon pays Bubastis
     return end_action(state, events)
@@ -490,7 +546,9 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
         if group.count < 1:
             raise Refusal(Code.BAD_VALUE, "Move at least one unit in each group.")
         if group.name in independents.UNMOVABLE:
-            raise Refusal(Code.NOT_NOW, f"{group.name} cannot move ({independents.UNMOVABLE[group.name]}).")
+            raise Refusal(
+                Code.NOT_NOW, "{group} cannot move ({unmovable}).", group=group.name, unmovable=independents.UNMOVABLE[group.name]
+            )
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
         anywhere = bubastis.moon_leg(state, pid, source, to) or independents.flies_anywhere(state, group.name, to)
@@ -498,7 +556,7 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
         if route is not False and any(reach(state, pid, source, to) for reach in REACH):
             route = False  # within the ability's reach: no eradicated area need be crossed
         if source == to or route is None:
-            raise Refusal(Code.NOT_ADJACENT, f"{group.area} is not adjacent to {group.to}.")
+            raise Refusal(Code.NOT_ADJACENT, "{area} is not adjacent to {to}.", area=group.area, to=group.to)
         crossed = crossed or bool(route)
         legs.append((group, source, to))
     return legs, crossed
@@ -564,14 +622,26 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     area = state.areas[index]
     fighters = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
     if not any(u.owner == cmd.player and u.kind in fighters and u.name not in independents.CANNOT_CAPTURE for u in area.units):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Capturing needs a monster or Great Old One of {cmd.player} in {cmd.area}.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "Capturing needs a monster or Great Old One of {player} in {area}.",
+            player=cmd.player,
+            area=cmd.area,
+        )
     if any(area.count(owner=cmd.victim, kind=k) for k in fighters):
-        raise Refusal(Code.NOT_NOW, f"{cmd.victim} has a monster or Great Old One protecting its cultists in {cmd.area}.")
+        raise Refusal(
+            Code.NOT_NOW,
+            "{victim} has a monster or Great Old One protecting its cultists in {area}.",
+            victim=cmd.victim,
+            area=cmd.area,
+        )
     victim = next((u for u in area.units if u.owner == cmd.victim and u.kind is UnitKind.CULTIST), None)
     if victim is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.victim} has no cultist in {cmd.area}.")
-    state = pay(state, seat, cmd.cost, "a capture", events)
-    state, removed = bd.remove(state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, f"captured by {cmd.player}")
+        raise Refusal(Code.NO_SUCH_UNITS, "{victim} has no cultist in {area}.", victim=cmd.victim, area=cmd.area)
+    state = pay(state, seat, cmd.cost, say("a capture"), events)
+    state, removed = bd.remove(
+        state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, say("captured by {player}", player=cmd.player)
+    )
     state = state.with_player(seat, captured=(*state.players[seat].captured, cmd.victim))
     events += removed
     events.append(Captured(cmd.player, cmd.victim, cmd.area))
@@ -585,11 +655,16 @@ def control_gate(state: GameState, cmd: c.ControlGate, events: Events) -> GameSt
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or not gate.abandoned:
-        raise Refusal(Code.NO_GATE, f"{cmd.area} has no abandoned gate.")
+        raise Refusal(Code.NO_GATE, "{area} has no abandoned gate.", area=cmd.area)
     if GLACIER in state.areas[index].markers:
-        raise Refusal(Code.NOT_NOW, f"The gate in {cmd.area} is under a glacier: it cannot be controlled.")
+        raise Refusal(Code.NOT_NOW, "The gate in {area} is under a glacier: it cannot be controlled.", area=cmd.area)
     if not holds_gates(state, cmd.player, index):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Controlling a gate needs a cultist of {state.players[seat].label} in {cmd.area}.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "Controlling a gate needs a cultist of {player} in {area}.",
+            player=state.players[seat].label,
+            area=cmd.area,
+        )
     state, changed = bd.set_gate(state, index, Gate(cmd.player), "controlled")
     events += changed
     return state
@@ -601,7 +676,7 @@ def abandon_gate(state: GameState, cmd: c.AbandonGate, events: Events) -> GameSt
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
-        raise Refusal(Code.NOT_CONTROLLER, f"{cmd.player} does not control a gate in {cmd.area}.")
+        raise Refusal(Code.NOT_CONTROLLER, "{player} does not control a gate in {area}.", player=cmd.player, area=cmd.area)
     if gate.acolyte:
         raise Refusal(Code.UNTOUCHABLE, "The Astral Acolyte holds this gate; it cannot be removed from it.")
     state, changed = bd.set_gate(state, index, Gate(None), "abandoned")
@@ -630,10 +705,15 @@ def gain_spellbook(state: GameState, cmd: c.GainSpellbook, events: Events) -> Ga
     seat = seat_of(state, cmd.player)
     player = state.players[seat]
     if spellbook_count(player) >= SPELLBOOKS_TO_WIN:
-        raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "{player} already has all {spellbooks_to_win} spellbooks.",
+            player=player.label,
+            spellbooks_to_win=SPELLBOOKS_TO_WIN,
+        )
     name = cmd.name.strip()
     if name and name in player.spellbooks:
-        raise Refusal(Code.BAD_VALUE, f"{player.label} already has {name}.")
+        raise Refusal(Code.BAD_VALUE, "{player} already has {name}.", player=player.label, name=name)
     events.append(SpellbookGained(cmd.player, name, spellbook_count(player) + 1))
     return state.with_player(seat, spellbooks=(*player.spellbooks, name))
 
@@ -648,7 +728,7 @@ def reveal(state: GameState, cmd: c.RevealElderSign, events: Events) -> GameStat
     if final:
         expect(state, PromptKind.ELDER_SIGN_VALUE, cmd.player)
     if not player.elder_signs:
-        raise Refusal(Code.NO_SUCH_UNITS, f"{player.label} has no hidden Elder Sign.")
+        raise Refusal(Code.NO_SUCH_UNITS, "{player} has no hidden Elder Sign.", player=player.label)
     value = elder_sign_value(state, player.elder_signs, cmd.value)
     state = flow.reveal_elder_sign(state, seat, value, events)
     return flow.run(evolve(state, prompt=Prompt(PromptKind.NONE)), events) if final else state
@@ -659,26 +739,31 @@ def elder_sign_value(state: GameState, hidden: tuple[int, ...], value: int | Non
         if value is None:
             return hidden[0]
         if value not in hidden:
-            raise Refusal(Code.BAD_VALUE, f"No hidden Elder Sign worth {value} (they are drawn by the referee).")
+            raise Refusal(Code.BAD_VALUE, "No hidden Elder Sign worth {value} (they are drawn by the referee).", value=value)
         return value
     if value not in (1, 2, 3):
         raise Refusal(Code.BAD_VALUE, "Enter the value printed on the physical Elder Sign: 1, 2 or 3.")
     revealed = sum(p.revealed.count(value) for p in state.players)
     if revealed >= ELDER_SIGN_BAG[value - 1]:
-        raise Refusal(Code.BAD_VALUE, f"All {ELDER_SIGN_BAG[value - 1]} Elder Signs worth {value} are already revealed.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "All {elder_sign_bag} Elder Signs worth {value} are already revealed.",
+            elder_sign_bag=ELDER_SIGN_BAG[value - 1],
+            value=value,
+        )
     return value
 
 
 # -- table edits (no turn, no cost); the corrections are in corrections.py -----------------
 
 
-WATCHER_IMMUNE = (
+WATCHER_IMMUNE = sentence(
     "The Watcher cannot be moved, removed or placed by abilities or by hand: it is immune to Pain, "
     "and only Kills rolled against it in battle lower its token (yuggoth-watcher.txt)."
 )
 
 
-ACOLYTE_IMMUNE = (
+ACOLYTE_IMMUNE = sentence(
     "The Astral Acolyte cannot be captured, eliminated, targeted, pained or killed, and no spellbook or "
     "ability touches it, not even its controller's (astral-acolyte.txt). Its controller moves it with a Move action."
 )
@@ -703,7 +788,7 @@ def retreat(state: GameState, cmd: c.Retreat, events: Events) -> GameState:
     source = bd.area_index(state, cmd.unit.area)
     to = bd.area_index(state, cmd.to)
     if not state.board.are_adjacent(source, to):
-        raise Refusal(Code.NOT_ADJACENT, f"{cmd.unit.area} is not adjacent to {cmd.to}.")
+        raise Refusal(Code.NOT_ADJACENT, "{area} is not adjacent to {to}.", area=cmd.unit.area, to=cmd.to)
     name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
     state, moved = bd.move(state, source, to, owner, cmd.unit.kind, name, cmd.unit.count)
     events += moved

@@ -14,6 +14,7 @@ from companion.engine.codec import RECORD_ONLY
 from companion.engine.core import COMMANDS, Command
 from companion.engine.cthulhu.model import Faction, Options, Phase, UnitKind
 from companion.engine.mapdef import MapDef
+from companion.engine.says import sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,11 +193,11 @@ class Move(Command):
         """
         legacy = bool(self.to or self.units or self.acolyte)
         if legacy and (self.groups or self.acolyte_to):
-            raise ValueError("Give either groups (and acolyte_to) or the older to with units (and acolyte), not both.")
+            raise ValueError(sentence("Give either groups (and acolyte_to) or the older to with units (and acolyte), not both."))
         if not legacy:
             return self.groups, self.acolyte_to
         if not self.to:
-            raise ValueError("Name the destination in to (or give groups, each with its own to).")
+            raise ValueError(sentence("Name the destination in to (or give groups, each with its own to)."))
         groups = tuple(MoveGroup(ref.area, self.to, ref.kind, ref.name, ref.count) for ref in self.units)
         return groups, self.to if self.acolyte else ""
 

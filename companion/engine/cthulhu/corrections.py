@@ -50,6 +50,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.cthulhu.pools import MAX_UNITS, pool
+from companion.engine.says import say, sentence
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -208,7 +209,8 @@ def _unit_words(ref: c.UnitRef) -> str:
 
 
 def _gate_words(state: GameState, value: str) -> str:
-    return {"none": "no gate", "abandoned": "an abandoned gate"}.get(value, f"a gate controlled by {_who(state, value)}")
+    words = {"none": sentence("no gate"), "abandoned": sentence("an abandoned gate")}
+    return words.get(value) or say("a gate controlled by {who}", who=_who(state, value))
 
 
 def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
@@ -216,59 +218,92 @@ def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
 
 
 def _spellbooks_words(state: GameState, cmd: SetSpellbooks) -> str:
-    return f"{_who(state, cmd.player)} holds {len(cmd.names)} Spellbook(s): {_list(cmd.names)}"
+    return say(
+        "{who} holds {count} Spellbook(s): {list}", who=_who(state, cmd.player), count=len(cmd.names), list=_list(cmd.names)
+    )
 
 
 def _revealed_words(state: GameState, cmd: SetRevealedElderSigns) -> str:
-    return f"{_who(state, cmd.player)} has revealed Elder Signs worth {_list(cmd.values)}"
+    return say("{who} has revealed Elder Signs worth {list}", who=_who(state, cmd.player), list=_list(cmd.values))
 
 
 def _eradicated_words(state: GameState, cmd: SetEradicated) -> str:
     if not cmd.eradicated:
-        return f"{cmd.area} is restored (no longer eradicated)"
+        return say("{area} is restored (no longer eradicated)", area=cmd.area)
     if not cmd.rewards:
-        return f"{cmd.area} is eradicated by hand, without the eradication's rewards"
+        return say("{area} is eradicated by hand, without the eradication's rewards", area=cmd.area)
     index = state.board.area_index(cmd.area)
     rewards = shaggai.compensation(state, index)[1] if index is not None else ()
     paid = "; ".join(
-        f"{_who(state, r.player)} +{r.power} Power, +{r.elder_signs} Elder Sign(s)" + (f", +{r.doom} Doom" if r.doom else "")
+        say(
+            "{who} +{power} Power, +{elder_signs} Elder Sign(s), +{doom} Doom",
+            who=_who(state, r.player),
+            power=r.power,
+            elder_signs=r.elder_signs,
+            doom=r.doom,
+        )
+        if r.doom
+        else say(
+            "{who} +{power} Power, +{elder_signs} Elder Sign(s)",
+            who=_who(state, r.player),
+            power=r.power,
+            elder_signs=r.elder_signs,
+        )
         for r in rewards
     )
-    return f"{cmd.area} is eradicated by hand, with the eradication's rewards ({paid or 'nobody gains anything'})"
+    if not paid:
+        return say("{area} is eradicated by hand, with the eradication's rewards (nobody gains anything)", area=cmd.area)
+    return say("{area} is eradicated by hand, with the eradication's rewards ({paid})", area=cmd.area, paid=paid)
 
 
 def _watcher_words(state: GameState, cmd: SetWatcher) -> str:
     if cmd.awake:
-        return f"the Watcher is awake in {cmd.area}, token at {cmd.token}"
-    return "the Watcher is asleep (token dark at 12, off the map)"
+        return say("the Watcher is awake in {area}, token at {token}", area=cmd.area, token=cmd.token)
+    return sentence("the Watcher is asleep (token dark at 12, off the map)")
 
 
 def _correct_words(state: GameState, cmd: c.Correct) -> str:
     counter = cmd.counter.replace("_", " ")
-    return f"{_who(state, cmd.player)}'s {counter}: {cmd.value}"
+    return say("{who}'s {counter}: {value}", who=_who(state, cmd.player), counter=counter, value=cmd.value)
 
 
 SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
     c.Correct: _correct_words,
-    c.Place: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} placed in {cmd.unit.area}",
-    c.Eliminate: lambda s, cmd: f"{_who(s, cmd.owner)}: {_unit_words(cmd.unit)} removed from {cmd.unit.area}",
-    c.SetGate: lambda s, cmd: f"{cmd.area} has {_gate_words(s, cmd.state)}",
-    c.PlaceMarker: lambda s, cmd: f"a {cmd.marker} marker is placed on {cmd.area}",
-    c.RemoveMarker: lambda s, cmd: f"the {cmd.marker} marker is taken off {cmd.area}",
+    c.Place: lambda s, cmd: say(
+        "{who}: {unit_words} placed in {area}", who=_who(s, cmd.owner), unit_words=_unit_words(cmd.unit), area=cmd.unit.area
+    ),
+    c.Eliminate: lambda s, cmd: say(
+        "{who}: {unit_words} removed from {area}", who=_who(s, cmd.owner), unit_words=_unit_words(cmd.unit), area=cmd.unit.area
+    ),
+    c.SetGate: lambda s, cmd: say("{area} has {gate_words}", area=cmd.area, gate_words=_gate_words(s, cmd.state)),
+    c.PlaceMarker: lambda s, cmd: say("a {marker} marker is placed on {area}", marker=cmd.marker, area=cmd.area),
+    c.RemoveMarker: lambda s, cmd: say("the {marker} marker is taken off {area}", marker=cmd.marker, area=cmd.area),
     SetSpellbooks: _spellbooks_words,
     SetRevealedElderSigns: _revealed_words,
-    SetRitual: lambda s, cmd: f"the ritual marker is on space {cmd.position + 1} of {len(s.ritual_track) + 1}",
-    SetFirstPlayer: lambda s, cmd: (
-        f"{_who(s, cmd.first)} is the first player" + (f", play {cmd.direction}" if cmd.direction else "")
+    SetRitual: lambda s, cmd: say(
+        "the ritual marker is on space {position} of {count}", position=cmd.position + 1, count=len(s.ritual_track) + 1
     ),
-    SetCaptured: lambda s, cmd: f"{_who(s, cmd.player)} holds captured cultists of {_list([_who(s, v) for v in cmd.victims])}",
+    SetFirstPlayer: lambda s, cmd: (
+        say("{who} is the first player, play {direction}", who=_who(s, cmd.first), direction=cmd.direction)
+        if cmd.direction
+        else say("{who} is the first player", who=_who(s, cmd.first))
+    ),
+    SetCaptured: lambda s, cmd: say(
+        "{who} holds captured cultists of {list}", who=_who(s, cmd.player), list=_list([_who(s, v) for v in cmd.victims])
+    ),
     SetWorm: lambda s, cmd: (
-        f"Worm {cmd.worm} is placed in {cmd.area}" if cmd.present else f"Worm {cmd.worm} is taken back from {cmd.area}"
+        say("Worm {worm} is placed in {area}", worm=cmd.worm, area=cmd.area)
+        if cmd.present
+        else say("Worm {worm} is taken back from {area}", worm=cmd.worm, area=cmd.area)
     ),
     SetEradicated: _eradicated_words,
     SetWatcher: _watcher_words,
-    SetAcolyte: lambda s, cmd: f"the Astral Acolyte stands in {cmd.area}",
-    SetGlacier: lambda s, cmd: f"a glacier is {'placed on' if cmd.present else 'taken off'} {cmd.area}",
+    SetAcolyte: lambda s, cmd: say("the Astral Acolyte stands in {area}", area=cmd.area),
+    SetGlacier: lambda s, cmd: (
+        say("a glacier is placed on {area}", area=cmd.area)
+        if cmd.present
+        else say("a glacier is taken off {area}", area=cmd.area)
+    ),
 }
 
 
@@ -306,9 +341,11 @@ def corrects(cls: type[Command]) -> Callable[[Body], Body]:
 
 def check_count(value: int, what: str, most: int) -> int:
     if value < 0:
-        raise Refusal(Code.BAD_VALUE, f"{what} cannot be negative ({value}).")
+        raise Refusal(Code.BAD_VALUE, "{what} cannot be negative ({value}).", what=what, value=value)
     if value > most:
-        raise Refusal(Code.BAD_VALUE, f"{what} is at most {most} at this table, not {_short(value)}.")
+        raise Refusal(
+            Code.BAD_VALUE, "{what} is at most {most} at this table, not {short}.", what=what, most=most, short=_short(value)
+        )
     return value
 
 
@@ -321,7 +358,9 @@ def _short(value: int) -> str:
 def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     seat = actions.seat_of(state, cmd.player)
     if cmd.counter not in LIMITS:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.counter!r} cannot be corrected; use one of {', '.join(LIMITS)}.")
+        raise Refusal(
+            Code.BAD_VALUE, "{counter!r} cannot be corrected; use one of {limits}.", counter=cmd.counter, limits=", ".join(LIMITS)
+        )
     value = check_count(cmd.value, cmd.counter.replace("_", " ").capitalize(), LIMITS[cmd.counter])
     player = state.players[seat]
     if cmd.counter == "power":
@@ -355,7 +394,12 @@ def set_hidden_signs(state: GameState, seat: int, count: int, events: Events) ->
         check_count(out + more, "Elder Signs in play", sum(ELDER_SIGN_BAG))
         return state.with_player(seat, elder_signs=(*held, *(0,) * more))
     if sum(state.elder_sign_bag) < more:
-        raise Refusal(Code.BAD_VALUE, f"The Elder Sign bag holds only {sum(state.elder_sign_bag)}; {more} cannot be drawn.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The Elder Sign bag holds only {elder_sign_bag}; {more} cannot be drawn.",
+            elder_sign_bag=sum(state.elder_sign_bag),
+            more=more,
+        )
     for _ in range(more):
         state = flow.draw_elder_sign(state, seat, BY_HAND, events)
     return state
@@ -368,10 +412,10 @@ def set_spellbooks(state: GameState, cmd: SetSpellbooks, events: Events) -> Game
     check_count(len(names), "Spellbooks", SPELLBOOKS_TO_WIN)
     named = [name for name in names if name]
     if any(len(name) > MAX_NAME for name in named):
-        raise Refusal(Code.BAD_VALUE, f"A Spellbook's name is at most {MAX_NAME} characters.")
+        raise Refusal(Code.BAD_VALUE, "A Spellbook's name is at most {max_name} characters.", max_name=MAX_NAME)
     twice = sorted({name for name in named if named.count(name) > 1})
     if twice:
-        raise Refusal(Code.BAD_VALUE, f"{twice[0]} is listed twice: a player holds each Spellbook once.")
+        raise Refusal(Code.BAD_VALUE, "{twice} is listed twice: a player holds each Spellbook once.", twice=twice[0])
     return state.with_player(seat, spellbooks=names)
 
 
@@ -387,7 +431,12 @@ def set_revealed(state: GameState, cmd: SetRevealedElderSigns, events: Events) -
     bag = [state.elder_sign_bag[v - 1] - (cmd.values.count(v) - old.count(v)) for v in (1, 2, 3)]
     for v in (1, 2, 3):
         if bag[v - 1] < 0:
-            raise Refusal(Code.BAD_VALUE, f"All {ELDER_SIGN_BAG[v - 1]} Elder Signs worth {v} are already out of the bag.")
+            raise Refusal(
+                Code.BAD_VALUE,
+                "All {elder_sign_bag} Elder Signs worth {v} are already out of the bag.",
+                elder_sign_bag=ELDER_SIGN_BAG[v - 1],
+                v=v,
+            )
     state = evolve(state, elder_sign_bag=(bag[0], bag[1], bag[2]))
     return state.with_player(seat, revealed=tuple(cmd.values))
 
@@ -408,7 +457,9 @@ def set_first_player(state: GameState, cmd: SetFirstPlayer, events: Events) -> G
     first = actions.seat_of(state, cmd.first)
     directions = {"clockwise": Direction.CLOCKWISE, "counterclockwise": Direction.COUNTERCLOCKWISE, "": state.direction}
     if cmd.direction not in directions:
-        raise Refusal(Code.BAD_VALUE, f"The direction is clockwise or counterclockwise, not {cmd.direction!r}.")
+        raise Refusal(
+            Code.BAD_VALUE, "The direction is clockwise or counterclockwise, not {direction!r}.", direction=cmd.direction
+        )
     return evolve(state, first=first, direction=directions[cmd.direction])
 
 
@@ -441,7 +492,14 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
     most = MAX_UNITS if known is None else known
     out = units_out(state, owner, kind, name)
     if out > most:
-        raise Refusal(Code.NO_SUCH_UNITS, f"{_who(state, owner)} has {most} {name} in all; {out} would be in play.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{who} has {most} {name} in all; {out} would be in play.",
+            who=_who(state, owner),
+            most=most,
+            name=name,
+            out=out,
+        )
 
 
 @corrects(c.Place)
@@ -484,9 +542,9 @@ def set_gate(state: GameState, cmd: c.SetGate, events: Events) -> GameState:
         if cmd.state == NEUTRAL:
             raise Refusal(Code.BAD_VALUE, "Only a player controls a gate.")
         if not actions.has_units(state, index, cmd.state):
-            raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.state} has no unit in {cmd.area} to control a gate.")
+            raise Refusal(Code.NO_SUCH_UNITS, "{state} has no unit in {area} to control a gate.", state=cmd.state, area=cmd.area)
         if GLACIER in state.areas[index].markers:
-            raise Refusal(Code.BAD_VALUE, f"The gate in {cmd.area} is under a glacier: it stays abandoned.")
+            raise Refusal(Code.BAD_VALUE, "The gate in {area} is under a glacier: it stays abandoned.", area=cmd.area)
         gate = Gate(cmd.state)
     bd.refuse_eradicated(state, index)
     state, changed = bd.set_gate(state, index, gate, BY_HAND)
@@ -511,7 +569,7 @@ def place_marker(state: GameState, cmd: c.PlaceMarker, events: Events) -> GameSt
     bd.refuse_eradicated(state, index)
     area = state.areas[index]
     if marker in area.markers:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a {marker} marker.")
+        raise Refusal(Code.BAD_VALUE, "{area} already has a {marker} marker.", area=cmd.area, marker=marker)
     events.append(MarkerChanged(cmd.area, marker, True, BY_HAND))
     return state.with_area(index, evolve(area, markers=(*area.markers, marker)))
 
@@ -522,7 +580,7 @@ def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> Game
     marker = marker_name(cmd.marker)
     area = state.areas[index]
     if marker not in area.markers:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no {marker} marker.")
+        raise Refusal(Code.BAD_VALUE, "{area} has no {marker} marker.", area=cmd.area, marker=marker)
     events.append(MarkerChanged(cmd.area, marker, False, BY_HAND))
     return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
 
@@ -542,16 +600,16 @@ def set_worm(state: GameState, cmd: SetWorm, events: Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     if cmd.worm not in state.board.worm_numbers:
         numbers = ", ".join(map(str, state.board.worm_numbers))
-        raise Refusal(Code.BAD_VALUE, f"No Worm is numbered {cmd.worm} (the Worms are {numbers}).")
+        raise Refusal(Code.BAD_VALUE, "No Worm is numbered {worm} (the Worms are {numbers}).", worm=cmd.worm, numbers=numbers)
     here = worms.in_area(index)
     if not cmd.present:
         if here != cmd.worm:
-            raise Refusal(Code.BAD_VALUE, f"Worm {cmd.worm} is not in {cmd.area}.")
+            raise Refusal(Code.BAD_VALUE, "Worm {worm} is not in {area}.", worm=cmd.worm, area=cmd.area)
         on_map = tuple(pair for pair in worms.on_map if pair[0] != index)
         return evolve(state, worms=Worms(on_map, (*worms.supply, cmd.worm)))
     bd.refuse_eradicated(state, index)
     if here is not None:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has Worm {here}: one Worm per area.")
+        raise Refusal(Code.BAD_VALUE, "{area} already has Worm {here}: one Worm per area.", area=cmd.area, here=here)
     on_map = (*(pair for pair in worms.on_map if pair[1] != cmd.worm), (index, cmd.worm))
     supply = tuple(n for n in worms.supply if n != cmd.worm)
     return evolve(state, worms=Worms(tuple(sorted(on_map)), supply))
@@ -565,15 +623,15 @@ def set_eradicated(state: GameState, cmd: SetEradicated, events: Events) -> Game
     gone = ERADICATED in area.markers
     if not cmd.eradicated:
         if not gone:
-            raise Refusal(Code.BAD_VALUE, f"{cmd.area} is not eradicated.")
+            raise Refusal(Code.BAD_VALUE, "{area} is not eradicated.", area=cmd.area)
         if cmd.rewards:
             raise Refusal(Code.BAD_VALUE, "Restoring an area pays no rewards: say rewards false.")
         return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != ERADICATED)))
     if gone:
-        raise Refusal(Code.ERADICATED, f"{cmd.area} is already eradicated.")
+        raise Refusal(Code.ERADICATED, "{area} is already eradicated.", area=cmd.area)
     acolyte = state.acolyte
     if acolyte is not None and acolyte.status is AcolyteStatus.PLACED and acolyte.area == index:
-        raise Refusal(Code.UNTOUCHABLE, f"The Astral Acolyte stands in {cmd.area}: move it first (set_acolyte).")
+        raise Refusal(Code.UNTOUCHABLE, "The Astral Acolyte stands in {area}: move it first (set_acolyte).", area=cmd.area)
     rewards = shaggai.compensation(state, index)[1]
     if area.gate is not None:
         state, changed = bd.set_gate(state, index, None, "eradicated")
@@ -603,7 +661,12 @@ def set_watcher(state: GameState, cmd: SetWatcher, events: Events) -> GameState:
             raise Refusal(Code.BAD_VALUE, "An asleep Watcher's token is dark at 12 and the figure is off the map.")
         return evolve(state, watcher=evolve(watcher, awake=False, token=WATCHER_TOKEN_START, area=-1))
     if not 1 <= cmd.token <= WATCHER_TOKEN_START:
-        raise Refusal(Code.BAD_VALUE, f"An awake Watcher's token is 1 to {WATCHER_TOKEN_START}, not {_short(cmd.token)}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "An awake Watcher's token is 1 to {watcher_token_start}, not {short}.",
+            watcher_token_start=WATCHER_TOKEN_START,
+            short=_short(cmd.token),
+        )
     if not cmd.area:
         raise Refusal(Code.BAD_VALUE, "Say where the awake Watcher stands.")
     index = bd.area_index(state, cmd.area)
@@ -622,7 +685,7 @@ def set_acolyte(state: GameState, cmd: SetAcolyte, events: Events) -> GameState:
     bd.refuse_eradicated(state, index)
     placed = acolyte.status is AcolyteStatus.PLACED
     if placed and acolyte.area == index:
-        raise Refusal(Code.BAD_VALUE, f"The Astral Acolyte is already in {cmd.area}.")
+        raise Refusal(Code.BAD_VALUE, "The Astral Acolyte is already in {area}.", area=cmd.area)
     if placed:
         gate = state.areas[acolyte.area].gate
         if gate is not None and gate.acolyte:
@@ -639,12 +702,12 @@ def set_glacier(state: GameState, cmd: SetGlacier, events: Events) -> GameState:
     area = state.areas[index]
     if not cmd.present:
         if GLACIER not in area.markers:
-            raise Refusal(Code.BAD_VALUE, f"{cmd.area} has no glacier.")
+            raise Refusal(Code.BAD_VALUE, "{area} has no glacier.", area=cmd.area)
         return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != GLACIER)))
     if GLACIER in area.markers:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.area} already has a glacier.")
+        raise Refusal(Code.BAD_VALUE, "{area} already has a glacier.", area=cmd.area)
     if primeval.glaciers_used(state) >= primeval.GLACIERS_IN_BOX:
-        raise Refusal(Code.BAD_VALUE, f"All {primeval.GLACIERS_IN_BOX} glaciers are on the map.")
+        raise Refusal(Code.BAD_VALUE, "All {glaciers_in_box} glaciers are on the map.", glaciers_in_box=primeval.GLACIERS_IN_BOX)
     return primeval.cover(state, index, events)
 
 
@@ -666,9 +729,11 @@ def join(state: GameState, joined: c.Join, events: Events) -> GameState:
     the first glaciers come only if the first Doom Phase is still ahead."""
     if joined.phase not in JOIN_PHASES:
         phases = ", ".join(p.value for p in JOIN_PHASES)
-        raise Refusal(Code.BAD_VALUE, f"A game is joined at {phases}; not {joined.phase.value}.")
+        raise Refusal(Code.BAD_VALUE, "A game is joined at {phases}; not {phase}.", phases=phases, phase=joined.phase.value)
     if not 1 <= joined.round <= MAX_ROUND:
-        raise Refusal(Code.BAD_VALUE, f"The round is 1 to {MAX_ROUND}, not {_short(joined.round)}.")
+        raise Refusal(
+            Code.BAD_VALUE, "The round is 1 to {max_round}, not {short}.", max_round=MAX_ROUND, short=_short(joined.round)
+        )
     if joined.round == 1 and joined.phase is not Phase.ACTION:
         raise Refusal(Code.BAD_VALUE, "Round 1 has only set-up and an Action Phase: join it at action.")
     before_first_doom = joined.round < FIRST_DOOM_ROUND or (joined.round == FIRST_DOOM_ROUND and joined.phase is not Phase.ACTION)
@@ -681,14 +746,18 @@ def join(state: GameState, joined: c.Join, events: Events) -> GameState:
     steps = flow.round_steps(state)
     pending = steps[steps.index(JOIN_PHASES[joined.phase]) :]
     phase = joined.phase.value.replace("_", " ")
-    text = f"Joined at round {joined.round}, {phase} phase: enter the board with corrections, then begin play."
+    text = say(
+        "Joined at round {round}, {phase} phase: enter the board with corrections, then begin play.",
+        round=joined.round,
+        phase=phase,
+    )
     events.append(GameJoined(joined.round, joined.phase.value))
     return evolve(state, pending=pending, prompt=Prompt(PromptKind.JOIN, "", text, ("begin_play",)))
 
 
 def begin_play(state: GameState, cmd: BeginPlay, events: Events) -> GameState:
     if state.prompt.kind is not PromptKind.JOIN:
-        raise Refusal(Code.NOT_NOW, f"Play is under way. {actions.waiting_for(state)}")
+        raise Refusal(Code.NOT_NOW, "Play is under way. {waiting_for}", waiting_for=actions.waiting_for(state))
     return flow.run(evolve(state, prompt=NO_PROMPT), events)
 
 

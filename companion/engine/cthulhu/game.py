@@ -28,6 +28,7 @@ from companion.engine.cthulhu.model import (
 from companion.engine.mapdef import MapStatus, problems
 from companion.engine.names import clean_name, command_text_problem
 from companion.engine.rng import Rng
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 actions.HANDLERS.update(independents.HANDLERS)
@@ -50,7 +51,7 @@ def new_game(cmd: c.NewGame) -> Result:
     try:
         return Accepted(*_new_game(cmd))
     except Refusal as refusal:
-        return Rejected(refusal.code, refusal.message)
+        return refusal.rejected()
 
 
 def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
@@ -59,12 +60,19 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     if found:
         area, problem = (text if text.isprintable() else ascii(text) for text in found[0])  # the refusal is shown
         shown = cmd.board.name if cmd.board.name.isprintable() else ascii(cmd.board.name)
-        raise Refusal(Code.BAD_VALUE, f"The map {shown} is not usable: {area + ': ' if area else ''}{problem}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The map {shown} is not usable: {area}{problem}.",
+            shown=shown,
+            area=area + ": " if area else "",
+            problem=problem,
+        )
     if cmd.board.status is MapStatus.PARTIAL:
         raise Refusal(
             Code.BAD_VALUE,
-            f"{cmd.board.title} holds only what is public; transcribe your board first "
-            f"(companion map new --like {cmd.board.name}).",
+            "{board} holds only what is public; transcribe your board first (companion map new --like {board2}).",
+            board=cmd.board.title,
+            board2=cmd.board.name,
         )
     players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name.strip()) for seat in cmd.seats)
     first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
@@ -99,33 +107,43 @@ def player_id(seat: c.Seat) -> str:
 
 def check_seats(cmd: c.NewGame) -> None:
     if not MIN_PLAYERS <= len(cmd.seats) <= MAX_PLAYERS:
-        raise Refusal(Code.BAD_VALUE, f"Cthulhu Wars takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(cmd.seats)}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "Cthulhu Wars takes {min_players} to {max_players} players, not {count}.",
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            count=len(cmd.seats),
+        )
     for seat in cmd.seats:
         if seat.name.strip():
-            clean_name(seat.name, f"The name of the {seat.faction.value} seat")  # the screen shows it
+            clean_name(seat.name, say("The name of the {faction} seat", faction=seat.faction.value))  # the screen shows it
         if seat.faction is Faction.OTHER and not player_id(seat):
             raise Refusal(Code.BAD_VALUE, "An 'other' faction needs a name.")
     ids = [player_id(seat) for seat in cmd.seats]
     duplicated = sorted({i for i in ids if ids.count(i) > 1})
     if duplicated:
-        raise Refusal(Code.BAD_VALUE, f"{duplicated[0]} is seated twice.")
+        raise Refusal(Code.BAD_VALUE, "{duplicated} is seated twice.", duplicated=duplicated[0])
     if cmd.board.players and len(cmd.seats) not in cmd.board.players:
         raise Refusal(
-            Code.BAD_VALUE, f"{cmd.board.title} is for {'/'.join(map(str, cmd.board.players))} players, not {len(cmd.seats)}."
+            Code.BAD_VALUE,
+            "{board} is for {map} players, not {count}.",
+            board=cmd.board.title,
+            map="/".join(map(str, cmd.board.players)),
+            count=len(cmd.seats),
         )
 
 
 def apply(state: GameState, command: Command) -> Result:
     """Apply one command to a game under way.  Never raises for bad play; never mutates."""
     if isinstance(command, c.NewGame):
-        return Rejected(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
+        return Rejected.of(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
     if isinstance(command, (c.Undo, c.Redo)):
-        return Rejected(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
+        return Rejected.of(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
     if state.phase is Phase.GAME_OVER:
-        return Rejected(Code.GAME_OVER, "The game is over.")
+        return Rejected.of(Code.GAME_OVER, "The game is over.")
     handler = actions.HANDLERS.get(type(command)) or _corrections_handler(type(command))
     if handler is None:
-        return Rejected(Code.BAD_COMMAND, f"{type(command).__name__} is not a Cthulhu Wars command.")
+        return Rejected.of(Code.BAD_COMMAND, "{name} is not a Cthulhu Wars command.", name=type(command).__name__)
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)
@@ -135,7 +153,7 @@ def apply(state: GameState, command: Command) -> Result:
         for hook in flow.AFTER_COMMAND_HOOKS:
             new = hook(new, events)
     except Refusal as refusal:
-        return Rejected(refusal.code, refusal.message)
+        return refusal.rejected()
     return Accepted(evolve(new, step=state.step + 1), tuple(events))
 
 

@@ -16,6 +16,7 @@ from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.model import GLACIER, MOON, NO_PROMPT, GameState, Gate, Prompt, PromptKind, Step
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -77,7 +78,7 @@ def step_glaciers(state: GameState, events: Events) -> GameState:
     if not state.queue or not choices or glaciers_used(state) >= GLACIERS_IN_BOX:
         return flow.done(state)
     first = state.players[state.first]
-    text = f"{first.label}: place a glacier on a glacier-glyph area."
+    text = say("{first}: place a glacier on a glacier-glyph area.", first=first.label)
     return evolve(state, prompt=Prompt(PromptKind.GLACIER, first.pid, text, choices))
 
 

@@ -35,6 +35,7 @@ from companion.engine.cthulhu.model import (
     Worms,
     spellbook_count,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -154,7 +155,7 @@ def step_degrade(state: GameState, events: Events) -> GameState:
     if state.queue is not None or not worms(state).on_map:
         return flow.done(state)
     dice = len(state.players)
-    text = f"Roll {dice} worm degradation dice."
+    text = say("Roll {dice} worm degradation dice.", dice=dice)
     prompt = actions.roll_prompt("", dice, "worms_degrade", text, DieKind.DEGRADATION)
     return evolve(state, queue=(), prompt=prompt)
 
@@ -279,7 +280,7 @@ def step_place(state: GameState, events: Events) -> GameState:
     if reason:
         events.append(WormPlacementEnded(player.pid, reason))
         return flow.done(state)
-    text = f"{player.label}: place a Worm (next: {worms(state).supply[0]})."
+    text = say("{player}: place a Worm (next: {supply}).", player=player.label, supply=worms(state).supply[0])
     return evolve(state, prompt=Prompt(PromptKind.PLACE, player.pid, text, choices))
 
 
@@ -289,7 +290,12 @@ def place_worm(state: GameState, cmd: PlaceWorm, events: Events) -> GameState:
     supply = list(worms(state).supply)
     number = supply[0] if cmd.worm is None else cmd.worm
     if number not in supply:
-        raise Refusal(Code.BAD_VALUE, f"No worm numbered {number} is left to place (left: {', '.join(map(str, supply))}).")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "No worm numbered {number} is left to place (left: {map}).",
+            number=number,
+            map=", ".join(map(str, supply)),
+        )
     supply.remove(number)
     index = bd.area_index(state, cmd.area)
     on_map = tuple(sorted((*worms(state).on_map, (index, number))))
@@ -308,11 +314,17 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
     if not bd.cosmic_gate(state, cmd.player):
         raise Refusal(
             Code.NOT_CONTROLLER,
-            f"The Cosmic Power needs a gate {player.label} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+            "The Cosmic Power needs a gate {player} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
+            player=player.label,
         )
     if spellbook_count(player) >= SPELLBOOKS_TO_WIN:
-        raise Refusal(Code.BAD_VALUE, f"{player.label} already has all {SPELLBOOKS_TO_WIN} spellbooks.")
-    state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, "a Spellbook by the Cosmic Power", events)
+        raise Refusal(
+            Code.BAD_VALUE,
+            "{player} already has all {spellbooks_to_win} spellbooks.",
+            player=player.label,
+            spellbooks_to_win=SPELLBOOKS_TO_WIN,
+        )
+    state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, say("a Spellbook by the Cosmic Power"), events)
     state = actions.gain_spellbook(state, GainSpellbook(cmd.player, cmd.name or "by the Cosmic Power"), events)
     return actions.end_action(state, events)
 

@@ -29,6 +29,7 @@ from companion.engine.cthulhu.factions.base import (
     UnitType,
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.says import say
 
 __all__ = [
     "NEUTRAL_UNITS",
@@ -111,6 +112,6 @@ def side_dice(side: Side) -> tuple[int | None, tuple[Part, ...]]:
         dice = None if unit is None or unit.kind is not stack.kind else unit.dice(side, stack.count)
         if dice is None:
             return None, (*parts, Part(stack.name, -1))
-        parts.append(Part(f"for {stack.count} {stack.name}", dice))
+        parts.append(Part(say("for {count} {stack}", count=stack.count, stack=stack.name), dice))
         total += dice
     return total, tuple(parts)

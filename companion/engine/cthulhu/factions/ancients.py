@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine.cthulhu.factions.base import ACOLYTE, FactionRules, M, T, UnitType, has_book
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.says import say
 
 # unit -> (Spellbook, its cost with the book)
 BOOK_COSTS = {"Un-Man": ("Festival", 0), "Reanimated": ("Brainless", 1), "Yothan": ("Extinction", 3)}
@@ -154,7 +155,7 @@ def _festival_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _festival(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
-    events.append(pw.AbilityUsed(ask.actor, "Festival", f"an Un-Man summoned: {choice} gains 1 Power"))
+    events.append(pw.AbilityUsed(ask.actor, "Festival", say("an Un-Man summoned: {choice} gains 1 Power", choice=choice)))
     return pw.gain_power(state, pw.seat_of(state, choice), 1, "Festival", events)
 
 
@@ -177,7 +178,13 @@ def _unholy(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
     state = state.with_area(index, replace(area, markers=tuple(m for m in area.markers if m != CATHEDRAL)))
     events.append(MarkerChanged(choice, CATHEDRAL, False, "Unholy Ground"))
     enemy = ask.data[0]
-    events.append(pw.AbilityUsed(ask.actor, "Unholy Ground", f"the Cathedral in {choice} removed: {enemy} loses a Great Old One"))
+    events.append(
+        pw.AbilityUsed(
+            ask.actor,
+            "Unholy Ground",
+            say("the Cathedral in {choice} removed: {enemy} loses a Great Old One", choice=choice, enemy=enemy),
+        )
+    )
     return pw.push_ask(state, Ask("Unholy Ground victim", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
 
 
@@ -189,7 +196,7 @@ def _victim(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
     owner = ask.data[0]
     index = pw.goo_area(state, owner, choice)
     assert index is not None
-    return pw.remove_one(state, index, pw.unit_here(state, index, owner, choice), "Unholy Ground", events)
+    return pw.remove_one(state, index, pw.unit_here(state, index, owner, choice), say("Unholy Ground"), events)
 
 
 ASKS = {
@@ -211,7 +218,9 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             if state.players[seat].faction is not Faction.ANCIENTS:
                 continue
             signs = 2 if cathedrals(state) >= CATHEDRALS else 1
-            events.append(pw.AbilityUsed(event.player, "Consecration", f"{signs} Elder Sign(s) for the Cathedrals"))
+            events.append(
+                pw.AbilityUsed(event.player, "Consecration", say("{signs} Elder Sign(s) for the Cathedrals", signs=signs))
+            )
             for _ in range(signs):
                 state = flow.draw_elder_sign(state, seat, "Consecration", events)
         elif isinstance(event, UnitsPlaced) and event.name == UN_MAN and event.reason == "summoned" and _is(state, event.owner):
@@ -221,7 +230,9 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             if pw.holds(state, event.owner, "Extinction"):
                 for _ in range(event.count):
                     state = pw.mark_used(state, event.owner, EXTINCT)
-                events.append(pw.AbilityUsed(event.owner, "Extinction", f"{event.count} Yothan(s) leave the game for good"))
+                events.append(
+                    pw.AbilityUsed(event.owner, "Extinction", say("{count} Yothan(s) leave the game for good", count=event.count))
+                )
         elif isinstance(event, BattleEnded):
             for an, enemy in ((event.attacker, event.defender), (event.defender, event.attacker)):
                 index = bd.area_index(state, event.area)
@@ -251,7 +262,7 @@ def brainless(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameSt
     for name in areas:
         index = bd.area_index(state, name)
         if not any(u.name != REANIMATED for u in state.areas[index].units_of(pid)):
-            raise Refusal(Code.NOT_NOW, f"Brainless: the Reanimated in {name} act only beside another Ancients unit.")
+            raise Refusal(Code.NOT_NOW, "Brainless: the Reanimated in {name} act only beside another Ancients unit.", name=name)
     return state, cmd
 
 
@@ -292,8 +303,10 @@ def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) 
         left = [u for u in rules.units if u.kind is UnitKind.MONSTER and pw.pool_left(state, other.pid, u.name, u.pool) > 0]
         if left:
             unit = (max if cmd.dearest else min)(left, key=lambda u: u.cost)
-            state = pw.place_one(state, gate, other.pid, unit.kind, unit.name, f"summoned free for the Ancients ({name})", events)
-    events.append(pw.AbilityUsed(cmd.player, name, "every enemy summoned a Monster free"))
+            state = pw.place_one(
+                state, gate, other.pid, unit.kind, unit.name, say("summoned free for the Ancients ({name})", name=name), events
+            )
+    events.append(pw.AbilityUsed(cmd.player, name, say("every enemy summoned a Monster free")))
     return pw.end_action(state, events)
 
 
@@ -304,7 +317,7 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
     why = cathedral_refusal(state, cmd.player, index)
     if why:
         raise Refusal(Code.NOT_NOW, why)
-    state = pw.pay(state, seat, cathedral_cost(state, index), "a Cathedral", events)
+    state = pw.pay(state, seat, cathedral_cost(state, index), say("a Cathedral"), events)
     area = state.areas[index]
     state = state.with_area(index, replace(area, markers=(*area.markers, CATHEDRAL)))
     events.append(MarkerChanged(cmd.area, CATHEDRAL, True, "built by the Ancients"))
@@ -322,13 +335,13 @@ def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> Ga
     bd.refuse_eradicated(state, to)
     going = [u for u in state.areas[source].units_of(cmd.player) if not cmd.units or u.name in cmd.units]
     if source == to or not going:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No Ancients unit to send from {cmd.area} to {cmd.to}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "No Ancients unit to send from {area} to {to}.", area=cmd.area, to=cmd.to)
     for unit in going:
         state, moved = bd.move(state, source, to, cmd.player, unit.kind, unit.name, unit.count)
         events += moved
     state, settled = bd.settle_gate(state, source)
     events += settled
-    events.append(pw.AbilityUsed(cmd.player, DEMATERIALIZATION, f"units from {cmd.area} to {cmd.to}"))
+    events.append(pw.AbilityUsed(cmd.player, DEMATERIALIZATION, say("units from {area} to {to}", area=cmd.area, to=cmd.to)))
     return pw.mark_used(state, cmd.player, DEMATERIALIZATION)
 
 
@@ -360,7 +373,7 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     worship = sum(
         1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller not in (None, pid)
     )
-    return [Part("Worship Services", worship)] if worship else []
+    return [Part(say("Worship Services"), worship)] if worship else []
 
 
 def gather_power_others(state: GameState, pid: str) -> list[Part]:
@@ -368,4 +381,4 @@ def gather_power_others(state: GameState, pid: str) -> list[Part]:
     if _is(state, pid) or not any(_is(state, p.pid) and pw.holds(state, p.pid, "Worship Services") for p in state.players):
         return []
     worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
-    return [Part("Worship Services", worship)] if worship else []
+    return [Part(say("Worship Services"), worship)] if worship else []

@@ -21,6 +21,7 @@ from companion.engine.cthulhu.model import (
     Units,
     spellbook_count,
 )
+from companion.engine.says import say
 
 Events = list[Event]
 
@@ -238,16 +239,21 @@ def sacrifice(
     """
     stacks = [(i, u) for i, a in enumerate(state.areas) for u in a.units_of(pid) if u.name in kinds]
     if sum(u.count for _, u in stacks) < count:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Awakening needs {count} {what} of {pid} in play.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Awakening needs {count} {what} of {pid} in play.", count=count, what=what, pid=pid)
     if not chosen:
         if len(stacks) != 1:
-            raise Refusal(Code.SACRIFICE_REQUIRED, f"Name the {count} {what} eliminated for the awakening in sacrifice.")
+            raise Refusal(
+                Code.SACRIFICE_REQUIRED,
+                "Name the {count} {what} eliminated for the awakening in sacrifice.",
+                count=count,
+                what=what,
+            )
         index, unit = stacks[0]
         chosen = ((index, unit.kind, unit.name, count),)
     if sum(n for *_, n in chosen) != count or any(name not in kinds for _, _, name, _ in chosen):
-        raise Refusal(Code.NO_SUCH_UNITS, f"The awakening eliminates exactly {count} {what}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "The awakening eliminates exactly {count} {what}.", count=count, what=what)
     for index, kind, name, n in chosen:
-        state, removed = bd.remove(state, index, pid, kind, name, n, "eliminated for an awakening")
+        state, removed = bd.remove(state, index, pid, kind, name, n, say("eliminated for an awakening"))
         events += removed
     return state
 

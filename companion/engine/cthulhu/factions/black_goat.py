@@ -25,6 +25,7 @@ from companion.engine.cthulhu.factions.base import (
     sacrifice,
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.says import say
 
 SHUB = "Shub-Niggurath"
 DARK_YOUNG = "Dark Young"
@@ -250,15 +251,15 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
-        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate Black Goat controls in {cmd.area}.")
+        raise Refusal(Code.NOT_CONTROLLER, "Summoning needs a gate Black Goat controls in {area}.", area=cmd.area)
     unit = RULES.unit(cmd.name)
     if unit is None or unit.kind is not M:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Black Goat's Monsters.")
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Black Goat's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, unit.name, unit.pool) < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"All of Black Goat's {unit.name} are in play.")
-    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
+        raise Refusal(Code.NO_SUCH_UNITS, "All of Black Goat's {unit} are in play.", unit=unit.name)
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
-    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on"))
+    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)
 
 
@@ -271,13 +272,19 @@ def avatar(state: GameState, cmd: Avatar, events: pw.Events) -> GameState:
     if home is None or home == to:
         raise Refusal(Code.NOT_NOW, "Avatar needs Shub-Niggurath on the map, in another area than the one named.")
     if not pw.fodder(state, to, cmd.faction):
-        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.faction} has no Monster or Cultist in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "{faction} has no Monster or Cultist in {area}.", faction=cmd.faction, area=cmd.area)
     state = pw.pay(state, seat, AVATAR_COST, "Avatar", events)
     state, moved = bd.move(state, home, to, cmd.player, G, SHUB, 1)
     events += moved
     actor = cmd.player if cmd.faction == NEUTRAL else cmd.faction
     state = pw.queue_ask(state, Ask("Avatar", actor, (str(to), str(home), cmd.faction)))
-    events.append(pw.AbilityUsed(cmd.player, "Avatar", f"Shub-Niggurath swaps places with {cmd.faction}'s unit in {cmd.area}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player,
+            "Avatar",
+            say("Shub-Niggurath swaps places with {faction}'s unit in {area}", faction=cmd.faction, area=cmd.area),
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -285,7 +292,7 @@ def ghroth(state: GameState, cmd: Ghroth, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     pw.need_book(state, cmd.player, "Ghroth")
     state = pw.pay(state, seat, GHROTH_COST, "Ghroth", events)
-    return pw.roll_now(state, cmd.player, "ghroth", "Roll 1 die for Ghroth.")
+    return pw.roll_now(state, cmd.player, "ghroth", say("Roll 1 die for Ghroth."))
 
 
 def ghroth_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
@@ -293,10 +300,20 @@ def ghroth_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) 
     fungi = sum(1 for a in state.areas if a.count(owner=bg, name=FUNGI))
     rolled = values[0]
     if rolled <= fungi:
-        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} ≤ {fungi} areas with Fungi: the enemies lose {rolled} cultists"))
+        events.append(
+            pw.AbilityUsed(
+                bg,
+                "Ghroth",
+                say("{rolled} ≤ {fungi} areas with Fungi: the enemies lose {rolled} cultists", rolled=rolled, fungi=fungi),
+            )
+        )
         state = pw.queue_ask(state, Ask("Ghroth", bg, (str(rolled),)))
     else:
-        events.append(pw.AbilityUsed(bg, "Ghroth", f"{rolled} > {fungi} areas with Fungi: an Acolyte is placed"))
+        events.append(
+            pw.AbilityUsed(
+                bg, "Ghroth", say("{rolled} > {fungi} areas with Fungi: an Acolyte is placed", rolled=rolled, fungi=fungi)
+            )
+        )
         state = pw.queue_ask(state, Ask("Ghroth place", bg))
     return pw.end_action(state, events)
 
@@ -313,9 +330,9 @@ def blood_sacrifice(state: GameState, cmd: BloodSacrifice, events: pw.Events) ->
     index = bd.area_index(state, cmd.area)
     unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
     if unit is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist in {cmd.area}.")
-    state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, "Blood Sacrifice", events)
-    events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", "a cultist for 1 Elder Sign"))
+        raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist in {area}.", area=cmd.area)
+    state = pw.remove_one(pw.mark_used(state, cmd.player, "Blood Sacrifice"), index, unit, say("Blood Sacrifice"), events)
+    events.append(pw.AbilityUsed(cmd.player, "Blood Sacrifice", say("a cultist for 1 Elder Sign")))
     return flow.draw_elder_sign(state, seat, "Blood Sacrifice", events)
 
 
@@ -331,9 +348,9 @@ def sacrifice_cultists(state: GameState, cmd: SacrificeCultists, events: pw.Even
         index = bd.area_index(state, name)
         unit = next((u for u in state.areas[index].units_of(cmd.player) if u.kind is C), None)
         if unit is None:
-            raise Refusal(Code.NO_SUCH_UNITS, f"Black Goat has no cultist left in {name}.")
-        state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), "eliminated for a Spellbook", events)
-    events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", "two cultists eliminated"))
+            raise Refusal(Code.NO_SUCH_UNITS, "Black Goat has no cultist left in {name}.", name=name)
+        state = pw.remove_one(state, index, Units(cmd.player, C, unit.name, 1), say("eliminated for a Spellbook"), events)
+    events.append(pw.AbilityUsed(cmd.player, "Eliminate two Cultists", say("two cultists eliminated")))
     return pw.end_action(state, events)
 
 
@@ -408,4 +425,4 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     if not pw.holds(state, pid, "The Red Sign"):
         return []
     young = on_map(state, pid, DARK_YOUNG)
-    return [Part("The Red Sign", young)] if young else []
+    return [Part(say("The Red Sign"), young)] if young else []

@@ -19,6 +19,7 @@ from companion.engine.cthulhu.factions.base import (
     fixed,
 )
 from companion.engine.cthulhu.model import Faction, spellbook_count
+from companion.engine.says import say
 
 NYARLATHOTEP = "Nyarlathotep"
 
@@ -136,9 +137,15 @@ def _harbinger(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Ga
     owner, goo = ask.data
     if choice == "power":
         amount = goo_cost(state, owner, goo) // 2
-        events.append(pw.AbilityUsed(ask.actor, "The Harbinger", f"{goo} hit: {amount} Power"))
+        events.append(pw.AbilityUsed(ask.actor, "The Harbinger", say("{goo} hit: {amount} Power", goo=goo, amount=amount)))
         return pw.gain_power(state, seat, amount, "The Harbinger", events)
-    events.append(pw.AbilityUsed(ask.actor, "The Harbinger", f"{goo} hit: {HARBINGER_ELDER_SIGNS} Elder Signs"))
+    events.append(
+        pw.AbilityUsed(
+            ask.actor,
+            "The Harbinger",
+            say("{goo} hit: {harbinger_elder_signs} Elder Signs", goo=goo, harbinger_elder_signs=HARBINGER_ELDER_SIGNS),
+        )
+    )
     for _ in range(HARBINGER_ELDER_SIGNS):
         state = flow.draw_elder_sign(state, seat, "The Harbinger", events)
     return state
@@ -164,7 +171,7 @@ def _abduct(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
     enemy = pw.battle_enemy(state, ask.actor)
     assert enemy is not None
     state = pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, NIGHTGAUNT), "Abduct", events)
-    events.append(pw.AbilityUsed(ask.actor, "Abduct", f"a Nightgaunt takes one of {enemy}'s units"))
+    events.append(pw.AbilityUsed(ask.actor, "Abduct", say("a Nightgaunt takes one of {enemy}'s units", enemy=enemy)))
     state = pw.push_ask(state, ask)  # again, after the victim has chosen
     return pw.push_ask(state, Ask("Abducted", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
 
@@ -196,7 +203,9 @@ def _seek(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameSta
         if i != to and count:
             state, moved = bd.move(state, i, to, ask.actor, M, HUNTING_HORROR, count)
             events += moved
-    events.append(pw.AbilityUsed(ask.actor, "Seek and Destroy", f"Hunting Horrors join the battle in {state.area_name(to)}"))
+    events.append(
+        pw.AbilityUsed(ask.actor, "Seek and Destroy", say("Hunting Horrors join the battle in {area}", area=state.area_name(to)))
+    )
     return state
 
 
@@ -222,12 +231,12 @@ def _loss(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameSta
     state = pw.pay(state, pw.seat_of(state, choice), 1, THOUSAND_FORMS, events)
     if left > 1:
         return pw.push_ask(state, Ask("Thousand Forms loss", ask.actor, (cc, str(left - 1))))
-    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, "the other factions paid the Power they agreed"))
+    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, say("the other factions paid the Power they agreed")))
     return state
 
 
 def _forms_gain(state: GameState, cc: str, rolled: int, events: pw.Events) -> GameState:
-    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, f"no agreement: Crawling Chaos gains {rolled} Power"))
+    events.append(pw.AbilityUsed(cc, THOUSAND_FORMS, say("no agreement: Crawling Chaos gains {rolled} Power", rolled=rolled)))
     return pw.gain_power(state, pw.seat_of(state, cc), rolled, THOUSAND_FORMS, events)
 
 
@@ -260,7 +269,9 @@ def _invisibility(state: GameState, ask: Ask, choice: str, events: pw.Events) ->
     owner, name = choice.split(": ", 1)
     unit = next(u for u in _visible(state) if u.owner == owner and u.name == name)
     state = evolve(state, battle=evolve(b, exempt=(*b.exempt, Units(owner, unit.kind, name, 1))))
-    events.append(pw.AbilityUsed(ask.actor, "Invisibility", f"{owner}'s {name} leaves the battle, invisible"))
+    events.append(
+        pw.AbilityUsed(ask.actor, "Invisibility", say("{owner}'s {name} leaves the battle, invisible", owner=owner, name=name))
+    )
     left = int(ask.data[0]) - 1
     polyps = sum(u.count for u in _visible(state) if u.owner == ask.actor and u.name == FLYING_POLYP)
     return pw.push_ask(state, Ask("Invisibility", ask.actor, (str(left),))) if left > 0 and polyps else state
@@ -316,8 +327,8 @@ def pay_for_spellbook(state: GameState, cmd: PayForSpellbook, events: pw.Events)
     open_ = [a for a in _amounts(f"{cmd.amount} Power") if (cmd.player, f"Pay {a} Power") not in state.abilities.met]
     if len(open_) != len(_amounts(f"{cmd.amount} Power")):
         raise Refusal(Code.NOT_NOW, "That Power requirement is met already.")
-    state = pw.pay(state, seat, cmd.amount, "a Spellbook requirement", events)
-    events.append(pw.AbilityUsed(cmd.player, "Pay for Spellbook", f"{cmd.amount} Power paid"))
+    state = pw.pay(state, seat, cmd.amount, say("a Spellbook requirement"), events)
+    events.append(pw.AbilityUsed(cmd.player, "Pay for Spellbook", say("{amount} Power paid", amount=cmd.amount)))
     return pw.end_action(state, events)
 
 
@@ -329,7 +340,7 @@ def thousand_forms(state: GameState, cmd: ThousandForms, events: pw.Events) -> G
     if pw.used(state, cmd.player, THOUSAND_FORMS):
         raise Refusal(Code.NOT_NOW, "The Thousand Forms is used once per Action Phase.")
     state = pw.mark_used(state, cmd.player, THOUSAND_FORMS)
-    return pw.roll_now(state, cmd.player, "thousand_forms", "Roll 1 die for The Thousand Forms.")
+    return pw.roll_now(state, cmd.player, "thousand_forms", say("Roll 1 die for The Thousand Forms."))
 
 
 def forms_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:

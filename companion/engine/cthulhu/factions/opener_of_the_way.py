@@ -9,6 +9,7 @@ from companion.engine.core import Code, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.model import YOG_SOTHOTH, Faction, GameState, UnitKind
+from companion.engine.says import say
 
 SPAWN = "Spawn of Yog-Sothoth"
 
@@ -31,8 +32,8 @@ def yog_effect(
 ) -> GameState:
     """The Spawn he replaces goes back to the pool."""
     if not state.areas[index].count(owner=pid, name=SPAWN):  # the Cosmic Power bypassed the area
-        raise Refusal(Code.NO_SUCH_UNITS, f"Yog-Sothoth replaces a Spawn of Yog-Sothoth in {state.area_name(index)}.")
-    state, removed = bd.remove(state, index, pid, UnitKind.MONSTER, SPAWN, 1, "replaced by Yog-Sothoth")
+        raise Refusal(Code.NO_SUCH_UNITS, "Yog-Sothoth replaces a Spawn of Yog-Sothoth in {area}.", area=state.area_name(index))
+    state, removed = bd.remove(state, index, pid, UnitKind.MONSTER, SPAWN, 1, say("replaced by Yog-Sothoth"))
     events += removed
     return state
 
@@ -133,7 +134,7 @@ def dragon_ascending(state: GameState, cmd: DragonAscending, events: Events) -> 
     if state.prompt.kind in (PromptKind.NONE, PromptKind.SPELLBOOK, PromptKind.ABILITY):
         raise Refusal(Code.NOT_NOW, "Not while the referee waits for an answer to an ability.")
     highest = max(p.power for p in state.players)
-    events.append(pw.AbilityUsed(cmd.player, DRAGON_ASCENDING, f"Power set to {highest}, the highest"))
+    events.append(pw.AbilityUsed(cmd.player, DRAGON_ASCENDING, say("Power set to {highest}, the highest", highest=highest)))
     state = pw.gain_power(state, seat, highest - state.players[seat].power, DRAGON_ASCENDING, events)
     return pw.mark_used(state, cmd.player, ONCE)
 
@@ -195,7 +196,7 @@ def _descend(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     if choice == "skip":
         return state
     doom = int(ask.data[0])
-    events.append(pw.AbilityUsed(ask.actor, DRAGON_DESCENDING, f"the Ritual gives {doom} Doom more"))
+    events.append(pw.AbilityUsed(ask.actor, DRAGON_DESCENDING, say("the Ritual gives {doom} Doom more", doom=doom)))
     state = flow.gain_doom(state, pw.seat_of(state, ask.actor), doom, DRAGON_DESCENDING, events)
     return pw.mark_used(state, ask.actor, DESCENDED)
 
@@ -233,7 +234,7 @@ def channel_wrap(rolled: pw.Handler) -> pw.Handler:
 def _ask_channel(state: GameState, pid: str) -> GameState:
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
-    text = f"{pid}: Channel Power: pay 1 Power to roll your {n} miss(es) again?"
+    text = say("{pid}: Channel Power: pay 1 Power to roll your {n} miss(es) again?", pid=pid, n=n)
     prompt = Prompt(PromptKind.ABILITY, pid, text, ("use", "skip"), purpose=CHANNEL_POWER)
     state = pw.with_abilities(
         state, asks=(Ask(CHANNEL_POWER, pid), *state.abilities.asks), resume=(NO_PROMPT, *state.abilities.resume)
@@ -249,7 +250,9 @@ def _channel(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
     state = pw.pay(state, pw.seat_of(state, ask.actor), CHANNEL_COST, CHANNEL_POWER, events)
-    return evolve(state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", f"Roll {n} dice again for Channel Power."))
+    return evolve(
+        state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n))
+    )
 
 
 def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
@@ -262,7 +265,7 @@ def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) ->
     new = iter(values)
     kept = tuple(next(new) if v < 4 else v for v in b.rolls[-1])
     state = evolve(state, battle=evolve(b, rolls=(*b.rolls[:-1], kept)), prompt=NO_PROMPT)
-    events.append(pw.AbilityUsed(roller, CHANNEL_POWER, f"the dice now read {' '.join(map(str, kept))}"))
+    events.append(pw.AbilityUsed(roller, CHANNEL_POWER, say("the dice now read {map}", map=" ".join(map(str, kept)))))
     if _may_channel(state, roller, kept):
         return _ask_channel(state, roller)
     return bt.next_roll(state, events)
@@ -305,7 +308,7 @@ def _unit(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
     index, hit, ow = int(ask.data[0]), ask.data[1], ask.data[2]
     unit = pw.unit_here(state, index, ask.actor, choice)  # no HitTaken: this is not a battle
     if hit == "kill":
-        return pw.remove_one(state, index, unit, "killed by the Dread Curse of Azathoth", events)
+        return pw.remove_one(state, index, unit, say("killed by the Dread Curse of Azathoth"), events)
     return pw.push_ask(state, Ask("Dread Curse retreat", ow, (str(index), ask.actor, choice)))
 
 
@@ -324,13 +327,16 @@ def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
     pw.need_book(state, cmd.player, DREAD_CURSE)
     index = bd.area_index(state, cmd.area)
     if not _targets(state, index, cmd.player):
-        raise Refusal(Code.NO_SUCH_UNITS, f"The Dread Curse needs enemy units in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse needs enemy units in {area}.", area=cmd.area)
     dice = curse_dice(state, cmd.player)
     if not dice:
         raise Refusal(Code.NO_SUCH_UNITS, "The Dread Curse rolls a die per Abomination and Spawn in play: Opener has none.")
     state = pw.pay(state, seat, DREAD_CURSE_COST, DREAD_CURSE, events)
     return evolve(
-        state, prompt=actions.roll_prompt(cmd.player, dice, f"dread_curse:{index}", f"Roll {dice} dice for the Dread Curse.")
+        state,
+        prompt=actions.roll_prompt(
+            cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)
+        ),
     )
 
 
@@ -338,7 +344,13 @@ def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events
     rolled = next(e for e in reversed(events) if isinstance(e, DiceRolled))  # the prompt is cleared
     index, ow = int(rolled.purpose.split(":")[1]), rolled.player
     kills, pains = actions.kills_and_pains(values)
-    events.append(pw.AbilityUsed(ow, DREAD_CURSE, f"{kills} Kill(s) and {pains} Pain(s) in {state.area_name(index)}"))
+    events.append(
+        pw.AbilityUsed(
+            ow,
+            DREAD_CURSE,
+            say("{kills} Kill(s) and {pains} Pain(s) in {area}", kills=kills, pains=pains, area=state.area_name(index)),
+        )
+    )
     if kills or pains:
         state = pw.queue_ask(state, Ask(DREAD_CURSE, ow, (str(index), str(kills), str(pains))))
     return pw.end_action(state, events)
@@ -369,7 +381,9 @@ def _million(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     count = pw.pool_left(state, ask.actor, to, pool) if choice == SPAWN else 1  # a Spawn: every Mutant in the pool
     for _ in range(count):
         state = pw.place_one(state, index, ask.actor, M, to, MILLION, events)
-    events.append(pw.AbilityUsed(ask.actor, MILLION, f"a {choice} becomes {count} {to}(s)"))
+    events.append(
+        pw.AbilityUsed(ask.actor, MILLION, say("a {choice} becomes {count} {to}(s)", choice=choice, count=count, to=to))
+    )
     return pw.push_ask(state, Ask(MILLION, ask.actor, (*ask.data, *(to,) * count)))
 
 
@@ -406,14 +420,20 @@ def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameSt
     gate = state.areas[index].gate
     unit = RULES.unit(cmd.name)
     if gate is None or gate.controller == cmd.player:
-        raise Refusal(Code.NOT_NOW, f"They Break Through summons at an enemy or abandoned gate, and {cmd.area} has none.")
+        raise Refusal(
+            Code.NOT_NOW, "They Break Through summons at an enemy or abandoned gate, and {area} has none.", area=cmd.area
+        )
     if unit is None or unit.kind is not M:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Opener's Monsters.")
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Opener's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, cmd.name, unit.pool) < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No {cmd.name} is left in the pool.")
-    state = pw.pay(state, seat, unit.cost, f"summoning {cmd.name}", events)
+        raise Refusal(Code.NO_SUCH_UNITS, "No {name} is left in the pool.", name=cmd.name)
+    state = pw.pay(state, seat, unit.cost, say("summoning {name}", name=cmd.name), events)
     state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
-    events.append(pw.AbilityUsed(cmd.player, "They Break Through", f"a {cmd.name} summoned at the gate in {cmd.area}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "They Break Through", say("a {name} summoned at the gate in {area}", name=cmd.name, area=cmd.area)
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -429,11 +449,16 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     unit = pw.unit_here(state, source, cmd.player, cmd.unit)
     kind = unit_type(state, cmd.player, cmd.unit)
     if kind is None or kind.cost < BEYOND_ONE_LEAST:
-        raise Refusal(Code.BAD_VALUE, f"The Beyond One moves a unit costing {BEYOND_ONE_LEAST} or more, not a {cmd.unit}.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "The Beyond One moves a unit costing {beyond_one_least} or more, not a {unit}.",
+            beyond_one_least=BEYOND_ONE_LEAST,
+            unit=cmd.unit,
+        )
     if area.gate is None or state.areas[to].gate is not None or source == to:
-        raise Refusal(Code.NOT_NOW, f"The Beyond One takes the gate in {cmd.area} to an area without one.")
+        raise Refusal(Code.NOT_NOW, "The Beyond One takes the gate in {area} to an area without one.", area=cmd.area)
     if any(u.owner != cmd.player and u.kind in (G, UnitKind.IGOO) for u in area.units):
-        raise Refusal(Code.NOT_NOW, f"An enemy Great Old One holds the gate in {cmd.area}.")
+        raise Refusal(Code.NOT_NOW, "An enemy Great Old One holds the gate in {area}.", area=cmd.area)
     state = pw.pay(state, seat, BEYOND_ONE_COST, BEYOND_ONE, events)
     gate = area.gate
     keeper = (
@@ -450,7 +475,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
         state, to, Gate(gate.controller) if keeper is not None else Gate(None), "moved by The Beyond One"
     )
     events += changed
-    events.append(pw.AbilityUsed(cmd.player, BEYOND_ONE, f"the gate in {cmd.area} goes to {cmd.to}"))
+    events.append(pw.AbilityUsed(cmd.player, BEYOND_ONE, say("the gate in {area} goes to {to}", area=cmd.area, to=cmd.to)))
     return pw.end_action(state, events)
 
 

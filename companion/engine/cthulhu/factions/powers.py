@@ -31,6 +31,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     Units,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = list[Event]
@@ -132,7 +133,7 @@ PowerHook = Callable[[GameState, str], list[Part]]
 def seat_of(state: GameState, pid: str) -> int:
     seat = state.seat(pid)
     if seat is None:
-        raise Refusal(Code.UNKNOWN_PLAYER, f"{pid!r} is not playing.")
+        raise Refusal(Code.UNKNOWN_PLAYER, "{pid!r} is not playing.", pid=pid)
     return seat
 
 
@@ -146,14 +147,14 @@ def need_book(state: GameState, pid: str, book: str) -> int:
     while held)."""
     seat = seat_of(state, pid)
     if book not in state.players[seat].spellbooks:
-        raise Refusal(Code.NOT_NOW, f"{state.players[seat].label} does not hold {book}.")
+        raise Refusal(Code.NOT_NOW, "{player} does not hold {book}.", player=state.players[seat].label, book=book)
     return seat
 
 
 def need_faction(state: GameState, pid: str, faction: object, ability: str) -> int:
     seat = seat_of(state, pid)
     if state.players[seat].faction != faction:
-        raise Refusal(Code.NOT_NOW, f"{ability} is not {state.players[seat].label}'s ability.")
+        raise Refusal(Code.NOT_NOW, "{ability} is not {player}'s ability.", ability=ability, player=state.players[seat].label)
     return seat
 
 
@@ -161,9 +162,11 @@ def my_turn(state: GameState, pid: str) -> int:
     """Refuse unless it is ``pid``'s action; the seat."""
     seat = seat_of(state, pid)
     if state.prompt.kind is not PromptKind.ACTION:
-        raise Refusal(Code.NOT_NOW, f"That is an action; the referee waits for: {state.prompt.text or 'nothing'}")
+        raise Refusal(Code.NOT_NOW, "That is an action; the referee waits for: {prompt}", prompt=state.prompt.text or "nothing")
     if state.prompt.actor != pid:
-        raise Refusal(Code.NOT_YOUR_TURN, f"It is not {state.players[seat].label}'s turn. {state.prompt.text}")
+        raise Refusal(
+            Code.NOT_YOUR_TURN, "It is not {player}'s turn. {prompt}", player=state.players[seat].label, prompt=state.prompt.text
+        )
     return seat
 
 
@@ -330,7 +333,7 @@ def send_one(state: GameState, index: int, owner: str, name: str, to: str, event
 def unit_here(state: GameState, index: int, pid: str, name: str) -> Units:
     unit = next((u for u in state.areas[index].units_of(pid) if u.name == name), None)
     if unit is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no {name} in {state.area_name(index)}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "{pid} has no {name} in {area}.", pid=pid, name=name, area=state.area_name(index))
     return unit
 
 
@@ -350,7 +353,12 @@ def go_on(state: GameState, seat: int, events: Events) -> GameState:
     player with no Power takes no action (core rules)."""
     if state.players[seat].power > 0:
         player = state.players[seat]
-        return evolve(state, prompt=evolve(state.prompt, text=f"{player.label}: take an action ({player.power} Power)."))
+        return evolve(
+            state,
+            prompt=evolve(
+                state.prompt, text=say("{player}: take an action ({power} Power).", player=player.label, power=player.power)
+            ),
+        )
     return end_action(state, events)
 
 

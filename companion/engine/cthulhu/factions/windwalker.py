@@ -20,6 +20,7 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
 )
 from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.says import say
 
 RHAN_TEGOTH = "Rhan Tegoth"
 ITHAQUA = "Ithaqua"
@@ -202,7 +203,9 @@ def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
     if not sleeper.borrowed(state, cmd.player, HIBERNATE):
         pw.need_faction(state, cmd.player, Faction.WINDWALKER, HIBERNATE)
     extra = min(state.players[seat].power, enemy_goos(state, cmd.player))
-    events.append(pw.AbilityUsed(cmd.player, HIBERNATE, f"+{extra} Power; no more turns until the next Gather Power"))
+    events.append(
+        pw.AbilityUsed(cmd.player, HIBERNATE, say("+{extra} Power; no more turns until the next Gather Power", extra=extra))
+    )
     state = pw.gain_power(pw.mark_used(state, cmd.player, HIBERNATE), seat, extra, HIBERNATE, events)
     return pw.end_action(state, events)
 
@@ -238,8 +241,10 @@ def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameStat
         return state, cmd
     if state.area_name(held[1]) not in _targets(state, cmd):
         return state, cmd
-    events.append(pw.AbilityUsed(held[0], ICE_AGE_BOOK, f"{pid} pays 1 Power more in {state.area_name(held[1])}"))
-    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, "the Ice Age", events), cmd
+    events.append(
+        pw.AbilityUsed(held[0], ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=state.area_name(held[1])))
+    )
+    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, say("the Ice Age"), events), cmd
 
 
 def ferox(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
@@ -267,7 +272,7 @@ def arctic_wind(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     free = sum(g.count for g in cmd.groups if g.area == source and g.to == to and g.name != ITHAQUA)
     if not free:
         return state, cmd
-    events.append(pw.AbilityUsed(cmd.player, "Arctic Wind", f"{free} unit(s) go with Ithaqua free"))
+    events.append(pw.AbilityUsed(cmd.player, "Arctic Wind", say("{free} unit(s) go with Ithaqua free", free=free)))
     return state, replace(cmd, cost=total - free)
 
 
@@ -291,7 +296,7 @@ def _howl(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameSta
         return state
     enemy = pw.battle_enemy(state, ask.actor)
     assert enemy is not None
-    events.append(pw.AbilityUsed(ask.actor, "Howl", f"{enemy} removes one of its units from the battle"))
+    events.append(pw.AbilityUsed(ask.actor, "Howl", say("{enemy} removes one of its units from the battle", enemy=enemy)))
     return pw.push_ask(state, Ask("Howled", ask.actor if enemy == NEUTRAL else enemy, (enemy,)))
 
 
@@ -335,7 +340,7 @@ def _eternal(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Game
     elif now != index:
         state, moved = bd.move(state, now, index, ask.actor, G, RHAN_TEGOTH, 1)
         events += moved
-    events.append(pw.AbilityUsed(ask.actor, "Eternal", f"the {hit} on Rhan Tegoth is cancelled"))
+    events.append(pw.AbilityUsed(ask.actor, "Eternal", say("the {hit} on Rhan Tegoth is cancelled", hit=hit)))
     return state
 
 
@@ -348,7 +353,9 @@ def _berserk(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Game
     index = bd.area_index(state, where)
     state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), "Berserkergang", events)
     ww = next(p.pid for p in state.players if p.faction is Faction.WINDWALKER)
-    events.append(pw.AbilityUsed(ww, "Berserkergang", f"{victim}'s {choice} eliminated for a Gnoph-Keh"))
+    events.append(
+        pw.AbilityUsed(ww, "Berserkergang", say("{victim}'s {choice} eliminated for a Gnoph-Keh", victim=victim, choice=choice))
+    )
     return state
 
 
@@ -370,7 +377,7 @@ def _cannibal(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Gam
         return state
     index = bd.area_index(state, ask.data[0])
     kind = UnitKind.CULTIST if choice == "Acolyte" else M
-    events.append(pw.AbilityUsed(ask.actor, "Cannibalism", f"a {choice} placed in {ask.data[0]}"))
+    events.append(pw.AbilityUsed(ask.actor, "Cannibalism", say("a {choice} placed in {data}", choice=choice, data=ask.data[0])))
     return pw.place_one(state, index, ask.actor, kind, choice, "Cannibalism", events)
 
 
@@ -445,7 +452,9 @@ def anytime(state: GameState, cmd: AnytimeSpellbook, events: pw.Events) -> GameS
     if state.prompt.kind in (PromptKind.NONE, PromptKind.SPELLBOOK, PromptKind.ABILITY):
         raise Refusal(Code.NOT_NOW, "Not while the referee waits for an answer to an ability.")
     signs = min(ANYTIME_MOST, _six_books(state, cmd.player))
-    events.append(pw.AbilityUsed(cmd.player, ANYTIME, f"{signs} Elder Sign(s) for the enemies with six Spellbooks"))
+    events.append(
+        pw.AbilityUsed(cmd.player, ANYTIME, say("{signs} Elder Sign(s) for the enemies with six Spellbooks", signs=signs))
+    )
     for _ in range(signs):
         state = flow.draw_elder_sign(state, seat, ANYTIME, events)
     return state
@@ -457,8 +466,8 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     bd.refuse_eradicated(state, index)
     if ICE_AGE in state.areas[index].markers:
-        raise Refusal(Code.NOT_NOW, f"The Ice Age is in {cmd.area} already.")
-    state = pw.pay(state, seat, ICE_AGE_COST, "Ice Age", events)
+        raise Refusal(Code.NOT_NOW, "The Ice Age is in {area} already.", area=cmd.area)
+    state = pw.pay(state, seat, ICE_AGE_COST, say("Ice Age"), events)
     for i, area in enumerate(state.areas):
         if ICE_AGE in area.markers:
             state = state.with_area(i, replace(area, markers=tuple(m for m in area.markers if m != ICE_AGE)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.says import say
 
 KING = "King in Yellow"
 HASTUR = "Hastur"
@@ -231,7 +232,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             for e in seen
         )
         if lost:
-            events.append(pw.AbilityUsed(p.pid, "Passion", "a cultist lost to an enemy: 1 Power"))
+            events.append(pw.AbilityUsed(p.pid, "Passion", say("a cultist lost to an enemy: 1 Power")))
             state = pw.gain_power(state, seat, 1, "Passion", events)
     return state
 
@@ -251,7 +252,9 @@ def desecrate(state: GameState, cmd: Desecrate, events: pw.Events) -> GameState:
     if index is None or DESECRATION in state.areas[index].markers:
         raise Refusal(Code.NOT_NOW, "Desecrate needs the King in Yellow in an area not yet desecrated.")
     state = pw.pay(state, seat, desecrate_cost(state, cmd.player), "Desecrate", events)
-    return pw.roll_now(state, cmd.player, f"desecrate:{index}", f"Roll 1 die to Desecrate {state.area_name(index)}.")
+    return pw.roll_now(
+        state, cmd.player, f"desecrate:{index}", say("Roll 1 die to Desecrate {area}.", area=state.area_name(index))
+    )
 
 
 def desecrate_rolled(state: GameState, values: tuple[int, ...], events: pw.Events) -> GameState:
@@ -267,7 +270,9 @@ def desecrate_rolled(state: GameState, values: tuple[int, ...], events: pw.Event
         if pw.holds(state, ys, "The Third Eye") and pw.in_play(state, ys, HASTUR):
             state = flow.draw_elder_sign(state, pw.seat_of(state, ys), "The Third Eye", events)
     else:
-        events.append(pw.AbilityUsed(ys, "Desecrate", f"{values[0]} > {there} Yellow Sign units: no token"))
+        events.append(
+            pw.AbilityUsed(ys, "Desecrate", say("{value} > {there} Yellow Sign units: no token", value=values[0], there=there))
+        )
     state = pw.queue_ask(state, Ask("Desecrate", ys, (str(index),)))
     return pw.end_action(state, events)
 
@@ -282,7 +287,7 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
         or not area.count(owner=cmd.player, name="Undead")
         or lunacy_acolyte(state, index, cmd.victim) is None  # Lunacy: an Earth Cat
     ):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Zingaya needs Yellow Sign's Undead and an enemy Acolyte in {area}.", area=cmd.area)
     if _left(state, cmd.player, "Undead") < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Undead is left in the pool.")
     state = pw.pay(state, seat, ZINGAYA_COST, "Zingaya", events)
@@ -290,7 +295,11 @@ def zingaya(state: GameState, cmd: Zingaya, events: pw.Events) -> GameState:
     assert victim is not None
     state = pw.remove_one(state, index, victim, "Zingaya", events)
     state = pw.place_one(state, index, cmd.player, M, "Undead", "Zingaya", events)
-    events.append(pw.AbilityUsed(cmd.player, "Zingaya", f"{cmd.victim}'s Acolyte in {cmd.area} becomes an Undead"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "Zingaya", say("{victim}'s Acolyte in {area} becomes an Undead", victim=cmd.victim, area=cmd.area)
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -304,11 +313,11 @@ def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
     )
     if not sources:
         raise Refusal(Code.NO_SUCH_UNITS, "No Byakhee is elsewhere on the map.")
-    state = pw.pay(state, seat, SHRIEK_COST, "Shriek of the Byakhee", events)
+    state = pw.pay(state, seat, SHRIEK_COST, say("Shriek of the Byakhee"), events)
     for name in sources:
         source = bd.area_index(state, name)
         if source == to or not state.areas[source].count(owner=cmd.player, name="Byakhee"):
-            raise Refusal(Code.NO_SUCH_UNITS, f"No Byakhee of Yellow Sign left in {name} to fly.")
+            raise Refusal(Code.NO_SUCH_UNITS, "No Byakhee of Yellow Sign left in {name} to fly.", name=name)
         state, moved = bd.move(state, source, to, cmd.player, M, "Byakhee", 1)
         events += moved
     return pw.end_action(state, events)
@@ -316,7 +325,7 @@ def shriek(state: GameState, cmd: Shriek, events: pw.Events) -> GameState:
 
 def _once_per_round(state: GameState, pid: str, ability: str) -> None:
     if pw.used(state, pid, ability):
-        raise Refusal(Code.NOT_NOW, f"{ability} is used once per round.")
+        raise Refusal(Code.NOT_NOW, "{ability} is used once per round.", ability=ability)
     if state.abilities.second == pid:
         raise Refusal(Code.NOT_NOW, "The second action after The Screaming Dead or He Who is Not to be Named is a different one.")
 
@@ -328,17 +337,17 @@ def screaming_dead(state: GameState, cmd: ScreamingDead, events: pw.Events) -> G
     home = pw.goo_area(state, cmd.player, KING)
     to = bd.area_index(state, cmd.to)
     if home is None or not state.board.are_adjacent(home, to):
-        raise Refusal(Code.NOT_ADJACENT, f"The King in Yellow must stand next to {cmd.to}.")
+        raise Refusal(Code.NOT_ADJACENT, "The King in Yellow must stand next to {to}.", to=cmd.to)
     here = state.areas[home].count(owner=cmd.player, name="Undead")
     undead = here if cmd.undead is None else cmd.undead
     if not 0 <= undead <= here:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Only {here} Undead stand with the King.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Only {here} Undead stand with the King.", here=here)
     state = pw.pay(state, seat, SCREAMING_COST, SCREAMING_DEAD, events)
     walkers = [(G, KING, 1)] + ([(M, "Undead", undead)] if undead else [])
     for kind, name, count in walkers:
         state, moved = bd.move(state, home, to, cmd.player, kind, name, count)
         events += moved
-    events.append(pw.AbilityUsed(cmd.player, SCREAMING_DEAD, "the King walks; a second action follows"))
+    events.append(pw.AbilityUsed(cmd.player, SCREAMING_DEAD, say("the King walks; a second action follows")))
     return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, SCREAMING_DEAD), second=cmd.player), seat, events)
 
 
@@ -353,7 +362,7 @@ def unnamed(state: GameState, cmd: HeWhoIsNotToBeNamed, events: pw.Events) -> Ga
     state = pw.pay(state, seat, UNNAMED_COST, UNNAMED, events)
     state, moved = bd.move(state, home, to, cmd.player, G, HASTUR, 1)
     events += moved
-    events.append(pw.AbilityUsed(cmd.player, UNNAMED, "Hastur appears; a second action follows"))
+    events.append(pw.AbilityUsed(cmd.player, UNNAMED, say("Hastur appears; a second action follows")))
     return pw.go_on(pw.with_abilities(pw.mark_used(state, cmd.player, UNNAMED), second=cmd.player), seat, events)
 
 
@@ -365,7 +374,9 @@ def give_doom(state: GameState, cmd: GiveDoom, events: pw.Events) -> GameState:
     if cmd.to == cmd.player:
         raise Refusal(Code.BAD_VALUE, "The Doom goes to another player.")
     seat = pw.seat_of(state, cmd.to)
-    events.append(pw.AbilityUsed(cmd.player, "Give 3 Doom", f"{cmd.to} gains {GIVEN_DOOM} Doom"))
+    events.append(
+        pw.AbilityUsed(cmd.player, "Give 3 Doom", say("{to} gains {given_doom} Doom", to=cmd.to, given_doom=GIVEN_DOOM))
+    )
     state = flow.gain_doom(state, seat, GIVEN_DOOM, "given by Yellow Sign", events)
     return pw.end_action(state, events)
 
@@ -417,4 +428,4 @@ def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
 def gather_power(state: GameState, pid: str) -> list[Part]:
     """Feast: +1 Power per desecrated area with a Yellow Sign unit."""
     feast = sum(1 for a in state.areas if DESECRATION in a.markers and a.count(owner=pid))
-    return [Part("Feast", feast)] if feast else []
+    return [Part(say("Feast"), feast)] if feast else []

@@ -1,0 +1,58 @@
+"""A sentence for people, kept as its template and its values so the screen can translate it.
+
+The engine is the pure rules core: it has no catalogue and writes English.  But it writes each
+sentence a player reads (a refusal's reason, a prompt's question, a correction's summary, a reason
+inside a log line) as a *template* with named values::
+
+    raise Refusal(Code.UNKNOWN_AREA, "There is no area called {area!r} on {board}.", area=name, board=title)
+
+so that Babel extracts the template (``make i18n``: the keywords ``Refusal:2``, ``Says:1``,
+``say:1``, ``sentence:1`` and ``Rejected.of``'s ``of:2``) and the screen shows
+``_(template).format(**values)`` (:func:`companion.i18n.sentence`).  ``str()`` of a :class:`Says`
+is the English sentence, exactly what the engine wrote before, so the journal, the `companion
+script` answers and the tests see the same words.
+
+Where the words must stay a plain ``str`` (a prompt's ``text``, an event's ``reason``: both are
+in the state or the journal, whose form must not change), :func:`say` returns the English
+sentence and the screen maps it back to its template through the catalogue.
+
+``scripts/engine_says.py`` turns the old f-strings into this form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Value = Any  # a name, a number, a nested Says: anything str.format can show
+
+
+@dataclass(frozen=True, slots=True)
+class Says:
+    """``template`` (a ``str.format`` template with named fields) and its ``values`` by name."""
+
+    template: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def of(cls, template: str, /, **values: Value) -> Says:
+        return cls(template, tuple(values.items()))
+
+    def __str__(self) -> str:
+        """The English sentence."""
+        return self.template.format(**dict(self.values)) if self.values else self.template
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def say(template: str, /, **values: Value) -> str:
+    """The English sentence of ``template`` with ``values``, for a field that stays a ``str``
+    (a prompt's text, an event's reason); the mark lets Babel extract the template."""
+    return template.format(**values) if values else template
+
+
+def sentence(template: str, /) -> str:
+    """Mark a constant sentence (a rule's question, a requirement's name) for the catalogue
+    without changing it."""
+    return template
