@@ -189,6 +189,8 @@ def _hit(d: dict[str, Any], n: Callable[[str], str]) -> str:
         return _("{player}'s {unit} in {area} takes a Kill and is eliminated.").format(**words)
     if d["hit"] == "pain":
         return _("{player}'s {unit} in {area} takes a Pain and must retreat.").format(**words)
+    if d["hit"] == "regenerate":  # Regenerate: a first Kill, which eliminates only with a second
+        return _("{player}'s {unit} in {area} takes a Kill and regenerates: a second Kill eliminates it.").format(**words)
     return _("{player}'s {unit} in {area} takes a {hit} and must retreat.").format(hit=d["hit"].title(), **words)
 
 

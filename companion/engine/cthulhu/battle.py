@@ -60,6 +60,7 @@ KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a s
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
 ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
+REGENERATED = "regenerate"  # hit_taken's hit for a first Kill on such a unit: it kills only with a second
 # Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
@@ -512,7 +513,9 @@ class Resolution:
         two results pain it, once the Pains are all assigned (factions.md section 1)."""
         name = unit.name.removesuffix(WOUNDED)
         self.owed[hit][side] -= 1
-        self.events.append(HitTaken(unit.owner, self.where, unit.kind.value, name, hit))
+        # A first Kill kills nothing yet: not a "kill" for the tallies that count them (#20).
+        shown = REGENERATED if hit == "kill" and not unit.name.endswith(WOUNDED) else hit
+        self.events.append(HitTaken(unit.owner, self.where, unit.kind.value, name, shown))
         letter = hit[0]
         if unit.name.endswith(WOUNDED):
             i = next(
