@@ -565,11 +565,12 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
 
 
 def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """A captured Monster is not in its owner's pool, nor a slumbering cultist in Sleeper's."""
+    """A captured Monster is not in its owner's pool, nor a slumbering cultist or a Serpent Man on an
+    enemy's card (Ancient Sorcery) in Sleeper's."""
     from companion.engine.cthulhu.factions import unit_type
 
     pid, name = str(getattr(cmd, "player", "")), str(getattr(cmd, "name", "Acolyte"))
-    held = sum(u.count for b, u in state.abilities.boxed if u.owner == pid and u.name == name and b != SORCERY)
+    held = sum(u.count for _, u in state.abilities.boxed if u.owner == pid and u.name == name)
     if not held:
         return state, cmd
     unit = unit_type(state, pid, name)
