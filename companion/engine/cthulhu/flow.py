@@ -69,6 +69,9 @@ GATHER_NOTES: list[Callable[[GameState], list[Event]]] = []
 # (Hibernate), and a seat's own Ritual cost (Herald of the Outer Gods): (state, pid, cost) -> cost.
 RESTING_HOOKS: list[Callable[[GameState, int], bool]] = []
 RITUAL_COST_HOOKS: list[Callable[[GameState, str, int], int]] = []
+# Whether a seat has a Doom-Phase choice other than the Ritual (an ability, an awakening the data
+# allows then), read for a seat that cannot afford the Ritual: (state at its Doom-Phase prompt) -> bool.
+DOOM_CHOICE_HOOKS: list[Callable[[GameState], bool]] = []
 # An action taken inside another's (Energy Nexus, before a battle): the state to go back to when
 # that action ends instead of handing the turn on; None when no such action is under way.
 TURN_HOLDS: list[Callable[[GameState], GameState | None]] = []
@@ -368,18 +371,32 @@ def doom_gates(state: GameState, pid: str) -> int:
 
 
 def step_rituals(state: GameState, events: Events) -> GameState:
-    """Offer the Ritual of Annihilation to each seat in turn order that can pay for it; the
-    queue and the question go into one copy of the state."""
+    """Ask each seat in turn order its Doom-Phase question: the Ritual of Annihilation for a seat
+    that can pay for it; for one that cannot, the Doom Phase's other choices (hidden Elder Signs
+    to reveal, a Doom-Phase ability, an awakening), which it ends with ``skip_ritual``.  A seat
+    with no choice at all is skipped.  The queue and the question go into one copy of the state."""
     queue = state.turn_order() if state.queue is None else state.queue
-    while queue and state.players[queue[0]].power < ritual_cost(state, state.players[queue[0]].pid):
+    while queue:
+        prompt = doom_prompt(state, queue[0])
+        if prompt is not None:
+            return evolve(state, queue=queue, prompt=prompt)
         events.append(RitualSkipped(state.players[queue[0]].pid))
         queue = queue[1:]
-    if not queue:
-        return done(state)
-    player = state.players[queue[0]]
+    return done(state)
+
+
+def doom_prompt(state: GameState, seat: int) -> Prompt | None:
+    """``seat``'s Doom-Phase question, or None when it has no legal choice in the Doom Phase."""
+    player = state.players[seat]
     cost = ritual_cost(state, player.pid)
-    text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
-    return evolve(state, queue=queue, prompt=Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual")))
+    if player.power >= cost:
+        text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
+        return Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual"))
+    text = f"{player.label}: the Ritual costs {cost} Power; use a Doom Phase ability or reveal Elder Signs, then skip_ritual."
+    prompt = Prompt(PromptKind.RITUAL, player.pid, text, ("skip_ritual",))
+    if player.elder_signs or any(hook(evolve(state, prompt=prompt)) for hook in DOOM_CHOICE_HOOKS):
+        return prompt
+    return None
 
 
 def ritual_cost(state: GameState, pid: str) -> int:

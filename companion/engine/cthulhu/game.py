@@ -183,8 +183,10 @@ def legal_commands(state: GameState) -> Iterator[Command]:
     elif prompt.kind is PromptKind.FIRST_PLAYER:
         yield from (c.ChooseFirstPlayer(actor, pid) for pid in prompt.choices)
     elif prompt.kind is PromptKind.RITUAL:
-        yield c.Ritual(actor)
+        if "ritual" in prompt.choices:  # offered only to a seat that can pay for it
+            yield c.Ritual(actor)
         yield c.SkipRitual(actor)
+        yield from _reveals(state, actor)
     elif prompt.kind is PromptKind.ROLL:
         yield c.Roll(None, "generator")
         faces = actions.die_faces(state, prompt.die)
@@ -263,6 +265,24 @@ def _sacrifice(state: GameState, pid: str, goo: str) -> tuple[c.UnitRef, ...]:
             if unit.name in kinds and take > 0:
                 refs.append(c.UnitRef(state.area_name(i), unit.kind, unit.name, take))
     return tuple(refs)
+
+
+def _reveals(state: GameState, pid: str) -> Iterator[Command]:
+    """``pid``'s hidden Elder Signs to reveal (a Doom-Phase choice): one per value it may hold."""
+    hidden = state.player(pid).elder_signs
+    if state.options.digital_elder_signs:
+        yield from (c.RevealElderSign(pid, v) for v in sorted(set(hidden)))
+    elif hidden:
+        yield from (c.RevealElderSign(pid, v) for v in (1, 2, 3) if _sign_left(state, v))
+
+
+def _doom_choices(state: GameState) -> bool:
+    """Whether the Doom-Phase prompt's actor has a choice besides skipping and its Elder Signs:
+    a faction's or an independent's Doom-Phase ability, Ubbo-Sathla's awakening (flow.step_rituals)."""
+    return any(not isinstance(cmd, (c.Ritual, c.SkipRitual, c.RevealElderSign)) for cmd in legal_commands(state))
+
+
+flow.DOOM_CHOICE_HOOKS.append(_doom_choices)
 
 
 def _sign_left(state: GameState, value: int) -> bool:

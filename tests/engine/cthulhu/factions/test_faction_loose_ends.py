@@ -4,12 +4,17 @@ Ancient Sorcery's borrowed Flight and Fertility Cult, and the Watcher's battles.
 
 from __future__ import annotations
 
-from companion.engine import State
+from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import HitTaken
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import HitTaken, PhaseStarted, RitualSkipped
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.sleeper import DeathFromBelow
+from companion.engine.cthulhu.model import NO_PROMPT, Phase, PromptKind, Step
+from companion.engine.values import evolve
 from companion.narrate import describe
-from tests.engine.cthulhu.factions.kit import GC, YS, M, game, turn, units
-from tests.helpers import events_of, run
+from tests.engine.cthulhu.factions.kit import GC, SL, YS, A, M, game, game6, turn, units
+from tests.helpers import events_of, rejected, run, set_players
 
 
 def starspawn_vs_byakhee(starspawn: int = 1) -> State:
@@ -40,3 +45,45 @@ def test_regenerate_two_kills_on_a_starspawn_count_one_kill_in_the_tally() -> No
     assert [e.hit for e in events if isinstance(e, HitTaken)] == ["regenerate", "kill"]
     assert units(state, "Europe", GC, "Starspawn") == 0
     assert dict(state.abilities.tally)[YS] == 1  # one unit killed, not two
+
+
+def doom_rituals(state: State) -> State:
+    """The Doom Phase's rituals asked from Great Cthulhu's seat on, as the round runs them."""
+    pending = (Step.RITUALS, Step.END_DOOM, Step.ACTION_START, Step.ACTIONS)
+    state = evolve(state, phase=Phase.DOOM, pending=pending, queue=None, prompt=NO_PROMPT, turn=-1, first=0)
+    return flow.run(state, [])
+
+
+def test_the_doom_phase_asks_a_player_who_cannot_afford_the_ritual_but_has_a_doom_phase_choice() -> None:
+    # Sleeper (2 Power) may still use Death from Below; Yellow Sign (0) holds an Elder Sign;
+    # the others, with no Power and nothing to play, are skipped.
+    state = game6(Europe={"units": [(SL, A, "Acolyte", 1)]})
+    everyone = {p.pid: {"power": 0} for p in state.players}
+    state = set_players(state, **{**everyone, SL: {"power": 2}, YS: {"power": 0, "elder_signs": (2,)}})
+    state = doom_rituals(state)
+    assert state.prompt.kind is PromptKind.RITUAL and state.prompt.actor == SL
+    assert state.prompt.choices == ("skip_ritual",)
+    offered = list(legal_commands(state))
+    assert DeathFromBelow(SL, "Europe") in offered and not any(isinstance(o, c.Ritual) for o in offered)
+    assert rejected(state, c.Ritual(SL)).code.value == "cannot_afford"
+    state = run(state, DeathFromBelow(SL, "Europe"))
+    assert units(state, "Europe", SL, "Wizard") == 1 and state.prompt.actor == SL  # still its Doom Phase turn
+    events = events_of(state, c.SkipRitual(SL))
+    state = run(state, c.SkipRitual(SL))
+    assert state.prompt.kind is PromptKind.RITUAL and state.prompt.actor == YS
+    assert c.RevealElderSign(YS, 2) in list(legal_commands(state))
+    state = run(state, c.RevealElderSign(YS, 2), c.SkipRitual(YS))
+    assert state.player(YS).doom == 2 and state.phase is Phase.ACTION
+    skipped = [e.player for e in events if isinstance(e, RitualSkipped)]
+    assert SL in skipped and GC not in skipped  # Great Cthulhu, before Sleeper, was skipped unasked
+
+
+def test_the_doom_phase_skips_a_player_with_no_doom_phase_choice() -> None:
+    state = game6(Europe={"units": [(SL, A, "Acolyte", 1)]})
+    state = set_players(state, **{p.pid: {"power": 0} for p in state.players})
+    state = pw.mark_used(state, SL, "Death from Below")  # used this Doom Phase already
+    events: list[object] = []
+    pending = (Step.RITUALS, Step.END_DOOM, Step.ACTION_START, Step.ACTIONS)
+    state = flow.run(evolve(state, phase=Phase.DOOM, pending=pending, queue=None, prompt=NO_PROMPT, turn=-1), events)  # type: ignore[arg-type]
+    assert any(isinstance(e, PhaseStarted) and e.phase == Phase.ACTION.value for e in events)  # nobody was asked
+    assert sorted(e.player for e in events if isinstance(e, RitualSkipped)) == sorted(p.pid for p in state.players)
