@@ -64,8 +64,10 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 5) ========================
 # Modelled: the six requirements, Lethargy, Death from Below, Burrow, Demand Sacrifice, Capture
-# Monster, Cursed Slumber, Ancient Sorcery (the Serpent Man's journey and most borrowed
-# abilities), Energy Nexus (see docs/rules-notes.md).
+# Monster, Cursed Slumber, Ancient Sorcery (the Serpent Man's journey; borrowed Immortal, Feast,
+# Flight through the Move's reach and Fertility Cult through Black Goat's command here, Hibernate,
+# The Beyond One and Dematerialization in their owners' modules), Energy Nexus (see
+# docs/rules-notes.md).
 
 from collections.abc import Iterator  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -84,6 +86,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
     UnitsPlaced,
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.black_goat import FertilityCult  # noqa: E402
 from companion.engine.cthulhu.model import (  # noqa: E402
     ERADICATED,
     NEUTRAL,
@@ -597,6 +600,67 @@ def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameStat
     return windwalker.ice_tax(state, cmd, events)
 
 
+# -- borrowed abilities that work as their owner's do (Ancient Sorcery) --------------------------
+
+
+def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+    """Flight borrowed from Crawling Chaos: Sleeper's units (cultists too) move up to two areas in
+    one Move, over enemy units, through an area that is not eradicated (factions.md section 2)."""
+    if not state.options.abilities or not borrowed(state, pid, "Flight"):
+        return False
+    adjacent = state.board.adjacent
+    return any(ERADICATED not in state.areas[m].markers for m in adjacent[source] & adjacent[to])
+
+
+def _pool(state: GameState, pid: str, unit: UnitType) -> int:
+    """``pid``'s ``unit`` in its pool: not on the map, in the Deep, nor held on a card."""
+    held = sum(u.count for _, u in state.abilities.boxed if u.owner == pid and u.name == unit.name)
+    return pw.pool_left(state, pid, unit.name, unit.pool) - held
+
+
+def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:
+    """Fertility Cult borrowed from Black Goat: Sleeper summons one of its Monsters at a gate it
+    controls as an unlimited action (the turn goes on), at the roster's cost."""
+    seat = pw.my_turn(state, cmd.player)
+    index = bd.area_index(state, cmd.area)
+    gate = state.areas[index].gate
+    if gate is None or gate.controller != cmd.player:
+        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate Sleeper controls in {cmd.area}.")
+    unit = RULES.unit(cmd.name)
+    if unit is None or unit.kind is not M:
+        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Sleeper's Monsters.")
+    if _pool(state, cmd.player, unit) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, f"No Sleeper {unit.name} is left in the pool.")
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
+    state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
+    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on (Ancient Sorcery)"))
+    return pw.go_on(state, seat, events)
+
+
+def borrowed_fertility(handler: pw.Handler) -> pw.Handler:
+    """``fertility_cult`` answers Sleeper's Fertility Cult while it borrows it; Black Goat's own
+    (and a refusal for anyone else) as before."""
+
+    def run(state: GameState, cmd: object, events: pw.Events) -> GameState:
+        pid = str(getattr(cmd, "player", ""))
+        if state.options.abilities and isinstance(cmd, FertilityCult) and borrowed(state, pid, "Fertility Cult"):
+            return fertility_cult(state, cmd, events)
+        return handler(state, cmd, events)
+
+    return run
+
+
+def _fertility_offers(state: GameState, pid: str) -> Iterator[Command]:
+    if not borrowed(state, pid, "Fertility Cult"):
+        return
+    power = state.player(pid).power
+    for i, area in enumerate(state.areas):
+        if area.gate is not None and area.gate.controller == pid:
+            for unit in RULES.units:
+                if unit.kind is M and _pool(state, pid, unit) > 0 and power >= RULES.cost_of(state, pid, unit):
+                    yield FertilityCult(pid, state.area_name(i), unit.name)
+
+
 GUARDS = (
     (c.Summon, boxed_guard),
     (c.Recruit, boxed_guard),
@@ -605,7 +669,7 @@ GUARDS = (
     (CaptureMonster, ice_tax),
 )
 TURN_HOLD = nexus_hold
-WRAPS = ((c.Pass, nexus_pass),)
+WRAPS = ((c.Pass, nexus_pass), (FertilityCult, borrowed_fertility))
 
 
 HANDLERS = {
@@ -638,6 +702,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     if pw.in_play(state, pid, TSATHOGGUA):
         yield Lethargy(pid)
     yield from _book_offers(state, pid)
+    yield from _fertility_offers(state, pid)
 
 
 def _book_offers(state: GameState, pid: str) -> Iterator[Command]:

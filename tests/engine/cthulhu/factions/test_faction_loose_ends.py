@@ -4,17 +4,20 @@ Ancient Sorcery's borrowed Flight and Fertility Cult, and the Watcher's battles.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine import State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import HitTaken, PhaseStarted, RitualSkipped
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.factions.sleeper import DeathFromBelow
-from companion.engine.cthulhu.model import NO_PROMPT, Phase, PromptKind, Step
+from companion.engine.cthulhu.factions.black_goat import FertilityCult
+from companion.engine.cthulhu.factions.sleeper import AncientSorcery, DeathFromBelow
+from companion.engine.cthulhu.model import NO_PROMPT, Faction, Options, Phase, PromptKind, Step, UnitKind
 from companion.engine.values import evolve
 from companion.narrate import describe
-from tests.engine.cthulhu.factions.kit import GC, SL, YS, A, M, game, game6, turn, units
-from tests.helpers import events_of, rejected, run, set_players
+from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, YS, A, M, game, game6, turn, units
+from tests.helpers import clear_board, events_of, rejected, run, set_board, set_players, started
 
 
 def starspawn_vs_byakhee(starspawn: int = 1) -> State:
@@ -30,9 +33,7 @@ def test_regenerate_a_first_kill_on_a_starspawn_is_not_in_the_kill_tally() -> No
     state = run(state, c.Roll((1, 1, 1)))
     hits = [e for e in events if isinstance(e, HitTaken)]
     assert [h.hit for h in hits] == ["regenerate"]  # a Kill that kills nothing yet
-    assert describe(hits[0]) == (
-        "Great Cthulhu's Starspawn in Europe takes a Kill and regenerates: a second Kill eliminates it."
-    )
+    assert describe(hits[0]) == ("Great Cthulhu's Starspawn in Europe takes a Kill and regenerates: a second Kill eliminates it.")
     assert dict(state.abilities.tally).get(YS, 0) == 0  # the Starspawn is pained, not killed
     state = run(state, c.ChooseRetreat(GC, "Asia"))
     assert units(state, "Asia", GC, "Starspawn") == 1 and dict(state.abilities.tally).get(YS, 0) == 0
@@ -58,7 +59,7 @@ def test_the_doom_phase_asks_a_player_who_cannot_afford_the_ritual_but_has_a_doo
     # Sleeper (2 Power) may still use Death from Below; Yellow Sign (0) holds an Elder Sign;
     # the others, with no Power and nothing to play, are skipped.
     state = game6(Europe={"units": [(SL, A, "Acolyte", 1)]})
-    everyone = {p.pid: {"power": 0} for p in state.players}
+    everyone: dict[str, dict[str, Any]] = {p.pid: {"power": 0} for p in state.players}
     state = set_players(state, **{**everyone, SL: {"power": 2}, YS: {"power": 0, "elder_signs": (2,)}})
     state = doom_rituals(state)
     assert state.prompt.kind is PromptKind.RITUAL and state.prompt.actor == SL
@@ -87,3 +88,40 @@ def test_the_doom_phase_skips_a_player_with_no_doom_phase_choice() -> None:
     state = flow.run(evolve(state, phase=Phase.DOOM, pending=pending, queue=None, prompt=NO_PROMPT, turn=-1), events)  # type: ignore[arg-type]
     assert any(isinstance(e, PhaseStarted) and e.phase == Phase.ACTION.value for e in events)  # nobody was asked
     assert sorted(e.player for e in events if isinstance(e, RitualSkipped)) == sorted(p.pid for p in state.players)
+
+
+def five(**areas: dict[str, Any]) -> State:
+    """Earth (5 players): the core four and Sleeper, the abilities on, the board set by hand."""
+    state = started("earth-5p", (*CORE4, Faction.SLEEPER), options=Options(abilities=True))
+    return set_board(clear_board(state), **areas)
+
+
+def sorcery(state: State, enemy: str) -> State:
+    """Sleeper sends its Serpent Man in Europe onto ``enemy``'s card (Ancient Sorcery)."""
+    state = turn(state, SL, power=6, books=("Ancient Sorcery",))
+    return run(state, AncientSorcery(SL, "Europe", enemy))
+
+
+def test_ancient_sorcery_borrowed_flight_moves_sleeper_units_two_areas() -> None:
+    sleeper = [(SL, M, "Serpent Man", 1), (SL, A, "Acolyte", 1)]
+    state = five(Europe={"units": sleeper}, North_Asia={"units": [(CC, A, "Acolyte", 1)]})
+    two_areas = c.Move(SL, groups=(c.MoveGroup("Europe", "Arctic Ocean", UnitKind.CULTIST, "Acolyte", 1),))
+    assert rejected(turn(state, SL, power=3), two_areas).code.value == "not_adjacent"  # not before it borrows Flight
+    state = turn(sorcery(state, CC), SL, power=3, books=("Ancient Sorcery",))
+    state = run(state, two_areas)
+    assert units(state, "Arctic Ocean", SL, "Acolyte") == 1 and state.player(SL).power == 2
+
+
+def test_ancient_sorcery_borrowed_fertility_cult_summons_as_an_unlimited_action() -> None:
+    state = five(Europe={"gate": SL, "units": [(SL, M, "Serpent Man", 1), (SL, A, "Acolyte", 1)]})
+    summon = FertilityCult(SL, "Europe", "Wizard")
+    assert rejected(turn(state, SL, power=6, books=("Ancient Sorcery",)), summon).code.value == "not_now"
+    state = turn(sorcery(state, BG), SL, power=6, books=("Ancient Sorcery",))
+    assert summon in list(legal_commands(state))
+    state = run(state, summon)
+    assert units(state, "Europe", SL, "Wizard") == 1 and state.player(SL).power == 5
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == SL  # the turn goes on
+    state = run(state, FertilityCult(SL, "Europe", "Serpent Man"))  # the two left; the third is on the card
+    assert units(state, "Europe", SL, "Serpent Man") == 1 and state.prompt.actor == SL
+    state = run(state, FertilityCult(SL, "Europe", "Serpent Man"))
+    assert rejected(state, FertilityCult(SL, "Europe", "Serpent Man")).code.value == "no_such_units"
