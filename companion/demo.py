@@ -235,16 +235,16 @@ def _battle_watcher(state: State, pid: str) -> Command | None:
 
 
 def casualties(state: State, events: tuple[Event, ...]) -> list[Command]:
-    """After the Watcher's battle, or a battle the table resolves by hand (both dice given), the
-    table assigns the Kills; the demo's players lose their cheapest units.  A battle resolved
-    whole assigns its own through the referee's prompts (its ``battle_ended``, or a battle still
-    in the state, tells it apart)."""
+    """After the Watcher's battle (the abilities off), or a battle the table resolves by hand
+    (both dice given), the table assigns the Kills; the demo's players lose their cheapest units.
+    A battle resolved whole, and the Watcher's with the abilities on, assigns its own through the
+    referee's prompts (its ``battle_ended``, or a battle still in the state, tells it apart)."""
     by_hand = state.battle is None and not any(isinstance(e, BattleEnded) for e in events)
     orders: list[Command] = []
     for event in events:
         if isinstance(event, BattleRolled) and by_hand:
             losses = [(event.defender, event.attacker_kills), (event.attacker, event.defender_kills)]
-        elif isinstance(event, WatcherBattled):
+        elif isinstance(event, WatcherBattled) and not state.options.abilities:  # else the referee asks for them
             losses = [(event.defender, event.watcher_kills)]
         else:
             continue

@@ -65,6 +65,8 @@ REGENERATED = "regenerate"  # hit_taken's hit for a first Kill on such a unit: i
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+# The Watcher's fight going on once its results are taken (a Battle whose attacker is WATCHER).
+WATCHER_RESOLVED: list[Callable[[GameState, Events], GameState]] = []
 
 
 def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
@@ -391,8 +393,8 @@ class Resolution:
         """After the Kills, the player whose units may join the battle (Necrophagy) is asked
         which to bring, one at a time, or "done"."""
         for player in self.state.players:
-            if player.faction not in JOINERS:
-                continue
+            if player.faction not in JOINERS or (self.b.attacker == WATCHER and player.pid != self.b.defender):
+                continue  # against the Watcher, only for the owner's own units (yuggoth-watcher.txt)
             after_kills = RULES[player.faction].hooks.after_kills
             name = "" if after_kills is None else after_kills(self.state, player.pid)
             if not name:
@@ -548,7 +550,7 @@ class Resolution:
             if len(legal) > 1:
                 b = self.b
                 actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
-                actor = madness(self.state) or actor
+                actor = actor if b.attacker == WATCHER else madness(self.state) or actor  # as in joiners()
                 text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
                 return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
             self.pained.pop(0)
@@ -582,6 +584,8 @@ class Resolution:
         areas = self.board()
         if prompt is not None:
             return evolve(self.state, areas=areas, battle=self.battle(), prompt=prompt)
+        if b.attacker == WATCHER:  # its results taken: back to the Watcher's fight (watcher.py)
+            return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
         post = [hooks.post_battle for hooks in self.hooks if hooks is not None and hooks.post_battle is not None]

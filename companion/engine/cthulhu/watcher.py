@@ -25,6 +25,8 @@ from companion.engine.cthulhu.model import (
     WATCHER,
     WATCHER_TOKEN_START,
     YOG_SOTHOTH,
+    Battle,
+    BattleStage,
     Faction,
     GameState,
     Phase,
@@ -41,6 +43,7 @@ Events = flow.Events
 PYRAMID_POWER_BONUS = 1  # the +1 Power symbol on every Green Pyramid area
 HARBINGER_ELDER_SIGNS = 2  # Nyarlathotep's reward for a Kill on the Watcher (once per battle)
 MAX_COMBAT_DICE = 99
+WATCHER_FIGURE = "Watcher"  # its name as a battle's Great Old One (abilities.fighters)
 # The most combat one unit of a kind gives, for any faction, spellbook or neutral card in
 # ../shared/data/factions.md: a cultist 1 (Frenzy); a monster or terror 7 (the Yothan's printed
 # 7 is the highest; the growing ones stay under it per unit: Formless Spawn 5, a Cat from Saturn
@@ -450,13 +453,49 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
         events.append(WatcherTokenChanged(w.token, token, f"{defender_kills} Kill(s) by {fight.target}"))
     state = harbinger(state, fight, defender_kills, events)
     remaining = tuple(t for t in fight.targets if t != fight.target)
-    fight = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)
-    state = with_watcher(state, token=token, fight=fight)
-    if token == 0:
+    done = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)
+    state = with_watcher(state, token=token, fight=done)
+    if state.options.abilities and (watcher_kills or watcher_pains):
+        return take_results(state, fight, defender_roll, watcher_kills, watcher_pains, events)
+    return fight_goes_on(state, events)
+
+
+def fight_goes_on(state: GameState, events: Events) -> GameState:
+    """After one faction's battle: the next faction, or the fight's end when the token is at 0."""
+    w = watcher(state)
+    if w.token == 0:
         # The kill clears the fight record; end_fight is told whose fight it was, so a player's
         # own battle action still ends their turn (one action per turn).
-        return end_fight(kill(state, "battle", events), events, fight)
+        return end_fight(kill(state, "battle", events), events, w.fight)
     return next_target(state, events)
+
+
+def take_results(
+    state: GameState, fight: WatcherFight, rolled: tuple[int, ...], kills: int, pains: int, events: Events
+) -> GameState:
+    """With the abilities on, the referee lands the Watcher's Kills then Pains on the defender's
+    units and retreats the pained ones as in any battle it resolves whole (:class:`battle.Resolution`,
+    the defender assigning), so the defender's own battle abilities apply: Regenerate; Necrophagy
+    and Madness only for their owner's units; not Emissary of the Outer Gods, the Watcher being a
+    Great Old One (yuggoth-watcher.txt; docs/rules-notes.md).  The fight goes on after
+    (:func:`fight_goes_on`, called by the battle when its results are taken)."""
+    assert fight.watcher_roll is not None
+    b = Battle(
+        fight.area,
+        WATCHER,
+        fight.target,
+        len(fight.watcher_roll),
+        len(rolled),
+        rolls=(fight.watcher_roll, rolled),
+        whole=True,
+        stage=BattleStage.KILLS,
+        kills=(0, kills),
+        pains=(0, pains),
+    )
+    # The battle's only recorded fighter is the Watcher, a Great Old One: no faction's tally or
+    # battle marks count a fight that is not between factions.
+    state = evolve(state, abilities=evolve(state.abilities, fighters=((WATCHER, WATCHER_FIGURE),), tally=()))
+    return battle.advance(state, b, events)
 
 
 def harbinger(state: GameState, fight: WatcherFight, kills: int, events: Events) -> GameState:
@@ -533,6 +572,7 @@ flow.STEPS[Step.WATCHER_ATTACKS] = step_attacks
 flow.SETUP_HOOKS.append(setup)
 flow.POWER_HOOKS.append(pyramid_power)
 flow.DOOM_HOOKS.append(on_doom_changed)
+battle.WATCHER_RESOLVED.append(fight_goes_on)
 actions.ROLL_HANDLERS.update(
     watcher_decay=decay_rolled,
     watcher_awaken=awaken_rolled,

@@ -12,12 +12,15 @@ from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import HitTaken, PhaseStarted, RitualSkipped
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.black_goat import FertilityCult
+from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.sleeper import AncientSorcery, DeathFromBelow
-from companion.engine.cthulhu.model import NO_PROMPT, Faction, Options, Phase, PromptKind, Step, UnitKind
+from companion.engine.cthulhu.model import NO_PROMPT, Faction, Options, Phase, PromptKind, Step, UnitKind, Watcher
+from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import evolve
 from companion.narrate import describe
-from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, YS, A, M, game, game6, turn, units
-from tests.helpers import clear_board, events_of, rejected, run, set_board, set_players, started
+from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, YS, A, G, M, game, game6, turn, units
+from tests.engine.cthulhu.test_yuggoth import NORTH
+from tests.helpers import CORE3, clear_board, events_of, rejected, run, set_board, set_players, started
 
 
 def starspawn_vs_byakhee(starspawn: int = 1) -> State:
@@ -125,3 +128,58 @@ def test_ancient_sorcery_borrowed_fertility_cult_summons_as_an_unlimited_action(
     assert units(state, "Europe", SL, "Serpent Man") == 1 and state.prompt.actor == SL
     state = run(state, FertilityCult(SL, "Europe", "Serpent Man"))
     assert rejected(state, FertilityCult(SL, "Europe", "Serpent Man")).code.value == "no_such_units"
+
+
+# -- the Watcher's battles (yuggoth-watcher.txt) ---------------------------------------------------
+
+
+def watcher_here(units: list[tuple[str, str, str, int]], pid: str, books: tuple[str, ...], token: int = 2) -> State:
+    """Yuggoth with the abilities on: the Watcher awake (token ``token``) on the north slope with
+    ``units``; ``pid`` to act, holding ``books``."""
+    state = started("yuggoth-demo", CORE3, options=Options(abilities=True))
+    acolyte = {"units": [(BG, A, "Acolyte", 1)]}
+    state = set_board(clear_board(state), Slopes_of_the_Pyramid_North={"units": units}, Laboratory=acolyte)
+    north = state.board.area_index(NORTH)
+    assert north is not None
+    state = evolve(state, watcher=Watcher(awake=True, token=token, area=north, awoke_round=state.round))
+    return turn(state, pid, power=5, books=books)
+
+
+def test_regenerate_in_a_battle_with_the_watcher_a_starspawn_takes_two_results() -> None:
+    state = watcher_here([(GC, M, "Starspawn", 1)], GC, ("Regenerate",))
+    state = run(state, BattleWatcher(GC), c.Roll((6, 1), "tower"))  # the Watcher's one Kill
+    events = events_of(state, c.Roll((1, 1, 1), "tower"))
+    state = run(state, c.Roll((1, 1, 1), "tower"))
+    assert [e.hit for e in events if isinstance(e, HitTaken)] == ["regenerate"]
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == GC  # pained, not killed
+    state = run(state, c.ChooseRetreat(GC, "Laboratory"))
+    assert units(state, "Laboratory", GC, "Starspawn") == 1 and state.battle is None
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor != GC  # the battle action is over
+
+
+def test_emissary_of_the_outer_gods_does_not_apply_against_the_watcher_a_great_old_one() -> None:
+    state = watcher_here([(CC, G, "Nyarlathotep", 1)], CC, ("Emissary of the Outer Gods",))
+    state = run(state, BattleWatcher(CC), c.Roll((6, 1), "tower"))
+    state = run(state, c.Roll((1,) * state.prompt.dice, "tower"))  # his combat against it
+    assert units(state, NORTH, CC, "Nyarlathotep") == 0  # the Kill lands as a Kill
+    assert state.watcher is not None and state.watcher.token == 2
+
+
+def test_necrophagy_in_a_battle_with_the_watcher_only_for_black_goat_defending() -> None:
+    # Black Goat's Ghoul in the Laboratory may join its own battle with the Watcher (one more Pain
+    # on Black Goat's units; the Watcher is immune), not Great Cthulhu's.
+    ghoul = {"units": [(BG, A, "Acolyte", 1), (BG, M, "Ghoul", 1)]}
+    state = watcher_here([(GC, M, "Deep One", 2), (BG, M, "Dark Young", 2)], GC, ())
+    state = turn(set_board(state, Laboratory=ghoul), BG, books=("Necrophagy",))
+    state = turn(state, GC)
+    state = run(state, BattleWatcher(GC), c.Roll((6, 1), "tower"), c.Roll((1, 1), "tower"))
+    assert units(state, NORTH, GC, "Deep One") == 1 and state.prompt.kind is PromptKind.ACTION  # not asked
+    state = turn(state, BG, books=("Necrophagy",))
+    state = run(state, BattleWatcher(BG), c.Roll((4, 1), "tower"))  # one Pain
+    state = run(state, c.Roll((1,) * state.prompt.dice, "tower"))
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == BG and "Laboratory" in state.prompt.choices
+    state = run(state, UseAbility(BG, "Laboratory"))  # the Ghoul joins: one more Pain on Black Goat's units
+    assert units(state, NORTH, BG, "Ghoul") == 1
+    state = run(state, c.ChooseRetreat(BG, "Laboratory"), c.ChooseRetreat(BG, "Laboratory"))  # both Dark Young
+    assert units(state, "Laboratory", BG, "Dark Young") == 2 and units(state, NORTH, BG, "Ghoul") == 1
+    assert state.battle is None and state.prompt.kind is PromptKind.ACTION and state.prompt.actor != BG
