@@ -47,6 +47,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     spellbook_count,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = list[Event]
@@ -392,7 +393,11 @@ def doom_prompt(state: GameState, seat: int) -> Prompt | None:
     if player.power >= cost:
         text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
         return Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual"))
-    text = f"{player.label}: the Ritual costs {cost} Power; use a Doom Phase ability or reveal Elder Signs, then skip_ritual."
+    text = say(
+        "{player}: the Ritual costs {cost} Power; use a Doom Phase ability or reveal Elder Signs, then skip the Ritual.",
+        player=player.label,
+        cost=cost,
+    )
     prompt = Prompt(PromptKind.RITUAL, player.pid, text, ("skip_ritual",))
     if player.elder_signs or any(hook(evolve(state, prompt=prompt)) for hook in DOOM_CHOICE_HOOKS):
         return prompt
