@@ -340,7 +340,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             lines.insert(0, (last, ACCENT))
         watcher_line = 1 if last else 0
         indent = m.px(40) if state.watcher is not None else 0
-        sizes = (m.px(20), m.px(18), m.px(16), m.px(15), m.px(14), m.px(13))
+        sizes = (m.px(20), m.px(18), m.px(16), m.px(15), m.px(14), m.px(13), m.px(12))
         plan: list[tuple[int, pygame.Rect, int]] = []  # (line index, its box, its top)
         for size in sizes:
             plan = self.flow(lines, rects, size, indent, watcher_line)
