@@ -157,8 +157,9 @@ class WatcherAttackStarted(Event):
 @EVENTS.register("watcher_battled")
 @dataclass(frozen=True, slots=True)
 class WatcherBattled(Event):
-    """One battle: the Watcher's Kills and Pains on ``defender`` (for the table to assign), and
-    the Kills ``defender`` rolled, each lowering the token (Pains do nothing to it)."""
+    """One battle: the Watcher's Kills and Pains on ``defender`` (for the table to assign; with
+    the abilities on, the referee then asks for them: :func:`take_results`), and the Kills
+    ``defender`` rolled, each lowering the token (Pains do nothing to it)."""
 
     area: str
     defender: str
@@ -455,19 +456,27 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
     remaining = tuple(t for t in fight.targets if t != fight.target)
     done = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)
     state = with_watcher(state, token=token, fight=done)
+    if token == 0:  # removed at once; the Kills and Pains it rolled still land
+        state = kill(state, "battle", events)
     if state.options.abilities and (watcher_kills or watcher_pains):
         return take_results(state, fight, defender_roll, watcher_kills, watcher_pains, events)
-    return fight_goes_on(state, events)
+    if token == 0:
+        # The kill cleared the fight record; end_fight is told whose fight it was, so a player's
+        # own battle action still ends their turn (one action per turn).
+        return end_fight(state, events, done)
+    return next_target(state, events)
 
 
 def fight_goes_on(state: GameState, events: Events) -> GameState:
-    """After one faction's battle: the next faction, or the fight's end when the token is at 0."""
+    """After the referee landed the Watcher's results (:func:`take_results`): the next faction;
+    or, the Watcher killed in that battle, the fight's end as :func:`end_fight` ends it (with
+    no attacks under way, ``controllers`` None, it was a player's own battle action)."""
     w = watcher(state)
-    if w.token == 0:
-        # The kill clears the fight record; end_fight is told whose fight it was, so a player's
-        # own battle action still ends their turn (one action per turn).
-        return end_fight(kill(state, "battle", events), events, w.fight)
-    return next_target(state, events)
+    if w.awake:
+        return next_target(state, events)
+    if w.controllers is None:
+        return actions.end_action(state, events)
+    return flow.run(evolve(state, prompt=NO_PROMPT), events)
 
 
 def take_results(

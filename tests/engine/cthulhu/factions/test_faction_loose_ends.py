@@ -183,3 +183,14 @@ def test_necrophagy_in_a_battle_with_the_watcher_only_for_black_goat_defending()
     state = run(state, c.ChooseRetreat(BG, "Laboratory"), c.ChooseRetreat(BG, "Laboratory"))  # both Dark Young
     assert units(state, "Laboratory", BG, "Dark Young") == 2 and units(state, NORTH, BG, "Ghoul") == 1
     assert state.battle is None and state.prompt.kind is PromptKind.ACTION and state.prompt.actor != BG
+
+
+def test_a_watcher_killed_in_the_battle_still_lands_its_results_then_the_action_ends() -> None:
+    state = watcher_here([(GC, M, "Starspawn", 1)], GC, ("Regenerate",), token=1)
+    state = run(state, BattleWatcher(GC), c.Roll((6,), "tower"))
+    state = run(state, c.Roll((6, 1, 1), "tower"))  # the Starspawn's Kill takes its last token space
+    assert state.watcher is not None and not state.watcher.awake and state.watcher.token == 12  # gone
+    assert state.prompt.kind is PromptKind.RETREAT and state.prompt.actor == GC  # its Kill regenerated
+    state = run(state, c.ChooseRetreat(GC, "Laboratory"))
+    assert units(state, "Laboratory", GC, "Starspawn") == 1
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor != GC  # one action per turn
