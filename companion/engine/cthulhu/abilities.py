@@ -69,6 +69,7 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     UnitKind,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = list[Event]
@@ -241,7 +242,7 @@ def ask_next(state: GameState, events: Events) -> GameState:
         rule = ASKS[head.ability]
         choices = rule.choices(state, head)
         if len(choices) > 1:
-            text = f"{head.actor}: {rule.text or head.ability}"
+            text = say("{actor}: {rule}", actor=head.actor, rule=rule.text or head.ability)
             return interrupt(state, Prompt(PromptKind.ABILITY, head.actor, text, choices, purpose=head.ability))
         state = with_abilities(state, asks=state.abilities.asks[1:])
         if choices:  # one answer: the referee gives it (and what it did may meet a requirement)
@@ -256,7 +257,7 @@ def ask_next(state: GameState, events: Events) -> GameState:
         if counts.get(player.pid, 0) > held and held < SPELLBOOKS_TO_WIN:  # owed(), its counts read once
             books = books_left(state, player.pid)
             if books:
-                text = f"{player.label}: a Spellbook requirement is met; take which Spellbook?"
+                text = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
                 return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, books))
     return recount(state, events)
 
@@ -276,7 +277,7 @@ def recount(state: GameState, events: Events) -> GameState:
     for pid, enemy, attacking in ((b.attacker, b.defender, True), (b.defender, b.attacker, False)):
         counted = bt.computed_dice(state, b.area, pid, enemy, attacking)
         total = (counted if counted is not None else (b.attacker_dice if attacking else b.defender_dice)) + bonus.get(pid, 0)
-        parts = (Part("after the pre-battle abilities", total),)
+        parts = (Part(say("after the pre-battle abilities"), total),)
         events.append(CombatComputed(pid, state.area_name(b.area), total, parts))
         dice.append(total)
     b = evolve(b, attacker_dice=dice[0], defender_dice=dice[1])
@@ -308,7 +309,7 @@ def choose_spellbook(state: GameState, cmd: ChooseSpellbook, events: Events) -> 
     actions.choice(state, cmd.name)
     player = state.players[seat]
     if cmd.name in player.spellbooks:
-        raise Refusal(Code.BAD_VALUE, f"{player.label} already holds {cmd.name}.")
+        raise Refusal(Code.BAD_VALUE, "{player} already holds {name}.", player=player.label, name=cmd.name)
     events.append(SpellbookGained(cmd.player, cmd.name, len(player.spellbooks) + 1))
     state = state.with_player(seat, spellbooks=(*player.spellbooks, cmd.name))
     return resume(state)
@@ -414,7 +415,9 @@ def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameStat
             rules = RULES.get(state.player(pid).faction) if state.seat(pid) is not None else None
             unit = None if rules is None else rules.unit(name)
             if unit is not None and powers.pool_left(state, pid, name, unit.pool) < 1:
-                raise Refusal(Code.NO_SUCH_UNITS, f"{name} of {pid} is in the Deep (Submerge), not in the pool.")
+                raise Refusal(
+                    Code.NO_SUCH_UNITS, "{name} of {pid} is in the Deep (Submerge), not in the pool.", name=name, pid=pid
+                )
         return handler(state, cmd, events)
 
     return run

@@ -52,6 +52,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     Units,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -82,7 +83,7 @@ def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None
         raise Refusal(Code.BAD_VALUE, "A faction cannot battle itself.")
     for pid in (cmd.player, cmd.defender):
         if not actions.has_units(state, index, pid):
-            raise Refusal(Code.NO_SUCH_UNITS, f"{pid} has no units in {cmd.area} to battle with.")
+            raise Refusal(Code.NO_SUCH_UNITS, "{pid} has no units in {area} to battle with.", pid=pid, area=cmd.area)
     if (cmd.attacker_dice or 0) < 0 or (cmd.defender_dice or 0) < 0:
         raise Refusal(Code.BAD_VALUE, "Dice counts cannot be negative.")
 
@@ -102,7 +103,11 @@ def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None
         field = "attacker_dice" if attacking else "defender_dice"
         raise Refusal(
             Code.BAD_VALUE,
-            f"The referee does not know the combat of {pid}'s {parts[-1].label} in {where}: give {field}.",
+            "The referee does not know the combat of {pid}'s {parts} in {where}: give {field}.",
+            pid=pid,
+            parts=parts[-1].label,
+            where=where,
+            field=field,
         )
     return CombatComputed(pid, where, dice, parts)
 
@@ -153,7 +158,7 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     seat = actions.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     check_declaration(state, cmd, index)
-    state = actions.pay(state, seat, cmd.cost, "a battle", events)
+    state = actions.pay(state, seat, cmd.cost, say("a battle"), events)
     events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
     state = pre_battle(state, cmd, events)
     mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
@@ -186,7 +191,7 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
     while len(b.rolls) < 2:
         pid, dice = sides[len(b.rolls)]
         if dice:
-            text = f"Roll {dice} battle dice for {pid} in {state.area_name(b.area)}."
+            text = say("Roll {dice} battle dice for {pid} in {area}.", dice=dice, pid=pid, area=state.area_name(b.area))
             return evolve(state, battle=b, prompt=actions.roll_prompt(pid, dice, "battle", text))
         b = evolve(b, rolls=(*b.rolls, ()))
     attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
@@ -384,7 +389,9 @@ class Resolution:
         if self.stage is BattleStage.ORDER:
             chooser = madness(self.state)
             if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
-                text = f"{chooser}: Madness: whose pained units retreat first from {self.where}?"
+                text = say(
+                    "{chooser}: Madness: whose pained units retreat first from {where}?", chooser=chooser, where=self.where
+                )
                 return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
             self.stage = BattleStage.RETREAT
         return self.retreats()
@@ -405,9 +412,12 @@ class Resolution:
                 if i != self.b.area and a.count(owner=player.pid, name=name)
             )
             if areas:
-                text = (
-                    f"{player.pid}: {JOIN}: bring a {name} into the battle in {self.where} "
-                    "from which area (+1 Pain to both sides), or done?"
+                text = say(
+                    "{pid}: {join}: bring a {name} into the battle in {where} from which area (+1 Pain to both sides), or done?",
+                    pid=player.pid,
+                    join=JOIN,
+                    name=name,
+                    where=self.where,
                 )
                 return Prompt(PromptKind.ABILITY, player.pid, text, ("done", *areas), purpose=JOIN)
         return None
@@ -427,7 +437,7 @@ class Resolution:
         self.left.add(source)
         self.owed["pain"] = [self.owed["pain"][0] + 1, self.owed["pain"][1] + 1]
         self.events.append(UnitsMoved(pid, self.state.area_name(source), self.where, unit.kind.value, name, 1))
-        self.events.append(AbilityUsed(pid, JOIN, f"a {name} joins: one more Pain for each side"))
+        self.events.append(AbilityUsed(pid, JOIN, say("a {name} joins: one more Pain for each side", name=name)))
 
     def hits(self, hit: str) -> Prompt | None:
         """Land the Kills (or Pains) that need no choice; the prompt for the first that does."""
@@ -445,9 +455,13 @@ class Resolution:
                 if owed[side] < total and len(targets) > 1:
                     actor = assigner(self.state, self.b, side)
                     owner = self.pids[side]
-                    text = (
-                        f"{actor}: which of {owner}'s units in {self.where} takes the next {hit.title()} "
-                        f"({owed[side]} to assign)?"
+                    text = say(
+                        "{actor}: which of {owner}'s units in {where} takes the next {hit} ({owed} to assign)?",
+                        actor=actor,
+                        owner=owner,
+                        where=self.where,
+                        hit=hit.title(),
+                        owed=owed[side],
                     )
                     kind = PromptKind.ASSIGN_KILL if hit == "kill" else PromptKind.ASSIGN_PAIN
                     return Prompt(kind, actor, text, tuple(u.name for u in targets))
@@ -551,7 +565,13 @@ class Resolution:
                 b = self.b
                 actor = unit.owner if unit.owner != NEUTRAL else (b.defender if unit.owner == b.attacker else b.attacker)
                 actor = actor if b.attacker == WATCHER else madness(self.state) or actor  # as in joiners()
-                text = f"{actor}: where does a pained {unit.name} of {unit.owner} retreat from {self.where}?"
+                text = say(
+                    "{actor}: where does a pained {unit} of {owner} retreat from {where}?",
+                    actor=actor,
+                    unit=unit.name,
+                    owner=unit.owner,
+                    where=self.where,
+                )
                 return Prompt(PromptKind.RETREAT, actor, text, tuple(self.state.area_name(i) for i in legal))
             self.pained.pop(0)
             if not legal and self.stays(unit):
@@ -684,7 +704,7 @@ def join_battle(state: GameState, player: str, choice: str, events: Events) -> G
     if b.stage is BattleStage.ORDER:
         work.pained.sort(key=lambda u: u.owner != choice)
         work.stage = BattleStage.RETREAT
-        work.events.append(AbilityUsed(player, ORDER, f"{choice}'s pained units retreat first"))
+        work.events.append(AbilityUsed(player, ORDER, say("{choice}'s pained units retreat first", choice=choice)))
     elif choice == "done":
         work.stage = BattleStage.PAINS
     else:

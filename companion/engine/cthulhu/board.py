@@ -29,7 +29,7 @@ def area_index(state: GameState, name: str) -> int:
     """The index of the area called ``name``; refuses with UNKNOWN_AREA."""
     index = state.board.area_index(name)
     if index is None:
-        raise Refusal(Code.UNKNOWN_AREA, f"There is no area called {name!r} on {state.board.title}.")
+        raise Refusal(Code.UNKNOWN_AREA, "There is no area called {name!r} on {board}.", name=name, board=state.board.title)
     return index
 
 
@@ -53,7 +53,15 @@ def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: 
     key = (owner, kind, name)
     have = stacks.get(key, 0)
     if count < 1 or have < count:
-        raise Refusal(Code.NO_SUCH_UNITS, f"{where} has {have} {name} of {owner}, not {count}.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{where} has {have} {name} of {owner}, not {count}.",
+            where=where,
+            have=have,
+            name=name,
+            owner=owner,
+            count=count,
+        )
     stacks[key] = have - count
     return AreaState(area.gate, _stacks(stacks), area.markers)
 
@@ -144,7 +152,7 @@ def gate_label(gate: Gate | None) -> str:
 
 def refuse_eradicated(state: GameState, index: int) -> None:
     if ERADICATED in state.areas[index].markers:
-        raise Refusal(Code.ERADICATED, f"{state.area_name(index)} is eradicated: nothing may enter it.")
+        raise Refusal(Code.ERADICATED, "{area} is eradicated: nothing may enter it.", area=state.area_name(index))
 
 
 def crossing(state: GameState, source: int, to: int) -> bool | None:
@@ -265,7 +273,14 @@ def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]
     if cost < 0:
         raise Refusal(Code.BAD_VALUE, "A cost cannot be negative.")
     if player.power < cost:
-        raise Refusal(Code.CANNOT_AFFORD, f"{player.label} has {player.power} Power; {action} costs {cost}.")
+        raise Refusal(
+            Code.CANNOT_AFFORD,
+            "{player} has {power} Power; {action} costs {cost}.",
+            player=player.label,
+            power=player.power,
+            action=action,
+            cost=cost,
+        )
     if cost == 0:
         return state
     state = state.with_player(seat, power=player.power - cost)

@@ -228,7 +228,12 @@ def step_start_areas(state: GameState, events: Events) -> GameState:
             state = answered(place_start(state, seat, choices[0], events))
             continue
         pid = state.players[seat].pid
-        return ask(state, Prompt(PromptKind.START_AREA, pid, f"{state.players[seat].label}: choose your start area.", choices))
+        return ask(
+            state,
+            Prompt(
+                PromptKind.START_AREA, pid, say("{player}: choose your start area.", player=state.players[seat].label), choices
+            ),
+        )
     return done(state)
 
 
@@ -241,7 +246,7 @@ def step_direction(state: GameState, events: Events) -> GameState:
             Prompt(
                 PromptKind.DIRECTION,
                 first.pid,
-                f"{first.label}: choose the direction of play.",
+                say("{first}: choose the direction of play.", first=first.label),
                 ("clockwise", "counterclockwise"),
             ),
         )
@@ -255,13 +260,13 @@ def power_parts(state: GameState, pid: str) -> list[Part]:
     """The board's Power for one player, line by line (before the catch-up)."""
     player = state.player(pid)
     parts = [
-        Part("cultists", bd.units_in_play(state, pid, UnitKind.CULTIST)),
-        Part("controlled gates", POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
-        Part("abandoned gates", POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
-        Part("captured cultists", len(player.captured)),
+        Part(say("cultists"), bd.units_in_play(state, pid, UnitKind.CULTIST)),
+        Part(say("controlled gates"), POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
+        Part(say("abandoned gates"), POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
+        Part(say("captured cultists"), len(player.captured)),
     ]
     if player.power:
-        parts.insert(0, Part("power kept", player.power))
+        parts.insert(0, Part(say("power kept"), player.power))
     for hook in POWER_HOOKS:
         parts += hook(state, pid)
     return [p for p in parts if p.amount]
@@ -277,7 +282,7 @@ def step_gather_power(state: GameState, events: Events) -> GameState:
     for seat, player in enumerate(state.players):
         lines = parts[player.pid]
         if totals[player.pid] < floor:
-            lines.append(Part("catch-up to half the leader", floor - totals[player.pid]))
+            lines.append(Part(say("catch-up to half the leader"), floor - totals[player.pid]))
         total = sum(part.amount for part in lines)
         state = state.with_player(seat, power=total, captured=())
         events.append(PowerGathered(player.pid, total, tuple(lines)))
@@ -302,7 +307,7 @@ def step_first_player(state: GameState, events: Events) -> GameState:
         return done(evolve(state, first=state.seat(tied[0]) or 0))
     previous = state.players[state.first]
     state = evolve(state, queue=(state.first,))
-    text = f"{previous.label}: Power is tied; choose the first player."
+    text = say("{previous}: Power is tied; choose the first player.", previous=previous.label)
     return ask(state, Prompt(PromptKind.FIRST_PLAYER, previous.pid, text, tied))
 
 
@@ -358,7 +363,7 @@ def step_doom_gates(state: GameState, events: Events) -> GameState:
     before = state.players
     state = evolve(state, players=tuple(players), pending=state.pending[1:], queue=None, prompt=NO_PROMPT)  # and done
     for seat, gates in gains:
-        state = doom_gained(state, seat, before[seat].doom, gates, "controlled gates", events)
+        state = doom_gained(state, seat, before[seat].doom, gates, say("controlled gates"), events)
     return state
 
 
@@ -391,7 +396,7 @@ def doom_prompt(state: GameState, seat: int) -> Prompt | None:
     player = state.players[seat]
     cost = ritual_cost(state, player.pid)
     if player.power >= cost:
-        text = f"{player.label}: perform the Ritual of Annihilation for {cost} Power?"
+        text = say("{player}: perform the Ritual of Annihilation for {cost} Power?", player=player.label, cost=cost)
         return Prompt(PromptKind.RITUAL, player.pid, text, ("ritual", "skip_ritual"))
     text = say(
         "{player}: the Ritual costs {cost} Power; use a Doom Phase ability or reveal Elder Signs, then skip the Ritual.",
@@ -485,7 +490,10 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
         if player.power > 0 and not any(resting(state, seat) for resting in RESTING_HOOKS):
             events.append(TurnStarted(player.pid, player.power))
             prompt = Prompt(
-                PromptKind.ACTION, player.pid, f"{player.label}: take an action ({player.power} Power).", ACTION_CHOICES
+                PromptKind.ACTION,
+                player.pid,
+                say("{player}: take an action ({power} Power).", player=player.label, power=player.power),
+                ACTION_CHOICES,
             )
             return evolve(state, turn=seat, prompt=prompt)
     # Everyone is out of Power: the round ends.
@@ -504,7 +512,7 @@ def step_final_reveal(state: GameState, events: Events) -> GameState:
             state = reveal_elder_sign(state, seat, value, events)
         if state.players[seat].elder_signs:
             count = len(state.players[seat].elder_signs)
-            text = f"{player.label}: reveal your {count} Elder Sign(s); enter each value."
+            text = say("{player}: reveal your {count} Elder Sign(s); enter each value.", player=player.label, count=count)
             return ask(state, Prompt(PromptKind.ELDER_SIGN_VALUE, player.pid, text, ("1", "2", "3")))
     reason, winners = END_RULES[state.end_trigger]
     return finish(state, reason, events, winners(state))

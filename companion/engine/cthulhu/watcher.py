@@ -37,6 +37,7 @@ from companion.engine.cthulhu.model import (
     Watcher,
     WatcherFight,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Events = flow.Events
@@ -206,7 +207,7 @@ def pyramid_power(state: GameState, pid: str) -> list[Part]:
         if area.gate is not None and area.gate.controller == pid:
             bonus += PYRAMID_POWER_BONUS
         bonus += PYRAMID_POWER_BONUS * area.count(owner=pid, kind=UnitKind.GOO, name=YOG_SOTHOTH)
-    return [Part("Green Pyramid", bonus)] if bonus else []
+    return [Part(say("Green Pyramid"), bonus)] if bonus else []
 
 
 # -- awakening, decay, death ----------------------------------------------------------------
@@ -270,7 +271,7 @@ def step_decay(state: GameState, events: Events) -> GameState:
     from the Action Phase takes effect."""
     w = watcher(state)
     if state.queue is None and w.awake:
-        text = f"Roll one die for the Watcher's decay (token at {w.token})."
+        text = say("Roll one die for the Watcher's decay (token at {token}).", token=w.token)
         return evolve(state, queue=(), prompt=actions.roll_prompt("", 1, "watcher_decay", text))
     if w.wake_pending and not w.awake:
         if died_this_doom_phase(state):
@@ -301,7 +302,7 @@ def step_awaken(state: GameState, events: Events) -> GameState:
         events.append(WatcherStaysAsleep("it reached 0 in this Doom Phase: no awakening roll"))
         return flow.done(state)
     numbers = ", ".join(str(n) for n in sorted(waking_numbers(state)))
-    text = f"Roll one die for the Watcher: {numbers} wakes it."
+    text = say("Roll one die for the Watcher: {numbers} wakes it.", numbers=numbers)
     return evolve(state, queue=(), prompt=actions.roll_prompt("", 1, "watcher_awaken", text))
 
 
@@ -350,7 +351,7 @@ def step_attacks(state: GameState, events: Events) -> GameState:
     if not choices:
         events.append(WatcherAttacksEnded("no faction has units on the map"))
         return flow.done(with_watcher(state, controllers=None))
-    text = f"{controller.label}: move the Watcher (token {w.token}) to attack."
+    text = say("{controller}: move the Watcher (token {token}) to attack.", controller=controller.label, token=w.token)
     return evolve(state, prompt=Prompt(PromptKind.WATCHER_MOVE, controller.pid, text, choices))
 
 
@@ -372,26 +373,35 @@ def next_target(state: GameState, events: Events) -> GameState:
         if not fight.targets:
             return end_fight(state, events)
         if len(fight.targets) > 1:
-            text = f"{fight.controller}: which faction does the Watcher battle next?"
+            text = say("{controller}: which faction does the Watcher battle next?", controller=fight.controller)
             return evolve(state, prompt=Prompt(PromptKind.WATCHER_TARGET, fight.controller, text, fight.targets))
         fight = evolve(fight, target=fight.targets[0])
         state = with_watcher(state, fight=fight)
     if fight.defender_dice < 0:
         most = most_combat_dice(state, fight.area, fight.target)
-        text = f"{fight.target}: how many combat dice do you roll against the Watcher (0-{most})?"
+        text = say("{target}: how many combat dice do you roll against the Watcher (0-{most})?", target=fight.target, most=most)
         choices = tuple(str(n) for n in range(most + 1))
         computed = battle.computed_dice(state, fight.area, fight.target, WATCHER, attacking=not fight.controller)
         if computed is not None and computed <= most:
             # The referee's count of the faction's combat comes first: the default answer.
-            text = f"{fight.target}: roll {computed} combat dice against the Watcher (computed; 0-{most} allowed)?"
+            text = say(
+                "{target}: roll {computed} combat dice against the Watcher (computed; 0-{most} allowed)?",
+                target=fight.target,
+                computed=computed,
+                most=most,
+            )
             choices = (str(computed), *(n for n in choices if n != str(computed)))
         return evolve(state, prompt=Prompt(PromptKind.COMBAT_DICE, fight.target, text, choices))
     if fight.watcher_roll is None:
         token = watcher(state).token
-        text = f"Roll {token} dice for the Watcher against {fight.target}."
+        text = say("Roll {token} dice for the Watcher against {target}.", token=token, target=fight.target)
         return evolve(state, prompt=actions.roll_prompt(fight.controller, token, "watcher_attack", text))
     if fight.defender_dice > 0:
-        text = f"Roll {fight.defender_dice} combat dice for {fight.target} against the Watcher."
+        text = say(
+            "Roll {defender_dice} combat dice for {target} against the Watcher.",
+            defender_dice=fight.defender_dice,
+            target=fight.target,
+        )
         return evolve(state, prompt=actions.roll_prompt(fight.target, fight.defender_dice, "watcher_defend", text))
     return resolve(state, (), events)
 
@@ -428,7 +438,9 @@ def declare_dice(state: GameState, cmd: CombatDice, events: Events) -> GameState
 
 def check_dice(dice: int) -> None:
     if not 0 <= dice <= MAX_COMBAT_DICE:
-        raise Refusal(Code.BAD_VALUE, f"Combat dice must be 0 to {MAX_COMBAT_DICE}, not {dice}.")
+        raise Refusal(
+            Code.BAD_VALUE, "Combat dice must be 0 to {max_combat_dice}, not {dice}.", max_combat_dice=MAX_COMBAT_DICE, dice=dice
+        )
 
 
 def watcher_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
@@ -544,14 +556,19 @@ def battle_watcher(state: GameState, cmd: BattleWatcher, events: Events) -> Game
     if w is None or not w.awake:
         raise Refusal(Code.NOT_NOW, "The Watcher is not on the map.")
     if not actions.has_units(state, w.area, cmd.player):
-        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.player} has no units in {state.area_name(w.area)}, where the Watcher is.")
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{player} has no units in {area}, where the Watcher is.",
+            player=cmd.player,
+            area=state.area_name(w.area),
+        )
     dice = cmd.dice
     if dice is None:  # computed as the other battles do; -1: unknown, the player is asked
         computed = battle.computed_dice(state, w.area, cmd.player, WATCHER, attacking=True)
         dice = -1 if computed is None else min(computed, MAX_COMBAT_DICE)
     else:
         check_dice(dice)
-    state = actions.pay(state, seat, cmd.cost, "a battle against the Watcher", events)
+    state = actions.pay(state, seat, cmd.cost, say("a battle against the Watcher"), events)
     fight = WatcherFight(controller="", area=w.area, targets=(cmd.player,), target=cmd.player, defender_dice=dice)
     return next_target(with_watcher(state, fight=fight), events)
 

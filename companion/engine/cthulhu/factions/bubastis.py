@@ -23,6 +23,7 @@ from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
 from companion.engine.cthulhu.model import MOON, Faction, GameState, UnitKind
 from companion.engine.mapdef import AreaDef, MapDef
+from companion.engine.says import say
 
 CATS = ("Earth Cat", "Cat from Mars", "Cat from Saturn", "Cat from Uranus")
 
@@ -69,7 +70,12 @@ def with_moon(board: MapDef) -> MapDef:
     :raises Refusal: BAD_VALUE when the map already has an area called "Moon".
     """
     if board.area_index(MOON) is not None:
-        raise Refusal(Code.BAD_VALUE, f"{board.title} has an area called {MOON}; Bubastis' Moon tile needs that name.")
+        raise Refusal(
+            Code.BAD_VALUE,
+            "{board} has an area called {moon}; Bubastis' Moon tile needs that name.",
+            board=board.title,
+            moon=MOON,
+        )
     return replace(board, areas=(*board.areas, AreaDef(MOON)))
 
 
@@ -106,7 +112,7 @@ def cat_power(state: GameState, pid: str) -> list[Part]:
     if state.seat(pid) is None or state.player(pid).faction is not Faction.BUBASTIS:
         return []
     cats = sum(a.count(owner=pid, kind=UnitKind.MONSTER, name=name) for a in state.areas for name in CATS)
-    return [Part("cats", cats)] if cats else []
+    return [Part(say("cats"), cats)] if cats else []
 
 
 flow.POWER_HOOKS.append(cat_power)
@@ -216,7 +222,13 @@ def _savagery(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Gam
     state = pw.pay(state, seat, SAVAGERY_COST, SAVAGERY, events)
     bonus = dict(state.abilities.bonus)
     bonus[ask.actor] = bonus.get(ask.actor, 0) + SAVAGERY_DICE * saturn
-    events.append(pw.AbilityUsed(ask.actor, SAVAGERY, f"{saturn} Cat(s) from Saturn: +{SAVAGERY_DICE * saturn} dice"))
+    events.append(
+        pw.AbilityUsed(
+            ask.actor,
+            SAVAGERY,
+            say("{saturn} Cat(s) from Saturn: +{savagery_dice} dice", saturn=saturn, savagery_dice=SAVAGERY_DICE * saturn),
+        )
+    )
     return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
 
 
@@ -239,7 +251,9 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
                 if player.faction is Faction.BUBASTIS and pw.holds(state, player.pid, "Ailurophobia"):
                     doom = ailurophobia(state, player.pid)
                     if doom:
-                        events.append(pw.AbilityUsed(player.pid, "Ailurophobia", f"{doom} cat variety(ies) among enemies"))
+                        events.append(
+                            pw.AbilityUsed(player.pid, "Ailurophobia", say("{doom} cat variety(ies) among enemies", doom=doom))
+                        )
                         state = flow.gain_doom(state, seat, doom, "Ailurophobia", events)
     return state
 
@@ -250,7 +264,7 @@ def bubastis_pays(state: GameState, cmd: BubastisPays, events: pw.Events) -> Gam
     if (cmd.player, PAY_2) in state.abilities.met:
         raise Refusal(Code.NOT_NOW, "That requirement is met already.")
     state = pw.pay(state, seat, PAY_2_COST, PAY_2.lower(), events)
-    events.append(pw.AbilityUsed(cmd.player, PAY_2, "2 Power paid"))
+    events.append(pw.AbilityUsed(cmd.player, PAY_2, say("2 Power paid")))
     return pw.end_action(state, events)
 
 
@@ -293,12 +307,12 @@ def catnapping(state: GameState, cmd: Catnapping, events: pw.Events) -> GameStat
         raise Refusal(Code.NOT_NOW, "Catnapping needs Bastet on the map, away from the Moon.")
     owners = set(state.areas[here].owners)
     if not cmd.factions or any(f not in owners for f in cmd.factions):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Name factions with units in {state.area_name(here)}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Name factions with units in {area}.", area=state.area_name(here))
     state = pw.pay(state, seat, CATNAPPING_COST, CATNAPPING, events)
     for unit in [u for u in state.areas[here].units if u.owner in cmd.factions and u.name != "Bastet"]:
         state, moved = bd.move(state, here, moon, unit.owner, unit.kind, unit.name, unit.count)
         events += moved
-    events.append(pw.AbilityUsed(cmd.player, CATNAPPING, f"{', '.join(cmd.factions)} to the Moon"))
+    events.append(pw.AbilityUsed(cmd.player, CATNAPPING, say("{factions} to the Moon", factions=", ".join(cmd.factions))))
     return pw.end_action(state, events)
 
 
@@ -366,7 +380,7 @@ def _zagazig(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Game
     """Zagazig chosen: the roll's Kills and Pains trade places, both sides' (:func:`battle_results`)."""
     if choice != "use":
         return state
-    events.append(pw.AbilityUsed(ask.actor, ZAGAZIG, "this battle's rolled Kills become Pains and Pains Kills, both sides"))
+    events.append(pw.AbilityUsed(ask.actor, ZAGAZIG, say("this battle's rolled Kills become Pains and Pains Kills, both sides")))
     return pw.mark_used(state, ask.actor, ZAGAZIG_ON)
 
 
@@ -429,7 +443,7 @@ def _predator(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Gam
     if choice == "skip":
         return state
     enemy = ask.data[0]
-    events.append(pw.AbilityUsed(ask.actor, PREDATOR, f"{enemy} must eliminate another {choice}"))
+    events.append(pw.AbilityUsed(ask.actor, PREDATOR, say("{enemy} must eliminate another {choice}", enemy=enemy, choice=choice)))
     return pw.push_ask(state, Ask(PREDATOR_VICTIM, enemy, (choice,)))
 
 
@@ -483,18 +497,26 @@ def attention_signs(state: GameState, pid: str, index: int) -> int:
 def requires_attention(state: GameState, cmd: RequiresAttention, events: pw.Events) -> GameState:
     seat = pw.need_faction(state, cmd.player, Faction.BUBASTIS, REQUIRES_ATTENTION)
     if state.prompt.kind is not PromptKind.RITUAL or state.prompt.actor != cmd.player:
-        raise Refusal(Code.NOT_NOW, f"Requires Attention is Bubastis' ritual, on its turn of the Doom Phase: {state.prompt.text}")
+        raise Refusal(
+            Code.NOT_NOW,
+            "Requires Attention is Bubastis' ritual, on its turn of the Doom Phase: {prompt}",
+            prompt=state.prompt.text,
+        )
     here = attention_area(state, cmd.player)
     if here is None:
         raise Refusal(Code.NOT_NOW, "Requires Attention needs Bastet in an area with an enemy cultist.")
     cost = flow.ritual_cost(state, cmd.player)
-    state = pw.pay(state, seat, cost, "the Ritual of Annihilation (Requires Attention)", events)
+    state = pw.pay(state, seat, cost, say("the Ritual of Annihilation (Requires Attention)"), events)
     state = evolve(state, ritual=state.ritual + 1)
     instant_death = state.ritual >= len(state.ritual_track)
     signs = attention_signs(state, cmd.player, here)
     events.append(RitualPerformed(cmd.player, cost, ATTENTION_DOOM, signs, instant_death))
     events.append(
-        pw.AbilityUsed(cmd.player, REQUIRES_ATTENTION, f"Bastet in {state.area_name(here)}: 4 Doom, {signs} Elder Sign(s)")
+        pw.AbilityUsed(
+            cmd.player,
+            REQUIRES_ATTENTION,
+            say("Bastet in {area}: 4 Doom, {signs} Elder Sign(s)", area=state.area_name(here), signs=signs),
+        )
     )
     state = flow.gain_doom(state, seat, ATTENTION_DOOM, REQUIRES_ATTENTION, events)
     for _ in range(signs):
@@ -554,12 +576,12 @@ def catabolism(state: GameState, cmd: Catabolism, events: pw.Events) -> GameStat
     bd.refuse_eradicated(state, index)
     problem = catabolism_problem(state, cmd.player, index, cmd.name)
     if problem:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Catabolism cannot recruit there: {problem}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Catabolism cannot recruit there: {problem}.", problem=problem)
     unit = RULES.unit(cmd.name)
     assert unit is not None
-    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"recruiting a {cmd.name}", events)
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("recruiting a {name}", name=cmd.name), events)
     state = pw.place_one(state, index, cmd.player, M, cmd.name, "recruited", events)
-    events.append(pw.AbilityUsed(cmd.player, CATABOLISM, f"a {cmd.name} recruited in {cmd.area}"))
+    events.append(pw.AbilityUsed(cmd.player, CATABOLISM, say("a {name} recruited in {area}", name=cmd.name, area=cmd.area)))
     return pw.end_action(state, events)
 
 

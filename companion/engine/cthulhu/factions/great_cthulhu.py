@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, UnitType, awakened_before
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.says import say
 
 CTHULHU = "Cthulhu"
 FIRST_AWAKENING = 10
@@ -150,8 +151,8 @@ def _devour_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _devour(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     index = _battle_index(state)
     victim, gc = ask.data[0], ask.data[1]
-    state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), "devoured by Cthulhu", events)
-    events.append(pw.AbilityUsed(gc, "Devour", f"{victim}'s {choice} devoured"))
+    state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), say("devoured by Cthulhu"), events)
+    events.append(pw.AbilityUsed(gc, "Devour", say("{victim}'s {choice} devoured", victim=victim, choice=choice)))
     return pw.credit_kill(state, victim)
 
 
@@ -168,10 +169,14 @@ def _absorb(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
     if choice == "skip":
         return state
     index = _battle_index(state)
-    state = pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, choice), "absorbed by a Shoggoth", events)
+    state = pw.remove_one(state, index, pw.unit_here(state, index, ask.actor, choice), say("absorbed by a Shoggoth"), events)
     bonus = dict(state.abilities.bonus)
     bonus[ask.actor] = bonus.get(ask.actor, 0) + ABSORB_DICE
-    events.append(pw.AbilityUsed(ask.actor, "Absorb", f"a {choice} absorbed: +{ABSORB_DICE} dice"))
+    events.append(
+        pw.AbilityUsed(
+            ask.actor, "Absorb", say("a {choice} absorbed: +{absorb_dice} dice", choice=choice, absorb_dice=ABSORB_DICE)
+        )
+    )
     state = pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
     return pw.push_ask(state, ask)  # it may absorb again
 
@@ -190,7 +195,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
         if isinstance(event, UnitsPlaced) and event.reason == "awakened" and _is_gc(state, event.owner):
             seat = state.seat(event.owner)
             assert seat is not None
-            events.append(pw.AbilityUsed(event.owner, "Immortal", f"{event.name} awakened: 1 Elder Sign"))
+            events.append(pw.AbilityUsed(event.owner, "Immortal", say("{event} awakened: 1 Elder Sign", event=event.name)))
             state = flow.draw_elder_sign(state, seat, "Immortal", events)
     if pw.just_declared(state, seen):
         assert state.battle is not None
@@ -214,12 +219,12 @@ def devolve(state: GameState, cmd: Devolve, events: pw.Events) -> GameState:
         raise Refusal(Code.NOT_NOW, "Devolve is used between actions, while an action is awaited.")
     index = bd.area_index(state, cmd.area)
     if not state.areas[index].count(owner=cmd.player, name="Acolyte"):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Great Cthulhu has no Acolyte in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Great Cthulhu has no Acolyte in {area}.", area=cmd.area)
     if pw.pool_left(state, cmd.player, DEEP_ONE, 4) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Deep One is left in the pool.")
     state = pw.remove_one(state, index, Units(cmd.player, C, "Acolyte", 1), "devolved", events)
     state = pw.place_one(state, index, cmd.player, M, DEEP_ONE, "devolved", events)
-    events.append(pw.AbilityUsed(cmd.player, "Devolve", f"an Acolyte in {cmd.area} becomes a Deep One"))
+    events.append(pw.AbilityUsed(cmd.player, "Devolve", say("an Acolyte in {area} becomes a Deep One", area=cmd.area)))
     return state
 
 
@@ -229,13 +234,15 @@ def dreams(state: GameState, cmd: Dreams, events: pw.Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     victim = None if cmd.victim == cmd.player else lunacy_acolyte(state, index, cmd.victim)  # Lunacy: an Earth Cat
     if victim is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"Dreams needs an enemy Acolyte in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Dreams needs an enemy Acolyte in {area}.", area=cmd.area)
     if pw.acolytes_left(state, cmd.player) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "Dreams needs an Acolyte in Great Cthulhu's pool.")
     state = pw.pay(state, seat, DREAMS_COST, "Dreams", events)
     state = pw.remove_one(state, index, victim, "Dreams", events)
     state = pw.place_one(state, index, cmd.player, C, "Acolyte", "Dreams", events)
-    events.append(pw.AbilityUsed(cmd.player, "Dreams", f"{cmd.victim}'s Acolyte in {cmd.area} replaced"))
+    events.append(
+        pw.AbilityUsed(cmd.player, "Dreams", say("{victim}'s Acolyte in {area} replaced", victim=cmd.victim, area=cmd.area))
+    )
     return pw.end_action(state, events)
 
 
@@ -254,7 +261,11 @@ def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
         state, removed = bd.remove(state, index, unit.owner, unit.kind, unit.name, unit.count, "submerged")
         events += removed
     state = pw.with_abilities(state, deep=(*state.abilities.deep, *lifted))
-    events.append(pw.AbilityUsed(cmd.player, "Submerge", f"{len(lifted)} stack(s) lifted from {state.area_name(index)}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "Submerge", say("{count} stack(s) lifted from {area}", count=len(lifted), area=state.area_name(index))
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -265,12 +276,12 @@ def emerge(state: GameState, cmd: Emerge, events: pw.Events) -> GameState:
         raise Refusal(Code.NOT_NOW, "Nothing of Great Cthulhu is in the Deep.")
     index = bd.area_index(state, cmd.area)
     if ERADICATED in state.areas[index].markers:
-        raise Refusal(Code.ERADICATED, f"{cmd.area} is eradicated.")
+        raise Refusal(Code.ERADICATED, "{area} is eradicated.", area=cmd.area)
     for unit in mine:
-        state, placed = bd.place(state, index, unit.owner, unit.kind, unit.name, unit.count, "emerged from the Deep")
+        state, placed = bd.place(state, index, unit.owner, unit.kind, unit.name, unit.count, say("emerged from the Deep"))
         events += placed
     state = pw.with_abilities(state, deep=tuple(u for u in state.abilities.deep if u.owner != cmd.player))
-    events.append(pw.AbilityUsed(cmd.player, "Submerge", f"Cthulhu rises in {cmd.area}"))
+    events.append(pw.AbilityUsed(cmd.player, "Submerge", say("Cthulhu rises in {area}", area=cmd.area)))
     return pw.end_action(state, events)
 
 
@@ -317,4 +328,4 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
         for i, a in enumerate(state.areas)
         if state.board.areas[i].ocean and a.gate is not None and a.gate.controller not in (None, pid)
     )
-    return [Part("Y'ha Nthlei", gates)] if gates else []
+    return [Part(say("Y'ha Nthlei"), gates)] if gates else []

@@ -62,6 +62,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     Units,
 )
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 # Card cost of each independent Great Old One (factions.md section 12).
@@ -163,7 +164,12 @@ def check_options(options: Options) -> None:
     """Refuse a set-up naming an unknown or repeated card (BAD_VALUE)."""
     for name in options.independents:
         if name not in CARDS:
-            raise Refusal(Code.BAD_VALUE, f"{name!r} is no independent Great Old One or neutral monster ({', '.join(CARDS)}).")
+            raise Refusal(
+                Code.BAD_VALUE,
+                "{name!r} is no independent Great Old One or neutral monster ({cards}).",
+                name=name,
+                cards=", ".join(CARDS),
+            )
     if len(set(options.independents)) != len(options.independents):
         raise Refusal(Code.BAD_VALUE, "Each independent Great Old One or neutral monster is named once.")
 
@@ -238,8 +244,10 @@ def awaken_independent(state: GameState, cmd: AwakenIndependent, events: pw.Even
     index = bd.area_index(state, cmd.area)
     problem = awaken_problem(state, cmd.player, index, cmd.name)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"{cmd.name} cannot be awakened in {cmd.area}: {problem}.")
-    state = pw.pay(state, seat, IGOO_COSTS[cmd.name], f"awakening {cmd.name}", events)
+        raise Refusal(
+            Code.NOT_NOW, "{name} cannot be awakened in {area}: {problem}.", name=cmd.name, area=cmd.area, problem=problem
+        )
+    state = pw.pay(state, seat, IGOO_COSTS[cmd.name], say("awakening {name}", name=cmd.name), events)
     figures = NEUTRAL_UNITS[cmd.name].pool  # Nyogtha's two figures rise together (From Below)
     state, placed = bd.place(state, index, cmd.player, UnitKind.IGOO, cmd.name, figures, "awakened")
     events += placed
@@ -274,17 +282,21 @@ def take_loyalty_card(state: GameState, cmd: TakeLoyaltyCard, events: pw.Events)
     seat = pw.seat_of(state, cmd.player)
     problem = card_problem(state, cmd.player, cmd.name)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"{cmd.player} cannot take {cmd.name}: {problem}.")
+        raise Refusal(Code.NOT_NOW, "{player} cannot take {name}: {problem}.", player=cmd.player, name=cmd.name, problem=problem)
     gates = [i for i, a in enumerate(state.areas) if a.gate is not None and a.gate.controller == cmd.player]
     index = bd.area_index(state, cmd.area) if cmd.area else (gates[0] if gates else None)
     if index is not None and index not in gates:
-        raise Refusal(Code.NOT_CONTROLLER, f"The figure goes to a gate {cmd.player} controls, not {cmd.area}.")
+        raise Refusal(
+            Code.NOT_CONTROLLER, "The figure goes to a gate {player} controls, not {area}.", player=cmd.player, area=cmd.area
+        )
     doom = state.players[seat].doom - LOYALTY_DOOM
     state = state.with_player(seat, doom=doom)
     events.append(DoomSpent(cmd.player, LOYALTY_DOOM, f"the {cmd.name} Loyalty Card", doom))
     state = pw.mark_used(_give(state, cmd.name, cmd.player, "taken for 2 Doom", events), cmd.player, TAKEN)
     if index is not None:  # without a controlled gate the figures wait in the pool
-        state, placed = bd.place(state, index, cmd.player, UnitKind.MONSTER, cmd.name, MONSTER_CARDS[cmd.name], "Loyalty Card")
+        state, placed = bd.place(
+            state, index, cmd.player, UnitKind.MONSTER, cmd.name, MONSTER_CARDS[cmd.name], say("Loyalty Card")
+        )
         events += placed
     return state
 
@@ -322,7 +334,7 @@ def place_filth(state: GameState, cmd: PlaceFilth, events: pw.Events) -> GameSta
     if not any(a.count(owner=cmd.player, kind=UnitKind.IGOO, name="Abhoth") for a in state.areas):
         raise Refusal(Code.NOT_NOW, "Filth needs Abhoth in play.")
     if _out(state, cmd.player, FILTH) >= NEUTRAL_UNITS[FILTH].pool:
-        raise Refusal(Code.NO_SUCH_UNITS, f"All {NEUTRAL_UNITS[FILTH].pool} Filth are in play.")
+        raise Refusal(Code.NO_SUCH_UNITS, "All {pool} Filth are in play.", pool=NEUTRAL_UNITS[FILTH].pool)
     state = pw.pay(state, seat, FILTH_COST, "Filth", events)
     state = pw.place_one(state, index, cmd.player, UnitKind.MONSTER, FILTH, "Filth", events)
     return pw.end_action(state, events)
@@ -355,7 +367,9 @@ def toad_of_berkeley(state: GameState, events: pw.Events) -> GameState:
         for unit in area.units:
             if unit.name == "Byatis" and unit.kind is UnitKind.IGOO and all(u.owner == unit.owner for u in area.units):
                 seat = pw.seat_of(state, unit.owner)
-                events.append(pw.AbilityUsed(unit.owner, "Toad of Berkeley", f"no enemy unit in {state.area_name(index)}"))
+                events.append(
+                    pw.AbilityUsed(unit.owner, "Toad of Berkeley", say("no enemy unit in {area}", area=state.area_name(index)))
+                )
                 state = flow.draw_elder_sign(state, seat, "Toad of Berkeley", events)
     return state
 
@@ -408,7 +422,7 @@ def _cosmic_unity(state: GameState, ask: Ask, choice: str, events: pw.Events) ->
     dice = (unit.dice(side, 1) if unit is not None else 0) or 0
     bonus = dict(state.abilities.bonus)
     bonus[stack.owner] = bonus.get(stack.owner, 0) - dice
-    events.append(pw.AbilityUsed(ask.actor, COSMIC_UNITY, f"{choice} rolls no dice ({dice} fewer)"))
+    events.append(pw.AbilityUsed(ask.actor, COSMIC_UNITY, say("{choice} rolls no dice ({dice} fewer)", choice=choice, dice=dice)))
     return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
 
 
@@ -583,7 +597,11 @@ def _brood_note(state: GameState, pid: str, events: pw.Events) -> None:
     blocked = brood_blocked(state, pid)
     if blocked:
         brood = holder(state, BOOKS[ABHOTH])
-        events.append(pw.AbilityUsed(brood, BOOKS[ABHOTH], f"{blocked} gate(s) of {pid} in areas with Filth give no Doom"))
+        events.append(
+            pw.AbilityUsed(
+                brood, BOOKS[ABHOTH], say("{blocked} gate(s) of {pid} in areas with Filth give no Doom", blocked=blocked, pid=pid)
+            )
+        )
 
 
 def interdimensional(state: GameState, event: UnitsMoved, events: pw.Events) -> GameState:
@@ -597,7 +615,7 @@ def interdimensional(state: GameState, event: UnitsMoved, events: pw.Events) -> 
         return state
     state, changed = bd.set_gate(state, index, Gate(None), "Interdimensional")
     events += changed
-    events.append(pw.AbilityUsed(event.owner, BOOKS[DAOLOTH], f"Daoloth places a gate in {event.to}"))
+    events.append(pw.AbilityUsed(event.owner, BOOKS[DAOLOTH], say("Daoloth places a gate in {to}", to=event.to)))
     return state
 
 
@@ -626,14 +644,20 @@ def god_of_forgetfulness(state: GameState, cmd: GodOfForgetfulness, events: pw.E
     index = bd.area_index(state, cmd.area)
     problem = forgetfulness_problem(state, cmd.player, index)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"God of Forgetfulness cannot be used on {cmd.area}: {problem}.")
+        raise Refusal(Code.NOT_NOW, "God of Forgetfulness cannot be used on {area}: {problem}.", area=cmd.area, problem=problem)
     home = byatis_area(state, cmd.player)
     assert home is not None
     state = pw.pay(state, seat, FORGETFULNESS_COST, BOOKS[BYATIS], events)
     for unit in [u for u in state.areas[index].units if u.owner != cmd.player and u.kind is UnitKind.CULTIST]:
         state, moved = bd.move(state, index, home, unit.owner, unit.kind, unit.name, unit.count)
         events += moved
-    events.append(pw.AbilityUsed(cmd.player, BOOKS[BYATIS], f"the enemy cultists in {cmd.area} go to {state.area_name(home)}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player,
+            BOOKS[BYATIS],
+            say("the enemy cultists in {area} go to {area2}", area=cmd.area, area2=state.area_name(home)),
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -655,7 +679,7 @@ def nightmare_web(state: GameState, cmd: NightmareWeb, events: pw.Events) -> Gam
     index = bd.area_index(state, cmd.area)
     problem = web_problem(state, cmd.player, index)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"Nightmare Web cannot bring Nyogtha to {cmd.area}: {problem}.")
+        raise Refusal(Code.NOT_NOW, "Nightmare Web cannot bring Nyogtha to {area}: {problem}.", area=cmd.area, problem=problem)
     state = pw.pay(state, seat, WEB_COST, BOOKS[NYOGTHA], events)
     # Not "awakened": HRF's NightmareWebAction gives no Immortal Elder Sign (docs/rules-notes.md).
     state = pw.place_one(state, index, cmd.player, UnitKind.IGOO, NYOGTHA, BOOKS[NYOGTHA], events)
@@ -747,7 +771,18 @@ def vampire_note(state: GameState) -> GameState:
     dice = vampire_dice(state, prompt.actor)
     if not dice:
         return state
-    return evolve(state, prompt=evolve(prompt, text=f"{prompt.text} The first {dice} are the Star Vampires' ({VAMPIRISM})."))
+    return evolve(
+        state,
+        prompt=evolve(
+            prompt,
+            text=say(
+                "{prompt} The first {dice} are the Star Vampires' ({vampirism}).",
+                prompt=prompt.text,
+                dice=dice,
+                vampirism=VAMPIRISM,
+            ),
+        ),
+    )
 
 
 # -- free follow-ups: Horror Steed's passenger, From Below (the abilities option) -----------------------
@@ -821,7 +856,7 @@ def _arm_move(state: GameState, cmd: c.Move, events: pw.Events) -> tuple[GameSta
             state = _arm(state, pid, BELOW_MOVE, state.area_name(other))
     elif moving == 2 and cmd.cost is None and _from_below(state, pid):
         count = sum(g.count for g in groups) + (1 if acolyte_to else 0)
-        events.append(pw.AbilityUsed(pid, FROM_BELOW, "the second Nyogtha moves free"))
+        events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the second Nyogtha moves free")))
         cmd = replace(cmd, cost=count - 1)
     return state, cmd
 
@@ -874,7 +909,7 @@ def follow_up(state: GameState) -> GameState | None:
         ask = Ask(name, pid, tuple(areas))
         if len(_follow_choices(state, ask)) > 1:
             player = state.players[state.turn]
-            held = Prompt(PromptKind.ACTION, pid, f"{player.label}: {ASKS[name].text}", ())
+            held = Prompt(PromptKind.ACTION, pid, say("{player}: {asks}", player=player.label, asks=ASKS[name].text), ())
             state = pw.with_abilities(state, used=tuple(used), asks=(*state.abilities.asks, ask))
             return evolve(state, prompt=held)
     return None
@@ -921,11 +956,17 @@ def _follow(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
         source, to = (_area(state, name) for name in ask.data)
         state, moved = bd.move(state, source, to, pid, UnitKind.CULTIST, choice, 1)
         events += moved
-        events.append(pw.AbilityUsed(pid, STEED, f"a Shantak carries a {choice} from {ask.data[0]} to {ask.data[1]}"))
+        events.append(
+            pw.AbilityUsed(
+                pid,
+                STEED,
+                say("a Shantak carries a {choice} from {data} to {data2}", choice=choice, data=ask.data[0], data2=ask.data[1]),
+            )
+        )
     elif choice != "skip" and ask.ability == BELOW_MOVE:
         state, moved = bd.move(state, _area(state, ask.data[0]), _area(state, choice), pid, UnitKind.IGOO, NYOGTHA, 1)
         events += moved
-        events.append(pw.AbilityUsed(pid, FROM_BELOW, f"the other Nyogtha moves to {choice} free"))
+        events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the other Nyogtha moves to {choice} free", choice=choice)))
     elif choice != "skip" and ask.ability == BELOW_CAPTURE:
         state = _free_capture(state, pid, _area(state, ask.data[0]), choice, events)
     elif choice != "skip":
@@ -937,12 +978,12 @@ def _free_capture(state: GameState, pid: str, index: int, victim: str, events: p
     """The other Nyogtha's capture: as a capture (the victim's first cultist there), no Power."""
     unit = next(u for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST)
     where = state.area_name(index)
-    state, removed = bd.remove(state, index, victim, UnitKind.CULTIST, unit.name, 1, f"captured by {pid}")
+    state, removed = bd.remove(state, index, victim, UnitKind.CULTIST, unit.name, 1, say("captured by {pid}", pid=pid))
     seat = pw.seat_of(state, pid)
     state = state.with_player(seat, captured=(*state.players[seat].captured, victim))
     events += removed
     events.append(Captured(pid, victim, where))
-    events.append(pw.AbilityUsed(pid, FROM_BELOW, f"the other Nyogtha captures in {where} free"))
+    events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the other Nyogtha captures in {where} free", where=where)))
     return state
 
 
@@ -951,7 +992,7 @@ def _free_battle(state: GameState, pid: str, area: str, enemy: str, events: pw.E
     the Ice Age's tax, its pre-battle questions); that battle ends the action."""
     from companion.engine.cthulhu.actions import HANDLERS
 
-    events.append(pw.AbilityUsed(pid, FROM_BELOW, f"a free battle against {enemy} in {area}"))
+    events.append(pw.AbilityUsed(pid, FROM_BELOW, say("a free battle against {enemy} in {area}", enemy=enemy, area=area)))
     state = pw.mark_used(state, pid, FREE_BATTLE)
     state = HANDLERS[c.BattleAction](state, c.BattleAction(pid, area, enemy, cost=0), events)
     state, _ = _unmark(state, pid, FREE_BATTLE)

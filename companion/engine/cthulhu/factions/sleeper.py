@@ -18,6 +18,7 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
 )
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.says import say
 
 TSATHOGGUA = "Tsathoggua"
 FORMLESS = "Formless Spawn"
@@ -180,7 +181,7 @@ def sleeper_requirement(state: GameState, cmd: SleeperRequirement, events: pw.Ev
             state = pw.gain_power(state, other, 1, GIFTS[cmd.kind], events)
         elif cmd.kind == "loss" and state.players[other].power > 0:
             state = pw.pay(state, other, 1, GIFTS[cmd.kind], events)
-    events.append(pw.AbilityUsed(cmd.player, GIFTS[cmd.kind], "3 Power paid"))
+    events.append(pw.AbilityUsed(cmd.player, GIFTS[cmd.kind], say("3 Power paid")))
     return pw.end_action(state, events)
 
 
@@ -189,7 +190,7 @@ def lethargy(state: GameState, cmd: Lethargy, events: pw.Events) -> GameState:
     pw.need_faction(state, cmd.player, Faction.SLEEPER, "Lethargy")
     if not pw.in_play(state, cmd.player, TSATHOGGUA):
         raise Refusal(Code.NOT_NOW, "Lethargy needs Tsathoggua in play.")
-    events.append(pw.AbilityUsed(cmd.player, "Lethargy", "Sleeper does nothing this action"))
+    events.append(pw.AbilityUsed(cmd.player, "Lethargy", say("Sleeper does nothing this action")))
     return pw.end_action(state, events)
 
 
@@ -206,14 +207,14 @@ def death_from_below(state: GameState, cmd: DeathFromBelow, events: pw.Events) -
         raise Refusal(Code.NOT_NOW, "Death from Below is used once per Doom Phase.")
     index = bd.area_index(state, cmd.area)
     if pw.areas_with_units(state, cmd.player) and not state.areas[index].count(owner=cmd.player):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Sleeper has no unit in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Sleeper has no unit in {area}.", area=cmd.area)
     unit = cheapest_monster(state, cmd.player)
     if unit is None:
         raise Refusal(Code.NO_SUCH_UNITS, "No Sleeper Monster is left in the pool.")
     state = pw.place_one(
-        pw.mark_used(state, cmd.player, "Death from Below"), index, cmd.player, M, unit.name, "Death from Below", events
+        pw.mark_used(state, cmd.player, "Death from Below"), index, cmd.player, M, unit.name, say("Death from Below"), events
     )
-    events.append(pw.AbilityUsed(cmd.player, "Death from Below", f"a {unit.name} rises in {cmd.area}"))
+    events.append(pw.AbilityUsed(cmd.player, "Death from Below", say("a {unit} rises in {area}", unit=unit.name, area=cmd.area)))
     return state
 
 
@@ -311,9 +312,9 @@ def _demand(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
 def _answer(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     enemy, sl = ask.data
     if choice == "elder_sign":
-        events.append(pw.AbilityUsed(sl, DEMAND, f"{enemy} gives Sleeper 1 Elder Sign"))
+        events.append(pw.AbilityUsed(sl, DEMAND, say("{enemy} gives Sleeper 1 Elder Sign", enemy=enemy)))
         return flow.draw_elder_sign(state, pw.seat_of(state, sl), DEMAND, events)
-    events.append(pw.AbilityUsed(sl, DEMAND, f"{enemy}'s Kills count as Pains this battle"))
+    events.append(pw.AbilityUsed(sl, DEMAND, say("{enemy}'s Kills count as Pains this battle", enemy=enemy)))
     return pw.mark_used(state, enemy, KILLS_ARE_PAINS)
 
 
@@ -337,8 +338,8 @@ def _cost(state: GameState, unit: Units) -> int:
 
 def _prisoner(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     victim, index, sl = ask.data[0], int(ask.data[1]), ask.data[2]
-    state = pw.remove_one(state, index, Units(victim, M, choice, 1), "taken by Capture Monster", events)
-    events.append(pw.AbilityUsed(sl, "Capture Monster", f"{victim}'s {choice} captured"))
+    state = pw.remove_one(state, index, Units(victim, M, choice, 1), say("taken by Capture Monster"), events)
+    events.append(pw.AbilityUsed(sl, "Capture Monster", say("{victim}'s {choice} captured", victim=victim, choice=choice)))
     return _box(state, PRISON, Units(victim, M, choice, 1))
 
 
@@ -362,9 +363,14 @@ def _nexus(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameSt
     seat = pw.seat_of(state, ask.actor)
     assert state.battle is not None
     where = state.area_name(state.battle.area)
-    events.append(pw.AbilityUsed(ask.actor, NEXUS, f"Sleeper acts before the battle in {where}"))
+    events.append(pw.AbilityUsed(ask.actor, NEXUS, say("Sleeper acts before the battle in {where}", where=where)))
     label = state.players[seat].label
-    text = f"{label}: Energy Nexus: one action before the battle in {where} ({state.players[seat].power} Power)."
+    text = say(
+        "{label}: Energy Nexus: one action before the battle in {where} ({power} Power).",
+        label=label,
+        where=where,
+        power=state.players[seat].power,
+    )
     state = pw.with_abilities(state, resume=(state.prompt, *state.abilities.resume))
     state = pw.mark_used(state, ask.actor, f"{NEXUS_ACTING} {state.turn}")
     return evolve(state, turn=seat, prompt=Prompt(PromptKind.ACTION, ask.actor, text, flow.ACTION_CHOICES))
@@ -403,7 +409,7 @@ def nexus_pass(handler: pw.Handler) -> pw.Handler:
         if state.options.abilities and _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
             held = nexus_hold(state)
             if held is not None:
-                events.append(pw.AbilityUsed(state.prompt.actor, NEXUS, "no action after all"))
+                events.append(pw.AbilityUsed(state.prompt.actor, NEXUS, say("no action after all")))
                 return held
         return handler(state, cmd, events)
 
@@ -430,10 +436,15 @@ def capture_monster(state: GameState, cmd: CaptureMonster, events: pw.Events) ->
         raise Refusal(Code.NOT_NOW, "Capture Monster needs Tsathoggua on the map.")
     area = state.areas[index]
     if cmd.victim == cmd.player or not area.count(owner=cmd.victim, kind=M):
-        raise Refusal(Code.NO_SUCH_UNITS, f"{cmd.victim} has no Monster in {state.area_name(index)}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "{victim} has no Monster in {area}.", victim=cmd.victim, area=state.area_name(index))
     if any(area.count(owner=cmd.victim, kind=k) for k in (G, UnitKind.IGOO)):
-        raise Refusal(Code.NOT_NOW, f"{cmd.victim}'s Great Old One protects its Monsters in {state.area_name(index)}.")
-    state = pw.pay(state, seat, CAPTURE_COST, "Capture Monster", events)
+        raise Refusal(
+            Code.NOT_NOW,
+            "{victim}'s Great Old One protects its Monsters in {area}.",
+            victim=cmd.victim,
+            area=state.area_name(index),
+        )
+    state = pw.pay(state, seat, CAPTURE_COST, say("Capture Monster"), events)
     state = pw.queue_ask(state, Ask("Capture Monster victim", cmd.victim, (cmd.victim, str(index), cmd.player)))
     return pw.end_action(state, events)
 
@@ -447,26 +458,28 @@ def cursed_slumber(state: GameState, cmd: CursedSlumber, events: pw.Events) -> G
     if sleeping:  # the gate comes back
         bd.refuse_eradicated(state, index)
         if area.gate is not None:
-            raise Refusal(Code.NOT_NOW, f"Cursed Slumber's gate comes back only to an area without a gate, not {cmd.area}.")
-        state = pw.pay(state, seat, SLUMBER_COST, "Cursed Slumber", events)
+            raise Refusal(
+                Code.NOT_NOW, "Cursed Slumber's gate comes back only to an area without a gate, not {area}.", area=cmd.area
+            )
+        state = pw.pay(state, seat, SLUMBER_COST, say("Cursed Slumber"), events)
         state, changed = bd.set_gate(state, index, Gate(cmd.player), "back from Cursed Slumber")
         events += changed
         state = pw.place_one(
-            _unbox(state, SLUMBER, sleeping[0]), index, cmd.player, C, sleeping[0].name, "Cursed Slumber", events
+            _unbox(state, SLUMBER, sleeping[0]), index, cmd.player, C, sleeping[0].name, say("Cursed Slumber"), events
         )
-        events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", f"the gate comes back in {cmd.area}"))
+        events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", say("the gate comes back in {area}", area=cmd.area)))
         return pw.end_action(state, events)
     if area.gate is None or area.gate.controller != cmd.player:
-        raise Refusal(Code.NOT_CONTROLLER, f"Cursed Slumber moves a gate Sleeper controls, and {cmd.area} has none.")
+        raise Refusal(Code.NOT_CONTROLLER, "Cursed Slumber moves a gate Sleeper controls, and {area} has none.", area=cmd.area)
     cultist = next((u for u in area.units_of(cmd.player) if u.kind is C), None)
     if cultist is None:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No Sleeper cultist controls the gate in {cmd.area}.")
-    state = pw.pay(state, seat, SLUMBER_COST, "Cursed Slumber", events)
+        raise Refusal(Code.NO_SUCH_UNITS, "No Sleeper cultist controls the gate in {area}.", area=cmd.area)
+    state = pw.pay(state, seat, SLUMBER_COST, say("Cursed Slumber"), events)
     state, changed = bd.set_gate(state, index, None, "to Cursed Slumber")
     events += changed
-    state = pw.remove_one(state, index, Units(cmd.player, C, cultist.name, 1), "to Cursed Slumber", events)
+    state = pw.remove_one(state, index, Units(cmd.player, C, cultist.name, 1), say("to Cursed Slumber"), events)
     state = _box(state, SLUMBER, Units(cmd.player, C, cultist.name, 1))
-    events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", f"the gate in {cmd.area} goes to the faction card"))
+    events.append(pw.AbilityUsed(cmd.player, "Cursed Slumber", say("the gate in {area} goes to the faction card", area=cmd.area)))
     return pw.end_action(state, events)
 
 
@@ -475,16 +488,18 @@ def ancient_sorcery(state: GameState, cmd: AncientSorcery, events: pw.Events) ->
     pw.need_book(state, cmd.player, "Ancient Sorcery")
     index = bd.area_index(state, cmd.area)
     if not state.areas[index].count(owner=cmd.player, name=SERPENT_MAN):
-        raise Refusal(Code.NO_SUCH_UNITS, f"Sleeper has no Serpent Man in {cmd.area}.")
+        raise Refusal(Code.NO_SUCH_UNITS, "Sleeper has no Serpent Man in {area}.", area=cmd.area)
     enemy = state.players[pw.seat_of(state, cmd.enemy)].faction
     ability = FIRST_ABILITY.get(enemy) if cmd.enemy != cmd.player else None
     if ability is None or borrowed(state, cmd.player, ability):
-        raise Refusal(Code.BAD_VALUE, f"Ancient Sorcery cannot borrow {cmd.enemy}'s ability now.")
-    state = pw.pay(state, seat, SORCERY_COST, "Ancient Sorcery", events)
-    state = pw.remove_one(state, index, Units(cmd.player, M, SERPENT_MAN, 1), "to Ancient Sorcery", events)
+        raise Refusal(Code.BAD_VALUE, "Ancient Sorcery cannot borrow {enemy}'s ability now.", enemy=cmd.enemy)
+    state = pw.pay(state, seat, SORCERY_COST, say("Ancient Sorcery"), events)
+    state = pw.remove_one(state, index, Units(cmd.player, M, SERPENT_MAN, 1), say("to Ancient Sorcery"), events)
     state = _box(state, SORCERY, Units(cmd.player, M, SERPENT_MAN, 1))
     state = pw.mark_used(state, cmd.player, BORROWED + ability + " " + pw.ONCE_PER_GAME)
-    events.append(pw.AbilityUsed(cmd.player, "Ancient Sorcery", f"{ability} borrowed from {cmd.enemy}"))
+    events.append(
+        pw.AbilityUsed(cmd.player, "Ancient Sorcery", say("{ability} borrowed from {enemy}", ability=ability, enemy=cmd.enemy))
+    )
     return pw.end_action(state, events)
 
 
@@ -496,8 +511,10 @@ def sorcery_return(state: GameState, cmd: SorceryReturn, events: pw.Events) -> G
     if not away:
         raise Refusal(Code.NO_SUCH_UNITS, "No Serpent Man is on an enemy's card.")
     index = bd.area_index(state, cmd.area)
-    state = pw.place_one(_unbox(state, SORCERY, away[0]), index, cmd.player, M, SERPENT_MAN, "back from Ancient Sorcery", events)
-    events.append(pw.AbilityUsed(cmd.player, "Ancient Sorcery", f"the Serpent Man comes back in {cmd.area}"))
+    state = pw.place_one(
+        _unbox(state, SORCERY, away[0]), index, cmd.player, M, SERPENT_MAN, say("back from Ancient Sorcery"), events
+    )
+    events.append(pw.AbilityUsed(cmd.player, "Ancient Sorcery", say("the Serpent Man comes back in {area}", area=cmd.area)))
     return pw.gain_power(state, seat, 1, "Ancient Sorcery", events)
 
 
@@ -518,10 +535,12 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             and event.amount >= 2
             and pw.holds(state, event.player, "Burrow")
         ):
-            events.append(pw.AbilityUsed(event.player, "Burrow", "2 or more Power spent moving: 1 back"))
+            events.append(pw.AbilityUsed(event.player, "Burrow", say("2 or more Power spent moving: 1 back")))
             state = pw.gain_power(state, pw.seat_of(state, event.player), 1, "Burrow", events)
         elif isinstance(event, UnitsPlaced) and event.reason == "awakened" and borrowed(state, event.owner, "Immortal"):
-            events.append(pw.AbilityUsed(event.owner, "Immortal", f"{event.name} awakened: 1 Elder Sign (Ancient Sorcery)"))
+            events.append(
+                pw.AbilityUsed(event.owner, "Immortal", say("{event} awakened: 1 Elder Sign (Ancient Sorcery)", event=event.name))
+            )
             state = flow.draw_elder_sign(state, pw.seat_of(state, event.owner), "Immortal", events)
         elif isinstance(event, BattleEnded):
             state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[1] != KILLS_ARE_PAINS))
@@ -530,9 +549,9 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
         elif isinstance(event, PhaseStarted) and event.phase == Phase.ACTION.value:
             state = _end_of_doom(state)
         elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
-            state = _slumber_doom(state, events, "controlled gates")
+            state = _slumber_doom(state, events, say("controlled gates"))
         elif isinstance(event, RitualPerformed) and _is(state, event.player):
-            state = _slumber_doom(state, events, "Ritual of Annihilation")
+            state = _slumber_doom(state, events, say("Ritual of Annihilation"))
     if pw.just_declared(state, seen):
         b = state.battle
         assert b is not None
@@ -557,13 +576,13 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     """Cursed Slumber's gate and cultist still give Power; each captured Monster gives 1."""
     parts = []
     if boxed(state, SLUMBER, pid):
-        parts.append(Part("Cursed Slumber", POWER_PER_CONTROLLED_GATE + 1))
+        parts.append(Part(say("Cursed Slumber"), POWER_PER_CONTROLLED_GATE + 1))
     prisoners = len(boxed(state, PRISON))
     if prisoners and _is(state, pid):
-        parts.append(Part("captured Monsters", prisoners))
+        parts.append(Part(say("captured Monsters"), prisoners))
     if borrowed(state, pid, "Feast"):  # Yellow Sign's Feast through Ancient Sorcery
         feast = sum(1 for a in state.areas if "desecration" in a.markers and a.count(owner=pid))
-        parts.append(Part("Feast (Ancient Sorcery)", feast))
+        parts.append(Part(say("Feast (Ancient Sorcery)"), feast))
     return parts
 
 
@@ -581,7 +600,7 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
         pw.acolytes_left(state, pid) if isinstance(cmd, c.Recruit) else pw.pool_left(state, pid, name, unit.pool if unit else 0)
     )
     if left - held < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No {name} of {pid} is left in the pool (one is held off the map).")
+        raise Refusal(Code.NO_SUCH_UNITS, "No {name} of {pid} is left in the pool (one is held off the map).", name=name, pid=pid)
     return state, cmd
 
 
@@ -625,15 +644,17 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
-        raise Refusal(Code.NOT_CONTROLLER, f"Summoning needs a gate Sleeper controls in {cmd.area}.")
+        raise Refusal(Code.NOT_CONTROLLER, "Summoning needs a gate Sleeper controls in {area}.", area=cmd.area)
     unit = RULES.unit(cmd.name)
     if unit is None or unit.kind is not M:
-        raise Refusal(Code.BAD_VALUE, f"{cmd.name!r} is not one of Sleeper's Monsters.")
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Sleeper's Monsters.", name=cmd.name)
     if _pool(state, cmd.player, unit) < 1:
-        raise Refusal(Code.NO_SUCH_UNITS, f"No Sleeper {unit.name} is left in the pool.")
-    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), f"summoning {unit.name}", events)
+        raise Refusal(Code.NO_SUCH_UNITS, "No Sleeper {unit} is left in the pool.", unit=unit.name)
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
-    events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", f"{unit.name} summoned; the turn goes on (Ancient Sorcery)"))
+    events.append(
+        pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on (Ancient Sorcery)", unit=unit.name))
+    )
     return pw.go_on(state, seat, events)
 
 

@@ -34,6 +34,7 @@ from companion.engine.cthulhu.factions.base import (
     sacrifice,
 )
 from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, PromptKind, UnitKind
+from companion.engine.says import say
 
 HIGH_PRIEST = "High Priest"
 
@@ -119,7 +120,7 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
             if not state.banquet_from:
                 state = evolve(state, banquet_from=state.round + 1)
         elif isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value and _banquet_due(state):
-            roll = Prompt(PromptKind.ROLL, pid, "Tcho-Tcho: roll 1 die for Hell's Banquet (Growth).", (), 1, purpose=BANQUET)
+            roll = Prompt(PromptKind.ROLL, pid, say("Tcho-Tcho: roll 1 die for Hell's Banquet (Growth)."), (), 1, purpose=BANQUET)
             resume = (state.prompt, *state.abilities.resume)
             state = evolve(state, prompt=roll, abilities=evolve(state.abilities, resume=resume))
     return state
@@ -156,7 +157,7 @@ def awaken_in_doom_phase(state: GameState, cmd: AwakenInDoomPhase, events: pw.Ev
     index = bd.area_index(state, cmd.area)
     problem = doom_awaken_problem(state, cmd.player, index)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"Ubbo-Sathla cannot be awakened in {cmd.area} now: {problem}.")
+        raise Refusal(Code.NOT_NOW, "Ubbo-Sathla cannot be awakened in {area} now: {problem}.", area=cmd.area, problem=problem)
     state = pw.place_one(state, index, cmd.player, G, UBBO, "awakened", events)
     chosen = tuple((bd.area_index(state, r.area), r.kind, bd.unit_name(r.kind, r.name), r.count) for r in cmd.sacrifice)
     state = ubbo_effect(state, cmd.player, index, chosen, events)
@@ -184,7 +185,9 @@ def banquet_rolled(state: GameState, values: tuple[int, ...], events: pw.Events)
     pid = tcho(state)
     assert pid is not None
     growth = state.growth + sum(values)
-    events.append(pw.AbilityUsed(pid, "Hell's Banquet", f"rolled {sum(values)}: Growth {growth}"))
+    events.append(
+        pw.AbilityUsed(pid, "Hell's Banquet", say("rolled {values}: Growth {growth}", values=sum(values), growth=growth))
+    )
     stack = state.abilities.resume
     return evolve(state, growth=growth, prompt=stack[0], abilities=evolve(state.abilities, resume=stack[1:]))
 
@@ -261,11 +264,13 @@ def _sycophancy_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _sycophancy(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     pid = ask.data[0]
     if choice == TT_GAINS:
-        events.append(pw.AbilityUsed(pid, SYCOPHANCY, f"{ask.actor}'s ritual: Tcho-Tcho gains 1 Doom"))
+        events.append(pw.AbilityUsed(pid, SYCOPHANCY, say("{actor}'s ritual: Tcho-Tcho gains 1 Doom", actor=ask.actor)))
         return flow.gain_doom(state, pw.seat_of(state, pid), 1, SYCOPHANCY, events)
     seat = pw.seat_of(state, ask.actor)
     doom = state.players[seat].doom - 1
-    events.append(pw.AbilityUsed(pid, SYCOPHANCY, f"{ask.actor} gains 1 Doom less from its ritual: {doom}"))
+    events.append(
+        pw.AbilityUsed(pid, SYCOPHANCY, say("{actor} gains 1 Doom less from its ritual: {doom}", actor=ask.actor, doom=doom))
+    )
     return state.with_player(seat, doom=doom)
 
 
@@ -286,10 +291,10 @@ def remove_gate(state: GameState, cmd: TchoTchoRemoveGate, events: pw.Events) ->
     pw.need_faction(state, cmd.player, Faction.TCHO_TCHO, "Removing the start gate")
     index = bd.area_index(state, cmd.area)
     if index not in _removable(state, cmd.player):
-        raise Refusal(Code.NOT_NOW, f"Tcho-Tcho removes a gate it controls in its start area, not {cmd.area}'s.")
+        raise Refusal(Code.NOT_NOW, "Tcho-Tcho removes a gate it controls in its start area, not {area}'s.", area=cmd.area)
     state, changed = bd.set_gate(state, index, None, REMOVE_GATE.lower())
     events += changed
-    events.append(pw.AbilityUsed(cmd.player, REMOVE_GATE, f"the gate in {cmd.area} is gone"))
+    events.append(pw.AbilityUsed(cmd.player, REMOVE_GATE, say("the gate in {area} is gone", area=cmd.area)))
     return pw.end_action(state, events)
 
 
@@ -305,7 +310,7 @@ def soulless(state: GameState, pid: str) -> list[Part]:
     if tt is None or pid == tt or not state.options.abilities or not pw.holds(state, tt, SOULLESS):
         return []
     taken = state.player(pid).captured.count(tt)
-    return [Part("Soulless: Tcho-Tcho's cultists give nothing", -taken)] if taken else []
+    return [Part(say("Soulless: Tcho-Tcho's cultists give nothing"), -taken)] if taken else []
 
 
 flow.POWER_HOOKS.append(soulless)
@@ -319,7 +324,7 @@ def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
     """A Spellbook earned while Hierophants is held: a High Priest at one of Tcho-Tcho's gates
     (asked when there are several), or 1 Growth when none is left in the pool."""
     if pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS) <= 0:
-        events.append(pw.AbilityUsed(pid, HIEROPHANTS, f"no High Priest left: Growth {state.growth + 1}"))
+        events.append(pw.AbilityUsed(pid, HIEROPHANTS, say("no High Priest left: Growth {growth}", growth=state.growth + 1)))
         return evolve(state, growth=state.growth + 1)
     if _gates(state, pid):
         state = pw.queue_ask(state, Ask(HIEROPHANTS, pid))
@@ -332,7 +337,7 @@ def _hierophant_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     index = bd.area_index(state, choice)
-    events.append(pw.AbilityUsed(ask.actor, HIEROPHANTS, f"a High Priest at the gate in {choice}"))
+    events.append(pw.AbilityUsed(ask.actor, HIEROPHANTS, say("a High Priest at the gate in {choice}", choice=choice)))
     return pw.place_one(state, index, ask.actor, C, HIGH_PRIEST, HIEROPHANTS, events)
 
 
@@ -385,7 +390,7 @@ def _tribe_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _choose_tribe(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     """The tribe is kept by the referee; the narration does not name it (it is secret until a
     tribal Spellbook is taken)."""
-    events.append(pw.AbilityUsed(ask.actor, TRIBE, "the tribe is chosen, in secret"))
+    events.append(pw.AbilityUsed(ask.actor, TRIBE, say("the tribe is chosen, in secret")))
     return evolve(state, tribe=choice)
 
 
@@ -447,7 +452,13 @@ def _martyrdom(state: GameState, pid: str, ended: BattleEnded, events: pw.Events
         return state
     fallen.remove((C.value, HIGH_PRIEST))
     if fallen:
-        events.append(pw.AbilityUsed(pid, MARTYRDOM, f"a High Priest fell in {ended.area}: {len(fallen)} Kills become Pains"))
+        events.append(
+            pw.AbilityUsed(
+                pid,
+                MARTYRDOM,
+                say("a High Priest fell in {area}: {count} Kills become Pains", area=ended.area, count=len(fallen)),
+            )
+        )
     enemy = ended.defender if pid == ended.attacker else ended.attacker
     for kind, name in fallen:
         state = pw.queue_ask(state, Ask(MARTYRDOM, pid, (ended.area, enemy, kind, name)))
@@ -465,7 +476,7 @@ def _martyr_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _martyr_retreat(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     kind, name = UnitKind(ask.data[2]), ask.data[3]
-    events.append(pw.AbilityUsed(ask.actor, MARTYRDOM, f"a pained {name} retreats to {choice}"))
+    events.append(pw.AbilityUsed(ask.actor, MARTYRDOM, say("a pained {name} retreats to {choice}", name=name, choice=choice)))
     return pw.place_one(state, bd.area_index(state, choice), ask.actor, kind, name, MARTYRDOM, events)
 
 
@@ -489,7 +500,9 @@ def _battle_declared(state: GameState, pid: str, events: pw.Events) -> GameState
         state = pw.queue_ask(state, Ask(TERROR, pid))
     allies = sum(u.count for u in units if _neutral(u))
     if allies and pw.holds(state, pid, ALLIANCES):
-        events.append(pw.AbilityUsed(pid, ALLIANCES, f"{allies} neutral Monsters and Terrors: +{allies} combat"))
+        events.append(
+            pw.AbilityUsed(pid, ALLIANCES, say("{allies} neutral Monsters and Terrors: +{allies} combat", allies=allies))
+        )
         state = _add_bonus(state, pid, allies)
     return state
 
@@ -521,12 +534,14 @@ def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
         return state
     protos = sum(u.count for u in _in_battle(state, pid) if u.name == PROTO)
     if choice == BOOST:
-        events.append(pw.AbilityUsed(pid, TERROR, f"{protos} Proto-Shoggoths: +{protos} combat"))
+        events.append(pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: +{protos} combat", protos=protos)))
         return _add_bonus(state, pid, protos)
     foe = b.defender if pid == b.attacker else b.attacker
     dice = bt.computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
     cut = min(protos, dice + dict(state.abilities.bonus).get(foe, 0))
-    events.append(pw.AbilityUsed(pid, TERROR, f"{protos} Proto-Shoggoths: the enemy's combat {cut} less"))
+    events.append(
+        pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: the enemy's combat {cut} less", protos=protos, cut=cut))
+    )
     return _add_bonus(state, foe, -max(0, cut))
 
 
@@ -547,7 +562,9 @@ def _ritual_signs(state: GameState, pid: str, events: pw.Events) -> GameState:
         gates = [i for i, a in enumerate(state.areas) if a.gate is not None and a.count(owner=pid, name=HIGH_PRIEST)]
         events.append(
             pw.AbilityUsed(
-                pid, TABLETS, f"{len(gates)} gates with a High Priest: {len(gates)} Elder Signs; every High Priest is eliminated"
+                pid,
+                TABLETS,
+                say("{count} gates with a High Priest: {count} Elder Signs; every High Priest is eliminated", count=len(gates)),
             )
         )
         for _ in gates:
@@ -565,7 +582,9 @@ def _ritual_signs(state: GameState, pid: str, events: pw.Events) -> GameState:
             and a.gate.controller not in (None, pid)
             and a.count(owner=pid, kind=G) + a.count(owner=pid, kind=UnitKind.IGOO)
         ]
-        events.append(pw.AbilityUsed(pid, INERRANT, f"Great Old Ones at {len(held)} enemy gates: {len(held)} Elder Signs"))
+        events.append(
+            pw.AbilityUsed(pid, INERRANT, say("Great Old Ones at {count} enemy gates: {count} Elder Signs", count=len(held)))
+        )
         for _ in held:
             state = flow.draw_elder_sign(state, seat, INERRANT, events)
     return state
@@ -589,7 +608,7 @@ def _fulmination(state: GameState, ask: Ask, choice: str, events: pw.Events) -> 
     if choice != "use":
         return state
     kills = int(ask.data[0])
-    events.append(pw.AbilityUsed(ask.actor, FULMINATION, f"Ubbo-Sathla leaves the game: {kills} Elder Signs"))
+    events.append(pw.AbilityUsed(ask.actor, FULMINATION, say("Ubbo-Sathla leaves the game: {kills} Elder Signs", kills=kills)))
     state = pw.mark_used(state, ask.actor, FULMINATED)
     seat = pw.seat_of(state, ask.actor)
     for _ in range(kills):
@@ -675,12 +694,12 @@ def dark_rituals(state: GameState, cmd: DarkRituals, events: pw.Events) -> GameS
     pw.my_turn(state, cmd.player)
     problem = dark_rituals_problem(state, cmd.player)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"Dark Rituals cannot be used now: {problem}.")
+        raise Refusal(Code.NOT_NOW, "Dark Rituals cannot be used now: {problem}.", problem=problem)
     payers = _payers(state, cmd.player)
     state = pw.mark_used(state, cmd.player, DARK_RITUALS)
     for payer in payers:
         state = pw.queue_ask(state, Ask(DARK_RITUALS, payer, (cmd.player,)))
-    events.append(pw.AbilityUsed(cmd.player, DARK_RITUALS, f"{', '.join(payers)} pay 2 Power or 2 Doom"))
+    events.append(pw.AbilityUsed(cmd.player, DARK_RITUALS, say("{payers} pay 2 Power or 2 Doom", payers=", ".join(payers))))
     return pw.end_action(state, events)
 
 
@@ -691,7 +710,9 @@ def _dark_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _dark_pay(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     payer, tt = pw.seat_of(state, ask.actor), pw.seat_of(state, ask.data[0])
-    events.append(pw.AbilityUsed(ask.data[0], DARK_RITUALS, f"{ask.actor} pays 2 {choice.title()}"))
+    events.append(
+        pw.AbilityUsed(ask.data[0], DARK_RITUALS, say("{actor} pays 2 {choice}", actor=ask.actor, choice=choice.title()))
+    )
     if choice == "power":
         state = state.with_player(payer, power=state.players[payer].power - DARK_RITUALS_PRICE)
         return pw.gain_power(state, tt, DARK_RITUALS_PRICE, DARK_RITUALS, events)
@@ -724,10 +745,12 @@ def surprise(state: GameState, cmd: Surprise, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     problem = surprise_problem(state, cmd.player, cmd.faction)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"Surprise! cannot be used on {cmd.faction}: {problem}.")
+        raise Refusal(Code.NOT_NOW, "Surprise! cannot be used on {faction}: {problem}.", faction=cmd.faction, problem=problem)
     state = pw.pay(state, seat, SURPRISE_COST, SURPRISE, events)
     state = pw.queue_ask(state, Ask(SURPRISE, cmd.faction, (cmd.player,)))
-    events.append(pw.AbilityUsed(cmd.player, SURPRISE, f"{cmd.faction} eliminates an Acolyte for a Proto-Shoggoth"))
+    events.append(
+        pw.AbilityUsed(cmd.player, SURPRISE, say("{faction} eliminates an Acolyte for a Proto-Shoggoth", faction=cmd.faction))
+    )
     return pw.end_action(state, events)
 
 
@@ -761,7 +784,9 @@ def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
     pw.need_book(state, cmd.player, IDOLATRY)
     to = bd.area_index(state, cmd.area)
     if to not in glyph_areas(state, cmd.player):
-        raise Refusal(Code.NOT_NOW, f"Idolatry moves units into an area with another faction's start glyph, not {cmd.area}.")
+        raise Refusal(
+            Code.NOT_NOW, "Idolatry moves units into an area with another faction's start glyph, not {area}.", area=cmd.area
+        )
     if not cmd.units:
         raise Refusal(Code.BAD_VALUE, "Idolatry names the units it moves.")
     state = pw.pay(state, seat, IDOLATRY_COST, IDOLATRY, events)
@@ -769,12 +794,21 @@ def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
         source = bd.area_index(state, ref.area)
         name = bd.unit_name(ref.kind, ref.name)
         if source not in state.board.adjacent[to]:
-            raise Refusal(Code.NOT_ADJACENT, f"Idolatry moves units from areas next to {cmd.area}; {ref.area} is not.")
+            raise Refusal(
+                Code.NOT_ADJACENT,
+                "Idolatry moves units from areas next to {area}; {area2} is not.",
+                area=cmd.area,
+                area2=ref.area,
+            )
         if name in UNMOVABLE:
-            raise Refusal(Code.NOT_NOW, f"{name} never moves ({UNMOVABLE[name]}).")
+            raise Refusal(Code.NOT_NOW, "{name} never moves ({unmovable}).", name=name, unmovable=UNMOVABLE[name])
         state, moved = bd.move(state, source, to, cmd.player, ref.kind, name, ref.count)
         events += moved
-    events.append(pw.AbilityUsed(cmd.player, IDOLATRY, f"{sum(r.count for r in cmd.units)} units into {cmd.area}"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, IDOLATRY, say("{value} units into {area}", value=sum(r.count for r in cmd.units), area=cmd.area)
+        )
+    )
     return pw.end_action(state, events)
 
 
@@ -814,14 +848,22 @@ def doomsday(state: GameState, cmd: Doomsday, events: pw.Events) -> GameState:
     index = bd.area_index(state, cmd.area)
     problem = doomsday_problem(state, cmd.player, index, cmd.name)
     if problem:
-        raise Refusal(Code.NOT_NOW, f"Doomsday cannot place {cmd.name} in {cmd.area}: {problem}.")
+        raise Refusal(
+            Code.NOT_NOW, "Doomsday cannot place {name} in {area}: {problem}.", name=cmd.name, area=cmd.area, problem=problem
+        )
     state, placed = bd.place(state, index, cmd.player, UnitKind.IGOO, cmd.name, NEUTRAL_UNITS[cmd.name].pool, "awakened")
     events += placed
     events.append(LoyaltyCardChanged(cmd.name, cmd.player, DOOMSDAY))
     state = evolve(state, loyalty=(*(e for e in state.loyalty if e[0] != cmd.name), (cmd.name, cmd.player)))
     if cmd.name not in state.players[seat].awakened:
         state = state.with_player(seat, awakened=(*state.players[seat].awakened, cmd.name))
-    events.append(pw.AbilityUsed(cmd.player, DOOMSDAY, f"{cmd.name} placed free in {cmd.area}; Doomsday is face down for good"))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player,
+            DOOMSDAY,
+            say("{name} placed free in {area}; Doomsday is face down for good", name=cmd.name, area=cmd.area),
+        )
+    )
     return pw.end_action(pw.mark_used(state, cmd.player, DOOMSDAY_ONCE), events)
 
 
