@@ -127,9 +127,11 @@ class Scene:
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
         self.buttons: list[Button] = []
+        self.nav: list[Button] = []  # the navigation bar's buttons (the last of ``buttons`` update made)
 
     def update(self, view: View) -> None:
-        self.buttons = self.layout(view) + nav_buttons(self.metrics, self.name, view.nav)
+        self.nav = nav_buttons(self.metrics, self.name, view.nav)
+        self.buttons = self.layout(view) + self.nav
 
     def layout(self, view: View) -> list[Button]:
         return []

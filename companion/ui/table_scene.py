@@ -62,16 +62,21 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         super().__init__(metrics)
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
+        self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
 
     # -- geometry ------------------------------------------------------------------------------
 
     def bands(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(whose turn, the Doom track, the ritual track, the rest) from the top down."""
-        m, body = self.metrics, self.body()
-        header = pygame.Rect(0, 0, m.width, m.px(42))
-        doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
-        ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
-        rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+        """(whose turn, the Doom track, the ritual track, the rest) from the top down (fresh
+        rectangles each time, worked out once: a frame asks a dozen times)."""
+        if self._bands is None:
+            m, body = self.metrics, self.body()
+            header = pygame.Rect(0, 0, m.width, m.px(42))
+            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
+            ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
+            rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+            self._bands = [header, doom, ritual, rest]
+        header, doom, ritual, rest = (band.copy() for band in self._bands)
         return header, doom, ritual, rest
 
     def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -207,41 +212,73 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             above = pygame.Rect(status.x, status.y, status.width, max(0, status.height - row))
             beside = pygame.Rect(status.x, above.bottom, status.width - m.px(110) - m.margin, status.bottom - above.bottom)
             self.draw_status(surface, view, [above, beside, self.free_room(view, prompt)])
-        super().draw(surface, view)
+        nav = {id(button) for button in self.nav}
+        for button in self.buttons:
+            if id(button) not in nav:
+                button.draw(surface, self.metrics)
+        self.draw_nav(surface)
+
+    def draw_nav(self, surface: pygame.Surface) -> None:
+        """The navigation bar, a part of the frame kept by its buttons (the same on every frame
+        of this screen)."""
+        if not self.nav:
+            return
+        area = self.nav[0].rect.unionall([button.rect for button in self.nav[1:]])
+        key = ("nav", tuple((tuple(b.rect), b.label, b.colour, b.enabled) for b in self.nav))
+        widgets.PARTS.draw(surface, area, key, self.paint_nav, surface)
+
+    def paint_nav(self, surface: pygame.Surface) -> None:
+        for button in self.nav:
+            button.draw(surface, self.metrics)
 
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """Whose turn it is, in large type and the faction's colour; the round and phase."""
-        m, state = self.metrics, view.state
+        state = view.state
         phase = _(PHASES.get(state.phase.value, state.phase.value))
         where = _("Round {round}, {phase}").format(round=state.round, phase=phase)
         first = _("First player: {player}").format(player=state.players[state.first].label)
+        actor = state.prompt.actor
+        seat = state.seat(actor) if actor else None
+        if seat is None:
+            who = ("", _("Game over") if state.phase is Phase.GAME_OVER else _("The table decides"), (0, 0, 0))
+        else:
+            player = state.players[seat]
+            words = _("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")
+            who = (player.label, words.format(player=player.label), colour_of(player.faction))
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        key = ("header", tuple(rect), where, first, *who)
+        widgets.PARTS.draw(surface, band, key, self.paint_header, surface, rect, where, first, *who)
+
+    def paint_header(
+        self, surface: pygame.Surface, rect: pygame.Rect, where: str, first: str, label: str, words: str, colour: Any
+    ) -> None:
+        """The header's drawing (``label``: the player to act's name; "" when nobody acts)."""
+        m = self.metrics
         small, smaller = m.px(19), m.px(15)
         first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
         where_w = max(font(small).size(where)[0], font(first_size).size(first)[0])
         right = rect.right - m.margin
         text(surface, where, (right - font(small).size(where)[0], rect.y + m.px(4)), small, DIM)
         text(surface, first, (right - font(first_size).size(first)[0], rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
-        actor = state.prompt.actor
-        seat = state.seat(actor) if actor else None
         room = rect.width - 3 * m.margin - where_w - m.px(24)
-        if seat is None:
-            words = _("Game over") if state.phase is Phase.GAME_OVER else _("The table decides")
+        if not label:
             text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
             return
-        player = state.players[seat]
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
-        pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-        words = (_("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")).format(
-            player=player.label
-        )
+        pygame.draw.rect(surface, colour, swatch, border_radius=m.px(3))
         sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
         if font(sizes[-1], True).size(words)[0] > room:
-            words = player.label  # a long name: the name alone, large
+            words = label  # a long name: the name alone, large
         size = fit(words, (*sizes, m.px(18)), room, True)
-        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour_of(player.faction), bold=True, width=room)
+        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour, bold=True, width=room)
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """0-30 with every player's marker numbered with its Doom; tied markers stack."""
+        markers = tuple((p.faction, p.doom) for p in view.state.players)
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        widgets.PARTS.draw(surface, band, ("doom", tuple(rect), markers), self.paint_doom_track, surface, view, rect)
+
+    def paint_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         m = self.metrics
         pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
         step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
@@ -270,14 +307,20 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
+        state = view.state
+        head, death = _("Ritual"), _("Instant Death")
+        key = ("ritual", tuple(rect), head, death, tuple(state.ritual_track), state.ritual)
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        widgets.PARTS.draw(surface, band, key, self.paint_ritual, surface, view, rect, head, death)
+
+    def paint_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect, head: str, death: str) -> None:
         m, state = self.metrics, view.state
         size = m.px(18)
-        head = _("Ritual")
         text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
         track = state.ritual_track
         x = rect.x + font(size, True).size(head)[0] + m.margin
-        cells = [str(v) for v in track] + [_("Instant Death")]
-        death_w = font(size, True).size(_("Instant Death"))[0] + m.px(12)
+        cells = [str(v) for v in track] + [death]
+        death_w = font(size, True).size(death)[0] + m.px(12)
         cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
         for n, words in enumerate(cells):
             last = n == len(track)
@@ -291,34 +334,60 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """A row per player: colour, name, then Power, Doom, Signs and Books as big numerals
-        under one header line (the acting player's row is lit)."""
+        under one header line (the acting player's row is lit).  Each row is a part of the
+        frame kept by what it shows: a tap redraws the rows it changed."""
         m, state = self.metrics, view.state
         players = state.players
         row = self.row_height(len(players))
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        head = m.px(15)
-        for n, name in enumerate(COUNTERS):
-            x = first_col + n * cell + cell // 2
-            text(surface, _(name), (x, rect.y + m.px(9)), head, DIM, centre=True)
+        heads = tuple(_(name) for name in COUNTERS)
+        head_band = pygame.Rect(rect.x, rect.y, rect.width, m.px(20))
+        widgets.PARTS.draw(surface, head_band, ("counters", tuple(rect), heads), self.paint_counters, surface, rect, heads)
         numeral = min(m.px(NUMERAL), round(row * 1.3))
         actor = state.prompt.actor
         for i, player in enumerate(players):
             top = rect.y + m.px(20) + i * row
-            line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
-            if player.pid == actor:
-                pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
-                pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
-            swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
-            pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-            name_room = first_col - swatch.right - 2 * m.margin
-            size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
-            y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
-            paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
-            for n, value in enumerate(values):
-                centre = (first_col + n * cell + cell // 2, top + row // 2)
-                text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
+            lit = player.pid == actor
+            band = pygame.Rect(rect.x, top, rect.width, row)
+            key = ("player", tuple(rect), row, numeral, player.label, player.faction, values, lit)
+            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, numeral, player, values, lit)
+
+    def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        for n, name in enumerate(heads):
+            x = first_col + n * cell + cell // 2
+            text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
+
+    def paint_player(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        top: int,
+        row: int,
+        numeral: int,
+        player: Any,
+        values: tuple[int, ...],
+        lit: bool,
+    ) -> None:
+        """One player's row (``lit``: the player to act)."""
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
+        if lit:
+            pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
+            pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
+        swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
+        pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
+        name_room = first_col - swatch.right - 2 * m.margin
+        size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
+        y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
+        paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+        for n, value in enumerate(values):
+            centre = (first_col + n * cell + cell // 2, top + row // 2)
+            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
         """The prompt panel's room below its buttons (and above the notice line)."""

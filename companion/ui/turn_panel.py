@@ -119,6 +119,11 @@ class Listed:
         """Whether the list names ``command`` (reading on until it does, or to its end)."""
         return command in self._seen or any(listed == command for listed in self._more())
 
+    def each(self) -> Iterator[Command]:
+        """The list from its start: what was read, then on (stop whenever: the rest waits)."""
+        yield from list(self.commands)
+        yield from self._more()
+
     def all(self) -> list[Command]:
         """The whole list, in the engine's order."""
         for _listed in self._more():
@@ -164,7 +169,7 @@ class TurnPanel:
         self.draft = Draft()
         # Worked out once per state, kept with the state itself (not its id: a state let go may
         # leave its id to the next one).
-        self._options: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
+        self._options: tuple[GameState | None, list[int]] = (None, [])
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
         self._listed: Listed | None = None
 
@@ -260,22 +265,57 @@ class TurnPanel:
 
     # -- what is legal where -----------------------------------------------------------------
 
-    def options(self, state: GameState) -> dict[int, list[tuple[str, Any]]]:
+    def options(self, state: GameState) -> list[int]:
         """The areas the player to act can do something in with its own units (or, having none,
-        recruit in), each with its first choice (label, intent): only what the engine takes.
-        An area's whole list is :meth:`choices`; other areas (units brought in from a
-        neighbour) open from the map."""
+        recruit in): only what the engine takes.  An area's whole list is :meth:`choices`;
+        other areas (units brought in from a neighbour) open from the map.
+
+        Only whether an area has a choice matters here.  The engine's list settles most areas
+        as it is read (read only until every area is settled): a command it names that the
+        area's list would offer.  An area it leaves unsettled has its own offers asked, until
+        the first (:meth:`offers`), as before."""
         if self._options[0] is not state:
-            self._options = (state, {})
             pid = state.prompt.actor
-            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or range(len(state.areas))
-            for i in mine:
-                # Only whether there is one: the area's first offer settles it (each offer is an
-                # engine apply, and the list is redrawn as soon as the game moves).
-                first = next((item for item in self.offers(state, i) if not _bring(item[1])), None)
-                if first is not None:
-                    self._options[1][i] = [first]
+            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or list(range(len(state.areas)))
+            settled = self.settled_by_list(state, mine)
+            found = [i for i in mine if i in settled or any(not _bring(item[1]) for item in self.offers(state, i))]
+            self._options = (state, found)
         return self._options[1]
+
+    def settled_by_list(self, state: GameState, areas: list[int]) -> set[int]:
+        """Which of ``areas`` the engine's list shows to have a choice the area's own list offers
+        (read until all of them do, or to its end)."""
+        pid, names = state.prompt.actor, {state.area_name(i): i for i in areas}
+        settled: set[int] = set()
+        for command in self.known(state).each():
+            i = names.get(getattr(command, "area", None) or "", -1)
+            if i < 0 and isinstance(command, c.Move) and len(command.groups) == 1:
+                i = names.get(command.groups[0].area, -1)
+            if i >= 0 and i not in settled and self.offered(state, i, command, pid):
+                settled.add(i)
+                if len(settled) == len(areas):
+                    break
+        return settled
+
+    def offered(self, state: GameState, i: int, command: Command, pid: str) -> bool:
+        """Whether area ``i``'s list (:meth:`offers`) offers ``command`` of the engine's list:
+        the very command it checks, or one it takes from the list as it is."""
+        name, area = state.area_name(i), state.areas[i]
+        if isinstance(command, (c.Recruit, c.BuildGate, c.ControlGate)):
+            return command == type(command)(pid, name)
+        if isinstance(command, c.Summon):
+            return True  # every listed summon in the area is offered
+        if isinstance(command, c.BattleAction):
+            return command.defender in set(area.owners) - {pid, *UNTOUCHABLE}
+        if isinstance(command, c.Move) and ERADICATED not in area.markers:
+            stacks = area.units_of(pid)
+            group = command.groups[0]
+            if not stacks or group.to not in (state.area_name(j) for j in state.board.adjacent[i]):
+                return False
+            to = state.board.area_index(group.to)
+            walk = c.MoveGroup(name, group.to, stacks[0].kind, stacks[0].name)
+            return command == c.Move(pid, groups=(walk,)) and to is not None and ERADICATED not in state.areas[to].markers
+        return False
 
     def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         """Area ``i``'s choices now (worked out once per state)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -35,6 +36,7 @@ BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
 TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
+PARTS_KEPT = 64  # parts of frames kept (bands, player rows, the navigation bar): a few frames' worth
 
 
 @dataclass(frozen=True)
@@ -150,9 +152,53 @@ def _bytes(image: pygame.Surface) -> int:
 PICTURES = Pictures(TEXT_CACHE_BYTES)
 
 
+class Parts:
+    """Pictures of whole parts of a frame (a band of the table, a player's row) by what they
+    show: a part whose key is the one it was last drawn with is blitted from its picture, not
+    drawn again.  A tap changes a few numbers; the Doom track, the ritual track and most rows
+    stay as they were, and drawing them was most of a frame.
+
+    The key must hold everything the part's drawing reads (the words already in the language
+    shown, the numbers, the colours) and the rectangle; the part must draw only inside its
+    rectangle, over the plain background the frame starts with.  With a :data:`RECORDER`
+    listening (the text-fit tests) every part is drawn afresh, so it sees every line."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.kept: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], paint: Callable[..., object], *args: Any
+    ) -> None:
+        """Blit the part kept for ``key`` in ``rect``, or ``paint(*args)`` it and keep its picture."""
+        if RECORDER is not None:
+            paint(*args)
+            return
+        kept_key = (tuple(rect), surface.get_size(), *key)
+        picture = self.kept.get(kept_key)
+        if picture is not None:
+            self.kept.move_to_end(kept_key)
+            surface.blit(picture, rect)
+            return
+        paint(*args)
+        area = rect.clip(surface.get_rect())
+        if area.size != rect.size:
+            return  # partly off the surface: drawn, not kept
+        self.kept[kept_key] = surface.subsurface(area).copy()
+        while len(self.kept) > self.count:
+            self.kept.popitem(last=False)
+
+    def clear(self) -> None:
+        self.kept.clear()
+
+
+PARTS = Parts(PARTS_KEPT)
+
+
 def forget_pictures() -> None:
     """Drop every kept picture and measurement (a new pygame session's fonts, or a test's)."""
     PICTURES.clear()
+    PARTS.clear()
     _faces.clear()
     width_of.cache_clear()
     _cut.cache_clear()
