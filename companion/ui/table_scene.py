@@ -32,10 +32,10 @@ from companion.ui.widgets import (
     Button,
     Metrics,
     fit,
-    font,
     grid,
     paragraph,
     text,
+    width_of,
     wrap,
 )
 
@@ -178,7 +178,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """The legal choices as buttons filling the room (full pages with "More" if ever needed),
         after ``first``; a Pass never comes first."""
         m = self.metrics
-        if columns == 2 and any(font(m.px(24)).size(label(choice))[0] > area.width // 2 - 20 for choice in choices):
+        if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
             columns = 1  # long labels (area names) get the whole width
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
         items: list[tuple[str, Any]] = [*(first or []), *((label(command), Submit(command)) for command in choices)]
@@ -256,10 +256,10 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         m = self.metrics
         small, smaller = m.px(19), m.px(15)
         first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
-        where_w = max(font(small).size(where)[0], font(first_size).size(first)[0])
+        where_w = max(width_of(where, small), width_of(first, first_size))
         right = rect.right - m.margin
-        text(surface, where, (right - font(small).size(where)[0], rect.y + m.px(4)), small, DIM)
-        text(surface, first, (right - font(first_size).size(first)[0], rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
+        text(surface, where, (right - width_of(where, small), rect.y + m.px(4)), small, DIM)
+        text(surface, first, (right - width_of(first, first_size), rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
         room = rect.width - 3 * m.margin - where_w - m.px(24)
         if not label:
             text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
@@ -267,7 +267,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
         pygame.draw.rect(surface, colour, swatch, border_radius=m.px(3))
         sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
-        if font(sizes[-1], True).size(words)[0] > room:
+        if width_of(words, sizes[-1], True) > room:
             words = label  # a long name: the name alone, large
         size = fit(words, (*sizes, m.px(18)), room, True)
         text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour, bold=True, width=room)
@@ -318,9 +318,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         size = m.px(18)
         text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
         track = state.ritual_track
-        x = rect.x + font(size, True).size(head)[0] + m.margin
+        x = rect.x + width_of(head, size, True) + m.margin
         cells = [str(v) for v in track] + [death]
-        death_w = font(size, True).size(death)[0] + m.px(12)
+        death_w = width_of(death, size, True) + m.px(12)
         cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
         for n, words in enumerate(cells):
             last = n == len(track)
@@ -473,7 +473,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         if state.prompt.kind is PromptKind.ACTION:
             words = self.panel.title(state)
             lines = 1 if self.composing(state) else 2
-            if lines == 1 and font(m.px(17), True).size(words)[0] > width:
+            if lines == 1 and width_of(words, m.px(17), True) > width:
                 words = self.panel.title(state, short=True)
             size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if lines == 1 else m.px(20)
             y = paragraph(surface, words, (x, y), size, width, lines, bold=True)
@@ -494,7 +494,7 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     with no word wider than the line; the smallest size's lines otherwise."""
     for size in sizes:
         lines = wrap(words, size, width, True)
-        fits = all(font(size, True).size(line)[0] <= width for line in lines)
+        fits = all(width_of(line, size, True) <= width for line in lines)
         if fits and len(lines) * round(size * 1.05) <= height:
             return size, lines
     return sizes[-1], wrap(words, sizes[-1], width, True)

@@ -268,15 +268,27 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    lines, line = [], ""
-    for word in filter(None, BREAK.split(words)):
-        candidate = f"{line} {word}" if line else word  # (strip() would eat a leading no-break space)
-        if line and width_of(candidate, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return (*lines, line) if line else tuple(lines)
+    """Greedy: each line takes words while the line still fits (its first word even if it does
+    not).  A line's width grows with each word it takes, so the line is the longest run of
+    words that fits: found from the words' own widths (remembered: the same words come back
+    in new sentences), then settled by measuring the line itself, a couple of times a line
+    rather than once a word (a new sentence, the last action's, is wrapped every tap)."""
+    split = list(filter(None, BREAK.split(words)))  # (strip() would eat a leading no-break space)
+    space = width_of(" ", size, bold)
+    lines: list[str] = []
+    start = 0
+    while start < len(split):
+        end, guess = start + 1, width_of(split[start], size, bold)
+        while end < len(split) and guess + space + width_of(split[end], size, bold) <= width:
+            guess += space + width_of(split[end], size, bold)
+            end += 1
+        while end > start + 1 and width_of(" ".join(split[start:end]), size, bold) > width:
+            end -= 1  # the guess was long (kerning): shorten to a run that fits
+        while end < len(split) and width_of(" ".join(split[start : end + 1]), size, bold) <= width:
+            end += 1  # the guess was short: take words while the line fits
+        lines.append(" ".join(split[start:end]))
+        start = end
+    return tuple(lines)
 
 
 def paragraph(
