@@ -37,6 +37,7 @@ BUTTON_EDGE = (110, 100, 140)
 TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
 PARTS_KEPT = 64  # parts of frames kept (bands, player rows, the navigation bar): a few frames' worth
+SPARE_PARTS = 4  # pictures let go kept per size, to be drawn into again
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,7 @@ class Parts:
     def __init__(self, count: int) -> None:
         self.count = count
         self.kept: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self.spare: dict[tuple[int, int], list[pygame.Surface]] = {}  # let go, reused for a picture of their size
 
     def draw(
         self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], paint: Callable[..., object], *args: Any
@@ -184,12 +186,19 @@ class Parts:
         area = rect.clip(surface.get_rect())
         if area.size != rect.size:
             return  # partly off the surface: drawn, not kept
-        self.kept[kept_key] = surface.subsurface(area).copy()
+        spare = self.spare.get(area.size)
+        picture = spare.pop() if spare else pygame.Surface(area.size, 0, surface)  # (a new one costs more than a copy)
+        picture.blit(surface, (0, 0), area)
+        self.kept[kept_key] = picture
         while len(self.kept) > self.count:
-            self.kept.popitem(last=False)
+            _key, dropped = self.kept.popitem(last=False)
+            room = self.spare.setdefault(dropped.get_size(), [])
+            if len(room) < SPARE_PARTS:
+                room.append(dropped)
 
     def clear(self) -> None:
         self.kept.clear()
+        self.spare.clear()
 
 
 PARTS = Parts(PARTS_KEPT)

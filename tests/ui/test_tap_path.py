@@ -4,7 +4,9 @@ sentence is wrapped with a few measurements.  None of it changes what is shown."
 
 from __future__ import annotations
 
+import gc
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,7 +60,7 @@ def test_a_taps_answer_is_taken_from_the_loops_own_queue(threaded_app: App, monk
     flip = app.flip
 
     def flipping() -> None:
-        flips.append(app.state)
+        flips.append((app.state, gc.isenabled()))
         flip()
 
     monkeypatch.setattr(app, "flip", flipping)
@@ -73,7 +75,19 @@ def test_a_taps_answer_is_taken_from_the_loops_own_queue(threaded_app: App, monk
     app.run(on_frame=frame)
     assert not waits, "the loop waited on SDL's events for the tap's answer"
     assert app.state is table.session.state and table.session.seq == 2
-    assert flips[-1] is app.state  # shown
+    assert flips[-1] == (app.state, False)  # shown, with the garbage collector held off on the way
+    assert gc.isenabled()  # and free again once it was shown
+
+
+def test_the_collector_is_free_again_when_no_answer_comes(threaded_app: App) -> None:
+    """A command whose answer never comes (here: none is awaited from a table that got nothing)
+    holds the collector off no longer than the wait for it."""
+    app = threaded_app
+    assert gc.isenabled()
+    app.answer_due, app.collector_held = time.monotonic() - 1, True
+    gc.disable()
+    app.tick()
+    assert gc.isenabled() and not app.answer_due
 
 
 def test_the_answer_is_not_awaited_past_an_input(threaded_app: App) -> None:
