@@ -460,33 +460,50 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         return plan
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """The prompt's panel and its words (a part of the frame kept by those words: the same
+        few titles come back turn after turn)."""
         m, state = self.metrics, view.state
         inner = rect.inflate(-2 * m.margin, -2 * m.margin)
+        width = inner.width - 2 * m.margin
+        lines: list[tuple[str, int, int, Any, bool]] = []  # (words, size, lines at most, colour, bold)
+        if state.phase is Phase.GAME_OVER and state.outcome is not None:
+            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
+            spec: tuple[Any, ...] = ("over", _("Game over"), _("Winner: {winners}").format(winners=winners))
+        else:
+            if state.prompt.kind is PromptKind.ACTION:
+                words = self.panel.title(state)
+                count = 1 if self.composing(state) else 2
+                if count == 1 and width_of(words, m.px(17), True) > width:
+                    words = self.panel.title(state, short=True)
+                size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if count == 1 else m.px(20)
+                lines.append((words, size, count, TEXT, True))
+                pending = self.panel.pending_text(state)
+                if pending and not self.composing(state):
+                    lines.append((pending, m.px(16), 1, ACCENT, False))
+            else:
+                lines.append((prompt_words(state.prompt.text) or "...", m.px(20), PROMPT_LINES, TEXT, True))
+            dice = ""
+            if state.prompt.kind is PromptKind.ROLL:
+                dice = _("Dice entered: {dice}").format(dice=" ".join(map(str, view.dice)) or "-")
+            spec = ("prompt", tuple(lines), dice, view.notices[-1] if view.notices else "")
+        widgets.PARTS.draw(surface, inner, ("prompt", tuple(inner), *spec), self.paint_prompt, surface, inner, spec)
+
+    def paint_prompt(self, surface: pygame.Surface, inner: pygame.Rect, spec: tuple[Any, ...]) -> None:
+        m = self.metrics
         pygame.draw.rect(surface, PANEL, inner, border_radius=m.px(8))
         width = inner.width - 2 * m.margin
         x, y = inner.x + m.margin, inner.y + m.px(6)
-        if state.phase is Phase.GAME_OVER and state.outcome is not None:
-            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
-            text(surface, _("Game over"), (x, y), m.px(30), WARN, bold=True)
-            paragraph(surface, _("Winner: {winners}").format(winners=winners), (x, y + m.px(36)), m.px(22), width, 3)
+        if spec[0] == "over":
+            text(surface, spec[1], (x, y), m.px(30), WARN, bold=True)
+            paragraph(surface, spec[2], (x, y + m.px(36)), m.px(22), width, 3)
             return
-        if state.prompt.kind is PromptKind.ACTION:
-            words = self.panel.title(state)
-            lines = 1 if self.composing(state) else 2
-            if lines == 1 and width_of(words, m.px(17), True) > width:
-                words = self.panel.title(state, short=True)
-            size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if lines == 1 else m.px(20)
-            y = paragraph(surface, words, (x, y), size, width, lines, bold=True)
-            pending = self.panel.pending_text(state)
-            if pending and not self.composing(state):
-                paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
-        else:
-            y = paragraph(surface, prompt_words(state.prompt.text) or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
-        if state.prompt.kind is PromptKind.ROLL:
-            entered = " ".join(map(str, view.dice)) or "-"
-            text(surface, _("Dice entered: {dice}").format(dice=entered), (x, y + m.px(2)), m.px(17), ACCENT, width=width)
-        if view.notices:
-            text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+        _kind, lines, dice, notice = spec
+        for words, size, count, colour, bold in lines:
+            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold)
+        if dice:
+            text(surface, dice, (x, y + m.px(2)), m.px(17), ACCENT, width=width)
+        if notice:
+            text(surface, notice, (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
 
 
 def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int, list[str]]:
