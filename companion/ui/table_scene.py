@@ -215,8 +215,20 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         nav = {id(button) for button in self.nav}
         for button in self.buttons:
             if id(button) not in nav:
-                button.draw(surface, self.metrics)
+                self.draw_button(surface, button)
         self.draw_nav(surface)
+
+    def draw_button(self, surface: pygame.Surface, button: Button) -> None:
+        """A button, a kept part of the frame by its face, its words and what lies under its
+        rounded corners (the prompt's panel or the screen: sampled at the four corners)."""
+        r = button.rect
+        if not surface.get_rect().contains(r) or not r.width or not r.height:
+            button.draw(surface, self.metrics)
+            return
+        points = (r.topleft, (r.right - 1, r.y), (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1))
+        under = tuple(tuple(surface.get_at(point)) for point in points)
+        key = ("button", button.label, button.colour, button.enabled, under)
+        widgets.PARTS.draw(surface, r, key, button.draw, surface, self.metrics)
 
     def draw_nav(self, surface: pygame.Surface) -> None:
         """The navigation bar, a part of the frame kept by its buttons (the same on every frame

@@ -36,7 +36,7 @@ BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
 TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
-PARTS_KEPT = 64  # parts of frames kept (bands, player rows, the navigation bar): a few frames' worth
+PARTS_KEPT = 128  # parts of frames kept (bands, player rows, prompts, buttons): a dozen frames' worth, ~12 MB
 SPARE_PARTS = 4  # pictures let go kept per size, to be drawn into again
 
 
