@@ -215,20 +215,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         nav = {id(button) for button in self.nav}
         for button in self.buttons:
             if id(button) not in nav:
-                self.draw_button(surface, button)
+                button.draw(surface, self.metrics)
         self.draw_nav(surface)
-
-    def draw_button(self, surface: pygame.Surface, button: Button) -> None:
-        """A button, a kept part of the frame by its face, its words and what lies under its
-        rounded corners (the prompt's panel or the screen: sampled at the four corners)."""
-        r = button.rect
-        if not surface.get_rect().contains(r) or not r.width or not r.height:
-            button.draw(surface, self.metrics)
-            return
-        points = (r.topleft, (r.right - 1, r.y), (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1))
-        under = tuple(tuple(surface.get_at(point)) for point in points)
-        key = ("button", button.label, button.colour, button.enabled, under)
-        widgets.PARTS.draw(surface, r, key, button.draw, surface, self.metrics)
 
     def draw_nav(self, surface: pygame.Surface) -> None:
         """The navigation bar, a part of the frame kept by its buttons (the same on every frame
@@ -472,8 +460,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         return plan
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        """The prompt's panel and its words (a part of the frame kept by those words: the same
-        few titles come back turn after turn)."""
+        """The prompt's panel and its words."""
         m, state = self.metrics, view.state
         inner = rect.inflate(-2 * m.margin, -2 * m.margin)
         width = inner.width - 2 * m.margin
@@ -498,7 +485,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             if state.prompt.kind is PromptKind.ROLL:
                 dice = _("Dice entered: {dice}").format(dice=" ".join(map(str, view.dice)) or "-")
             spec = ("prompt", tuple(lines), dice, view.notices[-1] if view.notices else "")
-        widgets.PARTS.draw(surface, inner, ("prompt", tuple(inner), *spec), self.paint_prompt, surface, inner, spec)
+        self.paint_prompt(surface, inner, spec)  # (not kept: a large picture, its words change with each player)
 
     def paint_prompt(self, surface: pygame.Surface, inner: pygame.Rect, spec: tuple[Any, ...]) -> None:
         m = self.metrics

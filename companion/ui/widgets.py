@@ -36,8 +36,9 @@ BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
 TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
-PARTS_KEPT = 128  # parts of frames kept (bands, player rows, prompts, buttons): a dozen frames' worth, ~12 MB
-SPARE_PARTS = 4  # pictures let go kept per size, to be drawn into again
+PARTS_BYTES = 2 * 1024 * 1024  # parts of frames kept (the table's bands and rows, its navigation bar): a few frames' worth
+SPARE_PARTS = 2  # pictures let go kept per size, to be drawn into again (small ones: rows, buttons)
+SPARE_BYTES = 160 * 1024  # the largest picture kept spare
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,9 @@ class Parts:
     rectangle, over the plain background the frame starts with.  With a :data:`RECORDER`
     listening (the text-fit tests) every part is drawn afresh, so it sees every line."""
 
-    def __init__(self, count: int) -> None:
-        self.count = count
+    def __init__(self, budget: int) -> None:
+        self.budget = budget  # bytes of pixels kept, at most (least recently used let go first)
+        self.used = 0
         self.kept: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.spare: dict[tuple[int, int], list[pygame.Surface]] = {}  # let go, reused for a picture of their size
 
@@ -190,18 +192,21 @@ class Parts:
         picture = spare.pop() if spare else pygame.Surface(area.size, 0, surface)  # (a new one costs more than a copy)
         picture.blit(surface, (0, 0), area)
         self.kept[kept_key] = picture
-        while len(self.kept) > self.count:
+        self.used += _bytes(picture)
+        while self.used > self.budget and len(self.kept) > 1:
             _key, dropped = self.kept.popitem(last=False)
+            self.used -= _bytes(dropped)
             room = self.spare.setdefault(dropped.get_size(), [])
-            if len(room) < SPARE_PARTS:
+            if len(room) < SPARE_PARTS and _bytes(dropped) <= SPARE_BYTES:
                 room.append(dropped)
 
     def clear(self) -> None:
         self.kept.clear()
         self.spare.clear()
+        self.used = 0
 
 
-PARTS = Parts(PARTS_KEPT)
+PARTS = Parts(PARTS_BYTES)
 
 
 def forget_pictures() -> None:

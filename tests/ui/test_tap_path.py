@@ -126,7 +126,7 @@ def test_a_part_is_painted_again_when_what_it_shows_changes() -> None:
     """A kept picture answers only for its own key: another key paints; the first key's picture
     comes back as it was; a recorder (the text-fit tests) sees every part painted."""
     surface = pygame.Surface((100, 40))
-    parts = widgets.Parts(4)
+    parts = widgets.Parts(1024 * 1024)
     rect = pygame.Rect(10, 10, 30, 20)
     painted: list[str] = []
 
