@@ -295,6 +295,15 @@ def row(what: str, path: Figures, floor_name: str = "", floor: Figures | None = 
     )
 
 
+def scheduling() -> str:
+    """How this process was scheduled, when not as usual: a busy machine's other work cannot
+    preempt a real-time process (``chrt -f``), though it still shares the disk and the caches."""
+    policy = os.sched_getscheduler(0)
+    if policy in (os.SCHED_FIFO, os.SCHED_RR):
+        return f"; run as a real-time process, {'SCHED_FIFO' if policy == os.SCHED_FIFO else 'SCHED_RR'}"
+    return ""
+
+
 def run() -> list[str]:
     result, games = measure()
     total, floor, sdl_floor = figures(result.total), figures(result.floor), figures(result.sdl_floor)
@@ -329,6 +338,6 @@ def run() -> list[str]:
         row("each frame drawn in the run (ahead or shown)", draw),
         "",
         f"Verdict: median {ms(total.median)} and p99 {ms(total.p99)} against 2 ms and 4 ms: {verdict} "
-        f"(load average {os.getloadavg()[0]:.1f} at the end of this section).",
+        f"(load average {os.getloadavg()[0]:.1f} at the end of this section{scheduling()}).",
         "",
     ]

@@ -9,6 +9,7 @@ back to the app, which hands commands to the table loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -154,15 +155,22 @@ class Scene:
 
 
 def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES) -> list[Button]:
+    """The navigation bar's buttons (the same ones while nothing they show changes: every frame
+    asks for them)."""
+    return list(_nav_buttons(metrics, current, scenes, tuple(_(NAV_LABELS[name]) for name in scenes)))
+
+
+@lru_cache(maxsize=32)
+def _nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...], labels: tuple[str, ...]) -> tuple[Button, ...]:
     m = metrics
     width = (m.width - m.margin * (len(scenes) + 1)) // len(scenes)
     top = m.height - m.touch - m.margin
-    return [
+    return tuple(
         Button(
             pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
-            _(NAV_LABELS[name]),
+            label,
             Go(name),
             ACCENT if name == current else BUTTON,
         )
-        for i, name in enumerate(scenes)
-    ]
+        for i, (name, label) in enumerate(zip(scenes, labels, strict=True))
+    )

@@ -63,6 +63,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
+        self._regions: dict[tuple[int, bool], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -81,12 +82,21 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
-        area's choices are open, the prompt takes the whole rest."""
+        area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
+        once per shape: a frame asks several times)."""
+        players_count = len(view.state.players) if view is not None else 4
+        composing = view is not None and self.composing(view.state)
+        kept = self._regions.get((players_count, composing))
+        if kept is None:
+            kept = self._regions[(players_count, composing)] = self.work_out_regions(players_count, composing)
+        players, status, prompt = (region.copy() for region in kept)
+        return players, status, prompt
+
+    def work_out_regions(self, players_count: int, composing: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         rest = self.bands()[3]
-        players_count = len(view.state.players) if view is not None else 4
         table_height = m.px(20) + players_count * self.row_height(players_count)
-        if view is not None and self.composing(view.state):
+        if composing:
             return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, rest.y, 0, 0), rest
         if m.portrait:
             players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
