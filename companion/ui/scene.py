@@ -9,7 +9,6 @@ back to the app, which hands commands to the table loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -128,11 +127,9 @@ class Scene:
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics
         self.buttons: list[Button] = []
-        self.nav: list[Button] = []  # the navigation bar's buttons (the last of ``buttons`` update made)
 
     def update(self, view: View) -> None:
-        self.nav = nav_buttons(self.metrics, self.name, view.nav)
-        self.buttons = self.layout(view) + self.nav
+        self.buttons = self.layout(view) + nav_buttons(self.metrics, self.name, view.nav)
 
     def layout(self, view: View) -> list[Button]:
         return []
@@ -155,22 +152,15 @@ class Scene:
 
 
 def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES) -> list[Button]:
-    """The navigation bar's buttons (the same ones while nothing they show changes: every frame
-    asks for them)."""
-    return list(_nav_buttons(metrics, current, scenes, tuple(_(NAV_LABELS[name]) for name in scenes)))
-
-
-@lru_cache(maxsize=32)
-def _nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...], labels: tuple[str, ...]) -> tuple[Button, ...]:
     m = metrics
     width = (m.width - m.margin * (len(scenes) + 1)) // len(scenes)
     top = m.height - m.touch - m.margin
-    return tuple(
+    return [
         Button(
             pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
-            label,
+            _(NAV_LABELS[name]),
             Go(name),
             ACCENT if name == current else BUTTON,
         )
-        for i, (name, label) in enumerate(zip(scenes, labels, strict=True))
-    )
+        for i, name in enumerate(scenes)
+    ]

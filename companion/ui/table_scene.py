@@ -63,6 +63,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
+        self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
         self._regions: dict[tuple[int, bool], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
 
     # -- geometry ------------------------------------------------------------------------------
@@ -141,6 +142,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def update(self, view: View) -> None:
         self.state = view.state
         Scene.update(self, view)  # the sheets' button goes where this screen keeps room for it
+        self.nav = self.buttons[len(self.buttons) - len(view.nav) :]  # Scene.update puts the navigation bar last
         area = self.sheet_area(view)
         if area is not None:
             self.buttons.append(sheet_button(self.metrics, area))
