@@ -230,8 +230,7 @@ class Session(Generic[S]):
         depth = head.depth + 1
         seq = head.seq + 1
         entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock(), input_id)
-        snapshot = canonical(result.state) if depth % self._snapshot_every == 0 else None
-        entry = self._durably(entry, result.state, result.events, snapshot)
+        entry = self._durably(entry, result.state, result.events, depth % self._snapshot_every == 0)
         self._advance(entry, result.state)
         self._notify(result.events, entry)
         return result
@@ -263,9 +262,10 @@ class Session(Generic[S]):
         result = self.rules.apply(self.state, command)
         return result if isinstance(result, Rejected) else (result, _events_text(result.events))
 
-    def _durably(self, entry: Entry, state: S, events: tuple[Event, ...], snapshot: str | None = None) -> Entry:
-        """Tell the previews ``entry`` is decided, then append it; if the append fails, tell them
-        it is withdrawn (and raise)."""
+    def _durably(self, entry: Entry, state: S, events: tuple[Event, ...], snapshot: bool = False) -> Entry:
+        """Tell the previews ``entry`` is decided, then append it (with ``state``'s snapshot when
+        ``snapshot``: encoded after the previews are told, so the screen starts drawing first);
+        if the append fails, tell them it is withdrawn (and raise)."""
         previews = list(self.previews)
         for preview in previews:
             try:
@@ -273,7 +273,7 @@ class Session(Generic[S]):
             except Exception:  # as with the listeners: a screen's trouble never stops the game
                 log.exception("preview %r failed on entry %d", preview, entry.seq)
         try:
-            return self._append(entry, snapshot)
+            return self._append(entry, canonical(state) if snapshot else None)
         except BaseException:
             for preview in previews:
                 try:

@@ -20,6 +20,7 @@ touch (``event.touch`` is true), which is ignored so one tap is one tap.
 
 from __future__ import annotations
 
+import gc
 import queue
 import time
 from collections.abc import Callable
@@ -68,6 +69,16 @@ if TYPE_CHECKING:
 SIZES = {"800x480": (800, 480), "1024x600": (1024, 600), "1280x720": (1280, 720), "720x1280": (720, 1280)}
 IDLE_WAIT_MS = 1000
 ANIMATION_MS = 33
+# After a tap's command, the loop waits for the table's answer on its own arrivals queue (woken at
+# once) rather than in SDL's event wait, which polls every millisecond: two such waits (the
+# decided state, then the entry journaled) were a millisecond of each tap's latency.  It waits
+# in slices, looking at SDL's queue between them, so a touch or a quit is never kept waiting
+# longer than a slice; after ANSWER_WAIT without an answer it goes back to SDL's events.
+ANSWER_WAIT = 0.05  # seconds
+ANSWER_SLICE = 0.005  # seconds
+# While a tap's answer is awaited, Python's cyclic garbage collector is held off (on both threads:
+# it is the process's): a collection there (0.5 to 3 ms on x86) lands on the tap's way to its
+# frame.  What was put off is collected at the first allocation after the answer is shown.
 AUTOPLAY_EVERY = 0.6  # seconds between the demo players' moves
 LOG_LINES = 400
 LED_PANEL = 170  # px (at unit 1): the demo's virtual LED panel, drawn over the right of the screen
@@ -139,6 +150,7 @@ def seating_problem(board: MapDef, seated: int) -> str:
 
 
 INPUTS = (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.TEXTINPUT)
+AWAKENING = (*INPUTS, pygame.QUIT, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)  # end a wait for the table
 
 
 @dataclass
@@ -216,6 +228,9 @@ class App:
         self.dirty = True
         self.running = True
         self.decision: Decided | None = None  # being journaled: drawn ahead, shown once journaled
+        self.answer_due = 0.0  # a command was sent: its answer is awaited until then (monotonic seconds)
+        self.collector_held = False  # the garbage collector is held off while the answer is awaited
+        self.answer_seen = False  # the table handed something over since the command was sent
         self.arrivals: queue.SimpleQueue[Callable[[], bool | None]] = queue.SimpleQueue()
         self.resize(self.window.get_size())
         self.client.connect(self)
@@ -274,6 +289,7 @@ class App:
                 change = self.arrivals.get_nowait()
             except queue.Empty:
                 return
+            self.answer_seen = True
             if change() is not False:
                 self.mark()
 
@@ -360,19 +376,55 @@ class App:
         if on_frame is not None:
             on_frame()
         while self.running:
-            wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
-            event = pygame.event.wait(wait)
-            if event.type == pygame.NOEVENT:
-                self.client.idle()  # a quiet second: the journal's housekeeping (when stepped here)
-            for each in [event, *pygame.event.get()]:
+            if self.await_answer():
+                events = pygame.event.get()
+            else:
+                wait = ANIMATION_MS if self.animating() else IDLE_WAIT_MS
+                event = pygame.event.wait(wait)
+                if event.type == pygame.NOEVENT:
+                    self.client.idle()  # a quiet second: the journal's housekeeping (when stepped here)
+                events = [event, *pygame.event.get()]
+            for each in events:
                 self.handle(each)
             self.tick()
             if on_frame is not None:
                 on_frame()
 
+    def await_answer(self) -> bool:
+        """While a sent command's answer is due: wait for the table's next hand-over on the
+        arrivals queue and take it (True: the loop's tick then draws it, and ends the wait once
+        the answer has come: the entry journaled and shown, withdrawn, or a refusal's notice), or
+        give up (False) when an input waits in SDL's queue or ANSWER_WAIT passed."""
+        if not self.answer_due:
+            return False
+        while True:
+            left = self.answer_due - time.monotonic()
+            if left <= 0 or pygame.event.peek(AWAKENING):
+                self.answered()
+                return False
+            try:
+                change = self.arrivals.get(timeout=min(left, ANSWER_SLICE))
+            except queue.Empty:
+                continue
+            self.answer_seen = True
+            if change() is not False:
+                self.mark()
+            if self.decision is not None and not self.decision.drawn:
+                self.answer_due = time.monotonic() + ANSWER_WAIT  # decided: drawn next, then journaled
+            return True  # the turn's tick draws what came (and ends the wait once it is answered)
+
+    def answered(self) -> None:
+        """No answer is awaited any more: the garbage collector may run again."""
+        self.answer_due = 0.0
+        if self.collector_held:
+            self.collector_held = False
+            gc.enable()
+
     def tick(self) -> None:
         """Handle queued inputs (unless the table's thread does), take what it sent, play the
         demo's autoplay, and redraw if anything changed."""
+        if self.answer_due and time.monotonic() > self.answer_due:
+            self.answered()  # never came (an input journaled already, a journal away): stop holding
         if self.client.pump():
             self.mark()
         self.take_arrivals()
@@ -387,6 +439,8 @@ class App:
             self.draw()
         if self.decision is not None and not self.decision.drawn and not self.dirty:
             self.draw_decided()
+        if self.answer_due and self.answer_seen and self.decision is None:
+            self.answered()  # journaled and shown, withdrawn, or refused (a notice)
 
     def animating(self) -> bool:
         """Something moves: autoplay, or the virtual Watcher light breathing."""
@@ -716,7 +770,12 @@ class App:
         self.client.start(am.NewArkhamGame(intent.ancient_one, seats, fresh_seed(), table_draws=intent.table_draws))
 
     def send(self, command: Command) -> None:
-        """A command for the game: the table decides it (and the result comes back journaled)."""
+        """A command for the game: the table decides it (and the result comes back journaled);
+        the loop awaits the answer (:meth:`await_answer`)."""
+        if gc.isenabled():
+            gc.disable()
+            self.collector_held = True
+        self.answer_due, self.answer_seen = time.monotonic() + ANSWER_WAIT, False
         self.client.post(command)
 
     def arkham_scene(self) -> ArkhamScene:
@@ -734,5 +793,6 @@ class App:
             self.autoplay = False
 
     def close(self) -> None:
+        self.answered()
         self.client.close()
         pygame.display.quit()

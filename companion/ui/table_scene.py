@@ -32,10 +32,10 @@ from companion.ui.widgets import (
     Button,
     Metrics,
     fit,
-    font,
     grid,
     paragraph,
     text,
+    width_of,
     wrap,
 )
 
@@ -62,26 +62,42 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         super().__init__(metrics)
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
+        self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
+        self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
+        self._regions: dict[tuple[int, bool], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
 
     # -- geometry ------------------------------------------------------------------------------
 
     def bands(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(whose turn, the Doom track, the ritual track, the rest) from the top down."""
-        m, body = self.metrics, self.body()
-        header = pygame.Rect(0, 0, m.width, m.px(42))
-        doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
-        ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
-        rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+        """(whose turn, the Doom track, the ritual track, the rest) from the top down (fresh
+        rectangles each time, worked out once: a frame asks a dozen times)."""
+        if self._bands is None:
+            m, body = self.metrics, self.body()
+            header = pygame.Rect(0, 0, m.width, m.px(42))
+            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
+            ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
+            rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+            self._bands = [header, doom, ritual, rest]
+        header, doom, ritual, rest = (band.copy() for band in self._bands)
         return header, doom, ritual, rest
 
     def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
-        area's choices are open, the prompt takes the whole rest."""
+        area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
+        once per shape: a frame asks several times)."""
+        players_count = len(view.state.players) if view is not None else 4
+        composing = view is not None and self.composing(view.state)
+        kept = self._regions.get((players_count, composing))
+        if kept is None:
+            kept = self._regions[(players_count, composing)] = self.work_out_regions(players_count, composing)
+        players, status, prompt = (region.copy() for region in kept)
+        return players, status, prompt
+
+    def work_out_regions(self, players_count: int, composing: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         rest = self.bands()[3]
-        players_count = len(view.state.players) if view is not None else 4
         table_height = m.px(20) + players_count * self.row_height(players_count)
-        if view is not None and self.composing(view.state):
+        if composing:
             return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, rest.y, 0, 0), rest
         if m.portrait:
             players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
@@ -126,6 +142,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def update(self, view: View) -> None:
         self.state = view.state
         Scene.update(self, view)  # the sheets' button goes where this screen keeps room for it
+        self.nav = self.buttons[len(self.buttons) - len(view.nav) :]  # Scene.update puts the navigation bar last
         area = self.sheet_area(view)
         if area is not None:
             self.buttons.append(sheet_button(self.metrics, area))
@@ -173,7 +190,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """The legal choices as buttons filling the room (full pages with "More" if ever needed),
         after ``first``; a Pass never comes first."""
         m = self.metrics
-        if columns == 2 and any(font(m.px(24)).size(label(choice))[0] > area.width // 2 - 20 for choice in choices):
+        if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
             columns = 1  # long labels (area names) get the whole width
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
         items: list[tuple[str, Any]] = [*(first or []), *((label(command), Submit(command)) for command in choices)]
@@ -207,41 +224,73 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             above = pygame.Rect(status.x, status.y, status.width, max(0, status.height - row))
             beside = pygame.Rect(status.x, above.bottom, status.width - m.px(110) - m.margin, status.bottom - above.bottom)
             self.draw_status(surface, view, [above, beside, self.free_room(view, prompt)])
-        super().draw(surface, view)
+        nav = {id(button) for button in self.nav}
+        for button in self.buttons:
+            if id(button) not in nav:
+                button.draw(surface, self.metrics)
+        self.draw_nav(surface)
+
+    def draw_nav(self, surface: pygame.Surface) -> None:
+        """The navigation bar, a part of the frame kept by its buttons (the same on every frame
+        of this screen)."""
+        if not self.nav:
+            return
+        area = self.nav[0].rect.unionall([button.rect for button in self.nav[1:]])
+        key = ("nav", tuple((tuple(b.rect), b.label, b.colour, b.enabled) for b in self.nav))
+        widgets.PARTS.draw(surface, area, key, self.paint_nav, surface)
+
+    def paint_nav(self, surface: pygame.Surface) -> None:
+        for button in self.nav:
+            button.draw(surface, self.metrics)
 
     def draw_header(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """Whose turn it is, in large type and the faction's colour; the round and phase."""
-        m, state = self.metrics, view.state
+        state = view.state
         phase = _(PHASES.get(state.phase.value, state.phase.value))
         where = _("Round {round}, {phase}").format(round=state.round, phase=phase)
         first = _("First player: {player}").format(player=state.players[state.first].label)
-        small, smaller = m.px(19), m.px(15)
-        first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
-        where_w = max(font(small).size(where)[0], font(first_size).size(first)[0])
-        right = rect.right - m.margin
-        text(surface, where, (right - font(small).size(where)[0], rect.y + m.px(4)), small, DIM)
-        text(surface, first, (right - font(first_size).size(first)[0], rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
         actor = state.prompt.actor
         seat = state.seat(actor) if actor else None
-        room = rect.width - 3 * m.margin - where_w - m.px(24)
         if seat is None:
-            words = _("Game over") if state.phase is Phase.GAME_OVER else _("The table decides")
+            who = ("", _("Game over") if state.phase is Phase.GAME_OVER else _("The table decides"), (0, 0, 0))
+        else:
+            player = state.players[seat]
+            words = _("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")
+            who = (player.label, words.format(player=player.label), colour_of(player.faction))
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        key = ("header", tuple(rect), where, first, *who)
+        widgets.PARTS.draw(surface, band, key, self.paint_header, surface, rect, where, first, *who)
+
+    def paint_header(
+        self, surface: pygame.Surface, rect: pygame.Rect, where: str, first: str, label: str, words: str, colour: Any
+    ) -> None:
+        """The header's drawing (``label``: the player to act's name; "" when nobody acts)."""
+        m = self.metrics
+        small, smaller = m.px(19), m.px(15)
+        first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
+        where_w = max(width_of(where, small), width_of(first, first_size))
+        right = rect.right - m.margin
+        text(surface, where, (right - width_of(where, small), rect.y + m.px(4)), small, DIM)
+        text(surface, first, (right - width_of(first, first_size), rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
+        room = rect.width - 3 * m.margin - where_w - m.px(24)
+        if not label:
             text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
             return
-        player = state.players[seat]
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
-        pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-        words = (_("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")).format(
-            player=player.label
-        )
+        pygame.draw.rect(surface, colour, swatch, border_radius=m.px(3))
         sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
-        if font(sizes[-1], True).size(words)[0] > room:
-            words = player.label  # a long name: the name alone, large
+        if width_of(words, sizes[-1], True) > room:
+            words = label  # a long name: the name alone, large
         size = fit(words, (*sizes, m.px(18)), room, True)
-        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour_of(player.faction), bold=True, width=room)
+        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour, bold=True, width=room)
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """0-30 with every player's marker numbered with its Doom; tied markers stack."""
+        markers = tuple((p.faction, p.doom) for p in view.state.players)
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        widgets.PARTS.draw(surface, band, ("doom", tuple(rect), markers), self.paint_doom_track, surface, view, rect)
+
+    def paint_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         m = self.metrics
         pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
         step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
@@ -270,14 +319,20 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
+        state = view.state
+        head, death = _("Ritual"), _("Instant Death")
+        key = ("ritual", tuple(rect), head, death, tuple(state.ritual_track), state.ritual)
+        band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
+        widgets.PARTS.draw(surface, band, key, self.paint_ritual, surface, view, rect, head, death)
+
+    def paint_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect, head: str, death: str) -> None:
         m, state = self.metrics, view.state
         size = m.px(18)
-        head = _("Ritual")
         text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
         track = state.ritual_track
-        x = rect.x + font(size, True).size(head)[0] + m.margin
-        cells = [str(v) for v in track] + [_("Instant Death")]
-        death_w = font(size, True).size(_("Instant Death"))[0] + m.px(12)
+        x = rect.x + width_of(head, size, True) + m.margin
+        cells = [str(v) for v in track] + [death]
+        death_w = width_of(death, size, True) + m.px(12)
         cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
         for n, words in enumerate(cells):
             last = n == len(track)
@@ -291,34 +346,60 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """A row per player: colour, name, then Power, Doom, Signs and Books as big numerals
-        under one header line (the acting player's row is lit)."""
+        under one header line (the acting player's row is lit).  Each row is a part of the
+        frame kept by what it shows: a tap redraws the rows it changed."""
         m, state = self.metrics, view.state
         players = state.players
         row = self.row_height(len(players))
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        head = m.px(15)
-        for n, name in enumerate(COUNTERS):
-            x = first_col + n * cell + cell // 2
-            text(surface, _(name), (x, rect.y + m.px(9)), head, DIM, centre=True)
+        heads = tuple(_(name) for name in COUNTERS)
+        head_band = pygame.Rect(rect.x, rect.y, rect.width, m.px(20))
+        widgets.PARTS.draw(surface, head_band, ("counters", tuple(rect), heads), self.paint_counters, surface, rect, heads)
         numeral = min(m.px(NUMERAL), round(row * 1.3))
         actor = state.prompt.actor
         for i, player in enumerate(players):
             top = rect.y + m.px(20) + i * row
-            line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
-            if player.pid == actor:
-                pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
-                pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
-            swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
-            pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-            name_room = first_col - swatch.right - 2 * m.margin
-            size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
-            y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
-            paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
-            for n, value in enumerate(values):
-                centre = (first_col + n * cell + cell // 2, top + row // 2)
-                text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
+            lit = player.pid == actor
+            band = pygame.Rect(rect.x, top, rect.width, row)
+            key = ("player", tuple(rect), row, numeral, player.label, player.faction, values, lit)
+            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, numeral, player, values, lit)
+
+    def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        for n, name in enumerate(heads):
+            x = first_col + n * cell + cell // 2
+            text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
+
+    def paint_player(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        top: int,
+        row: int,
+        numeral: int,
+        player: Any,
+        values: tuple[int, ...],
+        lit: bool,
+    ) -> None:
+        """One player's row (``lit``: the player to act)."""
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
+        if lit:
+            pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
+            pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
+        swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
+        pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
+        name_room = first_col - swatch.right - 2 * m.margin
+        size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
+        y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
+        paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+        for n, value in enumerate(values):
+            centre = (first_col + n * cell + cell // 2, top + row // 2)
+            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
         """The prompt panel's room below its buttons (and above the notice line)."""
@@ -391,33 +472,49 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         return plan
 
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """The prompt's panel and its words."""
         m, state = self.metrics, view.state
         inner = rect.inflate(-2 * m.margin, -2 * m.margin)
+        width = inner.width - 2 * m.margin
+        lines: list[tuple[str, int, int, Any, bool]] = []  # (words, size, lines at most, colour, bold)
+        if state.phase is Phase.GAME_OVER and state.outcome is not None:
+            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
+            spec: tuple[Any, ...] = ("over", _("Game over"), _("Winner: {winners}").format(winners=winners))
+        else:
+            if state.prompt.kind is PromptKind.ACTION:
+                words = self.panel.title(state)
+                count = 1 if self.composing(state) else 2
+                if count == 1 and width_of(words, m.px(17), True) > width:
+                    words = self.panel.title(state, short=True)
+                size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if count == 1 else m.px(20)
+                lines.append((words, size, count, TEXT, True))
+                pending = self.panel.pending_text(state)
+                if pending and not self.composing(state):
+                    lines.append((pending, m.px(16), 1, ACCENT, False))
+            else:
+                lines.append((prompt_words(state.prompt.text) or "...", m.px(20), PROMPT_LINES, TEXT, True))
+            dice = ""
+            if state.prompt.kind is PromptKind.ROLL:
+                dice = _("Dice entered: {dice}").format(dice=" ".join(map(str, view.dice)) or "-")
+            spec = ("prompt", tuple(lines), dice, view.notices[-1] if view.notices else "")
+        self.paint_prompt(surface, inner, spec)  # (not kept: a large picture, its words change with each player)
+
+    def paint_prompt(self, surface: pygame.Surface, inner: pygame.Rect, spec: tuple[Any, ...]) -> None:
+        m = self.metrics
         pygame.draw.rect(surface, PANEL, inner, border_radius=m.px(8))
         width = inner.width - 2 * m.margin
         x, y = inner.x + m.margin, inner.y + m.px(6)
-        if state.phase is Phase.GAME_OVER and state.outcome is not None:
-            winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
-            text(surface, _("Game over"), (x, y), m.px(30), WARN, bold=True)
-            paragraph(surface, _("Winner: {winners}").format(winners=winners), (x, y + m.px(36)), m.px(22), width, 3)
+        if spec[0] == "over":
+            text(surface, spec[1], (x, y), m.px(30), WARN, bold=True)
+            paragraph(surface, spec[2], (x, y + m.px(36)), m.px(22), width, 3)
             return
-        if state.prompt.kind is PromptKind.ACTION:
-            words = self.panel.title(state)
-            lines = 1 if self.composing(state) else 2
-            if lines == 1 and font(m.px(17), True).size(words)[0] > width:
-                words = self.panel.title(state, short=True)
-            size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if lines == 1 else m.px(20)
-            y = paragraph(surface, words, (x, y), size, width, lines, bold=True)
-            pending = self.panel.pending_text(state)
-            if pending and not self.composing(state):
-                paragraph(surface, pending, (x, y), m.px(16), width, 1, ACCENT)
-        else:
-            y = paragraph(surface, prompt_words(state.prompt.text) or "...", (x, y), m.px(20), width, PROMPT_LINES, bold=True)
-        if state.prompt.kind is PromptKind.ROLL:
-            entered = " ".join(map(str, view.dice)) or "-"
-            text(surface, _("Dice entered: {dice}").format(dice=entered), (x, y + m.px(2)), m.px(17), ACCENT, width=width)
-        if view.notices:
-            text(surface, view.notices[-1], (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+        _kind, lines, dice, notice = spec
+        for words, size, count, colour, bold in lines:
+            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold)
+        if dice:
+            text(surface, dice, (x, y + m.px(2)), m.px(17), ACCENT, width=width)
+        if notice:
+            text(surface, notice, (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
 
 
 def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int, list[str]]:
@@ -425,7 +522,7 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     with no word wider than the line; the smallest size's lines otherwise."""
     for size in sizes:
         lines = wrap(words, size, width, True)
-        fits = all(font(size, True).size(line)[0] <= width for line in lines)
+        fits = all(width_of(line, size, True) <= width for line in lines)
         if fits and len(lines) * round(size * 1.05) <= height:
             return size, lines
     return sizes[-1], wrap(words, sizes[-1], width, True)

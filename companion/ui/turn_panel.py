@@ -94,7 +94,51 @@ def _bring(intent: Any) -> bool:
 
 
 def legal(state: GameState, command: Command) -> bool:
+    """Whether the engine takes ``command`` now (asked: an engine apply)."""
     return isinstance(apply(state, command), Accepted)
+
+
+class Listed:
+    """The engine's own list of the legal commands of one state, read only as far as a question
+    needs (:func:`legal_commands` is lazy).
+
+    An accepted apply builds the whole next state (0.1-0.2 ms each on x86); the list names the
+    usual actions (recruits first, then each area's gates, summons, battles and one-unit moves)
+    without building any.  A command found in it is legal; one it leaves out (a cost or dice
+    entered by hand, an awakening named without its sacrifice) is asked of the engine, as
+    before.  So the panel offers exactly what it offered when it asked the engine each time
+    (tests/ui/test_turn_panel_cache.py)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._rest: Iterator[Command] | None = iter(legal_commands(state))
+        self._seen: set[Command] = set()
+        self.commands: list[Command] = []
+
+    def has(self, command: Command) -> bool:
+        """Whether the list names ``command`` (reading on until it does, or to its end)."""
+        return command in self._seen or any(listed == command for listed in self._more())
+
+    def each(self) -> Iterator[Command]:
+        """The list from its start: what was read, then on (stop whenever: the rest waits)."""
+        yield from list(self.commands)
+        yield from self._more()
+
+    def all(self) -> list[Command]:
+        """The whole list, in the engine's order."""
+        for _listed in self._more():
+            pass
+        return self.commands
+
+    def _more(self) -> Iterator[Command]:
+        rest = self._rest
+        if rest is None:
+            return
+        for command in rest:
+            self.commands.append(command)
+            self._seen.add(command)
+            yield command
+        self._rest = None
 
 
 def guess_dice(state: GameState, area: int, pid: str) -> int:
@@ -125,9 +169,9 @@ class TurnPanel:
         self.draft = Draft()
         # Worked out once per state, kept with the state itself (not its id: a state let go may
         # leave its id to the next one).
-        self._options: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
+        self._options: tuple[GameState | None, list[int]] = (None, [])
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
-        self._listed: tuple[GameState | None, list[Command]] = (None, [])
+        self._listed: Listed | None = None
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -221,22 +265,57 @@ class TurnPanel:
 
     # -- what is legal where -----------------------------------------------------------------
 
-    def options(self, state: GameState) -> dict[int, list[tuple[str, Any]]]:
+    def options(self, state: GameState) -> list[int]:
         """The areas the player to act can do something in with its own units (or, having none,
-        recruit in), each with its first choice (label, intent): only what the engine takes.
-        An area's whole list is :meth:`choices`; other areas (units brought in from a
-        neighbour) open from the map."""
+        recruit in): only what the engine takes.  An area's whole list is :meth:`choices`;
+        other areas (units brought in from a neighbour) open from the map.
+
+        Only whether an area has a choice matters here.  The engine's list settles most areas
+        as it is read (read only until every area is settled): a command it names that the
+        area's list would offer.  An area it leaves unsettled has its own offers asked, until
+        the first (:meth:`offers`), as before."""
         if self._options[0] is not state:
-            self._options = (state, {})
             pid = state.prompt.actor
-            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or range(len(state.areas))
-            for i in mine:
-                # Only whether there is one: the area's first offer settles it (each offer is an
-                # engine apply, and the list is redrawn as soon as the game moves).
-                first = next((item for item in self.offers(state, i) if not _bring(item[1])), None)
-                if first is not None:
-                    self._options[1][i] = [first]
+            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or list(range(len(state.areas)))
+            settled = self.settled_by_list(state, mine)
+            found = [i for i in mine if i in settled or any(not _bring(item[1]) for item in self.offers(state, i))]
+            self._options = (state, found)
         return self._options[1]
+
+    def settled_by_list(self, state: GameState, areas: list[int]) -> set[int]:
+        """Which of ``areas`` the engine's list shows to have a choice the area's own list offers
+        (read until all of them do, or to its end)."""
+        pid, names = state.prompt.actor, {state.area_name(i): i for i in areas}
+        settled: set[int] = set()
+        for command in self.known(state).each():
+            i = names.get(getattr(command, "area", None) or "", -1)
+            if i < 0 and isinstance(command, c.Move) and len(command.groups) == 1:
+                i = names.get(command.groups[0].area, -1)
+            if i >= 0 and i not in settled and self.offered(state, i, command, pid):
+                settled.add(i)
+                if len(settled) == len(areas):
+                    break
+        return settled
+
+    def offered(self, state: GameState, i: int, command: Command, pid: str) -> bool:
+        """Whether area ``i``'s list (:meth:`offers`) offers ``command`` of the engine's list:
+        the very command it checks, or one it takes from the list as it is."""
+        name, area = state.area_name(i), state.areas[i]
+        if isinstance(command, (c.Recruit, c.BuildGate, c.ControlGate)):
+            return command == type(command)(pid, name)
+        if isinstance(command, c.Summon):
+            return True  # every listed summon in the area is offered
+        if isinstance(command, c.BattleAction):
+            return command.defender in set(area.owners) - {pid, *UNTOUCHABLE}
+        if isinstance(command, c.Move) and ERADICATED not in area.markers:
+            stacks = area.units_of(pid)
+            group = command.groups[0]
+            if not stacks or group.to not in (state.area_name(j) for j in state.board.adjacent[i]):
+                return False
+            to = state.board.area_index(group.to)
+            walk = c.MoveGroup(name, group.to, stacks[0].kind, stacks[0].name)
+            return command == c.Move(pid, groups=(walk,)) and to is not None and ERADICATED not in state.areas[to].markers
+        return False
 
     def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         """Area ``i``'s choices now (worked out once per state)."""
@@ -249,9 +328,17 @@ class TurnPanel:
     def listed(self, state: GameState) -> list[Command]:
         """The engine's own list of legal commands now (summons and battles at computed costs
         and dice), once per state."""
-        if self._listed[0] is not state:
-            self._listed = (state, list(legal_commands(state)))
-        return self._listed[1]
+        return self.known(state).all()
+
+    def known(self, state: GameState) -> Listed:
+        """The engine's list for ``state``, kept with the state itself (read lazily)."""
+        if self._listed is None or self._listed.state is not state:
+            self._listed = Listed(state)
+        return self._listed
+
+    def legal(self, state: GameState, command: Command) -> bool:
+        """Whether the engine takes ``command`` now: named in its list, or else asked."""
+        return self.known(state).has(command) or legal(state, command)
 
     def area_choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
         return list(self.offers(state, i))
@@ -260,11 +347,11 @@ class TurnPanel:
         """Area ``i``'s choices one by one, each checked against the engine as it comes."""
         pid, name, area = state.prompt.actor, state.area_name(i), state.areas[i]
         player = state.player(pid)
-        if legal(state, c.Recruit(pid, name)):
+        if self.legal(state, c.Recruit(pid, name)):
             yield (_("Recruit (1)"), Submit(c.Recruit(pid, name)))
-        if legal(state, c.BuildGate(pid, name)):
+        if self.legal(state, c.BuildGate(pid, name)):
             yield (_("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
-        if legal(state, c.ControlGate(pid, name)):
+        if self.legal(state, c.ControlGate(pid, name)):
             yield (_("Control the gate"), Submit(c.ControlGate(pid, name)))
         gate = area.gate
         mine = gate is not None and gate.controller == pid
@@ -272,26 +359,26 @@ class TurnPanel:
         summons = [cmd for cmd in listed if isinstance(cmd, c.Summon)]
         for summon in summons:  # the roster's units at the cost the referee computes
             yield (_("Summon {unit}").format(unit=summon.name), Submit(summon))
-        if mine and not summons and legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
+        if mine and not summons and self.legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
             yield (_("Summon..."), Local("summon"))  # a faction the referee has no roster for
         known = [u.name for u in UNITS.get(player.faction, ()) if u.kind is UnitKind.GOO]
-        awakenings = [c.Awaken(pid, name, goo) for goo in known if legal(state, c.Awaken(pid, name, goo))]
+        awakenings = [c.Awaken(pid, name, goo) for goo in known if self.legal(state, c.Awaken(pid, name, goo))]
         for awaken in awakenings:  # where and at what cost the faction's rules say
             yield (_("Awaken {unit}").format(unit=awaken.name), Submit(awaken))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]
-        if mine and not known and legal(state, c.Awaken(pid, name, goo, 1)):
+        if mine and not known and self.legal(state, c.Awaken(pid, name, goo, 1)):
             yield (_("Awaken {unit}...").format(unit=goo), Local("awaken"))  # no rules known: the cost by hand
         battles = {cmd.defender: cmd for cmd in listed if isinstance(cmd, c.BattleAction)}
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
             who = _("Neutral") if enemy == NEUTRAL else state.player(enemy).label
             if enemy in battles:  # both sides' dice computed by the referee, the battle resolved whole
                 yield (_("Battle {player}").format(player=who), Submit(battles[enemy]))
-            elif legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
+            elif self.legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
                 yield (_("Battle {player}...").format(player=who), Local("battle", enemy))  # the dice by hand
-            if enemy != NEUTRAL and legal(state, c.Capture(pid, name, enemy)):
+            if enemy != NEUTRAL and self.legal(state, c.Capture(pid, name, enemy)):
                 yield (_("Capture {player} (1)").format(player=who), Submit(c.Capture(pid, name, enemy)))
         w = state.watcher
-        if w is not None and w.awake and w.area == i and legal(state, BattleWatcher(pid, 1)):
+        if w is not None and w.awake and w.area == i and self.legal(state, BattleWatcher(pid, 1)):
             yield (_("Battle the Watcher..."), Local("watcher"))
         if ERADICATED not in area.markers:
             if area.units_of(pid) and any(self.can_walk(state, i, to) for to in state.board.adjacent[i]):
@@ -306,7 +393,7 @@ class TurnPanel:
             return False
         s = stacks[0]
         group = c.MoveGroup(state.area_name(frm), state.area_name(to), s.kind, s.name)
-        return legal(state, c.Move(state.prompt.actor, groups=(group,)))
+        return self.legal(state, c.Move(state.prompt.actor, groups=(group,)))
 
     # -- buttons -----------------------------------------------------------------------------
 
@@ -439,7 +526,7 @@ class TurnPanel:
         half = (last.width - self.metrics.margin) // 2
         go = pygame.Rect(last.x, last.y, half, last.height)
         back = pygame.Rect(go.right + self.metrics.margin, last.y, last.width - half - self.metrics.margin, last.height)
-        ok = legal(state, command)
+        ok = self.legal(state, command)
         out.append(Button(go, words if ok else _("Not possible now"), Submit(command), ACCENT, enabled=ok))
         out.append(self.button(back, _("Back"), Local("back")))
         return out

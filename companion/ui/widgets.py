@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -35,6 +36,9 @@ BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
 TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
+PARTS_BYTES = 2 * 1024 * 1024  # parts of frames kept (the table's bands and rows, its navigation bar): a few frames' worth
+SPARE_PARTS = 2  # pictures let go kept per size, to be drawn into again (small ones: rows, buttons)
+SPARE_BYTES = 160 * 1024  # the largest picture kept spare
 
 
 @dataclass(frozen=True)
@@ -150,9 +154,65 @@ def _bytes(image: pygame.Surface) -> int:
 PICTURES = Pictures(TEXT_CACHE_BYTES)
 
 
+class Parts:
+    """Pictures of whole parts of a frame (a band of the table, a player's row) by what they
+    show: a part whose key is the one it was last drawn with is blitted from its picture, not
+    drawn again.  A tap changes a few numbers; the Doom track, the ritual track and most rows
+    stay as they were, and drawing them was most of a frame.
+
+    The key must hold everything the part's drawing reads (the words already in the language
+    shown, the numbers, the colours) and the rectangle; the part must draw only inside its
+    rectangle, over the plain background the frame starts with.  With a :data:`RECORDER`
+    listening (the text-fit tests) every part is drawn afresh, so it sees every line."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget  # bytes of pixels kept, at most (least recently used let go first)
+        self.used = 0
+        self.kept: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self.spare: dict[tuple[int, int], list[pygame.Surface]] = {}  # let go, reused for a picture of their size
+
+    def draw(
+        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], paint: Callable[..., object], *args: Any
+    ) -> None:
+        """Blit the part kept for ``key`` in ``rect``, or ``paint(*args)`` it and keep its picture."""
+        if RECORDER is not None:
+            paint(*args)
+            return
+        kept_key = (tuple(rect), surface.get_size(), *key)
+        picture = self.kept.get(kept_key)
+        if picture is not None:
+            self.kept.move_to_end(kept_key)
+            surface.blit(picture, rect)
+            return
+        paint(*args)
+        area = rect.clip(surface.get_rect())
+        if area.size != rect.size:
+            return  # partly off the surface: drawn, not kept
+        spare = self.spare.get(area.size)
+        picture = spare.pop() if spare else pygame.Surface(area.size, 0, surface)  # (a new one costs more than a copy)
+        picture.blit(surface, (0, 0), area)
+        self.kept[kept_key] = picture
+        self.used += _bytes(picture)
+        while self.used > self.budget and len(self.kept) > 1:
+            _key, dropped = self.kept.popitem(last=False)
+            self.used -= _bytes(dropped)
+            room = self.spare.setdefault(dropped.get_size(), [])
+            if len(room) < SPARE_PARTS and _bytes(dropped) <= SPARE_BYTES:
+                room.append(dropped)
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.spare.clear()
+        self.used = 0
+
+
+PARTS = Parts(PARTS_BYTES)
+
+
 def forget_pictures() -> None:
     """Drop every kept picture and measurement (a new pygame session's fonts, or a test's)."""
     PICTURES.clear()
+    PARTS.clear()
     _faces.clear()
     width_of.cache_clear()
     _cut.cache_clear()
@@ -222,15 +282,27 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    lines, line = [], ""
-    for word in filter(None, BREAK.split(words)):
-        candidate = f"{line} {word}" if line else word  # (strip() would eat a leading no-break space)
-        if line and width_of(candidate, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return (*lines, line) if line else tuple(lines)
+    """Greedy: each line takes words while the line still fits (its first word even if it does
+    not).  A line's width grows with each word it takes, so the line is the longest run of
+    words that fits: found from the words' own widths (remembered: the same words come back
+    in new sentences), then settled by measuring the line itself, a couple of times a line
+    rather than once a word (a new sentence, the last action's, is wrapped every tap)."""
+    split = list(filter(None, BREAK.split(words)))  # (strip() would eat a leading no-break space)
+    space = width_of(" ", size, bold)
+    lines: list[str] = []
+    start = 0
+    while start < len(split):
+        end, guess = start + 1, width_of(split[start], size, bold)
+        while end < len(split) and guess + space + width_of(split[end], size, bold) <= width:
+            guess += space + width_of(split[end], size, bold)
+            end += 1
+        while end > start + 1 and width_of(" ".join(split[start:end]), size, bold) > width:
+            end -= 1  # the guess was long (kerning): shorten to a run that fits
+        while end < len(split) and width_of(" ".join(split[start : end + 1]), size, bold) <= width:
+            end += 1  # the guess was short: take words while the line fits
+        lines.append(" ".join(split[start:end]))
+        start = end
+    return tuple(lines)
 
 
 def paragraph(

@@ -441,9 +441,12 @@ def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> 
     from bench import tap_bench
 
     run, _ = tap_bench.measure(taps=tap_bench.BLOCK)
-    assert len(run.total) == len(run.floor) == len(run.fsync) == len(run.flip) == tap_bench.BLOCK
+    assert len(run.total) == len(run.floor) == len(run.sdl_floor) == len(run.fsync) == len(run.flip) == tap_bench.BLOCK
     for total, drawn, durable, shown in zip(run.total, run.to_drawn, run.to_journal, run.to_screen, strict=True):
         assert 0 < drawn <= total and 0 < durable < total and 0 < shown < total  # never shown before durable
+    for decided, total in zip(run.to_decided, run.total, strict=True):
+        assert 0 < decided < total  # decided, then (later) shown
+    assert run.drawing and all(drawing > 0 for drawing in run.drawing)
 
 
 def test_the_independents_are_chosen_on_the_new_game_screen(app_for) -> None:

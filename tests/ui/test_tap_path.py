@@ -1,0 +1,202 @@
+"""A tap's way to its frame, made short: the loop takes the table's answer from its own queue,
+the parts of a frame that did not change are blitted from their kept pictures, and a new
+sentence is wrapped with a few measurements.  None of it changes what is shown."""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from companion import demo
+from companion.appliance import screen_only
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui import app as app_module
+from companion.ui import widgets
+from companion.ui.app import App
+from companion.ui.backlight import Backlight
+from companion.ui.scene import Submit
+from tests.helpers import new_game, table_of
+from tests.ui.test_draw_cache import played
+
+
+@pytest.fixture
+def threaded_app() -> Iterator[App]:
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", seed=2))
+    assert isinstance(session, GameSession)
+    app = App(screen_only(session, threaded=True), backlight=Backlight(Path("/nonexistent")))
+    yield app
+    app.close()
+    pygame.quit()
+
+
+def test_a_taps_answer_is_taken_from_the_loops_own_queue(threaded_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the table on its own thread and no event ever posted to SDL's queue, a tap's entry
+    is drawn and shown by the loop without once waiting on SDL's events (which poll): the
+    decided state and the journaled entry are taken from the arrivals queue as they come."""
+    app = threaded_app
+    monkeypatch.setattr(app_module, "ANSWER_WAIT", 30.0)  # a busy machine: the answer is only late, never missed
+    monkeypatch.setattr(app, "wake", lambda: None)  # the table's hand-overs post nothing to SDL
+    waits: list[int] = []
+    wait = pygame.event.wait
+
+    def counted(timeout: int = 0) -> pygame.event.Event:
+        waits.append(timeout)
+        return wait(timeout)
+
+    monkeypatch.setattr(pygame.event, "wait", counted)
+    app.draw()
+    button = next(b for b in app.scenes["table"].buttons if b.label == "Counterclockwise")
+    assert isinstance(button.intent, Submit)
+    table = table_of(app)
+    flips: list[Any] = []
+    flip = app.flip
+
+    def flipping() -> None:
+        flips.append((app.state, gc.isenabled()))
+        flip()
+
+    monkeypatch.setattr(app, "flip", flipping)
+    before = table.session.state
+
+    def frame() -> None:
+        if not waits and app.state is before and table.session.seq == 1 and not flips:
+            app.do(button.intent)  # the tap, from inside the loop
+        elif (app.state is table.session.state and app.state is not before) or waits:
+            app.running = False
+
+    app.run(on_frame=frame)
+    assert not waits, "the loop waited on SDL's events for the tap's answer"
+    assert app.state is table.session.state and table.session.seq == 2
+    assert flips[-1] == (app.state, False)  # shown, with the garbage collector held off on the way
+    assert gc.isenabled()  # and free again once it was shown
+
+
+def test_the_collector_is_free_again_when_no_answer_comes(threaded_app: App) -> None:
+    """A command whose answer never comes (here: none is awaited from a table that got nothing)
+    holds the collector off no longer than the wait for it."""
+    app = threaded_app
+    assert gc.isenabled()
+    app.answer_due, app.collector_held = time.monotonic() - 1, True
+    gc.disable()
+    app.tick()
+    assert gc.isenabled() and not app.answer_due
+
+
+def test_the_answer_is_not_awaited_past_an_input(threaded_app: App) -> None:
+    """A touch waiting in SDL's queue ends the wait for the table at once."""
+    app = threaded_app
+    app.answer_due = 10**9  # an answer due for ever, that never comes
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(1, 1), touch=False))
+    assert app.await_answer() is False
+    assert app.answer_due == 0.0
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
+def test_a_frame_from_kept_parts_is_the_frame_drawn_afresh(app_on: Any, size: tuple[int, int]) -> None:
+    """Through a game's states in order (each frame drawn over the last, as the loop does), a
+    frame drawn with the parts kept is, pixel for pixel, the frame drawn with nothing kept."""
+    states = played(5, 90)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(5, "yuggoth-demo", 4).command())
+    app = app_on(session, size)
+    kept, afresh = [], []
+    for state in states:
+        app.state, app.dirty = state, True
+        app.draw()
+        kept.append(pygame.image.tobytes(app.window, "RGB"))
+    widgets.forget_pictures()
+    for state in states:
+        widgets.PARTS.clear()  # every part painted
+        app.state, app.dirty = state, True
+        app.draw()
+        afresh.append(pygame.image.tobytes(app.window, "RGB"))
+    assert len(widgets.PARTS.kept) > 0
+    for n, (one, other) in enumerate(zip(kept, afresh, strict=True)):
+        assert one == other, states[n].step
+
+
+def test_a_part_is_painted_again_when_what_it_shows_changes() -> None:
+    """A kept picture answers only for its own key: another key paints; the first key's picture
+    comes back as it was; a recorder (the text-fit tests) sees every part painted."""
+    surface = pygame.Surface((100, 40))
+    parts = widgets.Parts(1024 * 1024)
+    rect = pygame.Rect(10, 10, 30, 20)
+    painted: list[str] = []
+
+    def paint(colour: str) -> None:
+        painted.append(colour)
+        surface.fill(pygame.Color(colour), rect)
+
+    parts.draw(surface, rect, ("x", 1), paint, "red")
+    parts.draw(surface, rect, ("x", 2), paint, "blue")
+    assert surface.get_at(rect.center) == pygame.Color("blue")
+    parts.draw(surface, rect, ("x", 1), paint, "red")
+    assert painted == ["red", "blue"] and surface.get_at(rect.center) == pygame.Color("red")
+    widgets.RECORDER = []
+    try:
+        parts.draw(surface, rect, ("x", 1), paint, "red")
+    finally:
+        widgets.RECORDER = None
+    assert painted == ["red", "blue", "red"]
+
+
+def greedy(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """The wrap as it was: a line takes words one by one while the line, measured, fits."""
+    lines, line = [], ""
+    for word in filter(None, widgets.BREAK.split(words)):
+        candidate = f"{line} {word}" if line else word
+        if line and widgets.width_of(candidate, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return (*lines, line) if line else tuple(lines)
+
+
+def test_a_sentence_wraps_as_the_greedy_wrap_measured_it() -> None:
+    pygame.font.init()
+    widgets.font.cache_clear()
+    widgets.forget_pictures()
+    rnd = random.Random(7)
+    vocab = [
+        "Great",
+        "Cthulhu",
+        "recruits",
+        "an",
+        "Acolyte",
+        "in",
+        "Glass",
+        "Wastes,",
+        "Worm",
+        "2:",
+        "eradicated",
+        "at",
+        "the",
+        "next",
+        "Doom",
+        "Phase",
+        "52%",
+        "AVAWA",
+        "Tcho-Tcho",
+        "WAV.",
+        "Slopes",
+        "of",
+        "the",
+        "Pyramid",
+        "North",
+        "Sneak\xa04",
+        "12\xa0%",
+        "…",
+        "Ubbo-Sathla's",
+    ]
+    for _ in range(3000):
+        words = " ".join(rnd.choice(vocab) for _ in range(rnd.randint(0, 16)))
+        size, width, bold = rnd.choice([11, 15, 20, 24, 36]), rnd.randint(10, 500), rnd.random() < 0.5
+        assert widgets.wrap(words, size, width, bold) == list(greedy(words, size, width, bold)), (words, size, width)

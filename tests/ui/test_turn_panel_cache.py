@@ -1,0 +1,85 @@
+"""The turn panel reads the engine's own list of legal commands instead of asking the engine
+about each choice: it offers exactly what it offered asking each time, and a list kept for one
+state never answers for another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Accepted, Command, apply, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import GameState, PromptKind
+from companion.ui import turn_panel
+from companion.ui.widgets import Metrics
+from tests.ui.test_draw_cache import played
+
+
+class AskingPanel(turn_panel.TurnPanel):
+    """The panel as it was: every choice asked of the engine (an apply each)."""
+
+    def legal(self, state: GameState, command: Command) -> bool:
+        return isinstance(apply(state, command), Accepted)
+
+
+def offered(panel: turn_panel.TurnPanel, state: GameState, area: int) -> list[tuple[str, Any]]:
+    return list(panel.offers(state, area))
+
+
+def test_the_panel_offers_what_asking_the_engine_each_time_offered() -> None:
+    """Through two seeded games: every area's choices and the short list of areas are the same
+    whether read from the engine's list or asked one by one."""
+    checked = 0
+    for seed in (1, 5):
+        for state in played(seed):
+            if state.prompt.kind is not PromptKind.ACTION:
+                continue
+            fast, asking = turn_panel.TurnPanel(Metrics(800, 480)), AskingPanel(Metrics(800, 480))
+            assert list(fast.options(state)) == list(asking.options(state)), state.step
+            for area in range(len(state.areas)):
+                assert offered(fast, state, area) == offered(asking, state, area), (state.step, area)
+            checked += 1
+    assert checked > 50
+
+
+def recruiting_state() -> tuple[GameState, int]:
+    """An action turn where the player to act may recruit, and an area where it may."""
+    for state in played(1):
+        if state.prompt.kind is PromptKind.ACTION:
+            panel = turn_panel.TurnPanel(Metrics(800, 480))
+            for area in panel.options(state):
+                if any(isinstance(getattr(i, "command", None), c.Recruit) for _, i in panel.choices(state, area)):
+                    return state, area
+    raise AssertionError("no recruit offered in the seeded game")
+
+
+def test_a_list_kept_for_one_state_never_offers_in_the_next() -> None:
+    """The same panel, the state after the player's Power was set to 0: the recruit it offered a
+    moment ago is no longer offered (the engine refuses it now), and the list is the new state's."""
+    state, area = recruiting_state()
+    panel = turn_panel.TurnPanel(Metrics(800, 480))
+    before = panel.choices(state, area)
+    assert any(isinstance(getattr(i, "command", None), c.Recruit) for _, i in before)
+    kept = panel.known(state)
+    result = apply(state, c.Correct(state.prompt.actor, "power", 0))
+    assert isinstance(result, Accepted)
+    broke = result.state
+    assert broke.prompt.kind is PromptKind.ACTION and broke.prompt.actor == state.prompt.actor
+    after = panel.choices(broke, area)
+    assert not any(isinstance(getattr(i, "command", None), c.Recruit) for _, i in after)
+    assert not panel.legal(broke, c.Recruit(broke.prompt.actor, broke.area_name(area)))
+    assert panel.known(broke) is not kept and panel.known(broke).state is broke
+    assert panel.known(state) is not kept  # back to the first state: read afresh, not a stale list
+    assert panel.choices(state, area) == before
+
+
+def test_the_list_is_read_only_as_far_as_a_question_needs() -> None:
+    """A recruit listed early is found without reading the whole list; a command the list leaves
+    out reads it to its end and is then asked of the engine."""
+    state, area = recruiting_state()
+    listed = turn_panel.Listed(state)
+    assert listed.has(c.Recruit(state.prompt.actor, state.area_name(area)))
+    read = len(listed.commands)
+    assert read < len(list(legal_commands(state)))
+    hand = c.BattleAction(state.prompt.actor, state.area_name(area), "nobody", 0, 0)
+    assert not listed.has(hand)
+    assert listed.commands == list(legal_commands(state))
