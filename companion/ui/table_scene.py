@@ -190,10 +190,13 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """The legal choices as buttons filling the room (full pages with "More" if ever needed),
         after ``first``; a Pass never comes first."""
         m = self.metrics
-        if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
-            columns = 1  # long labels (area names) get the whole width
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
         items: list[tuple[str, Any]] = [*(first or []), *((label(command), Submit(command)) for command in choices)]
+        if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
+            # Long labels (area names) get the whole width only while that keeps them on one page;
+            # else they wrap onto two lines, two or three to a row, rather than being paged two at a time.
+            rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
+            columns = 1 if len(items) <= rows else 3 if area.width // 3 >= m.px(150) else 2
         return self.panel.place(items, area, columns)
 
     def die_pad(self, view: View, area: pygame.Rect) -> list[Button]:
