@@ -24,6 +24,7 @@ from companion.engine.cthulhu.events import GameEnded
 from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
 from companion.engine.cthulhu.shaggai import AreaEradicated, WorldsEnd
 from companion.engine.cthulhu.watcher import WatcherAwakened
+from companion.engine.says import sentence
 from companion.palette import colour_of
 
 if TYPE_CHECKING:
@@ -73,8 +74,9 @@ class PanelLabels:
     status: str = ""
 
 
-CTHULHU_LABELS = PanelLabels("Watcher", "Worm", "Doom: leader of 30", "First player")
-ARKHAM_LABELS = PanelLabels(doom="Doom track", status="Terror")
+# Marked for the catalogue (the screen that prints them translates them; the cues stay pure).
+CTHULHU_LABELS = PanelLabels(sentence("Watcher"), sentence("Worm"), sentence("Doom: leader of 30"), sentence("First player"))
+ARKHAM_LABELS = PanelLabels(doom=sentence("Doom track"), status=sentence("Terror"))
 
 
 def labels(state: State | ArkhamState) -> PanelLabels:

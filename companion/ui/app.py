@@ -538,17 +538,17 @@ class App:
             lit = tuple(int(20 + (part - 20) * (value or 0.0)) for part in colour)
             centre = (x + m.px(16), y + m.px(48) + n * m.px(44))
             pygame.draw.circle(self.window, lit, centre, m.px(14))
-            text(self.window, name, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(20), TEXT)
+            text(self.window, _(name), (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(20), TEXT)
         if leds.doom is not None:
             top = y + m.px(150)
-            text(self.window, doom, (x, top), m.px(18), DIM, width=rect.right - x)
+            text(self.window, _(doom), (x, top), m.px(18), DIM, width=rect.right - x)
             for n, level in enumerate(leds.doom):
                 cell = pygame.Rect(x + n * m.px(13), top + m.px(22), m.px(10), m.px(24))
                 pygame.draw.rect(self.window, (240, 90, 60) if level else (50, 40, 40), cell)
         if leds.status is not None:
             centre = (x + m.px(16), y + m.px(250))
             pygame.draw.circle(self.window, tuple(int(v * 255) for v in leds.status), centre, m.px(14))
-            text(self.window, status, (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
+            text(self.window, _(status), (centre[0] + m.px(24), centre[1] - m.px(9)), m.px(18), TEXT)
 
     # -- input ----------------------------------------------------------------------------------
 

@@ -313,3 +313,16 @@ def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[...
     state = started()
     lines = [words for words, _colour in sheet_lines(state, state.players[0])]
     assert " Erste Verdammnisphase" in lines and " First Doom Phase" not in lines
+
+
+def test_the_demo_led_panel_is_catalogued(tmp_path: Path, pseudo: None) -> None:
+    """The virtual LED panel's labels (hardware/cues.py marks them; the window translates)."""
+    from tests.ui.test_app import demo_app
+
+    app, stack = demo_app(tmp_path, (800, 480))
+    with stack:  # type: ignore[attr-defined]
+        app.leds_shown = True
+        lines = drawn_now(app)
+        assert any(line in ("Doom: leader of 30", fullwidth("Doom: leader of 30")) for line in lines)
+        found = untranslated(lines, data_words() | engine_words(app))
+    assert not found, "not in the catalogue:\n" + "\n".join(found)
