@@ -147,3 +147,13 @@ def test_english_shows_the_engine_sentence_as_it_was_written() -> None:
     says = Says.of("{area} has no abandoned gate.", area="Asia")
     assert i18n.sentence(says) == "Asia has no abandoned gate." == str(says)
     assert i18n.sentence("Great Cthulhu: choose the direction of play.") == "Great Cthulhu: choose the direction of play."
+
+
+def test_a_refusal_and_the_reason_inside_it_read_in_german(german: None) -> None:
+    """A faction's "why not" phrase (a problem function's say()) is itself a template, so the
+    refusal that quotes it reads wholly in German, the number kept."""
+    from companion.engine.says import Says, say
+
+    problem = say("it costs {web_cost} Power", web_cost=2)
+    refusal = Says("Nightmare Web cannot bring Nyogtha to {area}: {problem}.", (("area", "Yuggoth"), ("problem", problem)))
+    assert i18n.sentence(refusal) == "Nightmare Web kann Nyogtha nicht nach Yuggoth bringen: es kostet 2 Power."

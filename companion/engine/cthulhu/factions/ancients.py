@@ -136,14 +136,14 @@ def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
     """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may)."""
     area = state.areas[index]
     if ERADICATED in area.markers:
-        return f"{state.area_name(index)} is eradicated."
+        return say("{area} is eradicated.", area=state.area_name(index))
     if cathedrals(state) >= CATHEDRALS:
-        return "All four Cathedrals are built."
+        return say("All four Cathedrals are built.")
     if not area.count(owner=pid, kind=UnitKind.CULTIST):
-        return f"Building a Cathedral needs an Ancients cultist in {state.area_name(index)}."
+        return say("Building a Cathedral needs an Ancients cultist in {area}.", area=state.area_name(index))
     kind = kind_of(state, index)
     if any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
-        return f"A Cathedral stands in an area of the same kind as {state.area_name(index)} already."
+        return say("A Cathedral stands in an area of the same kind as {area} already.", area=state.area_name(index))
     return ""
 
 

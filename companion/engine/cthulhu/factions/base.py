@@ -217,7 +217,7 @@ def fixed(cost: int) -> CostRule:
 def controls_gate_here(state: GameState, pid: str, index: int) -> str:
     gate = state.areas[index].gate
     if gate is None or gate.controller != pid:
-        return f"it needs a gate {pid} controls in {state.area_name(index)}"
+        return say("it needs a gate {pid} controls in {area}", pid=pid, area=state.area_name(index))
     return ""
 
 

@@ -58,7 +58,9 @@ def summon_cost(state: GameState, pid: str, unit: UnitType) -> int:
 
 def shub_needs(state: GameState, pid: str) -> str:
     if bd.units_in_play(state, pid, UnitKind.CULTIST) < SHUB_SACRIFICE:
-        return f"Shub-Niggurath needs {SHUB_SACRIFICE} Black Goat cultists in play to eliminate"
+        return say(
+            "Shub-Niggurath needs {shub_sacrifice} Black Goat cultists in play to eliminate", shub_sacrifice=SHUB_SACRIFICE
+        )
     return ""
 
 

@@ -36,7 +36,7 @@ def bastet(side: Side) -> int:
 
 def bastet_where(state: GameState, pid: str, index: int) -> str:
     if any(u.owner != pid for u in state.areas[index].units):
-        return f"Bastet appears in an area without enemy units, not {state.area_name(index)}"
+        return say("Bastet appears in an area without enemy units, not {area}", area=state.area_name(index))
     return ""
 
 
@@ -561,11 +561,11 @@ def catabolism_problem(state: GameState, pid: str, index: int, name: str) -> str
     """Why ``pid`` may not recruit ``name`` in area ``index`` by Catabolism ("" when it may)."""
     unit = RULES.unit(name)
     if unit is None or name not in RECRUITED_CATS:
-        return f"Catabolism recruits a Cat from Mars, Saturn or Uranus, not {name!r}"
+        return say("Catabolism recruits a Cat from Mars, Saturn or Uranus, not {name!r}", name=name)
     if pw.pool_left(state, pid, name, unit.pool) < 1:
-        return f"all of Bubastis' {name} are in play"
+        return say("all of Bubastis' {name} are in play", name=name)
     if bd.units_in_play(state, pid) and not state.areas[index].count(owner=pid):
-        return f"Bubastis has no unit in {state.area_name(index)} to recruit beside"
+        return say("Bubastis has no unit in {area} to recruit beside", area=state.area_name(index))
     return ""
 
 

@@ -24,7 +24,7 @@ def cthulhu_where(state: GameState, pid: str, index: int) -> str:
     home = state.player(pid).start_area
     if index != home or state.areas[index].gate is None:
         where = state.area_name(home) if home >= 0 else "its start area"
-        return f"Cthulhu rises only at a gate in {where}, Great Cthulhu's start area"
+        return say("Cthulhu rises only at a gate in {where}, Great Cthulhu's start area", where=where)
     return ""
 
 

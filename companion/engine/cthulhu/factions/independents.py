@@ -221,21 +221,21 @@ def _out(state: GameState, pid: str, name: str) -> int:
 def awaken_problem(state: GameState, pid: str, index: int, name: str) -> str:
     """Why ``pid`` may not awaken ``name`` in area ``index`` now ("" when it may)."""
     if name not in IGOO_COSTS or name not in state.options.independents:
-        return f"{name} is not an independent Great Old One of this game"
+        return say("{name} is not an independent Great Old One of this game", name=name)
     if holder(state, name):
-        return f"{name}'s card is held by {holder(state, name)}"
+        return say("{name}'s card is held by {holder}", name=name, holder=holder(state, name))
     area = state.areas[index]
     if area.gate is None or area.gate.controller != pid:
-        return f"it needs a gate {pid} controls in {state.area_name(index)}"
+        return say("it needs a gate {pid} controls in {area}", pid=pid, area=state.area_name(index))
     faction = state.player(pid).faction
     if faction is Faction.ANCIENTS:
         cathedrals = sum(1 for a in state.areas if "cathedral" in a.markers)
         if cathedrals < CATHEDRALS_FOR_IGOO:
-            return f"the Ancients need all {CATHEDRALS_FOR_IGOO} Cathedrals in play"
+            return say("the Ancients need all {cathedrals_for_igoo} Cathedrals in play", cathedrals_for_igoo=CATHEDRALS_FOR_IGOO)
     elif not area.count(owner=pid, kind=UnitKind.GOO):
-        return f"it needs {pid}'s own Great Old One in {state.area_name(index)}"
+        return say("it needs {pid}'s own Great Old One in {area}", pid=pid, area=state.area_name(index))
     if state.player(pid).power < IGOO_COSTS[name]:
-        return f"{name} costs {IGOO_COSTS[name]} Power"
+        return say("{name} costs {igoo_costs} Power", name=name, igoo_costs=IGOO_COSTS[name])
     return ""
 
 
@@ -266,15 +266,15 @@ def awaken_independent(state: GameState, cmd: AwakenIndependent, events: pw.Even
 def card_problem(state: GameState, pid: str, name: str) -> str:
     """Why ``pid`` may not take the neutral monster card ``name`` now ("" when it may)."""
     if name not in MONSTER_CARDS or name not in state.options.independents:
-        return f"{name} is not a neutral monster of this game"
+        return say("{name} is not a neutral monster of this game", name=name)
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL or state.prompt.actor != pid:
-        return "a Loyalty Card is taken in the Doom Phase, on the player's own ritual turn"
+        return say("a Loyalty Card is taken in the Doom Phase, on the player's own ritual turn")
     if holder(state, name):
-        return f"{name}'s card is held by {holder(state, name)}"
+        return say("{name}'s card is held by {holder}", name=name, holder=holder(state, name))
     if pw.used(state, pid, TAKEN):
-        return "one Loyalty Card per Doom Phase"
+        return say("one Loyalty Card per Doom Phase")
     if state.player(pid).doom < LOYALTY_DOOM:
-        return f"it costs {LOYALTY_DOOM} Doom"
+        return say("it costs {loyalty_doom} Doom", loyalty_doom=LOYALTY_DOOM)
     return ""
 
 
@@ -626,16 +626,16 @@ def byatis_area(state: GameState, pid: str) -> int | None:
 def forgetfulness_problem(state: GameState, pid: str, index: int) -> str:
     """Why ``pid`` may not use God of Forgetfulness on area ``index`` now ("" when it may)."""
     if not has_book(state, pid, BYATIS):
-        return f"{pid} does not hold God of Forgetfulness"
+        return say("{pid} does not hold God of Forgetfulness", pid=pid)
     home = byatis_area(state, pid)
     if home is None:
-        return "Byatis is not on the map"
+        return say("Byatis is not on the map")
     if index not in state.board.adjacent[home]:
-        return f"{state.area_name(index)} is not adjacent to Byatis in {state.area_name(home)}"
+        return say("{area} is not adjacent to Byatis in {area2}", area=state.area_name(index), area2=state.area_name(home))
     if not any(u.owner != pid and u.kind is UnitKind.CULTIST for u in state.areas[index].units):
-        return f"no enemy cultist is in {state.area_name(index)}"
+        return say("no enemy cultist is in {area}", area=state.area_name(index))
     if state.player(pid).power < FORGETFULNESS_COST:
-        return f"it costs {FORGETFULNESS_COST} Power"
+        return say("it costs {forgetfulness_cost} Power", forgetfulness_cost=FORGETFULNESS_COST)
     return ""
 
 
@@ -664,13 +664,13 @@ def god_of_forgetfulness(state: GameState, cmd: GodOfForgetfulness, events: pw.E
 def web_problem(state: GameState, pid: str, index: int) -> str:
     """Why ``pid`` may not bring a Nyogtha back with Nightmare Web in area ``index`` ("" when it may)."""
     if not has_book(state, pid, NYOGTHA):
-        return f"{pid} does not hold Nightmare Web"
+        return say("{pid} does not hold Nightmare Web", pid=pid)
     if _out(state, pid, NYOGTHA) >= NEUTRAL_UNITS[NYOGTHA].pool:
-        return "no Nyogtha is in the pool"
+        return say("no Nyogtha is in the pool")
     if not state.areas[index].count(owner=pid) or ERADICATED in state.areas[index].markers:
-        return f"{pid} has no unit in {state.area_name(index)}"
+        return say("{pid} has no unit in {area}", pid=pid, area=state.area_name(index))
     if state.player(pid).power < WEB_COST:
-        return f"it costs {WEB_COST} Power"
+        return say("it costs {web_cost} Power", web_cost=WEB_COST)
     return ""
 
 

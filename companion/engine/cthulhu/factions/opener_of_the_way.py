@@ -23,7 +23,9 @@ def yog_sothoth(side: Side, count: int) -> int:
 
 def yog_where(state: GameState, pid: str, index: int) -> str:
     if not state.areas[index].count(owner=pid, name=SPAWN):
-        return f"Yog-Sothoth replaces a Spawn of Yog-Sothoth, and there is none of Opener's in {state.area_name(index)}"
+        return say(
+            "Yog-Sothoth replaces a Spawn of Yog-Sothoth, and there is none of Opener's in {area}", area=state.area_name(index)
+        )
     return ""
 
 

@@ -39,7 +39,7 @@ def tsathoggua(side: Side, count: int) -> int:
 
 def tsathoggua_where(state: GameState, pid: str, index: int) -> str:
     if not state.areas[index].count(owner=pid, name=FORMLESS):
-        return f"Tsathoggua rises in an area with a Sleeper Formless Spawn, not {state.area_name(index)}"
+        return say("Tsathoggua rises in an area with a Sleeper Formless Spawn, not {area}", area=state.area_name(index))
     return ""
 
 

@@ -44,7 +44,7 @@ FULMINATED = "Fulmination (once per game)"  # Ubbo-Sathla removed from the game 
 
 def ubbo_needs(state: GameState, pid: str) -> str:
     if (pid, FULMINATED) in state.abilities.used:
-        return "Ubbo-Sathla was removed from the game by Fulmination"
+        return say("Ubbo-Sathla was removed from the game by Fulmination")
     return "" if in_play(state, pid, HIGH_PRIEST) else "Ubbo-Sathla needs a Tcho-Tcho High Priest in play"
 
 
@@ -145,11 +145,11 @@ class AwakenInDoomPhase(Command):
 def doom_awaken_problem(state: GameState, pid: str, index: int) -> str:
     """Why ``pid`` may not awaken Ubbo-Sathla in area ``index`` now ("" when it may)."""
     if state.seat(pid) is None or state.player(pid).faction is not Faction.TCHO_TCHO:
-        return "only Tcho-Tcho awakens Ubbo-Sathla"
+        return say("only Tcho-Tcho awakens Ubbo-Sathla")
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL or state.prompt.actor != pid:
-        return "in the Doom Phase, on Tcho-Tcho's ritual turn"
+        return say("in the Doom Phase, on Tcho-Tcho's ritual turn")
     if any(a.count(owner=pid, name=UBBO) for a in state.areas):
-        return "Ubbo-Sathla is in play"
+        return say("Ubbo-Sathla is in play")
     return ubbo_needs(state, pid) or controls_gate_here(state, pid, index)
 
 
@@ -682,11 +682,11 @@ def _payers(state: GameState, pid: str) -> tuple[str, ...]:
 
 def dark_rituals_problem(state: GameState, pid: str) -> str:
     if not pw.holds(state, pid, DARK_RITUALS):
-        return "Tcho-Tcho does not hold Dark Rituals"
+        return say("Tcho-Tcho does not hold Dark Rituals")
     if pw.used(state, pid, DARK_RITUALS):
-        return "Dark Rituals is face down until the Doom Phase"
+        return say("Dark Rituals is face down until the Doom Phase")
     if not _payers(state, pid):
-        return "no faction with 2 Power or 2 Doom has a Tcho-Tcho High Priest in its start area"
+        return say("no faction with 2 Power or 2 Doom has a Tcho-Tcho High Priest in its start area")
     return ""
 
 
@@ -729,15 +729,15 @@ def _acolyte_areas(state: GameState, pid: str) -> tuple[str, ...]:
 
 def surprise_problem(state: GameState, pid: str, target: str) -> str:
     if not pw.holds(state, pid, SURPRISE):
-        return "Tcho-Tcho does not hold Surprise!"
+        return say("Tcho-Tcho does not hold Surprise!")
     if target == pid or state.seat(target) is None:
-        return f"{target} is no enemy faction"
+        return say("{target} is no enemy faction", target=target)
     if not _acolyte_areas(state, target):
-        return f"{target} has no Acolyte on the map"
+        return say("{target} has no Acolyte on the map", target=target)
     if pw.pool_left(state, pid, PROTO, 6) < 1:
-        return "no Proto-Shoggoth is left in Tcho-Tcho's pool"
+        return say("no Proto-Shoggoth is left in Tcho-Tcho's pool")
     if state.player(pid).power < SURPRISE_COST:
-        return f"it costs {SURPRISE_COST} Power"
+        return say("it costs {surprise_cost} Power", surprise_cost=SURPRISE_COST)
     return ""
 
 
@@ -827,16 +827,16 @@ def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
     from companion.engine.cthulhu.factions.independents import IGOO_COSTS, holder
 
     if not pw.holds(state, pid, DOOMSDAY):
-        return "Tcho-Tcho does not hold Doomsday"
+        return say("Tcho-Tcho does not hold Doomsday")
     if (pid, DOOMSDAY_ONCE) in state.abilities.used:
-        return "Doomsday is used once"
+        return say("Doomsday is used once")
     gate = state.areas[index].gate
     if gate is None or gate.controller != pid:
-        return f"it needs a gate Tcho-Tcho controls in {state.area_name(index)}"
+        return say("it needs a gate Tcho-Tcho controls in {area}", area=state.area_name(index))
     if name not in state.options.independents or IGOO_COSTS.get(name) not in DOOMSDAY_COSTS:
-        return f"{name} is no independent Great Old One of this game costing exactly 2 or 4"
+        return say("{name} is no independent Great Old One of this game costing exactly 2 or 4", name=name)
     if holder(state, name):
-        return f"{name}'s card is held by {holder(state, name)}"
+        return say("{name}'s card is held by {holder}", name=name, holder=holder(state, name))
     return ""
 
 

@@ -46,13 +46,13 @@ def glyph_areas(state: GameState) -> tuple[int, ...]:
 
 def rhan_where(state: GameState, pid: str, index: int) -> str:
     if index not in glyph_areas(state):
-        return f"Rhan Tegoth rises in one of Windwalker's glyph areas, not {state.area_name(index)}"
+        return say("Rhan Tegoth rises in one of Windwalker's glyph areas, not {area}", area=state.area_name(index))
     return ""
 
 
 def ithaqua_where(state: GameState, pid: str, index: int) -> str:
     if index not in glyph_areas(state) or state.areas[index].gate is None:
-        return f"Ithaqua rises at a gate in one of Windwalker's glyph areas, not {state.area_name(index)}"
+        return say("Ithaqua rises at a gate in one of Windwalker's glyph areas, not {area}", area=state.area_name(index))
     return ""
 
 

@@ -33,7 +33,9 @@ def hastur(side: Side, count: int) -> int:
 def king_where(state: GameState, pid: str, index: int) -> str:
     area = state.areas[index]
     if area.gate is not None or not area.count(owner=pid):
-        return f"the King in Yellow rises where Yellow Sign has a unit and there is no gate, not {state.area_name(index)}"
+        return say(
+            "the King in Yellow rises where Yellow Sign has a unit and there is no gate, not {area}", area=state.area_name(index)
+        )
     return ""
 
 
@@ -41,7 +43,9 @@ def hastur_where(state: GameState, pid: str, index: int) -> str:
     area = state.areas[index]
     gate = area.gate
     if not area.count(owner=pid, name=KING) or gate is None or gate.controller != pid:
-        return f"Hastur rises at a gate Yellow Sign controls in the King in Yellow's area, not {state.area_name(index)}"
+        return say(
+            "Hastur rises at a gate Yellow Sign controls in the King in Yellow's area, not {area}", area=state.area_name(index)
+        )
     return ""
 
 
