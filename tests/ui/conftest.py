@@ -49,3 +49,14 @@ def app_for(app_on: Callable[..., App]) -> Callable[..., App]:
         return app_on(session, size)
 
     return build
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table in German, as a German system's locale chooses it (Settings left on "system")."""
+    from companion import i18n
+
+    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
+    i18n.use("de")
+    yield
+    i18n.use("en")

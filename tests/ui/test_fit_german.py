@@ -7,22 +7,10 @@ and the Arkham Corrections page by tests/ui/test_keyboard_german.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from companion import i18n
 from companion.ui.app import SIZES
 from tests.ui import test_corrections_scene, test_screens_fit
-
-
-@pytest.fixture
-def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The table in German, as a German system's locale chooses it (the App asks the locale)."""
-    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
-    i18n.use("de")
-    yield
-    i18n.use("en")
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))

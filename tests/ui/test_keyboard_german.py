@@ -4,12 +4,11 @@ or spelled out (ae, oe, ue, ss)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from companion import i18n
 from companion.engine.arkham import model as m
 from companion.engine.values import evolve
 from companion.session import ArkhamSession
@@ -27,15 +26,6 @@ from tests.ui.test_arkham_corrections import arkham_for  # noqa: F401 (a fixture
 
 UMLAUT_TITLE = "Größenwahn über Münster"  # not a real card: the deck's titles are English today
 SHARP_TITLE = "Die Straße nach Dunwich"
-
-
-@pytest.fixture
-def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The table in German, as a German system's locale chooses it (the App asks the locale)."""
-    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
-    i18n.use("de")
-    yield
-    i18n.use("en")
 
 
 def labels(buttons: list[Button]) -> list[str]:

@@ -247,15 +247,6 @@ def test_the_check_fails_on_a_sentence_not_in_the_catalogue(pseudo: None, label:
     assert bool(untranslated([d.wanted for d in drawn], {"Asia"})) is caught
 
 
-@pytest.fixture
-def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The table in German, as a German system's locale chooses it (Settings left on "system")."""
-    monkeypatch.setattr(i18n, "system_language", lambda environ=None: "de")
-    i18n.use("de")
-    yield
-    i18n.use("en")
-
-
 def test_the_screen_speaks_german_when_the_system_does(app_for: Callable[..., App], german: None) -> None:
     app = app_for()
     assert {"Tisch", "Karte", "Protokoll", "Optionen", "Spiel"} <= set(drawn_now(app))
