@@ -157,3 +157,18 @@ def test_a_refusal_and_the_reason_inside_it_read_in_german(german: None) -> None
     problem = say("it costs {web_cost} Power", web_cost=2)
     refusal = Says("Nightmare Web cannot bring Nyogtha to {area}: {problem}.", (("area", "Yuggoth"), ("problem", problem)))
     assert i18n.sentence(refusal) == "Nightmare Web kann Nyogtha nicht nach Yuggoth bringen: es kostet 2 Power."
+
+
+def test_a_card_marker_refusal_is_a_whole_sentence_in_german(german: None) -> None:
+    """Placing a marker that is there already, or taking one that is not, is refused with a whole
+    sentence (no English fragment put into the German one)."""
+    from companion.engine.arkham import model as m
+    from companion.engine.arkham.game import apply
+    from companion.engine.core import Rejected
+    from tests.engine.arkham.helpers import board, mythos
+    from tests.engine.arkham.test_mythos import HEAT_WAVE
+
+    state = mythos(board(), HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)).state
+    taken = apply(state, m.PlaceCardMarker(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE, placed=False))
+    assert isinstance(taken, Rejected) and taken.says is not None
+    assert i18n.sentence(taken.says).startswith("Unvisited Isle hat keinen Marker ")

@@ -318,8 +318,9 @@ def _close_gate(turn: Turn, command: CorrectGate) -> None:
     gate = turn.state.gate_at(command.location)
     seal = command.action is GateAction.SEAL
     if gate is None:
-        what = "sealed" if seal else "closed"
-        raise Refusal(Code.NO_GATE, "No gate is open at {location}: nothing to be {what}.", location=command.location, what=what)
+        if seal:  # whole sentences, for the translations
+            raise Refusal(Code.NO_GATE, "No gate is open at {location}: nothing to be sealed.", location=command.location)
+        raise Refusal(Code.NO_GATE, "No gate is open at {location}: nothing to be closed.", location=command.location)
     dimension = WORLD[gate.world].dimension
     state = turn.state
     returned = tuple(x.kind for x in state.monsters if MONSTER[x.kind].dimension is dimension)
@@ -382,8 +383,9 @@ def _take(turn: Turn, pile: str, kind: str) -> None:
     """One ``kind`` out of the cup or the trophies (a tuple of kinds on the state)."""
     held: tuple[str, ...] = getattr(turn.state, pile)
     if kind not in held:
-        where = "in the cup" if pile == "cup" else "among the trophies"
-        raise Refusal(Code.BAD_VALUE, "No {kind} is {where}.", kind=kind, where=where)
+        if pile == "cup":  # whole sentences, for the translations
+            raise Refusal(Code.BAD_VALUE, "No {kind} is in the cup.", kind=kind)
+        raise Refusal(Code.BAD_VALUE, "No {kind} is among the trophies.", kind=kind)
     i = held.index(kind)
     turn.update(**{pile: held[:i] + held[i + 1 :]})
 
@@ -495,8 +497,9 @@ def correct_marker(turn: Turn, command: CorrectMarker) -> None:
     kind, place, state = m.MarkerKind(command.kind), command.place, turn.state
     allowed = LOCATIONS if kind is m.MarkerKind.CLOSED else ARKHAM
     if place not in allowed:
-        where = "a location" if kind is m.MarkerKind.CLOSED else "a place"
-        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not {where} in Arkham.", place=place, where=where)
+        if kind is m.MarkerKind.CLOSED:  # whole sentences, for the translations
+            raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a location in Arkham.", place=place)
+        raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham.", place=place)
     pile = "closed" if kind is m.MarkerKind.CLOSED else "activity"
     held: tuple[str, ...] = getattr(state, pile)
     if command.placed and kind is m.MarkerKind.CLOSED and place in held:

@@ -30,6 +30,7 @@ from companion.engine.arkham.mythos import LOST, Turn, run
 from companion.engine.core import Accepted, Code, Command, Refusal, Rejected
 from companion.engine.names import clean_name, command_text_problem, name_problem
 from companion.engine.rng import Rng
+from companion.engine.says import say
 from companion.engine.values import evolve
 
 Result = Accepted[m.ArkhamState] | Rejected
@@ -182,15 +183,18 @@ def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
     if command.place not in ARKHAM:
         raise Refusal(Code.UNKNOWN_AREA, "{place!r} is not a place in Arkham.", place=command.place)
     marker = m.CardMarker(m.MarkerKind(command.kind), command.place, command.card)
-    if command.placed == (marker in state.card_markers):
-        have = "already has" if command.placed else "has no"
+    # Two whole sentences, not one with a fragment put in: a translation needs the whole sentence.
+    if command.placed and marker in state.card_markers:
         raise Refusal(
             Code.NOT_NOW,
-            "{place} {have} a {kind} marker of {card}.",
+            "{place} already has a {kind} marker of {card}.",
             place=command.place,
-            have=have,
             kind=marker.kind,
             card=command.card,
+        )
+    if not command.placed and marker not in state.card_markers:
+        raise Refusal(
+            Code.NOT_NOW, "{place} has no {kind} marker of {card}.", place=command.place, kind=marker.kind, card=command.card
         )
     kept = tuple(x for x in state.card_markers if x != marker)
     turn.update(card_markers=(*kept, marker) if command.placed else kept)
@@ -258,7 +262,8 @@ def end_rumor(turn: Turn, command: m.EndRumor) -> None:
     turn.leave_play(rumor)
     turn.update(rumor="", rumor_track=0)
     turn.emit(m.RumorEnded(rumor, command.passed))
-    turn.emit(m.ResolveAtTable(rumor, "apply what the card says for " + ("passing" if command.passed else "failing") + " it"))
+    passed = say("apply what the card says for passing it")
+    turn.emit(m.ResolveAtTable(rumor, passed if command.passed else say("apply what the card says for failing it")))
 
 
 HANDLERS: dict[type[Command], Callable[[Turn, Any], None]] = {

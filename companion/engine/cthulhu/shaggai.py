@@ -276,7 +276,7 @@ def step_place(state: GameState, events: Events) -> GameState:
         return flow.done(state)
     player = state.players[state.queue[0]]
     choices = tuple(state.area_name(i) for i in legal_worm_areas(state))
-    reason = "no worms left" if not worms(state).supply else "no legal area" if not choices else ""
+    reason = say("no worms left") if not worms(state).supply else say("no legal area") if not choices else ""
     if reason:
         events.append(WormPlacementEnded(player.pid, reason))
         return flow.done(state)

@@ -343,7 +343,7 @@ def step_attacks(state: GameState, events: Events) -> GameState:
         state = with_watcher(state, controllers=state.turn_order())
         w = watcher(state)
     if not w.awake or not w.controllers:
-        reason = "every player has controlled it" if w.awake else "it was destroyed"
+        reason = say("every player has controlled it") if w.awake else say("it was destroyed")
         events.append(WatcherAttacksEnded(reason))
         return flow.done(with_watcher(state, controllers=None))
     controller = state.players[w.controllers[0]]
