@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine import Event, to_data
 from companion.engine.cthulhu.events import BY_HAND
-from companion.i18n import _, sentence
+from companion.i18n import N_, _, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 # The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
@@ -86,20 +86,69 @@ def _card_marker_words(d: dict[str, Any], kind: str) -> str:
 
 
 _AT = ("gate", "clues", "seal", "closed marker", "activity marker")  # facts of a place: "... at Woods"
+# The words an Arkham correction stores as its fact and its values (companion/engine/arkham/
+# corrections.py): the journal keeps them in English, the log says them in the table's language.
+# Numbers, places, monsters, cards and investigators are names and pass through as they are.
+_CORRECTION_WORDS = frozenset(
+    {
+        N_("doom"),
+        N_("terror"),
+        N_("clues"),
+        N_("awake"),
+        N_("asleep"),
+        N_("gate"),
+        N_("seal"),
+        N_("monster"),
+        N_("investigator"),
+        N_("location"),
+        N_("environment"),
+        N_("rumor"),
+        N_("closed marker"),
+        N_("activity marker"),
+        N_("none"),
+        N_("open"),
+        N_("closed"),
+        N_("closed for the game"),
+        N_("sealed"),
+        N_("unsealed"),
+        N_("placed"),
+        N_("removed"),
+        N_("a trophy"),
+        N_("defeated, a trophy"),
+        N_("the cup"),
+        N_("the box"),
+        N_("not placed"),
+        N_("playing"),
+        N_("devoured"),
+        N_("retired"),
+    }
+)
+_OPEN_TO, _DELAYED = "open to ", ", delayed"
+
+
+def _correction_value(value: str) -> str:
+    """One stored word of an Arkham correction in the table's language ("sealed", "open to R'lyeh",
+    "Woods, delayed"); anything else (a number, a name) as it is."""
+    if value in _CORRECTION_WORDS:
+        return _(value)
+    if value.startswith(_OPEN_TO):
+        return _("open to {world}").format(world=value.removeprefix(_OPEN_TO))
+    if value.endswith(_DELAYED):
+        return _("{place}, delayed").format(place=_correction_value(value.removesuffix(_DELAYED)))
+    return value
 
 
 def _correction_words(d: dict[str, Any]) -> str:
     """An Arkham correction, e.g. "Correction: doom 4 -> 3 (an Elder Sign card)."."""
-    subject = d["subject"]
+    subject, fact = d["subject"], _correction_value(d["fact"])
     if subject and d["fact"] in _AT:
-        what = _("{fact} at {place}").format(fact=d["fact"], place=subject)
+        what = _("{fact} at {place}").format(fact=fact, place=subject)
     else:
-        what = f"{d['fact']} {subject}".strip()
+        what = f"{fact} {subject}".strip()
+    old, new = _correction_value(d["old"]), _correction_value(d["new"])
     if d["reason"]:
-        return _("Correction: {what}: {old} -> {new} ({reason}).").format(
-            what=what, old=d["old"], new=d["new"], reason=d["reason"]
-        )
-    return _("Correction: {what}: {old} -> {new}.").format(what=what, old=d["old"], new=d["new"])
+        return _("Correction: {what}: {old} -> {new} ({reason}).").format(what=what, old=old, new=new, reason=d["reason"])
+    return _("Correction: {what}: {old} -> {new}.").format(what=what, old=old, new=new)
 
 
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:

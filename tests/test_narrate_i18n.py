@@ -135,3 +135,19 @@ def test_every_registered_event_has_german_words(tag: str) -> None:
         assert (english is None) == (german is None), tag
         if english is not None and tag not in NO_WORDS and not (tag in NO_WORDS_WHEN_EMPTY and not full):
             assert german != english, f"{tag} ({'full' if full else 'empty'}): still English: {german!r}"
+
+
+def test_an_arkham_corrections_stored_words_read_in_german(german: None) -> None:
+    from companion.engine.arkham.corrections import Corrected
+    from companion.narrate import _CORRECTION_WORDS
+
+    sealed = describe(Corrected("gate", "Woods", "open to R'lyeh", "sealed", ""))
+    awake = describe(Corrected("awake", "Azathoth", "asleep", "awake", ""))
+    moved = describe(Corrected("investigator", "Amanda Sharpe", "Woods, delayed", "not placed", ""))
+    for line in (sealed, awake, moved):
+        assert line is not None
+        for word in ("open to", "sealed", "asleep", "awake", "delayed", "not placed"):
+            assert word not in line, line
+    assert sealed is not None and "R'lyeh" in sealed and "Woods" in sealed  # names pass through
+    untranslated = sorted(w for w in _CORRECTION_WORDS if i18n.translations("de").gettext(w) == w)
+    assert not untranslated, f"no German for {untranslated}"
