@@ -21,8 +21,8 @@ from companion.engine.cthulhu.battle import computed_dice
 from companion.engine.cthulhu.events import BattleEnded, BattleRolled
 from companion.engine.cthulhu.factions import RULES, unit_type
 from companion.engine.cthulhu.factions.independents import UNMOVABLE
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, Faction, Options, PromptKind, UnitKind, spellbook_count
-from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, PromptKind, UnitKind, spellbook_count
+from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled, fight_dice
 from companion.engine.mapdef import MapDef
 from companion.i18n import _
 from companion.maps import SHIPPED_DIR, MapError, load_map
@@ -128,7 +128,7 @@ def _combat(state: State, pid: str) -> int:
     w = state.watcher
     if w is None or w.area < 0:
         return 0
-    computed = computed_dice(state, w.area, pid, WATCHER, attacking=True)
+    computed = fight_dice(state, w.area, pid, attacking=True)
     if computed is not None:
         return computed
     return sum(COMBAT[u.kind] * u.count for u in state.areas[w.area].units_of(pid))

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from companion.engine import battle_odds
 from companion.engine.cthulhu.model import GameState
-from companion.i18n import ngettext
+from companion.i18n import _, ngettext
 from companion.ui.widgets import WARN
 
 Line = tuple[str, tuple[int, int, int]]
 
 
 def battle_lines(state: GameState, names: dict[str, str]) -> list[Line]:
-    """One line per side, e.g. "Battle in Asia: Great Cthulhu 7 dice, at least one Kill 72%"."""
+    """One line per side, e.g. "Battle in Asia: Great Cthulhu 7 dice, at least one Kill 72%"; while a
+    pre-battle choice is open (Terror), one more line per answer with both sides' dice and chances."""
     odds = battle_odds(state)
     if odds is None or state.battle is None:
         return []
@@ -30,4 +31,21 @@ def battle_lines(state: GameState, names: dict[str, str]) -> list[Line]:
             dice,
         )
         lines.append((words.format(area=where, player=who, dice=dice, chance=f"{float(chance):.0%}"), WARN))
+    for answer, alt in odds.undecided:  # a pre-battle choice still open (Terror): each answer's odds
+        (attacker, a_dice, a_chance), (defender, d_dice, d_chance) = alt.attacker, alt.defender
+        words = _(
+            "If {ability} {answer}: {attacker} {attacker_dice} dice {attacker_chance}, "
+            "{defender} {defender_dice} dice {defender_chance}"
+        )
+        text = words.format(
+            ability=odds.ability,
+            answer=answer,
+            attacker=names.get(attacker, attacker),
+            attacker_dice=a_dice,
+            attacker_chance=f"{float(a_chance):.0%}",
+            defender=names.get(defender, defender),
+            defender_dice=d_dice,
+            defender_chance=f"{float(d_chance):.0%}",
+        )
+        lines.append((text, WARN))
     return lines

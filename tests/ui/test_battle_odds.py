@@ -5,13 +5,16 @@ from __future__ import annotations
 from companion.engine import State
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleEnded, CombatComputed, HitTaken, Part
+from companion.engine.cthulhu.factions.tcho_tcho import BOOST, REDUCE
 from companion.engine.cthulhu.model import Faction
 from companion.narrate import describe
 from companion.ui.battle_odds import battle_lines
 from companion.ui.labels import label
 from companion.ui.scene import View
 from companion.ui.table_scene import status_lines
-from tests.engine.cthulhu.factions.common import CC, GC, game
+from tests.engine.cthulhu.factions.common import CC, GC, TT, game
+from tests.engine.cthulhu.factions.kit import turn
+from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import tt_game
 from tests.helpers import run
 
 NAMES = {GC: "Great Cthulhu", CC: "Crawling Chaos"}
@@ -56,3 +59,16 @@ def test_the_battle_buttons_say_whom_and_where_and_which_unit() -> None:
     assert label(c.AssignKill(CC, "Nightgaunt")) == "Kill: Nightgaunt"
     assert label(c.AssignPain(CC, "Acolyte")) == "Pain: Acolyte"
     assert label(c.ChooseRetreat(CC, "Europe")) == "Retreat to Europe"
+
+
+def test_an_open_terror_question_shows_both_answers_odds() -> None:
+    area = {"units": [(TT, "monster", "Proto-Shoggoth", 2), (GC, "monster", "Shoggoth", 2)]}
+    state = turn(tt_game(North_Pacific=area), TT, books=("Terror",))
+    state = run(state, c.BattleAction(TT, "North Pacific", GC))
+    words = [w for w, _ in battle_lines(state, {**NAMES, TT: "Tcho-Tcho"})]
+    assert words == [
+        "Battle in North Pacific: Tcho-Tcho 2 dice, at least one Kill 31%",
+        "Battle in North Pacific: Great Cthulhu 4 dice, at least one Kill 52%",
+        f"If Terror {REDUCE}: Tcho-Tcho 2 dice 31%, Great Cthulhu 2 dice 31%",
+        f"If Terror {BOOST}: Tcho-Tcho 4 dice 52%, Great Cthulhu 4 dice 52%",
+    ]

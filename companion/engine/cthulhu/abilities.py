@@ -61,6 +61,7 @@ from companion.engine.cthulhu.factions.powers import (
 from companion.engine.cthulhu.model import (
     SPELLBOOKS_TO_WIN,
     Ask,
+    Battle,
     BattleStage,
     Faction,
     GameState,
@@ -272,17 +273,25 @@ def recount(state: GameState, events: Events) -> GameState:
     b = state.battle
     if not state.abilities.recount or b is None or b.rolls or state.prompt.kind is not PromptKind.ROLL:
         return state
+    dice = recounted(state, b)
+    for pid, total in zip((b.attacker, b.defender), dice, strict=True):
+        parts = (Part(say("after the pre-battle abilities"), total),)
+        events.append(CombatComputed(pid, state.area_name(b.area), total, parts))
+    b = evolve(b, attacker_dice=dice[0], defender_dice=dice[1])
+    state = with_abilities(evolve(state, battle=b, prompt=Prompt(PromptKind.NONE)), recount=False)
+    return bt.next_roll(state, events)
+
+
+def recounted(state: GameState, b: Battle) -> tuple[int, int]:
+    """(attacker's, defender's) combat dice of battle ``b`` counted again from the units left,
+    plus the pre-battle abilities' bonus (Absorb, Terror, Otherworld Alliances ...): what
+    :func:`recount` gives the roll, and what the battle odds show before it (odds.py)."""
     bonus = dict(state.abilities.bonus)
     dice = []
     for pid, enemy, attacking in ((b.attacker, b.defender, True), (b.defender, b.attacker, False)):
         counted = bt.computed_dice(state, b.area, pid, enemy, attacking)
-        total = (counted if counted is not None else (b.attacker_dice if attacking else b.defender_dice)) + bonus.get(pid, 0)
-        parts = (Part(say("after the pre-battle abilities"), total),)
-        events.append(CombatComputed(pid, state.area_name(b.area), total, parts))
-        dice.append(total)
-    b = evolve(b, attacker_dice=dice[0], defender_dice=dice[1])
-    state = with_abilities(evolve(state, battle=b, prompt=Prompt(PromptKind.NONE)), recount=False)
-    return bt.next_roll(state, events)
+        dice.append((counted if counted is not None else (b.attacker_dice if attacking else b.defender_dice)) + bonus.get(pid, 0))
+    return dice[0], dice[1]
 
 
 # -- the answers ---------------------------------------------------------------------------------

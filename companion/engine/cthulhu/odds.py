@@ -23,8 +23,10 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 
-from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.model import ERADICATED, GameState
+from companion.engine.core import Accepted
+from companion.engine.cthulhu import abilities, flow
+from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
+from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
 from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
 
@@ -89,10 +91,16 @@ def kill_chance(dice: int, p: Fraction = KILL_CHANCE) -> Fraction:
 
 @dataclass(frozen=True)
 class BattleOdds:
-    """Each side of the battle waiting for its dice: (player, dice, chance of at least one Kill)."""
+    """Each side of the battle waiting for its dice: (player, dice, chance of at least one Kill).
+
+    ``undecided``: while a pre-battle ability's question is open (Terror: the enemy's combat
+    less or Tcho-Tcho's more), the odds as each answer would make them, (answer, odds), and
+    ``ability`` the question's ability; empty once it is answered."""
 
     attacker: tuple[str, int, Fraction]
     defender: tuple[str, int, Fraction]
+    undecided: tuple[tuple[str, BattleOdds], ...] = ()
+    ability: str = ""
 
 
 def at_least_kills(dice: int, needed: int, p: Fraction = KILL_CHANCE) -> Fraction:
@@ -104,19 +112,76 @@ def at_least_kills(dice: int, needed: int, p: Fraction = KILL_CHANCE) -> Fractio
     return sum(kills_distribution(max(0, dice), p)[needed:], Fraction(0))
 
 
-def battle_odds(state: GameState) -> BattleOdds | None:
+def battle_dice(state: GameState) -> tuple[int, int] | None:
+    """(attacker's, defender's) combat dice of the battle under way as the rolls will take them,
+    with every choice made so far (None without a battle): a pre-battle ability already decided
+    (Otherworld Alliances, an answered Terror, Absorb ...) is counted before the battle's dice are
+    recounted for the roll (:func:`companion.engine.cthulhu.abilities.recounted`, the same count)."""
+    b = state.battle
+    if b is None:
+        return None
+    if state.abilities.recount and not b.rolls:
+        return abilities.recounted(state, b)
+    return b.attacker_dice, b.defender_dice
+
+
+def battle_odds(state: GameState, look_ahead: bool = True) -> BattleOdds | None:
     """The odds of the battle declared and not yet fully rolled (None when there is none): each
     side's chance of at least one Kill, counting Kills scored without dice (Bastet: hers is
-    certain, and her enemy needs two Kills on the dice for one)."""
+    certain, and her enemy needs two Kills on the dice for one), and the dice as decided so far
+    (:func:`battle_dice`).  While a question is open before the rolls (a pre-battle ability's,
+    or a Spellbook to take, which may change Nyarlathotep's combat), the odds each answer gives
+    (``look_ahead``: each answer applied to the state, the engine being pure): the odds they all
+    give when they agree, else each answer's in ``undecided``."""
     b = state.battle
-    if b is None or len(b.rolls) >= 2:
+    dice = battle_dice(state)
+    if b is None or dice is None or len(b.rolls) >= 2:
         return None
+    ability, undecided = _open_question(state) if look_ahead else ("", ())
+    if undecided and len({(odds.attacker, odds.defender) for _, odds in undecided}) == 1:
+        return undecided[0][1]  # every answer gives the same dice and chances: decided
     extra_a, extra_d = b.automatic_kills
     p = next((chance for hook in flow.KILL_CHANCE_HOOKS if (chance := hook(state)) is not None), KILL_CHANCE)
     return BattleOdds(
-        (b.attacker, b.attacker_dice, at_least_kills(b.attacker_dice, 1 - extra_a + extra_d, p)),
-        (b.defender, b.defender_dice, at_least_kills(b.defender_dice, 1 - extra_d + extra_a, p)),
+        (b.attacker, dice[0], at_least_kills(dice[0], 1 - extra_a + extra_d, p)),
+        (b.defender, dice[1], at_least_kills(dice[1], 1 - extra_d + extra_a, p)),
+        undecided,
+        ability,
     )
+
+
+Question = tuple[str, tuple[tuple[str, BattleOdds], ...]]
+# The last state looked ahead from and what it gave: the screen asks again for the same state at
+# each redraw, and each answer looked at is a whole command applied (a few hundred µs).
+_looked: list[tuple[GameState, Question]] = []
+
+
+def _open_question(state: GameState) -> Question:
+    """The question asked now, before any die of the battle is rolled (an ability's, or which
+    Spellbook to take), and the odds after each of its answers; ("", ()) when none is asked."""
+    b, prompt = state.battle, state.prompt
+    if b is None or b.rolls or prompt.kind not in (PromptKind.ABILITY, PromptKind.SPELLBOOK):
+        return "", ()
+    if _looked and _looked[0][0] is state:
+        return _looked[0][1]
+    question = _look_ahead(state)
+    _looked[:] = [(state, question)]
+    return question
+
+
+def _look_ahead(state: GameState) -> Question:
+    from companion.engine.cthulhu.game import apply  # the engine's whole path, imported late (it imports this)
+
+    prompt = state.prompt
+    found = []
+    for answer in prompt.choices:
+        command = UseAbility(prompt.actor, answer) if prompt.kind is PromptKind.ABILITY else ChooseSpellbook(prompt.actor, answer)
+        result = apply(state, command)
+        odds = battle_odds(result.state, look_ahead=False) if isinstance(result, Accepted) else None
+        if odds is not None:
+            found.append((answer, odds))
+    ability = prompt.purpose if prompt.kind is PromptKind.ABILITY else prompt.kind.value
+    return ability, tuple(found)
 
 
 # -- Shaggai ---------------------------------------------------------------------------------------

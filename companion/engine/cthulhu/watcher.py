@@ -19,6 +19,7 @@ from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusa
 from companion.engine.cthulhu import actions, battle, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.factions import tcho_tcho
 from companion.engine.cthulhu.model import (
     NEUTRAL,
     NO_PROMPT,
@@ -51,6 +52,9 @@ WATCHER_FIGURE = "Watcher"  # its name as a battle's Great Old One (abilities.fi
 # with Savagery 6, a Shoggoth's +3 per unit it absorbs, Byakhee together one more than their
 # number).  Great Old Ones have no ceiling of their own (see most_combat_dice).
 COMBAT_CEILING = {UnitKind.CULTIST: 1, UnitKind.MONSTER: 7, UnitKind.TERROR: 7}
+# The battle books that add to a faction's own combat against the Watcher (the only kind that
+# applies there: "they may only affect your own Units"), by faction: (state, area, player) -> dice.
+WATCHER_DICE = {Faction.TCHO_TCHO: tcho_tcho.watcher_dice}
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -381,7 +385,7 @@ def next_target(state: GameState, events: Events) -> GameState:
         most = most_combat_dice(state, fight.area, fight.target)
         text = say("{target}: how many combat dice do you roll against the Watcher (0-{most})?", target=fight.target, most=most)
         choices = tuple(str(n) for n in range(most + 1))
-        computed = battle.computed_dice(state, fight.area, fight.target, WATCHER, attacking=not fight.controller)
+        computed = fight_dice(state, fight.area, fight.target, attacking=not fight.controller)
         if computed is not None and computed <= most:
             # The referee's count of the faction's combat comes first: the default answer.
             text = say(
@@ -413,6 +417,17 @@ def choose_target(state: GameState, cmd: WatcherTarget, events: Events) -> GameS
     assert fight is not None
     state = with_watcher(state, fight=evolve(fight, target=cmd.target))
     return next_target(evolve(state, prompt=NO_PROMPT), events)
+
+
+def fight_dice(state: GameState, index: int, pid: str, attacking: bool) -> int | None:
+    """``pid``'s combat dice against the Watcher in area ``index`` (None when a unit's combat is
+    unknown): its units' as in any battle, plus its battle books that raise its own combat there
+    (:data:`WATCHER_DICE`: Otherworld Alliances, Terror).  The default the referee offers, the
+    dice of a `battle_watcher` without a count, and the demo's."""
+    computed = battle.computed_dice(state, index, pid, WATCHER, attacking)
+    seat = state.seat(pid)
+    extra = None if computed is None or seat is None else WATCHER_DICE.get(state.players[seat].faction)
+    return computed if extra is None or computed is None else computed + extra(state, index, pid)
 
 
 def most_combat_dice(state: GameState, index: int, pid: str) -> int:
@@ -564,7 +579,7 @@ def battle_watcher(state: GameState, cmd: BattleWatcher, events: Events) -> Game
         )
     dice = cmd.dice
     if dice is None:  # computed as the other battles do; -1: unknown, the player is asked
-        computed = battle.computed_dice(state, w.area, cmd.player, WATCHER, attacking=True)
+        computed = fight_dice(state, w.area, cmd.player, attacking=True)
         dice = -1 if computed is None else min(computed, MAX_COMBAT_DICE)
     else:
         check_dice(dice)

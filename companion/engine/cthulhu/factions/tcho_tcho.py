@@ -546,6 +546,20 @@ def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
 
 
 ASKS[TERROR] = pw.AskRule(_terror_choices, _terror, "Terror: the enemy's combat less, or yours more, by your Proto-Shoggoths?")
+
+
+def watcher_dice(state: GameState, index: int, pid: str) -> int:
+    """Tcho-Tcho's combat dice added in a battle with the Watcher in area ``index``: Otherworld
+    Alliances (+1 per neutral Monster or Terror) and Terror, whose only answer there is +1 per
+    Proto-Shoggoth (the other, the enemy's combat less, would change the Watcher's: "they may only
+    affect your own Units", yuggoth-watcher.txt; docs/rules-notes.md).  0 with the abilities off."""
+    if not state.options.abilities:
+        return 0
+    units = state.areas[index].units_of(pid)
+    extra = sum(u.count for u in units if _neutral(u)) if pw.holds(state, pid, ALLIANCES) else 0
+    return extra + (sum(u.count for u in units if u.name == PROTO) if pw.holds(state, pid, TERROR) else 0)
+
+
 PRE_BATTLE = (TERROR,)
 
 
