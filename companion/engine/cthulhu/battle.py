@@ -604,7 +604,8 @@ class Resolution:
         areas = self.board()
         if prompt is not None:
             return evolve(self.state, areas=areas, battle=self.battle(), prompt=prompt)
-        if b.attacker == WATCHER:  # its results taken: back to the Watcher's fight (watcher.py)
+        if b.attacker == WATCHER:  # its results taken: the post-battle abilities, back to its fight (watcher.py)
+            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
             return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, battle, flow
 from companion.engine.cthulhu import board as bd
-from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.events import BattleEnded, Part
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions import tcho_tcho
 from companion.engine.cthulhu.model import (
     NEUTRAL,
@@ -475,6 +476,8 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
     defender_kills, _ = actions.kills_and_pains(defender_roll)
     token = max(0, w.token - defender_kills)
     area = state.area_name(fight.area)
+    if state.options.abilities:
+        state = fighting(state, fight.target, token == 0)
     dice = len(fight.watcher_roll)
     events.append(WatcherBattled(area, fight.target, dice, watcher_kills, watcher_pains, defender_kills, token))
     if token != w.token:
@@ -487,6 +490,8 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
         state = kill(state, "battle", events)
     if state.options.abilities and (watcher_kills or watcher_pains):
         return take_results(state, fight, defender_roll, watcher_kills, watcher_pains, events)
+    if state.options.abilities:  # nothing to land: the battle is over (its post-battle abilities)
+        events.append(BattleEnded(area, WATCHER, fight.target))
     if token == 0:
         # The kill cleared the fight record; end_fight is told whose fight it was, so a player's
         # own battle action still ends their turn (one action per turn).
@@ -528,10 +533,18 @@ def take_results(
         kills=(0, kills),
         pains=(0, pains),
     )
-    # The battle's only recorded fighter is the Watcher, a Great Old One: no faction's tally or
-    # battle marks count a fight that is not between factions.
-    state = evolve(state, abilities=evolve(state.abilities, fighters=((WATCHER, WATCHER_FIGURE),), tally=()))
     return battle.advance(state, b, events)
+
+
+def fighting(state: GameState, target: str, slain: bool) -> GameState:
+    """With the abilities on, the battle of the Watcher with ``target`` as the abilities see it:
+    its sides the Watcher (a Great Old One, no faction: its Kills count for no faction's tally or
+    requirement) and ``target`` (whose own battle marks count: Eternal, Martyrdom); ``slain``:
+    the Watcher's token reached 0 in it (marked for Cannibalism and Fulmination)."""
+    fighters = ((WATCHER, ""), (target, ""), (WATCHER, WATCHER_FIGURE))
+    used = tuple(u for u in state.abilities.used if u != (WATCHER, pw.WATCHER_SLAIN))
+    used = (*used, (WATCHER, pw.WATCHER_SLAIN)) if slain else used
+    return evolve(state, abilities=evolve(state.abilities, fighters=fighters, tally=(), used=used))
 
 
 def harbinger(state: GameState, fight: WatcherFight, kills: int, events: Events) -> GameState:

@@ -21,6 +21,7 @@ from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.model import (
     NO_PROMPT,
+    WATCHER,
     Abilities,
     Ask,
     Faction,
@@ -192,6 +193,16 @@ def used(state: GameState, pid: str, ability: str) -> bool:
 
 def mark_used(state: GameState, pid: str, ability: str) -> GameState:
     return with_abilities(state, used=(*state.abilities.used, (pid, ability)))
+
+
+# (WATCHER, this) in ``used``: the Watcher's token reached 0 in its battle just over (watcher.py
+# marks it; the post-battle abilities that count units killed read it: Cannibalism, Fulmination).
+WATCHER_SLAIN = "killed in its battle"
+
+
+def watcher_slain(state: GameState) -> int:
+    """1 when the Watcher was killed in the battle with it just over, else 0."""
+    return int((WATCHER, WATCHER_SLAIN) in state.abilities.used)
 
 
 def with_abilities(state: GameState, **changes: object) -> GameState:

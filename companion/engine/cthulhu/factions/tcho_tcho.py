@@ -98,7 +98,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
     UnitsPlaced,
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import Ask  # noqa: E402
+from companion.engine.cthulhu.model import WATCHER, Ask  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
 UBBO = "Ubbo-Sathla"
@@ -416,7 +416,9 @@ def _tribe_react(state: GameState, pid: str, seen: pw.Events, events: pw.Events)
             used = tuple(u for u in state.abilities.used if u != (pid, UBBO_KILLED))
             state = pw.with_abilities(state, used=used)
             if pw.holds(state, pid, FULMINATION) and (pid, FULMINATED) not in used:
-                state = pw.queue_ask(state, Ask(FULMINATION, pid, (str(_battle_kills(state)),)))
+                # After the Watcher's battle, the Watcher is a unit killed when its token reached 0.
+                slain = pw.watcher_slain(state) if event.attacker == WATCHER else 0
+                state = pw.queue_ask(state, Ask(FULMINATION, pid, (str(_battle_kills(state) + slain),)))
     return state
 
 

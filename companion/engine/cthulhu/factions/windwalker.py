@@ -102,7 +102,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, Ask, PromptKind  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, PromptKind  # noqa: E402
 
 ICE_AGE = "ice_age"
 ICE_AGE_COST = 1
@@ -393,8 +393,13 @@ PRE_BATTLE = ("Howl", "Howled", "Howled to")
 
 
 def _battle_over(state: GameState, ended: BattleEnded) -> GameState:
-    """Eternal, Berserkergang and Cannibalism when a battle ends."""
+    """Eternal, Berserkergang and Cannibalism when a battle ends.  After a battle with the Watcher
+    (yuggoth-watcher.txt: abilities "may only affect your own Units"): Eternal as always; not
+    Berserkergang (the Watcher would eliminate a unit); Cannibalism when a unit was killed in it,
+    the Watcher itself counted when its token reached 0 (docs/rules-notes.md)."""
     sides = (ended.attacker, ended.defender)
+    if WATCHER in sides:
+        return _watcher_battle_over(state, ended)
     for ww in (p.pid for p in state.players if p.faction is Faction.WINDWALKER):
         pending = [name for who, name in state.abilities.used if who == ww and name.startswith(ETERNAL_HIT)]
         berserk = sum(1 for who, name in state.abilities.used if who == ww and name == GNOPH_KEH_KILLED)
@@ -407,6 +412,20 @@ def _battle_over(state: GameState, ended: BattleEnded) -> GameState:
             state = pw.queue_ask(state, Ask("Berserkergang", ww if enemy == NEUTRAL else enemy, (enemy, ended.area)))
         kills = dict(state.abilities.tally)
         killed = kills.get(ww, 0) if ww in sides else sum(kills.values())
+        if killed and pw.holds(state, ww, "Cannibalism"):
+            state = pw.queue_ask(state, Ask("Cannibalism", ww, (ended.area,)))
+    return state
+
+
+def _watcher_battle_over(state: GameState, ended: BattleEnded) -> GameState:
+    """Eternal and Cannibalism after a battle with the Watcher (see :func:`_battle_over`): for a
+    Windwalker fighting it, its one enemy unit is the Watcher; for any other, any unit killed."""
+    for ww in (p.pid for p in state.players if p.faction is Faction.WINDWALKER):
+        pending = [name for who, name in state.abilities.used if who == ww and name.startswith(ETERNAL_HIT)]
+        state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[0] != ww or not _battle_mark(u[1])))
+        if pending:
+            state = pw.queue_ask(state, Ask("Eternal", ww, (pending[0][len(ETERNAL_HIT) :], ended.area)))
+        killed = pw.watcher_slain(state) + (0 if ww == ended.defender else pw.tally(state, WATCHER))
         if killed and pw.holds(state, ww, "Cannibalism"):
             state = pw.queue_ask(state, Ask("Cannibalism", ww, (ended.area,)))
     return state
