@@ -12,8 +12,8 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleEnded, UnitsPlaced
 from companion.engine.cthulhu.factions.ancients import CATHEDRAL
 from companion.engine.cthulhu.factions.powers import AbilityUsed, UseAbility
-from companion.engine.cthulhu.model import WATCHER, Faction, Options, PromptKind, Watcher
-from companion.engine.cthulhu.watcher import BattleWatcher
+from companion.engine.cthulhu.model import WATCHER, Faction, Options, Prompt, PromptKind, Step, Watcher
+from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherMove
 from companion.engine.values import evolve
 from companion.narrate import describe
 from tests.engine.cthulhu.factions.common import AN, BB, GC, OW, TT, WW
@@ -188,3 +188,21 @@ def test_the_battle_with_the_watcher_ends_in_the_log() -> None:
         describe(BattleEnded(NORTH, WATCHER, WW), {WW: "Windwalker"})
         == f"The battle in {NORTH} between Watcher and Windwalker is over."
     )
+
+
+def test_cannibalism_in_the_watchers_attack_then_the_attacks_go_on() -> None:
+    state = yuggoth(WW_GAME, [(GC, M, "Deep One", 1)], GC, elsewhere=[(WW, A, "Acolyte", 1)])
+    state = turn(state, WW, books=("Cannibalism",))
+    # The Watcher's attacks at the start of the Action Phase, Great Cthulhu's first: from the
+    # Postern into the north slope.
+    w, postern = state.watcher, state.board.postern
+    assert w is not None and postern is not None
+    order = (state.seat(GC), state.seat(WW))
+    state = evolve(state, watcher=evolve(w, area=postern, controllers=order), pending=(Step.WATCHER_ATTACKS, Step.ACTIONS))
+    state = evolve(state, prompt=Prompt(PromptKind.WATCHER_MOVE, GC, "move", (NORTH,)))
+    state = run(state, WatcherMove(GC, NORTH), CombatDice(GC, 1), c.Roll((6, 1), "tower"), c.Roll((1,), "tower"))
+    assert units(state, NORTH, GC, "Deep One") == 0
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == "Cannibalism" and state.prompt.actor == WW
+    state = run(state, UseAbility(WW, "Acolyte"))
+    assert units(state, NORTH, WW, "Acolyte") == 1
+    assert state.prompt.kind is PromptKind.WATCHER_MOVE and state.prompt.actor == WW  # the next attack
