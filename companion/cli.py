@@ -101,6 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("play with every independent Great Old One and neutral monster (Cthulhu Wars)"),
     )
     demo.add_argument(
+        "--bubastis-variant",
+        action="store_true",
+        help=_("Bubastis plays Syzygy and Carnivore instead of Catabolism and Ailurophobia (Cthulhu Wars)"),
+    )
+    demo.add_argument(
         "--tower", action="store_true", help=_("terminal demo: roll every die on a simulated dice tower (the window always does)")
     )
     demo.add_argument(
@@ -212,6 +217,7 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
             ("--map", args.map_name),
             ("--acolyte", args.acolyte),
             ("--independents", args.independents),
+            ("--bubastis-variant", args.bubastis_variant),
             ("--tower", args.tower),
         )
         for flag, given in cthulhu_only:
@@ -250,7 +256,9 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.engine.cthulhu.factions.independents import CARDS
 
     cards = CARDS if args.independents else ()
-    setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte, independents=cards)
+    setup = demo_setup(
+        args.seed, map_name, players, astral_acolyte=args.acolyte, independents=cards, bubastis_variant=args.bubastis_variant
+    )
     if players not in setup.board.players:
         seats = _(" or ").join(str(n) for n in setup.board.players)
         first = setup.board.players[0]

@@ -57,10 +57,17 @@ class DemoSetup:
 
 
 def demo_setup(
-    seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False, independents: tuple[str, ...] = ()
+    seed: int,
+    map_name: str | None,
+    players: int,
+    *,
+    astral_acolyte: bool = False,
+    independents: tuple[str, ...] = (),
+    bubastis_variant: bool = False,
 ) -> DemoSetup:
     """The seats and board for a demo; raises MapError or ValueError with what to do.
-    ``independents``: the independent Great Old Ones and neutral monsters in the game."""
+    ``independents``: the independent Great Old Ones and neutral monsters in the game;
+    ``bubastis_variant``: Bubastis plays Syzygy and Carnivore (Options.bubastis_variant)."""
     if not 3 <= players <= len(SEATING):
         raise ValueError(_("The demo seats 3 to {most} players, not {players}.").format(most=len(SEATING), players=players))
     name = map_name or DEFAULT_MAPS.get(players)
@@ -77,7 +84,13 @@ def demo_setup(
         if map_name is not None:
             raise
         board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
-    options = Options(astral_acolyte=astral_acolyte, abilities=True, independents=independents)
+    options = Options(
+        astral_acolyte=astral_acolyte,
+        abilities=True,
+        independents=independents,
+        bubastis_variant=bubastis_variant,
+        tribes=True,  # a new game: Tcho-Tcho is asked its tribe
+    )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
 
