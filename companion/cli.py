@@ -101,11 +101,6 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("play with every independent Great Old One and neutral monster (Cthulhu Wars)"),
     )
     demo.add_argument(
-        "--bubastis-variant",
-        action="store_true",
-        help=_("Bubastis plays Syzygy and Carnivore instead of Catabolism and Ailurophobia (Cthulhu Wars)"),
-    )
-    demo.add_argument(
         "--tower", action="store_true", help=_("terminal demo: roll every die on a simulated dice tower (the window always does)")
     )
     demo.add_argument(
@@ -217,7 +212,6 @@ def refuse_unhonoured(args: argparse.Namespace) -> None:
             ("--map", args.map_name),
             ("--acolyte", args.acolyte),
             ("--independents", args.independents),
-            ("--bubastis-variant", args.bubastis_variant),
             ("--tower", args.tower),
         )
         for flag, given in cthulhu_only:
@@ -256,9 +250,7 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     from companion.engine.cthulhu.factions.independents import CARDS
 
     cards = CARDS if args.independents else ()
-    setup = demo_setup(
-        args.seed, map_name, players, astral_acolyte=args.acolyte, independents=cards, bubastis_variant=args.bubastis_variant
-    )
+    setup = demo_setup(args.seed, map_name, players, astral_acolyte=args.acolyte, independents=cards)
     if players not in setup.board.players:
         seats = _(" or ").join(str(n) for n in setup.board.players)
         first = setup.board.players[0]

@@ -57,17 +57,10 @@ class DemoSetup:
 
 
 def demo_setup(
-    seed: int,
-    map_name: str | None,
-    players: int,
-    *,
-    astral_acolyte: bool = False,
-    independents: tuple[str, ...] = (),
-    bubastis_variant: bool = False,
+    seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False, independents: tuple[str, ...] = ()
 ) -> DemoSetup:
     """The seats and board for a demo; raises MapError or ValueError with what to do.
-    ``independents``: the independent Great Old Ones and neutral monsters in the game;
-    ``bubastis_variant``: Bubastis plays Syzygy and Carnivore (Options.bubastis_variant)."""
+    ``independents``: the independent Great Old Ones and neutral monsters in the game."""
     if not 3 <= players <= len(SEATING):
         raise ValueError(_("The demo seats 3 to {most} players, not {players}.").format(most=len(SEATING), players=players))
     name = map_name or DEFAULT_MAPS.get(players)
@@ -88,8 +81,7 @@ def demo_setup(
         astral_acolyte=astral_acolyte,
         abilities=True,
         independents=independents,
-        bubastis_variant=bubastis_variant,
-        tribes=True,  # a new game: Tcho-Tcho is asked its tribe
+        tribes=True,  # a new game (the demo seats no Tcho-Tcho today, nor Bubastis)
     )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 

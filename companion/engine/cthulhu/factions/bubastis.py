@@ -9,7 +9,9 @@ Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
 Kill fewer (:func:`bastet`).  The abilities part below has the requirements, Lunacy, Requires
-Attention and the six Spellbooks (docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents").
+Attention and the six Spellbooks (docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents"),
+and the variant pair Syzygy and Carnivore that the set-up option ``bubastis_variant`` puts in
+place of Catabolism and Ailurophobia (:func:`library`).
 """
 
 from __future__ import annotations

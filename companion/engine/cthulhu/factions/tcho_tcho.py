@@ -8,10 +8,11 @@ every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, p
 awakened in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).
 
 With the abilities option: Sycophancy, the six Spellbook requirements, the tribe (asked at the
-start, ``GameState.tribe``: its :func:`library` is the three shared Spellbooks and the tribe's
-three) and every Spellbook: Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets
-of the Gods (Tsang); Dark Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld
-Alliances (Sarkomand).  Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
+start when the set-up's ``Options.tribes`` says so, as new games do; ``GameState.tribe``: its
+:func:`library` is the three shared Spellbooks and the tribe's three) and every Spellbook:
+Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets of the Gods (Tsang); Dark
+Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld Alliances (Sarkomand).
+Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
 """
 
 from __future__ import annotations
