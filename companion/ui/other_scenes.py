@@ -201,7 +201,7 @@ class NewGameScene(Scene):
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
         buttons.append(Button(cards, _("Independents ({count})").format(count=len(independents)), Toggle("card_picker")))
         if bubastis:
-            which = _("Syzygy, Carnivore") if variant else _("Catabolism, Ailurophobia")
+            which = "Syzygy, Carnivore" if variant else "Catabolism, Ailurophobia"  # the books' names, as printed
             buttons.append(Button(books, _("Bubastis: {books}").format(books=which), Toggle("bubastis_variant")))
         return buttons + self.resume(view, resume)
 
