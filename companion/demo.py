@@ -77,7 +77,12 @@ def demo_setup(
         if map_name is not None:
             raise
         board = load_map(str(SHIPPED_DIR / f"{name}.toml"))  # an owner's broken copy never stops the table starting
-    options = Options(astral_acolyte=astral_acolyte, abilities=True, independents=independents)
+    options = Options(
+        astral_acolyte=astral_acolyte,
+        abilities=True,
+        independents=independents,
+        tribes=True,  # a new game (the demo seats no Tcho-Tcho today, nor Bubastis)
+    )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
 

@@ -754,6 +754,8 @@ class App:
             digital_elder_signs=not intent.physical_signs,
             abilities=True,
             independents=intent.independents,
+            bubastis_variant=intent.bubastis_variant,
+            tribes=True,  # a new game: Tcho-Tcho is asked its tribe
         )
         self.starting = True  # a refusal comes back as a notice, shown on this screen
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))

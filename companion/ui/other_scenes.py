@@ -192,12 +192,17 @@ class NewGameScene(Scene):
             ),
             Button(more[3], _("Transcribe a board"), Go("builder")),
         ]
-        start, resume, cards = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:3]
+        start, resume, cards, books = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:4]
         ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
         independents = tuple(options.get("cards", ()))
-        intent = Start(chosen, players, acolyte, dice, signs, factions, independents)
+        bubastis = Faction.BUBASTIS.value in factions
+        variant = bubastis and bool(options.get("bubastis_variant", False))  # only where Bubastis is seated
+        intent = Start(chosen, players, acolyte, dice, signs, factions, independents, variant)
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
         buttons.append(Button(cards, _("Independents ({count})").format(count=len(independents)), Toggle("card_picker")))
+        if bubastis:
+            which = "Syzygy, Carnivore" if variant else "Catabolism, Ailurophobia"  # the books' names, as printed
+            buttons.append(Button(books, _("Bubastis: {books}").format(books=which), Toggle("bubastis_variant")))
         return buttons + self.resume(view, resume)
 
     def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:

@@ -65,6 +65,7 @@ class Start:
     physical_signs: bool = False  # Elder Signs come from the real bag; their values are entered when revealed
     factions: tuple[str, ...] = ()  # the seats in order round the table; () seats the first ``players`` of the demo's
     independents: tuple[str, ...] = ()  # the independent Great Old Ones and neutral monsters in the game
+    bubastis_variant: bool = False  # Bubastis plays Syzygy and Carnivore (Options.bubastis_variant)
 
 
 @dataclass(frozen=True)

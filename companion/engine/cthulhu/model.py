@@ -256,6 +256,13 @@ class Options:
     # The independent Great Old Ones and neutral monsters (Loyalty Cards) in this game, by name
     # (factions.md sections 12 and 13; factions/independents.py); empty: none.
     independents: tuple[str, ...] = ()
+    # Bubastis plays the variant Spellbooks Syzygy and Carnivore in place of Catabolism and
+    # Ailurophobia (factions.md section 9; factions/bubastis.py).  Absent (older journals): off.
+    bubastis_variant: bool = False
+    # Tcho-Tcho is asked its tribe at the start (new games say so).  Off in journals from before
+    # the tribes: no question, and any of the twelve books may be taken, as they were recorded
+    # (docs/rules-notes.md, "Tcho-Tcho's tribe").
+    tribes: bool = False
 
 
 @dataclass(frozen=True, slots=True)

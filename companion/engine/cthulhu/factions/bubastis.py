@@ -9,7 +9,9 @@ Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
 Kill fewer (:func:`bastet`).  The abilities part below has the requirements, Lunacy, Requires
-Attention and the six Spellbooks (docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents").
+Attention and the six Spellbooks (docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents"),
+and the variant pair Syzygy and Carnivore that the set-up option ``bubastis_variant`` puts in
+place of Catabolism and Ailurophobia (:func:`library`).
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ RULES = FactionRules(
         UnitType("Cat from Uranus", M, 2, 4, 3),
         UnitType("Bastet", G, 1, 6, 0),
     ),
-    spellbooks=("Catabolism", "Zagazig", "Savagery", "Predator", "Catnapping", "Ailurophobia"),
+    # The six, then the variant pair that replaces Catabolism and Ailurophobia with the set-up
+    # option Options.bubastis_variant (:func:`library`).
+    spellbooks=("Catabolism", "Zagazig", "Savagery", "Predator", "Catnapping", "Ailurophobia", "Syzygy", "Carnivore"),
     awakenings=(Awakening("Bastet", fixed(6), bastet_where, bastet_needs),),
     automatic_kills=bastet,
 )
@@ -245,6 +249,7 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
             if pw.plays(state, pid, Faction.BUBASTIS):
                 state = _declared(state, pid, state.battle.area)
     state = _predator_watch(state, seen)
+    state = _carnivore_watch(state, seen, events)
     for event in seen:
         if isinstance(event, PhaseStarted) and event.phase == Phase.DOOM.value:
             for seat, player in enumerate(state.players):
@@ -255,6 +260,54 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
                             pw.AbilityUsed(player.pid, "Ailurophobia", say("{doom} cat variety(ies) among enemies", doom=doom))
                         )
                         state = flow.gain_doom(state, seat, doom, "Ailurophobia", events)
+                if player.faction is Faction.BUBASTIS and pw.holds(state, player.pid, SYZYGY) and syzygy(state, player.pid):
+                    events.append(pw.AbilityUsed(player.pid, SYZYGY, say("no Bubastis unit on the Moon: 1 Elder Sign")))
+                    state = flow.draw_elder_sign(state, seat, SYZYGY, events)
+    return state
+
+
+# -- the variant Spellbooks: Syzygy and Carnivore (Options.bubastis_variant) --------------------------
+
+SYZYGY, CARNIVORE = "Syzygy", "Carnivore"
+CATABOLISM_BOOK, AILUROPHOBIA_BOOK = "Catabolism", "Ailurophobia"
+VARIANT = {CATABOLISM_BOOK: SYZYGY, AILUROPHOBIA_BOOK: CARNIVORE}  # original -> its replacement
+CARNIVORE_ARMED = "Carnivore (this battle)"
+CARNIVORE_PREY = "Carnivore: an enemy Monster lost"  # one mark per Monster, until the battle ends
+MONSTER = UnitKind.MONSTER.value  # the kind UnitsRemoved names (an enum's .value read once)
+
+
+def library(state: GameState) -> tuple[str, ...]:
+    """Bubastis' six Spellbooks: the printed six, or with the set-up option
+    ``bubastis_variant`` Syzygy in Catabolism's place and Carnivore in Ailurophobia's
+    (factions.md section 9: "optional replacements")."""
+    printed = RULES.spellbooks[:6]
+    return tuple(VARIANT.get(book, book) for book in printed) if state.options.bubastis_variant else printed
+
+
+def syzygy(state: GameState, pid: str) -> bool:
+    """Syzygy (Doom Phase): whether ``pid`` has no unit at all on the Moon ("If you have no units
+    on the Moon, gain an Elder Sign", the fork's overlay.scala; its gate there is no unit)."""
+    moon = state.board.area_index(MOON)
+    return moon is not None and not state.areas[moon].count(owner=pid)
+
+
+def _carnivore_watch(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
+    """Carnivore (post-battle): each enemy Monster killed, or pained with nowhere to retreat, in
+    a battle Bubastis fights while holding the book is marked; when the battle ends Bubastis
+    gains 1 Doom per mark ("1 Doom per enemy Monster Killed or Eliminated by You in Battle")."""
+    armed = [p.pid for p in state.players if pw.used(state, p.pid, CARNIVORE_ARMED)]
+    for pid in armed:
+        enemy = pw.battle_enemy(state, pid)
+        for event in seen:
+            if isinstance(event, UnitsRemoved) and event.owner == enemy and event.kind == MONSTER and event.reason in LOSSES:
+                state = pw.with_abilities(state, used=(*state.abilities.used, *((pid, CARNIVORE_PREY),) * event.count))
+            elif isinstance(event, BattleEnded) and pid in (event.attacker, event.defender):
+                prey = sum(1 for u in state.abilities.used if u == (pid, CARNIVORE_PREY))
+                gone = (CARNIVORE_ARMED, CARNIVORE_PREY)
+                state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[0] != pid or u[1] not in gone))
+                if prey:
+                    events.append(pw.AbilityUsed(pid, CARNIVORE, say("{prey} enemy Monster(s) lost in battle", prey=prey)))
+                    state = flow.gain_doom(state, pw.seat_of(state, pid), prey, CARNIVORE, events)
     return state
 
 
@@ -345,7 +398,7 @@ ZAGAZIG, ZAGAZIG_ON = "Zagazig", "Zagazig (this battle)"
 PREDATOR, PREDATOR_ARMED, PREDATOR_VICTIM = "Predator", "Predator (a Cat from Uranus fought)", "Predator victim"
 PREDATOR_LOST = "Predator lost: "  # + a unit name the enemy lost in the battle under way
 LOSSES = ("killed in battle", "pained, with nowhere to retreat")  # the battle's UnitsRemoved reasons
-_BATTLE_MARKS = (ZAGAZIG_ON, PREDATOR_ARMED)
+_BATTLE_MARKS = (ZAGAZIG_ON, PREDATOR_ARMED, CARNIVORE_ARMED, CARNIVORE_PREY)
 
 
 def _forget_battle(state: GameState) -> GameState:
@@ -364,6 +417,8 @@ def _declared(state: GameState, pid: str, area: int) -> GameState:
         state = pw.queue_ask(state, Ask(ZAGAZIG, pid))
     if pw.holds(state, pid, PREDATOR) and state.areas[area].count(owner=pid, name=CATS[3]):
         state = pw.mark_used(state, pid, PREDATOR_ARMED)
+    if pw.holds(state, pid, CARNIVORE):
+        state = pw.mark_used(state, pid, CARNIVORE_ARMED)
     return state
 
 

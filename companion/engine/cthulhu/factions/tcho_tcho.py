@@ -8,10 +8,11 @@ every Doom Phase Tcho-Tcho rolls one die and adds it to Growth (a roll prompt, p
 awakened in the Doom Phase for 0 (:class:`AwakenInDoomPhase`).
 
 With the abilities option: Sycophancy, the six Spellbook requirements, the tribe (asked at the
-start, ``GameState.tribe``: its :func:`library` is the three shared Spellbooks and the tribe's
-three) and every Spellbook: Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets
-of the Gods (Tsang); Dark Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld
-Alliances (Sarkomand).  Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
+start when the set-up's ``Options.tribes`` says so, as new games do; ``GameState.tribe``: its
+:func:`library` is the three shared Spellbooks and the tribe's three) and every Spellbook:
+Hierophants, Soulless, Terror (shared); Idolatry, Martyrdom, Tablets of the Gods (Tsang); Dark
+Rituals, Fulmination, Surprise! (Leng); Doomsday, Inerrant, Otherworld Alliances (Sarkomand).
+Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
 """
 
 from __future__ import annotations
@@ -252,8 +253,9 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     for event in seen:
         if pid is not None and isinstance(event, RitualPerformed) and event.player != pid:
             state = pw.queue_ask(state, Ask(SYCOPHANCY, event.player, (pid,)))
-        elif isinstance(event, SpellbookGained) and event.player == pid and event.name != HIEROPHANTS:
-            state = _hierophants(state, event.player, events) if pw.holds(state, event.player, HIEROPHANTS) else state
+        elif isinstance(event, SpellbookGained) and event.player == pid and pw.holds(state, pid, HIEROPHANTS):
+            # "When you earn a Faction Spellbook (including this one)": Hierophants itself too.
+            state = _hierophants(state, pid, events)
     return state if pid is None else _tribe_react(state, pid, seen, events)
 
 
@@ -379,7 +381,7 @@ DOOMSDAY_COSTS = (2, 4)  # the independent Great Old Ones Doomsday may take, by 
 
 def library(state: GameState) -> tuple[str, ...]:
     """Tcho-Tcho's six Spellbooks: the three shared ones and its tribe's three (all twelve
-    until the tribe is chosen)."""
+    until the tribe is chosen, and in a game without the tribe question: Options.tribes)."""
     return (*SHARED, *TRIBES[state.tribe]) if state.tribe in TRIBES else RULES.spellbooks
 
 
@@ -401,7 +403,9 @@ def _tribe_react(state: GameState, pid: str, seen: pw.Events, events: pw.Events)
     """The tribe question at the start; Terror and Otherworld Alliances when a battle is
     declared; Tablets of the Gods and Inerrant on Tcho-Tcho's ritual; Fulmination's question
     once a battle that killed Ubbo-Sathla ends."""
-    if not state.tribe and all(a.ability != TRIBE for a in state.abilities.asks):
+    # Asked only in a game whose set-up says so: a journal from before the tribes never had the
+    # question, so its next command is not the answer (Options.tribes; docs/rules-notes.md).
+    if state.options.tribes and not state.tribe and all(a.ability != TRIBE for a in state.abilities.asks):
         state = pw.queue_ask(state, Ask(TRIBE, pid))
     if pw.just_declared(state, seen):
         state = _battle_declared(state, pid, events)
@@ -740,7 +744,12 @@ ASKS[DARK_RITUALS] = pw.AskRule(_dark_choices, _dark_pay, "Dark Rituals: pay Tch
 
 
 def _acolyte_areas(state: GameState, pid: str) -> tuple[str, ...]:
-    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.count(owner=pid, kind=C, name="Acolyte"))
+    """The areas where Surprise! can take one of ``pid``'s Acolytes: an Acolyte there, or by
+    Bubastis' Lunacy an Earth Cat off the Moon ("abilities that affect Cultists can target
+    Earth Cats as if they are Acolytes"; docs/rules-notes.md)."""
+    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
+
+    return tuple(state.area_name(i) for i in range(len(state.areas)) if lunacy_acolyte(state, i, pid) is not None)
 
 
 def surprise_problem(state: GameState, pid: str, target: str) -> str:
@@ -775,8 +784,14 @@ def _surprise_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _surprise(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    """The Acolyte (or by Lunacy the Earth Cat) in the area chosen goes; a Proto-Shoggoth of
+    Tcho-Tcho's takes its place."""
+    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
+
     index = bd.area_index(state, choice)
-    state = pw.remove_one(state, index, Units(ask.actor, C, "Acolyte", 1), SURPRISE, events)
+    victim = lunacy_acolyte(state, index, ask.actor)
+    assert victim is not None  # the choices are the areas where there is one
+    state = pw.remove_one(state, index, victim, SURPRISE, events)
     return pw.place_one(state, index, ask.data[0], M, PROTO, SURPRISE, events)
 
 

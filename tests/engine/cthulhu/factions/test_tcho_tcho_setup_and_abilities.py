@@ -39,10 +39,12 @@ def test_tcho_tcho_start_area_is_an_empty_printed_start_chosen_after_the_others_
 
 
 def tt_game(tribe: str = "Tsang", options: Options | None = None, **areas: Any) -> State:
-    """Earth (3 players), Tcho-Tcho first, the abilities on; ``tribe`` chosen when asked at the
-    start; the board cleared, then ``areas`` set."""
+    """Earth (3 players), Tcho-Tcho first, the abilities on and the tribe asked (a new game's
+    options); ``tribe`` chosen when asked at the start; the board cleared, then ``areas`` set."""
     state = started(
-        "earth-3p", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=options or Options(abilities=True)
+        "earth-3p",
+        (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS),
+        options=options or Options(abilities=True, tribes=True),
     )
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == "Tribe"
     state = run(state, UseAbility(TT, tribe))

@@ -56,9 +56,8 @@ def test_tribe_is_asked_at_the_start_and_the_spellbooks_offered_are_the_shared_t
 
 
 def test_tribe_question_refuses_an_unknown_tribe() -> None:
-    state = started(
-        "earth-3p", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=Options(abilities=True)
-    )
+    seats = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS)
+    state = started("earth-3p", seats, options=Options(abilities=True, tribes=True))
     assert state.prompt.purpose == "Tribe" and set(state.prompt.choices) == {"Tsang", "Leng", "Sarkomand"}
     unchanged(state, UseAbility(TT, "Yuggoth"), Code.NOT_A_CHOICE)
     assert not state.tribe
@@ -208,7 +207,7 @@ def test_idolatry_moves_tcho_tchos_units_from_adjacent_areas_into_an_area_with_a
 
 
 def test_doomsday_places_an_independent_great_old_one_of_cost_2_or_4_free_at_a_gate_once() -> None:
-    options = Options(abilities=True, independents=("Byatis", "Daoloth"))
+    options = Options(abilities=True, independents=("Byatis", "Daoloth"), tribes=True)
     state = tt_game(tribe="Sarkomand", options=options, Asia={"gate": TT, "units": [(TT, A, "Acolyte", 1)]})
     state = turn(state, TT, power=1, books=("Doomsday",))
     unchanged(state, Doomsday(TT, "Asia", "Daoloth"))  # costs 6
