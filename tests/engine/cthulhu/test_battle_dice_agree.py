@@ -60,7 +60,7 @@ def declared(seed: int, first: Faction, second: Faction) -> State | None:
     refuses it (no combat, or a unit it cannot count)."""
     rnd = random.Random(seed)
     third = next(f for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT) if f not in (first, second))
-    state = started("earth-3p", (first, second, third), seed=seed, options=Options(abilities=True))
+    state = started("earth-3p", (first, second, third), seed=seed, options=Options(abilities=True, tribes=True))
     while state.prompt.kind is PromptKind.ABILITY:  # set-up questions (Tcho-Tcho's tribe)
         state = run(state, UseAbility(state.prompt.actor, rnd.choice(state.prompt.choices)))
     a, d = first.value, second.value
@@ -149,7 +149,9 @@ def tt_at_the_watcher(books: tuple[str, ...]) -> State:
     """Yuggoth, Tcho-Tcho (Sarkomand) with 2 Proto-Shoggoths, a Ghast and an Acolyte on the north
     slope with the Watcher (token 5); Tcho-Tcho to act holding ``books``."""
     state = started(
-        "yuggoth-demo", (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS), options=Options(abilities=True)
+        "yuggoth-demo",
+        (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS),
+        options=Options(abilities=True, tribes=True),
     )
     state = run(state, UseAbility(TT, "Sarkomand"))
     units = [(TT, "monster", "Proto-Shoggoth", 2), (TT, "monster", "Ghast", 1), (TT, "cultist", "Acolyte", 1)]
