@@ -7,6 +7,7 @@ other prompts as big buttons with exactly the legal choices (a die pad for physi
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from companion.ui.widgets import (
     Metrics,
     fit,
     grid,
+    guessed_lines,
     paragraph,
     text,
     width_of,
@@ -52,6 +54,7 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
+STATUS_SIZES = (20, 18, 16, 15, 14, 13, 12)  # px (at unit 1): the status region's text, largest first
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
 
 
@@ -424,12 +427,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             lines.insert(0, (last, ACCENT))
         watcher_line = 1 if last else 0
         indent = m.px(40) if state.watcher is not None else 0
-        sizes = (m.px(20), m.px(18), m.px(16), m.px(15), m.px(14), m.px(13), m.px(12))
-        plan: list[tuple[int, pygame.Rect, int]] = []  # (line index, its box, its top)
-        for size in sizes:
-            plan = self.flow(lines, rects, size, indent, watcher_line)
-            if len(plan) == len(lines):
-                break
+        sizes = tuple(m.px(s) for s in STATUS_SIZES)
+        size, plan = self.largest_fit(lines, rects, sizes, indent, watcher_line)
         step = round(size * 1.05)
         for n, rect, y in plan:
             words, colour = lines[n]
@@ -445,11 +444,59 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         for n in range(len(plan), len(lines)):  # no room left: said, so the text-fit test sees it
             widgets.missing(lines[n][0], size)
 
+    def largest_fit(
+        self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], sizes: tuple[int, ...], indent: int, watcher_line: int
+    ) -> tuple[int, list[tuple[int, pygame.Rect, int]]]:
+        """The first of ``sizes`` (largest first) at which every line has a place, and the
+        places (the smallest size's, as far as they go, when none fits).
+
+        Usually the largest fits.  When it does not (a battle's lines), each size tried wraps
+        every line anew, and a new sentence's lines are measured at each: so the size is
+        guessed from the words' widths at the largest size, scaled (:func:`guessed_lines`),
+        then settled by trying the guess and the size above it (up while that fits, down
+        while the guess does not): two tries where the sizes in turn took up to seven.  A
+        larger size that fits while a smaller one does not is not looked for above the first
+        that does not: a smaller size's lines are shorter, and need no more room, save where a
+        box's edge falls just so (tests/ui/test_draw_speed.py holds the sizes chosen equal to
+        those of the sizes tried in turn, through a game at the four screen sizes)."""
+        plan = self.flow(lines, rects, sizes[0], indent, watcher_line)
+        if len(plan) == len(lines) or len(sizes) == 1:
+            return sizes[0], plan
+
+        def guessed(size: int, words: str, width: int) -> int:
+            return guessed_lines(words, size, width, sizes[0])
+
+        n = len(sizes) - 1  # the first size the guess fits every line at (the smallest if none)
+        for tried in range(1, len(sizes)):
+            if len(self.flow(lines, rects, sizes[tried], indent, watcher_line, guessed)) == len(lines):
+                n = tried
+                break
+        plan = self.flow(lines, rects, sizes[n], indent, watcher_line)
+        if len(plan) == len(lines):
+            while n > 1:
+                above = self.flow(lines, rects, sizes[n - 1], indent, watcher_line)
+                if len(above) < len(lines):
+                    break
+                n, plan = n - 1, above
+        else:
+            while len(plan) < len(lines) and n < len(sizes) - 1:
+                n += 1
+                plan = self.flow(lines, rects, sizes[n], indent, watcher_line)
+        return sizes[n], plan
+
     def flow(
-        self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], size: int, indent: int, watcher_line: int
+        self,
+        lines: list[tuple[str, Any]],
+        rects: list[pygame.Rect],
+        size: int,
+        indent: int,
+        watcher_line: int,
+        count: Callable[[int, str, int], int] | None = None,
     ) -> list[tuple[int, pygame.Rect, int]]:
-        """Where each line goes at ``size``: (line, box, top), stopping at the first that fits nowhere."""
+        """Where each line goes at ``size``: (line, box, top), stopping at the first that fits
+        nowhere (``count``: a line's count of lines at a size and width; the wrap's by default)."""
         m, step = self.metrics, round(size * 1.05)
+        lines_of = count or wrapped_lines
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
         b, y = 0, boxes[0].y + m.px(4) if boxes else 0
@@ -457,11 +504,11 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             shift = indent if n == watcher_line else 0
             while b < len(boxes):
                 box = boxes[b]
-                tall = max(len(wrap(words, size, box.width - 2 * m.margin - shift)) * step, m.px(34) if shift else 0)
+                tall = max(lines_of(size, words, box.width - 2 * m.margin - shift) * step, m.px(34) if shift else 0)
                 after = 0
                 if words.endswith(":"):  # a heading stays with its list where a later box could hold them all
                     group = list(itertools.takewhile(lambda line: not line[0].endswith(":"), lines[n + 1 :]))
-                    heights = [len(wrap(following, size, box.width - 2 * m.margin)) * step for following, _ in group]
+                    heights = [lines_of(size, following, box.width - 2 * m.margin) * step for following, _ in group]
                     later = any(tall + sum(heights) <= other.height for other in boxes[b + 1 :])
                     after = sum(heights) if later else heights[0] if heights else 0
                 if y + tall + after <= box.bottom:
@@ -518,6 +565,11 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             text(surface, dice, (x, y + m.px(2)), m.px(17), ACCENT, width=width)
         if notice:
             text(surface, notice, (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+
+
+def wrapped_lines(size: int, words: str, width: int) -> int:
+    """How many lines ``words`` wrap into at ``size`` in ``width`` px."""
+    return len(wrap(words, size, width))
 
 
 def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int, list[str]]:
