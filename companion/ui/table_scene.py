@@ -551,7 +551,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def paint_prompt(self, surface: pygame.Surface, inner: pygame.Rect, spec: tuple[Any, ...]) -> None:
         m = self.metrics
-        pygame.draw.rect(surface, PANEL, inner, border_radius=m.px(8))
+        widgets.panel(surface, inner, PANEL, m.px(8))  # (over the plain background: nothing else is drawn there)
         width = inner.width - 2 * m.margin
         x, y = inner.x + m.margin, inner.y + m.px(6)
         if spec[0] == "over":

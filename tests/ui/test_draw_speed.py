@@ -100,3 +100,18 @@ def test_a_guessed_count_of_lines_is_close_to_the_wrap() -> None:
             assert abs(widgets.guessed_lines(words, size, width, 20) - exact) <= 1, (size, width)
     assert widgets.guessed_lines("", 14, 100, 20) == 0 == len(widgets.wrap("", 14, 100))
     assert table_scene.STATUS_SIZES[0] == max(table_scene.STATUS_SIZES)
+
+
+@pytest.mark.parametrize("rect", [pygame.Rect(408, 150, 384, 270), pygame.Rect(3, 7, 61, 40), pygame.Rect(0, 0, 720, 900)])
+def test_a_kept_panel_is_the_panel_drawn_there(rect: pygame.Rect) -> None:
+    """The prompt's panel blitted from its kept picture is, pixel for pixel, the rounded rectangle
+    drawn over the plain background in its place; another colour is another picture."""
+    drawn, kept = pygame.Surface((800, 1000)), pygame.Surface((800, 1000))
+    for surface in (drawn, kept):
+        surface.fill(widgets.BACKGROUND)
+    pygame.draw.rect(drawn, widgets.PANEL, rect, border_radius=8)
+    widgets.panel(kept, rect, widgets.PANEL, 8)
+    widgets.panel(kept, rect, widgets.PANEL, 8)  # the second from the kept picture
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    widgets.panel(kept, rect, widgets.WARN, 8)
+    assert kept.get_at(rect.center) == pygame.Color(*widgets.WARN)
