@@ -153,15 +153,32 @@ class Scene:
 
 
 def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES) -> list[Button]:
+    """The navigation bar's buttons (a new list; the buttons themselves are made once for each
+    size, screen, set of screens and wording: every frame asks, and no one changes a button)."""
+    labels = tuple(_(NAV_LABELS[name]) for name in scenes)
+    key = (metrics, current, scenes, labels)
+    made = _NAV.get(key)
+    if made is None:
+        if len(_NAV) >= NAV_KEPT:
+            _NAV.clear()
+        made = _NAV[key] = tuple(_nav_buttons(metrics, current, scenes, labels))
+    return list(made)
+
+
+NAV_KEPT = 64  # navigation bars kept (a few sizes, screens and languages)
+_NAV: dict[tuple[Metrics, str, tuple[str, ...], tuple[str, ...]], tuple[Button, ...]] = {}
+
+
+def _nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...], labels: tuple[str, ...]) -> list[Button]:
     m = metrics
     width = (m.width - m.margin * (len(scenes) + 1)) // len(scenes)
     top = m.height - m.touch - m.margin
     return [
         Button(
             pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
-            _(NAV_LABELS[name]),
+            label,
             Go(name),
             ACCENT if name == current else BUTTON,
         )
-        for i, name in enumerate(scenes)
+        for i, (name, label) in enumerate(zip(scenes, labels, strict=True))
     ]

@@ -115,3 +115,21 @@ def test_a_kept_panel_is_the_panel_drawn_there(rect: pygame.Rect) -> None:
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(drawn, "RGB")
     widgets.panel(kept, rect, widgets.WARN, 8)
     assert kept.get_at(rect.center) == pygame.Color(*widgets.WARN)
+
+
+def test_the_kept_navigation_bar_follows_the_screen_the_size_and_the_language(german: None) -> None:
+    """The navigation bar's buttons are made once for each screen, size and wording: asked again,
+    the same buttons in a new list; another screen lit, another size or language, new ones."""
+    from companion import i18n
+    from companion.ui.scene import nav_buttons
+    from companion.ui.widgets import ACCENT, Metrics
+
+    small, large = Metrics(800, 480), Metrics(1280, 720)
+    first, again = nav_buttons(small, "table"), nav_buttons(small, "table")
+    assert first == again and first is not again
+    assert [b.label for b in first][:3] == ["Tisch", "Korrektur", "Karte"]
+    lit = [b.intent.scene for b in nav_buttons(small, "map") if b.colour == ACCENT]
+    assert lit == ["map"]
+    assert nav_buttons(large, "table")[0].rect != first[0].rect
+    i18n.use("en")
+    assert nav_buttons(small, "table")[0].label == "Table" != first[0].label
