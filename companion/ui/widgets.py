@@ -440,7 +440,7 @@ def _face(size: tuple[int, int], colour: tuple[int, int, int], radius: int, edge
 
 
 _panels: OrderedDict[tuple[int, int, tuple[int, int, int], int, tuple[int, int, int]], pygame.Surface] = OrderedDict()
-PANELS = 8  # panel pictures kept (a screen shows one or two; a few sizes' worth)
+PANELS = 4  # panel pictures kept (a screen shows one or two sizes of it)
 
 
 def panel(

@@ -133,3 +133,10 @@ def test_the_kept_navigation_bar_follows_the_screen_the_size_and_the_language(ge
     assert nav_buttons(large, "table")[0].rect != first[0].rect
     i18n.use("en")
     assert nav_buttons(small, "table")[0].label == "Table" != first[0].label
+
+
+def test_the_tap_bench_draws_a_games_decided_frames_again_alone() -> None:
+    from bench import tap_bench
+
+    least = tap_bench.redrawn(frames=12, passes=2)
+    assert len(least) == 12 and all(0 < value < 1e6 for value in least)
