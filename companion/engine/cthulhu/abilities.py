@@ -172,7 +172,28 @@ BOOKKEEPING: dict[type[Event], Callable[[GameState, Any], GameState]] = {
 }
 
 
-def check_requirements(state: GameState, events: Events) -> GameState:
+# Every event type a requirement's ``when`` names or that changes nothing a requirement reads.
+# An event of any other type (a correction's, the Acolyte's, the Worms', the independents' ...)
+# checks every requirement, as does a new phase or a correction (powers.EVERY_REQUIREMENT).
+KNOWN: frozenset[type[Event]] = frozenset().union(
+    powers.QUIET,
+    powers.EVERY_REQUIREMENT,
+    *(r.when for m in MODULES.values() for r in m.REQUIREMENTS if r.when is not None),
+)
+
+
+def checks_all(types: set[type[Event]]) -> bool:
+    """Whether events of ``types`` may change anything: every requirement is checked."""
+    return not types <= KNOWN or not types.isdisjoint(powers.EVERY_REQUIREMENT)
+
+
+def check_requirements(state: GameState, events: Events, every: bool = False) -> GameState:
+    """Meet each seat's requirements that the command's ``events`` can have made true (its
+    ``when``), in seating order; ``every``: check them all (the reference the tests compare
+    the triggered check with).  Meeting one appends RequirementMet (and its Elder Signs and
+    Power), which may meet another: those events count too."""
+    types = {type(e) for e in events}  # one pass over the events, not one per requirement
+    every = every or checks_all(types)
     met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
     for seat in state.turn_order():
         player = state.players[seat]
@@ -181,16 +202,28 @@ def check_requirements(state: GameState, events: Events) -> GameState:
             continue
         pid = player.pid
         for requirement in module.REQUIREMENTS:
-            if (pid, requirement.name) in met:
+            when = requirement.when
+            if (pid, requirement.name) in met or (not every and when is not None and when.isdisjoint(types)):
                 continue
-            if not requirement.met(state, player.pid, events):
+            if not requirement.met(state, pid, events):
                 continue
-            state = with_abilities(state, met=(*state.abilities.met, (player.pid, requirement.name)))
-            events.append(RequirementMet(player.pid, requirement.name))
-            for _ in range(requirement.elder_signs):
-                state = flow.draw_elder_sign(state, seat, requirement.name, events)
-            if requirement.power is not None:
-                state = powers.gain_power(state, seat, requirement.power(state, player.pid), requirement.name, events)
+            mark = len(events)
+            state = meet(state, seat, requirement, events)
+            types.update(type(e) for e in events[mark:])
+            every = every or checks_all(types)
+    return state
+
+
+def meet(state: GameState, seat: int, requirement: powers.Requirement, events: Events) -> GameState:
+    """Seat ``seat`` met ``requirement``: it owes itself a Spellbook, and draws or gains what
+    the requirement gives besides."""
+    pid = state.players[seat].pid
+    state = with_abilities(state, met=(*state.abilities.met, (pid, requirement.name)))
+    events.append(RequirementMet(pid, requirement.name))
+    for _ in range(requirement.elder_signs):
+        state = flow.draw_elder_sign(state, seat, requirement.name, events)
+    if requirement.power is not None:
+        state = powers.gain_power(state, seat, requirement.power(state, pid), requirement.name, events)
     return state
 
 

@@ -108,12 +108,12 @@ def _acted(name: str) -> pw.RequirementCheck:
 
 
 REQUIREMENTS = (
-    pw.Requirement("A Cathedral in an AA-glyph area", _cathedral_in("AA")),
-    pw.Requirement("A Cathedral in an OO-glyph area", _cathedral_in("OO")),
-    pw.Requirement("A Cathedral in a WW-glyph area", _cathedral_in("WW")),
-    pw.Requirement("A Cathedral in an area without a glyph", _cathedral_in("")),
-    pw.Requirement(CHEAPEST, _acted(CHEAPEST)),
-    pw.Requirement(DEAREST, _acted(DEAREST)),
+    pw.Requirement("A Cathedral in an AA-glyph area", _cathedral_in("AA"), when=pw.BOARD),
+    pw.Requirement("A Cathedral in an OO-glyph area", _cathedral_in("OO"), when=pw.BOARD),
+    pw.Requirement("A Cathedral in a WW-glyph area", _cathedral_in("WW"), when=pw.BOARD),
+    pw.Requirement("A Cathedral in an area without a glyph", _cathedral_in(""), when=pw.BOARD),
+    pw.Requirement(CHEAPEST, _acted(CHEAPEST), when=pw.ABILITY),
+    pw.Requirement(DEAREST, _acted(DEAREST), when=pw.ABILITY),
 )
 
 

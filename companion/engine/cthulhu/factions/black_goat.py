@@ -166,15 +166,18 @@ def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement("Units in 4 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 4),
-    pw.Requirement("Units in 6 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 6),
-    pw.Requirement("Units in 8 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 8),
-    pw.Requirement("Share areas with all enemies", _shares_all, power=lambda s, p: len(pw.enemies(s, p))),
+    pw.Requirement("Units in 4 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 4, when=pw.SPREAD),
+    pw.Requirement("Units in 6 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 6, when=pw.SPREAD),
+    pw.Requirement("Units in 8 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 8, when=pw.SPREAD),
+    pw.Requirement("Share areas with all enemies", _shares_all, power=lambda s, p: len(pw.enemies(s, p)), when=pw.SPREAD),
     pw.Requirement(
         "Eliminate two Cultists",
         lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Eliminate two Cultists" for x in e),
+        when=pw.ABILITY,
     ),
-    pw.Requirement("Awaken Shub-Niggurath", lambda s, p, e: SHUB in s.player(p).awakened or pw.in_play(s, p, SHUB)),
+    pw.Requirement(
+        "Awaken Shub-Niggurath", lambda s, p, e: SHUB in s.player(p).awakened or pw.in_play(s, p, SHUB), when=pw.PLACED
+    ),
 )
 
 

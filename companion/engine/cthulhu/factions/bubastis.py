@@ -184,13 +184,15 @@ def _bastet_awakened(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement(PAY_2, _paid),
-    pw.Requirement("No Earth Cats on the Moon", _moon_empty_of_earth_cats),
+    pw.Requirement(PAY_2, _paid, when=pw.ABILITY),
+    pw.Requirement("No Earth Cats on the Moon", _moon_empty_of_earth_cats, when=pw.BOARD),
     # +1 Power per enemy (factions.md section 9).
-    pw.Requirement("A cat in every enemy's start area", _cat_in_every_enemy_start, power=lambda s, p: len(_enemy_starts(s, p))),
-    pw.Requirement("A Cat from Mars or Saturn is killed or eliminated", _lost("Cat from Mars", "Cat from Saturn")),
-    pw.Requirement("A Cat from Uranus is killed or eliminated", _lost("Cat from Uranus")),
-    pw.Requirement("Awaken Bastet", _bastet_awakened),
+    pw.Requirement(
+        "A cat in every enemy's start area", _cat_in_every_enemy_start, power=lambda s, p: len(_enemy_starts(s, p)), when=pw.BOARD
+    ),
+    pw.Requirement("A Cat from Mars or Saturn is killed or eliminated", _lost("Cat from Mars", "Cat from Saturn"), when=pw.LOSS),
+    pw.Requirement("A Cat from Uranus is killed or eliminated", _lost("Cat from Uranus"), when=pw.LOSS),
+    pw.Requirement("Awaken Bastet", _bastet_awakened, when=pw.ARRIVAL),
 )
 
 

@@ -125,12 +125,12 @@ def _five(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement("First Doom Phase", _first_doom, elder_signs=1),
-    pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1),
-    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2),
-    pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU)),
-    pw.Requirement("Ocean gates", _ocean_gates),
-    pw.Requirement("Five Spellbooks", _five, elder_signs=1),
+    pw.Requirement("First Doom Phase", _first_doom, elder_signs=1, when=pw.NEW_PHASE),
+    pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1, when=pw.KILLS),
+    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2, when=pw.KILLS),
+    pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU), when=pw.PLACED),
+    pw.Requirement("Ocean gates", _ocean_gates, when=pw.BOARD),
+    pw.Requirement("Five Spellbooks", _five, elder_signs=1, when=pw.MET),
 )
 
 

@@ -18,7 +18,37 @@ from dataclasses import dataclass
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    BattleRolled,
+    Captured,
+    CombatComputed,
+    Corrected,
+    DiceRolled,
+    DirectionChosen,
+    DoomGained,
+    ElderSignDrawn,
+    ElderSignRevealed,
+    EndTriggered,
+    FirstPlayerChosen,
+    GameEnded,
+    GateChanged,
+    HitTaken,
+    MarkerChanged,
+    Part,
+    Passed,
+    PhaseStarted,
+    PowerGathered,
+    PowerSpent,
+    RitualPerformed,
+    RitualSkipped,
+    SpellbookGained,
+    TurnStarted,
+    UnitsMoved,
+    UnitsPlaced,
+    UnitsRemoved,
+)
 from companion.engine.cthulhu.model import (
     NO_PROMPT,
     WATCHER,
@@ -104,12 +134,78 @@ RequirementCheck = Callable[[GameState, str, Events], bool]
 class Requirement:
     """One of a faction's six Spellbook requirements; ``elder_signs`` and ``power`` are what
     meeting it gives besides the Spellbook (Great Cthulhu's first Doom Phase, Black Goat's
-    shared areas ...).  ``power`` is a function: some give Power by the board."""
+    shared areas ...).  ``power`` is a function: some give Power by the board.
+
+    ``when``: the event types that can make it true (see :func:`due`); None checks it after
+    every command.  A requirement that reads the board names every event that can change what
+    it reads in its favour (the groups below)."""
 
     name: str
     met: RequirementCheck
     elder_signs: int = 0
     power: Callable[[GameState, str], int] | None = None
+    when: frozenset[type[Event]] | None = None
+
+
+# -- what can meet a requirement ---------------------------------------------------------------
+# The after-command hook checks a requirement only when the command's events hold a type in its
+# ``when`` (the requirements ran after every command, for every seat, each scanning the events:
+# most of the abilities' cost per command).  Missing a type here would be a rules bug, so the
+# groups are wide: an ability's effect (AbilityUsed) may change anything a requirement reads, a
+# phase change or a correction checks every requirement, and so does an event of a type named
+# nowhere here (the Acolyte's, the Worms', the corrections', the independents' ...).
+# tests/engine/cthulhu/test_requirement_triggers.py checks, after every command of seeded games,
+# that the triggered check meets exactly what the full check meets.
+
+
+def on(*kinds: type[Event]) -> frozenset[type[Event]]:
+    """A ``when``: the requirement reads only these events (or these and the groups'd state)."""
+    return frozenset(kinds)
+
+
+EVERY_REQUIREMENT = on(PhaseStarted, Corrected)  # a new phase (round, Doom Phase) or a correction
+# Events that change nothing a requirement reads (the dice, a turn handed on, a battle's frame).
+QUIET = on(
+    DirectionChosen,
+    TurnStarted,
+    Passed,
+    BattleDeclared,
+    DiceRolled,
+    BattleRolled,
+    BattleEnded,
+    RitualSkipped,
+    PowerSpent,
+    EndTriggered,
+    GameEnded,
+)
+BOARD = on(UnitsPlaced, UnitsMoved, UnitsRemoved, GateChanged, MarkerChanged, Captured, AbilityUsed)  # any change
+PLACED = on(UnitsPlaced, AbilityUsed)  # a unit comes into play (awakened, summoned, placed by an ability)
+SPREAD = on(UnitsPlaced, UnitsMoved, AbilityUsed)  # units reach more areas (a removal only takes away)
+KILLS = on(HitTaken, UnitsRemoved, AbilityUsed)  # the battle's tally (Kills; Devour's units)
+POWER = on(PowerGathered, PowerGained, AbilityUsed)  # Power rises
+DOOM = on(DoomGained, RitualPerformed, ElderSignRevealed, AbilityUsed)  # Doom rises
+SIGNS = on(ElderSignDrawn, AbilityUsed)  # Elder Signs earned
+BOOKS = on(SpellbookGained, AbilityUsed)  # Spellbooks taken
+
+
+# A requirement that reads only events of one type, or a state only these events change.
+ABILITY = on(AbilityUsed)  # an ability's or a requirement action's own record
+HIT = on(HitTaken)
+CAPTURE = on(Captured)
+ARRIVAL = on(UnitsPlaced)
+LOSS = on(UnitsRemoved)
+RITUAL = on(RitualPerformed)
+COMBAT = on(CombatComputed)
+FIRST_PLAYER = on(FirstPlayerChosen)
+SIGN_DRAWN = on(ElderSignDrawn)
+NEW_PHASE = on(PhaseStarted)  # the round and the phase
+MET = on(RequirementMet, PhaseStarted)  # the requirements met, in the Doom Phase
+
+
+def due(requirement: Requirement, types: frozenset[type[Event]] | set[type[Event]]) -> bool:
+    """Whether ``requirement`` may have become true by events of ``types`` (the caller has
+    already checked the every-requirement cases)."""
+    return requirement.when is None or not requirement.when.isdisjoint(types)
 
 
 @dataclass(frozen=True, slots=True)

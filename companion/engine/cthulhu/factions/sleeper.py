@@ -153,12 +153,16 @@ def _six_dice(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement(GIFTS["one"], _paid("one")),
-    pw.Requirement(GIFTS["all"], _paid("all")),
-    pw.Requirement(GIFTS["loss"], _paid("loss")),
-    pw.Requirement("Roll 6 dice in a battle", _six_dice),
-    pw.Requirement("Perform a Ritual", lambda s, p, e: any(isinstance(x, RitualPerformed) and x.player == p for x in e)),
-    pw.Requirement("Awaken Tsathoggua", lambda s, p, e: TSATHOGGUA in s.player(p).awakened or pw.in_play(s, p, TSATHOGGUA)),
+    pw.Requirement(GIFTS["one"], _paid("one"), when=pw.ABILITY),
+    pw.Requirement(GIFTS["all"], _paid("all"), when=pw.ABILITY),
+    pw.Requirement(GIFTS["loss"], _paid("loss"), when=pw.ABILITY),
+    pw.Requirement("Roll 6 dice in a battle", _six_dice, when=pw.COMBAT),
+    pw.Requirement(
+        "Perform a Ritual", lambda s, p, e: any(isinstance(x, RitualPerformed) and x.player == p for x in e), when=pw.RITUAL
+    ),
+    pw.Requirement(
+        "Awaken Tsathoggua", lambda s, p, e: TSATHOGGUA in s.player(p).awakened or pw.in_play(s, p, TSATHOGGUA), when=pw.PLACED
+    ),
 )
 
 

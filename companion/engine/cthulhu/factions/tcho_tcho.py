@@ -237,12 +237,12 @@ def _ubbo_awakened(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement("Another player performs a Ritual or has 15 Doom", _ritual_by_other),
-    pw.Requirement("Earn an Elder Sign", _sign_earned),
-    pw.Requirement("Own 3 Elder Signs", _three_signs),
-    pw.Requirement(REMOVE_GATE, _gate_removed),
-    pw.Requirement("A Great Old One is killed in battle", _goo_killed),
-    pw.Requirement("Awaken Ubbo-Sathla", _ubbo_awakened),
+    pw.Requirement("Another player performs a Ritual or has 15 Doom", _ritual_by_other, when=pw.DOOM),
+    pw.Requirement("Earn an Elder Sign", _sign_earned, when=pw.SIGN_DRAWN),
+    pw.Requirement("Own 3 Elder Signs", _three_signs, when=pw.SIGNS),
+    pw.Requirement(REMOVE_GATE, _gate_removed, when=pw.ABILITY),
+    pw.Requirement("A Great Old One is killed in battle", _goo_killed, when=pw.HIT),
+    pw.Requirement("Awaken Ubbo-Sathla", _ubbo_awakened, when=pw.ARRIVAL),
 )
 
 

@@ -168,12 +168,14 @@ def _anytime(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement("Be the first player", _first),
-    pw.Requirement("A gate in the opposite glyph area", _opposite_gate),
-    pw.Requirement("An enemy has six Spellbooks", lambda s, p, e: _six_books(s, p) > 0),
-    pw.Requirement(ANYTIME, _anytime),
-    pw.Requirement("Awaken Rhan Tegoth", lambda s, p, e: awakened_before(s, p, RHAN_TEGOTH) or pw.in_play(s, p, RHAN_TEGOTH)),
-    pw.Requirement("Awaken Ithaqua", lambda s, p, e: awakened_before(s, p, ITHAQUA) or pw.in_play(s, p, ITHAQUA)),
+    pw.Requirement("Be the first player", _first, when=pw.FIRST_PLAYER),
+    pw.Requirement("A gate in the opposite glyph area", _opposite_gate, when=pw.BOARD),
+    pw.Requirement("An enemy has six Spellbooks", lambda s, p, e: _six_books(s, p) > 0, when=pw.BOOKS),
+    pw.Requirement(ANYTIME, _anytime, when=pw.ABILITY),
+    pw.Requirement(
+        "Awaken Rhan Tegoth", lambda s, p, e: awakened_before(s, p, RHAN_TEGOTH) or pw.in_play(s, p, RHAN_TEGOTH), when=pw.PLACED
+    ),
+    pw.Requirement("Awaken Ithaqua", lambda s, p, e: awakened_before(s, p, ITHAQUA) or pw.in_play(s, p, ITHAQUA), when=pw.PLACED),
 )
 
 

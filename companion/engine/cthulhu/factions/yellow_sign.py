@@ -181,12 +181,17 @@ REQUIREMENTS = (
     pw.Requirement(
         "Give 3 Doom",
         lambda s, p, e: any(isinstance(x, pw.AbilityUsed) and x.player == p and x.ability == "Give 3 Doom" for x in e),
+        when=pw.ABILITY,
     ),
-    pw.Requirement("Awaken the King in Yellow", lambda s, p, e: KING in s.player(p).awakened or pw.in_play(s, p, KING)),
-    pw.Requirement("Desecrate an AA-glyph area", _desecrated("AA")),
-    pw.Requirement("Desecrate an OO-glyph area", _desecrated("OO")),
-    pw.Requirement("Desecrate a WW-glyph area", _desecrated("WW")),
-    pw.Requirement("Awaken Hastur", lambda s, p, e: HASTUR in s.player(p).awakened or pw.in_play(s, p, HASTUR), elder_signs=1),
+    pw.Requirement(
+        "Awaken the King in Yellow", lambda s, p, e: KING in s.player(p).awakened or pw.in_play(s, p, KING), when=pw.PLACED
+    ),
+    pw.Requirement("Desecrate an AA-glyph area", _desecrated("AA"), when=pw.BOARD),
+    pw.Requirement("Desecrate an OO-glyph area", _desecrated("OO"), when=pw.BOARD),
+    pw.Requirement("Desecrate a WW-glyph area", _desecrated("WW"), when=pw.BOARD),
+    pw.Requirement(
+        "Awaken Hastur", lambda s, p, e: HASTUR in s.player(p).awakened or pw.in_play(s, p, HASTUR), elder_signs=1, when=pw.PLACED
+    ),
 )
 
 

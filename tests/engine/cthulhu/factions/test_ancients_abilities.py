@@ -22,7 +22,8 @@ def test_requirement_a_cathedral_in_each_kind_of_area() -> None:
         Central_America={"markers": ["cathedral"]},
         Antarctica={"markers": ["cathedral"]},
     )
-    state = run(turn(state, AN, power=1), c.Pass(AN))
+    # The last command changes the board (a requirement is checked when something that can meet it happens).
+    state = run(turn(state, AN, power=1), c.Recruit(AN, "East Africa"))
     assert {
         "A Cathedral in an AA-glyph area",
         "A Cathedral in an OO-glyph area",

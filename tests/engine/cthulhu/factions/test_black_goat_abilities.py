@@ -87,13 +87,13 @@ def test_blood_sacrifice_a_cultist_for_an_elder_sign_in_the_doom_phase() -> None
 
 def test_requirement_units_in_4_6_and_8_areas() -> None:
     spread = {n: {"units": [(BG, A, "Acolyte", 1)]} for n in ("Africa", "Asia", "Europe", "Australia")}
-    state = run(turn(game(**spread), BG, power=1), c.Pass(BG))
+    state = run(turn(game(**spread), BG, power=1), c.Recruit(BG, "Africa"))  # a board change: checked
     assert "Units in 4 areas" in met(state, BG) and "Units in 6 areas" not in met(state, BG)
     spread = {
         n: {"units": [(BG, M, "Ghoul", 1)]}
         for n in ("Africa", "Asia", "Europe", "Australia", "Antarctica", "New_Zealand", "South_Atlantic", "Indian_Ocean")
     }
-    state = run(turn(game(**spread), BG, power=1), c.Pass(BG))
+    state = run(turn(game(**spread), BG, power=1), c.Recruit(BG, "Africa"))
     assert {"Units in 4 areas", "Units in 6 areas", "Units in 8 areas"} <= set(met(state, BG))
 
 

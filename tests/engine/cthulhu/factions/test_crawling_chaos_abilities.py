@@ -115,7 +115,7 @@ def test_requirement_3_gates_or_12_power() -> None:
 
 def test_requirement_4_gates_or_15_power() -> None:
     gates = {n: {"gate": CC, "units": [(CC, A, "Acolyte", 1)]} for n in ("Asia", "Europe", "Africa", "Australia")}
-    state = run(turn(game(**gates), CC, power=1), c.Pass(CC))
+    state = run(turn(game(**gates), CC, power=1), c.Recruit(CC, "Asia"))  # a board change: checked
     assert {"3 gates or 12 Power", "4 gates or 15 Power"} <= set(met(state, CC))
 
 

@@ -146,13 +146,13 @@ def test_requirement_awaken_cthulhu() -> None:
 
 def test_requirement_ocean_gates_three_controlled() -> None:
     oceans = {name: {"gate": GC, "units": [(GC, A, "Acolyte", 1)]} for name in ("South_Pacific", "North_Pacific", "Indian_Ocean")}
-    state = run(turn(game(**oceans), GC), c.Pass(GC))
+    state = run(turn(game(**oceans), GC), c.Recruit(GC, "South Pacific"))  # a board change: checked
     assert "Ocean gates" in met(state, GC)
 
 
 def test_requirement_ocean_gates_four_of_anyone() -> None:
     oceans = {name: {"gate": "abandoned"} for name in ("South_Pacific", "North_Pacific", "Indian_Ocean", "Arctic_Ocean")}
-    state = run(turn(game(**oceans), GC), c.Pass(GC))
+    state = run(turn(game(**oceans), GC), c.Recruit(GC, "Asia"))  # a board change: checked
     assert "Ocean gates" in met(state, GC)
 
 

@@ -16,10 +16,10 @@ LAND = ("Scandinavia", "Europe", "North_Asia", "South_Asia", "Arabia", "East_Afr
 
 def test_requirement_8_and_12_gates_on_the_map() -> None:
     state = game6(**{name: {"gate": "abandoned"} for name in LAND})
-    state = run(turn(state, OW, power=1), c.Pass(OW))
+    state = run(turn(state, OW, power=1), c.Recruit(OW, "Europe"))  # a board change: checked
     assert "8 gates on the map" in met(state, OW) and "12 gates on the map" not in met(state, OW)
     more = (*LAND, "New_Zealand", "Central_America", "North_America_East", "South_America_East")
-    state = run(turn(game6(**{name: {"gate": "abandoned"} for name in more}), OW, power=1), c.Pass(OW))
+    state = run(turn(game6(**{name: {"gate": "abandoned"} for name in more}), OW, power=1), c.Recruit(OW, "Europe"))
     assert "12 gates on the map" in met(state, OW)
 
 
@@ -28,7 +28,7 @@ def test_requirement_units_in_2_areas_with_enemy_gates() -> None:
         Europe={"gate": YS, "units": [(YS, A, "Acolyte", 1), (OW, A, "Acolyte", 1)]},
         Arabia={"gate": GC, "units": [(GC, A, "Acolyte", 1), (OW, A, "Acolyte", 1)]},
     )
-    state = run(turn(state, OW, power=1), c.Pass(OW))
+    state = run(turn(state, OW, power=1), c.Recruit(OW, "Europe"))  # a board change: checked
     assert "Units in 2 areas with enemy gates" in met(state, OW)
 
 

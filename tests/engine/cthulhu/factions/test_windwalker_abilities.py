@@ -20,7 +20,7 @@ def test_requirement_be_the_first_player() -> None:
 
 def test_requirement_a_gate_in_the_opposite_glyph_area() -> None:
     state = game6(Mountains_of_Madness={"gate": "abandoned"})
-    state = run(turn(state, WW, power=1), c.Pass(WW))
+    state = run(turn(state, WW, power=1), c.Recruit(WW, "Arctic Ocean"))  # a board change: checked
     assert "A gate in the opposite glyph area" in met(state, WW)
 
 
