@@ -20,7 +20,7 @@ from bench.timing import Figures, figures, sample
 from companion.engine import Accepted, Command, Event, State, apply, battle_odds
 from companion.engine.cthulhu import abilities, actions, flow
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import AreaState, Faction, UnitKind, Units
+from companion.engine.cthulhu.model import AreaState, Faction, Options, PromptKind, UnitKind, Units
 from companion.engine.values import evolve
 from companion.maps import load_map
 
@@ -30,38 +30,46 @@ GC, CC = "great_cthulhu", "crawling_chaos"
 SEATS = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT))
 
 
-def battle(area: str, board: Mapping[str, tuple[Units, ...]], attacker_roll: tuple[int, ...] | None) -> State:
+def battle(
+    area: str, board: Mapping[str, tuple[Units, ...]], attacker_roll: tuple[int, ...] | None, abilities: bool = False
+) -> State:
     """Great Cthulhu attacks Crawling Chaos in ``area`` on earth-3p with the units ``board``
-    places; the attacker has rolled ``attacker_roll`` (None: not yet)."""
-    state = apply(None, c.NewGame(load_map("earth-3p"), SEATS, 1)).state  # type: ignore[union-attr]
+    places; the attacker has rolled ``attacker_roll`` (None: not yet); ``abilities``: the
+    referee plays the factions' abilities from the start (the battle declared with them)."""
+    options = Options(abilities=abilities)
+    state = apply(None, c.NewGame(load_map("earth-3p"), SEATS, 1, options)).state  # type: ignore[union-attr]
     state = apply(state, c.ChooseDirection(GC, "clockwise")).state  # type: ignore[union-attr]
     for name, units in board.items():
         index = state.board.area_index(name)
         assert index is not None
         state = state.with_area(index, AreaState(None, units))
-    state = evolve(state, players=tuple(evolve(p, power=20) for p in state.players))
+    # Power below every requirement's threshold (Crawling Chaos' 12): none is met by the set-up.
+    state = evolve(state, players=tuple(evolve(p, power=10) for p in state.players))
     state = apply(state, c.BattleAction(GC, area, CC)).state  # type: ignore[union-attr]
     if attacker_roll is not None:
         state = apply(state, c.Roll(attacker_roll, "tower")).state  # type: ignore[union-attr]
     return state
 
 
-def states() -> tuple[State, c.Roll, State, c.AssignKill, State]:
+def states() -> tuple[State, c.Roll, State, c.AssignKill, State, State]:
+    """The resolving battle (abilities off), its last roll, a battle whose Kill the defender
+    assigns, that Kill, the mixed battle just declared (for the odds), and the resolving battle
+    in a game whose referee plays the abilities (the roll meets Great Cthulhu's first Kill)."""
     # In Australia each pained unit has one place to go, so the last roll resolves everything.
     starspawn, horrors = Units(GC, UnitKind.MONSTER, "Starspawn", 2), Units(CC, UnitKind.MONSTER, "Hunting Horror", 2)
     board = {"Australia": (horrors, starspawn), "Indian Ocean": (Units(CC, UnitKind.CULTIST, "Acolyte", 1),)}
     resolving, last = battle("Australia", board, (6, 5, 1, 1, 1, 1)), c.Roll((6, 4, 1, 1), "tower")
     done = apply(resolving, last)
     assert done.ok and done.state.battle is None, done  # type: ignore[union-attr]
+    resolving_on = battle("Australia", board, (6, 5, 1, 1, 1, 1), abilities=True)
+    done = apply(resolving_on, last)
+    assert done.ok and done.state.battle is None, done  # type: ignore[union-attr]
+    assert done.state.abilities.met == ((GC, "Kill/Devour 1 enemy unit"),), done.state.abilities.met  # type: ignore[union-attr]
+    assert done.state.prompt.kind is PromptKind.SPELLBOOK  # type: ignore[union-attr]
     mixed = {"Asia": (Units(CC, UnitKind.CULTIST, "Acolyte", 2), Units(CC, UnitKind.MONSTER, "Nightgaunt", 1), starspawn)}
     choosing, kill = battle("Asia", mixed, (6, 1, 1, 1, 1, 1)), c.AssignKill(CC, "Nightgaunt")
     assert apply(choosing, kill).ok, choosing.prompt
-    return resolving, last, choosing, kill, battle("Asia", mixed, None)
-
-
-def with_abilities(state: State) -> State:
-    """The same position in a game whose referee plays the factions' abilities."""
-    return evolve(state, options=evolve(state.options, abilities=True))
+    return resolving, last, choosing, kill, battle("Asia", mixed, None), resolving_on
 
 
 def scripted_game() -> list[tuple[State, Command, State, tuple[Event, ...]]]:
@@ -122,9 +130,7 @@ def spans(state: State, roll: c.Roll) -> dict[str, Callable[[], object]]:
 
 def bench() -> dict[str, Figures]:
     """Each figure by name; "floor" is the dict update."""
-    resolving, last, choosing, kill, declared = states()
-    resolving_on = with_abilities(resolving)
-    assert apply(resolving_on, last).ok
+    resolving, last, choosing, kill, declared, resolving_on = states()
     assert battle_odds(declared) is not None
     table: dict[str, int] = {}
     parts = {

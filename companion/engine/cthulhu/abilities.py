@@ -19,6 +19,7 @@ them and runs, after every accepted command:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -117,25 +118,34 @@ def after_command(state: GameState, events: Events) -> GameState:
         return state
     seen = list(events)
     state = bookkeeping(state, seen)
-    reactions: list[Callable[[GameState, Events, Events], GameState]] = []
-    for player in state.players:  # each faction's once, in seating order
-        react = REACTIONS.get(player.faction)
-        if react is not None and react not in reactions:
-            reactions.append(react)
-    for react in reactions:
+    for react in reactions_of(tuple([p.faction for p in state.players])):
         state = react(state, seen, events)
     state = independents.react(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
 
 
+@functools.lru_cache(maxsize=64)
+def reactions_of(factions: tuple[Faction, ...]) -> tuple[Callable[[GameState, Events, Events], GameState], ...]:
+    """Each seated faction's reaction, once, in seating order (a function of the seating alone:
+    read once per seating, not rebuilt after every command)."""
+    return tuple(dict.fromkeys(REACTIONS[f] for f in factions if f in REACTIONS))
+
+
 def bookkeeping(state: GameState, seen: Events) -> GameState:
     """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions."""
+    losses: dict[str, int] = {}  # Kills by victim, credited together (a roll lands several)
     for event in seen:
+        if isinstance(event, HitTaken):
+            if event.hit == "kill":
+                losses[event.player] = losses.get(event.player, 0) + 1
+            continue
         keep = BOOKKEEPING.get(type(event))  # one look-up per event, not a chain of isinstance
         if keep is not None:
+            if losses:  # the Kills so far belong to the battle before this event (a new one resets the tally)
+                state, losses = powers.credit_kills(state, losses), {}
             state = keep(state, event)
-    return state
+    return powers.credit_kills(state, losses) if losses else state
 
 
 def _phase_started(state: GameState, event: PhaseStarted) -> GameState:
@@ -159,17 +169,12 @@ def _battle_declared(state: GameState, event: BattleDeclared) -> GameState:
     return with_abilities(state, fighters=fighters, tally=(), bonus=(), recount=False)
 
 
-def _hit_taken(state: GameState, event: HitTaken) -> GameState:
-    return powers.credit_kill(state, event.player) if event.hit == "kill" else state
-
-
 # The events the bookkeeping reads, by their exact type (none of them is subclassed).
 BOOKKEEPING: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     PhaseStarted: _phase_started,
     TurnStarted: _turn_started,
     BattleDeclared: _battle_declared,
-    HitTaken: _hit_taken,
-}
+}  # and HitTaken: the Kills, credited together by bookkeeping()
 
 
 # Every event type a requirement's ``when`` names or that changes nothing a requirement reads.
@@ -202,8 +207,8 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
             continue
         pid = player.pid
         for requirement in module.REQUIREMENTS:
-            when = requirement.when
-            if (pid, requirement.name) in met or (not every and when is not None and when.isdisjoint(types)):
+            when = requirement.when  # read first: most requirements are not due, and this is cheaper
+            if (not every and when is not None and when.isdisjoint(types)) or (pid, requirement.name) in met:
                 continue
             if not requirement.met(state, pid, events):
                 continue

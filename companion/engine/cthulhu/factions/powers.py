@@ -384,12 +384,20 @@ def push_ask(state: GameState, ask: Ask) -> GameState:
 
 def credit_kill(state: GameState, victim: str) -> GameState:
     """One enemy unit killed (or devoured) in the battle under way, to the victim's opponent."""
+    return credit_kills(state, {victim: 1})
+
+
+def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
+    """Enemy units killed (or devoured) in the battle under way, by victim, each to the victim's
+    opponent: one copy of the state for all of a roll's Kills."""
     sides = [pid for pid, goo in state.abilities.fighters if not goo]
-    if victim not in sides or len(sides) != 2:
+    if len(sides) != 2 or not any(victim in sides for victim in losses):
         return state
-    killer = sides[1 - sides.index(victim)]
     tally = dict(state.abilities.tally)
-    tally[killer] = tally.get(killer, 0) + 1
+    for victim, count in losses.items():
+        if victim in sides:
+            killer = sides[1 - sides.index(victim)]
+            tally[killer] = tally.get(killer, 0) + count
     return with_abilities(state, tally=tuple(sorted(tally.items())))
 
 

@@ -212,7 +212,7 @@ def test_battle_odds_show_each_sides_chance_before_the_dice() -> None:
 def test_the_benchmarks_battles_resolve_as_measured() -> None:
     from bench.battle_bench import states
 
-    resolving, _last, choosing, _kill, declared = states()  # each asserts what it measures
+    resolving, _last, choosing, _kill, declared, _on = states()  # each asserts what it measures
     assert resolving.battle is not None and choosing.prompt.kind is PromptKind.ASSIGN_KILL
     assert battle_odds(declared) is not None
 
