@@ -130,7 +130,9 @@ def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypa
     called = with_spy(monkeypatch)
     events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1)]
     abilities.check_requirements(state, events)
-    assert "Kill/Devour 1 enemy unit" in called and "Units in 4 areas" in called and "Ocean gates" in called
+    assert "Kill/Devour 1 enemy unit" in called and "Units in 4 areas" in called
+    # A unit killed or retreating builds no gate, pays nothing, awakens no one.
+    assert "Ocean gates" not in called and "3 gates or 12 Power" not in called
     assert "Pay 4 Power" not in called and "First Doom Phase" not in called and "Awaken Cthulhu" not in called
 
 

@@ -115,8 +115,8 @@ def _gates_or_power(gates: int, power: int) -> pw.RequirementCheck:
 REQUIREMENTS = (
     pw.Requirement("Pay 4 Power", _paid(4), when=pw.ABILITY),
     pw.Requirement("Pay 6 Power", _paid(6), when=pw.ABILITY),
-    pw.Requirement("3 gates or 12 Power", _gates_or_power(3, 12), when=pw.BOARD | pw.POWER),
-    pw.Requirement("4 gates or 15 Power", _gates_or_power(4, 15), when=pw.BOARD | pw.POWER),
+    pw.Requirement("3 gates or 12 Power", _gates_or_power(3, 12), when=pw.GATES | pw.POWER),
+    pw.Requirement("4 gates or 15 Power", _gates_or_power(4, 15), when=pw.GATES | pw.POWER),
     pw.Requirement(
         "Capture a Cultist", lambda s, p, e: any(isinstance(x, Captured) and x.player == p for x in e), when=pw.CAPTURE
     ),

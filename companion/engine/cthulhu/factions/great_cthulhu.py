@@ -129,7 +129,7 @@ REQUIREMENTS = (
     pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1, when=pw.KILLS),
     pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2, when=pw.KILLS),
     pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU), when=pw.PLACED),
-    pw.Requirement("Ocean gates", _ocean_gates, when=pw.BOARD),
+    pw.Requirement("Ocean gates", _ocean_gates, when=pw.GATES),
     pw.Requirement("Five Spellbooks", _five, elder_signs=1, when=pw.MET),
 )
 

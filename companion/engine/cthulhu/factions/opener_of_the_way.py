@@ -120,8 +120,8 @@ def _goo_meets_goo(state: GameState, pid: str, events: pw.Events) -> bool:
 
 
 REQUIREMENTS = (
-    pw.Requirement("8 gates on the map", lambda s, p, e: gates_on_map(s) >= GATES_FEW, when=pw.BOARD),
-    pw.Requirement("12 gates on the map", lambda s, p, e: gates_on_map(s) >= _many(s), when=pw.BOARD),
+    pw.Requirement("8 gates on the map", lambda s, p, e: gates_on_map(s) >= GATES_FEW, when=pw.GATES),
+    pw.Requirement("12 gates on the map", lambda s, p, e: gates_on_map(s) >= _many(s), when=pw.GATES),
     pw.Requirement("Units in 2 areas with enemy gates", _enemy_gate_areas, when=pw.BOARD),
     pw.Requirement("Lose a unit in battle", _lost_in_battle, when=pw.HIT),
     pw.Requirement("Your Great Old One meets an enemy's", _goo_meets_goo, when=pw.BOARD),

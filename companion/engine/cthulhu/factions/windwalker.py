@@ -169,7 +169,7 @@ def _anytime(state: GameState, pid: str, events: pw.Events) -> bool:
 
 REQUIREMENTS = (
     pw.Requirement("Be the first player", _first, when=pw.FIRST_PLAYER),
-    pw.Requirement("A gate in the opposite glyph area", _opposite_gate, when=pw.BOARD),
+    pw.Requirement("A gate in the opposite glyph area", _opposite_gate, when=pw.GATES),
     pw.Requirement("An enemy has six Spellbooks", lambda s, p, e: _six_books(s, p) > 0, when=pw.BOOKS),
     pw.Requirement(ANYTIME, _anytime, when=pw.ABILITY),
     pw.Requirement(
