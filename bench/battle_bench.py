@@ -4,6 +4,11 @@ units retreated, the turn handed on), without and with the referee playing the a
 the scripted six-round game of the core four (tests/engine/cthulhu/data/six_rounds.py): ``apply``
 of each command and, of it, the after-command hook (requirements, reactions, questions).
 
+The abilities-on battle is a game's whose referee plays the abilities from the start: the battle is
+declared with them (its sides tallied), and the resolving roll meets Great Cthulhu's first Kill
+and asks for the Spellbook.  The Spellbook requirements are checked by their triggers (the
+command's event types, factions/powers.py).
+
 Targets (issue 20): the resolution's ``apply`` p99 < 100 µs, the exact battle odds < 1 ms.
 Floor: a bare dict update, as for the engine's roll.
 """
@@ -168,7 +173,9 @@ def run() -> list[str]:
     lines = [
         "## A battle resolved whole",
         "",
-        f"{CALLS:,} calls each; floor: a bare dict update (median {floor.median:.2f} µs, p99 {floor.p99:.2f} µs).",
+        f"{CALLS:,} calls each; floor: a bare dict update (median {floor.median:.2f} µs, p99 {floor.p99:.2f} µs). "
+        "The abilities-on battle is declared with the abilities on (its sides tallied); its resolving roll "
+        "meets Great Cthulhu's first Kill, and the Spellbook requirements are checked by their triggers.",
         "",
         "| what | median µs | p99 µs | target p99 |",
         "| --- | --- | --- | --- |",

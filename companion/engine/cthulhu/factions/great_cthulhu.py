@@ -120,8 +120,9 @@ def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
 
 def _five(state: GameState, pid: str, events: pw.Events) -> bool:
     others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
-    doom = state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
-    return doom and others >= len(REQUIREMENTS) - 1
+    if others < len(REQUIREMENTS) - 1:  # the short read first: the events are scanned only with five met
+        return False
+    return state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
 
 
 REQUIREMENTS = (
