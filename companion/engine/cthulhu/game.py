@@ -311,7 +311,5 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
         for stack in area.units_of(pid):
             if stack.name in independents.UNMOVABLE:
                 continue
-            reach = independents.steed_reach(state, stack.name, i) or state.board.adjacent[i] | bubastis.moon_reach(state, pid, i)
-            for to in sorted(reach):
-                if ERADICATED not in state.areas[to].markers:
-                    yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
+            for to in sorted(actions.destinations(state, pid, i, stack.name)):  # Flight's two areas too
+                yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
