@@ -501,10 +501,12 @@ HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
+        return
+    if (pid, ANYTIME) not in state.abilities.met:  # "whenever you like": the Doom Phase's question too
+        yield AnytimeSpellbook(pid)
     if state.prompt.kind is not PromptKind.ACTION:
         return
-    if (pid, ANYTIME) not in state.abilities.met:
-        yield AnytimeSpellbook(pid)
     yield Hibernate(pid)
     if pw.holds(state, pid, "Ice Age") and state.player(pid).power >= ICE_AGE_COST:
         for i, area in enumerate(state.areas):
