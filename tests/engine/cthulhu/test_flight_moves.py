@@ -12,7 +12,7 @@ from companion.engine import Accepted, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.sleeper import AncientSorcery
 from companion.engine.cthulhu.factions.windwalker import IceAge
-from companion.engine.cthulhu.model import Faction, Options, UnitKind
+from companion.engine.cthulhu.model import Faction, Options, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.kit import CC, GC, SL, WW, A, M, game, turn, units
 from tests.helpers import clear_board, run, set_board, started
 
@@ -111,3 +111,25 @@ def test_ancient_sorcery_borrowed_flight_puts_sleepers_two_area_moves_in_the_leg
     targets = move_targets(after, "Europe")
     assert "North America East" in targets and "Arctic Ocean" not in targets  # the Ice Age's tax: 2 Power
     assert run(after, walk(SL, "Europe", "North America East")).player(SL).power == 0
+
+
+def test_every_one_unit_move_the_engine_takes_is_listed_in_seeded_games() -> None:
+    """Crawling Chaos and Sleeper in seeded demo games: each unit moved alone to any area, where
+    the engine takes it (no crossing of an eradicated area), is in the legal list."""
+    from tests.engine.cthulhu.test_ability_offers import sampled
+
+    tried = 0
+    for faction in (Faction.CRAWLING_CHAOS, Faction.SLEEPER):
+        for state, pid in sampled(faction, 1):
+            if state.prompt.kind is not PromptKind.ACTION:
+                continue
+            listed = {m for m in legal_commands(state) if isinstance(m, c.Move)}
+            for i, area in enumerate(state.areas):
+                for stack in area.units_of(pid):
+                    for to in range(len(state.areas)):
+                        group = c.MoveGroup(state.area_name(i), state.area_name(to), stack.kind, stack.name, 1)
+                        move = c.Move(pid, groups=(group,))
+                        if isinstance(apply(state, move), Accepted):
+                            tried += 1
+                            assert move in listed, move
+    assert tried >= 20
