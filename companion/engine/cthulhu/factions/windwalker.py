@@ -215,10 +215,14 @@ def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
 
 def ice_owner(state: GameState) -> tuple[str, int] | None:
     """The Windwalker holding Ice Age and the area of its token."""
+    # The players first: the legal list asks this for every action it offers, and most games
+    # have no Windwalker holding Ice Age (six players against a board's areas).
+    owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
+    if owner is None:
+        return None
     for i, area in enumerate(state.areas):
         if ICE_AGE in area.markers:
-            owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
-            return None if owner is None else (owner, i)
+            return owner, i
     return None
 
 
