@@ -173,6 +173,7 @@ class TurnPanel:
         self._options: tuple[GameState | None, list[int]] = (None, [])
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
         self._listed: Listed | None = None
+        self._reach: tuple[GameState | None, dict[int, frozenset[int]]] = (None, {})
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -390,8 +391,14 @@ class TurnPanel:
 
     def reach(self, state: GameState, frm: int) -> frozenset[int]:
         """Where the player to act may walk units from area ``frm``: the engine's own answer (the
-        neighbours, and two areas away with Flight), so the Move offers what the engine takes."""
-        return destinations(state, state.prompt.actor, frm)
+        neighbours, and two areas away with Flight), so the Move offers what the engine takes.
+        Worked out once per state and area (every area's "Bring units" asks of every other)."""
+        if self._reach[0] is not state:
+            self._reach = (state, {})
+        known = self._reach[1]
+        if frm not in known:
+            known[frm] = destinations(state, state.prompt.actor, frm)
+        return known[frm]
 
     def reached_from(self, state: GameState, to: int) -> list[int]:
         """The areas holding units of the player to act from which a Move reaches area ``to``."""
