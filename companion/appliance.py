@@ -234,7 +234,9 @@ class Bots:
             return True
         if self.moved:
             self.moved = False
-            if self.rnd.random() < SPELLBOOK_CHANCE:
+            # Not while a Spellbook is being chosen: the book gained by hand would leave the
+            # question's choices stale (the one just gained still offered).
+            if self.rnd.random() < SPELLBOOK_CHANCE and state.prompt.kind is not PromptKind.SPELLBOOK:
                 player = self.rnd.choice(state.players)
                 if spellbook_count(player) < MAX_SPELLBOOKS:
                     self.table.post(c.GainSpellbook(player.pid, next_spellbook(player.faction, player.spellbooks)))

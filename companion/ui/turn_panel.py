@@ -21,6 +21,7 @@ import pygame
 
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.actions import destinations
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
@@ -172,6 +173,7 @@ class TurnPanel:
         self._options: tuple[GameState | None, list[int]] = (None, [])
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
         self._listed: Listed | None = None
+        self._reach: tuple[GameState | None, dict[int, frozenset[int]]] = (None, {})
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -310,9 +312,9 @@ class TurnPanel:
         if isinstance(command, c.Move) and ERADICATED not in area.markers:
             stacks = area.units_of(pid)
             group = command.groups[0]
-            if not stacks or group.to not in (state.area_name(j) for j in state.board.adjacent[i]):
-                return False
             to = state.board.area_index(group.to)
+            if not stacks or to is None or to not in self.reach(state, i):
+                return False
             walk = c.MoveGroup(name, group.to, stacks[0].kind, stacks[0].name)
             return command == c.Move(pid, groups=(walk,)) and to is not None and ERADICATED not in state.areas[to].markers
         return False
@@ -381,11 +383,27 @@ class TurnPanel:
         if w is not None and w.awake and w.area == i and self.legal(state, BattleWatcher(pid, 1)):
             yield (_("Battle the Watcher..."), Local("watcher"))
         if ERADICATED not in area.markers:
-            if area.units_of(pid) and any(self.can_walk(state, i, to) for to in state.board.adjacent[i]):
+            if area.units_of(pid) and any(self.can_walk(state, i, to) for to in self.reach(state, i)):
                 yield (_("Move units from here..."), Local("move"))
-            for j in sorted(state.board.adjacent[i], key=state.area_name):
-                if state.areas[j].units_of(pid) and self.can_walk(state, j, i):
+            for j in sorted(self.reached_from(state, i), key=state.area_name):
+                if self.can_walk(state, j, i):
                     yield (_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j))
+
+    def reach(self, state: GameState, frm: int) -> frozenset[int]:
+        """Where the player to act may walk units from area ``frm``: the engine's own answer (the
+        neighbours, and two areas away with Flight), so the Move offers what the engine takes.
+        Worked out once per state and area (every area's "Bring units" asks of every other)."""
+        if self._reach[0] is not state:
+            self._reach = (state, {})
+        known = self._reach[1]
+        if frm not in known:
+            known[frm] = destinations(state, state.prompt.actor, frm)
+        return known[frm]
+
+    def reached_from(self, state: GameState, to: int) -> list[int]:
+        """The areas holding units of the player to act from which a Move reaches area ``to``."""
+        pid = state.prompt.actor
+        return [j for j, area in enumerate(state.areas) if j != to and area.units_of(pid) and to in self.reach(state, j)]
 
     def can_walk(self, state: GameState, frm: int, to: int) -> bool:
         stacks = state.areas[frm].units_of(state.prompt.actor)
@@ -551,7 +569,7 @@ class TurnPanel:
                 rect.x, rect.y + used * (m.touch + m.margin), rect.width, rect.height - used * (m.touch + m.margin)
             )
         toward = d.numbers.get("toward", -1)
-        near = [j for j in state.board.adjacent[d.area] if self.can_walk(state, d.area, j)]
+        near = [j for j in self.reach(state, d.area) if self.can_walk(state, d.area, j)]
         near.sort(key=lambda j: (j != toward, state.area_name(j)))
         moving = sum(d.picks.values())
         items: list[tuple[str, Any]] = []

@@ -87,7 +87,7 @@ def modules_at_first_frame(tmp_path: Path, board: str | None = None, players: in
 
 
 @pytest.mark.parametrize(
-    ("board", "players", "moves"), [(None, 3, 0), ("yuggoth-demo", 4, 60)], ids=["new game", "waiting for a roll"]
+    ("board", "players", "moves"), [(None, 3, 0), ("yuggoth-demo", 4, 75)], ids=["new game", "waiting for a roll"]
 )
 def test_the_first_frame_of_a_table_imports_only_what_it_shows(
     tmp_path: Path, board: str | None, players: int, moves: int

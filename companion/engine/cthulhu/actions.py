@@ -32,6 +32,7 @@ from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, bubast
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
+    ERADICATED,
     GLACIER,
     NEUTRAL,
     SPELLBOOKS_TO_WIN,
@@ -534,6 +535,20 @@ def walk(
 # Abilities that let a faction's units go further than next door in one Move (Flight):
 # (state, player, from, to) -> whether ``player``'s units may.  Filled by the abilities.
 REACH: list[Callable[[GameState, str, int, int], bool]] = []
+
+
+def destinations(state: GameState, pid: str, index: int, name: str = "") -> frozenset[int]:
+    """Every area ``pid``'s units in area ``index`` may walk to in one Move without crossing an
+    eradicated area: the board's neighbours, Bubastis' Moon, a Shantak's anywhere (``name``),
+    and the areas two steps away an ability in :data:`REACH` lets them reach (Flight).  Never
+    ``index`` itself nor an eradicated area.  The legal list and the screen's Move both read it,
+    so neither offers less than :func:`check_legs` takes."""
+    adjacent = state.board.adjacent
+    found = set(independents.steed_reach(state, name, index)) | adjacent[index] | bubastis.moon_reach(state, pid, index)
+    if REACH:
+        two = {far for near in adjacent[index] for far in adjacent[near]} - found - {index}
+        found |= {to for to in two if any(reach(state, pid, index, to) for reach in REACH)}
+    return frozenset(to for to in found if to != index and ERADICATED not in state.areas[to].markers)
 
 
 def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool, pid: str = "") -> tuple[list[Leg], bool]:

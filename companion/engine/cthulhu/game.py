@@ -308,10 +308,10 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
             yield from _battles(state, pid, i)
         if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
             yield c.ControlGate(pid, name)
+        near = actions.destinations(state, pid, i)  # Flight's two areas too
         for stack in area.units_of(pid):
             if stack.name in independents.UNMOVABLE:
                 continue
-            reach = independents.steed_reach(state, stack.name, i) or state.board.adjacent[i] | bubastis.moon_reach(state, pid, i)
+            reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
             for to in sorted(reach):
-                if ERADICATED not in state.areas[to].markers:
-                    yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
+                yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))

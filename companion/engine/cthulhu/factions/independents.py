@@ -852,8 +852,8 @@ def _arm_move(state: GameState, cmd: c.Move, events: pw.Events) -> tuple[GameSta
         other = None if index is None else _other_nyogtha(state, pid, index)
         if other is None and index is not None and state.areas[index].count(owner=pid, name=NYOGTHA) > 1:
             other = index  # both stood together: the one staying may follow
-        if other is not None:
-            state = _arm(state, pid, BELOW_MOVE, state.area_name(other))
+        if other is not None:  # with the areas the Move ended in (the Ice Age's tax is owed once)
+            state = _arm(state, pid, BELOW_MOVE, state.area_name(other), *dict.fromkeys(g.to for g in groups))
     elif moving == 2 and cmd.cost is None and _from_below(state, pid):
         count = sum(g.count for g in groups) + (1 if acolyte_to else 0)
         events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the second Nyogtha moves free")))
@@ -933,8 +933,10 @@ def _follow_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
         return ()
     if ask.ability == BELOW_MOVE:
         reach = [state.area_name(i) for i in sorted(state.board.adjacent[index]) if ERADICATED not in state.areas[i].markers]
-        reach = [name for name in reach if name != MOON]
+        reach = [name for name in reach if name != MOON and _affords_ice(state, pid, _area(state, name), ask.data[1:])]
         return ("skip", *reach) if reach else ()
+    if not _affords_ice(state, pid, index):  # a capture or battle there would owe the Ice Age's 1 Power
+        return ()
     if ask.ability == BELOW_CAPTURE:
         guards = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
         victims = [
@@ -964,14 +966,51 @@ def _follow(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
             )
         )
     elif choice != "skip" and ask.ability == BELOW_MOVE:
+        state = _pay_ice(state, pid, _area(state, choice), events, ask.data[1:])
         state, moved = bd.move(state, _area(state, ask.data[0]), _area(state, choice), pid, UnitKind.IGOO, NYOGTHA, 1)
         events += moved
         events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the other Nyogtha moves to {choice} free", choice=choice)))
     elif choice != "skip" and ask.ability == BELOW_CAPTURE:
+        state = _pay_ice(state, pid, _area(state, ask.data[0]), events)
         state = _free_capture(state, pid, _area(state, ask.data[0]), choice, events)
     elif choice != "skip":
-        return _free_battle(state, pid, ask.data[0], choice, events)
+        return _free_battle(state, pid, ask.data[0], choice, events)  # its handler's guard takes the Ice Age's tax
     return pw.end_action(state, events)
+
+
+def _ice_due(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ()) -> int:
+    """The Ice Age's tax a From Below follow-up owes for ending in area ``index``: 1 Power when the
+    Ice Age of a Windwalker other than ``pid`` is there, unless the action already ended in that
+    area (``paid``: the Move's own destinations; the tax is owed once an action).
+
+    The follow-up is "part of the same Action and at no extra cost" (the Nyogtha card, HRF
+    overlay.scala), but the Ice Age taxes "any Action ending in the Ice Age Area", and HRF's
+    Game.scala charges ``payTax`` on From Below's free battle and free capture too (its
+    ``AttackAction`` and ``CaptureAction``): the free part is the action's own cost, not the tax
+    (docs/rules-notes.md, From Below and the Ice Age)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    held = windwalker.ice_owner(state)
+    if held is None or held[0] == pid or held[1] != index or state.area_name(index) in paid:
+        return 0
+    return windwalker.ICE_AGE_TAX
+
+
+def _affords_ice(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ()) -> bool:
+    return state.player(pid).power >= _ice_due(state, pid, index, paid)
+
+
+def _pay_ice(state: GameState, pid: str, index: int, events: pw.Events, paid: tuple[str, ...] = ()) -> GameState:
+    """Pay the Ice Age's tax a follow-up ending in area ``index`` owes (:func:`_ice_due`)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    due = _ice_due(state, pid, index, paid)
+    held = windwalker.ice_owner(state)
+    if not due or held is None:
+        return state
+    where = state.area_name(index)
+    events.append(pw.AbilityUsed(held[0], windwalker.ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=where)))
+    return pw.pay(state, pw.seat_of(state, pid), due, say("the Ice Age"), events)
 
 
 def _free_capture(state: GameState, pid: str, index: int, victim: str, events: pw.Events) -> GameState:

@@ -492,10 +492,12 @@ GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, B
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     used = pw.used(state, pid, ONCE)
     higher = max(p.power for p in state.players) > state.player(pid).power
+    if state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
+        return
+    if pw.holds(state, pid, DRAGON_ASCENDING) and not used and higher:  # any time: the Doom Phase's question too
+        yield DragonAscending(pid)
     if state.prompt.kind is not PromptKind.ACTION:
         return
-    if pw.holds(state, pid, DRAGON_ASCENDING) and not used and higher:
-        yield DragonAscending(pid)
     power = state.player(pid).power
     for i, area in enumerate(state.areas):
         name = state.area_name(i)

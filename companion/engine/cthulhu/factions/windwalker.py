@@ -217,10 +217,14 @@ def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
 
 def ice_owner(state: GameState) -> tuple[str, int] | None:
     """The Windwalker holding Ice Age and the area of its token."""
+    # The players first: the legal list asks this for every action it offers, and most games
+    # have no Windwalker holding Ice Age (six players against a board's areas).
+    owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
+    if owner is None:
+        return None
     for i, area in enumerate(state.areas):
         if ICE_AGE in area.markers:
-            owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
-            return None if owner is None else (owner, i)
+            return owner, i
     return None
 
 
@@ -503,10 +507,12 @@ HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
+    if state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
+        return
+    if (pid, ANYTIME) not in state.abilities.met:  # "whenever you like": the Doom Phase's question too
+        yield AnytimeSpellbook(pid)
     if state.prompt.kind is not PromptKind.ACTION:
         return
-    if (pid, ANYTIME) not in state.abilities.met:
-        yield AnytimeSpellbook(pid)
     yield Hibernate(pid)
     if pw.holds(state, pid, "Ice Age") and state.player(pid).power >= ICE_AGE_COST:
         for i, area in enumerate(state.areas):

@@ -425,8 +425,8 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
                 yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
     byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
     if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:
-        for i, area in enumerate(state.areas):
-            if area.count(owner=pid) and any(j != i for j in byakhee_at):
+        for i, area in enumerate(state.areas):  # "to one area", any (factions.md section 4)
+            if ERADICATED not in area.markers and any(j != i for j in byakhee_at):
                 yield Shriek(pid, state.area_name(i))
 
 

@@ -14,11 +14,12 @@ from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.black_goat import FertilityCult
 from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.sleeper import AncientSorcery, DeathFromBelow
+from companion.engine.cthulhu.factions.windwalker import ANYTIME
 from companion.engine.cthulhu.model import NO_PROMPT, Faction, Options, Phase, PromptKind, Step, UnitKind, Watcher
 from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import evolve
 from companion.narrate import describe
-from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, YS, A, G, M, game, game6, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, WW, YS, A, G, M, already, game, game6, turn, units
 from tests.engine.cthulhu.test_yuggoth import NORTH
 from tests.helpers import CORE3, clear_board, events_of, rejected, run, set_board, set_players, started
 
@@ -58,10 +59,15 @@ def doom_rituals(state: State) -> State:
     return flow.run(state, [])
 
 
+def anytime_taken(state: State) -> State:
+    """Windwalker has taken its anytime Spellbook (until then it is a Doom-Phase choice too)."""
+    return set_players(already(state, WW, ANYTIME), windwalker={"spellbooks": ("",)})
+
+
 def test_the_doom_phase_asks_a_player_who_cannot_afford_the_ritual_but_has_a_doom_phase_choice() -> None:
     # Sleeper (2 Power) may still use Death from Below; Yellow Sign (0) holds an Elder Sign;
     # the others, with no Power and nothing to play, are skipped.
-    state = game6(Europe={"units": [(SL, A, "Acolyte", 1)]})
+    state = anytime_taken(game6(Europe={"units": [(SL, A, "Acolyte", 1)]}))
     everyone: dict[str, dict[str, Any]] = {p.pid: {"power": 0} for p in state.players}
     state = set_players(state, **{**everyone, SL: {"power": 2}, YS: {"power": 0, "elder_signs": (2,)}})
     state = doom_rituals(state)
@@ -83,7 +89,7 @@ def test_the_doom_phase_asks_a_player_who_cannot_afford_the_ritual_but_has_a_doo
 
 
 def test_the_doom_phase_skips_a_player_with_no_doom_phase_choice() -> None:
-    state = game6(Europe={"units": [(SL, A, "Acolyte", 1)]})
+    state = anytime_taken(game6(Europe={"units": [(SL, A, "Acolyte", 1)]}))
     state = set_players(state, **{p.pid: {"power": 0} for p in state.players})
     state = pw.mark_used(state, SL, "Death from Below")  # used this Doom Phase already
     events: list[object] = []

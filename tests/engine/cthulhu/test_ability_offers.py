@@ -1,0 +1,208 @@
+"""Every ability command the engine takes is in its legal list (the screen and the demo's bots offer
+only that list): for seeded demo games, at the faction's own action and Doom-Phase questions,
+every command of its module built from the board's values (its areas, the other players, its
+units) that ``apply`` accepts must be listed by ``legal_commands``.  Each sampled state is tried
+as played, again with all six of the faction's Spellbooks held and 2 Power, and with them, 15
+Power and its whole roster beside an enemy monster and cultist, so that the abilities that
+need a Spellbook or a Great Old One are reached too."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Iterator
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from companion import demo
+from companion.engine import Accepted, Command, State, apply, legal_commands
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions import (
+    RULES,
+    ancients,
+    black_goat,
+    crawling_chaos,
+    great_cthulhu,
+    opener_of_the_way,
+    sleeper,
+    windwalker,
+    yellow_sign,
+)
+from companion.engine.cthulhu.model import Faction, Options, Phase, Prompt, PromptKind, UnitKind
+from companion.engine.values import evolve
+from companion.maps import load_map
+from tests.engine.cthulhu.factions.kit import OW, WW, YS, game6, turn
+from tests.helpers import set_players
+
+F = Faction
+MODULES: dict[Faction, ModuleType] = {
+    F.WINDWALKER: windwalker,
+    F.ANCIENTS: ancients,
+    F.SLEEPER: sleeper,
+    F.OPENER_OF_THE_WAY: opener_of_the_way,
+    F.CRAWLING_CHAOS: crawling_chaos,
+    F.GREAT_CTHULHU: great_cthulhu,
+    F.BLACK_GOAT: black_goat,
+    F.YELLOW_SIGN: yellow_sign,
+}
+EXPANSION = (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.SLEEPER, F.WINDWALKER, F.OPENER_OF_THE_WAY, F.ANCIENTS)
+CORE = (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN, F.SLEEPER, F.WINDWALKER)
+SEEDS = (1, 2)
+EVERY = 3  # every third question of the faction's is sampled
+
+
+def pointless(state: State, command: Command) -> bool:
+    """A command the engine takes that changes nothing a player would want, and which the list
+    leaves out on purpose: Dragon Ascending when Opener's Power is the highest already (it
+    would spend the once-per-game use for no Power)."""
+    pid = getattr(command, "player", "")
+    return isinstance(command, opener_of_the_way.DragonAscending) and state.player(pid).power >= max(
+        p.power for p in state.players
+    )
+
+
+def domain(state: State, pid: str, cls: type[Command], field: dataclasses.Field[Any]) -> list[Any] | None:
+    """The values tried for one field of an ability command (None: the command is not tried)."""
+    areas = [state.area_name(i) for i in range(len(state.areas))]
+    others = [p.pid for p in state.players if p.pid != pid]
+    name = field.name
+    if name == "player":
+        return [pid]
+    if cls is sleeper.SleeperRequirement:  # (its handler ignores a ``to`` given with "all" or "loss")
+        return {"kind": list(sleeper.GIFTS), "to": ["", *others]}[name]
+    if name in ("area", "to"):
+        return areas
+    if name in ("enemy", "victim", "faction"):
+        return others
+    if name in ("name", "unit"):
+        return [u.name for u in RULES[state.player(pid).faction].units]
+    if name == "dearest":
+        return [False, True]
+    if name == "amount":
+        return list(crawling_chaos.PAYMENTS)
+    if field.default is not dataclasses.MISSING:  # a tuple of units or areas: its default (all of them)
+        return [field.default]
+    return None
+
+
+def candidates(state: State, pid: str, module: ModuleType) -> Iterator[Command]:
+    for cls in module.HANDLERS:
+        domains = [domain(state, pid, cls, f) for f in dataclasses.fields(cls)]
+        if all(d is not None for d in domains):
+            for values in itertools.product(*domains):  # type: ignore[arg-type]
+                command = cls(*values)
+                if not (isinstance(command, sleeper.SleeperRequirement) and command.kind != "one" and command.to):
+                    yield command
+
+
+def missing(state: State, pid: str, module: ModuleType) -> list[Command]:
+    """The module's commands the engine takes in ``state`` that its legal list leaves out."""
+    listed = set(legal_commands(state))
+    out = []
+    for command in candidates(state, pid, module):
+        if command not in listed and isinstance(apply(state, command), Accepted) and not pointless(state, command):
+            out.append(command)
+    return out
+
+
+def stocked(state: State, pid: str) -> State:
+    """``state`` with one of each of ``pid``'s roster units not on the map (its Great Old Ones
+    too) in its most crowded area, beside an enemy Monster and Acolyte."""
+    i = max(range(len(state.areas)), key=lambda j: state.areas[j].count(owner=pid))
+    area = state.areas[i]
+    for unit in RULES[state.player(pid).faction].units:
+        if unit.kind is not UnitKind.CULTIST and not any(a.count(owner=pid, name=unit.name) for a in state.areas):
+            area = bd.add_units(area, pid, unit.kind, unit.name, 1)
+    other = next(p for p in state.players if p.pid != pid)
+    monster = next(u.name for u in RULES[other.faction].units if u.kind is UnitKind.MONSTER)
+    area = bd.add_units(bd.add_units(area, other.pid, UnitKind.MONSTER, monster, 1), other.pid, UnitKind.CULTIST, "Acolyte", 1)
+    return state.with_area(i, area)
+
+
+def variants(state: State, pid: str) -> Iterator[State]:
+    seat = state.seat(pid)
+    assert seat is not None
+    yield state
+    books = tuple(RULES[state.player(pid).faction].spellbooks)
+    yield state.with_player(seat, power=2, spellbooks=books)
+    yield stocked(state.with_player(seat, power=15, spellbooks=books), pid)
+
+
+def sampled(faction: Faction, seed: int) -> Iterator[tuple[State, str]]:
+    """The faction's own action and Doom-Phase questions in a seeded demo game (every
+    :data:`EVERY`-th), to the game's end."""
+    seats = EXPANSION if faction in EXPANSION else CORE
+    setup = c.NewGame(load_map("earth-6p"), tuple(c.Seat(f) for f in seats), seed, Options(abilities=True))
+    result = apply(None, setup)
+    assert isinstance(result, Accepted)
+    state, rnd, asked = result.state, random.Random(seed), 0
+    pid = next(p.pid for p in state.players if p.faction is faction)
+    for _ in range(demo.MAX_COMMANDS):
+        if state.phase is Phase.GAME_OVER:
+            return
+        if state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL) and state.prompt.actor == pid:
+            asked += 1
+            if asked % EVERY == 0:
+                yield state, pid
+        result = apply(state, demo.choose(state, rnd))
+        assert isinstance(result, Accepted), result
+        state = result.state
+
+
+@pytest.mark.parametrize("faction", list(MODULES), ids=lambda f: f.value)
+def test_every_ability_command_the_engine_takes_is_in_the_legal_list(faction: Faction) -> None:
+    module, found = MODULES[faction], dict[tuple[str, str], Command]()
+    samples = 0
+    for seed in SEEDS:
+        for state, pid in sampled(faction, seed):
+            for variant in variants(state, pid):
+                samples += 1
+                for command in missing(variant, pid, module):
+                    found.setdefault((type(command).__name__, variant.prompt.kind.value), command)
+    assert samples >= 10
+    assert found == {}
+
+
+def test_the_check_finds_a_command_left_out_of_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check can fail: with Windwalker's offers emptied, its Hibernate (always legal on its
+    action) is reported."""
+    monkeypatch.setattr(windwalker, "offers", lambda state, pid: iter(()))
+    state, pid = next((s, p) for s, p in sampled(F.WINDWALKER, 1) if s.prompt.kind is PromptKind.ACTION)
+    assert windwalker.Hibernate(pid) in missing(state, pid, windwalker)
+
+
+# -- the three found missing, each by name ----------------------------------------------------------
+
+
+def doom_question(state: State, pid: str) -> State:
+    """``pid``'s Doom-Phase question (the Ritual unaffordable: only skipping, and its abilities)."""
+    seat = state.seat(pid)
+    assert seat is not None
+    prompt = Prompt(PromptKind.RITUAL, pid, "ritual?", ("skip_ritual",))
+    return evolve(state, phase=Phase.DOOM, turn=seat, prompt=prompt)
+
+
+def test_anytime_spellbook_is_offered_on_windwalkers_doom_phase_question() -> None:
+    state = doom_question(game6(), WW)
+    assert windwalker.AnytimeSpellbook(WW) in list(legal_commands(state))
+    assert isinstance(apply(state, windwalker.AnytimeSpellbook(WW)), Accepted)
+
+
+def test_dragon_ascending_is_offered_on_openers_doom_phase_question_when_another_has_more_power() -> None:
+    books = ("Dragon Ascending",)
+    state = set_players(game6(), opener_of_the_way={"power": 1, "spellbooks": books}, great_cthulhu={"power": 7})
+    assert opener_of_the_way.DragonAscending(OW) in list(legal_commands(doom_question(state, OW)))
+    state = set_players(state, opener_of_the_way={"power": 9, "spellbooks": books})
+    assert opener_of_the_way.DragonAscending(OW) not in list(legal_commands(doom_question(state, OW)))  # nothing to gain
+
+
+def test_shriek_of_the_byakhee_is_offered_into_an_area_without_yellow_sign_units() -> None:
+    state = game6(Europe={"units": [(YS, "monster", "Byakhee", 1)]})
+    state = turn(state, YS, power=2, books=("Shriek of the Byakhee",))
+    offered = list(legal_commands(state))
+    assert yellow_sign.Shriek(YS, "Arabia") in offered  # no unit of Yellow Sign's there
+    assert yellow_sign.Shriek(YS, "Europe") not in offered  # the only Byakhee is there already
