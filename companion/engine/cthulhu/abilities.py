@@ -196,27 +196,41 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     """Meet each seat's requirements that the command's ``events`` can have made true (its
     ``when``), in seating order; ``every``: check them all (the reference the tests compare
     the triggered check with).  Meeting one appends RequirementMet (and its Elder Signs and
-    Power), which may meet another: those events count too."""
+    Power), which may meet another, before or after it in the order: those events count too,
+    and the seats are gone through again until a pass meets nothing new."""
     types = {type(e) for e in events}  # one pass over the events, not one per requirement
-    every = every or checks_all(types)
+    every = every or checks_all(types) or state.abilities.late
+    if state.abilities.late:
+        state = with_abilities(state, late=False)
     met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
-    for seat in state.turn_order():
-        player = state.players[seat]
-        module = MODULES.get(player.faction)
-        if module is None:
-            continue
-        pid = player.pid
-        for requirement in module.REQUIREMENTS:
-            when = requirement.when  # read first: most requirements are not due, and this is cheaper
-            if (not every and when is not None and when.isdisjoint(types)) or (pid, requirement.name) in met:
+    again = True
+    while again:  # a requirement's Elder Sign or Power may meet one checked before it: once more
+        again = False
+        for seat in state.turn_order():
+            player = state.players[seat]
+            module = MODULES.get(player.faction)
+            if module is None:
                 continue
-            if not requirement.met(state, pid, events):
-                continue
-            mark = len(events)
-            state = meet(state, seat, requirement, events)
-            types.update(type(e) for e in events[mark:])
-            every = every or checks_all(types)
+            pid = player.pid
+            for requirement in module.REQUIREMENTS:
+                when = requirement.when  # read first: most requirements are not due, and this is cheaper
+                if (not every and when is not None and when.isdisjoint(types)) or (pid, requirement.name) in met:
+                    continue
+                if not requirement.met(state, pid, events):
+                    continue
+                mark = len(events)
+                state = meet(state, seat, requirement, events)
+                met.add((pid, requirement.name))
+                types.update(type(e) for e in events[mark:])
+                every = every or checks_all(types)
+                again = True
     return state
+
+
+def after_late_events(state: GameState) -> GameState:
+    """Events came after this command's requirement check (a later after-command hook): the
+    next check looks at every requirement (:func:`check_requirements`)."""
+    return with_abilities(state, late=True) if state.options.abilities and not state.abilities.late else state
 
 
 def meet(state: GameState, seat: int, requirement: powers.Requirement, events: Events) -> GameState:

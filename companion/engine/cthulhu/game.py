@@ -150,8 +150,13 @@ def apply(state: GameState, command: Command) -> Result:
     events: list[Event] = []
     try:
         new = handler(state, command, events)
+        checked = -1  # how many events the requirement check saw
         for hook in flow.AFTER_COMMAND_HOOKS:
             new = hook(new, events)
+            if hook is abilities.after_command:
+                checked = len(events)
+        if 0 <= checked < len(events):  # a later hook's events: the next check sees them
+            new = abilities.after_late_events(new)
     except Refusal as refusal:
         return refusal.rejected()
     return Accepted(evolve(new, step=state.step + 1), tuple(events))

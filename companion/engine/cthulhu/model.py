@@ -441,6 +441,10 @@ class Abilities:
     # Units in a faction's off-map box, by box: "slumber" (Cursed Slumber's gate and its cultist),
     # "prison" (a Monster taken by Capture Monster until Gather Power).
     boxed: tuple[tuple[str, Units], ...] = ()
+    # Events came after the requirement check (the independents' and Tcho-Tcho's after-command
+    # hooks, the Acolyte's control): the next check looks at every requirement, as checking them
+    # all after every command did (so a journal meets each requirement at the same step).
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)
