@@ -12,8 +12,12 @@ a ``__dict__``, a copy of that dict: about 0.5 µs, whatever the number of field
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import operator
+import sys
+from _thread import get_ident
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 _Copier = Callable[[Any, dict[str, Any]], Any]
@@ -93,20 +97,34 @@ def _build_init(cls: type) -> Callable[..., None] | None:
         return None
     if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
         return None
-    scope: dict[str, Any] = {}
+    init = _make_init(cls, fields, slotted=True)
+    init.__doc__ = cls.__init__.__doc__
+    return init
+
+
+def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, slotted: bool) -> Callable[..., None]:
+    """The ``__init__`` of the frozen dataclass ``cls`` whose ``fields`` are all plain (in the
+    ``__init__``, positional, no factory): each slot set through its descriptor (``slotted``), or
+    each attribute through ``object.__setattr__`` by name as the dataclass's own does.  Its
+    annotations are the dataclass's own, so ``inspect.signature`` reads the same."""
+    scope: dict[str, Any] = {"__name__": cls.__module__, "_setattr": object.__setattr__}
     signature, body = [], []
     for i, f in enumerate(fields):
-        scope[f"_set{i}"] = cls.__dict__[f.name].__set__
+        if slotted:
+            scope[f"_set{i}"] = cls.__dict__[f.name].__set__
+            body.append(f"    _set{i}(self, {f.name})")
+        else:
+            body.append(f"    _setattr(self, {f.name!r}, {f.name})")
         if f.default is dataclasses.MISSING:
             signature.append(f.name)
         else:
             scope[f"_default{i}"] = f.default
             signature.append(f"{f.name}=_default{i}")
-        body.append(f"    _set{i}(self, {f.name})")
-    exec(f"def __init__(self, {', '.join(signature)}):\n" + "\n".join(body), scope)  # field names only
+    source = f"def __init__(self, {', '.join(signature)}):\n" + ("\n".join(body) or "    pass")
+    exec(source, scope)  # the source is built only from the class's own field names
     init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
     return init
 
 
@@ -126,3 +144,157 @@ def quicken(classes: Iterable[type]) -> int:
 
 
 _QUICK: set[type] = set()
+
+
+# The engine's dataclasses, made with fewer compilations (docs/performance.md, "Start-up").
+#
+# Python 3.11's dataclass decorator compiles every method it adds from generated source: a frozen
+# class costs six compilations (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
+# ``__setattr__``, ``__delattr__``), about 0.8 ms, and the engine makes some two hundred such
+# classes as it is imported: most of the start's CPU.  :func:`dataclass` makes a plain frozen one
+# (no ``field()``, no ``__post_init__``, no dataclass base: nearly all of the engine's) with one
+# compilation, the quick ``__init__``; the other methods are closures over the class's field names
+# that do exactly what the generated ones do (tests/engine/test_fast_dataclass.py compares them,
+# class by class, with the decorator's own).  Any other class goes to ``dataclasses.dataclass``.
+# Python 3.13 compiles a class's methods at once; there the decorator's own is used.
+
+_PSEUDO_FIELD_WORDS = ("ClassVar", "InitVar", "KW_ONLY")
+
+
+def _plain_frozen(cls: type, options: dict[str, Any]) -> bool:
+    """Whether ``cls`` may be made by :func:`_make_frozen`: asked for ``frozen=True`` (and
+    ``slots``) only, and every field plain, so that its ``__init__`` is the quick one."""
+    if sys.version_info >= (3, 13) or options.get("frozen") is not True or set(options) - {"frozen", "slots"}:
+        return False
+    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]) or hasattr(cls, "__post_init__"):
+        return False
+    own = cls.__dict__
+    if any(name in own for name in ("__init__", "__setattr__", "__delattr__", "__slots__")):
+        return False  # the decorator refuses or keeps these: let it say so
+    annotations: dict[str, Any] = own.get("__annotations__", {})
+    for name, kind in annotations.items():
+        if name == "self" or isinstance(own.get(name), dataclasses.Field):
+            return False
+        if any(word in str(kind) for word in _PSEUDO_FIELD_WORDS):
+            return False
+    return True
+
+
+def _fields_tuple(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function from a value to the tuple of its fields ``names`` (the generated methods'
+    ``(self.a, self.b,)``), built in C where there are several."""
+    if len(names) > 1:
+        getter: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
+        return getter
+    if names:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return lambda value: ()
+
+
+def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
+    """The methods a frozen dataclass with fields ``names`` gets besides ``__init__``, as Python
+    3.11 generates them for the class ``cls`` as it was defined (its ``__setattr__`` and
+    ``__delattr__`` name that class, not the slotted copy the decorator then makes)."""
+    fields_of = _fields_tuple(names)
+    defined: type[Any] = cls
+    running: set[tuple[int, int]] = set()
+
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:  # a value that holds itself (reprlib.recursive_repr, as the decorator's)
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join([f"{name}={value!r}" for name, value in zip(names, fields_of(self), strict=True)])
+            return f"{self.__class__.__qualname__}({shown})"
+        finally:
+            running.discard(key)
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return fields_of(self) == fields_of(other)
+        return NotImplemented
+
+    def __hash__(self: Any) -> int:
+        return hash(fields_of(self))
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is defined or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(defined, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is defined or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(defined, self).__delattr__(name)
+
+    return {
+        "__repr__": __repr__,
+        "__eq__": __eq__,
+        "__hash__": __hash__,
+        "__setattr__": __setattr__,
+        "__delattr__": __delattr__,
+    }
+
+
+def _getstate(self: Any) -> list[Any]:
+    """A frozen slotted dataclass's state for pickling and copying (the decorator's own)."""
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):  # as the decorator's own
+        object.__setattr__(self, f.name, value)
+
+
+def _make_frozen(cls: type, slots: bool) -> type:
+    """``dataclasses.dataclass(cls, frozen=True, slots=slots)`` for a class :func:`_plain_frozen`
+    accepts, with one compilation instead of six (see above)."""
+    own = dict(cls.__dict__)
+    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
+    documented = bool(cls.__doc__)
+    if not documented:
+        cls.__doc__ = "-"  # the decorator would write it from a signature without the __init__
+    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots)
+    fields = dataclasses.fields(made)
+    if len(fields) != len(made.__dict__["__dataclass_fields__"]):
+        raise TypeError(f"{cls.__qualname__}: a pseudo-field; use dataclasses.dataclass")
+    names = tuple(f.name for f in fields)
+    for name, method in _methods(cls, names).items():
+        if name in own and name != "__hash__":  # the class's own __repr__ or __eq__ is kept
+            continue
+        if name == "__hash__" and explicit_hash:
+            continue
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        method.__module__ = cls.__module__
+        setattr(made, name, method)
+    if slots:
+        for name, method in (("__getstate__", _getstate), ("__setstate__", _setstate)):
+            if name not in own:
+                setattr(made, name, method)
+    params = made.__dict__["__dataclass_params__"]
+    params.init = params.repr = params.eq = params.frozen = True
+    made.__init__ = _make_init(made, fields, slotted=slots)  # type: ignore[misc]
+    _QUICK.add(made)
+    if not documented:
+        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
+    return made
+
+
+def _dataclass(cls: type | None = None, /, **options: Any) -> Any:
+    """``dataclasses.dataclass``, the same classes made quicker (see above)."""
+
+    def wrap(cls: type) -> type:
+        if _plain_frozen(cls, options):
+            return _make_frozen(cls, bool(options.get("slots", False)))
+        made: type = dataclasses.dataclass(cls, **options)
+        return made
+
+    return wrap if cls is None else wrap(cls)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass  # the checker reads the decorator it knows
+else:
+    dataclass = _dataclass
