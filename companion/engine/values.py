@@ -12,8 +12,8 @@ a ``__dict__``, a copy of that dict: about 0.5 µs, whatever the number of field
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
-import operator
 import sys
 from _thread import get_ident
 from collections.abc import Callable, Iterable
@@ -153,10 +153,12 @@ _QUICK: set[type] = set()
 # ``__setattr__``, ``__delattr__``), about 0.8 ms, and the engine makes some two hundred such
 # classes as it is imported: most of the start's CPU.  :func:`dataclass` makes a plain frozen one
 # (no ``field()``, no ``__post_init__``, no dataclass base: nearly all of the engine's) with one
-# compilation, the quick ``__init__``; the other methods are closures over the class's field names
-# that do exactly what the generated ones do (tests/engine/test_fast_dataclass.py compares them,
-# class by class, with the decorator's own).  Any other class goes to ``dataclasses.dataclass``.
-# Python 3.13 compiles a class's methods at once; there the decorator's own is used.
+# compilation, the quick ``__init__``: ``__setattr__`` and ``__delattr__`` (never on a quick
+# path: a frozen value is not assigned to) are closures over the class's field names that do what
+# the generated ones do, and ``__repr__``, ``__eq__`` and ``__hash__`` are compiled, from the
+# decorator's own text, at their first call (most classes never use them).  tests/engine/test_fast_dataclass.py compares each
+# kind of class made both ways.  Any other class goes to ``dataclasses.dataclass``, and from
+# Python 3.13 (which compiles a class's methods at once) every class does.
 
 _PSEUDO_FIELD_WORDS = ("ClassVar", "InitVar", "KW_ONLY")
 
@@ -180,44 +182,50 @@ def _plain_frozen(cls: type, options: dict[str, Any]) -> bool:
     return True
 
 
-def _fields_tuple(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """A function from a value to the tuple of its fields ``names`` (the generated methods'
-    ``(self.a, self.b,)``), built in C where there are several."""
-    if len(names) > 1:
-        getter: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
-        return getter
-    if names:
-        one = operator.attrgetter(names[0])
-        return lambda value: (one(value),)
-    return lambda value: ()
-
-
-def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
-    """The methods a frozen dataclass with fields ``names`` gets besides ``__init__``, as Python
-    3.11 generates them for the class ``cls`` as it was defined (its ``__setattr__`` and
-    ``__delattr__`` name that class, not the slotted copy the decorator then makes)."""
-    fields_of = _fields_tuple(names)
-    defined: type[Any] = cls
+def _recursive_repr(shown: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``shown``, saying "..." for a value inside itself (the decorator's own guard)."""
     running: set[tuple[int, int]] = set()
 
-    def __repr__(self: Any) -> str:
+    @functools.wraps(shown)
+    def wrapper(self: Any) -> str:
         key = id(self), get_ident()
-        if key in running:  # a value that holds itself (reprlib.recursive_repr, as the decorator's)
+        if key in running:
             return "..."
         running.add(key)
         try:
-            shown = ", ".join([f"{name}={value!r}" for name, value in zip(names, fields_of(self), strict=True)])
-            return f"{self.__class__.__qualname__}({shown})"
+            result = shown(self)
         finally:
             running.discard(key)
+        return result
 
-    def __eq__(self: Any, other: Any) -> Any:
-        if other.__class__ is self.__class__:
-            return fields_of(self) == fields_of(other)
-        return NotImplemented
+    return wrapper
 
-    def __hash__(self: Any) -> int:
-        return hash(fields_of(self))
+
+def _compiled_on_first_call(home: list[type], name: str, source: str) -> Callable[..., Any]:
+    """A stand-in for the method ``name`` of the class ``home[0]``: its first call compiles
+    ``source`` (the decorator's own text for it), puts the result on the class in its place and
+    calls it.  ``__eq__`` and ``__hash__`` are on the engine's quick paths, where a compiled tuple
+    of attribute reads is quicker than any closure; most classes never use any of the three."""
+
+    def first_call(*args: Any) -> Any:
+        scope: dict[str, Any] = {"__name__": home[0].__module__}
+        exec(source, scope)  # the source is built only from the class's own field names
+        method: Callable[..., Any] = scope[name]
+        method.__qualname__ = f"{home[0].__qualname__}.{name}"
+        if name == "__repr__":
+            method = _recursive_repr(method)
+        setattr(home[0], name, method)  # another thread doing the same sets an equal method
+        return method(*args)
+
+    first_call.__name__ = name
+    return first_call
+
+
+def _methods(cls: type, names: tuple[str, ...], home: list[type]) -> dict[str, Callable[..., Any]]:
+    """The methods a frozen dataclass with fields ``names`` gets besides ``__init__``, as Python
+    3.11 generates them for the class ``cls`` as it was defined (its ``__setattr__`` and
+    ``__delattr__`` name that class, not the slotted copy the decorator then makes, ``home[0]``)."""
+    defined: type[Any] = cls
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is defined or name in names:
@@ -229,10 +237,22 @@ def _methods(cls: type, names: tuple[str, ...]) -> dict[str, Callable[..., Any]]
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(defined, self).__delattr__(name)
 
+    def fields_text(value: str) -> str:  # the decorator's "(self.a,self.b,)"
+        return "(" + ",".join(f"{value}.{name}" for name in names) + ",)" if names else "()"
+
+    equal = (
+        "def __eq__(self, other):\n"
+        "    if other.__class__ is self.__class__:\n"
+        f"        return {fields_text('self')}=={fields_text('other')}\n"
+        "    return NotImplemented"
+    )
+    shown = ", ".join(f"{name}={{self.{name}!r}}" for name in names)
     return {
-        "__repr__": __repr__,
-        "__eq__": __eq__,
-        "__hash__": __hash__,
+        "__repr__": _compiled_on_first_call(
+            home, "__repr__", f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({shown})"'
+        ),
+        "__eq__": _compiled_on_first_call(home, "__eq__", equal),
+        "__hash__": _compiled_on_first_call(home, "__hash__", f"def __hash__(self):\n    return hash({fields_text('self')})"),
         "__setattr__": __setattr__,
         "__delattr__": __delattr__,
     }
@@ -261,7 +281,7 @@ def _make_frozen(cls: type, slots: bool) -> type:
     if len(fields) != len(made.__dict__["__dataclass_fields__"]):
         raise TypeError(f"{cls.__qualname__}: a pseudo-field; use dataclasses.dataclass")
     names = tuple(f.name for f in fields)
-    for name, method in _methods(cls, names).items():
+    for name, method in _methods(cls, names, [made]).items():
         if name in own and name != "__hash__":  # the class's own __repr__ or __eq__ is kept
             continue
         if name == "__hash__" and explicit_hash:
@@ -278,8 +298,21 @@ def _make_frozen(cls: type, slots: bool) -> type:
     made.__init__ = _make_init(made, fields, slotted=slots)  # type: ignore[misc]
     _QUICK.add(made)
     if not documented:
-        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
+        made.__doc__ = made.__name__ + _signature_text(made, fields)
     return made
+
+
+def _signature_text(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> str:
+    """What the decorator writes after the name of a class without a docstring,
+    ``str(inspect.signature(cls))`` less its " -> None", as inspect writes it for annotations
+    that are text (``from __future__ import annotations``, the engine's way) and without
+    inspect's walk through the class (about 0.1 ms a class); inspect's own for any other."""
+    if not all(isinstance(f.type, str) for f in fields):
+        return str(inspect.signature(cls)).replace(" -> None", "")
+    shown = [
+        f"{f.name}: {f.type!r}" if f.default is dataclasses.MISSING else f"{f.name}: {f.type!r} = {f.default!r}" for f in fields
+    ]
+    return f"({', '.join(shown)})"
 
 
 def _dataclass(cls: type | None = None, /, **options: Any) -> Any:

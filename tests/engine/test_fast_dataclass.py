@@ -181,7 +181,41 @@ def test_the_engine_makes_its_classes_quicker() -> None:
         for obj in vars(module).values()
         if isinstance(obj, type) and obj.__module__ == name and dataclasses.is_dataclass(obj)
     ]
-    quick = [cls for cls in engine if cls.__eq__.__code__.co_filename == values.__file__]
+    quick = [cls for cls in engine if cls.__setattr__.__code__.co_filename == values.__file__]
     assert len(engine) > 150
     assert len(quick) > 0.8 * len(engine)
-    assert model.Units.__eq__.__code__.co_filename == values.__file__
+    assert model.Units.__setattr__.__code__.co_filename == values.__file__
+
+
+def test_equality_and_hash_are_compiled_at_their_first_call_as_the_decorator_compiles_them() -> None:
+    made = {make: shapes(make)["Point"][0] for make in (dataclasses.dataclass, _dataclass)}
+    quick, plain = made[_dataclass], made[dataclasses.dataclass]
+    assert quick.__eq__.__code__.co_filename == values.__file__  # the stand-in
+    assert quick(1) == quick(1) and hash(quick(1)) == hash(plain(1))
+    for name in ("__eq__", "__hash__"):
+        compiled, generated = getattr(quick, name), getattr(plain, name)
+        assert compiled.__code__.co_code == generated.__code__.co_code
+        assert compiled.__code__.co_names == generated.__code__.co_names
+        assert compiled.__qualname__ == generated.__qualname__
+
+
+def test_a_value_is_shown_by_the_decorators_own_text_after_its_first_showing() -> None:
+    quick, plain = shapes(_dataclass)["Board"][0], shapes(dataclasses.dataclass)["Board"][0]
+    assert repr(quick("a")) == repr(plain("a"))
+    compiled, generated = getattr(quick, "__repr__"), getattr(plain, "__repr__")  # noqa: B009  (Any: __wrapped__)
+    assert compiled.__wrapped__.__code__.co_code == generated.__wrapped__.__code__.co_code
+    assert compiled.__qualname__ == generated.__qualname__
+
+
+def test_the_engine_classes_without_a_docstring_are_described_as_inspect_describes_them() -> None:
+    described = [
+        obj
+        for name, module in list(sys.modules.items())
+        if name.startswith(companion.engine.__name__ + ".")
+        for obj in vars(module).values()
+        if isinstance(obj, type) and obj.__module__ == name and dataclasses.is_dataclass(obj)
+        if obj.__doc__ and obj.__doc__.startswith(obj.__name__ + "(")
+    ]
+    assert len(described) > 10
+    for cls in described:
+        assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
