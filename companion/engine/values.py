@@ -201,15 +201,15 @@ def _recursive_repr(shown: Callable[[Any], str]) -> Callable[[Any], str]:
     return wrapper
 
 
-def _compiled_on_first_call(home: list[type], name: str, source: str) -> Callable[..., Any]:
+def _compiled_on_first_call(home: list[type], name: str, source: Callable[[], str]) -> Callable[..., Any]:
     """A stand-in for the method ``name`` of the class ``home[0]``: its first call compiles
-    ``source`` (the decorator's own text for it), puts the result on the class in its place and
+    ``source()`` (the decorator's own text for it), puts the result on the class in its place and
     calls it.  ``__eq__`` and ``__hash__`` are on the engine's quick paths, where a compiled tuple
     of attribute reads is quicker than any closure; most classes never use any of the three."""
 
     def first_call(*args: Any) -> Any:
         scope: dict[str, Any] = {"__name__": home[0].__module__}
-        exec(source, scope)  # the source is built only from the class's own field names
+        exec(source(), scope)  # the source is built only from the class's own field names
         method: Callable[..., Any] = scope[name]
         method.__qualname__ = f"{home[0].__qualname__}.{name}"
         if name == "__repr__":
@@ -240,19 +240,25 @@ def _methods(cls: type, names: tuple[str, ...], home: list[type]) -> dict[str, C
     def fields_text(value: str) -> str:  # the decorator's "(self.a,self.b,)"
         return "(" + ",".join(f"{value}.{name}" for name in names) + ",)" if names else "()"
 
-    equal = (
-        "def __eq__(self, other):\n"
-        "    if other.__class__ is self.__class__:\n"
-        f"        return {fields_text('self')}=={fields_text('other')}\n"
-        "    return NotImplemented"
-    )
-    shown = ", ".join(f"{name}={{self.{name}!r}}" for name in names)
+    def equal() -> str:
+        return (
+            "def __eq__(self, other):\n"
+            "    if other.__class__ is self.__class__:\n"
+            f"        return {fields_text('self')}=={fields_text('other')}\n"
+            "    return NotImplemented"
+        )
+
+    def hashed() -> str:
+        return f"def __hash__(self):\n    return hash({fields_text('self')})"
+
+    def shown() -> str:
+        each = ", ".join(f"{name}={{self.{name}!r}}" for name in names)
+        return f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({each})"'
+
     return {
-        "__repr__": _compiled_on_first_call(
-            home, "__repr__", f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({shown})"'
-        ),
+        "__repr__": _compiled_on_first_call(home, "__repr__", shown),
         "__eq__": _compiled_on_first_call(home, "__eq__", equal),
-        "__hash__": _compiled_on_first_call(home, "__hash__", f"def __hash__(self):\n    return hash({fields_text('self')})"),
+        "__hash__": _compiled_on_first_call(home, "__hash__", hashed),
         "__setattr__": __setattr__,
         "__delattr__": __delattr__,
     }
