@@ -207,13 +207,18 @@ def _compiled_on_first_call(home: list[type], name: str, source: Callable[[], st
     calls it.  ``__eq__`` and ``__hash__`` are on the engine's quick paths, where a compiled tuple
     of attribute reads is quicker than any closure; most classes never use any of the three."""
 
+    made: list[Callable[..., Any]] = []  # for a caller that kept the stand-in itself
+
     def first_call(*args: Any) -> Any:
+        if made:
+            return made[0](*args)
         scope: dict[str, Any] = {"__name__": home[0].__module__}
         exec(source(), scope)  # the source is built only from the class's own field names
         method: Callable[..., Any] = scope[name]
         method.__qualname__ = f"{home[0].__qualname__}.{name}"
         if name == "__repr__":
             method = _recursive_repr(method)
+        made.append(method)
         setattr(home[0], name, method)  # another thread doing the same sets an equal method
         return method(*args)
 

@@ -223,3 +223,11 @@ def test_the_engine_classes_without_a_docstring_are_described_as_inspect_describ
     assert len(described) > 10
     for cls in described:
         assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+
+
+def test_a_method_kept_before_its_first_call_is_compiled_once() -> None:
+    cls: Any = shapes(_dataclass)["Point"][0]
+    kept = cls.__eq__
+    assert kept(cls(1), cls(1)) is True and kept(cls(1), cls(2)) is False
+    compiled = cls.__eq__
+    assert compiled is not kept and kept(cls(3), cls(3)) is True and cls.__eq__ is compiled
