@@ -12,11 +12,11 @@ This module imports nothing but the engine: it is the contract, not the wiring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.engine import Command
 from companion.engine.mapdef import MapDef
+from companion.engine.values import dataclass
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TextIO
 
 from companion.engine import Accepted, Command, Event, State, apply, legal_commands
@@ -24,6 +24,7 @@ from companion.engine.cthulhu.factions.independents import UNMOVABLE
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled, fight_dice
 from companion.engine.mapdef import MapDef
+from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.maps import SHIPPED_DIR, MapError, load_map
 from companion.session import GameSession
@@ -50,7 +51,7 @@ class DemoSetup:
     board: MapDef
     seats: tuple[c.Seat, ...]
     seed: int
-    options: Options = Options()  # noqa: RUF009  (a frozen value: sharing it is safe)
+    options: Options = Options()
 
     def command(self) -> c.NewGame:
         return c.NewGame(self.board, self.seats, self.seed, self.options)

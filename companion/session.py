@@ -25,7 +25,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from companion import engine
@@ -33,6 +33,7 @@ from companion.engine import Accepted, Code, Command, Event, Rejected, State
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import Redo, Undo
+from companion.engine.values import dataclass
 from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable
 from companion.store.sqlite import SqliteJournal
 

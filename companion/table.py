@@ -28,12 +28,13 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from companion.engine import EVENTS, Accepted, Command, Event, Rejected, is_arkham, legal_commands
 from companion.engine.codec import from_data
 from companion.engine.cthulhu import commands as c
+from companion.engine.values import dataclass
 from companion.i18n import _, sentence
 from companion.session import GameSession, Session
 from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter

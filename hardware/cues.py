@@ -16,7 +16,6 @@ green (terror 0) to red (terror 10, or the Ancient One awake); the Cthulhu Wars 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.engine import Event, State, is_arkham, worm_chances
@@ -25,6 +24,7 @@ from companion.engine.cthulhu.model import DOOM_TO_WIN, WATCHER_TOKEN_START
 from companion.engine.cthulhu.shaggai import AreaEradicated, WorldsEnd
 from companion.engine.cthulhu.watcher import WatcherAwakened
 from companion.engine.says import sentence
+from companion.engine.values import dataclass
 from companion.palette import colour_of
 
 if TYPE_CHECKING:

@@ -7,12 +7,13 @@ machine code from :class:`Code` and a sentence a player understands).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Generic, TypeVar
 
 from companion.engine.codec import TagRegistry, union_base
 from companion.engine.says import Says, Value
+from companion.engine.values import dataclass
 
 COMMANDS = TagRegistry("command")
 EVENTS = TagRegistry("event")

@@ -8,11 +8,12 @@ part of that check, which the engine also runs when a game starts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from companion.engine.names import PLACE_LIMIT, TITLE_LIMIT, name_problem, unprintable
 from companion.engine.says import sentence
+from companion.engine.values import dataclass
 
 
 class MapStatus(StrEnum):

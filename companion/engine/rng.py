@@ -9,7 +9,7 @@ exactly.  Golden values are pinned in ``tests/engine/test_rng.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.engine.values import dataclass
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15

@@ -21,8 +21,9 @@ sentence and the screen maps it back to its template through the catalogue.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from companion.engine.values import dataclass
 
 Value = Any  # a name, a number, a nested Says: anything str.format can show
 

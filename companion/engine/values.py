@@ -12,8 +12,12 @@ a ``__dict__``, a copy of that dict: about 0.5 µs, whatever the number of field
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
+import sys
+from _thread import get_ident
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 _Copier = Callable[[Any, dict[str, Any]], Any]
@@ -93,20 +97,34 @@ def _build_init(cls: type) -> Callable[..., None] | None:
         return None
     if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
         return None
-    scope: dict[str, Any] = {}
+    init = _make_init(cls, fields, slotted=True)
+    init.__doc__ = cls.__init__.__doc__
+    return init
+
+
+def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, slotted: bool) -> Callable[..., None]:
+    """The ``__init__`` of the frozen dataclass ``cls`` whose ``fields`` are all plain (in the
+    ``__init__``, positional, no factory): each slot set through its descriptor (``slotted``), or
+    each attribute through ``object.__setattr__`` by name as the dataclass's own does.  Its
+    annotations are the dataclass's own, so ``inspect.signature`` reads the same."""
+    scope: dict[str, Any] = {"__name__": cls.__module__, "_setattr": object.__setattr__}
     signature, body = [], []
     for i, f in enumerate(fields):
-        scope[f"_set{i}"] = cls.__dict__[f.name].__set__
+        if slotted:
+            scope[f"_set{i}"] = cls.__dict__[f.name].__set__
+            body.append(f"    _set{i}(self, {f.name})")
+        else:
+            body.append(f"    _setattr(self, {f.name!r}, {f.name})")
         if f.default is dataclasses.MISSING:
             signature.append(f.name)
         else:
             scope[f"_default{i}"] = f.default
             signature.append(f"{f.name}=_default{i}")
-        body.append(f"    _set{i}(self, {f.name})")
-    exec(f"def __init__(self, {', '.join(signature)}):\n" + "\n".join(body), scope)  # field names only
+    source = f"def __init__(self, {', '.join(signature)}):\n" + ("\n".join(body) or "    pass")
+    exec(source, scope)  # the source is built only from the class's own field names
     init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
     return init
 
 
@@ -126,3 +144,201 @@ def quicken(classes: Iterable[type]) -> int:
 
 
 _QUICK: set[type] = set()
+
+
+# The engine's dataclasses, made with fewer compilations (docs/performance.md, "Start-up").
+#
+# Python 3.11's dataclass decorator compiles every method it adds from generated source: a frozen
+# class costs six compilations (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
+# ``__setattr__``, ``__delattr__``), about 0.8 ms, and the engine makes some two hundred such
+# classes as it is imported: most of the start's CPU.  :func:`dataclass` makes a plain frozen one
+# (no ``field()``, no ``__post_init__``, no dataclass base: nearly all of the engine's) with one
+# compilation, the quick ``__init__``: ``__setattr__`` and ``__delattr__`` (never on a quick
+# path: a frozen value is not assigned to) are closures over the class's field names that do what
+# the generated ones do, and ``__repr__``, ``__eq__`` and ``__hash__`` are compiled, from the
+# decorator's own text, at their first call (most classes never use them).  tests/engine/test_fast_dataclass.py compares each
+# kind of class made both ways.  Any other class goes to ``dataclasses.dataclass``, and from
+# Python 3.13 (which compiles a class's methods at once) every class does.
+
+_PSEUDO_FIELD_WORDS = ("ClassVar", "InitVar", "KW_ONLY")
+
+
+def _plain_frozen(cls: type, options: dict[str, Any]) -> bool:
+    """Whether ``cls`` may be made by :func:`_make_frozen`: asked for ``frozen=True`` (and
+    ``slots``) only, and every field plain, so that its ``__init__`` is the quick one."""
+    if sys.version_info >= (3, 13) or options.get("frozen") is not True or set(options) - {"frozen", "slots"}:
+        return False
+    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]) or hasattr(cls, "__post_init__"):
+        return False
+    own = cls.__dict__
+    if any(name in own for name in ("__init__", "__setattr__", "__delattr__", "__slots__")):
+        return False  # the decorator refuses or keeps these: let it say so
+    annotations: dict[str, Any] = own.get("__annotations__", {})
+    for name, kind in annotations.items():
+        if name == "self" or isinstance(own.get(name), dataclasses.Field):
+            return False
+        if any(word in str(kind) for word in _PSEUDO_FIELD_WORDS):
+            return False
+    return True
+
+
+def _recursive_repr(shown: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``shown``, saying "..." for a value inside itself (the decorator's own guard)."""
+    running: set[tuple[int, int]] = set()
+
+    @functools.wraps(shown)
+    def wrapper(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            result = shown(self)
+        finally:
+            running.discard(key)
+        return result
+
+    return wrapper
+
+
+def _compiled_on_first_call(home: list[type], name: str, source: Callable[[], str]) -> Callable[..., Any]:
+    """A stand-in for the method ``name`` of the class ``home[0]``: its first call compiles
+    ``source()`` (the decorator's own text for it), puts the result on the class in its place and
+    calls it.  ``__eq__`` and ``__hash__`` are on the engine's quick paths, where a compiled tuple
+    of attribute reads is quicker than any closure; most classes never use any of the three."""
+
+    made: list[Callable[..., Any]] = []  # for a caller that kept the stand-in itself
+
+    def first_call(*args: Any) -> Any:
+        if made:
+            return made[0](*args)
+        scope: dict[str, Any] = {"__name__": home[0].__module__}
+        exec(source(), scope)  # the source is built only from the class's own field names
+        method: Callable[..., Any] = scope[name]
+        method.__qualname__ = f"{home[0].__qualname__}.{name}"
+        if name == "__repr__":
+            method = _recursive_repr(method)
+        made.append(method)
+        setattr(home[0], name, method)  # another thread doing the same sets an equal method
+        return method(*args)
+
+    first_call.__name__ = name
+    return first_call
+
+
+def _methods(cls: type, names: tuple[str, ...], home: list[type]) -> dict[str, Callable[..., Any]]:
+    """The methods a frozen dataclass with fields ``names`` gets besides ``__init__``, as Python
+    3.11 generates them for the class ``cls`` as it was defined (its ``__setattr__`` and
+    ``__delattr__`` name that class, not the slotted copy the decorator then makes, ``home[0]``)."""
+    defined: type[Any] = cls
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is defined or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(defined, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is defined or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(defined, self).__delattr__(name)
+
+    def fields_text(value: str) -> str:  # the decorator's "(self.a,self.b,)"
+        return "(" + ",".join(f"{value}.{name}" for name in names) + ",)" if names else "()"
+
+    def equal() -> str:
+        return (
+            "def __eq__(self, other):\n"
+            "    if other.__class__ is self.__class__:\n"
+            f"        return {fields_text('self')}=={fields_text('other')}\n"
+            "    return NotImplemented"
+        )
+
+    def hashed() -> str:
+        return f"def __hash__(self):\n    return hash({fields_text('self')})"
+
+    def shown() -> str:
+        each = ", ".join(f"{name}={{self.{name}!r}}" for name in names)
+        return f'def __repr__(self):\n    return self.__class__.__qualname__ + f"({each})"'
+
+    return {
+        "__repr__": _compiled_on_first_call(home, "__repr__", shown),
+        "__eq__": _compiled_on_first_call(home, "__eq__", equal),
+        "__hash__": _compiled_on_first_call(home, "__hash__", hashed),
+        "__setattr__": __setattr__,
+        "__delattr__": __delattr__,
+    }
+
+
+def _getstate(self: Any) -> list[Any]:
+    """A frozen slotted dataclass's state for pickling and copying (the decorator's own)."""
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):  # as the decorator's own
+        object.__setattr__(self, f.name, value)
+
+
+def _make_frozen(cls: type, slots: bool) -> type:
+    """``dataclasses.dataclass(cls, frozen=True, slots=slots)`` for a class :func:`_plain_frozen`
+    accepts, with one compilation instead of six (see above)."""
+    own = dict(cls.__dict__)
+    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
+    documented = bool(cls.__doc__)
+    if not documented:
+        cls.__doc__ = "-"  # the decorator would write it from a signature without the __init__
+    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots)
+    fields = dataclasses.fields(made)
+    if len(fields) != len(made.__dict__["__dataclass_fields__"]):
+        raise TypeError(f"{cls.__qualname__}: a pseudo-field; use dataclasses.dataclass")
+    names = tuple(f.name for f in fields)
+    for name, method in _methods(cls, names, [made]).items():
+        if name in own and name != "__hash__":  # the class's own __repr__ or __eq__ is kept
+            continue
+        if name == "__hash__" and explicit_hash:
+            continue
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        method.__module__ = cls.__module__
+        setattr(made, name, method)
+    if slots:
+        for name, method in (("__getstate__", _getstate), ("__setstate__", _setstate)):
+            if name not in own:
+                setattr(made, name, method)
+    params = made.__dict__["__dataclass_params__"]
+    params.init = params.repr = params.eq = params.frozen = True
+    made.__init__ = _make_init(made, fields, slotted=slots)  # type: ignore[misc]
+    _QUICK.add(made)
+    if not documented:
+        made.__doc__ = made.__name__ + _signature_text(made, fields)
+    return made
+
+
+def _signature_text(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> str:
+    """What the decorator writes after the name of a class without a docstring,
+    ``str(inspect.signature(cls))`` less its " -> None", as inspect writes it for annotations
+    that are text (``from __future__ import annotations``, the engine's way) and without
+    inspect's walk through the class (about 0.1 ms a class); inspect's own for any other."""
+    if not all(isinstance(f.type, str) for f in fields):
+        return str(inspect.signature(cls)).replace(" -> None", "")
+    shown = [
+        f"{f.name}: {f.type!r}" if f.default is dataclasses.MISSING else f"{f.name}: {f.type!r} = {f.default!r}" for f in fields
+    ]
+    return f"({', '.join(shown)})"
+
+
+def _dataclass(cls: type | None = None, /, **options: Any) -> Any:
+    """``dataclasses.dataclass``, the same classes made quicker (see above)."""
+
+    def wrap(cls: type) -> type:
+        if _plain_frozen(cls, options):
+            return _make_frozen(cls, bool(options.get("slots", False)))
+        made: type = dataclasses.dataclass(cls, **options)
+        return made
+
+    return wrap if cls is None else wrap(cls)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass  # the checker reads the decorator it knows
+else:
+    dataclass = _dataclass

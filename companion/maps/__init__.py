@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion import paths
 from companion.engine.codec import DecodeError, from_data
 from companion.engine.mapdef import MapDef, MapStatus, problems
+from companion.engine.values import dataclass
 
 SHIPPED_DIR = Path(__file__).parent
 MAP_SUFFIX = ".toml"

@@ -12,12 +12,12 @@ how a search compares what was typed with a name: "Größe", "groesse" and "GROS
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
 from companion import i18n
+from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
 

@@ -8,12 +8,13 @@ back to the app, which hands commands to the table loop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import pygame
 
 from companion.engine import Command
+from companion.engine.values import dataclass
 from companion.i18n import N_, _
 from companion.ui.keyboard import Key
 from companion.ui.widgets import ACCENT, BUTTON, Button, Metrics

@@ -14,7 +14,7 @@ back as :class:`Local` intents, which the owning scene hands to :meth:`TurnPanel
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import pygame
@@ -25,6 +25,7 @@ from companion.engine.cthulhu.actions import destinations
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
+from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid

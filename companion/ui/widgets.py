@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from companion.engine.values import dataclass
 
 MIN_TOUCH = 48  # px: the smallest button a fingertip hits reliably
 LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut

@@ -18,7 +18,6 @@ has awoken too: the table may have to put right the very fact that woke it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -42,7 +41,7 @@ from companion.engine.arkham.data import (
 from companion.engine.arkham.mythos import LOST, Turn, gate_limit, outskirts_limit
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 MAX_CLUES = 20  # Clue tokens on one location: far above any game's; a guard against a slip of the finger
 TROPHIES = "trophies"  # where a monster defeated and kept waits (``spent`` sends it back to the cup)

@@ -15,8 +15,9 @@ of 11 cards each).  Open points the sources flag are noted where the value is us
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+from companion.engine.values import dataclass
 
 
 class Dimension(StrEnum):

@@ -22,14 +22,13 @@ surge's placement ("before the draw"), the monsters, then the Clue.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import OUTSKIRTS
 from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import check_placement, round_the_gates, surge_gates
 from companion.engine.core import Refusal, Rejected
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ Investigators are listed in seat order; the first player is an index into that o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.engine.arkham.data import ANCIENT_ONES, LOCATIONS
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.rng import Rng
+from companion.engine.values import dataclass
 
 UNPLACED = ""  # an investigator the players have not yet put on the board
 

@@ -8,7 +8,7 @@ phase is not resolved).  Interpretations are written down in ``docs/rules-notes.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import (
@@ -33,7 +33,7 @@ from companion.engine.arkham.data import (
 )
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 LOST = "Lost in Time and Space"
 

@@ -12,7 +12,6 @@ and every change is an event.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, flow, shaggai
@@ -30,7 +29,7 @@ from companion.engine.cthulhu.model import (
     Step,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = flow.Events
 

@@ -7,8 +7,6 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -22,7 +20,7 @@ from companion.engine.cthulhu.model import (
     UnitKind,
     Units,
 )
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 
 def area_index(state: GameState, name: str) -> int:

@@ -8,13 +8,14 @@ where a faction's ability changes them; the referee checks the player can pay.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.engine.codec import RECORD_ONLY
 from companion.engine.core import COMMANDS, Command
 from companion.engine.cthulhu.model import Faction, Options, Phase, UnitKind
 from companion.engine.mapdef import MapDef
 from companion.engine.says import sentence
+from companion.engine.values import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class NewGame(Command):
     board: MapDef
     seats: tuple[Seat, ...]
     seed: int = 0
-    options: Options = Options()  # noqa: RUF009  (a frozen value: sharing it is safe)
+    options: Options = Options()
     join: Join | None = None
 
 

@@ -21,7 +21,6 @@ round and phase and waits on a ``join`` prompt: the table enters the board by co
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal, tag_of
@@ -51,7 +50,7 @@ from companion.engine.cthulhu.model import (
 )
 from companion.engine.cthulhu.pools import MAX_UNITS, pool
 from companion.engine.says import say, sentence
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = flow.Events
 LIMITS = {"power": 99, "doom": 99, "spellbooks": SPELLBOOKS_TO_WIN, "hidden_elder_signs": sum(ELDER_SIGN_BAG)}

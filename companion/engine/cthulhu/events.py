@@ -7,9 +7,8 @@ so a log line reads on its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.engine.core import EVENTS, Event
+from companion.engine.values import dataclass
 
 BY_HAND = "correction"  # the reason the board's events carry when a correction caused them
 

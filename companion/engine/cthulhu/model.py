@@ -7,12 +7,11 @@ seats (players) or areas (area states) are tuples in seating order and in map or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
 from companion.engine.rng import Rng
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 DOOM_TO_WIN = 30
 STARTING_POWER = 8

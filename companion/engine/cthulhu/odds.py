@@ -17,7 +17,6 @@ Yuggoth, for the Watcher:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
@@ -29,6 +28,7 @@ from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
 from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
+from companion.engine.values import dataclass
 
 FACES = 6
 KILL_CHANCE = Fraction(1, FACES)  # a 6 on a battle die

@@ -10,14 +10,13 @@ Yog-Sothoth is never covered.  13 glaciers in all.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.model import GLACIER, MOON, NO_PROMPT, GameState, Gate, Prompt, PromptKind, Step
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = flow.Events
 GLACIERS_IN_BOX = 13

@@ -12,7 +12,6 @@ eradicated area.  Fewer than 2 areas per player left: the World's End.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, flow
@@ -36,7 +35,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = flow.Events
 COSMIC_SPELLBOOK_COST = 6

@@ -13,7 +13,6 @@ in the core round imports it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import actions, battle, flow
@@ -40,7 +39,7 @@ from companion.engine.cthulhu.model import (
     WatcherFight,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = flow.Events
 PYRAMID_POWER_BONUS = 1  # the +1 Power symbol on every Green Pyramid area

@@ -39,7 +39,7 @@ RULES = FactionRules(
 # six requirements.
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -49,6 +49,7 @@ from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, Ri
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
+from companion.engine.values import dataclass  # noqa: E402
 
 CATHEDRAL = "cathedral"
 CATHEDRALS = 4

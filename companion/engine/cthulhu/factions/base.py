@@ -9,7 +9,7 @@ from ../shared/data/factions.md (section per faction); readings are in docs/rule
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu import board as bd
@@ -22,6 +22,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 Events = list[Event]
 

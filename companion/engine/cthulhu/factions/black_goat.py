@@ -89,7 +89,7 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
@@ -98,6 +98,7 @@ from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunatic  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
+from companion.engine.values import dataclass  # noqa: E402
 
 AVATAR_COST, GHROTH_COST = 1, 2
 FUNGI = "Fungi from Yuggoth"

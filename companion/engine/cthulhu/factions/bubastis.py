@@ -16,7 +16,7 @@ place of Catabolism and Ailurophobia (:func:`library`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from companion.engine.core import Code, Refusal
 from companion.engine.cthulhu import board as bd
@@ -26,6 +26,7 @@ from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G
 from companion.engine.cthulhu.model import MOON, Faction, GameState, UnitKind
 from companion.engine.mapdef import AreaDef, MapDef
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 CATS = ("Earth Cat", "Cat from Mars", "Cat from Saturn", "Cat from Uranus")
 

@@ -48,7 +48,7 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -57,7 +57,7 @@ from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E4
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
+from companion.engine.values import dataclass, evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
 PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once

@@ -47,7 +47,7 @@ RULES = FactionRules(
 # Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -57,6 +57,7 @@ from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
+from companion.engine.values import dataclass  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
 DREAMS_COST, SUBMERGE_COST = 2, 1

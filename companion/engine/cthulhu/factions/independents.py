@@ -30,7 +30,7 @@ asked at the end of the action that allows them (:func:`follow_up`): the Shantak
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import board as bd
@@ -63,7 +63,7 @@ from companion.engine.cthulhu.model import (
     Units,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 # Card cost of each independent Great Old One (factions.md section 12).
 IGOO_COSTS = {"Byatis": 4, "Abhoth": 4, "Daoloth": 6, "Nyogtha": 6}

@@ -67,7 +67,6 @@ RULES = FactionRules(
 # Dragon Descending.
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
 
 from companion.engine.core import COMMANDS, Command  # noqa: E402
 from companion.engine.cthulhu import actions, flow  # noqa: E402
@@ -75,7 +74,7 @@ from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, R
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
+from companion.engine.values import dataclass, evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
 ONCE = f"{DRAGON_ASCENDING} {pw.ONCE_PER_GAME}"  # its use, kept when the Action Phase clears the others

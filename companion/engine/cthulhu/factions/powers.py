@@ -13,7 +13,6 @@ faction modules can be imported first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
 from companion.engine.cthulhu import board as bd
@@ -63,7 +62,7 @@ from companion.engine.cthulhu.model import (
     Units,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve
 
 Events = list[Event]
 ONCE_PER_GAME = "(once per game)"  # the suffix of a use the new Action Phase does not clear

@@ -71,7 +71,6 @@ RULES = FactionRules(
 # docs/rules-notes.md).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -100,7 +99,7 @@ from companion.engine.cthulhu.model import (  # noqa: E402
     UnitKind,
     Units,
 )
-from companion.engine.values import evolve  # noqa: E402
+from companion.engine.values import dataclass, evolve  # noqa: E402
 
 REQUIREMENT_COST = 3
 GIFTS = {

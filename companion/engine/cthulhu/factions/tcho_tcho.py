@@ -18,7 +18,6 @@ Readings: docs/rules-notes.md, "Bubastis, Tcho-Tcho and the independents".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
@@ -36,6 +35,7 @@ from companion.engine.cthulhu.factions.base import (
 )
 from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, PromptKind, UnitKind
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 HIGH_PRIEST = "High Priest"
 

@@ -94,7 +94,7 @@ RULES = FactionRules(
 # docs/rules-notes.md, "Windwalker").
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import commands as c  # noqa: E402
@@ -103,6 +103,7 @@ from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitT
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, PromptKind  # noqa: E402
+from companion.engine.values import dataclass  # noqa: E402
 
 ICE_AGE = "ice_age"
 ICE_AGE_COST = 1

@@ -73,7 +73,7 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 4) ========================
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -84,6 +84,7 @@ from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
 from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
+from companion.engine.values import dataclass  # noqa: E402
 
 DESECRATION = "desecration"
 DESECRATE_COST, THIRD_EYE_COST = 2, 1
