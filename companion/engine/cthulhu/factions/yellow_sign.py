@@ -201,24 +201,39 @@ def vengeance(side: Side) -> str | None:
 RULES = replace(RULES, hooks=Hooks(assigner=vengeance))
 
 
+DESECRATE_MOST = 2  # Desecrate places a Monster or Cultist costing at most 2
+
+
+def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
+    """Yellow Sign's Cultists and Monsters costing 2 or less, and the neutral monsters it holds
+    a Loyalty Card for that cost 2 or less (the FAQ, factions.md section 4: Desecrate may place a
+    neutral monster costing 2 or less)."""
+    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
+
+    own = tuple(u for u in RULES.units if u.kind in (C, M) and u.cost <= DESECRATE_MOST)
+    return (*own, *(u for u in independents.summonable(state, pid) if u.cost <= DESECRATE_MOST))
+
+
 def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
     ys = ask.actor
-    names = [u.name for u in RULES.units if u.kind in (C, M) and u.cost <= 2 and _left(state, ys, u.name) > 0]
+    names = [u.name for u in _placeable(state, ys) if _left(state, ys, u.name) > 0]
     return (*names, "none")
 
 
 def _left(state: GameState, pid: str, name: str) -> int:
+    """How many ``name`` (its own, or a neutral monster's) Yellow Sign has left in its pool."""
+    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
+
     if name == "Acolyte":
         return pw.acolytes_left(state, pid)
-    unit = RULES.unit(name)
+    unit = RULES.unit(name) or NEUTRAL_UNITS.get(name)
     return 0 if unit is None else pw.pool_left(state, pid, name, unit.pool)
 
 
 def _place(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     if choice == "none":
         return state
-    unit = RULES.unit(choice)
-    assert unit is not None
+    unit = next(u for u in _placeable(state, ask.actor) if u.name == choice)
     return pw.place_one(state, int(ask.data[0]), ask.actor, unit.kind, unit.name, "Desecrate", events)
 
 
