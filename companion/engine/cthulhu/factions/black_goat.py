@@ -422,17 +422,34 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         if gate is not None and gate.controller == pid:
             for unit in fertile(state, pid):
                 left = pw.pool_left(state, pid, unit.name, unit.pool)
-                if left and power >= RULES.cost_of(state, pid, unit):
+                if left and power >= RULES.cost_of(state, pid, unit) + _tax(state, pid, state.area_name(i)):
                     yield FertilityCult(pid, state.area_name(i), unit.name)
     home = pw.goo_area(state, pid, SHUB)
     if home is not None and power >= AVATAR_COST:
         for i, area in enumerate(state.areas):
-            if i != home:
+            if i != home and power >= AVATAR_COST + _tax(state, pid, state.area_name(i)):
                 yield from (Avatar(pid, state.area_name(i), o) for o in area.owners if pw.fodder(state, i, o))
     if pw.holds(state, pid, "Ghroth") and power >= GHROTH_COST:
         yield Ghroth(pid)
     if (pid, "Eliminate two Cultists") not in state.abilities.met and len(cultists) >= SHUB_SACRIFICE:
         yield SacrificeCultists(pid, tuple(cultists[:SHUB_SACRIFICE]))
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.surcharge(state, pid, area)
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: a Fertility Cult summon at a gate in the token's area, and Shub-Niggurath's
+    Avatar going there, cost 1 Power more (factions.md section 0, as a summon there pays)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = ((FertilityCult, _ice_tax), (Avatar, _ice_tax))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:

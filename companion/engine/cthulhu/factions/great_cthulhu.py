@@ -299,6 +299,23 @@ RULES = replace(RULES, hooks=Hooks(double=regenerate))
 
 
 HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: Dreams and Submerge's rising, ending in the token's area, cost 1 Power more
+    (factions.md section 0: spellbook actions targeting it)."""
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.ice_tax(state, cmd, events)
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker
+
+    return windwalker.surcharge(state, pid, area)
+
+
+GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))
 ROLLS: dict[str, object] = {}
 
 
@@ -310,13 +327,14 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         name = state.area_name(i)
         if pw.holds(state, pid, "Devolve") and area.count(owner=pid, name="Acolyte") and pw.pool_left(state, pid, DEEP_ONE, 4):
             yield Devolve(pid, name)
-        if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST and pw.acolytes_left(state, pid) > 0:
+        if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST + _tax(state, pid, name) and pw.acolytes_left(state, pid) > 0:
             yield from (Dreams(pid, name, o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     where = pw.goo_area(state, pid, CTHULHU)
     if pw.holds(state, pid, "Submerge") and where is not None and state.board.areas[where].ocean and power >= SUBMERGE_COST:
         yield Submerge(pid)
     if any(u.owner == pid for u in state.abilities.deep):
-        yield from (Emerge(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+        rise = (state.area_name(i) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+        yield from (Emerge(pid, name) for name in rise if power >= _tax(state, pid, name))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:

@@ -416,28 +416,55 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         return
     power = state.player(pid).power
     king = pw.goo_area(state, pid, KING)
-    if king is not None and DESECRATION not in state.areas[king].markers and power >= desecrate_cost(state, pid):
+    king_free = king is not None and DESECRATION not in state.areas[king].markers
+    if king is not None and king_free and power >= desecrate_cost(state, pid) + _tax(state, pid, state.area_name(king)):
         yield Desecrate(pid)
     if (pid, "Give 3 Doom") not in state.abilities.met:
         yield from (GiveDoom(pid, other) for other in pw.enemies(state, pid))
     if pw.holds(state, pid, "Zingaya") and power >= ZINGAYA_COST and _left(state, pid, "Undead"):
         for i, area in enumerate(state.areas):
-            if area.count(owner=pid, name="Undead"):
+            if area.count(owner=pid, name="Undead") and power >= ZINGAYA_COST + _tax(state, pid, state.area_name(i)):
                 yield from (Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     free = state.abilities.second != pid
     if _may_use(state, pid, SCREAMING_DEAD, SCREAMING_COST) and king is not None and free:
         adjacent = sorted(state.board.adjacent[king])
-        yield from (ScreamingDead(pid, state.area_name(n)) for n in adjacent if ERADICATED not in state.areas[n].markers)
+        walks = (state.area_name(n) for n in adjacent if ERADICATED not in state.areas[n].markers)
+        yield from (ScreamingDead(pid, to) for to in walks if power >= SCREAMING_COST + _tax(state, pid, to))
     hastur_at = pw.goo_area(state, pid, HASTUR)
     if _may_use(state, pid, UNNAMED, UNNAMED_COST) and hastur_at is not None and free:
         for i, area in enumerate(state.areas):
-            if i != hastur_at and any(lunatic(state, i, u) for u in area.units):
-                yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
+            name = state.area_name(i)
+            cultist = any(lunatic(state, i, u) for u in area.units)
+            if i != hastur_at and cultist and power >= UNNAMED_COST + _tax(state, pid, name):
+                yield HeWhoIsNotToBeNamed(pid, name)
     byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
     if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:
         for i, area in enumerate(state.areas):
-            if area.count(owner=pid) and any(j != i for j in byakhee_at):
-                yield Shriek(pid, state.area_name(i))
+            name = state.area_name(i)
+            if area.count(owner=pid) and any(j != i for j in byakhee_at) and power >= SHRIEK_COST + _tax(state, pid, name):
+                yield Shriek(pid, name)
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.surcharge(state, pid, area)
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: Yellow Sign's actions ending in the token's area cost 1 Power more (factions.md
+    section 0: spellbook actions targeting it): Zingaya there, the Byakhee, the King or Hastur
+    going there, and Desecrate where the King stands."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    if isinstance(cmd, Desecrate):
+        king = pw.goo_area(state, cmd.player, KING)
+        areas = () if king is None else (state.area_name(king),)
+        return windwalker.tax_in(state, cmd.player, areas, events), cmd
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = tuple((cls, _ice_tax) for cls in (Desecrate, Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed))
 
 
 def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
