@@ -56,7 +56,7 @@ from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # n
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Phase, PromptKind, Units  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
 DREAMS_COST, SUBMERGE_COST = 2, 1
@@ -112,9 +112,23 @@ def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
     return state.round >= 2 and state.phase in (Phase.DOOM, Phase.ACTION)
 
 
+def ocean_gates(state: GameState) -> list[str | None]:
+    """The controller (None: abandoned) of every gate in an ocean area, Yog-Sothoth counting as
+    his owner's gate there (The Key and the Gate: "a gate for every purpose", factions.md
+    section 7; HRF's `oceanGates` counts him)."""
+    found: list[str | None] = []
+    for i, area in enumerate(state.areas):
+        if not state.board.areas[i].ocean:
+            continue
+        if area.gate is not None:
+            found.append(area.gate.controller)
+        found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
+    return found
+
+
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
-    oceans = [a for i, a in enumerate(state.areas) if state.board.areas[i].ocean and a.gate is not None]
-    mine = sum(1 for a in oceans if a.gate is not None and a.gate.controller == pid)
+    oceans = ocean_gates(state)
+    mine = sum(1 for controller in oceans if controller == pid)
     return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
 
 
@@ -338,12 +352,9 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
-    """Y'ha Nthlei: +1 per enemy-controlled gate in an ocean area while Cthulhu is in play."""
+    """Y'ha Nthlei: +1 per enemy-controlled gate in an ocean area while Cthulhu is in play (an
+    enemy Yog-Sothoth there counting as one)."""
     if not pw.holds(state, pid, "Y'ha Nthlei") or not pw.in_play(state, pid, CTHULHU):
         return []
-    gates = sum(
-        1
-        for i, a in enumerate(state.areas)
-        if state.board.areas[i].ocean and a.gate is not None and a.gate.controller not in (None, pid)
-    )
+    gates = sum(1 for controller in ocean_gates(state) if controller not in (None, pid))
     return [Part(say("Y'ha Nthlei"), gates)] if gates else []
