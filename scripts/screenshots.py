@@ -119,12 +119,28 @@ def main() -> None:
     shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
     shoot_arkham()
     shoot_sheets()
+    shoot_battle()
 
 
 def shoot_sheets() -> None:
     """The factions' sheets of a core-four game in its fourth round (Spellbooks chosen in play)."""
     later = lambda s: s.round >= 4 and s.prompt.kind is PromptKind.ACTION
     shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png"})
+
+
+def shoot_battle() -> None:
+    """A battle between two factions declared and its dice not yet rolled: each side's computed
+    dice and exact chance of at least one Kill on the table (issue 20's battle with odds)."""
+    from companion.engine import battle_odds
+
+    def declared(s) -> bool:  # type: ignore[no-untyped-def]
+        b = s.battle
+        if b is None or b.defender == "neutral" or s.prompt.kind is not PromptKind.ROLL:
+            return False
+        odds = battle_odds(s)
+        return odds is not None and odds.attacker[1] >= 3 and odds.defender[1] >= 2  # dice on both sides
+
+    shoot("earth-4p-53", 4, 1, declared, {"table": "battle.png"})
 
 
 if __name__ == "__main__":

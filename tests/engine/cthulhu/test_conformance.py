@@ -237,3 +237,29 @@ def test_random_games_with_bubastis_tcho_tcho_and_the_independents_keep_the_inva
         assert canonical(resumed.state) == canonical(session.state)
         cards += sum(entry.events.count('"loyalty_card_changed"') for entry in journal.entries("g"))
     assert cards, "no independent was ever awakened or taken"
+
+
+# Every faction the rules data describes, on every map the referee can play (the full Yuggoth,
+# Shaggai and Primeval Earth boards hold only public facts and are transcribed by their owners):
+# the ten in seating groups of the map's size, so each faction sits at least once on each map,
+# with the independents in the game; the bots answer every ability and Spellbook prompt.
+PLAYABLE = [*MAPS, ("primeval-demo", 5)]
+
+
+def faction_groups(players: int) -> list[tuple[Faction, ...]]:
+    """The ten factions in turn, ``players`` a game, the last game filled from the first."""
+    every = tuple(RULES)
+    return [tuple(every[(start + k) % len(every)] for k in range(players)) for start in range(0, len(every), players)]
+
+
+@pytest.mark.parametrize(("map_name", "players"), PLAYABLE)
+def test_every_faction_on_every_map_keeps_the_invariants_and_replays_exactly(map_name: str, players: int) -> None:
+    used: Counter[str] = Counter()
+    for seed, seats in enumerate(faction_groups(players)):
+        journal, session = play_checked(map_name, players, seed, seats=seats, independents=CARDS)
+        final, differences = replay(journal.entries("g"))
+        assert differences == [] and canonical(final) == canonical(session.state)
+        for entry in journal.entries("g"):
+            used["abilities"] += entry.events.count('"ability_used"')
+    assert {f for group in faction_groups(players) for f in group} == set(RULES)
+    assert used["abilities"] > 0, "the bots never used a faction's ability"

@@ -250,6 +250,15 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
 # -- actions ---------------------------------------------------------------------------------
 
 
+def fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
+    """The Monsters Fertility Cult summons: Black Goat's own, and the neutral monsters whose
+    Loyalty Card it holds ("neutral monsters may be summoned alongside", factions.md section 3,
+    [NEC-neutral]), at their card's cost."""
+    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
+
+    return (*(u for u in RULES.units if u.kind is M), *independents.summonable(state, pid))
+
+
 def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:
 
     seat = pw.my_turn(state, cmd.player)
@@ -258,13 +267,17 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
         raise Refusal(Code.NOT_CONTROLLER, "Summoning needs a gate Black Goat controls in {area}.", area=cmd.area)
-    unit = RULES.unit(cmd.name)
-    if unit is None or unit.kind is not M:
+    unit = next((u for u in fertile(state, cmd.player) if u.name == cmd.name), None)
+    if unit is None:
         raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Black Goat's Monsters.", name=cmd.name)
     if pw.pool_left(state, cmd.player, unit.name, unit.pool) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "All of Black Goat's {unit} are in play.", unit=unit.name)
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
+    if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
+        from companion.engine.cthulhu.factions import independents
+
+        state = independents.hordeling(state, cmd.player, index, events)
     events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)
 
@@ -411,19 +424,36 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     for i, area in enumerate(state.areas):
         gate = area.gate
         if gate is not None and gate.controller == pid:
-            for unit in RULES.units:
+            for unit in fertile(state, pid):
                 left = pw.pool_left(state, pid, unit.name, unit.pool)
-                if unit.kind is M and left and power >= RULES.cost_of(state, pid, unit):
+                if left and power >= RULES.cost_of(state, pid, unit) + _tax(state, pid, state.area_name(i)):
                     yield FertilityCult(pid, state.area_name(i), unit.name)
     home = pw.goo_area(state, pid, SHUB)
     if home is not None and power >= AVATAR_COST:
         for i, area in enumerate(state.areas):
-            if i != home:
+            if i != home and power >= AVATAR_COST + _tax(state, pid, state.area_name(i)):
                 yield from (Avatar(pid, state.area_name(i), o) for o in area.owners if pw.fodder(state, i, o))
     if pw.holds(state, pid, "Ghroth") and power >= GHROTH_COST:
         yield Ghroth(pid)
     if (pid, "Eliminate two Cultists") not in state.abilities.met and len(cultists) >= SHUB_SACRIFICE:
         yield SacrificeCultists(pid, tuple(cultists[:SHUB_SACRIFICE]))
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.surcharge(state, pid, area)
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: a Fertility Cult summon at a gate in the token's area, and Shub-Niggurath's
+    Avatar going there, cost 1 Power more (factions.md section 0, as a summon there pays)."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = ((FertilityCult, _ice_tax), (Avatar, _ice_tax))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:

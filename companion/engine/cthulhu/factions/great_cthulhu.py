@@ -56,7 +56,7 @@ from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # n
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Phase, PromptKind, Units  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
@@ -113,9 +113,23 @@ def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
     return state.round >= 2 and state.phase in (Phase.DOOM, Phase.ACTION)
 
 
+def ocean_gates(state: GameState) -> list[str | None]:
+    """The controller (None: abandoned) of every gate in an ocean area, Yog-Sothoth counting as
+    his owner's gate there (The Key and the Gate: "a gate for every purpose", factions.md
+    section 7; HRF's `oceanGates` counts him)."""
+    found: list[str | None] = []
+    for i, area in enumerate(state.areas):
+        if not state.board.areas[i].ocean:
+            continue
+        if area.gate is not None:
+            found.append(area.gate.controller)
+        found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
+    return found
+
+
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
-    oceans = [a for i, a in enumerate(state.areas) if state.board.areas[i].ocean and a.gate is not None]
-    mine = sum(1 for a in oceans if a.gate is not None and a.gate.controller == pid)
+    oceans = ocean_gates(state)
+    mine = sum(1 for controller in oceans if controller == pid)
     return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
 
 
@@ -301,6 +315,23 @@ RULES = replace(RULES, hooks=Hooks(double=regenerate))
 
 
 HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: Dreams and Submerge's rising, ending in the token's area, cost 1 Power more
+    (factions.md section 0: spellbook actions targeting it)."""
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.ice_tax(state, cmd, events)
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker
+
+    return windwalker.surcharge(state, pid, area)
+
+
+GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))
 ROLLS: dict[str, object] = {}
 
 
@@ -312,22 +343,20 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         name = state.area_name(i)
         if pw.holds(state, pid, "Devolve") and area.count(owner=pid, name="Acolyte") and pw.pool_left(state, pid, DEEP_ONE, 4):
             yield Devolve(pid, name)
-        if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST and pw.acolytes_left(state, pid) > 0:
+        if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST + _tax(state, pid, name) and pw.acolytes_left(state, pid) > 0:
             yield from (Dreams(pid, name, o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     where = pw.goo_area(state, pid, CTHULHU)
     if pw.holds(state, pid, "Submerge") and where is not None and state.board.areas[where].ocean and power >= SUBMERGE_COST:
         yield Submerge(pid)
     if any(u.owner == pid for u in state.abilities.deep):
-        yield from (Emerge(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+        rise = (state.area_name(i) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+        yield from (Emerge(pid, name) for name in rise if power >= _tax(state, pid, name))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
-    """Y'ha Nthlei: +1 per enemy-controlled gate in an ocean area while Cthulhu is in play."""
+    """Y'ha Nthlei: +1 per enemy-controlled gate in an ocean area while Cthulhu is in play (an
+    enemy Yog-Sothoth there counting as one)."""
     if not pw.holds(state, pid, "Y'ha Nthlei") or not pw.in_play(state, pid, CTHULHU):
         return []
-    gates = sum(
-        1
-        for i, a in enumerate(state.areas)
-        if state.board.areas[i].ocean and a.gate is not None and a.gate.controller not in (None, pid)
-    )
+    gates = sum(1 for controller in ocean_gates(state) if controller not in (None, pid))
     return [Part(say("Y'ha Nthlei"), gates)] if gates else []

@@ -176,6 +176,17 @@ class BreakThrough(Command):
     name: str
 
 
+@COMMANDS.register("key_and_gate")
+@dataclass(frozen=True, slots=True)
+class KeyAndGate(Command):
+    """The Key and the Gate: summon ``name`` (at its cost) in ``area``, where Opener's
+    Yog-Sothoth stands as its gate, with no gate of Opener's there (with one, `summon` does)."""
+
+    player: str
+    area: str
+    name: str
+
+
 @COMMANDS.register("beyond_one")
 @dataclass(frozen=True, slots=True)
 class BeyondOne(Command):
@@ -440,6 +451,29 @@ def break_through(state: GameState, cmd: BreakThrough, events: Events) -> GameSt
     return pw.end_action(state, events)
 
 
+def key_and_gate(state: GameState, cmd: KeyAndGate, events: Events) -> GameState:
+    """The Key and the Gate (factions.md section 7): Yog-Sothoth is a gate Opener controls "for
+    every purpose", summoning included, so a Monster may be summoned where he stands."""
+    seat = pw.my_turn(state, cmd.player)
+    pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, "The Key and the Gate")
+    index = bd.area_index(state, cmd.area)
+    if not state.areas[index].count(owner=cmd.player, name=YOG_SOTHOTH, kind=G):
+        raise Refusal(Code.NOT_NOW, "The Key and the Gate summons where Yog-Sothoth stands; he is not in {area}.", area=cmd.area)
+    unit = RULES.unit(cmd.name)
+    if unit is None or unit.kind is not M:
+        raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Opener's Monsters.", name=cmd.name)
+    if pw.pool_left(state, cmd.player, cmd.name, unit.pool) < 1:
+        raise Refusal(Code.NO_SUCH_UNITS, "No {name} is left in the pool.", name=cmd.name)
+    state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {name}", name=cmd.name), events)
+    state = pw.place_one(state, index, cmd.player, M, cmd.name, "summoned", events)
+    events.append(
+        pw.AbilityUsed(
+            cmd.player, "The Key and the Gate", say("a {name} summoned at Yog-Sothoth in {area}", name=cmd.name, area=cmd.area)
+        )
+    )
+    return pw.end_action(state, events)
+
+
 def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     from companion.engine.cthulhu.factions import unit_type
 
@@ -482,10 +516,16 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {DragonAscending: dragon_ascending, DreadCurse: dread_curse, BreakThrough: break_through, BeyondOne: beyond_one}
+HANDLERS = {
+    DragonAscending: dragon_ascending,
+    DreadCurse: dread_curse,
+    BreakThrough: break_through,
+    BeyondOne: beyond_one,
+    KeyAndGate: key_and_gate,
+}
 ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
 ROLL_WRAPS = (("battle", channel_wrap),)
-GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne))  # ending in the Ice Age
+GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne, KeyAndGate))  # ending in the Ice Age
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -503,6 +543,11 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         if pw.holds(state, pid, DREAD_CURSE) and power >= DREAD_CURSE_COST and curse_dice(state, pid) and _targets(state, i, pid):
             yield DreadCurse(pid, name)
         gate = area.gate
+        if area.count(owner=pid, name=YOG_SOTHOTH, kind=G) and (gate is None or gate.controller != pid):
+            for unit in RULES.units:
+                afford = power >= unit.cost + windwalker.surcharge(state, pid, name)
+                if unit.kind is M and afford and pw.pool_left(state, pid, unit.name, unit.pool) > 0:
+                    yield KeyAndGate(pid, name, unit.name)
         if pw.holds(state, pid, "They Break Through") and gate is not None and gate.controller != pid:
             for unit in RULES.units:
                 if unit.kind is M and unit.cost <= power and pw.pool_left(state, pid, unit.name, unit.pool) > 0:

@@ -242,16 +242,29 @@ def _targets(state: GameState, cmd: Command) -> tuple[str, ...]:
 def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """An enemy action ending in the Ice Age's area costs 1 Power more (paid first: an action the
     player cannot then pay for is refused whole)."""
+    return tax_in(state, str(getattr(cmd, "player", "")), _targets(state, cmd), events), cmd
+
+
+def surcharge(state: GameState, pid: str, area: str) -> int:
+    """The Ice Age's tax ``pid`` pays for an action ending in ``area`` now (0 or 1), for the
+    legal commands: an ability action offered must stay affordable with it."""
     held = ice_owner(state)
-    pid = str(getattr(cmd, "player", ""))
+    if held is None or pid == held[0] or state.prompt.kind is not PromptKind.ACTION:
+        return 0
+    return ICE_AGE_TAX if state.area_name(held[1]) == area else 0
+
+
+def tax_in(state: GameState, pid: str, areas: tuple[str, ...], events: pw.Events) -> GameState:
+    """Charge ``pid`` the Ice Age's tax when its action ends in one of ``areas`` (the token's)."""
+    held = ice_owner(state)
     if held is None or pid == held[0] or state.seat(pid) is None or state.prompt.kind is not PromptKind.ACTION:
-        return state, cmd
-    if state.area_name(held[1]) not in _targets(state, cmd):
-        return state, cmd
+        return state
+    if state.area_name(held[1]) not in areas:
+        return state
     events.append(
         pw.AbilityUsed(held[0], ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=state.area_name(held[1])))
     )
-    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, say("the Ice Age"), events), cmd
+    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, say("the Ice Age"), events)
 
 
 def ferox(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:

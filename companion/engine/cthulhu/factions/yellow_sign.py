@@ -207,24 +207,39 @@ def vengeance(side: Side) -> str | None:
 RULES = replace(RULES, hooks=Hooks(assigner=vengeance))
 
 
+DESECRATE_MOST = 2  # Desecrate places a Monster or Cultist costing at most 2
+
+
+def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
+    """Yellow Sign's Cultists and Monsters costing 2 or less, and the neutral monsters it holds
+    a Loyalty Card for that cost 2 or less (the FAQ, factions.md section 4: Desecrate may place a
+    neutral monster costing 2 or less)."""
+    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
+
+    own = tuple(u for u in RULES.units if u.kind in (C, M) and u.cost <= DESECRATE_MOST)
+    return (*own, *(u for u in independents.summonable(state, pid) if u.cost <= DESECRATE_MOST))
+
+
 def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
     ys = ask.actor
-    names = [u.name for u in RULES.units if u.kind in (C, M) and u.cost <= 2 and _left(state, ys, u.name) > 0]
+    names = [u.name for u in _placeable(state, ys) if _left(state, ys, u.name) > 0]
     return (*names, "none")
 
 
 def _left(state: GameState, pid: str, name: str) -> int:
+    """How many ``name`` (its own, or a neutral monster's) Yellow Sign has left in its pool."""
+    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
+
     if name == "Acolyte":
         return pw.acolytes_left(state, pid)
-    unit = RULES.unit(name)
+    unit = RULES.unit(name) or NEUTRAL_UNITS.get(name)
     return 0 if unit is None else pw.pool_left(state, pid, name, unit.pool)
 
 
 def _place(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     if choice == "none":
         return state
-    unit = RULES.unit(choice)
-    assert unit is not None
+    unit = next(u for u in _placeable(state, ask.actor) if u.name == choice)
     return pw.place_one(state, int(ask.data[0]), ask.actor, unit.kind, unit.name, "Desecrate", events)
 
 
@@ -407,28 +422,57 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         return
     power = state.player(pid).power
     king = pw.goo_area(state, pid, KING)
-    if king is not None and DESECRATION not in state.areas[king].markers and power >= desecrate_cost(state, pid):
+    king_free = king is not None and DESECRATION not in state.areas[king].markers
+    if king is not None and king_free and power >= desecrate_cost(state, pid) + _tax(state, pid, state.area_name(king)):
         yield Desecrate(pid)
     if (pid, "Give 3 Doom") not in state.abilities.met:
         yield from (GiveDoom(pid, other) for other in pw.enemies(state, pid))
     if pw.holds(state, pid, "Zingaya") and power >= ZINGAYA_COST and _left(state, pid, "Undead"):
         for i, area in enumerate(state.areas):
-            if area.count(owner=pid, name="Undead"):
+            if area.count(owner=pid, name="Undead") and power >= ZINGAYA_COST + _tax(state, pid, state.area_name(i)):
                 yield from (Zingaya(pid, state.area_name(i), o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
     free = state.abilities.second != pid
     if _may_use(state, pid, SCREAMING_DEAD, SCREAMING_COST) and king is not None and free:
         adjacent = sorted(state.board.adjacent[king])
-        yield from (ScreamingDead(pid, state.area_name(n)) for n in adjacent if ERADICATED not in state.areas[n].markers)
+        walks = (state.area_name(n) for n in adjacent if ERADICATED not in state.areas[n].markers)
+        yield from (ScreamingDead(pid, to) for to in walks if power >= SCREAMING_COST + _tax(state, pid, to))
     hastur_at = pw.goo_area(state, pid, HASTUR)
     if _may_use(state, pid, UNNAMED, UNNAMED_COST) and hastur_at is not None and free:
         for i, area in enumerate(state.areas):
-            if i != hastur_at and any(lunatic(state, i, u) for u in area.units):
-                yield HeWhoIsNotToBeNamed(pid, state.area_name(i))
+            name = state.area_name(i)
+            cultist = any(lunatic(state, i, u) for u in area.units)
+            if i != hastur_at and cultist and power >= UNNAMED_COST + _tax(state, pid, name):
+                yield HeWhoIsNotToBeNamed(pid, name)
     byakhee_at = [i for i, a in enumerate(state.areas) if a.count(owner=pid, name="Byakhee")]
     if pw.holds(state, pid, "Shriek of the Byakhee") and power >= SHRIEK_COST and byakhee_at:
         for i, area in enumerate(state.areas):  # "to one area", any (factions.md section 4)
-            if ERADICATED not in area.markers and any(j != i for j in byakhee_at):
-                yield Shriek(pid, state.area_name(i))
+            name = state.area_name(i)
+            if ERADICATED in area.markers or not any(j != i for j in byakhee_at):
+                continue
+            if power >= SHRIEK_COST + _tax(state, pid, name):
+                yield Shriek(pid, name)
+
+
+def _tax(state: GameState, pid: str, area: str) -> int:
+    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
+
+    return windwalker.surcharge(state, pid, area)
+
+
+def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """Ice Age: Yellow Sign's actions ending in the token's area cost 1 Power more (factions.md
+    section 0: spellbook actions targeting it): Zingaya there, the Byakhee, the King or Hastur
+    going there, and Desecrate where the King stands."""
+    from companion.engine.cthulhu.factions import windwalker
+
+    if isinstance(cmd, Desecrate):
+        king = pw.goo_area(state, cmd.player, KING)
+        areas = () if king is None else (state.area_name(king),)
+        return windwalker.tax_in(state, cmd.player, areas, events), cmd
+    return windwalker.ice_tax(state, cmd, events)
+
+
+GUARDS = tuple((cls, _ice_tax) for cls in (Desecrate, Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed))
 
 
 def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:

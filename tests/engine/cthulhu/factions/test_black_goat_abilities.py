@@ -3,7 +3,7 @@ each driven through commands."""
 
 from __future__ import annotations
 
-from companion.engine import State, legal_commands
+from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import CombatComputed, HitTaken
@@ -163,3 +163,16 @@ def test_the_red_sign_gates_apply_only_while_held() -> None:
     state = game(Europe={"units": [(BG, M, "Dark Young", 1)]})
     state = turn(state, BG, power=5, books=("Frenzy",))
     assert rejected(state, c.BuildGate(BG, "Europe")).code.value == "no_such_units"
+
+
+def test_fertility_cult_summons_neutral_monsters_alongside_at_their_card_cost() -> None:
+    """factions.md section 3 ([NEC-neutral]): Fertility Cult summons the neutral monsters Black
+    Goat holds a Loyalty Card for, as unlimited actions; a Ghast brings every Ghast (Hordeling)."""
+    state = game(Africa={"gate": BG, "units": [(BG, A, "Acolyte", 1)]})
+    state = turn(evolve(state, loyalty=(("Gug", BG), ("Ghast", BG), ("Shantak", GC))), BG, power=4)
+    offered = {cmd.name for cmd in legal_commands(state) if isinstance(cmd, FertilityCult)}
+    assert {"Gug", "Ghast", "Ghoul"} <= offered and "Shantak" not in offered
+    state = run(state, FertilityCult(BG, "Africa", "Gug"), FertilityCult(BG, "Africa", "Ghast"))
+    assert units(state, "Africa", BG, "Gug") == 1 and units(state, "Africa", BG, "Ghast") == 4
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == BG and state.player(BG).power == 1
+    assert rejected(state, FertilityCult(BG, "Africa", "Shantak")).code is Code.BAD_VALUE

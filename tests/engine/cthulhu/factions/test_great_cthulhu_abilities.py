@@ -10,7 +10,7 @@ from companion.engine.cthulhu.factions.great_cthulhu import Devolve, Dreams, Eme
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, A, G, M, game, met, names, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, OW, YS, A, G, M, game, game6, met, names, turn, units
 from tests.helpers import events_of, ok, pass_round, rejected, run
 
 
@@ -230,3 +230,18 @@ def test_regenerate_applies_only_while_held() -> None:
     state = starspawn_vs_byakhee(("Dreams",))
     state = run(state, c.BattleAction(YS, "Europe", GC), c.Roll((6, 1, 1)), c.Roll((1, 1, 1)))
     assert units(state, "Europe", GC, "Starspawn") == 0
+
+
+def test_yha_nthlei_and_ocean_gates_count_an_enemy_yog_sothoth_in_an_ocean_as_a_gate() -> None:
+    """The Key and the Gate (factions.md section 7: Yog-Sothoth is a gate "for every purpose",
+    HRF's `oceanGates`): an Opener's Yog-Sothoth in an ocean area is an enemy-controlled ocean gate
+    for Y'ha Nthlei, and one of the four ocean gates of the requirement."""
+    state = game6(
+        South_Pacific={"units": [(GC, G, "Cthulhu", 1)]},
+        Indian_Ocean={"units": [(OW, G, "Yog-Sothoth", 1)]},
+    )
+    state = turn(state, GC, books=("Y'ha Nthlei",))
+    assert ("Y'ha Nthlei", 1) in [(p.label, p.amount) for p in flow.power_parts(state, GC)]
+    three = {name: {"gate": "abandoned"} for name in ("North_Pacific", "Arctic_Ocean", "Bering_Sea")}
+    state = run(turn(game6(Indian_Ocean={"units": [(OW, G, "Yog-Sothoth", 1)]}, **three), GC), c.Pass(GC))
+    assert "Ocean gates" in met(state, GC)

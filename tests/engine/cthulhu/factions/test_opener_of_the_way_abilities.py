@@ -119,3 +119,17 @@ def test_the_beyond_one_moves_a_gate_with_its_controller_and_the_unit() -> None:
     assert australia.gate is not None and australia.gate.controller == YS
     assert units(state, "Australia", YS, "Acolyte") == 1 and units(state, "Australia", OW, "Abomination") == 1
     assert state.areas[state.board.area_index("Europe") or 0].gate is None and state.player(OW).power == 2
+
+
+def test_the_key_and_the_gate_summons_where_yog_sothoth_stands_without_a_gate() -> None:
+    """factions.md section 7: Yog-Sothoth is a gate Opener controls for every purpose, summoning
+    included; where he stands with no gate of Opener's, the legal commands offer the summon."""
+    from companion.engine import legal_commands
+    from companion.engine.cthulhu.factions.opener_of_the_way import KeyAndGate
+
+    state = turn(game6(Europe={"units": [(OW, G, "Yog-Sothoth", 1)]}, Arabia={"units": [(OW, A, "Acolyte", 1)]}), OW, power=3)
+    assert rejected(state, c.Summon(OW, "Europe", "Mutant")).code.value == "not_controller"  # the core summon needs a gate
+    assert KeyAndGate(OW, "Europe", "Mutant") in list(legal_commands(state))
+    state = run(state, KeyAndGate(OW, "Europe", "Mutant"))
+    assert units(state, "Europe", OW, "Mutant") == 1 and state.player(OW).power == 1
+    assert rejected(turn(state, OW, power=3), KeyAndGate(OW, "Arabia", "Mutant")).code.value == "not_now"

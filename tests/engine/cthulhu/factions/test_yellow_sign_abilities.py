@@ -3,6 +3,8 @@ each driven through commands."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
@@ -133,3 +135,14 @@ def test_requirement_awaken_hastur_gives_an_elder_sign() -> None:
     state = run(state, ChooseSpellbook(YS, "Passion"))
     assert "Passion" in state.player(YS).spellbooks
     _ = (CC, M)
+
+
+def test_desecrate_may_place_a_neutral_monster_costing_2_or_less() -> None:
+    """The FAQ (factions.md section 4, [NEC-neutral]): Desecrate's unit may be a neutral monster
+    of Yellow Sign's costing 2 or less; a card not held, or none left in the pool, is not offered."""
+    state = already(game(Europe={"units": [(YS, G, KING, 1)]}), YS, KING_MET)
+    state = replace(state, loyalty=(("Shantak", YS), ("Gug", GC)))
+    state = run(turn(state, YS, power=2), Desecrate(YS), c.Roll((3,)))
+    assert "Shantak" in state.prompt.choices and "Gug" not in state.prompt.choices
+    state = run(state, UseAbility(YS, "Shantak"))
+    assert units(state, "Europe", YS, "Shantak") == 1
