@@ -131,9 +131,13 @@ def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypa
     events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1)]
     abilities.check_requirements(state, events)
     assert "Kill/Devour 1 enemy unit" in called and "Units in 4 areas" in called
-    # A unit killed or retreating builds no gate, pays nothing, awakens no one.
-    assert "Ocean gates" not in called and "3 gates or 12 Power" not in called
+    # A unit retreating may be Yog-Sothoth, a gate where he stands (The Key and the Gate).
+    assert "Ocean gates" in called and "3 gates or 12 Power" in called
+    # A unit killed or retreating pays nothing and awakens no one.
     assert "Pay 4 Power" not in called and "First Doom Phase" not in called and "Awaken Cthulhu" not in called
+    called.clear()
+    abilities.check_requirements(state, events[:1])  # a Kill alone builds no gate
+    assert "Kill/Devour 1 enemy unit" in called and "Ocean gates" not in called and "3 gates or 12 Power" not in called
 
 
 def test_a_new_phase_or_an_unknown_event_checks_every_requirement(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -459,6 +459,9 @@ def key_and_gate(state: GameState, cmd: KeyAndGate, events: Events) -> GameState
     index = bd.area_index(state, cmd.area)
     if not state.areas[index].count(owner=cmd.player, name=YOG_SOTHOTH, kind=G):
         raise Refusal(Code.NOT_NOW, "The Key and the Gate summons where Yog-Sothoth stands; he is not in {area}.", area=cmd.area)
+    gate = state.areas[index].gate
+    if gate is not None and gate.controller == cmd.player:  # one way to do a thing: the listed summon
+        raise Refusal(Code.NOT_NOW, "Opener controls the gate in {area}: summon there as usual.", area=cmd.area)
     unit = RULES.unit(cmd.name)
     if unit is None or unit.kind is not M:
         raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Opener's Monsters.", name=cmd.name)
@@ -545,7 +548,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         gate = area.gate
         if area.count(owner=pid, name=YOG_SOTHOTH, kind=G) and (gate is None or gate.controller != pid):
             for unit in RULES.units:
-                afford = power >= unit.cost + windwalker.surcharge(state, pid, name)
+                afford = unit.kind is M and power >= RULES.cost_of(state, pid, unit) + windwalker.surcharge(state, pid, name)
                 if unit.kind is M and afford and pw.pool_left(state, pid, unit.name, unit.pool) > 0:
                     yield KeyAndGate(pid, name, unit.name)
         if pw.holds(state, pid, "They Break Through") and gate is not None and gate.controller != pid:

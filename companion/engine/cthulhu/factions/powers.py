@@ -179,8 +179,9 @@ QUIET = on(
 )
 BOARD = on(UnitsPlaced, UnitsMoved, UnitsRemoved, GateChanged, MarkerChanged, Captured, AbilityUsed)  # any change
 # The gates a faction controls or the gates on the map: a gate built or taken (GateChanged),
-# Yog-Sothoth placed (he counts as one); a unit leaving only abandons one.
-GATES = on(GateChanged, UnitsPlaced, AbilityUsed)
+# Yog-Sothoth placed or moved (he counts as one, an ocean gate where he stands); a unit leaving
+# only abandons one.
+GATES = on(GateChanged, UnitsPlaced, UnitsMoved, AbilityUsed)
 PLACED = on(UnitsPlaced, AbilityUsed)  # a unit comes into play (awakened, summoned, placed by an ability)
 SPREAD = on(UnitsPlaced, UnitsMoved, AbilityUsed)  # units reach more areas (a removal only takes away)
 KILLS = on(HitTaken, UnitsRemoved, AbilityUsed)  # the battle's tally (Kills; Devour's units)

@@ -243,5 +243,7 @@ def test_yha_nthlei_and_ocean_gates_count_an_enemy_yog_sothoth_in_an_ocean_as_a_
     state = turn(state, GC, books=("Y'ha Nthlei",))
     assert ("Y'ha Nthlei", 1) in [(p.label, p.amount) for p in flow.power_parts(state, GC)]
     three = {name: {"gate": "abandoned"} for name in ("North_Pacific", "Arctic_Ocean", "Bering_Sea")}
-    state = run(turn(game6(Indian_Ocean={"units": [(OW, G, "Yog-Sothoth", 1)]}, **three), GC), c.Pass(GC))
+    state = run(
+        turn(game6(Indian_Ocean={"units": [(OW, G, "Yog-Sothoth", 1)]}, **three), GC), c.Recruit(GC, "South Pacific")
+    )  # a board change: checked
     assert "Ocean gates" in met(state, GC)
