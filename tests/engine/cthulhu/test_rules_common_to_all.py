@@ -1,0 +1,50 @@
+"""Rules common to all factions (factions.md section 0), driven through commands: the six
+Spellbooks' unlimited battles."""
+
+from __future__ import annotations
+
+from companion.engine import Code, State, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import PromptKind
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, A, M, game, turn
+from tests.helpers import rejected, run
+
+SIX = ("",) * 6
+BOARD = {
+    "Asia": {"units": [(GC, M, "Starspawn", 1), (CC, A, "Acolyte", 1), (BG, A, "Acolyte", 1)]},
+    "Africa": {"units": [(GC, M, "Starspawn", 1), (CC, A, "Acolyte", 1)]},
+}
+MISSES = c.Roll((1, 1, 1), "screen")  # a Starspawn's 3 dice, no Kill nor Pain; the Acolytes roll none
+
+
+def battles(state: State) -> list[tuple[str, str]]:
+    return [(cmd.area, cmd.defender) for cmd in legal_commands(state) if isinstance(cmd, c.BattleAction)]
+
+
+def test_six_spellbooks_battle_as_an_unlimited_action_each_area_once_per_turn() -> None:
+    state = turn(game(**BOARD), GC, power=5, books=SIX)
+    state = run(state, c.BattleAction(GC, "Asia", CC), MISSES)
+    assert state.battle is None
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == GC  # the turn goes on
+    assert state.player(GC).power == 4
+    refusal = rejected(state, c.BattleAction(GC, "Asia", BG))  # another enemy, the same area
+    assert refusal.code is Code.NOT_NOW
+    assert battles(state) == [("Africa", CC)]  # Asia is not offered again this turn
+    state = run(state, c.BattleAction(GC, "Africa", CC), MISSES)
+    assert state.prompt.actor == GC and state.player(GC).power == 3
+    state = run(state, c.Recruit(GC, "Asia"))  # a main action ends the turn
+    assert state.prompt.actor != GC
+    state = turn(state, GC, power=3, books=SIX)  # a later turn: Asia may be battled again
+    assert ("Asia", CC) in battles(state)
+
+
+def test_fewer_than_six_spellbooks_a_battle_is_the_main_action() -> None:
+    state = turn(game(**BOARD), GC, power=5, books=("",) * 5)
+    state = run(state, c.BattleAction(GC, "Asia", CC), MISSES)
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor != GC
+
+
+def test_six_spellbooks_the_turn_passes_when_the_battle_spent_the_last_power() -> None:
+    state = turn(game(**BOARD), GC, power=1, books=SIX)
+    state = run(state, c.BattleAction(GC, "Asia", CC), MISSES)
+    assert state.prompt.actor != GC
