@@ -1,13 +1,13 @@
 """Rules common to all factions (factions.md section 0), driven through commands: the six
-Spellbooks' unlimited battles."""
+Spellbooks' unlimited battles, the start-area order."""
 
 from __future__ import annotations
 
-from companion.engine import Code, State, legal_commands
+from companion.engine import Code, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import PromptKind
+from companion.engine.cthulhu.model import Faction, Options, PromptKind
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, A, M, game, turn
-from tests.helpers import rejected, run
+from tests.helpers import new_game, ok, rejected, run
 
 SIX = ("",) * 6
 BOARD = {
@@ -48,3 +48,32 @@ def test_six_spellbooks_the_turn_passes_when_the_battle_spent_the_last_power() -
     state = turn(game(**BOARD), GC, power=1, books=SIX)
     state = run(state, c.BattleAction(GC, "Asia", CC), MISSES)
     assert state.prompt.actor != GC
+
+
+# The Opener and the Windwalker seated first, so that seating order would ask the Opener first.
+LATE_SEATS = (
+    Faction.OPENER_OF_THE_WAY,
+    Faction.WINDWALKER,
+    Faction.GREAT_CTHULHU,
+    Faction.CRAWLING_CHAOS,
+    Faction.BLACK_GOAT,
+)
+
+
+def start_choosers(options: Options) -> list[str]:
+    """Who is asked a start area, in order (a faction with one printed start is placed unasked)."""
+    state = ok(apply(None, new_game("earth-5p", LATE_SEATS, options=options)))
+    asked = []
+    while state.prompt.kind is PromptKind.START_AREA:
+        asked.append(state.prompt.actor)
+        state = ok(apply(state, c.ChooseStart(state.prompt.actor, state.prompt.choices[0])))
+    assert all(p.start_area >= 0 for p in state.players)
+    return asked
+
+
+def test_start_areas_the_windwalker_chooses_after_all_others_but_the_opener_who_chooses_last() -> None:
+    assert start_choosers(Options(abilities=True, published_start_order=True)) == ["windwalker", "opener_of_the_way"]
+
+
+def test_start_areas_older_journals_keep_seating_order() -> None:
+    assert start_choosers(Options(abilities=True))[0] == "opener_of_the_way"  # (it may take a Windwalker start)
