@@ -1,12 +1,12 @@
 """Rules common to all factions (factions.md section 0), driven through commands: the six
-Spellbooks' unlimited battles, the start-area order."""
+Spellbooks' unlimited battles, the start-area order, who may capture."""
 
 from __future__ import annotations
 
 from companion.engine import Code, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, PromptKind
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, A, M, game, turn
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, A, G, M, game, turn, units
 from tests.helpers import new_game, ok, rejected, run
 
 SIX = ("",) * 6
@@ -77,3 +77,26 @@ def test_start_areas_the_windwalker_chooses_after_all_others_but_the_opener_who_
 
 def test_start_areas_older_journals_keep_seating_order() -> None:
     assert start_choosers(Options(abilities=True))[0] == "opener_of_the_way"  # (it may take a Windwalker start)
+
+
+def guarded(*captors: tuple[str, str, str, int], goo: bool = False) -> State:
+    """Great Cthulhu to act in Asia, where Crawling Chaos has an Acolyte and a Nightgaunt (and
+    Nyarlathotep when ``goo``) beside ``captors``."""
+    victims = [(CC, A, "Acolyte", 1), (CC, M, "Nightgaunt", 1), *([(CC, G, "Nyarlathotep", 1)] if goo else [])]
+    return turn(game(Asia={"units": [*captors, *victims]}), GC, power=5)
+
+
+def test_capture_a_capturer_with_a_great_old_one_there_always_may() -> None:
+    state = run(guarded((GC, G, "Cthulhu", 1)), c.Capture(GC, "Asia", CC))
+    assert units(state, "Asia", CC, "Acolyte") == 0 and state.player(GC).captured == (CC,)
+    assert state.player(GC).power == 4
+
+
+def test_capture_enemy_monsters_protect_cultists_from_a_capturer_without_a_great_old_one() -> None:
+    refusal = rejected(guarded((GC, M, "Deep One", 1)), c.Capture(GC, "Asia", CC))
+    assert refusal.code is Code.NOT_NOW
+
+
+def test_capture_an_enemy_great_old_one_protects_its_cultists_even_from_a_great_old_one() -> None:
+    refusal = rejected(guarded((GC, G, "Cthulhu", 1), goo=True), c.Capture(GC, "Asia", CC))
+    assert refusal.code is Code.NOT_NOW
