@@ -82,7 +82,6 @@ def demo_setup(
         abilities=True,
         independents=independents,
         tribes=True,  # a new game (the demo seats no Tcho-Tcho today, nor Bubastis)
-        published_start_order=True,  # a new game: the Windwalker, then the Opener choose last
     )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 
