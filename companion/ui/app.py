@@ -756,6 +756,7 @@ class App:
             independents=intent.independents,
             bubastis_variant=intent.bubastis_variant,
             tribes=True,  # a new game: Tcho-Tcho is asked its tribe
+            published_start_order=True,  # a new game: the Windwalker, then the Opener choose last
         )
         self.starting = True  # a refusal comes back as a notice, shown on this screen
         self.client.start(c.NewGame(board, seats, fresh_seed(), options))

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.engine.core import Code, Command, Event, Refusal
-from companion.engine.cthulhu import actions, flow
+from companion.engine.cthulhu import actions, flow, six_books
 from companion.engine.cthulhu import battle as bt
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import (
@@ -156,7 +156,10 @@ def _phase_started(state: GameState, event: PhaseStarted) -> GameState:
 
 
 def _turn_started(state: GameState, event: TurnStarted) -> GameState:
-    return with_abilities(state, second="") if state.abilities.second else state
+    if state.abilities.second:
+        state = with_abilities(state, second="")
+    kept = tuple(u for u in state.abilities.used if not six_books.marks_of_turn(u[1]))  # a new turn: areas battled
+    return state if kept == state.abilities.used else with_abilities(state, used=kept)
 
 
 def _battle_declared(state: GameState, event: BattleDeclared) -> GameState:

@@ -627,8 +627,10 @@ def pay_crossing(state: GameState, legs: list[Leg], sacrifice: c.UnitRef | None,
 
 @handles(c.Capture)
 def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
-    """Take an enemy cultist: the captor needs a monster, terror or Great Old One there and the
-    victim none of those (core rules, Capture)."""
+    """Take an enemy cultist: the captor needs a monster, terror or Great Old One there; an
+    enemy Great Old One there protects its cultists always, its monsters and terrors only from a
+    captor without a Great Old One there (factions.md section 0, Capture: "A capturer with a GOO
+    there always may", [HRF:Game.scala] ``canCapture``)."""
     seat = my_turn(state, cmd.player)
     if cmd.victim == ASTRAL_ACOLYTE:
         raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
@@ -643,10 +645,16 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
             player=cmd.player,
             area=cmd.area,
         )
-    if any(area.count(owner=cmd.victim, kind=k) for k in fighters):
+    goos = (UnitKind.GOO, UnitKind.IGOO)
+    if any(area.count(owner=cmd.victim, kind=k) for k in goos):
+        raise Refusal(
+            Code.NOT_NOW, "{victim} has a Great Old One protecting its cultists in {area}.", victim=cmd.victim, area=cmd.area
+        )
+    captor_goo = any(u.owner == cmd.player and u.kind in goos and u.name not in independents.CANNOT_CAPTURE for u in area.units)
+    if not captor_goo and any(area.count(owner=cmd.victim, kind=k) for k in (UnitKind.MONSTER, UnitKind.TERROR)):
         raise Refusal(
             Code.NOT_NOW,
-            "{victim} has a monster or Great Old One protecting its cultists in {area}.",
+            "{victim} has a monster protecting its cultists in {area} (only a Great Old One captures past it).",
             victim=cmd.victim,
             area=cmd.area,
         )

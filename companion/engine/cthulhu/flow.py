@@ -206,16 +206,31 @@ def place_start(state: GameState, seat: int, area_name: str, events: Events) -> 
 
 
 def start_order(state: GameState) -> tuple[int, ...]:
-    """The seats in the order they choose start areas: turn order, except that Tcho-Tcho chooses
-    after everyone but the Opener of the Way and the Windwalker (factions.md section 0), so it
-    goes just before the seating order's last run of those two."""
+    """The seats in the order they choose start areas: with ``Options.published_start_order``
+    the published order (:func:`published_start_order`); without it (older journals) turn
+    order, except that Tcho-Tcho chooses after everyone but the Opener of the Way and the
+    Windwalker (factions.md section 0), so it goes just before the seating order's last run of
+    those two."""
     order = list(state.turn_order())
+    if state.options.published_start_order:
+        return published_start_order(state, order)
     tcho = [s for s in order if state.players[s].faction is Faction.TCHO_TCHO]
     order = [s for s in order if s not in tcho]
     at = len(order)
     while at and state.players[order[at - 1]].faction in (Faction.OPENER_OF_THE_WAY, Faction.WINDWALKER):
         at -= 1
     return (*order[:at], *tcho, *order[at:])
+
+
+LAST_TO_START = (Faction.TCHO_TCHO, Faction.WINDWALKER, Faction.OPENER_OF_THE_WAY)  # in the order they choose
+
+
+def published_start_order(state: GameState, order: list[int]) -> tuple[int, ...]:
+    """``order`` (turn order) with Tcho-Tcho, then the Windwalker, then the Opener of the Way
+    moved to the end: the Windwalker chooses after all others but before the Opener, the Opener
+    last (factions.md section 0, [WIKI-Windwalker], [WIKI-Opener_of_the_Way])."""
+    last = [s for faction in LAST_TO_START for s in order if state.players[s].faction is faction]
+    return (*(s for s in order if s not in last), *last)
 
 
 def step_start_areas(state: GameState, events: Events) -> GameState:

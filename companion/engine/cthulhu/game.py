@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
-from companion.engine.cthulhu import abilities, actions, flow
+from companion.engine.cthulhu import abilities, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
@@ -38,6 +38,9 @@ for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: 
     actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
 actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])
 flow.TURN_HOLDS.append(independents.follow_up)
+# All six Spellbooks: battles are unlimited actions, each area once per turn (six_books.py).
+actions.HANDLERS[c.BattleAction] = six_books.on_battle(actions.HANDLERS[c.BattleAction])
+flow.TURN_HOLDS.append(six_books.hold)
 flow.DOOM_GATE_HOOKS.append(independents.brood_blocked)
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
@@ -229,6 +232,8 @@ def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
     for enemy in state.areas[index].owners:
         if enemy == pid:
             continue
+        if six_books.battled_here(state, pid, state.area_name(index)):
+            break  # one battle per area per turn (factions.md section 11, step 0)
         mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
         if mine and _battle.computed_dice(state, index, enemy, pid) is not None:
             yield c.BattleAction(pid, state.area_name(index), enemy)

@@ -262,6 +262,10 @@ class Options:
     # the tribes: no question, and any of the twelve books may be taken, as they were recorded
     # (docs/rules-notes.md, "Tcho-Tcho's tribe").
     tribes: bool = False
+    # The published start-area order: Tcho-Tcho, then the Windwalker, then the Opener of the Way
+    # choose after everyone else (factions.md section 0); new games say so.  Off in journals from
+    # before it: they replay their start choices in seating order (flow.start_order).
+    published_start_order: bool = False
 
 
 @dataclass(frozen=True, slots=True)

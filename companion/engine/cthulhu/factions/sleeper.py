@@ -198,7 +198,9 @@ def lethargy(state: GameState, cmd: Lethargy, events: pw.Events) -> GameState:
 
 
 def cheapest_monster(state: GameState, pid: str) -> UnitType | None:
-    left = [u for u in RULES.units if u.kind is M and pw.pool_left(state, pid, u.name, u.pool) > 0]
+    # A Monster in an off-map box (a Serpent Man away by Ancient Sorcery) is not in the pool.
+    held = {u.name: u.count for _, u in state.abilities.boxed if u.owner == pid}
+    left = [u for u in RULES.units if u.kind is M and pw.pool_left(state, pid, u.name, u.pool) - held.get(u.name, 0) > 0]
     return min(left, key=lambda u: u.cost, default=None)
 
 
