@@ -43,7 +43,7 @@ def test_the_status_size_found_is_the_first_that_fits_in_turn(
     for state in played(5, 300):
         app.state, app.dirty = state, True
         app.draw()
-    assert len(below) >= 150
+    assert len(below) >= 100  # a game's worth of status regions (118 with seed 5 after the six-Spellbook battles)
     if size[0] > size[1]:
         assert max(below) >= 2  # the guess had work to do: the largest size did not fit, nor the next
 
