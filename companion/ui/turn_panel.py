@@ -46,6 +46,7 @@ FIRST_GOO: dict[Faction, tuple[str, int]] = {
 COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
 SUMMON_COST = 2
 MAX_STEP = 30
+DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+"
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
 # The prompts whose every answer names one area (a start area, where the Watcher goes to attack,
 # a Worm's, a glacier's or the Acolyte's place, a retreat): answered by a tap on the map.  (The
@@ -580,15 +581,32 @@ class TurnPanel:
         plus_rows = self.rows(right)
         back_row = plus_rows[-1]
         dest_rows = plus_rows[:-1] or plus_rows
-        columns = max(1, -(-len(items) // len(dest_rows)))
-        width = (right.width - (columns - 1) * m.margin) // columns
         plus_w = m.touch
-        for n, ((words, intent), j) in enumerate(zip(items, near, strict=True)):
+        # Flight reaches many areas: no narrower than a name's room beside its "+", paged beyond.
+        fits = max(1, (right.width + m.margin) // (m.px(DESTINATION_MIN_WIDTH) + plus_w + 2 * m.margin))
+        room = fits * len(dest_rows)
+        shown = list(zip(items, near, strict=True))
+        more: tuple[str, Any] | None = None
+        if len(shown) > room:
+            per = max(1, room - 1)
+            pages = -(-len(shown) // per)
+            page = self.draft.page % pages
+            shown = shown[page * per : (page + 1) * per]
+            more = (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page"))
+        slots = len(shown) + (more is not None)
+        columns = max(1, min(fits, -(-slots // len(dest_rows))))
+        width = (right.width - (columns - 1) * m.margin) // columns
+        for n, ((words, intent), j) in enumerate(shown):
             row = dest_rows[n % len(dest_rows)]
             x = row.x + (n // len(dest_rows)) * (width + m.margin)
             go = pygame.Rect(x, row.y, width - plus_w - m.margin, row.height)
             add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
             out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
             out.append(Button(add, "+", Local("add", j), enabled=moving > 0))
+        if more is not None:
+            n = len(shown)
+            row = dest_rows[n % len(dest_rows)]
+            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+            out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out

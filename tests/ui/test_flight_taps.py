@@ -8,8 +8,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Options, PromptKind
+from companion.engine.cthulhu.actions import destinations as destinations_of
+from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
@@ -43,12 +46,32 @@ def labels(app: App) -> set[str]:
     return {b.label for b in app.scenes[app.scene_name].buttons}
 
 
+def destinations(app: App) -> set[str]:
+    """Every "-> area" the move panel offers, over all its pages (Flight reaches many areas);
+    each button drawn has room (none of zero or negative size)."""
+    seen: set[str] = set()
+    pages: set[str] = set()
+    for _ in range(20):
+        found = labels(app)
+        for button in app.scenes[app.scene_name].buttons:
+            assert button.rect.width > 0 and button.rect.height > 0, (button.label, button.rect)
+        seen |= {words for words in found if words.startswith("-> ")}
+        more = [words for words in found if words.startswith("More (")]
+        if not more or more[0] in pages:  # one page, or back at a page already seen
+            return seen
+        pages.add(more[0])
+        tap(app, more[0])
+    raise AssertionError("the pages never came to an end")
+
+
 def test_a_flight_move_two_areas_away_is_entered_by_taps(app_on: Callable[..., App]) -> None:
     app = flight_turn(app_on)
     app.scene_name = "table"
     tap(app, "Asia")
     tap(app, "Move units from here...")
-    assert {"-> Indian Ocean", "-> Australia", "-> South Atlantic"} <= labels(app)  # next door, and two away
+    assert {"-> Indian Ocean", "-> Australia", "-> South Atlantic"} <= destinations(app)  # next door, and two away
+    while "-> Australia" not in labels(app):
+        tap(app, next(words for words in labels(app) if words.startswith("More (")))
     tap(app, "-> Australia")  # over the Indian Ocean
     data = last_command(app)
     assert data["type"] == "move"
@@ -80,3 +103,20 @@ def test_without_flight_the_screen_offers_only_the_areas_next_door(app_on: Calla
     assert pacific is not None
     near = {f"-> {state.area_name(j)}" for j in state.board.adjacent[pacific]}
     assert {words for words in labels(app) if words.startswith("-> ")} == near
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
+def test_every_flight_destination_has_a_button_with_room_at_every_size(app_on: Callable[..., App], size: tuple[int, int]) -> None:
+    """Flight's many destinations are paged, never squeezed to nothing (a button of negative
+    width stopped the screen)."""
+    app = flight_turn(lambda session: app_on(session, size))
+    for name in ("Nightgaunt", "Flying Polyp", "Hunting Horror"):  # four stacks: four stepper rows
+        table_of(app).submit(c.Place(CC, c.UnitRef("Asia", UnitKind.MONSTER, name, 1)))
+    app.scene_name = "table"
+    tap(app, "Asia")
+    tap(app, "Move units from here...")
+    state = table_of(app).session.state
+    asia = state.board.area_index("Asia")
+    assert asia is not None
+    reach = {f"-> {state.area_name(j)}" for j in destinations_of(state, CC, asia)}
+    assert destinations(app) == reach
