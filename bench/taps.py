@@ -234,7 +234,12 @@ def by_area(app: App, target: Command) -> int | None:
         wanted = {(group.kind.value, group.name): group.count}
         for key in list(scene.panel.draft.picks):
             set_number(key, wanted.get(key, 0))
-        return submit()
+        done = submit()
+        for _ in range(10):  # a destination on a later page (Flight reaches many): "More", counted
+            if done is not None or not press(lambda i: i == Local("page")):
+                break
+            done = submit()
+        return done
     return None
 
 

@@ -140,7 +140,7 @@ def shoot_battle() -> None:
         odds = battle_odds(s)
         return odds is not None and odds.attacker[1] >= 3 and odds.defender[1] >= 2  # dice on both sides
 
-    shoot("earth-4p-53", 4, 1, declared, {"table": "battle.png"})
+    shoot("earth-4p-53", 4, 4, declared, {"table": "battle.png"})  # a seed whose game has such a battle
 
 
 if __name__ == "__main__":

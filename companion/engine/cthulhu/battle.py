@@ -191,7 +191,8 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
     while len(b.rolls) < 2:
         pid, dice = sides[len(b.rolls)]
         if dice:
-            text = say("Roll {dice} battle dice for {pid} in {area}.", dice=dice, pid=pid, area=state.area_name(b.area))
+            who = state.player(pid).label if state.seat(pid) is not None else pid  # the faction's name, not its id
+            text = say("Roll {dice} battle dice for {player} in {area}.", dice=dice, player=who, area=state.area_name(b.area))
             return evolve(state, battle=b, prompt=actions.roll_prompt(pid, dice, "battle", text))
         b = evolve(b, rolls=(*b.rolls, ()))
     attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
