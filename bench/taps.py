@@ -99,8 +99,8 @@ def candidates(state: GameState, rnd: random.Random) -> dict[str, list[Command]]
         if kind in found:
             found[kind].append(command)
     awaken = demo._awaken(state, pid)
-    if awaken is not None:
-        found["awaken"].append(awaken)
+    if awaken is not None and not any(getattr(a, "name", "") == getattr(awaken, "name", None) for a in found["awaken"]):
+        found["awaken"].append(awaken)  # the engine's own (naming the units it eliminates) comes first
     battle = demo._battle(state, pid, rnd)
     if battle is not None:
         found["battle"].append(battle)

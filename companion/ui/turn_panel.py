@@ -366,7 +366,11 @@ class TurnPanel:
         if mine and not summons and self.legal(state, c.Summon(pid, name, UnitKind.MONSTER.default_name, 1)):
             yield (_("Summon..."), Local("summon"))  # a faction the referee has no roster for
         known = [u.name for u in UNITS.get(player.faction, ()) if u.kind is UnitKind.GOO]
-        awakenings = [c.Awaken(pid, name, goo) for goo in known if self.legal(state, c.Awaken(pid, name, goo))]
+        # The engine's own awakenings first: they name the cultists an awakening eliminates
+        # (Shub-Niggurath's two), which a bare Awaken would be refused for when they stand apart.
+        awakenings = [cmd for cmd in listed if isinstance(cmd, c.Awaken)] or [
+            c.Awaken(pid, name, goo) for goo in known if self.legal(state, c.Awaken(pid, name, goo))
+        ]
         for awaken in awakenings:  # where and at what cost the faction's rules say
             yield (_("Awaken {unit}").format(unit=awaken.name), Submit(awaken))
         goo = FIRST_GOO.get(player.faction, (UnitKind.GOO.default_name, 6))[0]

@@ -62,3 +62,18 @@ def test_a_step_that_needs_more_than_a_tap_fails_the_run(app_on: Callable[..., A
     app = app_on(session)
     with pytest.raises(taps.NotATap):
         taps.run(app, lambda app, target: None, random.Random(SEED), actions=100_000, strict=True)
+
+
+def test_shub_niggurath_is_awakened_by_taps_with_black_goats_cultists_apart(app_on: Callable[..., App]) -> None:
+    """The seeded game where Black Goat awakens Shub-Niggurath with its cultists in several
+    areas: the screen's "Awaken" names the two cultists the engine eliminates (a bare Awaken
+    was refused, SACRIFICE_REQUIRED, and the awakening could not be entered by taps)."""
+    from companion import demo
+
+    session = GameSession.start(SqliteJournal(":memory:"), "taps", demo.demo_setup(1, "yuggoth-demo", 4).command())
+    app = app_on(session)
+    tally = taps.run(app, taps.by_area, random.Random(1), actions=240, strict=True)
+    assert tally.taps["awaken"] and not any(tally.impossible.values()), tally
+    game = table_of(app).session
+    awakened = [game.journal.entry(game.name, n).command for n in range(1, game.seq + 1)]
+    assert any('"name":"Shub-Niggurath"' in line and '"sacrifice":[{' in line for line in awakened)
