@@ -13,18 +13,10 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.factions.windwalker import IceAge
-from companion.engine.cthulhu.model import Faction, Options, PromptKind, UnitKind
-from tests.engine.cthulhu.factions.kit import GC, WW, YS, A, turn, units
+from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
+from tests.engine.cthulhu.factions.kit import GC, SIX, WW, YS, A, turn, units
 from tests.helpers import clear_board, rejected, run, set_board, started
 
-SIX = (
-    Faction.GREAT_CTHULHU,
-    Faction.SLEEPER,
-    Faction.WINDWALKER,
-    Faction.OPENER_OF_THE_WAY,
-    Faction.ANCIENTS,
-    Faction.YELLOW_SIGN,
-)
 NYOGTHA = (GC, "igoo", "Nyogtha", 1)
 
 
