@@ -46,6 +46,8 @@ FIRST_GOO: dict[Faction, tuple[str, int]] = {
 COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
 SUMMON_COST = 2
 MAX_STEP = 30
+# The panel taps that show another list (its "More" pages start again from the first).
+_NEW_VIEW = frozenset({"area", "back", "summon", "awaken", "watcher", "move", "battle", "bring", "add", "drop"})
 DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+"
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
 # The prompts whose every answer names one area (a start area, where the Watcher goes to attack,
@@ -202,6 +204,8 @@ class TurnPanel:
         self.sync(state)
         d, what, arg = self.draft, intent.what, intent.arg
         d.armed_pass = what == "arm_pass"
+        if what in _NEW_VIEW:  # a list shown anew starts at its first page
+            d.page = 0
         if what == "area":
             self.focus(state, arg)
         elif what == "back":

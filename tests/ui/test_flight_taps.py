@@ -120,3 +120,18 @@ def test_every_flight_destination_has_a_button_with_room_at_every_size(app_on: C
     assert asia is not None
     reach = {f"-> {state.area_name(j)}" for j in destinations_of(state, CC, asia)}
     assert destinations(app) == reach
+
+
+def test_the_destinations_start_at_their_first_page_each_time_they_are_shown(app_on: Callable[..., App]) -> None:
+    app = flight_turn(app_on)
+    for name in ("Nightgaunt", "Flying Polyp", "Hunting Horror"):
+        table_of(app).submit(c.Place(CC, c.UnitRef("Asia", UnitKind.MONSTER, name, 1)))
+    app.scene_name = "table"
+    tap(app, "Asia")
+    tap(app, "Move units from here...")
+    first = next(words for words in labels(app) if words.startswith("More ("))
+    assert first.startswith("More (1/")
+    tap(app, first)
+    tap(app, "Back")
+    tap(app, "Move units from here...")
+    assert first in labels(app)
