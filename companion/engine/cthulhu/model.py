@@ -266,6 +266,15 @@ class Options:
     # choose after everyone else (factions.md section 0); new games say so.  Off in journals from
     # before it: they replay their start choices in seating order (flow.start_order).
     published_start_order: bool = False
+    # The six neutral Spellbooks (factions.md section 13): a faction that meets a requirement may
+    # take one still in the supply instead of one of its own.  Absent (older journals): off.
+    neutral_spellbooks: bool = False
+    # The High Priests (factions.md section 13): every faction has one, recruited like an Acolyte,
+    # sacrificed for 2 Power (Unspeakable Oath).  Absent (older journals): off.
+    high_priests: bool = False
+    # The Opener of the Way's "12 gates" requirement is 10 gates in a 4-player game too
+    # (factions.md section 7, HRF's "Opener 4P 10 gates").  Absent (older journals): off.
+    opener_ten_gates: bool = False
 
 
 @dataclass(frozen=True, slots=True)
