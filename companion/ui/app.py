@@ -755,6 +755,9 @@ class App:
             abilities=True,
             independents=intent.independents,
             bubastis_variant=intent.bubastis_variant,
+            neutral_spellbooks=intent.neutral_spellbooks,
+            high_priests=intent.high_priests,
+            opener_ten_gates=intent.opener_ten_gates,
             tribes=True,  # a new game: Tcho-Tcho is asked its tribe
             published_start_order=True,  # a new game: the Windwalker, then the Opener choose last
         )

@@ -14,11 +14,40 @@ from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, width_of, wrap
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
 # The tower link's states (firmware_bridge.link.LinkState's values), as the screen shows them.
 LINK_STATES = (N_("connecting"), N_("linked"), N_("disconnected"), N_("firmware too old"), N_("closed"))
+
+
+# The rules options of the new-game screen's chooser (the keys of the screen's options), as the
+# heading names those on.
+RULES = (
+    ("acolyte", N_("Astral Acolyte")),
+    ("neutral_spellbooks", N_("Neutral Spellbooks")),
+    ("high_priests", N_("High Priests")),
+    ("opener_ten_gates", N_("Opener 10 gates")),
+    ("bubastis_variant", N_("Bubastis variant")),
+)
+
+
+def opener_applies(factions: tuple[str, ...]) -> bool:
+    """Whether the Opener's "10 gates with 4 players" means anything: the Opener of the Way seated
+    in a 4-player game (its 12-gate requirement is 10 in 3-player games anyway; factions.md
+    section 7)."""
+    return Faction.OPENER_OF_THE_WAY.value in factions and len(factions) == 4
+
+
+def rules_chosen(options: dict[str, Any]) -> dict[str, bool]:
+    """Each rules option as a game started now would get it: the Bubastis variant only with
+    Bubastis seated, the Opener's 10 gates only where they apply (a choice made before the
+    seating changed stays chosen, and counts again once it applies)."""
+    factions = tuple(options.get("factions", ()))
+    chosen = {key: bool(options.get(key, False)) for key, _name in RULES}
+    chosen["opener_ten_gates"] &= opener_applies(factions)
+    chosen["bubastis_variant"] &= Faction.BUBASTIS.value in factions
+    return chosen
 
 
 def drawable(name: str) -> str:
@@ -171,10 +200,13 @@ class NewGameScene(Scene):
             return self.faction_picker(view, area)
         if options.get("card_picker"):
             return self.card_picker(view, area)
+        if options.get("rules_picker"):
+            return self.rules_picker(view, area)
         chosen = options.get("map", "")
         factions = tuple(options.get("factions", ()))
         players = len(factions)
         acolyte, dice, signs = (bool(options.get(key, False)) for key in ("acolyte", "physical_dice", "physical_signs"))
+        rules = rules_chosen(options)
         buttons, bottom = self.maps(view, area, chosen)
         below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
         seated = ", ".join(Faction(f).label for f in factions) or _("none yet")
@@ -192,18 +224,59 @@ class NewGameScene(Scene):
             ),
             Button(more[3], _("Transcribe a board"), Go("builder")),
         ]
-        start, resume, cards, books = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:4]
+        start, resume, cards, more_rules = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:4]
         ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
         independents = tuple(options.get("cards", ()))
-        bubastis = Faction.BUBASTIS.value in factions
-        variant = bubastis and bool(options.get("bubastis_variant", False))  # only where Bubastis is seated
-        intent = Start(chosen, players, acolyte, dice, signs, factions, independents, variant)
+        intent = Start(
+            chosen,
+            players,
+            acolyte,
+            dice,
+            signs,
+            factions,
+            independents,
+            rules["bubastis_variant"],
+            rules["neutral_spellbooks"],
+            rules["high_priests"],
+            rules["opener_ten_gates"],
+        )
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
         buttons.append(Button(cards, _("Independents ({count})").format(count=len(independents)), Toggle("card_picker")))
-        if bubastis:
-            which = "Syzygy, Carnivore" if variant else "Catabolism, Ailurophobia"  # the books' names, as printed
-            buttons.append(Button(books, _("Bubastis: {books}").format(books=which), Toggle("bubastis_variant")))
+        on = sum(rules.values())
+        count = _("Rules options: {count} on").format(count=on) if on else _("Rules options: none on")
+        buttons.append(Button(more_rules, count, Toggle("rules_picker")))
         return buttons + self.resume(view, resume)
+
+    def rules_picker(self, view: View, area: pygame.Rect) -> list[Button]:
+        """The rules options, each a toggle saying its state in words (the Opener's 10 gates only
+        with the Opener seated and 4 players, the Bubastis variant only with Bubastis seated);
+        Done goes back."""
+        options = view.options
+        factions = tuple(options.get("factions", ()))
+        rules = rules_chosen(options)
+
+        def state(key: str) -> str:
+            return _("on") if rules[key] else _("off")
+
+        shown = [
+            ("acolyte", _("Astral Acolyte: {state}").format(state=state("acolyte"))),
+            ("neutral_spellbooks", _("Neutral Spellbooks: {state}").format(state=state("neutral_spellbooks"))),
+            ("high_priests", _("High Priests: {state}").format(state=state("high_priests"))),
+        ]
+        if opener_applies(factions):
+            shown.append(("opener_ten_gates", _("Opener 10 gates with 4 players: {state}").format(state=state("opener_ten_gates"))))
+        if Faction.BUBASTIS.value in factions:
+            books = "Syzygy, Carnivore" if rules["bubastis_variant"] else "Catabolism, Ailurophobia"  # as printed
+            shown.append(
+                ("bubastis_variant", _("Bubastis variant: {state} ({books})").format(state=state("bubastis_variant"), books=books))
+            )
+        rects = grid(area, len(shown) + 1, 1 if self.metrics.portrait else 2, self.metrics)  # long labels: wide buttons
+        buttons = [
+            Button(rect, label, Toggle(key), ACCENT if rules[key] else BUTTON)
+            for rect, (key, label) in zip(rects, shown, strict=False)
+        ]
+        buttons.append(Button(rects[-1], _("Done"), Toggle("rules_picker"), ACCENT))
+        return buttons
 
     def faction_picker(self, view: View, area: pygame.Rect) -> list[Button]:
         """Tap the factions in seat order round the table (tap again to unseat); Done goes back."""
@@ -233,17 +306,18 @@ class NewGameScene(Scene):
 
     def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
         """The playable maps and the broken ones (greyed, not choosable: ``companion map list``
-        says what is wrong), two rows at a time ("More maps" turns the page); the y below them."""
+        says what is wrong), two rows at a time (four on a tall screen, whose room is in height;
+        "More maps" turns the page); the y below them."""
         m = self.metrics
         playable = [info for info in view.maps if info.status.value != "partial" or getattr(info, "broken", False)]
-        columns = 2 if m.portrait else 4
-        per_page = 2 * columns
+        columns, rows = (2, 4) if m.portrait else (4, 2)
+        per_page = rows * columns
         if len(playable) > per_page:
             per_page -= 1  # the last place turns the page
         pages = max(1, -(-len(playable) // per_page))
         page = int(view.options.get("maps_page", 0)) % pages
         shown = playable[page * per_page : (page + 1) * per_page]
-        rects = grid(area, 2 * columns, columns, m)
+        rects = grid(area, rows * columns, columns, m)
         buttons = [self.map_button(rect, info, chosen) for rect, info in zip(rects, shown, strict=False)]
         if pages > 1:
             buttons.append(
@@ -314,7 +388,16 @@ class NewGameScene(Scene):
         heading = _("New game: Ancient One (doom track), investigators") if arkham else _("New game: map, factions, options")
         if not arkham and view.options.get("faction_picker"):
             heading = _("Tap the factions in seat order round the table")
+        elif not arkham and view.options.get("rules_picker"):
+            heading = _("Rules options: tap one to turn it on or off")
+        elif not arkham and not view.options.get("card_picker"):
+            rules = rules_chosen(view.options)
+            on = [_(name) for key, name in RULES if rules[key]]
+            if on:  # what the Start button will start with, said where the heading was
+                heading = _("Rules options on: {rules}").format(rules=", ".join(on))
         words, colour = self.message(view)
+        if not words and width_of(heading, m.px(17), True) > m.width - 2 * m.margin:
+            words, colour = heading, TEXT  # a long list of rules options on: wrapped, as a message is
         if words:  # in the heading's place, where the players are looking
             top = self.body().inflate(-2 * m.margin, -2 * m.margin).y + m.px(40) - m.margin
             size = m.px(18)

@@ -67,6 +67,9 @@ class Start:
     factions: tuple[str, ...] = ()  # the seats in order round the table; () seats the first ``players`` of the demo's
     independents: tuple[str, ...] = ()  # the independent Great Old Ones and neutral monsters in the game
     bubastis_variant: bool = False  # Bubastis plays Syzygy and Carnivore (Options.bubastis_variant)
+    neutral_spellbooks: bool = False  # the six neutral Spellbooks are in the supply (Options.neutral_spellbooks)
+    high_priests: bool = False  # every faction has a High Priest (Options.high_priests)
+    opener_ten_gates: bool = False  # the Opener's 12 gates are 10 with 4 players (Options.opener_ten_gates)
 
 
 @dataclass(frozen=True)

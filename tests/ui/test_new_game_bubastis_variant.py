@@ -1,6 +1,6 @@
-"""The new-game screen's Bubastis button: shown only with Bubastis seated, it chooses the variant
-Spellbooks (Options.bubastis_variant); a game started from the screen asks Tcho-Tcho its tribe
-(Options.tribes)."""
+"""The Bubastis variant in the new-game screen's Rules options: shown only with Bubastis seated,
+it chooses the variant Spellbooks (Options.bubastis_variant); a game started from the screen asks
+Tcho-Tcho its tribe (Options.tribes)."""
 
 from __future__ import annotations
 
@@ -36,11 +36,16 @@ def labels(app: App) -> list[str]:
 def test_the_bubastis_button_chooses_the_variant_spellbooks_for_the_new_game(app_for) -> None:
     app = app_for()
     app.do(Go("new"))
-    assert not [label for label in labels(app) if label.startswith("Bubastis:")]  # not seated: no button
+    tap(app, "Rules options")
+    assert not [label for label in labels(app) if label.startswith("Bubastis")]  # not seated: no button
+    tap(app, "Done")
     seat(app, "Bubastis", "Great Cthulhu", "Tcho Tcho")
-    assert "Bubastis: Catabolism, Ailurophobia" in labels(app)
-    tap(app, "Bubastis: Catabolism, Ailurophobia")
-    assert "Bubastis: Syzygy, Carnivore" in labels(app)
+    tap(app, "Rules options")
+    assert "Bubastis variant: off (Catabolism, Ailurophobia)" in labels(app)
+    tap(app, "Bubastis variant: off")
+    assert "Bubastis variant: on (Syzygy, Carnivore)" in labels(app)
+    tap(app, "Done")
+    assert "Rules options: 1 on" in labels(app)
     tap(app, "earth-3p")
     tap(app, "Start")
     tap(app, "Start: tap again")  # a game was in play
@@ -61,9 +66,10 @@ def test_without_the_button_tapped_the_printed_books_are_played(app_for) -> None
 def test_the_bubastis_button_fits_every_screen(app_for, size) -> None:
     app = app_for("earth-3p", size)
     seat(app, "Bubastis", "Great Cthulhu", "Crawling Chaos")
+    tap(app, "Rules options")
     app.draw()
     buttons = app.scenes["new"].buttons
-    assert [b for b in buttons if b.label.startswith("Bubastis:")]
+    assert [b for b in buttons if b.label.startswith("Bubastis variant:")]
     for i, one in enumerate(buttons):
         assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
         assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label

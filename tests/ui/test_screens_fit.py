@@ -1,6 +1,7 @@
 """Nothing cut, nothing overlapping on the screens around the game: Settings, the new-game screen
 (Cthulhu Wars with every faction seated, the faction picker, a set-up problem, the confirming
-Start, Arkham Horror's Ancient Ones), the map builder (areas with the longest real name, the
+Start, Arkham Horror's Ancient Ones, the Rules options chooser with every option offered, off
+and on, and the heading naming them all), the map builder (areas with the longest real name, the
 selected area's buttons, its keyboard) and the factions' sheets, at the four sizes, with the
 longest real names; the same check as tests/ui/test_text_fit.py (every line recorded by
 ``widgets.text``, whole, on the screen, in its box, clear of the others)."""
@@ -71,6 +72,22 @@ def screens(app: App) -> Iterator[str]:
     app.do(Toggle("table_draws"))
     yield "new game: Arkham Horror"
     app.do(Toggle("game=cthulhu"))
+    app.do(Toggle("map=earth-4p-35"))
+    for faction in app.options["factions"]:
+        app.do(Toggle(f"faction={faction}"))
+    opener, bubastis = Faction.OPENER_OF_THE_WAY.value, Faction.BUBASTIS.value
+    for faction in [opener, bubastis, *(f for f in FACTIONS if f not in (opener, bubastis))][:4]:
+        app.do(Toggle(f"faction={faction}"))  # every rules option offered: the Opener with 4 players, Bubastis
+    app.do(Toggle("rules_picker"))
+    yield "rules options: every one offered, all off"
+    for option in ("acolyte", "neutral_spellbooks", "high_priests", "opener_ten_gates", "bubastis_variant"):
+        app.do(Toggle(option))
+    app.draw()
+    offered = {b.intent for b in app.scenes["new"].buttons}
+    assert {Toggle("opener_ten_gates"), Toggle("bubastis_variant"), Toggle("high_priests")} <= offered
+    yield "rules options: all on"
+    app.do(Toggle("rules_picker"))
+    yield "new game: every rules option on, named in the heading"
     app.do(Go("builder"))
     draft = app.draft
     name = longest_area_name()
@@ -134,7 +151,7 @@ def test_the_screens_around_the_game_fit(app_on: Callable[..., App], size, monke
         seen += 1
         found += [f"{name}: {p}" for p in problems(drawn, size)]
         found += [f"{name}: {p}" for p in crowded(app.scenes[app.scene_name].buttons, size)]
-    assert seen == 13
+    assert seen == 16
     assert not found, "\n".join(found[:30])
 
 
