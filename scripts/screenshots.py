@@ -27,6 +27,7 @@ from companion.engine.cthulhu.model import Phase, PromptKind  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.store.sqlite import SqliteJournal  # noqa: E402
 from companion.ui.app import App, Extras  # noqa: E402
+from companion.ui.scene import Toggle  # noqa: E402
 from companion.ui.turn_panel import Local  # noqa: E402
 from hardware.config import panel_config  # noqa: E402
 
@@ -44,7 +45,7 @@ def play_until(session: GameSession, seed: int, done) -> None:  # type: ignore[n
             session.submit(order)
 
 
-def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str], turn: bool = False) -> None:  # type: ignore[no-untyped-def]
     setup = demo.demo_setup(seed, map_name, players)
     session = GameSession.start(SqliteJournal(":memory:"), "shots", setup.command())
     assert isinstance(session, GameSession)
@@ -56,14 +57,21 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
     deadline = time.monotonic() + 3.0  # an awake Watcher's light breathes on gpiozero's thread: catch it bright
     while panel.watcher_brightness and panel.watcher.value < 0.8 and time.monotonic() < deadline:
         time.sleep(0.01)
+    if "new" in shots:
+        set_up_rules(app)
     for scene, filename in shots.items():
         app.scene_name = scene
         app.area = 6
         app.draw()
         pygame.image.save(app.window, str(OUT / filename))
         print("wrote", OUT / filename)
+    if "new" in shots:  # the Rules options chooser open
+        app.do(Toggle("rules_picker"))
+        app.draw()
+        pygame.image.save(app.window, str(OUT / "new-rules.png"))
+        print("wrote", OUT / "new-rules.png")
     state = session.state
-    if state.prompt.kind is PromptKind.ACTION:  # an action turn entered by area, on the table and the map
+    if turn and state.prompt.kind is PromptKind.ACTION:  # an action turn entered by area, on the table and the map
         area = max(range(len(state.areas)), key=lambda i: state.areas[i].count(owner=state.prompt.actor))
         for scene, filename in (("table", "table-turn.png"), ("map", "map-turn.png")):
             chooser = app.scenes[scene]
@@ -76,6 +84,18 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str]) -
             print("wrote", OUT / filename)
     stack.close()
     app.close()
+
+
+def set_up_rules(app: App) -> None:
+    """The new-game screen set, by taps, for a 4-player game with the Opener of the Way and
+    Bubastis (every rules option offered) and High Priests and Neutral Spellbooks on: the
+    heading names them."""
+    for faction in app.options["factions"]:
+        app.do(Toggle(f"faction={faction}"))
+    for faction in ("opener_of_the_way", "bubastis", "great_cthulhu", "black_goat"):
+        app.do(Toggle(f"faction={faction}"))
+    for option in ("map=earth-4p-35", "high_priests", "neutral_spellbooks"):
+        app.do(Toggle(option))
 
 
 def shoot_arkham() -> None:
@@ -125,7 +145,7 @@ def main() -> None:
 def shoot_sheets() -> None:
     """The factions' sheets of a core-four game in its fourth round (Spellbooks chosen in play)."""
     later = lambda s: s.round >= 4 and s.prompt.kind is PromptKind.ACTION
-    shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png"})
+    shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png"}, turn=True)  # and its turn by area: a Move
 
 
 def shoot_battle() -> None:

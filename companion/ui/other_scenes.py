@@ -264,13 +264,21 @@ class NewGameScene(Scene):
             ("high_priests", _("High Priests: {state}").format(state=state("high_priests"))),
         ]
         if opener_applies(factions):
-            shown.append(("opener_ten_gates", _("Opener 10 gates with 4 players: {state}").format(state=state("opener_ten_gates"))))
+            opener = _("Opener 10 gates with 4 players: {state}").format(state=state("opener_ten_gates"))
+            shown.append(("opener_ten_gates", opener))
         if Faction.BUBASTIS.value in factions:
             books = "Syzygy, Carnivore" if rules["bubastis_variant"] else "Catabolism, Ailurophobia"  # as printed
-            shown.append(
-                ("bubastis_variant", _("Bubastis variant: {state} ({books})").format(state=state("bubastis_variant"), books=books))
-            )
-        rects = grid(area, len(shown) + 1, 1 if self.metrics.portrait else 2, self.metrics)  # long labels: wide buttons
+            variant = _("Bubastis variant: {state} ({books})").format(state=state("bubastis_variant"), books=books)
+            shown.append(("bubastis_variant", variant))
+        m = self.metrics
+        columns = 1 if m.portrait else 2  # long labels: wide buttons
+        rows = -(-(len(shown) + 1) // columns)
+        tall = max(m.touch, min(m.touch * 3 // 2, (area.height - (rows - 1) * m.margin) // rows))  # room for two lines
+        width = (area.width - (columns - 1) * m.margin) // columns
+        rects = [
+            pygame.Rect(area.x + col * (width + m.margin), area.y + row * (tall + m.margin), width, tall)
+            for row, col in (divmod(n, columns) for n in range(len(shown) + 1))
+        ]
         buttons = [
             Button(rect, label, Toggle(key), ACCENT if rules[key] else BUTTON)
             for rect, (key, label) in zip(rects, shown, strict=False)
