@@ -398,7 +398,9 @@ class NewGameScene(Scene):
             heading = _("Tap the factions in seat order round the table")
         elif not arkham and view.options.get("rules_picker"):
             heading = _("Rules options: tap one to turn it on or off")
-        elif not arkham and not view.options.get("card_picker"):
+        elif not arkham and view.options.get("card_picker"):  # which are in said in words, not by colour alone
+            heading = _("Tap the independent Great Old Ones and neutral monsters in the game: lit ones are in")
+        elif not arkham:
             rules = rules_chosen(view.options)
             on = [_(name) for key, name in RULES if rules[key]]
             if on:  # what the Start button will start with, said where the heading was

@@ -108,3 +108,12 @@ def test_the_acolyte_toggles_in_either_place_and_the_heading_names_it(app_for: A
     assert "Acolyte: off" in labels(app) and "Rules options: none on" in labels(app)
     tap(app, "Acolyte: off")
     assert "Rules options on: Astral Acolyte" in drawn_words(app, monkeypatch)
+
+
+def test_the_independents_picker_says_in_words_what_lit_means(app_for: Any, monkeypatch: Any) -> None:
+    app = app_for()
+    tap(app, "Game")
+    tap(app, "Independents (0)")
+    tap(app, "Byatis")
+    words = drawn_words(app, monkeypatch)
+    assert "Tap the independent Great Old Ones and neutral monsters in the game: lit ones are in" in words

@@ -1,9 +1,9 @@
 """Nothing cut, nothing overlapping on the screens around the game: Settings, the new-game screen
-(Cthulhu Wars with every faction seated, the faction picker, a set-up problem, the confirming
-Start, Arkham Horror's Ancient Ones, the Rules options chooser with every option offered, off
-and on, and the heading naming them all), the map builder (areas with the longest real name, the
-selected area's buttons, its keyboard) and the factions' sheets, at the four sizes, with the
-longest real names; the same check as tests/ui/test_text_fit.py (every line recorded by
+(Cthulhu Wars with every faction seated, the faction and independents' pickers, a set-up problem,
+the confirming Start, Arkham Horror's Ancient Ones, the Rules options chooser with every option
+offered, off and on, and the heading naming them all), the map builder (areas with the longest real
+name, the selected area's buttons, its keyboard) and the factions' sheets, at the four sizes, with
+the longest real names; the same check as tests/ui/test_text_fit.py (every line recorded by
 ``widgets.text``, whole, on the screen, in its box, clear of the others)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.game import MAX_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.maps import list_maps, load_map
@@ -57,6 +58,11 @@ def screens(app: App) -> Iterator[str]:
     yield "new game: eight factions seated, in the picker"
     app.do(Toggle("faction_picker"))
     yield "new game: eight factions seated"
+    app.do(Toggle("card_picker"))
+    for card in CARDS[::2]:
+        app.do(Toggle(f"card={card}"))
+    yield "new game: the independents' picker, some in"
+    app.do(Toggle("card_picker"))
     app.do(Toggle("map=earth-3p"))
     yield "new game: a set-up problem (too many factions for the map)"
     for faction in FACTIONS[3:]:  # three left: the map's number
@@ -151,7 +157,7 @@ def test_the_screens_around_the_game_fit(app_on: Callable[..., App], size, monke
         seen += 1
         found += [f"{name}: {p}" for p in problems(drawn, size)]
         found += [f"{name}: {p}" for p in crowded(app.scenes[app.scene_name].buttons, size)]
-    assert seen == 16
+    assert seen == 17
     assert not found, "\n".join(found[:30])
 
 
