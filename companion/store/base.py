@@ -4,8 +4,10 @@ A game's journal is a sequence of :class:`Entry` rows numbered from 1.  An entry
 command the engine accepted (a *node*: its state is the parent node's state with the command
 applied), or an undo or redo that moves the game's *head* between nodes.  Every entry records
 the head and the redo stack after it, so resuming reads one entry.  A snapshot of the state is
-stored with every node whose depth is a multiple of the snapshot interval, so any node's state
+stored for every node whose depth is a multiple of the snapshot interval, so any node's state
 is at most that many replays away: resuming a 20,000-entry game costs what a 20-entry one does.
+A snapshot goes in with its entry's append, or later on its own (:meth:`Journal.keep_snapshot`,
+when the table is quiet); one that never came (a power cut first) costs only more replays.
 
 The promise: :meth:`Journal.append` returns only once the entry is durable (SQLite: WAL with
 synchronous=FULL, committed; Redis: acknowledged by the server, durability per its AOF policy,
@@ -156,6 +158,17 @@ class Journal(Protocol):
         :raises StaleWriter: ``entry`` is not the next.
         :raises JournalUnavailable: the store cannot take it now (server away, disk full,
             read-only); nothing was written, retry later.
+        """
+
+    def keep_snapshot(self, game: str, node: int, snapshot: str) -> None:
+        """Store ``snapshot``, the canonical state after node ``node`` (an entry already
+        journaled), apart from any append: the table writes a snapshot in a quiet moment after
+        its entry is durable, not on a tap's way to the screen.  A snapshot only saves replays,
+        so it need not be durable at once; the same node's snapshot is always the same text.
+
+        :raises GameNotFound: no such game.
+        :raises JournalError: the game has no entry ``node`` (nothing is stored).
+        :raises JournalUnavailable: the store cannot take it now; nothing was written.
         """
 
     def find_input(self, game: str, input_id: str) -> int | None:

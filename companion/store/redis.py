@@ -165,6 +165,14 @@ class RedisJournal:
         rows = self._call(self.client.xrange, self._key(game, "stream"), f"{entry.seq}-1", f"{entry.seq}-1")
         return bool(rows) and _decode(rows[0]) == entry
 
+    def keep_snapshot(self, game: str, node: int, snapshot: str) -> None:
+        last = self._call(self.client.get, self._key(game, "last"))
+        if last is None:
+            raise GameNotFound(f"No stored game called {game!r}.")
+        if not 1 <= node <= int(last):  # entries are never removed: every number up to the last is one
+            raise JournalError(f"Game {game!r} has no entry {node}; its snapshot is not stored.")
+        self._call(self.client.hset, self._key(game, "snapshots"), str(node), snapshot)
+
     def find_input(self, game: str, input_id: str) -> int | None:
         seq = self._call(self.client.hget, self._key(game, "inputs"), input_id)
         return None if seq is None else int(seq)

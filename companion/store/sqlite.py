@@ -279,6 +279,18 @@ class SqliteJournal:
                 db.execute("ROLLBACK")
             raise
 
+    def keep_snapshot(self, game: str, node: int, snapshot: str) -> None:
+        """One statement, its own transaction: stored only if ``node`` is an entry of the game."""
+        with self._storage("the snapshot was not stored (the entries are safe; a resume replays more)"):
+            cursor = self._db.execute(
+                "INSERT OR REPLACE INTO snapshots SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM entries WHERE game = ? AND seq = ?)",
+                (game, node, snapshot, game, node),
+            )
+        if cursor.rowcount != 1:
+            self._last_seq(game)  # raises GameNotFound for a game that is not there
+            raise JournalError(f"Game {game!r} has no entry {node}; its snapshot is not stored.")
+        self._since_checkpoint += 1
+
     def find_input(self, game: str, input_id: str) -> int | None:
         row = self._db.execute("SELECT seq FROM entries WHERE game = ? AND input = ?", (game, input_id)).fetchone()
         return None if row is None else int(row[0])

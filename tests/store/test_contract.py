@@ -135,6 +135,24 @@ def test_unknown_games_and_entries_are_clear_errors(journal: Journal) -> None:
         journal.entry("g", 9)
 
 
+def test_a_snapshot_kept_after_its_entry_reads_back_and_needs_the_entry(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    for seq in range(1, 4):
+        journal.append("g", entry(seq))
+    journal.keep_snapshot("g", 2, '{"n":2}')  # the table's quiet moment, after the entry is durable
+    journal.keep_snapshot("g", 2, '{"n":2}')  # again (a retry): the same text, stored once
+    assert journal.snapshot("g", 2) == '{"n":2}'
+    assert journal.snapshot("g", 3) is None
+    with pytest.raises(JournalError, match="no entry 4"):
+        journal.keep_snapshot("g", 4, '{"n":4}')  # not journaled: nothing stored
+    assert journal.snapshot("g", 4) is None
+    with pytest.raises(GameNotFound):
+        journal.keep_snapshot("nope", 1, '{"n":1}')
+    journal.append("g", entry(4))
+    assert journal.snapshot("g", 4) is None  # the refused one was not kept for later
+    assert [e.seq for e in journal.entries("g")] == [1, 2, 3, 4]  # a snapshot is not an entry
+
+
 def test_many_entries_stream_in_batches(journal: Journal) -> None:
     journal.create_game("g", "A game", 1.0)
     for seq in range(1, 1203):
