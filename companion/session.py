@@ -141,6 +141,11 @@ class Session(Generic[S]):
         self._clock = clock
         self.listeners: list[Listener[S]] = []
         self.previews: list[Preview] = []  # hear each entry decided, before it is appended
+        # Snapshots written later, by settle() (the table's thread in a quiet moment), not with
+        # the entry's append: encoding a whole state is the costliest CPU work on a tap's way
+        # to the screen, and it would contend with the drawing (docs/architecture.md).
+        self.defer_snapshots = False
+        self._owed: tuple[int, S] | None = None  # the node whose snapshot is owed, and its state
         self._foreseen: _Foresight[S] | None = None
         self._remember(head.node, state)
 
@@ -231,10 +236,36 @@ class Session(Generic[S]):
         depth = head.depth + 1
         seq = head.seq + 1
         entry = Entry(seq, EntryKind.COMMAND, head.node, seq, depth, (), canonical(command), events_text, self._clock(), input_id)
-        entry = self._durably(entry, result.state, result.events, depth % self._snapshot_every == 0)
+        due = depth % self._snapshot_every == 0
+        if due and self.defer_snapshots:
+            self.settle()  # one still owed: no quiet moment came in a whole interval (rare; keeps the bound)
+        entry = self._durably(entry, result.state, result.events, due and not self.defer_snapshots)
         self._advance(entry, result.state)
+        if due and self.defer_snapshots:
+            self._owed = (entry.head, result.state)
         self._notify(result.events, entry)
         return result
+
+    @property
+    def owes_snapshot(self) -> bool:
+        """A snapshot put off (:attr:`defer_snapshots`) is still to be written by :meth:`settle`."""
+        return self._owed is not None
+
+    def settle(self) -> bool:
+        """Write the snapshot put off, if any (True: one was written).  Called when the table is
+        quiet; until then a resume replays from the snapshot before (a snapshot saves replays
+        only), and the next one falling due writes it first, so no node is more than
+        ``snapshot_every`` replays from a snapshot once its entry is followed by a whole interval.
+
+        :raises JournalUnavailable: the journal cannot take it now (it stays owed).
+        """
+        owed = self._owed
+        if owed is None:
+            return False
+        node, state = owed
+        self.journal.keep_snapshot(self.name, node, canonical(state))
+        self._owed = None
+        return True
 
     def foresee(self, commands: Iterable[Command]) -> None:
         """Decide ``commands`` against the current state now, while the table waits: the engine is

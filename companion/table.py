@@ -134,9 +134,15 @@ class Table(Generic[SessionT]):
     on_reload: Callable[[], None] = lambda: None  # the session was replaced by a fresher one
     on_switch: Callable[[Any], None] = lambda session: None  # another game is now played (after switch)
     follow_latest: bool = False  # the tower bridge: play whichever game was changed last
+    # The session's snapshots wait for a quiet moment (idle), off the taps' way to the screen:
+    # set by a table run on its own thread (TableThread), whose quiet moments come by themselves.
+    defer_snapshots: bool = False
 
     def __post_init__(self) -> None:
         self.waiting: list[Pending] = []  # accepted by nobody yet: the journal was not answering
+        self.settled = threading.Event()  # set once a quiet moment's housekeeping left nothing to do
+        self.settled.set()
+        self.session.defer_snapshots = self.defer_snapshots
         self.tower.opened(self.session)
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
         self.sync_tower()
@@ -152,6 +158,8 @@ class Table(Generic[SessionT]):
         fresher = type(self.session).resume(self.session.journal, self.session.name)
         fresher.listeners = self.session.listeners  # the screen and the panel follow the new one
         fresher.previews = self.session.previews
+        self._settle()  # the snapshot the old one owes is still this game's
+        fresher.defer_snapshots = self.defer_snapshots
         self.session = fresher
         self.sync_tower()
         self._replay(max(before + 1, fresher.seq - REPLAYED + 1))
@@ -171,6 +179,8 @@ class Table(Generic[SessionT]):
 
     def switch(self, session: SessionT) -> None:
         """Play another stored game on the same table (tower and buttons stay wired)."""
+        self._settle()  # the game left behind keeps the snapshot it owes
+        session.defer_snapshots = self.defer_snapshots
         self.session = session
         self.tower.opened(session)
         self.sync_tower()
@@ -217,6 +227,7 @@ class Table(Generic[SessionT]):
             item = self.inputs.get(timeout=timeout) if timeout != 0 else self.inputs.get_nowait()
         except queue.Empty:
             return False
+        self.settled.clear()
         if isinstance(item, TowerInput):
             self.tower.roll(item.frame, self)  # only a roll is queued (tower_frame)
         elif isinstance(item, ButtonInput):
@@ -272,12 +283,25 @@ class Table(Generic[SessionT]):
         return self.decided < self.posted
 
     def idle(self) -> None:
-        """Nothing is happening: let the journal do its housekeeping now rather than mid-roll (a
-        full or read-only disk puts it off to the next quiet moment; the entries are safe)."""
+        """Nothing is happening: write the snapshot the session put off and let the journal do
+        its housekeeping now rather than mid-roll (a full or read-only disk puts both off to the
+        next quiet moment; the entries are safe).  Then :attr:`settled` is set: nothing is left
+        for this quiet moment (what was put off is tried again at the next)."""
         try:
+            self.session.settle()
             self.session.journal.maintain()
         except JournalUnavailable as exc:
             log.info("housekeeping put off: %s", exc)
+        self.settled.set()
+
+    def _settle(self) -> bool:
+        """Write the session's owed snapshot, if any; False when the journal cannot take it now."""
+        try:
+            self.session.settle()
+        except JournalUnavailable as exc:
+            log.info("snapshot put off: %s", exc)
+            return False
+        return True
 
     def drain(self) -> int:
         """Handle every input already waiting; how many."""
@@ -429,13 +453,17 @@ def journaled_events(entry: Entry) -> tuple[Event, ...]:
 
 
 class TableThread:
-    """Runs :meth:`Table.step` on its own thread until :meth:`stop`; a quiet second lets the
-    journal do its housekeeping (:meth:`Table.idle`)."""
+    """Runs :meth:`Table.step` on its own thread until :meth:`stop`.  A quiet moment after the
+    last input (:attr:`QUIET_AFTER`: the tap's frame is shown by then, and no player taps again
+    so soon) lets the session write the snapshot it put off and the journal do its housekeeping
+    (:meth:`Table.idle`); after that, a quiet second does it again (nothing to do: nothing done)."""
 
-    IDLE_AFTER = 1.0  # seconds without input before the journal's housekeeping
+    IDLE_AFTER = 1.0  # seconds without input between housekeeping calls once settled
+    QUIET_AFTER = 0.05  # seconds without input after one before the housekeeping
 
     def __init__(self, table: Table[Any]) -> None:
         self.table = table
+        table.defer_snapshots = table.session.defer_snapshots = True  # its quiet moments come by themselves
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._run, name="table", daemon=True)
 
@@ -444,12 +472,17 @@ class TableThread:
         return self
 
     def _run(self) -> None:
+        table = self.table
         while not self._stopping.is_set():
             try:
-                if not self.table.step(timeout=self.IDLE_AFTER):
-                    self.table.idle()
+                if not table.step(timeout=self.IDLE_AFTER if table.settled.is_set() else self.QUIET_AFTER):
+                    table.idle()
             except Exception:  # a bug must not silently stop the table: say so, keep serving
                 log.exception("the table's thread failed on an input; it goes on with the next")
+        try:
+            table.idle()  # the snapshot put off, before the journal is closed
+        except Exception:
+            log.exception("the table's last housekeeping failed")
 
     def stop(self, timeout: float = 5.0) -> None:
         """Finish the input in hand, then end (the journal stays open for the caller to close)."""

@@ -337,3 +337,73 @@ def test_a_game_whose_stored_state_is_damaged_is_a_journal_error_and_passed_over
     with pytest.raises(JournalError, match="'newer': the stored state of node 1 is damaged"):
         GameSession.resume(journal, "newer")
     assert open_game(journal).name == "older"
+
+
+class SnapshotsSeen(CountingJournal):
+    """Counts reads, and records the snapshot each append carried (by entry number)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.carried: dict[int, str | None] = {}
+
+    def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
+        self.carried[entry.seq] = snapshot
+        super().append(game, entry, snapshot)
+
+
+def snapshot_nodes(journal: Journal, last: int) -> list[int]:
+    return [node for node in range(1, last + 1) if journal.snapshot("g", node) is not None]
+
+
+def test_a_deferred_snapshot_is_not_on_the_appends_way_and_is_written_when_settled() -> None:
+    journal = SnapshotsSeen()
+    game = session(journal, every=4)  # depth 2
+    game.defer_snapshots = True
+    game.submit(c.Correct(GC, "power", 1))
+    game.submit(c.Correct(GC, "power", 2))  # depth 4: its snapshot falls due
+    assert journal.carried[4] is None and journal.snapshot("g", 4) is None
+    assert game.owes_snapshot
+    assert game.settle() is True  # the table's quiet moment
+    assert journal.snapshot("g", 4) == canonical(game.state) and not game.owes_snapshot
+    assert game.settle() is False  # nothing owed: nothing written
+    resumed = GameSession.resume(journal, "g", snapshot_every=4)
+    assert canonical(resumed.state) == canonical(game.state)
+
+
+def test_resume_is_right_and_bounded_when_deferred_snapshots_never_got_a_quiet_moment() -> None:
+    journal = SnapshotsSeen()
+    game = session(journal, every=8)
+    game.defer_snapshots = True
+    for n in range(200):  # never settled: each snapshot is written only as the next falls due
+        game.submit(c.Correct(GC, "power", n % 9))
+    assert all(snapshot is None for seq, snapshot in journal.carried.items() if seq > 1)
+    assert snapshot_nodes(journal, 202) == [1, *range(8, 200, 8)]  # 200's was owed at the power cut
+    journal.reads = 0
+    resumed = GameSession.resume(journal, "g", snapshot_every=8)  # from 192's: 10 replays
+    assert canonical(resumed.state) == canonical(game.state)
+    # 202 down to 193 replayed (a snapshot look-up and an entry read each), 192's snapshot, the
+    # last entry: never more than one interval more than with 200's
+    assert journal.reads <= 2 * 10 + 4
+    assert game.settle() and snapshot_nodes(journal, 202)[-1] == 200
+    journal.reads = 0
+    assert canonical(GameSession.resume(journal, "g", snapshot_every=8).state) == canonical(game.state)
+    assert journal.reads <= 2 * 2 + 4
+
+
+def test_a_snapshot_the_journal_cannot_take_stays_owed() -> None:
+    inner = SqliteJournal(":memory:")
+    game = session(inner, every=4)
+    game.defer_snapshots = True
+    game.submit(c.Correct(GC, "power", 1))
+    game.submit(c.Correct(GC, "power", 2))
+
+    class Away:
+        def keep_snapshot(self, game: str, node: int, snapshot: str) -> None:
+            raise JournalUnavailable("away (a test)")
+
+    game.journal = Away()  # type: ignore[assignment]
+    with pytest.raises(JournalUnavailable):
+        game.settle()
+    assert game.owes_snapshot
+    game.journal = inner
+    assert game.settle() and inner.snapshot("g", 4) is not None

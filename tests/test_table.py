@@ -13,13 +13,14 @@ from typing import Any
 
 import fakeredis
 
+from companion.engine import canonical
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.session import GameSession
 from companion.store import Entry, JournalUnavailable, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
-from companion.table import Button, Table
+from companion.table import Button, Table, TableThread
 from companion.tower_port import TowerPort
 from firmware_bridge.link import TowerLink
 from firmware_bridge.protocol import (
@@ -369,3 +370,65 @@ def test_a_writer_racing_ahead_twice_keeps_the_tap_waiting_not_lost() -> None:
     assert any("again, while catching up" in t and "waits" in t for t in texts)
     assert texts[-1] == "The journal answers again: every waiting command is recorded."
     assert not table.waiting and [e.seq for e in inner.entries("g")] == [1, 2]
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 5.0
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.001)
+
+
+def threaded_table(every: int = 4) -> tuple[Table[GameSession], SqliteJournal]:
+    journal = SqliteJournal(":memory:")
+    session = GameSession.start(journal, "g", new_game(), snapshot_every=every)
+    assert isinstance(session, GameSession)
+    return Table(session), journal
+
+
+def test_the_table_thread_writes_a_snapshot_in_a_quiet_moment_not_with_its_entry() -> None:
+    table, journal = threaded_table()
+    worker = TableThread(table)
+    appended: list[str | None] = []
+    append = journal.append
+
+    def watched(game: str, entry: Entry, snapshot: str | None = None) -> None:
+        appended.append(snapshot)
+        append(game, entry, snapshot)
+
+    journal.append = watched  # type: ignore[method-assign]
+    worker.start()
+    try:
+        for command in (c.ChooseDirection(GC, "clockwise"), c.Correct(GC, "power", 1), c.Correct(GC, "power", 2)):
+            table.post(command)  # the third is depth 4: its snapshot falls due
+        wait_until(lambda: table.session.seq == 4 and table.settled.is_set(), "the entries in and the table settled")
+        assert appended == [None, None, None]  # no entry carried it: the quiet moment wrote it
+        assert journal.snapshot("g", 4) == canonical(table.session.state)
+    finally:
+        worker.stop()
+
+
+def test_a_snapshot_still_owed_when_the_table_thread_stops_is_written_then() -> None:
+    table, journal = threaded_table()
+    worker = TableThread(table)
+    worker.QUIET_AFTER = worker.IDLE_AFTER = 60.0  # no quiet moment comes in this test
+    worker.start()
+    for command in (c.ChooseDirection(GC, "clockwise"), c.Correct(GC, "power", 1), c.Correct(GC, "power", 2)):
+        table.post(command)
+    wait_until(lambda: table.session.seq == 4, "the entries in")
+    assert table.session.owes_snapshot and journal.snapshot("g", 4) is None
+    worker.stop()
+    assert journal.snapshot("g", 4) == canonical(table.session.state)
+
+
+def test_a_table_switching_games_writes_the_snapshot_the_old_one_owes() -> None:
+    table, journal = threaded_table()
+    table.defer_snapshots = table.session.defer_snapshots = True
+    for command in (c.ChooseDirection(GC, "clockwise"), c.Correct(GC, "power", 1), c.Correct(GC, "power", 2)):
+        assert table.submit(command)
+    old = table.session
+    assert old.owes_snapshot
+    other = GameSession.start(journal, "h", new_game(seed=3))
+    assert isinstance(other, GameSession)
+    table.switch(other)
+    assert journal.snapshot("g", 4) == canonical(old.state) and table.session.defer_snapshots
