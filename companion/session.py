@@ -257,13 +257,21 @@ class Session(Generic[S]):
         only), and the next one falling due writes it first, so no node is more than
         ``snapshot_every`` replays from a snapshot once its entry is followed by a whole interval.
 
-        :raises JournalUnavailable: the journal cannot take it now (it stays owed).
+        :raises JournalUnavailable: the journal cannot take it now (it stays owed).  Any other
+            refusal drops it (logged): a snapshot only saves replays, it never stops the game.
         """
         owed = self._owed
         if owed is None:
             return False
         node, state = owed
-        self.journal.keep_snapshot(self.name, node, canonical(state))
+        try:
+            self.journal.keep_snapshot(self.name, node, canonical(state))
+        except JournalUnavailable:
+            raise
+        except JournalError as exc:
+            log.warning("the snapshot of node %d of %r is not written (a resume replays more): %s", node, self.name, exc)
+            self._owed = None
+            return False
         self._owed = None
         return True
 

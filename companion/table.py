@@ -287,15 +287,16 @@ class Table(Generic[SessionT]):
         its housekeeping now rather than mid-roll (a full or read-only disk puts both off to the
         next quiet moment; the entries are safe).  Then :attr:`settled` is set: nothing is left
         for this quiet moment (what was put off is tried again at the next)."""
-        try:
-            self.session.settle()
-            self.session.journal.maintain()
-        except JournalUnavailable as exc:
-            log.info("housekeeping put off: %s", exc)
+        if self._settle():
+            try:
+                self.session.journal.maintain()
+            except JournalUnavailable as exc:
+                log.info("housekeeping put off: %s", exc)
         self.settled.set()
 
     def _settle(self) -> bool:
-        """Write the session's owed snapshot, if any; False when the journal cannot take it now."""
+        """Write the session's owed snapshot, if any; False when the journal cannot take it now
+        (it stays owed)."""
         try:
             self.session.settle()
         except JournalUnavailable as exc:

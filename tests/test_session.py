@@ -407,3 +407,22 @@ def test_a_snapshot_the_journal_cannot_take_stays_owed() -> None:
     assert game.owes_snapshot
     game.journal = inner
     assert game.settle() and inner.snapshot("g", 4) is not None
+
+
+def test_a_snapshot_the_journal_refuses_is_dropped_and_the_game_goes_on() -> None:
+    inner = SqliteJournal(":memory:")
+    game = session(inner, every=4)
+    game.defer_snapshots = True
+    game.submit(c.Correct(GC, "power", 1))
+    game.submit(c.Correct(GC, "power", 2))  # depth 4: owed
+
+    def refuse(game: str, node: int, snapshot: str) -> None:
+        raise JournalError("refused (a test)")
+
+    inner.keep_snapshot = refuse  # type: ignore[method-assign]
+    for n in range(4):  # depth 8 falls due: the owed one is refused, dropped, and play goes on
+        assert game.submit(c.Correct(GC, "power", n)).ok
+    assert game.owes_snapshot and inner.snapshot("g", 4) is None  # 8's is owed now
+    del inner.keep_snapshot
+    assert game.settle() and inner.snapshot("g", 8) == canonical(game.state)
+    assert canonical(GameSession.resume(inner, "g", snapshot_every=4).state) == canonical(game.state)
