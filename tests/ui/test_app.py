@@ -447,6 +447,7 @@ def test_the_tap_bench_times_taps_through_the_threaded_table_and_its_floor() -> 
     for decided, total in zip(run.to_decided, run.total, strict=True):
         assert 0 < decided < total  # decided, then (later) shown
     assert run.drawing and all(drawing > 0 for drawing in run.drawing)
+    assert len(run.housekeeping) >= tap_bench.BLOCK - 1  # each tap came once the table had settled
 
 
 def test_the_independents_are_chosen_on_the_new_game_screen(app_for) -> None:
