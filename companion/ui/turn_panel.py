@@ -22,11 +22,13 @@ import pygame
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import destinations
+from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import dataclass
 from companion.i18n import _
+from companion.ui.labels import label
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
 
@@ -467,6 +469,8 @@ class TurnPanel:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)
             items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
+        # The neutral Spellbooks' actions belong to no area: offered beside the areas, as listed.
+        items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
         if d.armed_pass:
             items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:
