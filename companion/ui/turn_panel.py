@@ -22,6 +22,7 @@ import pygame
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import destinations
+from companion.engine.cthulhu.factions import neutral_spellbooks
 from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
@@ -360,7 +361,8 @@ class TurnPanel:
         if self.legal(state, c.Recruit(pid, name)):
             yield (_("Recruit (1)"), Submit(c.Recruit(pid, name)))
         if self.legal(state, c.BuildGate(pid, name)):
-            yield (_("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
+            cheap = neutral_spellbooks.gate_cost(state, pid) == neutral_spellbooks.UMR_GATE_COST  # Umr at-Tawil
+            yield (_("Build a gate (2)") if cheap else _("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
         if self.legal(state, c.ControlGate(pid, name)):
             yield (_("Control the gate"), Submit(c.ControlGate(pid, name)))
         gate = area.gate

@@ -43,3 +43,20 @@ def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:
     australia = state.board.area_index("Australia")
     assert australia is not None and state.areas[australia].count(owner=GC) == 2
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor != GC
+
+
+def test_umr_at_tawil_the_screen_offers_the_gate_at_two(app_on: Callable[..., App]) -> None:
+    options = Options(abilities=True, neutral_spellbooks=True)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
+    assert isinstance(session, GameSession)
+    app = app_on(session)
+    table = table_of(app)
+    table.submit(c.ChooseDirection(GC, "clockwise"))
+    assert table.submit(c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.CULTIST, "Acolyte", 1)))
+    assert table.submit(c.Place(GC, c.UnitRef("Australia", UnitKind.CULTIST, "Acolyte", 1)))
+    assert table.submit(c.GainSpellbook(GC, nb.UMR_AT_TAWIL))
+    app.scene_name = "table"
+    tap(app, "Australia")
+    assert "Build a gate (2)" in labels(app) and "Build a gate (3)" not in labels(app)
+    tap(app, "Build a gate (2)")
+    assert table.session.state.player(GC).power == 6
