@@ -13,9 +13,10 @@ from companion.engine.cthulhu.events import FirstPlayerChosen
 from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, PowerGained, UseAbility
+from companion.engine.cthulhu.factions.windwalker import IceAge
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from companion.engine.values import evolve
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, already, game, turn, units
+from tests.engine.cthulhu.factions.kit import BG, CC, GC, WW, YS, already, game, game6, turn, units
 from tests.helpers import events_of, rejected, run, set_players
 
 GC_BOOKS = RULES[Faction.GREAT_CTHULHU].spellbooks
@@ -242,3 +243,14 @@ def test_the_books_need_the_option() -> None:
     assert not any(isinstance(cmd, nb.Undimensioned) for cmd in legal_commands(state))
     assert run(state, c.BuildGate(GC, "Asia")).player(GC).power == 2  # a gate at 3, as without the option
     assert Options().neutral_spellbooks is False
+
+
+def test_undimensioned_a_unit_moved_into_the_ice_ages_area_pays_its_tax() -> None:
+    board = {"Europe": {"units": [(GC, "cultist", "Acolyte", 1)]}, "Arabia": {"units": [(GC, "cultist", "Acolyte", 2)]}}
+    state = with_books(game6(**board))
+    state = run(turn(state, WW, power=1, books=("Ice Age",)), IceAge(WW, "Europe"))
+    state = run(turn(state, GC, power=3, books=(nb.UNDIMENSIONED,)), nb.Undimensioned(GC))
+    assert "Acolyte: Arabia -> Europe" in state.prompt.choices  # 1 Power left: the tax is affordable
+    state = run(state, UseAbility(GC, "Acolyte: Arabia -> Europe"))
+    assert state.player(GC).power == 0 and units(state, "Europe", GC, "Acolyte") == 2
+    assert state.prompt.choices == ("done", "Acolyte: Europe -> Arabia")  # no Power left for the tax

@@ -34,7 +34,7 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import ElderSignRevealed
-from companion.engine.cthulhu.factions import RULES, unit_type
+from companion.engine.cthulhu.factions import RULES, unit_type, windwalker
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -285,9 +285,12 @@ def _moved(ask: Ask) -> list[tuple[str, str]]:
 
 
 def _undimensioned_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    """ "done", then each unit not moved yet to each other area of the action's start."""
-    areas = [d for d in ask.data if not d.startswith(MOVED)]
+    """ "done", then each unit not moved yet to each other area of the action's start (the Ice
+    Age's area only while its tax is affordable)."""
     moved = _moved(ask)
+    power = state.player(ask.actor).power
+    areas = [d for d in ask.data if not d.startswith(MOVED)]
+    reach = [to for to in areas if windwalker.surcharge(state, ask.actor, to) <= power]
     out = [DONE]
     for frm in areas:
         index = state.board.area_index(frm)
@@ -296,7 +299,7 @@ def _undimensioned_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
         for u in state.areas[index].units_of(ask.actor):
             if u.count - moved.count((u.name, frm)) <= 0:
                 continue
-            out += [say("{unit}: {frm} -> {to}", unit=u.name, frm=frm, to=to) for to in areas if to != frm]
+            out += [say("{unit}: {frm} -> {to}", unit=u.name, frm=frm, to=to) for to in reach if to != frm]
     return tuple(out)
 
 
@@ -308,6 +311,7 @@ def _undimensioned(state: GameState, ask: Ask, choice: str, events: pw.Events) -
     frm, _, to = legs.partition(" -> ")
     source = bd.area_index(state, frm)
     unit = pw.unit_here(state, source, ask.actor, name)
+    state = windwalker.tax_in(state, ask.actor, (to,), events)  # a move into the Ice Age's area
     state, moved = bd.move(state, source, bd.area_index(state, to), ask.actor, unit.kind, name, 1)
     events += moved
     return _ask_move(state, Ask(UNDIMENSIONED, ask.actor, (*ask.data, f"{MOVED}{name}>{to}")), events)
