@@ -58,10 +58,18 @@ class DemoSetup:
 
 
 def demo_setup(
-    seed: int, map_name: str | None, players: int, *, astral_acolyte: bool = False, independents: tuple[str, ...] = ()
+    seed: int,
+    map_name: str | None,
+    players: int,
+    *,
+    astral_acolyte: bool = False,
+    independents: tuple[str, ...] = (),
+    neutral_spellbooks: bool = False,
 ) -> DemoSetup:
     """The seats and board for a demo; raises MapError or ValueError with what to do.
-    ``independents``: the independent Great Old Ones and neutral monsters in the game."""
+    ``independents``: the independent Great Old Ones and neutral monsters in the game;
+    ``neutral_spellbooks``: the six neutral Spellbooks may be taken (the bots take and use them
+    as they do their own: a random Spellbook, a random legal action, a random answer)."""
     if not 3 <= players <= len(SEATING):
         raise ValueError(_("The demo seats 3 to {most} players, not {players}.").format(most=len(SEATING), players=players))
     name = map_name or DEFAULT_MAPS.get(players)
@@ -82,6 +90,7 @@ def demo_setup(
         astral_acolyte=astral_acolyte,
         abilities=True,
         independents=independents,
+        neutral_spellbooks=neutral_spellbooks,
         tribes=True,  # a new game (the demo seats no Tcho-Tcho today, nor Bubastis)
     )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)

@@ -67,6 +67,11 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "assign_kill": lambda d: _("Kill: {unit}").format(unit=d["unit"]),
     "assign_pain": lambda d: _("Pain: {unit}").format(unit=d["unit"]),
     "choose_retreat": lambda d: _("Retreat to {area}").format(area=d["area"]),
+    # An ability's answer and a Spellbook are named by the choice itself ("Acolyte: Asia -> Europe",
+    # "Undimensioned"): every button of the prompt read "Use the ability" alike.
+    "use_ability": lambda d: str(d["choice"]),
+    "choose_spellbook": lambda d: str(d["name"]) or _("Choose a Spellbook"),
+    "recriminations": lambda d: _("Recriminations: discard {book}").format(book=d["book"] or "?"),
 }
 
 # The other commands' words; a tag not here is a faction ability's or Spellbook's name (a rule name,

@@ -22,11 +22,14 @@ import pygame
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import destinations
+from companion.engine.cthulhu.factions import neutral_spellbooks
+from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import dataclass
 from companion.i18n import _
+from companion.ui.labels import label
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
 
@@ -358,7 +361,8 @@ class TurnPanel:
         if self.legal(state, c.Recruit(pid, name)):
             yield (_("Recruit (1)"), Submit(c.Recruit(pid, name)))
         if self.legal(state, c.BuildGate(pid, name)):
-            yield (_("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
+            cheap = neutral_spellbooks.gate_cost(state, pid) == neutral_spellbooks.UMR_GATE_COST  # Umr at-Tawil
+            yield (_("Build a gate (2)") if cheap else _("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
         if self.legal(state, c.ControlGate(pid, name)):
             yield (_("Control the gate"), Submit(c.ControlGate(pid, name)))
         gate = area.gate
@@ -467,6 +471,8 @@ class TurnPanel:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)
             items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
+        # The neutral Spellbooks' actions belong to no area: offered beside the areas, as listed.
+        items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
         if d.armed_pass:
             items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:

@@ -45,6 +45,7 @@ from companion.engine.cthulhu.factions import (
     crawling_chaos,
     great_cthulhu,
     independents,
+    neutral_spellbooks,
     opener_of_the_way,
     powers,
     sleeper,
@@ -92,7 +93,9 @@ MODULES: dict[Faction, ModuleType] = {
 }
 ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
 ASKS.update(independents.ASKS)  # Cosmic Unity (the independents belong to no faction)
+ASKS.update(neutral_spellbooks.ASKS)  # the neutral Spellbooks' questions (an option, no faction's)
 PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ())) | {independents.COSMIC_UNITY}
+PRE_BATTLE |= frozenset(neutral_spellbooks.PRE_BATTLE)
 # Each faction's reaction to a command's events, read once (the hook runs after every command).
 REACTIONS = {faction: m.react for faction, m in MODULES.items() if hasattr(m, "react")}
 
@@ -121,6 +124,7 @@ def after_command(state: GameState, events: Events) -> GameState:
     for react in reactions_of(tuple([p.faction for p in state.players])):
         state = react(state, seen, events)
     state = independents.react(state, seen, events)
+    state = neutral_spellbooks.react(state, seen, events)
     state = check_requirements(state, events)
     return ask_next(state, events)
 
@@ -270,10 +274,16 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
     return tuple([b for b in books if b not in player.spellbooks])
 
 
+def spellbook_choices(state: GameState, pid: str) -> tuple[str, ...]:
+    """The Spellbooks ``pid`` may take for a requirement met: its own not held yet, then the
+    neutral ones still in the supply (that option on; factions.md section 0)."""
+    return (*books_left(state, pid), *neutral_spellbooks.choices_for(state, pid))
+
+
 def owed(state: GameState, pid: str) -> bool:
     player = state.player(pid)
     held = len(player.spellbooks)
-    return held < SPELLBOOKS_TO_WIN and met_count(state, pid) > held and bool(books_left(state, pid))
+    return held < SPELLBOOKS_TO_WIN and met_count(state, pid) > held and bool(spellbook_choices(state, pid))
 
 
 # -- asking --------------------------------------------------------------------------------------
@@ -311,7 +321,7 @@ def ask_next(state: GameState, events: Events) -> GameState:
         player = state.players[seat]
         held = len(player.spellbooks)
         if counts.get(player.pid, 0) > held and held < SPELLBOOKS_TO_WIN:  # owed(), its counts read once
-            books = books_left(state, player.pid)
+            books = spellbook_choices(state, player.pid)
             if books:
                 text = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
                 return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, books))
@@ -376,7 +386,7 @@ def choose_spellbook(state: GameState, cmd: ChooseSpellbook, events: Events) -> 
         raise Refusal(Code.BAD_VALUE, "{player} already holds {name}.", player=player.label, name=cmd.name)
     events.append(SpellbookGained(cmd.player, cmd.name, len(player.spellbooks) + 1))
     state = state.with_player(seat, spellbooks=(*player.spellbooks, cmd.name))
-    return resume(state)
+    return resume(neutral_spellbooks.chosen(state, cmd.player))
 
 
 def answers_ability(state: GameState) -> Iterator[Command]:
@@ -399,6 +409,7 @@ def extra_commands(state: GameState) -> Iterator[Command]:
     module = module_of(state, state.prompt.actor)
     if module is not None:
         yield from getattr(module, "offers", _no_offers)(state, state.prompt.actor)
+    yield from neutral_spellbooks.offers(state)
 
 
 def power_extras(state: GameState, pid: str) -> list[Part]:
@@ -515,6 +526,12 @@ def register() -> None:
             GUARDS.setdefault(cls, []).append(guard)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
+    # The neutral Spellbooks (an option): their actions, Umr at-Tawil's gate cost, The Mao Ceremony.
+    actions.HANDLERS.update({cls: gated(fn) for cls, fn in neutral_spellbooks.HANDLERS.items()})
+    for cls, guard in neutral_spellbooks.GUARDS:
+        actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+        GUARDS.setdefault(cls, []).append(guard)
+    flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
     flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
     flow.POWER_HOOKS.append(power_extras)

@@ -82,6 +82,9 @@ DOOM_GATE_HOOKS: list[Callable[[GameState, str], int]] = []
 # it (Zagazig: a 4 or a 5): (state) -> the chance, or None.
 KILL_CHANCE_HOOKS: list[Callable[[GameState], Fraction | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
+# A question after Gather Power, before the First Player is found (The Mao Ceremony): the state
+# with its prompt set, or None when it has nothing to ask.
+BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
 
 ACTION_CHOICES = (
     "recruit",
@@ -314,6 +317,10 @@ def step_gather_power(state: GameState, events: Events) -> GameState:
 def step_first_player(state: GameState, events: Events) -> GameState:
     if state.queue is not None:
         return done(state)
+    for hook in BEFORE_FIRST_PLAYER:
+        asked = hook(state)
+        if asked is not None:
+            return asked
     state = evolve(state, phase=Phase.FIRST_PLAYER)
     most = max(p.power for p in state.players)
     tied = tuple(p.pid for p in state.players if p.power == most)

@@ -10,12 +10,11 @@ from companion.engine.cthulhu import abilities, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
-from companion.engine.cthulhu.factions import RULES, bubastis, independents, tcho_tcho
+from companion.engine.cthulhu.factions import RULES, bubastis, independents, neutral_spellbooks, tcho_tcho
 from companion.engine.cthulhu.model import (
     BATTLE_COST,
     ELDER_SIGN_BAG,
     ERADICATED,
-    GATE_COST,
     GLACIER,
     AreaState,
     Faction,
@@ -310,7 +309,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     for i in mine:
         area = state.areas[i]
         name = state.area_name(i)
-        if player.power >= GATE_COST and area.gate is None and actions.holds_gates(state, pid, i):
+        if player.power >= neutral_spellbooks.gate_cost(state, pid) and area.gate is None and actions.holds_gates(state, pid, i):
             yield c.BuildGate(pid, name)
         if area.gate is not None and area.gate.controller == pid:
             yield from _summons(state, pid, name)

@@ -27,6 +27,7 @@ from companion.engine.cthulhu.factions import (
     black_goat,
     crawling_chaos,
     great_cthulhu,
+    neutral_spellbooks,
     opener_of_the_way,
     sleeper,
     windwalker,
@@ -84,6 +85,8 @@ def domain(state: State, pid: str, cls: type[Command], field: dataclasses.Field[
         return [False, True]
     if name == "amount":
         return list(crawling_chaos.PAYMENTS)
+    if name == "book":  # Recriminations: each book held, and one not held
+        return [*state.player(pid).spellbooks, neutral_spellbooks.SHRIVELING]
     if field.default is not dataclasses.MISSING:  # a tuple of units or areas: its default (all of them)
         return [field.default]
     return None
@@ -206,3 +209,31 @@ def test_shriek_of_the_byakhee_is_offered_into_an_area_without_yellow_sign_units
     offered = list(legal_commands(state))
     assert yellow_sign.Shriek(YS, "Arabia") in offered  # no unit of Yellow Sign's there
     assert yellow_sign.Shriek(YS, "Europe") not in offered  # the only Byakhee is there already
+
+
+# -- the neutral Spellbooks (option neutral_spellbooks) ---------------------------------------------
+
+
+def neutral_variants(state: State, pid: str) -> Iterator[State]:
+    """``state`` with the option on and all six neutral Spellbooks held (with 2 and 15 Power)."""
+    state = evolve(state, options=dataclasses.replace(state.options, neutral_spellbooks=True))
+    seat = state.seat(pid)
+    assert seat is not None
+    for power in (1, 2, 15):
+        yield state.with_player(seat, power=power, spellbooks=neutral_spellbooks.BOOKS)
+
+
+def test_every_neutral_spellbook_action_the_engine_takes_is_in_the_legal_list() -> None:
+    found: dict[tuple[str, int], Command] = {}
+    samples = offered = 0
+    for faction in (F.GREAT_CTHULHU, F.SLEEPER):
+        for state, pid in sampled(faction, 1):
+            if state.prompt.kind is not PromptKind.ACTION:
+                continue
+            for variant in neutral_variants(state, pid):
+                samples += 1
+                offered += sum(isinstance(cmd, neutral_spellbooks.Undimensioned) for cmd in legal_commands(variant))
+                for command in missing(variant, pid, neutral_spellbooks):
+                    found.setdefault((type(command).__name__, variant.player(pid).power), command)
+    assert samples >= 10 and offered > 0
+    assert found == {}

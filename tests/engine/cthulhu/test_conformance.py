@@ -19,6 +19,7 @@ from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
 from companion.engine.cthulhu.factions.independents import CARDS, DoomSpent, VampirismDrained
+from companion.engine.cthulhu.factions.neutral_spellbooks import BOOKS as NEUTRAL_BOOKS
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, MOON, STARTING_CULTISTS, Faction, Phase, UnitKind, spellbook_count
 from companion.session import GameSession, replay
 from companion.store.sqlite import SqliteJournal
@@ -139,8 +140,11 @@ def play_checked(
     acolyte: bool = False,
     seats: tuple[Faction, ...] = (),
     independents: tuple[str, ...] = (),
+    neutral_spellbooks: bool = False,
 ) -> tuple[SqliteJournal, GameSession]:
-    setup = demo_setup(seed, map_name, players, astral_acolyte=acolyte, independents=independents)
+    setup = demo_setup(
+        seed, map_name, players, astral_acolyte=acolyte, independents=independents, neutral_spellbooks=neutral_spellbooks
+    )
     if seats:
         setup = DemoSetup(setup.board, tuple(c.Seat(f) for f in seats), seed, setup.options)
     journal = SqliteJournal(":memory:")
@@ -242,7 +246,8 @@ def test_random_games_with_bubastis_tcho_tcho_and_the_independents_keep_the_inva
 # Every faction the rules data describes, on every map the referee can play (the full Yuggoth,
 # Shaggai and Primeval Earth boards hold only public facts and are transcribed by their owners):
 # the ten in seating groups of the map's size, so each faction sits at least once on each map,
-# with the independents in the game; the bots answer every ability and Spellbook prompt.
+# with the independents and the neutral Spellbooks in the game; the bots answer every ability and
+# Spellbook prompt.
 PLAYABLE = [*MAPS, ("primeval-demo", 5)]
 
 
@@ -256,10 +261,12 @@ def faction_groups(players: int) -> list[tuple[Faction, ...]]:
 def test_every_faction_on_every_map_keeps_the_invariants_and_replays_exactly(map_name: str, players: int) -> None:
     used: Counter[str] = Counter()
     for seed, seats in enumerate(faction_groups(players)):
-        journal, session = play_checked(map_name, players, seed, seats=seats, independents=CARDS)
+        journal, session = play_checked(map_name, players, seed, seats=seats, independents=CARDS, neutral_spellbooks=True)
         final, differences = replay(journal.entries("g"))
         assert differences == [] and canonical(final) == canonical(session.state)
         for entry in journal.entries("g"):
             used["abilities"] += entry.events.count('"ability_used"')
+            used["neutral books"] += sum(entry.events.count(f'"{book}"') for book in NEUTRAL_BOOKS)
     assert {f for group in faction_groups(players) for f in group} == set(RULES)
     assert used["abilities"] > 0, "the bots never used a faction's ability"
+    assert used["neutral books"] > 0, "no neutral Spellbook was ever taken"
