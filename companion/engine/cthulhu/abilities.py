@@ -210,6 +210,7 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     if state.abilities.late:
         state = with_abilities(state, late=False)
     met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
+    seen = frozenset(types)  # the key of the requirements due (due()), as types grows
     again = True
     while again:  # a requirement's Elder Sign or Power may meet one checked before it: once more
         again = False
@@ -219,19 +220,47 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
             if module is None:
                 continue
             pid = player.pid
-            for requirement in module.REQUIREMENTS:
-                when = requirement.when  # read first: most requirements are not due, and this is cheaper
-                if (not every and when is not None and when.isdisjoint(types)) or (pid, requirement.name) in met:
-                    continue
-                if not requirement.met(state, pid, events):
-                    continue
-                mark = len(events)
-                state = meet(state, seat, requirement, events)
-                met.add((pid, requirement.name))
-                types.update(type(e) for e in events[mark:])
-                every = every or checks_all(types)
-                again = True
+            requirements = module.REQUIREMENTS
+            start = 0  # requirements before this one were gone through in this pass
+            while start < len(requirements):
+                for index in due(requirements, seen, every):
+                    requirement = requirements[index]
+                    if index < start or (pid, requirement.name) in met or not requirement.met(state, pid, events):
+                        continue
+                    mark = len(events)
+                    state = meet(state, seat, requirement, events)
+                    met.add((pid, requirement.name))
+                    types.update(type(e) for e in events[mark:])
+                    seen, every = frozenset(types), every or checks_all(types)
+                    again = True
+                    start = index + 1  # the rest of this seat's, due by the events now seen
+                    break
+                else:
+                    break
     return state
+
+
+# The requirements due for a set of event types, by requirements tuple (its id: the tuple is
+# kept in the entry, so the id is not reused while it is there), the types and ``every``.  A
+# memo, not state: the answer is a function of its key; bounded, as the type sets a game
+# produces are few.
+_DUE: dict[tuple[int, frozenset[type[Event]], bool], tuple[tuple[powers.Requirement, ...], tuple[int, ...]]] = {}
+_DUE_SIZE = 1024
+
+
+def due(requirements: tuple[powers.Requirement, ...], types: frozenset[type[Event]], every: bool) -> tuple[int, ...]:
+    """The indices, in order, of the ``requirements`` that events of ``types`` can have made
+    true (their ``when`` names one of the types, or they have none); all of them with
+    ``every``.  Read once per set of types: the check runs after every command."""
+    key = (id(requirements), types, every)
+    entry = _DUE.get(key)
+    if entry is not None and entry[0] is requirements:
+        return entry[1]
+    if len(_DUE) >= _DUE_SIZE:
+        _DUE.clear()
+    indices = tuple(i for i, r in enumerate(requirements) if every or r.when is None or not r.when.isdisjoint(types))
+    _DUE[key] = (requirements, indices)
+    return indices
 
 
 def after_late_events(state: GameState) -> GameState:
