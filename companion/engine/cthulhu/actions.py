@@ -35,6 +35,7 @@ from companion.engine.cthulhu.model import (
     ERADICATED,
     GLACIER,
     NEUTRAL,
+    NO_PROMPT,
     SPELLBOOKS_TO_WIN,
     STARTING_CULTISTS,
     WATCHER,
@@ -192,6 +193,9 @@ def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
     return (1, 2, 3, 4, 5, 6)
 
 
+DIE_VALUES = {die: die.value for die in DieKind}  # an enum's .value is a slow property (per roll)
+
+
 @handles(c.Roll)
 def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     """Dice for the pending roll, from any source; the generator draws from the state's seed."""
@@ -209,8 +213,8 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     else:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
-    events.append(DiceRolled(prompt.purpose, prompt.actor, values, prompt.die.value, source))
-    state = evolve(state, prompt=Prompt(PromptKind.NONE))
+    events.append(DiceRolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
+    state = evolve(state, prompt=NO_PROMPT)
     return ROLL_HANDLERS[prompt.purpose.split(":")[0]](state, values, events)
 
 
@@ -237,7 +241,7 @@ def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = D
 
 def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
     """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
-    return sum(1 for v in values if v == KILL_FACE), sum(1 for v in values if v in PAIN_FACES)
+    return values.count(KILL_FACE), sum(map(values.count, PAIN_FACES))  # counted in C: the roll path
 
 
 # -- the Action Phase -----------------------------------------------------------------------

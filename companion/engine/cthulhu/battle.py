@@ -358,9 +358,13 @@ class Resolution:
         legal = []
         for i in self.state.board.neighbours(b.area):
             area = self.areas[i]
-            if ERADICATED in area.markers or (area.units and any(u.owner == enemy and u.count for u in area.units)):
+            if ERADICATED in area.markers:
                 continue
-            legal.append(i)
+            for u in area.units:  # a loop, not any() over a generator: read for each pained stack
+                if u.owner == enemy and u.count:
+                    break
+            else:
+                legal.append(i)
         return tuple(legal)
 
     # -- the steps ------------------------------------------------------------------------------
@@ -447,9 +451,7 @@ class Resolution:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
-                total = 0
-                for u in targets:
-                    total += self.room(side, u) if doubled else u.count
+                total = sum([self.room(side, u) for u in targets] if doubled else [u.count for u in targets])
                 if total == 0:
                     owed[side] = 0
                     break
