@@ -7,6 +7,7 @@ seats (players) or areas (area states) are tuples in seating order and in map or
 
 from __future__ import annotations
 
+import functools
 from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
@@ -58,7 +59,10 @@ class Faction(StrEnum):
     @property
     def label(self) -> str:
         """The faction's name for people, e.g. "Opener of the Way"."""
-        return self.value.replace("_", " ").title().replace("Of The", "of the")
+        return _FACTION_LABELS[self]  # written once: every turn's prompt names its player
+
+
+_FACTION_LABELS = {f: f.value.replace("_", " ").title().replace("Of The", "of the") for f in Faction}
 
 
 class UnitKind(StrEnum):
@@ -530,9 +534,7 @@ class GameState:
 
     def turn_order(self, start: int | None = None) -> tuple[int, ...]:
         """Seats in play order from ``start`` (the first player by default)."""
-        first = self.first if start is None else start
-        n = len(self.players)
-        return tuple([(first + self.direction * k) % n for k in range(n)])
+        return _turn_order(self.first if start is None else start, self.direction, len(self.players))
 
     # -- functional updates ----------------------------------------------------------------
 
@@ -545,6 +547,13 @@ class GameState:
         areas = list(self.areas)
         areas[index] = area
         return evolve(self, areas=tuple(areas))
+
+
+@functools.lru_cache(maxsize=128)
+def _turn_order(first: int, direction: Direction, players: int) -> tuple[int, ...]:
+    """Seats in play order from ``first``: a function of its three numbers alone, read once
+    (the order is asked several times a command: the turn handed on, the requirements)."""
+    return tuple([(first + direction * k) % players for k in range(players)])
 
 
 def ritual_track_for(players: int) -> tuple[int, ...]:
