@@ -295,11 +295,14 @@ ASKS = {
 PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
+GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)  # read once: an enum's .value is a slow property (per event)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     """The Harbinger for every enemy Great Old One Killed or Pained in a battle Nyarlathotep is
     in; Abduct and Seek and Destroy when a battle is declared."""
     for event in seen:
-        if not isinstance(event, HitTaken) or event.kind not in (UnitKind.GOO.value, UnitKind.IGOO.value):
+        if not isinstance(event, HitTaken) or event.kind not in GOO_KINDS:
             continue
         for cc, _ in state.abilities.fighters:
             if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
