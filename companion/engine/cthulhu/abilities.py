@@ -210,7 +210,7 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     if state.abilities.late:
         state = with_abilities(state, late=False)
     met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
-    seen = frozenset(types)  # the key of the requirements due (due()), as types grows
+    seen = frozenset(types)  # the key of the requirements due (due_now()), as types grows
     again = True
     while again:  # a requirement's Elder Sign or Power may meet one checked before it: once more
         again = False
@@ -223,7 +223,7 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
             requirements = module.REQUIREMENTS
             start = 0  # requirements before this one were gone through in this pass
             while start < len(requirements):
-                for index in due(requirements, seen, every):
+                for index in due_now(requirements, seen, every):
                     requirement = requirements[index]
                     if index < start or (pid, requirement.name) in met or not requirement.met(state, pid, events):
                         continue
@@ -248,7 +248,7 @@ _DUE: dict[tuple[int, frozenset[type[Event]], bool], tuple[tuple[powers.Requirem
 _DUE_SIZE = 1024
 
 
-def due(requirements: tuple[powers.Requirement, ...], types: frozenset[type[Event]], every: bool) -> tuple[int, ...]:
+def due_now(requirements: tuple[powers.Requirement, ...], types: frozenset[type[Event]], every: bool) -> tuple[int, ...]:
     """The indices, in order, of the ``requirements`` that events of ``types`` can have made
     true (their ``when`` names one of the types, or they have none); all of them with
     ``every``.  Read once per set of types: the check runs after every command."""
@@ -258,7 +258,7 @@ def due(requirements: tuple[powers.Requirement, ...], types: frozenset[type[Even
         return entry[1]
     if len(_DUE) >= _DUE_SIZE:
         _DUE.clear()
-    indices = tuple(i for i, r in enumerate(requirements) if every or r.when is None or not r.when.isdisjoint(types))
+    indices = tuple(i for i, r in enumerate(requirements) if every or powers.due(r, types))
     _DUE[key] = (requirements, indices)
     return indices
 

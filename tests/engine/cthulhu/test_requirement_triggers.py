@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.engine import apply
+from companion.engine import Event, apply
 from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import DiceRolled, HitTaken, PhaseStarted, TurnStarted, UnitsMoved
@@ -157,3 +157,26 @@ def test_a_requirement_met_by_the_board_is_met_when_the_board_changes() -> None:
     state = evolve(state, players=tuple(evolve(p, power=3) for p in state.players))
     done = apply(state, c.Recruit(CC, "Asia"))
     assert done.ok and ("crawling_chaos", "3 gates or 12 Power") in done.state.abilities.met  # type: ignore[union-attr]
+
+
+def test_a_requirement_met_makes_a_later_one_of_the_seat_due_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Meeting a requirement adds its event (RequirementMet) to what the command did: a later
+    requirement of the same seat that names it is checked in the same pass, right after it and
+    before the next seat's, as when each requirement read the events seen so far."""
+    state = turn(game(), GC)
+    order: list[str] = []
+
+    def requirement(name: str, when: frozenset[type[Event]], result: bool) -> powers.Requirement:
+        def met(state: GameState, pid: str, events: powers.Events) -> bool:
+            order.append(name)
+            return result
+
+        return powers.Requirement(name, met, when=when)
+
+    great_cthulhu = (requirement("kill", powers.KILLS, True), requirement("after the kill", powers.MET, False))
+    monkeypatch.setattr(abilities.MODULES[Faction.GREAT_CTHULHU], "REQUIREMENTS", great_cthulhu)
+    monkeypatch.setattr(abilities.MODULES[Faction.CRAWLING_CHAOS], "REQUIREMENTS", (requirement("other", powers.KILLS, False),))
+    done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
+    assert (GC, "kill") in done.abilities.met
+    assert order.index("after the kill") == order.index("kill") + 1
+    assert order.count("after the kill") == 2 and order.count("other") == 2  # and all again, once more
