@@ -5,6 +5,8 @@ the table by the "Sheets" button (:class:`WithSheetButton`); "Back" returns to t
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from companion.engine.cthulhu.abilities import open_requirements
@@ -91,6 +93,14 @@ class OpenSheet:
     pid: str
 
 
+def hold_figures(words: str) -> str:
+    """``words`` with each number held to its word by a no-break space, so a wrapped line never
+    leaves a figure alone: to the word after it ("Units in 4 areas"), or, ending the line, to the
+    word before it ("Pay 3: every other player gains 1")."""
+    words = re.sub(r"(?<=\w) (×?\d+)$", "\u00a0\\1", words)
+    return re.sub(r"(?<![\w.])(\d+) (?=\w)", "\\1\u00a0", words)
+
+
 def flow(lines: list[Line], rect: pygame.Rect, columns: int, sizes: tuple[int, ...], metrics: Metrics) -> list[Placed] | None:
     """A sheet's lines placed in ``columns`` across ``rect`` at the largest of ``sizes`` that holds
     them all whole: each section (a heading and its lines) in a column of its own where there are
@@ -125,7 +135,7 @@ def _placed(
             column, y = column + 1, rect.y
         for n, (words, colour) in enumerate(section):
             inset = indent if words.startswith(" ") else 0
-            parts = wrap(words.strip(), size, width - inset)
+            parts = wrap(hold_figures(words.strip()), size, width - inset)
             if any(width_of(part, size) > width - inset for part in parts):
                 return None  # a word wider than the column
             need = len(parts) + (1 if n == 0 and len(section) > 1 else 0)  # a heading keeps its first line with it

@@ -8,6 +8,7 @@ and no Pool was shown (primeval-demo, seed 9, round 3)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -92,9 +93,10 @@ def test_every_sheet_is_whole_with_three_to_eight_factions(size: tuple[int, int]
         found += problems(drawn, size)
         found += crowded(scene.buttons, size)
         pools += sum(1 for d in drawn if d.wanted == "Pool")
-        shown = " ".join(d.wanted for d in drawn)
+        shown = " ".join(d.wanted for d in drawn).replace("\u00a0", " ")
         for pid in pids:  # each line of a sheet shown is there whole (wrapped, never cut)
             found += [f"missing: {w!r}" for w, _c in sheet_lines(state, state.player(pid)) if w.strip() not in shown]
+        found += [f"a figure alone: {d.shown!r}" for d in drawn if re.fullmatch(r"×?\d+", d.shown.strip())]
     assert pools == count  # every faction's pool, on its own page or side by side
     assert not found, "\n".join(found[:20])
 
@@ -146,6 +148,7 @@ def test_the_seeded_five_player_sheets_fit(app_on: Any, size: tuple[int, int], m
         monkeypatch.setattr(widgets, "RECORDER", None)
         found += [f"{tab.label}: {p}" for p in problems(drawn, size)]
         assert any(d.wanted == "Pool" for d in drawn), tab.label
-        seen += " ".join(d.wanted for d in drawn) + "\n"
+        seen += " ".join(d.wanted for d in drawn).replace("\u00a0", " ") + "\n"
+        found += [f"{tab.label}: a figure alone: {d.shown!r}" for d in drawn if re.fullmatch(r"×?\d+", d.shown.strip())]
     assert "Pay 3: every other player gains 1" in seen and "Pay 3: every other player loses 1" in seen
     assert not found, "\n".join(found[:20])
