@@ -40,7 +40,7 @@ COLUMNS = 4  # sheets side by side at most (a wide screen)
 NAME = "sheets"
 TAB_WIDTH = 118  # px at unit 1: a faction's tab no narrower (its name wraps onto two lines)
 OVERVIEW_SIZES = (16, 15, 14)  # px at unit 1: a sheet's lines side by side
-PAGE_SIZES = (22, 20, 18, 16, 14)  # px at unit 1: one sheet across the screen
+PAGE_SIZES = (26, 24, 22, 20, 18, 16, 14)  # px at unit 1: one sheet across the screen
 NAME_SIZES = (20, 17, 15, 13)  # px at unit 1: a sheet's player name shrinks through these
 
 
@@ -102,19 +102,20 @@ def hold_figures(words: str) -> str:
 
 
 def flow(lines: list[Line], rect: pygame.Rect, columns: int, sizes: tuple[int, ...], metrics: Metrics) -> list[Placed] | None:
-    """A sheet's lines placed in ``columns`` across ``rect`` at the largest of ``sizes`` that holds
-    them all whole: each section (a heading and its lines) in a column of its own where there are
-    columns enough, else flowing on; each line wrapped to its column (an indented line's rest
-    indented too), a heading never the last line of a column.  None: no size holds them (nothing
-    is ever cut)."""
+    """A sheet's lines placed in up to ``columns`` across ``rect`` at the largest of ``sizes`` that
+    holds them all whole: each section (a heading and its lines) in a column of its own where
+    there are columns enough, else flowing on through as few columns as hold them; each line
+    wrapped to its column (an indented line's rest indented too), a heading never the last line
+    of a column.  None: no size holds them (nothing is ever cut)."""
     sections: list[list[Line]] = []
     for line in lines:
         if not line[0].startswith(" ") or not sections:
             sections.append([])
         sections[-1].append(line)
     for size in sizes:
-        for apart in (True, False) if len(sections) <= columns else (False,):
-            placed = _placed(sections, rect, columns, size, metrics, apart)
+        tries = [(columns, True)] if len(sections) <= columns else []
+        for count, apart in [*tries, *((n, False) for n in range(1, columns + 1))]:  # the widest lines first
+            placed = _placed(sections, rect, count, size, metrics, apart)
             if placed is not None:
                 return placed
     return None
