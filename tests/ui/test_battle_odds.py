@@ -131,3 +131,32 @@ def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch
         alone = [d.shown for d in drawn if re.fullmatch(r"[\s\u00a0]*\d+%[.,]?", d.shown)]
         assert not alone, (size, alone)
         assert not problems(drawn, size)
+
+
+def test_the_watcher_and_worm_odds_hold_their_figures_too() -> None:
+    """The Watcher's and each Worm's chance at the next Doom Phase: "...Doom Phase: 52%" never
+    breaks to leave "52%" alone (a seeded Yuggoth and Shaggai game, to where the lines show)."""
+    import random
+    import re
+
+    from companion import demo
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+
+    found = []
+    for map_name, seed in (("yuggoth-demo", 3), ("shaggai-demo", 5)):
+        session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(seed, map_name, 4).command())
+        assert isinstance(session, GameSession)
+        rnd = random.Random(seed)
+        for _ in range(400):
+            lines = [w for w, _ in status_lines(View(state=session.state, names={}))]
+            chances = [w for w in lines if "Doom Phase" in w and "%" in w]
+            if chances:
+                found += chances
+                break
+            result = session.submit(demo.choose(session.state, rnd))
+            for order in demo.casualties(session.state, getattr(result, "events", ())):
+                session.submit(order)
+    assert any("Watcher" in w for w in found) and any("Worm" in w for w in found)
+    for words in found:
+        assert all(re.search(rf"{HOLD}{re.escape(figure)}", words) for figure in re.findall(r"\d+%", words)), words
