@@ -7,12 +7,38 @@ without touching this.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from companion.engine import battle_odds
 from companion.engine.cthulhu.model import GameState
 from companion.i18n import _, ngettext
 from companion.ui.widgets import WARN
 
 Line = tuple[str, tuple[int, int, int]]
+HOLD = "\u00a0"  # a no-break space: the line may not break there (widgets.wrap)
+
+
+def held(words: str, figures: tuple[str, ...], **values: Any) -> str:
+    """``words`` formatted with ``values``, each of ``figures`` (the names of the values that are
+    numbers) held to its words by a no-break space: to the word after it where one follows
+    ("4 dice"), else to the word before it ("at least one Kill 60%"), so a line never breaks
+    to leave a figure alone ("60%" by itself on the next line)."""
+    marks = {name: f"\x00{n}\x00" for n, name in enumerate(figures)}
+    out = words.format(**{**values, **marks})
+    for mark in marks.values():
+        at = out.find(mark)
+        if at < 0:
+            continue
+        after = at + len(mark)
+        if re.match(r"[ \t]+\w", out[after:]):
+            out = out[:after] + HOLD + out[after:].lstrip(" \t")
+        else:
+            before = out[:at].rstrip(" \t")
+            out = (before + HOLD if before != out[:at] else before) + out[at:]
+    for name, mark in marks.items():
+        out = out.replace(mark, str(values[name]))
+    return out
 
 
 def battle_lines(state: GameState, names: dict[str, str]) -> list[Line]:
@@ -30,14 +56,16 @@ def battle_lines(state: GameState, names: dict[str, str]) -> list[Line]:
             "Battle in {area}: {player} {dice} dice, at least one Kill {chance}",
             dice,
         )
-        lines.append((words.format(area=where, player=who, dice=dice, chance=f"{float(chance):.0%}"), WARN))
+        lines.append((held(words, ("dice", "chance"), area=where, player=who, dice=dice, chance=f"{float(chance):.0%}"), WARN))
     for answer, alt in odds.undecided:  # a pre-battle choice still open (Terror): each answer's odds
         (attacker, a_dice, a_chance), (defender, d_dice, d_chance) = alt.attacker, alt.defender
         words = _(
             "If {ability} {answer}: {attacker} {attacker_dice} dice {attacker_chance}, "
             "{defender} {defender_dice} dice {defender_chance}"
         )
-        text = words.format(
+        text = held(
+            words,
+            ("attacker_dice", "attacker_chance", "defender_dice", "defender_chance"),
             ability=odds.ability,
             answer=answer,
             attacker=names.get(attacker, attacker),

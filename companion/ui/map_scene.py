@@ -39,6 +39,7 @@ from companion.ui.widgets import (
 LABEL_SIZES = (16, 14, 12, 11)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
 TITLE_LINES = 4  # an area prompt's words take up to this many lines above its list
 DIMMED = (26, 26, 30)  # an area that is not a legal answer
+LABEL_TAG = "area label"  # the tag of an area's label lines (the tests find them by it)
 
 
 class MapScene(Scene):
@@ -191,7 +192,9 @@ class MapScene(Scene):
             self.label_variants([state.board.areas[i].name, *self.marks(view, i, worms.get(i))]) for i in range(len(centres))
         ]
         sizes = [[_block(size, lines) for size, lines in options] for options in variants]
-        mapped = self.split(state)[0]
+        # A margin from the screen's edges (and from the choices beside the map): a label is
+        # read as the map's, not cut by the glass's bezel.
+        mapped = self.split(state)[0].inflate(-2 * m.margin, -2 * m.margin)
         top = m.px(24) if self.panel.active(state) and not self.choosing(state) else 0
         bounds = (mapped.x, mapped.y + top, mapped.width, mapped.height - top)
         for i, (choice, box) in enumerate(place_labels(centres, self.radius(), sizes, bounds)):
@@ -201,7 +204,7 @@ class MapScene(Scene):
             for n, line in enumerate(lines):
                 colour = TEXT if n < marks else WARN
                 width = font(size).size(line)[0]
-                text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour)
+                text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour, tag=LABEL_TAG)
                 y += line_height(size, line)
 
     def marks(self, view: View, i: int, worm: int | None) -> list[str]:

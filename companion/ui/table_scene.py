@@ -18,7 +18,7 @@ from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, P
 from companion.i18n import N_, _, ngettext
 from companion.palette import colour_of
 from companion.ui import widgets
-from companion.ui.battle_odds import battle_lines
+from companion.ui.battle_odds import battle_lines, held
 from companion.ui.faction_sheet import WithSheetButton, sheet_button
 from companion.ui.labels import label, prompt_words
 from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
@@ -613,12 +613,12 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             killed = float(odds.killed_by_decay)
             where = state.area_name(w.area) if w.area >= 0 else _("off the map")
             words = _("Watcher AWAKE in {area}, token {token}; dies at the next Doom Phase: {chance}")
-            lines.append((words.format(area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
+            lines.append((held(words, ("token", "chance"), area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
         elif w.wake_pending:
             lines.append((_("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)"), WARN))
         else:
             words = _("Watcher asleep, token {token}; wakes at the next Doom Phase: {chance}")
-            lines.append((words.format(token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
+            lines.append((held(words, ("token", "chance"), token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
     worms = worm_chances(state)
     gone = sum(1 for a in state.areas if ERADICATED in a.markers)
     eradicated = (
@@ -628,15 +628,24 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     )
     if len(worms) == 1:
         area, number, chance = worms[0]
-        words = _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}").format(
-            number=number, area=state.area_name(area), chance=f"{float(chance):.0%}", eradicated=eradicated
+        words = held(
+            _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}"),
+            ("chance",),
+            number=number,
+            area=state.area_name(area),
+            chance=f"{float(chance):.0%}",
+            eradicated=eradicated,
         )
         lines.append((words, WARN if chance > 0.5 else TEXT))
     elif worms:  # one heading, then a line per Worm
         lines.append((_("Eradicated at the next Doom Phase{eradicated}:").format(eradicated=eradicated), TEXT))
         for area, number, chance in worms:
-            words = _("Worm {number} in {area}: {chance}").format(
-                number=number, area=state.area_name(area), chance=f"{float(chance):.0%}"
+            words = held(
+                _("Worm {number} in {area}: {chance}"),
+                ("chance",),
+                number=number,
+                area=state.area_name(area),
+                chance=f"{float(chance):.0%}",
             )
             lines.append((words, WARN if chance > 0.5 else TEXT))
     elif state.worms is not None and gone:

@@ -31,7 +31,7 @@ from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.labels import label
 from companion.ui.scene import Submit
-from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, grid
+from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
 
 # Each faction's Great Old One and its first awakening cost, as printed on the faction card
 # (/work/shared/data/factions.md, [HRF:Faction*.scala]): the stepper's first guess where the
@@ -480,10 +480,14 @@ class TurnPanel:
         return items
 
     def place(self, items: list[tuple[str, Any]], rect: pygame.Rect, columns: int = 0) -> list[Button]:
-        """Items as buttons filling ``rect``; when they cannot all fit, full pages with "More"."""
+        """Items as buttons filling ``rect``; when they cannot all fit, full pages with "More".
+        A label that needs three lines (an area's long name in a narrow button) makes the rows
+        that much taller, so no choice is cut; the pages then hold fewer rows."""
         m = self.metrics
         columns = columns or max(1, min(4, rect.width // m.px(124)))
-        rows = max(1, (rect.height + m.margin) // (m.touch + m.margin))
+        width = cell_width(rect, columns, m)
+        height = min(rect.height, max([m.touch, *(button_height(words, width, m) for words, _intent in items)]))
+        rows = max(1, (rect.height + m.margin) // (height + m.margin))
         room = rows * columns
         if len(items) > room:
             per = room - 1
@@ -493,7 +497,7 @@ class TurnPanel:
                 *items[page * per : (page + 1) * per],
                 (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page")),
             ]
-        rects = grid(rect, len(items), columns, m)
+        rects = grid(rect, len(items), columns, m, height)
         return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
 
     def button(self, rect: pygame.Rect, words: str, intent: Any) -> Button:

@@ -220,6 +220,7 @@ def forget_pictures() -> None:
     width_of.cache_clear()
     _cut.cache_clear()
     _label_layout.cache_clear()
+    _label_height.cache_clear()
     guessed_lines.cache_clear()
 
 
@@ -404,17 +405,44 @@ class Button:
             text(surface, line, (self.rect.centerx, y + n * step), size, colour, centre=True, width=room, box=self.rect)
 
 
+def _label_options(big: int, middle: int, small: int) -> tuple[tuple[int, int], ...]:
+    """A button label's (size, lines) tried in turn: one line as large as fits; two lines at the
+    middle size before one small line; three small lines last (a long area name in a narrow
+    button: "Bring units from North America West" wraps whole rather than being cut)."""
+    return ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2), (small, 3))
+
+
 @lru_cache(maxsize=1024)
 def _label_layout(label: str, room: int, height: int, big: int, middle: int, small: int) -> tuple[int, tuple[str, ...]]:
-    """A button label's size and lines: one line as large as fits; else two lines at the middle
-    size before one small line; else one small line (cut by :func:`text`)."""
-    for size, count in ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2)):
-        lines = wrap(label, size, room) if count == 2 else [label]
+    """A button label's size and lines: the first of :func:`_label_options` whose lines fit
+    ``room`` px wide and ``height`` px high; else one small line (cut by :func:`text`)."""
+    for size, count in _label_options(big, middle, small):
+        lines = wrap(label, size, room) if count > 1 else [label]
         step = round(size * 1.05)
         fits = all(width_of(line, size) <= room for line in lines)
         if fits and len(lines) == count and count * step <= height:
             return size, tuple(lines)
     return small, (label,)
+
+
+@lru_cache(maxsize=1024)
+def _label_height(label: str, room: int, big: int, middle: int, small: int) -> int:
+    """The least text height (px) at which :func:`_label_layout` shows ``label`` whole in
+    ``room`` px (0: no layout does; the label is cut whatever the height)."""
+    heights = []
+    for size, count in _label_options(big, middle, small):
+        lines = wrap(label, size, room) if count > 1 else [label]
+        if len(lines) == count and all(width_of(line, size) <= room for line in lines):
+            heights.append(count * round(size * 1.05))
+    return min(heights, default=0)
+
+
+def button_height(label: str, width: int, metrics: Metrics) -> int:
+    """The least height of a button ``width`` px wide that shows ``label`` whole: a fingertip's
+    (:attr:`Metrics.touch`) or more, for a label that needs three lines (0: none does)."""
+    big, middle, small = (metrics.px(s) for s in LABEL_SIZES)
+    need = _label_height(label, width - metrics.px(10), big, middle, small)
+    return max(metrics.touch, need + metrics.px(4)) if need else 0
 
 
 _faces: OrderedDict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = OrderedDict()
@@ -470,13 +498,19 @@ def panel(
     surface.blit(picture, rect)
 
 
-def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics) -> list[pygame.Rect]:
-    """``count`` button rectangles in rows of ``columns`` inside ``area``, each at least touch-sized."""
+def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics, height: int = 0) -> list[pygame.Rect]:
+    """``count`` button rectangles in rows of ``columns`` inside ``area``, each at least touch-sized
+    (``height``: the rows' height, when taller than a fingertip's)."""
     gap = metrics.margin
-    width = max(metrics.touch, (area.width - gap * (columns - 1)) // columns)
-    height = metrics.touch
+    width = cell_width(area, columns, metrics)
+    height = max(metrics.touch, height)
     rects = []
     for n in range(count):
         row, col = divmod(n, columns)
         rects.append(pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height))
     return rects
+
+
+def cell_width(area: pygame.Rect, columns: int, metrics: Metrics) -> int:
+    """The width of each of :func:`grid`'s buttons in rows of ``columns`` across ``area``."""
+    return max(metrics.touch, (area.width - metrics.margin * (columns - 1)) // columns)

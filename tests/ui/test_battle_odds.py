@@ -8,7 +8,7 @@ from companion.engine.cthulhu.events import BattleEnded, CombatComputed, HitTake
 from companion.engine.cthulhu.factions.tcho_tcho import BOOST, REDUCE
 from companion.engine.cthulhu.model import Faction
 from companion.narrate import describe
-from companion.ui.battle_odds import battle_lines
+from companion.ui.battle_odds import HOLD, battle_lines, held
 from companion.ui.labels import label
 from companion.ui.scene import View
 from companion.ui.table_scene import status_lines
@@ -28,11 +28,13 @@ def declared() -> State:
 def test_a_declared_battle_shows_each_sides_dice_and_chance_of_a_kill() -> None:
     state = declared()
     words = [w for w, _ in battle_lines(state, NAMES)]
-    assert words == [
+    assert [w.replace(HOLD, " ") for w in words] == [
         "Battle in Asia: Great Cthulhu 4 dice, at least one Kill 52%",  # 1 - (5/6)^4 = 0.518
         "Battle in Asia: Crawling Chaos 1 die, at least one Kill 17%",
     ]
     assert words[0] in [w for w, _ in status_lines(View(state=state, names=NAMES))]
+    # Each figure held to its words: a line never breaks to leave "52%" or "4" alone.
+    assert f"4{HOLD}dice" in words[0] and f"Kill{HOLD}52%" in words[0] and f"1{HOLD}die" in words[1]
 
 
 def test_no_battle_no_odds() -> None:
@@ -65,10 +67,96 @@ def test_an_open_terror_question_shows_both_answers_odds() -> None:
     area = {"units": [(TT, "monster", "Proto-Shoggoth", 2), (GC, "monster", "Shoggoth", 2)]}
     state = turn(tt_game(North_Pacific=area), TT, books=("Terror",))
     state = run(state, c.BattleAction(TT, "North Pacific", GC))
-    words = [w for w, _ in battle_lines(state, {**NAMES, TT: "Tcho-Tcho"})]
+    words = [w.replace(HOLD, " ") for w, _ in battle_lines(state, {**NAMES, TT: "Tcho-Tcho"})]
     assert words == [
         "Battle in North Pacific: Tcho-Tcho 2 dice, at least one Kill 31%",
         "Battle in North Pacific: Great Cthulhu 4 dice, at least one Kill 52%",
         f"If Terror {REDUCE}: Tcho-Tcho 2 dice 31%, Great Cthulhu 2 dice 31%",
         f"If Terror {BOOST}: Tcho-Tcho 4 dice 52%, Great Cthulhu 4 dice 52%",
     ]
+
+
+def test_a_figure_is_held_to_its_words_in_either_language() -> None:
+    """The word after a figure where one follows, else the word before; a name's own digits and
+    spaces are left alone."""
+    assert held("{who} {n} dice, Kill {p}", ("n", "p"), who="Seat 2 of 3", n=4, p="60%") == (
+        f"Seat 2 of 3 4{HOLD}dice, Kill{HOLD}60%"
+    )
+    assert held("{who}: {p}, then", ("p",), who="A", p="7%") == f"A:{HOLD}7%, then"
+
+
+def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch) -> None:
+    """The declared battle of docs/screenshots/battle.png (earth-4p-53, seed 4), its status lines
+    drawn at the four sizes: no line is a figure by itself ("60%" under "at least one Kill")."""
+    import random
+    import re
+
+    from companion import demo
+    from companion.engine import battle_odds
+    from companion.engine.cthulhu.model import Phase, PromptKind
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+    from companion.ui import widgets
+    from companion.ui.app import SIZES
+    from tests.ui.test_text_fit import problems
+
+    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(4, "earth-4p-53", 4).command())
+    assert isinstance(session, GameSession)
+    rnd = random.Random(4)
+    for _ in range(3000):
+        s = session.state
+        odds = battle_odds(s) if s.battle is not None and s.prompt.kind is PromptKind.ROLL else None
+        if (
+            odds is not None
+            and s.battle is not None
+            and s.battle.defender != "neutral"
+            and odds.attacker[1] >= 3
+            and odds.defender[1] >= 2
+        ):
+            break
+        assert s.phase is not Phase.GAME_OVER
+        result = session.submit(demo.choose(s, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    for size in SIZES.values():
+        app = app_on(session, size)
+        app.scene_name = "table"
+        app.draw()
+        drawn: list[widgets.Drawn] = []
+        monkeypatch.setattr(widgets, "RECORDER", drawn)
+        app.dirty = True
+        app.draw()
+        monkeypatch.setattr(widgets, "RECORDER", None)
+        assert any("Kill" in d.shown for d in drawn), size  # the odds are on the screen
+        alone = [d.shown for d in drawn if re.fullmatch(r"[\s\u00a0]*\d+%[.,]?", d.shown)]
+        assert not alone, (size, alone)
+        assert not problems(drawn, size)
+
+
+def test_the_watcher_and_worm_odds_hold_their_figures_too() -> None:
+    """The Watcher's and each Worm's chance at the next Doom Phase: "...Doom Phase: 52%" never
+    breaks to leave "52%" alone (a seeded Yuggoth and Shaggai game, to where the lines show)."""
+    import random
+    import re
+
+    from companion import demo
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+
+    found = []
+    for map_name, seed in (("yuggoth-demo", 3), ("shaggai-demo", 5)):
+        session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(seed, map_name, 4).command())
+        assert isinstance(session, GameSession)
+        rnd = random.Random(seed)
+        for _ in range(400):
+            lines = [w for w, _ in status_lines(View(state=session.state, names={}))]
+            chances = [w for w in lines if "Doom Phase" in w and "%" in w]
+            if chances:
+                found += chances
+                break
+            result = session.submit(demo.choose(session.state, rnd))
+            for order in demo.casualties(session.state, getattr(result, "events", ())):
+                session.submit(order)
+    assert any("Watcher" in w for w in found) and any("Worm" in w for w in found)
+    for words in found:
+        assert all(re.search(rf"{HOLD}{re.escape(figure)}", words) for figure in re.findall(r"\d+%", words)), words

@@ -1,12 +1,14 @@
 """Map labels never overlap or get cut at any window size, not only the four the table ships
 for: every playable map, at start and after a seeded stretch of play (units, gates and marks on
-the board), at sizes between and beyond 800x480 and 2560x1440, landscape and portrait."""
+the board), at sizes between and beyond 800x480 and 2560x1440, landscape and portrait; and at
+the four sizes each label keeps a margin from the screen's edge."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+import pygame
 import pytest
 
 from companion import demo
@@ -15,7 +17,9 @@ from companion.engine.cthulhu.model import Faction, Phase
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.ui.app import App
+from companion.ui.app import SIZES, App
+from companion.ui.map_scene import LABEL_TAG
+from companion.ui.widgets import Metrics
 from tests.helpers import frame
 from tests.ui.test_text_fit import MAPS, problems
 
@@ -43,4 +47,36 @@ def test_map_labels_fit_at_other_sizes(app_on: Callable[..., App], map_name: str
             app.scene_name = "map"
             app.dirty = True
             found += [f"{size} after {moves} moves: {p}" for p in problems(frame(app), size)]
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_map_labels_keep_a_margin_from_the_screens_edge(app_on: Callable[..., App], size: tuple[int, int]) -> None:
+    """Every area's label at least a margin in from the screen's edge (docs/screenshots/map-shaggai.png's
+    "Spires of Shaggai" touched the right edge), every playable map, at start and with the board
+    filled in, at the four sizes."""
+    margin = Metrics(*size).margin
+    inside = pygame.Rect(0, 0, *size).inflate(-2 * margin, -2 * margin)
+    found: list[str] = []
+    labels = 0
+    for map_name in MAPS:
+        board = load_map(map_name)
+        seats = tuple(c.Seat(f) for f in FACTIONS[: min(board.players)])
+        session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
+        assert isinstance(session, GameSession)
+        app = app_on(session, size)
+        rnd = random.Random(5)
+        for moves in (0, 60):
+            for _ in range(moves):
+                if session.state.phase is Phase.GAME_OVER:
+                    break
+                result = session.submit(demo.choose(session.state, rnd))
+                for order in demo.casualties(session.state, getattr(result, "events", ())):
+                    session.submit(order)
+            app.scene_name = "map"
+            app.dirty = True
+            drawn = [d for d in frame(app) if d.tag == LABEL_TAG]
+            labels += len(drawn)
+            found += [f"{map_name} after {moves} moves: {d.wanted!r} at {d.rect}" for d in drawn if not inside.contains(d.rect)]
+    assert labels
     assert not found, "\n".join(found[:20])
