@@ -127,7 +127,7 @@ def recruits(state: GameState, pid: str) -> Iterator[c.Recruit]:
 
 
 def oath_problem(state: GameState, pid: str, index: int) -> str:
-    """"" when ``pid`` may sacrifice its High Priest in area ``index`` now, else why not."""
+    """ "" when ``pid`` may sacrifice its High Priest in area ``index`` now, else why not."""
     if not in_use(state):
         return say("the High Priests option is not in play")
     if state.prompt.kind not in OATH_PROMPTS or state.battle is not None:

@@ -374,7 +374,9 @@ def _every_faction_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _place_every_faction(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
-    events.append(pw.AbilityUsed(ask.actor, HIEROPHANTS, say("{actor}'s High Priest placed in {choice}", actor=ask.actor, choice=choice)))
+    events.append(
+        pw.AbilityUsed(ask.actor, HIEROPHANTS, say("{actor}'s High Priest placed in {choice}", actor=ask.actor, choice=choice))
+    )
     return pw.place_one(state, bd.area_index(state, choice), ask.actor, C, HIGH_PRIEST, HIEROPHANTS, events)
 
 

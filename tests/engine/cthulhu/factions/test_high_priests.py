@@ -8,9 +8,9 @@ from typing import Any
 
 from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.events import PowerGathered
 from companion.engine.cthulhu.factions.high_priests import SacrificeHighPriest
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
-from companion.engine.cthulhu.events import PowerGathered
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, TT, YS, count, dice
 from tests.engine.cthulhu.factions.kit import turn
@@ -22,7 +22,7 @@ HP = "High Priest"
 CORE3 = (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT)
 
 
-def hp_game(factions: tuple[Faction, ...] = CORE3, options: Options | None = None, **areas: Any) -> State:
+def hp_game(factions: tuple[Faction, ...] = CORE3, options: Options | None = None, **areas: dict[str, Any]) -> State:
     """Earth (3 players) with the High Priests option (and the abilities); the board cleared,
     then ``areas`` set; the first seat to act with 10 Power."""
     state = started("earth-3p", factions, options=options or Options(abilities=True, high_priests=True))
@@ -66,7 +66,7 @@ def test_high_priest_without_the_option_is_refused() -> None:
 
 
 def test_high_priest_combat_0_and_1_with_frenzy() -> None:
-    areas = {"Asia": {"units": [(BG, A, HP, 1), (GC, M, "Deep One", 1)]}}
+    areas: dict[str, Any] = {"Asia": {"units": [(BG, A, HP, 1), (GC, M, "Deep One", 1)]}}
     state = hp_game(**areas)
     assert dice(state, "Asia", BG, GC) == 0
     state = set_players(state, **{BG: {"spellbooks": ("Frenzy",)}})
@@ -83,7 +83,7 @@ def test_high_priest_builds_and_controls_gates() -> None:
 
 
 def test_high_priest_captured_is_held_until_gather_power_and_cannot_capture() -> None:
-    areas = {"Asia": {"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1), (GC, A, HP, 1)]}}
+    areas: dict[str, Any] = {"Asia": {"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1), (GC, A, HP, 1)]}}
     state = run(hp_game(**areas), c.Capture(GC, "Asia", CC))
     assert count(state, "Asia", CC, HP) == 0 and state.player(GC).captured == (CC,)
     # Captured: not in its owner's pool until the captor's Gather Power.
@@ -108,7 +108,10 @@ def test_high_priest_gives_power_like_a_cultist() -> None:
 
 
 def test_high_priest_captured_goes_home_at_gather_power() -> None:
-    areas = {"Asia": {"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1)]}, "Europe": {"units": [(CC, A, "Acolyte", 1)]}}
+    areas: dict[str, Any] = {
+        "Asia": {"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1)]},
+        "Europe": {"units": [(CC, A, "Acolyte", 1)]},
+    }
     state = run(hp_game(**areas), c.Capture(GC, "Asia", CC))
     assert state.abilities.boxed  # held on Great Cthulhu's card
     parts = gathered_parts(state)
@@ -200,7 +203,7 @@ def test_hierophants_with_high_priests_every_faction_places_a_high_priest_at_a_g
     options = Options(abilities=True, tribes=True, high_priests=True)
     state = started("earth-3p", seats, options=options)
     state = run(state, UseAbility(TT, "Tsang"))
-    areas = {
+    areas: dict[str, Any] = {
         "Asia": {"gate": TT, "units": [(TT, A, "Acolyte", 1)]},
         "Europe": {"gate": GC, "units": [(GC, A, "Acolyte", 1)]},
         "Africa": {"units": [(CC, A, "Acolyte", 1)]},
@@ -220,8 +223,10 @@ def test_hierophants_with_high_priests_every_faction_places_a_high_priest_at_a_g
 def test_hierophants_without_high_priests_places_only_tcho_tchos() -> None:
     seats = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS)
     state = run(started("earth-3p", seats, options=Options(abilities=True, tribes=True)), UseAbility(TT, "Tsang"))
-    areas = {"Asia": {"gate": TT, "units": [(TT, A, "Acolyte", 1)]}, "Europe": {"gate": GC, "units": [(GC, A, "Acolyte", 1)]}}
+    areas: dict[str, Any] = {
+        "Asia": {"gate": TT, "units": [(TT, A, "Acolyte", 1)]},
+        "Europe": {"gate": GC, "units": [(GC, A, "Acolyte", 1)]},
+    }
     state = turn(set_board(clear_board(state), **areas), TT)
     state = run(owing(state, "Earn an Elder Sign"), c.Recruit(TT, "Asia"), ChooseSpellbook(TT, "Hierophants"))
     assert count(state, "Europe", GC, HP) == 0 and count(state, "Asia", TT, HP) == 1
-
