@@ -83,8 +83,8 @@ DOOM_GATE_HOOKS: list[Callable[[GameState, str], int]] = []
 # it (Zagazig: a 4 or a 5): (state) -> the chance, or None.
 KILL_CHANCE_HOOKS: list[Callable[[GameState], Fraction | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
-# A question after Gather Power, before the First Player is found (The Mao Ceremony): the state
-# with its prompt set, or None when it has nothing to ask.
+# A question after Gather Power, before the First Player is found (The Mao Ceremony, Unspeakable
+# Oath): the state with its prompt set, or None when it has nothing to ask.
 BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
 
 ACTION_CHOICES = (

@@ -32,6 +32,7 @@ from companion.engine.values import evolve
 
 actions.HANDLERS.update(independents.HANDLERS)
 actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
+actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
 actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
 flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends

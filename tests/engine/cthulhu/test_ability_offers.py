@@ -266,9 +266,8 @@ def test_every_high_priest_command_the_engine_takes_is_in_the_legal_list(faction
         for variant in (state, priested(state, pid)):
             samples += 1
             listed = set(legal_commands(variant))
-            offered |= {
-                type(cmd) for cmd in listed if isinstance(cmd, high_priests.SacrificeHighPriest) or getattr(cmd, "unit", "")
-            }
+            oaths = {type(cmd) for cmd in listed if isinstance(cmd, high_priests.SacrificeHighPriest)}
+            offered |= oaths | {type(cmd) for cmd in listed if isinstance(cmd, c.Recruit) and cmd.unit}
             areas = [variant.area_name(i) for i in range(len(variant.areas))]
             recruits = [c.Recruit(pid, area, high_priests.COST, unit=high_priests.HIGH_PRIEST) for area in areas]
             for command in [*missing(variant, pid, high_priests), *recruits]:

@@ -11,9 +11,11 @@ Hierophants makes every faction place one (tcho_tcho.py).  Bubastis, which has n
 
 Unspeakable Oath (:class:`SacrificeHighPriest`): at the end of any player's action, and in the
 Gather Power and Doom Phases, a player may sacrifice its High Priest to its pool for 2 Power.  It
-is an any-time command, never a question: offered in the legal list to the prompt's actor when it
+is an any-time command, not a question: offered in the legal list to the prompt's actor when it
 has a High Priest on the map at an Action Phase, first-player or Doom Phase prompt, and taken from
-any seat with one there at those prompts (docs/rules-notes.md, "High Priests (issue 20)").
+any seat with one there at those prompts.  One question is asked (:func:`before_first_player`):
+after Gather Power, to a seat whose 2 Power could make it first player, as HRF asks it
+(docs/rules-notes.md, "High Priests (issue 20)").
 
 Without the option nothing here acts, so journals written before it replay unchanged.
 """
@@ -30,7 +32,7 @@ from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsRemoved
 from companion.engine.cthulhu.factions import black_goat
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import C, UnitType
-from companion.engine.cthulhu.model import ERADICATED, Faction, GameState, Phase, PromptKind, Units
+from companion.engine.cthulhu.model import ERADICATED, NO_PROMPT, Faction, GameState, Phase, Prompt, PromptKind, Units
 from companion.engine.says import say
 from companion.engine.values import dataclass, evolve
 
@@ -44,11 +46,21 @@ BUBASTIS_POWER = 1  # Bubastis has no High Priest: +1 Power each Gather Power in
 TCHO_TCHO_PRIESTS = 3  # Tcho-Tcho's own roster (factions.md section 10)
 # The prompts at which the Oath may be sworn: between actions (the Action Phase's), after Gather
 # Power (the first player's, when Power is tied), and the Doom Phase's.
-OATH_PROMPTS = (PromptKind.ACTION, PromptKind.FIRST_PLAYER, PromptKind.RITUAL)
+OATH_PROMPTS = (PromptKind.ACTION, PromptKind.FIRST_PLAYER, PromptKind.RITUAL, PromptKind.OATH)
+ASKED = "Unspeakable Oath before the first player, round"  # a mark in ``abilities.used``, with the round
 
 # The one High Priest of a faction other than Black Goat, and Black Goat's (Frenzy: 1 each).
 PRIEST = UnitType(HIGH_PRIEST, C, 1, COST, 0)
 BLACK_GOAT_PRIEST = UnitType(HIGH_PRIEST, C, 1, COST, black_goat.cultist)
+
+
+@COMMANDS.register("keep_high_priest")
+@dataclass(frozen=True, slots=True)
+class KeepHighPriest(Command):
+    """The answer to the Unspeakable Oath's question before the first player is named: ``player``
+    keeps its High Priest (the question's other answers are :class:`SacrificeHighPriest`)."""
+
+    player: str
 
 
 @COMMANDS.register("sacrifice_high_priest")
@@ -151,6 +163,8 @@ def sacrifice(state: GameState, cmd: SacrificeHighPriest, events: pw.Events) -> 
     state = pw.gain_power(state, seat, OATH_POWER, OATH, events)
     if state.prompt.actor != cmd.player:
         return state
+    if state.prompt.kind is PromptKind.OATH:
+        return _answered(state, cmd.player, events)
     if state.prompt.kind is PromptKind.ACTION:
         return pw.go_on(state, seat, events)
     if state.prompt.kind is PromptKind.RITUAL:
@@ -160,16 +174,65 @@ def sacrifice(state: GameState, cmd: SacrificeHighPriest, events: pw.Events) -> 
 
 
 def offers(state: GameState) -> Iterator[Command]:
-    """The Oath for the prompt's actor, one per area holding its High Priest."""
+    """The Oath for the prompt's actor, one per area holding its High Priest (the Oath's own
+    question lists them as its answers, :func:`answers`)."""
     pid = state.prompt.actor
-    if not in_use(state) or not pid or state.seat(pid) is None:
+    if not in_use(state) or not pid or state.seat(pid) is None or state.prompt.kind is PromptKind.OATH:
         return
     for i, area in enumerate(state.areas):
         if area.count(owner=pid, name=HIGH_PRIEST) and not oath_problem(state, pid, i):
             yield SacrificeHighPriest(pid, state.area_name(i))
 
 
-HANDLERS: dict[type[Command], pw.Handler] = {SacrificeHighPriest: sacrifice}  # type: ignore[dict-item]
+# -- the question before the first player is named ([HRF:Game.scala] BeforeFirstPlayerAction) ------
+
+
+def _asked(state: GameState, pid: str) -> bool:
+    return (pid, f"{ASKED} {state.round}") in state.abilities.used
+
+
+def before_first_player(state: GameState) -> GameState | None:
+    """After Gather Power, a seat with a High Priest on the map whose 2 Power could make it first
+    player (its Power + 2 reaches the highest, and no other seat's is below its own) is asked once
+    a round whether it swears the Oath now, in seating order; None when nobody is to be asked."""
+    if not in_use(state):
+        return None
+    top = max(p.power for p in state.players)
+    for p in state.players:
+        if _asked(state, p.pid) or not any(a.count(owner=p.pid, name=HIGH_PRIEST) for a in state.areas):
+            continue
+        others = max(q.power for q in state.players if q.pid != p.pid)
+        if p.power + OATH_POWER >= top and p.power <= others:
+            text = say("{player}: swear the Unspeakable Oath (2 Power) before the first player is named?", player=p.label)
+            choices = tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.count(owner=p.pid, name=HIGH_PRIEST))
+            return evolve(state, prompt=Prompt(PromptKind.OATH, p.pid, text, (*choices, "keep")))
+    return None
+
+
+def _answered(state: GameState, pid: str, events: pw.Events) -> GameState:
+    """The question answered: marked for this round, and the first player's step runs again."""
+    state = pw.mark_used(state, pid, f"{ASKED} {state.round}")
+    return flow.run(evolve(state, prompt=NO_PROMPT), events)
+
+
+def keep(state: GameState, cmd: KeepHighPriest, events: pw.Events) -> GameState:
+    """The High Priest stays; the first player is named (or the next seat asked)."""
+    if state.prompt.kind is not PromptKind.OATH or state.prompt.actor != cmd.player:
+        raise Refusal(Code.NOT_NOW, "The referee is not asking {player} about the Unspeakable Oath now.", player=cmd.player)
+    return _answered(state, cmd.player, events)
+
+
+def answers(state: GameState) -> Iterator[Command]:
+    """The Oath question's answers: keep, or sacrifice the High Priest in one of its areas."""
+    pid = state.prompt.actor
+    yield KeepHighPriest(pid)
+    yield from (SacrificeHighPriest(pid, area) for area in state.prompt.choices if area != "keep")
+
+
+HANDLERS: dict[type[Command], pw.Handler] = {
+    SacrificeHighPriest: sacrifice,  # type: ignore[dict-item]
+    KeepHighPriest: keep,  # type: ignore[dict-item]
+}
 
 
 # -- captured High Priests, Bubastis' Power ------------------------------------------------------
@@ -186,6 +249,11 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
             state = pw.with_abilities(state, boxed=(*state.abilities.boxed, held))
         elif isinstance(event, PhaseStarted) and event.phase == Phase.GATHER_POWER.value:
             state = pw.with_abilities(state, boxed=tuple(b for b in state.abilities.boxed if b[0] != CAPTIVE))
+    mark = f"{ASKED} {state.round}"
+    if any(u.startswith(ASKED) and u != mark for _, u in state.abilities.used):  # an earlier round's
+        state = pw.with_abilities(
+            state, used=tuple(m for m in state.abilities.used if not m[1].startswith(ASKED) or m[1] == mark)
+        )
     return state
 
 
@@ -197,4 +265,5 @@ def bubastis_power(state: GameState, pid: str) -> list[Part]:
 
 
 flow.POWER_HOOKS.append(bubastis_power)
+flow.BEFORE_FIRST_PLAYER.append(before_first_player)
 flow.AFTER_COMMAND_HOOKS.append(after_command)

@@ -9,7 +9,7 @@ from typing import Any
 from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import PowerGathered
-from companion.engine.cthulhu.factions.high_priests import SacrificeHighPriest
+from companion.engine.cthulhu.factions.high_priests import KeepHighPriest, SacrificeHighPriest
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, TT, YS, count, dice
@@ -230,3 +230,41 @@ def test_hierophants_without_high_priests_places_only_tcho_tchos() -> None:
     state = turn(set_board(clear_board(state), **areas), TT)
     state = run(owing(state, "Earn an Elder Sign"), c.Recruit(TT, "Asia"), ChooseSpellbook(TT, "Hierophants"))
     assert count(state, "Europe", GC, HP) == 0 and count(state, "Asia", TT, HP) == 1
+
+
+# -- the Oath's question before the first player is named ---------------------------------------------
+
+
+def gathered_to_first_player(cthulhu_acolytes: int) -> State:
+    """High Priests on, no abilities: Great Cthulhu gathers 3 (its High Priest, its gate in Asia)
+    and ``cthulhu_acolytes`` more, Crawling Chaos 4 (four Acolytes), Black Goat the catch-up."""
+    areas: dict[str, Any] = {
+        "Asia": {"gate": GC, "units": [(GC, A, HP, 1), (GC, A, "Acolyte", cthulhu_acolytes)]},
+        "Europe": {"units": [(CC, A, "Acolyte", 4)]},
+    }
+    state = hp_game(options=Options(high_priests=True), **areas)
+    state = set_players(state, **{p.pid: {"power": 0} for p in state.players})
+    return run(state, c.Pass(GC))
+
+
+def test_unspeakable_oath_is_asked_before_the_first_player_when_it_could_make_it_first() -> None:
+    state = gathered_to_first_player(0)
+    assert state.prompt.kind is PromptKind.OATH and state.prompt.actor == GC
+    assert state.player(GC).power == 3 and state.player(CC).power == 4
+    assert set(legal_commands(state)) == {KeepHighPriest(GC), SacrificeHighPriest(GC, "Asia")}
+    sworn = run(state, SacrificeHighPriest(GC, "Asia"))
+    assert sworn.player(GC).power == 5 and sworn.first == sworn.seat(GC)  # first with its 5
+    assert sworn.prompt.kind is not PromptKind.OATH  # asked once
+    kept = run(state, KeepHighPriest(GC))
+    assert kept.player(GC).power == 3 and kept.first == kept.seat(CC) and kept.prompt.kind is not PromptKind.OATH
+
+
+def test_unspeakable_oath_is_not_asked_when_it_cannot_change_the_first_player() -> None:
+    state = gathered_to_first_player(3)  # Great Cthulhu leads with 6 already
+    assert state.prompt.kind is not PromptKind.OATH and state.first == state.seat(GC)
+    areas: dict[str, Any] = {"Asia": {"units": [(GC, A, HP, 1)]}, "Europe": {"units": [(CC, A, "Acolyte", 6)]}}
+    state = set_players(
+        hp_game(options=Options(high_priests=True), **areas), **{GC: {"power": 0}, CC: {"power": 0}, BG: {"power": 0}}
+    )
+    state = run(state, c.Pass(GC))  # 1 against 6: 2 more cannot reach
+    assert state.prompt.kind is not PromptKind.OATH
