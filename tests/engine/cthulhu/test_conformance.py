@@ -264,7 +264,8 @@ def test_random_games_with_high_priests_keep_the_invariants_and_replay_exactly(m
         for entry in journal.entries("g"):
             used["sacrificed"] += entry.command.count('"sacrifice_high_priest"')
             used["recruited"] += entry.command.count('"unit":"High Priest"')
-    assert used["sacrificed"] > 0 and used["recruited"] > 0, used
+            used["kept"] += entry.command.count('"keep_high_priest"')  # the Oath's question answered
+    assert used["sacrificed"] > 0 and used["recruited"] > 0 and used["kept"] > 0, used
 
 
 # Every faction the rules data describes, on every map the referee can play (the full Yuggoth,
