@@ -328,7 +328,7 @@ def _gates(state: GameState, pid: str) -> tuple[str, ...]:
 def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
     """A Spellbook earned while Hierophants is held: a High Priest at one of Tcho-Tcho's gates
     (asked when there are several), or 1 Growth when none is left in the pool."""
-    if pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS) <= 0:
+    if _priests_left(state, pid) <= 0:
         events.append(pw.AbilityUsed(pid, HIEROPHANTS, say("no High Priest left: Growth {growth}", growth=state.growth + 1)))
         return evolve(state, growth=state.growth + 1)
     if _gates(state, pid):
@@ -337,7 +337,14 @@ def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
 
 
 def _hierophant_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    return _gates(state, ask.actor) if pw.pool_left(state, ask.actor, HIGH_PRIEST, HIGH_PRIESTS) > 0 else ()
+    return _gates(state, ask.actor) if _priests_left(state, ask.actor) > 0 else ()
+
+
+def _priests_left(state: GameState, pid: str) -> int:
+    """Tcho-Tcho's High Priests in its pool (with the High Priests option a captured one is not)."""
+    if high_priests.in_use(state):
+        return HIGH_PRIESTS - high_priests.out(state, pid)
+    return pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS)
 
 
 def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:

@@ -268,3 +268,19 @@ def test_unspeakable_oath_is_not_asked_when_it_cannot_change_the_first_player() 
     )
     state = run(state, c.Pass(GC))  # 1 against 6: 2 more cannot reach
     assert state.prompt.kind is not PromptKind.OATH
+
+
+def test_hierophants_counts_a_captured_tcho_tcho_high_priest_out_of_its_pool() -> None:
+    seats = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS)
+    options = Options(abilities=True, tribes=True, high_priests=True)
+    state = run(started("earth-3p", seats, options=options), UseAbility(TT, "Tsang"))
+    areas: dict[str, Any] = {
+        "Asia": {"gate": TT, "units": [(TT, A, "Acolyte", 1), (TT, A, HP, 2)]},
+        "Africa": {"units": [(TT, A, HP, 1), (GC, M, "Deep One", 1)]},
+    }
+    state = run(turn(set_board(clear_board(state), **areas), GC), c.Capture(GC, "Africa", TT))
+    state = turn(state, TT, books=("Hierophants",))
+    state = run(owing(state, "Earn an Elder Sign", "Own 3 Elder Signs"), c.Recruit(TT, "Asia"))
+    growth = state.growth
+    state = run(state, ChooseSpellbook(TT, "Terror"))
+    assert count(state, "Asia", TT, HP) == 2 and state.growth == growth + 1  # none left: Growth instead
