@@ -193,7 +193,7 @@ def _asked(state: GameState, pid: str) -> bool:
 
 def before_first_player(state: GameState) -> GameState | None:
     """After Gather Power, a seat with a High Priest on the map whose 2 Power could make it first
-    player (its Power + 2 reaches the highest, and no other seat's is below its own) is asked once
+    player (its Power + 2 reaches the highest, and it does not lead alone) is asked once
     a round whether it swears the Oath now, in seating order; None when nobody is to be asked."""
     if not in_use(state):
         return None
