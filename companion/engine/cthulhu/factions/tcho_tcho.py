@@ -388,7 +388,9 @@ def _place_every_faction(state: GameState, ask: Ask, choice: str, events: pw.Eve
 
 
 ASKS[EVERY_FACTION] = pw.AskRule(
-    _every_faction_choices, _place_every_faction, "Hierophants: your High Priest goes to which of your gates?"
+    _every_faction_choices,
+    _place_every_faction,
+    "Hierophants: your High Priest goes where (a gate of yours, else beside your units)?",
 )
 ASKS[HIEROPHANTS] = pw.AskRule(_hierophant_choices, _place_hierophant, "Hierophants: a High Priest goes to which of your gates?")
 HANDLERS: dict[type[Command], Callable[..., GameState]] = {TchoTchoRemoveGate: remove_gate}
