@@ -10,7 +10,7 @@ import re
 import pygame
 
 from companion.engine.cthulhu.abilities import open_requirements
-from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES, high_priests
 from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, books_of, cards_of
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import Faction, GameState, Player, UnitKind
@@ -51,10 +51,13 @@ def pool_lines(state: GameState, player: Player) -> list[str]:
         return [_("(the table keeps this faction's pool)")]
     lines = []
     held = tuple(NEUTRAL_UNITS[name] for name in cards_of(state, player.pid) if name in MONSTER_CARDS)
-    for unit in (*rules.units, *held):
+    priest = high_priests.unit_for(state, player.pid) if rules.unit(high_priests.HIGH_PRIEST) is None else None
+    for unit in (*rules.units, *((priest,) if priest else ()), *held):
         if not unit.pool:
             continue  # Bubastis has no Acolytes
         left = acolytes_left(state, player.pid) if unit.name == "Acolyte" else pool_left(state, player.pid, unit.name, unit.pool)
+        if unit.name == high_priests.HIGH_PRIEST and high_priests.in_use(state):  # one held captured is not in it
+            left = high_priests.pool(state, player.pid) - high_priests.out(state, player.pid)
         if unit.kind is UnitKind.GOO:
             lines.append(_("{unit}: in pool").format(unit=unit.name) if left > 0 else _("{unit}: in play").format(unit=unit.name))
         else:

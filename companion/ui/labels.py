@@ -43,7 +43,11 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "pass": lambda d: _("Pass"),
     "ritual": lambda d: _("Perform the ritual"),
     "skip_ritual": lambda d: _("No ritual"),
-    "recruit": lambda d: _("Recruit in {area}").format(area=d["area"]),
+    "recruit": lambda d: (_("Recruit a High Priest in {area}") if d.get("unit") else _("Recruit in {area}")).format(
+        area=d["area"]
+    ),
+    "sacrifice_high_priest": lambda d: _("Unspeakable Oath: the High Priest in {area}").format(area=d["area"]),
+    "keep_high_priest": lambda d: _("Keep the High Priest"),
     "build_gate": lambda d: _("Build a gate in {area}").format(area=d["area"]),
     "summon": lambda d: _("Summon {unit} in {area}").format(unit=d["name"], area=d["area"]),
     "control_gate": lambda d: _("Control the gate in {area}").format(area=d["area"]),

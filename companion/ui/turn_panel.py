@@ -22,7 +22,7 @@ import pygame
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import destinations
-from companion.engine.cthulhu.factions import neutral_spellbooks
+from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
 from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
@@ -312,6 +312,8 @@ class TurnPanel:
         """Whether area ``i``'s list (:meth:`offers`) offers ``command`` of the engine's list:
         the very command it checks, or one it takes from the list as it is."""
         name, area = state.area_name(i), state.areas[i]
+        if isinstance(command, c.Recruit) and command.unit:
+            return command == _priest(pid, name)
         if isinstance(command, (c.Recruit, c.BuildGate, c.ControlGate)):
             return command == type(command)(pid, name)
         if isinstance(command, c.Summon):
@@ -360,6 +362,8 @@ class TurnPanel:
         player = state.player(pid)
         if self.legal(state, c.Recruit(pid, name)):
             yield (_("Recruit (1)"), Submit(c.Recruit(pid, name)))
+        if state.options.high_priests and self.legal(state, _priest(pid, name)):
+            yield (_("Recruit High Priest (3)"), Submit(_priest(pid, name)))
         if self.legal(state, c.BuildGate(pid, name)):
             cheap = neutral_spellbooks.gate_cost(state, pid) == neutral_spellbooks.UMR_GATE_COST  # Umr at-Tawil
             yield (_("Build a gate (2)") if cheap else _("Build a gate (3)"), Submit(c.BuildGate(pid, name)))
@@ -628,3 +632,8 @@ class TurnPanel:
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out
+
+
+def _priest(pid: str, area: str) -> c.Recruit:
+    """The High Priest's recruit (the High Priests option), as the engine lists it."""
+    return c.Recruit(pid, area, high_priests.COST, unit=high_priests.HIGH_PRIEST)

@@ -27,7 +27,11 @@ def test_state_round_trips_exactly() -> None:
 
 def test_canonical_text_has_sorted_keys_and_no_spaces() -> None:
     text = canonical(c.Recruit("great_cthulhu", "Asia"))
-    assert text == '{"area":"Asia","cost":1,"player":"great_cthulhu","type":"recruit"}'
+    # ("unit": "" is the Acolyte; a journal line written before the field decodes to the same command.)
+    assert text == '{"area":"Asia","cost":1,"player":"great_cthulhu","type":"recruit","unit":""}'
+    assert parse_command(json.loads('{"area":"Asia","cost":1,"player":"great_cthulhu","type":"recruit"}')) == c.Recruit(
+        "great_cthulhu", "Asia"
+    )
 
 
 def test_canonical_text_is_the_sorted_key_json_of_a_whole_state() -> None:

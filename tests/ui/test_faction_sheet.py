@@ -120,3 +120,19 @@ def test_the_sheet_shows_an_independents_spellbook_beside_its_card() -> None:
     goat = [words for words, _ in sheet_lines(state, state.player("black_goat"))]
     assert " Byatis" in goat and " God of Forgetfulness (independent Spellbook)" in goat
     assert " God of Forgetfulness" not in goat  # not listed as a card
+
+
+def test_the_sheet_shows_the_high_priest_in_the_pool_with_the_high_priests_option() -> None:
+    from companion.engine.cthulhu.model import Faction, Options
+    from tests.helpers import started
+
+    seats = (Faction.TCHO_TCHO, Faction.BUBASTIS, Faction.BLACK_GOAT)
+    state = started(factions=seats, options=Options(high_priests=True))
+    goat = [words for words, _ in sheet_lines(state, state.player("black_goat"))]
+    assert " High Priest ×1" in goat
+    tcho = [words for words, _ in sheet_lines(state, state.player("tcho_tcho"))]
+    assert " High Priest ×2" in tcho  # its own three, one on its start gate
+    cats = [words for words, _ in sheet_lines(state, state.player("bubastis"))]
+    assert not any("High Priest" in w for w in cats)
+    plain = started(factions=seats)
+    assert not any("High Priest" in w for w, _ in sheet_lines(plain, plain.player("black_goat")))

@@ -8,12 +8,15 @@ from typing import Any
 
 from companion.appliance import LocalClient
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import PromptKind, UnitKind
+from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
 from companion.table import Table
 from companion.ui.app import App
 from companion.ui.scene import Go, Submit
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import Button
+from tests.helpers import new_game
 
 
 def table_of(app: App) -> Table[Any]:
@@ -170,3 +173,22 @@ def test_an_action_turn_is_not_paged(app_for) -> None:
     labels = [b.label for b in shown(app)]
     assert not any(words.startswith("More") for words in labels)
     assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
+
+
+def test_an_area_offers_the_high_priest_recruit_with_the_high_priests_option(app_on) -> None:
+    """With Options.high_priests the area's list offers "Recruit High Priest (3)", which recruits it."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=Options(high_priests=True)))
+    assert isinstance(session, GameSession)
+    app: App = app_on(session, (800, 480))
+    table_of(app).submit(c.ChooseDirection("great_cthulhu", "clockwise"))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Recruit High Priest (3)"))
+    assert last_command(app) == {
+        "type": "recruit",
+        "player": "great_cthulhu",
+        "area": "South Pacific",
+        "cost": 3,
+        "unit": "High Priest",
+    }
+    state = table_of(app).session.state
+    assert state.areas[state.board.area_index("South Pacific") or 0].count(owner="great_cthulhu", name="High Priest") == 1

@@ -28,7 +28,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, bubastis, independents
+from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, bubastis, high_priests, independents
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
@@ -269,13 +269,16 @@ def recruit(state: GameState, cmd: c.Recruit, events: Events) -> GameState:
             player=state.players[seat].label,
             area=cmd.area,
         )
-    if acolytes_out(state, cmd.player) >= acolyte_pool(state, cmd.player):
+    name = cmd.unit or UnitKind.CULTIST.default_name
+    if name != UnitKind.CULTIST.default_name:
+        high_priests.check_recruit(state, cmd.player, name, cmd.cost)
+    elif acolytes_out(state, cmd.player) >= acolyte_pool(state, cmd.player):
         pool = acolyte_pool(state, cmd.player)
         raise Refusal(
             Code.NO_SUCH_UNITS, "All {pool} of {player}'s Acolytes are in play.", pool=pool, player=state.players[seat].label
         )
     state = pay(state, seat, cmd.cost, say("recruiting a cultist"), events)
-    state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, UnitKind.CULTIST.default_name, 1, "recruited")
+    state, placed = bd.place(state, index, cmd.player, UnitKind.CULTIST, name, 1, "recruited")
     events += placed
     return end_action(state, events)
 
@@ -312,8 +315,11 @@ def acolyte_pool(state: GameState, pid: str) -> int:
 
 
 def acolytes_out(state: GameState, pid: str) -> int:
+    """``pid``'s Acolytes on the map and held captured: its cultists, less its High Priests with
+    the High Priests option (without it, as before, Tcho-Tcho's count with its Acolytes)."""
     captured = sum(p.captured.count(pid) for p in state.players)
-    return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured
+    priests = high_priests.out(state, pid) if state.options.high_priests else 0
+    return bd.units_in_play(state, pid, UnitKind.CULTIST) + captured - priests
 
 
 def roster_unit(state: GameState, pid: str, name: str) -> UnitType | None:

@@ -108,9 +108,13 @@ class Roll(Command):
 @COMMANDS.register("recruit")
 @dataclass(frozen=True, slots=True)
 class Recruit(Command):
+    """A cultist where ``player`` has a unit (anywhere with none on the map): an Acolyte, or with
+    the High Priests option ``unit`` "High Priest" (``cost`` 3, factions/high_priests.py)."""
+
     player: str
     area: str
     cost: int = 1
+    unit: str = ""  # "" is the Acolyte (journals written before the option)
 
 
 @COMMANDS.register("summon")

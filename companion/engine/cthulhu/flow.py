@@ -52,6 +52,7 @@ from companion.engine.values import evolve
 
 Events = list[Event]
 EARTH_CAT = "Earth Cat"  # Bubastis' six start on the Moon
+HIGH_PRIEST = "High Priest"  # Tcho-Tcho's start with the High Priests option (factions/high_priests.py)
 StepFn = Callable[[GameState, Events], GameState]
 # Expansions hook in here (registered when their module is imported by companion.engine):
 # extra lines of a player's Gather Power, and reactions to a seat's Doom changing.
@@ -82,8 +83,8 @@ DOOM_GATE_HOOKS: list[Callable[[GameState, str], int]] = []
 # it (Zagazig: a 4 or a 5): (state) -> the chance, or None.
 KILL_CHANCE_HOOKS: list[Callable[[GameState], Fraction | None]] = []
 END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
-# A question after Gather Power, before the First Player is found (The Mao Ceremony): the state
-# with its prompt set, or None when it has nothing to ask.
+# A question after Gather Power, before the First Player is found (The Mao Ceremony, Unspeakable
+# Oath): the state with its prompt set, or None when it has nothing to ask.
 BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
 
 ACTION_CHOICES = (
@@ -202,7 +203,12 @@ def place_start(state: GameState, seat: int, area_name: str, events: Events) -> 
     kind, name = UnitKind.CULTIST, UnitKind.CULTIST.default_name
     if player.faction is Faction.BUBASTIS and area_name == MOON:
         kind, name = UnitKind.MONSTER, EARTH_CAT
-    state, placed = bd.place(state, index, player.pid, kind, name, STARTING_CULTISTS, "start")
+    # With High Priests in use one of Tcho-Tcho's six is a High Priest (factions.md section 10).
+    priest = player.faction is Faction.TCHO_TCHO and state.options.high_priests
+    state, placed = bd.place(state, index, player.pid, kind, name, STARTING_CULTISTS - priest, "start")
+    if priest:
+        state, more = bd.place(state, index, player.pid, kind, HIGH_PRIEST, 1, "start")
+        placed += more
     state, gate = bd.set_gate(state, index, Gate(player.pid), "start gate")
     events += placed + gate
     return state

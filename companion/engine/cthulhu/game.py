@@ -10,7 +10,7 @@ from companion.engine.cthulhu import abilities, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
-from companion.engine.cthulhu.factions import RULES, bubastis, independents, neutral_spellbooks, tcho_tcho
+from companion.engine.cthulhu.factions import RULES, bubastis, high_priests, independents, neutral_spellbooks, tcho_tcho
 from companion.engine.cthulhu.model import (
     BATTLE_COST,
     ELDER_SIGN_BAG,
@@ -31,6 +31,8 @@ from companion.engine.says import say
 from companion.engine.values import evolve
 
 actions.HANDLERS.update(independents.HANDLERS)
+actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
+actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
 actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
 flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
@@ -205,6 +207,7 @@ def legal_commands(state: GameState) -> Iterator[Command]:
     yield from abilities.extra_commands(state)  # the factions' ability commands legal now
     yield from independents.offers(state)  # the independent Great Old Ones' and neutral monsters'
     yield from tcho_tcho.doom_offers(state)  # Ubbo-Sathla's awakening in the Doom Phase
+    yield from high_priests.offers(state)  # Unspeakable Oath (the High Priests option)
 
 
 def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
@@ -305,6 +308,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     if player.power >= 1 and actions.acolytes_out(state, pid) < actions.acolyte_pool(state, pid):
         targets = mine or list(range(len(state.areas)))
         yield from (c.Recruit(pid, state.area_name(i)) for i in targets if ERADICATED not in state.areas[i].markers)
+    yield from high_priests.recruits(state, pid)
     yield from _awakenings(state, pid)
     for i in mine:
         area = state.areas[i]

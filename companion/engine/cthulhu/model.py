@@ -140,6 +140,7 @@ class PromptKind(StrEnum):
     ELDER_SIGN_VALUE = "elder_sign_value"
     PLACE = "place"
     CHOOSE = "choose"
+    OATH = "oath"  # Unspeakable Oath before the first player is named (the High Priests option)
     WATCHER_MOVE = "watcher_move"
     WATCHER_TARGET = "watcher_target"
     COMBAT_DICE = "combat_dice"

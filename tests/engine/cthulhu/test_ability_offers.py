@@ -27,6 +27,7 @@ from companion.engine.cthulhu.factions import (
     black_goat,
     crawling_chaos,
     great_cthulhu,
+    high_priests,
     neutral_spellbooks,
     opener_of_the_way,
     sleeper,
@@ -135,11 +136,14 @@ def variants(state: State, pid: str) -> Iterator[State]:
     yield stocked(state.with_player(seat, power=15, spellbooks=books), pid)
 
 
-def sampled(faction: Faction, seed: int) -> Iterator[tuple[State, str]]:
+ABILITIES = Options(abilities=True)
+
+
+def sampled(faction: Faction, seed: int, options: Options = ABILITIES) -> Iterator[tuple[State, str]]:
     """The faction's own action and Doom-Phase questions in a seeded demo game (every
     :data:`EVERY`-th), to the game's end."""
     seats = EXPANSION if faction in EXPANSION else CORE
-    setup = c.NewGame(load_map("earth-6p"), tuple(c.Seat(f) for f in seats), seed, Options(abilities=True))
+    setup = c.NewGame(load_map("earth-6p"), tuple(c.Seat(f) for f in seats), seed, options)
     result = apply(None, setup)
     assert isinstance(result, Accepted)
     state, rnd, asked = result.state, random.Random(seed), 0
@@ -236,4 +240,38 @@ def test_every_neutral_spellbook_action_the_engine_takes_is_in_the_legal_list() 
                 for command in missing(variant, pid, neutral_spellbooks):
                     found.setdefault((type(command).__name__, variant.player(pid).power), command)
     assert samples >= 10 and offered > 0
+    assert found == {}
+
+
+# -- the High Priests option: its recruit and Unspeakable Oath ---------------------------------------
+
+
+def priested(state: State, pid: str) -> State:
+    """``state`` with ``pid``'s High Priest in its most crowded area (when not on the map) and 5 Power."""
+    seat = state.seat(pid)
+    assert seat is not None
+    i = max(range(len(state.areas)), key=lambda j: state.areas[j].count(owner=pid))
+    if high_priests.out(state, pid) == 0:
+        state = state.with_area(i, bd.add_units(state.areas[i], pid, UnitKind.CULTIST, high_priests.HIGH_PRIEST, 1))
+    return state.with_player(seat, power=5)
+
+
+@pytest.mark.parametrize("faction", [F.BLACK_GOAT, F.SLEEPER], ids=lambda f: f.value)
+def test_every_high_priest_command_the_engine_takes_is_in_the_legal_list(faction: Faction) -> None:
+    """The High Priest's recruit (any area) and Unspeakable Oath, with the option on: each the
+    engine takes is listed, as played and with the High Priest on the map."""
+    found, samples, offered = dict[tuple[str, str], Command](), 0, set[type[Command]]()
+    options = Options(abilities=True, high_priests=True)
+    for state, pid in sampled(faction, 1, options):
+        for variant in (state, priested(state, pid)):
+            samples += 1
+            listed = set(legal_commands(variant))
+            oaths = {type(cmd) for cmd in listed if isinstance(cmd, high_priests.SacrificeHighPriest)}
+            offered |= oaths | {type(cmd) for cmd in listed if isinstance(cmd, c.Recruit) and cmd.unit}
+            areas = [variant.area_name(i) for i in range(len(variant.areas))]
+            recruits = [c.Recruit(pid, area, high_priests.COST, unit=high_priests.HIGH_PRIEST) for area in areas]
+            for command in [*missing(variant, pid, high_priests), *recruits]:
+                if command not in listed and isinstance(apply(variant, command), Accepted):
+                    found.setdefault((type(command).__name__, variant.prompt.kind.value), command)
+    assert samples >= 10 and offered == {high_priests.SacrificeHighPriest, c.Recruit}
     assert found == {}

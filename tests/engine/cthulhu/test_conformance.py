@@ -7,6 +7,7 @@ replays from its journal to the identical canonical state.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from companion.engine import Event, State, canonical, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.acolyte import controller_in
 from companion.engine.cthulhu.events import UnitsPlaced, UnitsRemoved
-from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, RULES, high_priests
 from companion.engine.cthulhu.factions.independents import CARDS, DoomSpent, VampirismDrained
 from companion.engine.cthulhu.factions.neutral_spellbooks import BOOKS as NEUTRAL_BOOKS
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, MOON, STARTING_CULTISTS, Faction, Phase, UnitKind, spellbook_count
@@ -62,8 +63,8 @@ def check_invariants(before: State, after: State, events: tuple[Event, ...]) -> 
         paid = any(isinstance(e, DoomSpent) or getattr(e, "ability", "") == "Sycophancy" for e in events)
         paid = paid or any(isinstance(e, VampirismDrained) and e.victim == new.pid for e in events)  # taken, not paid
         assert new.doom >= old.doom or paid, f"{new.pid}'s Doom fell from {old.doom} to {new.doom}"
-        captured = sum(p.captured.count(new.pid) for p in after.players)
-        # Acolytes only: Tcho-Tcho's High Priests have their own pool of 3 (check_pools).
+        captured = sum(p.captured.count(new.pid) for p in after.players) - high_priests.captive(after, new.pid)
+        # Acolytes only: the High Priests have their own pool (check_pools).
         cultists = sum(a.count(owner=new.pid, kind=UnitKind.CULTIST, name="Acolyte") for a in after.areas)
         assert cultists + captured <= STARTING_CULTISTS
     assert +unit_totals(after) == expected_totals(unit_totals(before), events), "units not conserved"
@@ -88,8 +89,11 @@ def check_pools(state: State, pid: str, faction: Faction) -> None:
     for unit in rules.units:
         out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
         if unit.kind is UnitKind.CULTIST:
-            out += sum(p.captured.count(pid) for p in state.players) if unit.name == "Acolyte" else 0
+            captured = sum(p.captured.count(pid) for p in state.players) - high_priests.captive(state, pid)
+            out += captured if unit.name == "Acolyte" else 0
         assert out <= max(unit.pool, STARTING_CULTISTS if unit.name == "Acolyte" else 0), f"{pid}: {out} {unit.name}"
+    if state.options.high_priests:  # one each (Tcho-Tcho its own three), on the map or held captured
+        assert high_priests.out(state, pid) <= high_priests.pool(state, pid), f"{pid}: too many High Priests"
     for unit in NEUTRAL_UNITS.values():
         out = sum(a.count(owner=pid, name=unit.name) for a in state.areas)
         assert out <= unit.pool, f"{pid}: {out} {unit.name}"
@@ -141,12 +145,14 @@ def play_checked(
     seats: tuple[Faction, ...] = (),
     independents: tuple[str, ...] = (),
     neutral_spellbooks: bool = False,
+    priests: bool = False,
 ) -> tuple[SqliteJournal, GameSession]:
     setup = demo_setup(
         seed, map_name, players, astral_acolyte=acolyte, independents=independents, neutral_spellbooks=neutral_spellbooks
     )
-    if seats:
-        setup = DemoSetup(setup.board, tuple(c.Seat(f) for f in seats), seed, setup.options)
+    options = dataclasses.replace(setup.options, high_priests=True) if priests else setup.options
+    if seats or priests:
+        setup = DemoSetup(setup.board, tuple(c.Seat(f) for f in seats) or setup.seats, seed, options)
     journal = SqliteJournal(":memory:")
     session = GameSession.start(journal, "g", setup.command(), snapshot_every=16)
     assert isinstance(session, GameSession)
@@ -241,6 +247,25 @@ def test_random_games_with_bubastis_tcho_tcho_and_the_independents_keep_the_inva
         assert canonical(resumed.state) == canonical(session.state)
         cards += sum(entry.events.count('"loyalty_card_changed"') for entry in journal.entries("g"))
     assert cards, "no independent was ever awakened or taken"
+
+
+# The High Priests option (factions.md section 13) with Bubastis (+1 Power instead) and Tcho-Tcho
+# (its own three, one at the start) beside the core factions: one more unit per faction, conserved
+# between pool, board and captured; the bots recruit and sacrifice them.
+@pytest.mark.parametrize(("map_name", "players"), [("earth-5p", 5)])
+def test_random_games_with_high_priests_keep_the_invariants_and_replay_exactly(map_name: str, players: int) -> None:
+    used: Counter[str] = Counter()
+    seats = (Faction.BUBASTIS, Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.BLACK_GOAT, Faction.YELLOW_SIGN)
+    for seed in range(GAMES_PER_MAP // 3):
+        journal, session = play_checked(map_name, players, seed, seats=seats, priests=True)
+        assert session.state.options.high_priests
+        final, differences = replay(journal.entries("g"))
+        assert differences == [] and canonical(final) == canonical(session.state)
+        for entry in journal.entries("g"):
+            used["sacrificed"] += entry.command.count('"sacrifice_high_priest"')
+            used["recruited"] += entry.command.count('"unit":"High Priest"')
+            used["kept"] += entry.command.count('"keep_high_priest"')  # the Oath's question answered
+    assert used["sacrificed"] > 0 and used["recruited"] > 0 and used["kept"] > 0, used
 
 
 # Every faction the rules data describes, on every map the referee can play (the full Yuggoth,

@@ -15,6 +15,7 @@ from companion.engine.cthulhu.factions import (
     bubastis,
     crawling_chaos,
     great_cthulhu,
+    high_priests,
     opener_of_the_way,
     sleeper,
     tcho_tcho,
@@ -94,10 +95,13 @@ def rules_for(faction: Faction) -> FactionRules | None:
 
 
 def unit_type(state: GameState, pid: str, name: str) -> UnitType | None:
-    """The roster entry for ``pid``'s unit called ``name`` (its faction's, else a neutral one)."""
+    """The roster entry for ``pid``'s unit called ``name`` (its faction's, else the High
+    Priests option's High Priest, else a neutral one)."""
     seat = state.seat(pid)
     rules = None if seat is None else RULES.get(state.players[seat].faction)
     found = None if rules is None else rules.unit(name)
+    if found is None and name == high_priests.HIGH_PRIEST:
+        found = high_priests.unit_for(state, pid)
     return found or NEUTRAL_UNITS.get(name)
 
 

@@ -98,6 +98,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
     SpellbookGained,
     UnitsPlaced,
 )
+from companion.engine.cthulhu.factions import high_priests  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.model import WATCHER, Ask  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
@@ -254,6 +255,8 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
         if pid is not None and isinstance(event, RitualPerformed) and event.player != pid:
             state = pw.queue_ask(state, Ask(SYCOPHANCY, event.player, (pid,)))
         elif isinstance(event, SpellbookGained) and event.player == pid and pw.holds(state, pid, HIEROPHANTS):
+            if event.name == HIEROPHANTS:  # every faction's High Priest first (the option's clause)
+                state = _every_faction(state, pid, events)
             # "When you earn a Faction Spellbook (including this one)": Hierophants itself too.
             state = _hierophants(state, pid, events)
     return state if pid is None else _tribe_react(state, pid, seen, events)
@@ -325,7 +328,7 @@ def _gates(state: GameState, pid: str) -> tuple[str, ...]:
 def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
     """A Spellbook earned while Hierophants is held: a High Priest at one of Tcho-Tcho's gates
     (asked when there are several), or 1 Growth when none is left in the pool."""
-    if pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS) <= 0:
+    if _priests_left(state, pid) <= 0:
         events.append(pw.AbilityUsed(pid, HIEROPHANTS, say("no High Priest left: Growth {growth}", growth=state.growth + 1)))
         return evolve(state, growth=state.growth + 1)
     if _gates(state, pid):
@@ -334,7 +337,14 @@ def _hierophants(state: GameState, pid: str, events: pw.Events) -> GameState:
 
 
 def _hierophant_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    return _gates(state, ask.actor) if pw.pool_left(state, ask.actor, HIGH_PRIEST, HIGH_PRIESTS) > 0 else ()
+    return _gates(state, ask.actor) if _priests_left(state, ask.actor) > 0 else ()
+
+
+def _priests_left(state: GameState, pid: str) -> int:
+    """Tcho-Tcho's High Priests in its pool (with the High Priests option a captured one is not)."""
+    if high_priests.in_use(state):
+        return HIGH_PRIESTS - high_priests.out(state, pid)
+    return pw.pool_left(state, pid, HIGH_PRIEST, HIGH_PRIESTS)
 
 
 def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
@@ -343,6 +353,45 @@ def _place_hierophant(state: GameState, ask: Ask, choice: str, events: pw.Events
     return pw.place_one(state, index, ask.actor, C, HIGH_PRIEST, HIEROPHANTS, events)
 
 
+EVERY_FACTION = "Hierophants: every faction"
+EVERY_FACTION_ONCE = f"{EVERY_FACTION} {pw.ONCE_PER_GAME}"
+
+
+def _every_faction(state: GameState, pid: str, events: pw.Events) -> GameState:
+    """Hierophants first taken with the High Priests option: every other faction with its High
+    Priest in its pool places it at one of its gates, else in an area with its units (asked in
+    seating order, before Tcho-Tcho's own placement; the fork's Game.scala)."""
+    if not high_priests.in_use(state) or pw.used(state, pid, EVERY_FACTION_ONCE):
+        return state
+    state = pw.mark_used(state, pid, EVERY_FACTION_ONCE)
+    for p in state.players:
+        if p.pid != pid and _every_faction_areas(state, p.pid):
+            state = pw.queue_ask(state, Ask(EVERY_FACTION, p.pid))
+    return state
+
+
+def _every_faction_areas(state: GameState, pid: str) -> tuple[str, ...]:
+    if high_priests.out(state, pid) >= high_priests.pool(state, pid):
+        return ()
+    return _gates(state, pid) or tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.count(owner=pid))
+
+
+def _every_faction_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
+    return _every_faction_areas(state, ask.actor)
+
+
+def _place_every_faction(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
+    events.append(
+        pw.AbilityUsed(ask.actor, HIEROPHANTS, say("{actor}'s High Priest placed in {choice}", actor=ask.actor, choice=choice))
+    )
+    return pw.place_one(state, bd.area_index(state, choice), ask.actor, C, HIGH_PRIEST, HIEROPHANTS, events)
+
+
+ASKS[EVERY_FACTION] = pw.AskRule(
+    _every_faction_choices,
+    _place_every_faction,
+    "Hierophants: your High Priest goes where (a gate of yours, else beside your units)?",
+)
 ASKS[HIEROPHANTS] = pw.AskRule(_hierophant_choices, _place_hierophant, "Hierophants: a High Priest goes to which of your gates?")
 HANDLERS: dict[type[Command], Callable[..., GameState]] = {TchoTchoRemoveGate: remove_gate}
 ROLLS = {BANQUET: banquet_rolled}

@@ -79,6 +79,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
+from companion.engine.cthulhu.factions import high_priests  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
@@ -91,7 +92,9 @@ DESECRATE_COST, THIRD_EYE_COST = 2, 1
 ZINGAYA_COST = SHRIEK_COST = SCREAMING_COST = UNNAMED_COST = 1
 GIVEN_DOOM = 3
 SCREAMING_DEAD, UNNAMED = "The Screaming Dead", "He Who is Not to be Named"
-OWN_LOSSES = ("eliminated for an awakening", "eliminated for a Spellbook", "Blood Sacrifice")
+# A High Priest's Unspeakable Oath is no enemy's doing either (HRF cancels Passion for it,
+# factions.md section 4): the reason factions/high_priests.py gives it.
+OWN_LOSSES = ("eliminated for an awakening", "eliminated for a Spellbook", "Blood Sacrifice", high_priests.OATH_REASON)
 
 
 @COMMANDS.register("desecrate")
