@@ -68,6 +68,16 @@ RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 # The Watcher's fight going on once its results are taken (a Battle whose attacker is WATCHER).
 WATCHER_RESOLVED: list[Callable[[GameState, Events], GameState]] = []
+# Abilities in force from the declaration that add to a side's own dice without a question
+# (Otherworld Alliances): (state, area, player) -> dice.  Counted in the battle's dice as it is
+# declared, so that a side only they give combat is asked for its roll (a side without dice is
+# skipped before the pre-battle recount, which counts them again from the units and the bonus).
+IN_FORCE: list[Callable[[GameState, int, str], int]] = []
+
+
+def in_force(state: GameState, index: int, pid: str) -> int:
+    """The dice :data:`IN_FORCE` adds to ``pid``'s side in area ``index``."""
+    return sum(hook(state, index, pid) for hook in IN_FORCE)
 
 
 def check_declaration(state: GameState, cmd: c.BattleAction, index: int) -> None:
@@ -169,12 +179,16 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
         automatic_kills(state, index, cmd.player, cmd.defender, True),
         automatic_kills(state, index, cmd.defender, cmd.player, False),
     )
+    dice = [mine.dice, theirs.dice]
+    if cmd.whole and IN_FORCE:  # a count given stands as the table gave it
+        for side, (pid, given) in enumerate(((cmd.player, cmd.attacker_dice), (cmd.defender, cmd.defender_dice))):
+            dice[side] += 0 if given is not None else in_force(state, index, pid)
     battle = Battle(
         index,
         cmd.player,
         cmd.defender,
-        mine.dice,
-        theirs.dice,
+        dice[0],
+        dice[1],
         whole=cmd.whole,
         automatic_kills=automatic if cmd.whole else (0, 0),
     )

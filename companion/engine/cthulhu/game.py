@@ -38,6 +38,7 @@ flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
     actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
 actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])
+_battle.IN_FORCE.append(tcho_tcho.alliances_dice)  # a battle's dice from its declaration
 flow.TURN_HOLDS.append(independents.follow_up)
 # All six Spellbooks: battles are unlimited actions, each area once per turn (six_books.py).
 actions.HANDLERS[c.BattleAction] = six_books.on_battle(actions.HANDLERS[c.BattleAction])
@@ -229,16 +230,28 @@ def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
 
 
 def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
-    """A battle against each enemy in the area, where ``pid`` has combat there and both sides'
-    dice are known to the referee (otherwise the table gives them: see docs/commands.md)."""
+    """A battle against each enemy in the area, where ``pid`` has combat there (counting the
+    abilities in force, :func:`_can_score`) and both sides' dice are known to the referee
+    (otherwise the table gives them: see docs/commands.md)."""
     for enemy in state.areas[index].owners:
         if enemy == pid:
             continue
         if six_books.battled_here(state, pid, state.area_name(index)):
             break  # one battle per area per turn (factions.md section 11, step 0)
         mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
-        if mine and _battle.computed_dice(state, index, enemy, pid) is not None:
+        if mine is None or _battle.computed_dice(state, index, enemy, pid) is None:
+            continue
+        if mine or _can_score(state, index, pid, enemy):
             yield c.BattleAction(pid, state.area_name(index), enemy)
+
+
+def _can_score(state: GameState, index: int, pid: str, enemy: str) -> bool:
+    """Whether ``pid``, whose units in area ``index`` roll no dice by their own combat, still has
+    combat against ``enemy`` there: an ability in force when it declares gives it dice
+    (Otherworld Alliances: :data:`battle.IN_FORCE`), or it scores Kills without dice (Bastet).
+    Frenzy is in the cultists' own combat already; Terror and Savagery need units with combat
+    of their own (Proto-Shoggoths, Cats from Saturn)."""
+    return _battle.in_force(state, index, pid) > 0 or _battle.automatic_kills(state, index, pid, enemy, attacking=True) > 0
 
 
 def _awakenings(state: GameState, pid: str) -> Iterator[Command]:

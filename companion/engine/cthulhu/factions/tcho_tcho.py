@@ -611,8 +611,17 @@ def watcher_dice(state: GameState, index: int, pid: str) -> int:
     if not state.options.abilities:
         return 0
     units = state.areas[index].units_of(pid)
-    extra = sum(u.count for u in units if _neutral(u)) if pw.holds(state, pid, ALLIANCES) else 0
+    extra = alliances_dice(state, index, pid)
     return extra + (sum(u.count for u in units if u.name == PROTO) if pw.holds(state, pid, TERROR) else 0)
+
+
+def alliances_dice(state: GameState, index: int, pid: str) -> int:
+    """Otherworld Alliances' dice for ``pid``'s side in area ``index`` (+1 per neutral Monster or
+    Terror there; 0 without the book or the abilities): in force from a battle's declaration, so
+    counted in its dice as it is declared (battle.IN_FORCE), and in the legal list's battles."""
+    if not state.options.abilities or not pw.holds(state, pid, ALLIANCES):
+        return 0
+    return sum(u.count for u in state.areas[index].units_of(pid) if _neutral(u))
 
 
 PRE_BATTLE = (TERROR,)
