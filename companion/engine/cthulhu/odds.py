@@ -25,6 +25,7 @@ from math import comb
 from companion.engine.core import Accepted
 from companion.engine.cthulhu import abilities, flow
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
+from companion.engine.cthulhu.factions.sleeper import nexus_acting
 from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
 from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
@@ -116,11 +117,14 @@ def battle_dice(state: GameState) -> tuple[int, int] | None:
     """(attacker's, defender's) combat dice of the battle under way as the rolls will take them,
     with every choice made so far (None without a battle): a pre-battle ability already decided
     (Otherworld Alliances, an answered Terror, Absorb ...) is counted before the battle's dice are
-    recounted for the roll (:func:`companion.engine.cthulhu.abilities.recounted`, the same count)."""
+    recounted for the roll (:func:`companion.engine.cthulhu.abilities.recounted`, the same count).
+    During Sleeper's Energy Nexus action the board may change before the roll (a Monster
+    summoned by an unlimited action, units moved away): the dice are counted from the board as
+    it stands, as the roll will count them if the action ends now."""
     b = state.battle
     if b is None:
         return None
-    if state.abilities.recount and not b.rolls:
+    if (state.abilities.recount or nexus_acting(state)) and not b.rolls:
         return abilities.recounted(state, b)
     return b.attacker_dice, b.defender_dice
 

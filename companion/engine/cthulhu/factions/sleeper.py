@@ -385,6 +385,14 @@ def _acting(state: GameState) -> tuple[str, str] | None:
     return next((u for u in state.abilities.used if u[1].startswith(NEXUS_ACTING)), None)
 
 
+def nexus_acting(state: GameState) -> bool:
+    """Whether Sleeper's Energy Nexus action is under way in a battle not yet rolled: the
+    battle's dice are counted again once it is over (:func:`nexus_hold`), so the dice shown
+    meanwhile are those of the board as it stands (odds.battle_dice)."""
+    b = state.battle
+    return b is not None and not b.rolls and _acting(state) is not None
+
+
 def nexus_hold(state: GameState) -> GameState | None:
     """Sleeper's Energy Nexus action is over: back to the battle (its first roll, recounted)
     and the turn it interrupted, instead of handing the turn on."""
