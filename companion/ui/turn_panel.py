@@ -180,7 +180,7 @@ class TurnPanel:
         self._options: tuple[GameState | None, list[int]] = (None, [])
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
         self._listed: Listed | None = None
-        self._reach: tuple[GameState | None, dict[int, frozenset[int]]] = (None, {})
+        self._reach: tuple[GameState | None, dict[int, dict[str, frozenset[int]]]] = (None, {})
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -198,9 +198,13 @@ class TurnPanel:
         self.draft.area, self.draft.sub, self.draft.armed_pass = area, "", False
         self.draft.picks = self.default_picks(state, area)
 
-    def default_picks(self, state: GameState, area: int) -> dict[tuple[str, str], int]:
+    def default_picks(self, state: GameState, area: int, toward: int = -1) -> dict[tuple[str, str], int]:
+        """One unit of the first stack picked; units brought ``toward`` an area: of the first
+        stack that reaches it (a Shantak flies where the others cannot walk)."""
         stacks = state.areas[area].units_of(state.prompt.actor) if area >= 0 else ()
-        return {(s.kind.value, s.name): (1 if n == 0 else 0) for n, s in enumerate(stacks)}
+        reach = self.stack_reach(state, area) if area >= 0 and toward >= 0 else {}
+        first = next((n for n, s in enumerate(stacks) if toward in reach.get(s.name, ())), 0)
+        return {(s.kind.value, s.name): (1 if n == first else 0) for n, s in enumerate(stacks)}
 
     def handle(self, state: GameState, intent: Local) -> None:
         """A panel-only tap."""
@@ -221,7 +225,7 @@ class TurnPanel:
             d.numbers = {"yours": guess_dice(state, d.area, state.prompt.actor), "theirs": guess_dice(state, d.area, arg)}
         elif what == "bring":  # units from a neighbour to the area in view
             to, d.area, d.sub = d.area, arg, "move"
-            d.picks = self.default_picks(state, arg)
+            d.picks = self.default_picks(state, arg, toward=to)
             d.numbers = {"toward": to}
         elif what == "step":
             key, delta = arg
@@ -408,15 +412,31 @@ class TurnPanel:
                     yield (_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j))
 
     def reach(self, state: GameState, frm: int) -> frozenset[int]:
-        """Where the player to act may walk units from area ``frm``: the engine's own answer (the
-        neighbours, and two areas away with Flight), so the Move offers what the engine takes.
-        Worked out once per state and area (every area's "Bring units" asks of every other)."""
+        """Where the player to act may move units from area ``frm``: the engine's own answer (the
+        neighbours, two areas away with Flight, anywhere but the Moon for a Shantak), so the Move
+        offers what the engine takes; the union over the stacks there."""
+        return frozenset().union(*self.stack_reach(state, frm).values())
+
+    def stack_reach(self, state: GameState, frm: int) -> dict[str, frozenset[int]]:
+        """Where each of the player's stacks in area ``frm`` may move, by the stack's name (the
+        engine's :func:`destinations`, which a unit's name may widen: Horror Steed).  Worked
+        out once per state and area (every area's "Bring units" asks of every other)."""
         if self._reach[0] is not state:
             self._reach = (state, {})
         known = self._reach[1]
         if frm not in known:
-            known[frm] = destinations(state, state.prompt.actor, frm)
+            pid = state.prompt.actor
+            near = destinations(state, pid, frm)
+            stacks = state.areas[frm].units_of(pid)
+            known[frm] = {s.name: destinations(state, pid, frm, s.name) for s in stacks} if stacks else {"": near}
         return known[frm]
+
+    def picked_reach(self, state: GameState) -> frozenset[int]:
+        """Where every stack picked in the area in view may move (all of them go to one area);
+        with none picked, where any may."""
+        per = self.stack_reach(state, self.draft.area)
+        picked = [per.get(name, frozenset()) for (_, name), count in self.draft.picks.items() if count > 0]
+        return frozenset.intersection(*picked) if picked else self.reach(state, self.draft.area)
 
     def reached_from(self, state: GameState, to: int) -> list[int]:
         """The areas holding units of the player to act from which a Move reaches area ``to``."""
@@ -424,10 +444,13 @@ class TurnPanel:
         return [j for j, area in enumerate(state.areas) if j != to and area.units_of(pid) and to in self.reach(state, j)]
 
     def can_walk(self, state: GameState, frm: int, to: int) -> bool:
+        """Whether one unit of a stack in ``frm`` that reaches ``to`` may move there now (the
+        first such stack, asked of the engine)."""
         stacks = state.areas[frm].units_of(state.prompt.actor)
         if not stacks or ERADICATED in state.areas[to].markers:
             return False
-        s = stacks[0]
+        per = self.stack_reach(state, frm)
+        s = next((s for s in stacks if to in per.get(s.name, ())), stacks[0])
         group = c.MoveGroup(state.area_name(frm), state.area_name(to), s.kind, s.name)
         return self.legal(state, c.Move(state.prompt.actor, groups=(group,)))
 
@@ -593,7 +616,7 @@ class TurnPanel:
                 rect.x, rect.y + used * (m.touch + m.margin), rect.width, rect.height - used * (m.touch + m.margin)
             )
         toward = d.numbers.get("toward", -1)
-        near = [j for j in self.reach(state, d.area) if self.can_walk(state, d.area, j)]
+        near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
         near.sort(key=lambda j: (j != toward, state.area_name(j)))
         moving = sum(d.picks.values())
         items: list[tuple[str, Any]] = []
