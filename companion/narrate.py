@@ -26,6 +26,26 @@ _PROSE = ("reason", "cause", "detail", "summary")
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
+# The Spellbook requirements the engine names by the map files' glyph codes (HRF's GlyphAA,
+# GlyphOO, GlyphWW), as a player reads the glyphs: factions.md writes them ▲, (*) and |||; the
+# screen's font (pygame's freesansbold) has no ▲, so that one is the word (tests/ui/test_glyph_words.py).
+_GLYPH_REQUIREMENTS = {
+    "Desecrate an AA-glyph area": N_("Desecrate a triangle-glyph area"),
+    "Desecrate an OO-glyph area": N_("Desecrate a (*)-glyph area"),
+    "Desecrate a WW-glyph area": N_("Desecrate a |||-glyph area"),
+    "A Cathedral in an AA-glyph area": N_("A Cathedral in a triangle-glyph area"),
+    "A Cathedral in an OO-glyph area": N_("A Cathedral in a (*)-glyph area"),
+    "A Cathedral in a WW-glyph area": N_("A Cathedral in a |||-glyph area"),
+}
+
+
+def requirement_words(name: str) -> str:
+    """A Spellbook requirement's name (the engine's, kept in the state and the journal) as the
+    table reads it, in its language: the glyphs as printed, not the map files' codes."""
+    shown = _GLYPH_REQUIREMENTS.get(name)
+    return _(shown) if shown is not None else sentence(name)
+
+
 def _parts(parts: list[dict[str, Any]]) -> str:
     return ", ".join(f"{p['amount']} {_word(p['label'])}" for p in parts) or _("nothing")
 
@@ -560,7 +580,7 @@ _FORMATS: dict[str, Formatter] = {
     "redone": lambda d, n: _("Redone: {command} (step {step}).").format(command=d["command"].replace("_", " "), step=d["step"]),
     # Faction abilities, Spellbooks and requirements
     "requirement_met": lambda d, n: _("{player} meets a Spellbook requirement: {requirement}.").format(
-        player=n(d["player"]), requirement=d["requirement"]
+        player=n(d["player"]), requirement=requirement_words(d["requirement"])
     ),
     "ability_used": lambda d, n: _("{player}: {ability}: {detail}.").format(
         player=n(d["player"]), ability=d["ability"], detail=d["detail"]

@@ -15,7 +15,8 @@ from companion.engine.cthulhu.factions.independents import MONSTER_CARDS, books_
 from companion.engine.cthulhu.factions.powers import acolytes_left, pool_left
 from companion.engine.cthulhu.model import Faction, GameState, Player, UnitKind
 from companion.engine.values import dataclass
-from companion.i18n import _, sentence
+from companion.i18n import _
+from companion.narrate import requirement_words
 from companion.palette import colour_of
 from companion.ui.scene import Go, Intent, Scene, View
 from companion.ui.widgets import (
@@ -72,7 +73,7 @@ def sheet_lines(state: GameState, player: Player) -> list[tuple[str, tuple[int, 
     still = open_requirements(state, player.pid)
     if still:
         lines.append((_("Requirements open"), ACCENT))
-        lines += [(f" {sentence(name)}", DIM) for name in still]  # a requirement's name, in words
+        lines += [(f" {requirement_words(name)}", DIM) for name in still]  # in words, the glyphs as printed
     lines.append((_("Pool"), ACCENT))
     lines += [(f" {line}", TEXT) for line in pool_lines(state, player)]
     if player.faction is Faction.TCHO_TCHO:
