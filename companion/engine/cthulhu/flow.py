@@ -168,14 +168,16 @@ def first_round_steps() -> tuple[Step, ...]:
 def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
     """Legal start areas: the printed ones; any area for factions without a printed start
     (Opener of the Way, Tcho-Tcho, Bubastis, Daemon Sultan, other); any non-start area for the
-    Ancients.  Never an area another faction already started in."""
+    Ancients, and on Primeval Earth not one with a glacier glyph (factions.md section 8,
+    [WIKI-Primeval_Map]).  Never an area another faction already started in."""
     player = state.players[seat]
     taken = {p.start_area for p in state.players if p.start_area >= 0}
     printed = state.board.start_areas(player.faction.value)
     if player.faction is Faction.BUBASTIS and state.board.area_index(MOON) is not None:
         return (MOON,)  # no start area on the map: the Moon tile (factions.md section 9)
     if player.faction is Faction.ANCIENTS:
-        candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start)
+        # The map's glacier glyphs are only on Primeval Earth's files, so elsewhere none is left out.
+        candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start and not a.glacier)
     elif player.faction is Faction.TCHO_TCHO:
         # An empty area with a faction's printed start (factions.md section 10).
         candidates = tuple(
