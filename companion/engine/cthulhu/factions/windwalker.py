@@ -521,7 +521,7 @@ def anytime_at_the_end(state: GameState, events: pw.Events) -> GameState:
         state = abilities.meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
         if abilities.owed(state, player.pid):
             ask = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
-            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, abilities.books_left(state, player.pid))
+            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, abilities.spellbook_choices(state, player.pid))
             return abilities.interrupt(state, prompt)
     return state
 

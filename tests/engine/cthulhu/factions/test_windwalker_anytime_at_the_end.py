@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine import State
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions import neutral_spellbooks
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook
 from companion.engine.cthulhu.factions.windwalker import ANYTIME, AnytimeSpellbook
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
@@ -76,3 +77,11 @@ def test_anytime_at_the_end_is_the_tables_with_the_abilities_off() -> None:
     assert state.phase is Phase.GAME_OVER
     assert ANYTIME not in met(state, WW) and state.player(WW).doom == 31
     assert state.outcome is not None and state.outcome.winners == (GC,)
+
+
+def test_anytime_at_the_end_offers_the_neutral_spellbooks_too_with_that_option() -> None:
+    state = run(last_turn(options=Options(abilities=True, neutral_spellbooks=True)), c.Pass(WW))
+    assert state.prompt.kind is PromptKind.SPELLBOOK and state.prompt.actor == WW
+    assert state.prompt.choices[0] == "Herald of the Outer Gods" and set(neutral_spellbooks.BOOKS) <= set(state.prompt.choices)
+    state = run(state, ChooseSpellbook(WW, neutral_spellbooks.BOOKS[0]))
+    assert state.phase is Phase.GAME_OVER and state.outcome is not None and state.outcome.winners == (WW,)
