@@ -92,6 +92,7 @@ def demo_setup(
         independents=independents,
         neutral_spellbooks=neutral_spellbooks,
         tribes=True,  # a new game (the demo seats no Tcho-Tcho today, nor Bubastis)
+        published_start_order=True,  # as new games from the screen: the Windwalker, then the Opener choose last
     )
     return DemoSetup(board, tuple(c.Seat(f) for f in SEATING[:players]), seed, options)
 

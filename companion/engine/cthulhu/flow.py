@@ -86,6 +86,10 @@ END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 # A question after Gather Power, before the First Player is found (The Mao Ceremony, Unspeakable
 # Oath): the state with its prompt set, or None when it has nothing to ask.
 BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
+# What happens when the game is about to end, before the Elder Signs are revealed and the winner
+# is decided (the Windwalker's anytime Spellbook, taken for it if it has not taken it).  A hook
+# may ask a question (set a prompt): the end then waits for the answer and runs again.
+FINAL_HOOKS: list[Callable[[GameState, Events], GameState]] = []
 
 ACTION_CHOICES = (
     "recruit",
@@ -168,14 +172,16 @@ def first_round_steps() -> tuple[Step, ...]:
 def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
     """Legal start areas: the printed ones; any area for factions without a printed start
     (Opener of the Way, Tcho-Tcho, Bubastis, Daemon Sultan, other); any non-start area for the
-    Ancients.  Never an area another faction already started in."""
+    Ancients, and on Primeval Earth not one with a glacier glyph (factions.md section 8,
+    [WIKI-Primeval_Map]).  Never an area another faction already started in."""
     player = state.players[seat]
     taken = {p.start_area for p in state.players if p.start_area >= 0}
     printed = state.board.start_areas(player.faction.value)
     if player.faction is Faction.BUBASTIS and state.board.area_index(MOON) is not None:
         return (MOON,)  # no start area on the map: the Moon tile (factions.md section 9)
     if player.faction is Faction.ANCIENTS:
-        candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start)
+        # The map's glacier glyphs are only on Primeval Earth's files, so elsewhere none is left out.
+        candidates = tuple(i for i, a in enumerate(state.board.areas) if not a.start and not a.glacier)
     elif player.faction is Faction.TCHO_TCHO:
         # An empty area with a faction's printed start (factions.md section 10).
         candidates = tuple(
@@ -533,7 +539,12 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
 
 
 def step_final_reveal(state: GameState, events: Events) -> GameState:
-    """All players reveal their Elder Signs before the victor is declared."""
+    """All players reveal their Elder Signs before the victor is declared; first what must
+    happen when the game ends (:data:`FINAL_HOOKS`), which may ask a question."""
+    for hook in FINAL_HOOKS:
+        state = hook(state, events)
+        if state.prompt.kind is not PromptKind.NONE:
+            return state
     for seat, player in enumerate(state.players):
         known = [v for v in player.elder_signs if v]
         for value in known:
@@ -568,6 +579,19 @@ END_RULES.update(
     doom=("30 Doom reached", winners_by_doom),
     instant_death=("Instant Death on the ritual track", winners_by_doom),
 )
+
+
+def resume_the_end(state: GameState, events: Events) -> GameState:
+    """After a command answered a question asked at the game's end (a Spellbook chosen there
+    resumes no prompt), the end goes on: the final reveal runs again."""
+    if state.phase is Phase.GAME_OVER or state.prompt.kind is not PromptKind.NONE:
+        return state
+    if state.pending[:1] != (Step.FINAL_REVEAL,):
+        return state
+    return run(state, events)
+
+
+AFTER_COMMAND_HOOKS.append(resume_the_end)
 
 
 def step_unimplemented(state: GameState, events: Events) -> GameState:

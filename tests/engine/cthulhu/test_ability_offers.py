@@ -37,8 +37,8 @@ from companion.engine.cthulhu.factions import (
 from companion.engine.cthulhu.model import Faction, Options, Phase, Prompt, PromptKind, UnitKind
 from companion.engine.values import evolve
 from companion.maps import load_map
-from tests.engine.cthulhu.factions.kit import OW, WW, YS, game6, turn
-from tests.helpers import set_players
+from tests.engine.cthulhu.factions.kit import BG, CORE4, OW, WW, YS, game6, turn
+from tests.helpers import clear_board, set_board, set_players, started
 
 F = Faction
 MODULES: dict[Faction, ModuleType] = {
@@ -275,3 +275,17 @@ def test_every_high_priest_command_the_engine_takes_is_in_the_legal_list(faction
                     found.setdefault((type(command).__name__, variant.prompt.kind.value), command)
     assert samples >= 10 and offered == {high_priests.SacrificeHighPriest, c.Recruit}
     assert found == {}
+
+
+def test_fertility_cult_offers_abhoths_filth_while_black_goat_holds_abhoth() -> None:
+    """factions.md section 12: Abhoth's Filth "Black Goat may also summon them with Fertility":
+    every Fertility Cult summon the engine takes, the Filth included, is in the legal list."""
+    state = started("earth-4p-53", CORE4, options=Options(abilities=True, independents=("Abhoth",)))
+    home = {"gate": BG, "units": [(BG, "goo", "Shub-Niggurath", 1), (BG, "igoo", "Abhoth", 1), (BG, "cultist", "Acolyte", 1)]}
+    state = set_board(clear_board(state), Africa=home, Europe={"gate": BG, "units": [(BG, "cultist", "Acolyte", 1)]})
+    state = turn(evolve(state, loyalty=(("Abhoth", BG),)), BG, power=4)
+    names = [*(u.name for u in RULES[F.BLACK_GOAT].units), "Filth"]
+    tried = (black_goat.FertilityCult(BG, state.area_name(i), n) for i in range(len(state.areas)) for n in names)
+    taken = {cmd for cmd in tried if isinstance(apply(state, cmd), Accepted)}
+    assert {black_goat.FertilityCult(BG, "Africa", "Filth"), black_goat.FertilityCult(BG, "Europe", "Filth")} <= taken
+    assert taken <= set(legal_commands(state))

@@ -251,12 +251,14 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
 
 
 def fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
-    """The Monsters Fertility Cult summons: Black Goat's own, and the neutral monsters whose
+    """The Monsters Fertility Cult summons: Black Goat's own, the neutral monsters whose
     Loyalty Card it holds ("neutral monsters may be summoned alongside", factions.md section 3,
-    [NEC-neutral]), at their card's cost."""
+    [NEC-neutral]), at their card's cost, and Abhoth's Filth for 1 while Black Goat has Abhoth
+    in play (factions.md section 12)."""
     from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
-    return (*(u for u in RULES.units if u.kind is M), *independents.summonable(state, pid))
+    own = (u for u in RULES.units if u.kind is M)
+    return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
 
 
 def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:

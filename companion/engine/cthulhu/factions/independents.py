@@ -203,6 +203,20 @@ def summonable(state: GameState, pid: str) -> tuple[UnitType, ...]:
     return tuple(NEUTRAL_UNITS[name] for name in cards_of(state, pid) if name in MONSTER_CARDS)
 
 
+# A Filth summoned by Fertility Cult costs 1, as Abhoth's own Filth action does ([HRF:IGOOs.scala]:
+# the class's cost 1); NEUTRAL_UNITS lists it at 0 since nobody summons it the ordinary way.
+FERTILE_FILTH = UnitType(FILTH, UnitKind.MONSTER, NEUTRAL_UNITS[FILTH].pool, FILTH_COST, 0)
+
+
+def fertile_filth(state: GameState, pid: str) -> tuple[UnitType, ...]:
+    """The Filth ``pid`` may summon with Fertility Cult: Abhoth's Filth "Black Goat may also summon
+    them with Fertility" (factions.md section 12; [HRF:IGOOs.scala] ``Filth.canBeSummoned`` is
+    ``f.has(Fertility)``, from the Filth in the pool of Abhoth's owner), so only while ``pid``
+    has Abhoth in play, as for his Filth action."""
+    abhoth = any(a.count(owner=pid, kind=UnitKind.IGOO, name="Abhoth") for a in state.areas)
+    return (FERTILE_FILTH,) if abhoth else ()
+
+
 def _give(state: GameState, card: str, pid: str, reason: str, events: pw.Events) -> GameState:
     """``card`` to ``pid`` ("" the supply); a card going back takes its Spellbook with it."""
     book = BOOKS.get(card, "") if not pid else ""

@@ -98,7 +98,12 @@ def gates_on_map(state: GameState) -> int:
 
 
 def _many(state: GameState) -> int:
-    return GATES_MANY_3P if len(state.players) == 3 else GATES_MANY
+    """The gates the "12 gates on the map" requirement asks for: 10 in a 3-player game, and in a
+    4-player game with ``Options.opener_ten_gates`` (HRF's "Opener 4P 10 gates"), else 12
+    (factions.md section 7, [HRF:FactionOW.scala] ``requirements``)."""
+    count = len(state.players)
+    ten = count == 3 or (count == 4 and state.options.opener_ten_gates)
+    return GATES_MANY_3P if ten else GATES_MANY
 
 
 def _enemy_gate_areas(state: GameState, pid: str, events: pw.Events) -> bool:

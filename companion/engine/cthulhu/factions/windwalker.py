@@ -102,7 +102,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, PromptKind  # noqa: E402
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, Prompt, PromptKind  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
 ICE_AGE = "ice_age"
@@ -490,13 +490,43 @@ def anytime(state: GameState, cmd: AnytimeSpellbook, events: pw.Events) -> GameS
         raise Refusal(Code.NOT_NOW, "Windwalker has taken its anytime Spellbook already.")
     if state.prompt.kind in (PromptKind.NONE, PromptKind.SPELLBOOK, PromptKind.ABILITY):
         raise Refusal(Code.NOT_NOW, "Not while the referee waits for an answer to an ability.")
-    signs = min(ANYTIME_MOST, _six_books(state, cmd.player))
-    events.append(
-        pw.AbilityUsed(cmd.player, ANYTIME, say("{signs} Elder Sign(s) for the enemies with six Spellbooks", signs=signs))
-    )
+    return take_anytime(state, seat, events)
+
+
+def take_anytime(state: GameState, seat: int, events: pw.Events) -> GameState:
+    """The anytime requirement's effect: 1 Elder Sign per enemy holding six Spellbooks, at most
+    3, and its record (which meets the requirement after a command)."""
+    pid = state.players[seat].pid
+    signs = min(ANYTIME_MOST, _six_books(state, pid))
+    events.append(pw.AbilityUsed(pid, ANYTIME, say("{signs} Elder Sign(s) for the enemies with six Spellbooks", signs=signs)))
     for _ in range(signs):
         state = flow.draw_elder_sign(state, seat, ANYTIME, events)
     return state
+
+
+def anytime_at_the_end(state: GameState, events: pw.Events) -> GameState:
+    """When the game is about to end (before the Elder Signs are revealed and the winner is
+    decided), a Windwalker that has not taken its anytime Spellbook takes it: its Elder Signs,
+    then its Spellbook choice ([HRF:Game.scala] ``GameOverPhaseAction``: ``satisfy`` then
+    ``CheckSpellbooksAction`` before the reveal).  Called again once the Spellbook is chosen: the
+    requirement is met by then, so nothing more happens.  Abilities off: the table's own."""
+    if not state.options.abilities:
+        return state
+    from companion.engine.cthulhu import abilities  # imported here: the registry imports this module
+
+    for seat, player in enumerate(state.players):
+        if player.faction is not Faction.WINDWALKER or (player.pid, ANYTIME) in state.abilities.met:
+            continue
+        state = take_anytime(state, seat, events)
+        state = abilities.meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
+        if abilities.owed(state, player.pid):
+            ask = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
+            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, abilities.spellbook_choices(state, player.pid))
+            return abilities.interrupt(state, prompt)
+    return state
+
+
+flow.FINAL_HOOKS.append(anytime_at_the_end)
 
 
 def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:

@@ -89,6 +89,10 @@ from companion.engine.values import dataclass  # noqa: E402
 
 DESECRATION = "desecration"
 DESECRATE_COST, THIRD_EYE_COST = 2, 1
+# The Desecration tokens' supply: [HRF:FactionYS.scala] offers Desecrate only while at most 12
+# areas are desecrated (``game.desecrated.num <= 12``); the printed token count is NOT CONFIRMED
+# (factions.md section 4), so HRF's limit is the referee's (docs/rules-notes.md).
+DESECRATED_MOST = 12
 ZINGAYA_COST = SHRIEK_COST = SCREAMING_COST = UNNAMED_COST = 1
 GIVEN_DOOM = 3
 SCREAMING_DEAD, UNNAMED = "The Screaming Dead", "He Who is Not to be Named"
@@ -273,12 +277,24 @@ def desecrate_cost(state: GameState, pid: str) -> int:
     return THIRD_EYE_COST if third_eye else DESECRATE_COST
 
 
+def desecrated(state: GameState) -> int:
+    """How many areas hold a Desecration token."""
+    return sum(1 for a in state.areas if DESECRATION in a.markers)
+
+
 def desecrate(state: GameState, cmd: Desecrate, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, _Faction.YELLOW_SIGN, "Desecrate")
     index = pw.goo_area(state, cmd.player, KING)
     if index is None or DESECRATION in state.areas[index].markers:
         raise Refusal(Code.NOT_NOW, "Desecrate needs the King in Yellow in an area not yet desecrated.")
+    if desecrated(state) > DESECRATED_MOST:
+        raise Refusal(
+            Code.NOT_NOW,
+            "Desecrate is offered while {most} areas or fewer are desecrated; {count} are.",
+            most=DESECRATED_MOST,
+            count=desecrated(state),
+        )
     state = pw.pay(state, seat, desecrate_cost(state, cmd.player), "Desecrate", events)
     return pw.roll_now(
         state, cmd.player, f"desecrate:{index}", say("Roll 1 die to Desecrate {area}.", area=state.area_name(index))
@@ -425,7 +441,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         return
     power = state.player(pid).power
     king = pw.goo_area(state, pid, KING)
-    king_free = king is not None and DESECRATION not in state.areas[king].markers
+    king_free = king is not None and DESECRATION not in state.areas[king].markers and desecrated(state) <= DESECRATED_MOST
     if king is not None and king_free and power >= desecrate_cost(state, pid) + _tax(state, pid, state.area_name(king)):
         yield Desecrate(pid)
     if (pid, "Give 3 Doom") not in state.abilities.met:

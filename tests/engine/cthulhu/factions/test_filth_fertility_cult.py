@@ -1,0 +1,59 @@
+"""Abhoth's Filth: "Black Goat may also summon them with Fertility" (factions.md section 12;
+[HRF:IGOOs.scala] ``Filth.canBeSummoned`` is ``f.has(Fertility)``): Black Goat, holding Abhoth,
+summons a Filth from Abhoth's twelve with Fertility Cult at a gate it controls, for 1 Power, as
+an unlimited action; driven through commands."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import Code, State, legal_commands
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions.black_goat import FertilityCult
+from companion.engine.cthulhu.factions.independents import AwakenIndependent, PlaceFilth
+from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
+from tests.engine.cthulhu.factions.common import BG, count
+from tests.engine.cthulhu.factions.kit import turn
+from tests.helpers import clear_board, rejected, run, set_board, started
+
+SHUB_HOME = {"gate": BG, "units": [(BG, "goo", "Shub-Niggurath", 1), (BG, "cultist", "Acolyte", 1)]}
+
+
+def game(**areas: dict[str, Any]) -> State:
+    """Earth (3 players), Abhoth in the game, the abilities on; Black Goat's action with 10 Power."""
+    state = started(options=Options(abilities=True, independents=("Abhoth",)))
+    return turn(set_board(clear_board(state), **areas), BG)
+
+
+def test_abhoths_filth_black_goat_may_also_summon_them_with_fertility_cult() -> None:
+    state = game(Africa=SHUB_HOME, Asia={"gate": BG, "units": [(BG, "cultist", "Acolyte", 1)]})
+    assert FertilityCult(BG, "Asia", "Filth") not in list(legal_commands(state))  # no Abhoth yet
+    assert rejected(state, FertilityCult(BG, "Asia", "Filth")).code is Code.BAD_VALUE
+    state = run(state, AwakenIndependent(BG, "Africa", "Abhoth"))  # 4 Power; the turn passes
+    state = turn(state, BG, power=3)
+    offered = list(legal_commands(state))
+    assert FertilityCult(BG, "Asia", "Filth") in offered and FertilityCult(BG, "Africa", "Filth") in offered
+    state = run(state, FertilityCult(BG, "Asia", "Filth"), FertilityCult(BG, "Africa", "Filth"))
+    assert count(state, "Asia", BG, "Filth") == 1 and count(state, "Africa", BG, "Filth") == 1
+    assert state.player(BG).power == 1  # 1 each
+    assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == BG  # unlimited: the turn goes on
+    assert rejected(state, FertilityCult(BG, "Europe", "Filth")).code is Code.NOT_CONTROLLER  # at its own gate only
+
+
+def test_abhoths_filth_by_fertility_cult_come_from_his_twelve() -> None:
+    abhoth = [(BG, "igoo", "Abhoth", 1), (BG, "monster", "Filth", 12)]
+    state = game(Africa={**SHUB_HOME, "units": [*SHUB_HOME["units"], *abhoth]})
+    assert rejected(state, FertilityCult(BG, "Africa", "Filth")).code is Code.NO_SUCH_UNITS
+    assert FertilityCult(BG, "Africa", "Filth") not in list(legal_commands(state))
+
+
+def test_abhoths_filth_not_by_fertility_cult_once_abhoth_is_lost() -> None:
+    state = game(Africa={**SHUB_HOME, "units": [*SHUB_HOME["units"], (BG, "igoo", "Abhoth", 1)]})
+    state = replace(state, loyalty=(("Abhoth", BG),))  # his card with Black Goat
+    state = run(state, FertilityCult(BG, "Africa", "Filth"))
+    state = run(state, c.Eliminate(BG, c.UnitRef("Africa", UnitKind.IGOO, "Abhoth"), "test"))
+    assert count(state, "Africa", "neutral", "Filth") == 1  # Lost Abhoth: his Filth turn neutral
+    state = turn(state, BG, power=3)
+    assert rejected(state, FertilityCult(BG, "Africa", "Filth")).code is Code.BAD_VALUE
+    assert rejected(state, PlaceFilth(BG, "Africa")).code is Code.NOT_NOW
