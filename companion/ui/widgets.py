@@ -37,9 +37,7 @@ ACCENT = (120, 200, 140)
 WARN = (235, 120, 90)
 BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
-# Rendered lines kept (a Pi has room): over a game's decided frames at 800x480, 2.5 renders a
-# frame against 3.3 with 3 MiB (each tap's new words had pushed out lines that come back).
-TEXT_CACHE_BYTES = 6 * 1024 * 1024
+TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
 PARTS_BYTES = 2 * 1024 * 1024  # parts of frames kept (the table's bands and rows, its navigation bar): a few frames' worth
 SPARE_PARTS = 2  # pictures let go kept per size, to be drawn into again (small ones: rows, buttons)
