@@ -61,7 +61,7 @@ from companion.ui.scene import (
     View,
 )
 from companion.ui.table_scene import TableScene
-from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, font, text
+from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, fill_around, font, text
 
 if TYPE_CHECKING:
     from companion.ui.arkham_scene import ArkhamScene
@@ -476,7 +476,7 @@ class App:
         scene = self.scenes[self.scene_name]
         scene.update(view)
         surface = self.window
-        surface.fill(BACKGROUND)
+        fill_around(surface, BACKGROUND, scene.covered(surface, view))  # (what the scene covers whole is not cleared)
         scene.draw(surface, view)
         if self.dim < 1.0:
             shade = pygame.Surface(surface.get_size())

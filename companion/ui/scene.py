@@ -143,6 +143,11 @@ class Scene:
         for button in self.buttons:
             button.draw(surface, self.metrics)
 
+    def covered(self, surface: pygame.Surface, view: View) -> list[pygame.Rect]:
+        """The rectangles :meth:`draw` covers whole with opaque pictures before drawing anything
+        else there (so the frame need not be cleared under them first); none by default."""
+        return []
+
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         for button in reversed(self.buttons):
             if button.hit(pos):

@@ -213,6 +213,22 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             buttons.append(Button(rects[len(faces) + 1], _("Roll for me"), Submit(c.Roll(None, "generator")), ACCENT))
         return buttons
 
+    def covered(self, surface: pygame.Surface, view: View) -> list[pygame.Rect]:
+        """What :meth:`draw` covers whole before drawing anything else there: the bands and
+        player rows kept as parts (:class:`widgets.Parts` fills or blits the whole rectangle),
+        the prompt's panel (an opaque picture) and the navigation bar (a part)."""
+        m = self.metrics
+        header, doom, ritual, _rest = self.bands()
+        players, _status, prompt = self.regions(view)
+        out = [pygame.Rect(0, band.y, surface.get_width(), band.height) for band in (header, doom, ritual)]
+        if players.height:  # the counters' heads, then a row per player (draw_players)
+            count = len(view.state.players)
+            out.append(pygame.Rect(players.x, players.y, players.width, m.px(20) + count * self.row_height(count)))
+        out.append(prompt.inflate(-2 * m.margin, -2 * m.margin))  # draw_prompt's panel
+        if self.nav:
+            out.append(self.nav[0].rect.unionall([button.rect for button in self.nav[1:]]))
+        return out
+
     # -- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
