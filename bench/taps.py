@@ -442,12 +442,21 @@ a 30-character player name, and every prompt met in whole seeded Yuggoth, Shagga
 games; it fails on a line cut or ellipsised, off the screen, outside its button, or over another
 line.  tests/ui/test_screens_fit.py does the same for Settings (with a long notice), the new-game
 screen (eight factions with the longest names, the faction picker, a set-up problem, the
-confirming Start, Arkham Horror's Ancient Ones), the map builder (the longest real area name,
+confirming Start, Arkham Horror's Ancient Ones, the Rules options chooser with every option
+offered, off and on, and the heading naming them all), the map builder (the longest real area name,
 every mark, its keyboard) and the factions' sheets, and fails on buttons off the screen or over
 one another; the Arkham screens and both corrections pages are checked from the same record.
-Lines wrap at spaces, never at a no-break space ("Sneak 4" stays whole).  Map labels are
-placed (`map_layout.place_labels`) beside their circle where no other label or circle is,
-shrinking and wrapping before they would collide.
+Lines wrap at spaces, never at a no-break space ("Sneak 4" stays whole; the battle odds, the
+Watcher's and the Worms' chances and the sheets' lines hold each figure to its words, "4 dice",
+"at least one Kill 60%", "Doom Phase: 52%", tests/ui/test_battle_odds.py).  Map
+labels are placed (`map_layout.place_labels`) beside their circle where no other label or circle
+is, shrinking and wrapping before they would collide, and a margin in from the screen's edge
+(tests/ui/test_map_label_sizes.py).  A button label that needs three lines (an area's long name
+in a narrow column, "Bring units from North America West") wraps whole, its row of buttons
+growing to hold it (tests/ui/test_turn_panel_fit.py walks every area's choices of a seeded late
+game).  The factions' sheets sit side by side while each fits whole (up to four); with five or
+more, or a sheet too long, a tab per faction opens one sheet across the screen, its sections in
+columns (tests/ui/test_faction_sheet_fit.py draws 3 to 8 factions with the longest requirements).
 """.splitlines()
 
 
