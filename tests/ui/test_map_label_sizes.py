@@ -6,7 +6,8 @@ the four sizes each label keeps a margin from the screen's edge."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from companion import demo
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Phase
+from companion.engine.mapdef import MapDef
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
@@ -27,26 +29,34 @@ OTHER_SIZES = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440)
 FACTIONS = tuple(f for f in Faction if f is not Faction.OTHER)
 
 
+def map_frames(
+    app_on: Callable[..., App], board: MapDef, seats: tuple[c.Seat, ...], size: tuple[int, int], rnd: random.Random
+) -> Iterator[tuple[int, list[Any]]]:
+    """The map drawn at ``size`` at the start of a seeded game, then after 60 demo moves (units,
+    gates and marks on the board): (moves played, what was drawn)."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
+    assert isinstance(session, GameSession)
+    app = app_on(session, size)
+    for moves in (0, 60):
+        for _ in range(moves):
+            if session.state.phase is Phase.GAME_OVER:
+                break
+            result = session.submit(demo.choose(session.state, rnd))
+            for order in demo.casualties(session.state, getattr(result, "events", ())):
+                session.submit(order)
+        app.scene_name = "map"
+        app.dirty = True
+        yield moves, frame(app)
+
+
 @pytest.mark.parametrize("map_name", MAPS)
 def test_map_labels_fit_at_other_sizes(app_on: Callable[..., App], map_name: str) -> None:
     board = load_map(map_name)
     seats = tuple(c.Seat(f) for f in FACTIONS[: min(board.players)])
     found: list[str] = []
     for size in OTHER_SIZES:
-        session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
-        assert isinstance(session, GameSession)
-        app = app_on(session, size)
-        rnd = random.Random(7)
-        for moves in (0, 60):  # at start, then with the board filled in
-            for _ in range(moves):
-                if session.state.phase is Phase.GAME_OVER:
-                    break
-                result = session.submit(demo.choose(session.state, rnd))
-                for order in demo.casualties(session.state, getattr(result, "events", ())):
-                    session.submit(order)
-            app.scene_name = "map"
-            app.dirty = True
-            found += [f"{size} after {moves} moves: {p}" for p in problems(frame(app), size)]
+        for moves, drawn in map_frames(app_on, board, seats, size, random.Random(7)):
+            found += [f"{size} after {moves} moves: {p}" for p in problems(drawn, size)]
     assert not found, "\n".join(found[:20])
 
 
@@ -62,20 +72,8 @@ def test_map_labels_keep_a_margin_from_the_screens_edge(app_on: Callable[..., Ap
     for map_name in MAPS:
         board = load_map(map_name)
         seats = tuple(c.Seat(f) for f in FACTIONS[: min(board.players)])
-        session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(board, seats, 3))
-        assert isinstance(session, GameSession)
-        app = app_on(session, size)
-        rnd = random.Random(5)
-        for moves in (0, 60):
-            for _ in range(moves):
-                if session.state.phase is Phase.GAME_OVER:
-                    break
-                result = session.submit(demo.choose(session.state, rnd))
-                for order in demo.casualties(session.state, getattr(result, "events", ())):
-                    session.submit(order)
-            app.scene_name = "map"
-            app.dirty = True
-            drawn = [d for d in frame(app) if d.tag == LABEL_TAG]
+        for moves, everything in map_frames(app_on, board, seats, size, random.Random(5)):
+            drawn = [d for d in everything if d.tag == LABEL_TAG]
             labels += len(drawn)
             found += [f"{map_name} after {moves} moves: {d.wanted!r} at {d.rect}" for d in drawn if not inside.contains(d.rect)]
     assert labels
