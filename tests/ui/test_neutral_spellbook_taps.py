@@ -35,9 +35,10 @@ def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:
     assert "Undimensioned" in labels(app)
     tap(app, "Undimensioned")
     state = table.session.state
-    assert state.prompt.kind is PromptKind.ABILITY and state.player(GC).power == 6
-    assert {"done", "Deep One: Australia -> South Pacific", "Acolyte: South Pacific -> Australia"} <= set(labels(app))
+    assert state.prompt.kind is PromptKind.ABILITY and state.player(GC).power == 8  # paid with the first move
+    assert {"cancel", "Deep One: Australia -> South Pacific", "Acolyte: South Pacific -> Australia"} <= set(labels(app))
     tap(app, "Acolyte: South Pacific -> Australia")
+    assert table.session.state.player(GC).power == 6
     tap(app, "done")
     state = table.session.state
     australia = state.board.area_index("Australia")

@@ -208,11 +208,11 @@ def test_undimensioned_redistributes_units_among_the_areas_they_occupy() -> None
     state = turn(neutral_game(**board), GC, power=2, books=(nb.UNDIMENSIONED,))  # its last 2 Power
     assert nb.Undimensioned(GC) in list(legal_commands(state))
     state = run(state, nb.Undimensioned(GC))
-    assert state.player(GC).power == 0
+    assert state.player(GC).power == 2  # paid with the first unit moved
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == GC
-    assert state.prompt.choices == ("done", "Deep One: Europe -> Asia", "Acolyte: Asia -> Europe")  # not to Africa
+    assert state.prompt.choices == ("cancel", "Deep One: Europe -> Asia", "Acolyte: Asia -> Europe")  # not to Africa
     state = run(state, UseAbility(GC, "Deep One: Europe -> Asia"))
-    assert units(state, "Asia", GC, "Deep One") == 1
+    assert units(state, "Asia", GC, "Deep One") == 1 and state.player(GC).power == 0
     assert state.prompt.choices == ("done", "Acolyte: Asia -> Europe")  # the Deep One moved once already
     state = run(state, UseAbility(GC, "Acolyte: Asia -> Europe"))
     state = run(state, UseAbility(GC, "Acolyte: Asia -> Europe"))  # the last unit: the action ends
@@ -221,10 +221,27 @@ def test_undimensioned_redistributes_units_among_the_areas_they_occupy() -> None
 
 
 def test_undimensioned_done_ends_the_action() -> None:
-    board = {"Asia": {"units": [(GC, "cultist", "Acolyte", 1)]}, "Europe": {"units": [(GC, "cultist", "Acolyte", 1)]}}
+    board = {"Asia": {"units": [(GC, "cultist", "Acolyte", 2)]}, "Europe": {"units": [(GC, "cultist", "Acolyte", 1)]}}
     state = run(turn(neutral_game(**board), GC, power=5, books=(nb.UNDIMENSIONED,)), nb.Undimensioned(GC))
+    state = run(state, UseAbility(GC, "Acolyte: Asia -> Europe"))
+    assert state.prompt.choices[0] == "done"
     state = run(state, UseAbility(GC, "done"))
     assert state.player(GC).power == 3 and state.prompt.actor != GC
+
+
+def test_undimensioned_cancel_before_any_move_gives_the_action_back_and_spends_nothing() -> None:
+    """HRF pays the 2 Power with the first unit moved and offers Cancel before it
+    (NeutralSpellbooks.scala ``UndimensionedAction``, ``UndimensionedContinueAction``)."""
+    board = {"Asia": {"units": [(GC, "cultist", "Acolyte", 1)]}, "Europe": {"units": [(GC, "cultist", "Acolyte", 1)]}}
+    before = turn(neutral_game(**board), GC, power=5, books=(nb.UNDIMENSIONED,))
+    asked = run(before, nb.Undimensioned(GC))
+    assert asked.prompt.choices[0] == "cancel" and "done" not in asked.prompt.choices
+    assert asked.player(GC).power == 5
+    after = run(asked, UseAbility(GC, "cancel"))
+    assert after.prompt == before.prompt and after.player(GC).power == 5  # still its action, nothing spent
+    assert after.areas == before.areas and after.abilities == before.abilities
+    assert nb.Undimensioned(GC) in list(legal_commands(after))
+    assert events_of(before, nb.Undimensioned(GC)) == () and events_of(asked, UseAbility(GC, "cancel")) == ()
 
 
 def test_undimensioned_needs_two_areas_and_two_power() -> None:
@@ -249,6 +266,8 @@ def test_undimensioned_a_unit_moved_into_the_ice_ages_area_pays_its_tax() -> Non
     board = {"Europe": {"units": [(GC, "cultist", "Acolyte", 1)]}, "Arabia": {"units": [(GC, "cultist", "Acolyte", 2)]}}
     state = with_books(game6(**board))
     state = run(turn(state, WW, power=1, books=("Ice Age",)), IceAge(WW, "Europe"))
+    poor = run(turn(state, GC, power=2, books=(nb.UNDIMENSIONED,)), nb.Undimensioned(GC))
+    assert poor.prompt.choices == ("cancel", "Acolyte: Europe -> Arabia")  # the 2 Power leave none for the tax
     state = run(turn(state, GC, power=3, books=(nb.UNDIMENSIONED,)), nb.Undimensioned(GC))
     assert "Acolyte: Arabia -> Europe" in state.prompt.choices  # 1 Power left: the tax is affordable
     state = run(state, UseAbility(GC, "Acolyte: Arabia -> Europe"))

@@ -21,7 +21,9 @@ Their effects (docs/rules-notes.md, "Neutral Spellbooks (issue 20)"):
   Power.
 - **Umr at-Tawil**: its holder's gates cost 2 Power.
 - **Undimensioned**: an action, 2 Power: move any of your units, each once, among the areas your
-  units occupied when the action began: an ``ability`` prompt per unit moved, "done" ends it.
+  units occupied when the action began: an ``ability`` prompt per unit moved, "done" ends it. The
+  2 Power are paid with the first unit moved; "cancel" before it gives the action back, nothing
+  spent ([HRF:NeutralSpellbooks.scala] ``UndimensionedAction``, ``Cancel``).
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ RECRIMINATIONS_COST = 1
 UNDIMENSIONED_COST = 2
 UMR_GATE_COST = 2  # a gate costs 3 less 1 ([HRF:Game.scala] BuildGateAction)
 DONE = "done"
+CANCEL = "cancel"  # Undimensioned before its first move: the action is given back, nothing spent
 MAO_DONE = "The Mao Ceremony: done this round"  # a ``used`` mark, cleared when the Action Phase starts
 DISCARDED = "Recriminations: discarded "  # + the book: a ``used`` mark until the next book is taken
 MOVED = "moved:"  # an Undimensioned ask's data: "moved:<unit>><area>" for each unit moved there
@@ -235,7 +238,8 @@ def _shriveling(state: GameState, ask: Ask, choice: str, events: pw.Events) -> G
 @dataclass(frozen=True, slots=True)
 class Undimensioned(Command):
     """Undimensioned (2 Power, an action): the player's units are moved among the areas they
-    occupy, one at a time, by ``ability`` prompts ("<unit>: <from> -> <to>", or "done")."""
+    occupy, one at a time, by ``ability`` prompts ("<unit>: <from> -> <to>", or "done"; before the
+    first move "cancel" instead of "done"). The 2 Power are paid with the first unit moved."""
 
     player: str
 
@@ -251,20 +255,19 @@ def undimensioned_problem(state: GameState, pid: str) -> str:
         return say("{pid} does not hold Undimensioned.", pid=pid)
     if state.players[seat].power < UNDIMENSIONED_COST:
         return say("Undimensioned costs {cost} Power.", cost=UNDIMENSIONED_COST)
-    if len(_start_areas(state, pid)) < 2:
+    if len(_start_areas(state, pid)) < 2:  # then a first move is always offered: out of the Ice Age's area is free
         return say("Undimensioned needs units in two areas or more.")
     return ""
 
 
 def undimensioned(state: GameState, cmd: Undimensioned, events: pw.Events) -> GameState:
-    seat = pw.my_turn(state, cmd.player)
+    """The first unit's question; nothing is paid yet (the 2 Power go with the first unit moved,
+    as HRF's ``UndimensionedAction`` pays them, so "cancel" before it costs nothing)."""
+    pw.my_turn(state, cmd.player)
     problem = undimensioned_problem(state, cmd.player)
     if problem:
         raise Refusal(Code.NOT_NOW, problem)
-    areas = _start_areas(state, cmd.player)
-    state = pw.pay(state, seat, UNDIMENSIONED_COST, UNDIMENSIONED, events)
-    events.append(pw.AbilityUsed(cmd.player, UNDIMENSIONED, say("units among {areas}", areas=", ".join(areas))))
-    return _ask_move(state, Ask(UNDIMENSIONED, cmd.player, areas), events)
+    return _ask_move(state, Ask(UNDIMENSIONED, cmd.player, _start_areas(state, cmd.player)), events)
 
 
 def _ask_move(state: GameState, ask: Ask, events: pw.Events) -> GameState:
@@ -274,7 +277,15 @@ def _ask_move(state: GameState, ask: Ask, events: pw.Events) -> GameState:
     choices = _undimensioned_choices(state, ask)
     if len(choices) < 2:
         return pw.end_action(state, events)
-    text = say("{player}: Undimensioned: move a unit, or done.", player=state.player(ask.actor).label)
+    label = state.player(ask.actor).label
+    if _moved(ask):
+        text = say("{player}: Undimensioned: move a unit, or done.", player=label)
+    else:
+        text = say(
+            "{player}: Undimensioned: move a unit ({cost} Power with the first), or cancel.",
+            player=label,
+            cost=UNDIMENSIONED_COST,
+        )
     prompt = Prompt(PromptKind.ABILITY, ask.actor, text, choices, purpose=UNDIMENSIONED)
     state = pw.push_ask(state, ask)
     return evolve(state, prompt=prompt, abilities=evolve(state.abilities, resume=(state.prompt, *state.abilities.resume)))
@@ -285,13 +296,14 @@ def _moved(ask: Ask) -> list[tuple[str, str]]:
 
 
 def _undimensioned_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    """ "done", then each unit not moved yet to each other area of the action's start (the Ice
-    Age's area only while its tax is affordable)."""
+    """ "done" ("cancel" before the first move), then each unit not moved yet to each other area
+    of the action's start (the Ice Age's area only while its tax is affordable, with the 2 Power
+    on top before the first move: HRF ``affords(... none.??(2))``)."""
     moved = _moved(ask)
-    power = state.player(ask.actor).power
+    power = state.player(ask.actor).power - (0 if moved else UNDIMENSIONED_COST)
     areas = [d for d in ask.data if not d.startswith(MOVED)]
     reach = [to for to in areas if windwalker.surcharge(state, ask.actor, to) <= power]
-    out = [DONE]
+    out = [DONE if moved else CANCEL]
     for frm in areas:
         index = state.board.area_index(frm)
         if index is None:
@@ -304,13 +316,22 @@ def _undimensioned_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _undimensioned(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
-    """One unit moved (asked again for the next), or "done": the action is over."""
+    """One unit moved (asked again for the next; the first one pays the 2 Power), "done": the
+    action is over, or "cancel" before any move: the action prompt is back as it was (the answer
+    is given over it, :func:`companion.engine.cthulhu.abilities.use_ability` resumes it), nothing
+    spent and no action taken ([HRF:NeutralSpellbooks.scala] the first question's ``cancel``)."""
+    if choice == CANCEL:
+        return state
     if choice == DONE:
         return pw.end_action(state, events)
     name, _, legs = choice.partition(": ")
     frm, _, to = legs.partition(" -> ")
     source = bd.area_index(state, frm)
     unit = pw.unit_here(state, source, ask.actor, name)
+    if not _moved(ask):  # the first unit moved: the action is taken now, and paid
+        areas = ", ".join(d for d in ask.data if not d.startswith(MOVED))
+        state = pw.pay(state, pw.seat_of(state, ask.actor), UNDIMENSIONED_COST, UNDIMENSIONED, events)
+        events.append(pw.AbilityUsed(ask.actor, UNDIMENSIONED, say("units among {areas}", areas=areas)))
     state = windwalker.tax_in(state, ask.actor, (to,), events)  # a move into the Ice Age's area
     state, moved = bd.move(state, source, bd.area_index(state, to), ask.actor, unit.kind, name, 1)
     events += moved
