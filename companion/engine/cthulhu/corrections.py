@@ -28,6 +28,7 @@ from companion.engine.cthulhu import actions, flow, primeval, shaggai
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BY_HAND, EndTriggered, MarkerChanged
+from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     ERADICATED,
@@ -108,11 +109,16 @@ class SetFirstPlayer(Command):
 @COMMANDS.register("set_captured")
 @dataclass(frozen=True, slots=True)
 class SetCaptured(Command):
-    """The cultists ``player`` holds captured, by their owners' ids (one entry per cultist)."""
+    """The cultists ``player`` holds captured, by their owners' ids (one entry per cultist).
+
+    ``high_priests`` (the High Priests option): the owners of the High Priests among them, each
+    also in ``victims``; absent (None), the High Priests held stay as they are (those whose owner
+    is no longer among ``victims`` go back to their pool)."""
 
     player: str
     victims: tuple[str, ...]
     reason: str = ""
+    high_priests: tuple[str, ...] | None = None
 
 
 @COMMANDS.register("set_worm")
@@ -470,16 +476,48 @@ def set_captured(state: GameState, cmd: SetCaptured, events: Events) -> GameStat
         if victim == cmd.player:
             raise Refusal(Code.BAD_VALUE, "A player never holds its own cultists captured.")
     state = state.with_player(seat, captured=tuple(cmd.victims))
+    state = hp.set_held(state, cmd.player, _high_priests_held(state, cmd))
     for victim in sorted(set(cmd.victims)):
         check_pool(state, victim, UnitKind.CULTIST, UnitKind.CULTIST.default_name)
+        check_pool(state, victim, UnitKind.CULTIST, hp.HIGH_PRIEST)
     return state
+
+
+def _high_priests_held(state: GameState, cmd: SetCaptured) -> tuple[str, ...]:
+    """The owners of the High Priests ``cmd.player`` is to hold: ``cmd.high_priests``, each one
+    of the victims; or, absent, those it holds now whose owner is still among the victims.
+
+    :raises Refusal: NOT_NOW for High Priests without the option, BAD_VALUE for one whose owner
+        is not among the victims so many times.
+    """
+    if cmd.high_priests is None:
+        left = list(cmd.victims)
+        kept = []
+        for owner in hp.held_by(state, cmd.player):
+            if owner in left:
+                left.remove(owner)
+                kept.append(owner)
+        return tuple(kept)
+    if cmd.high_priests and not hp.in_use(state):
+        raise Refusal(Code.NOT_NOW, "Captured High Priests are kept only with the High Priests option.")
+    for owner in set(cmd.high_priests):
+        if cmd.high_priests.count(owner) > cmd.victims.count(owner):
+            raise Refusal(
+                Code.BAD_VALUE,
+                "Each captured High Priest is one of the victims too: list {who} in victims for it.",
+                who=_who(state, owner),
+            )
+    return tuple(cmd.high_priests)
 
 
 def units_out(state: GameState, owner: str, kind: UnitKind, name: str) -> int:
     """Units of one type in play: on the map, and (Acolytes) held captured by anyone."""
     on_map = sum(a.count(owner=owner, kind=kind, name=name) for a in state.areas)
     if kind is UnitKind.CULTIST and name == UnitKind.CULTIST.default_name:
-        on_map += sum(p.captured.count(owner) for p in state.players)
+        # A captured High Priest is in ``captured`` too, and held apart in its box.
+        on_map += sum(p.captured.count(owner) for p in state.players) - hp.captive(state, owner)
+    elif kind is UnitKind.CULTIST and name == hp.HIGH_PRIEST:
+        on_map += hp.captive(state, owner)
     return on_map
 
 
@@ -487,6 +525,19 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
     """Refuse a board holding more of a unit type than the owner's box has (MAX_UNITS when
     factions.md does not give the pool)."""
     seat = state.seat(owner)
+    if kind is UnitKind.CULTIST and name == hp.HIGH_PRIEST and hp.in_use(state):
+        most = hp.pool(state, owner)  # the option's one (Tcho-Tcho's three, Bubastis' none)
+        out = units_out(state, owner, kind, name)
+        if out > most:
+            raise Refusal(
+                Code.NO_SUCH_UNITS,
+                "{who} has {most} High Priests in all (the High Priests option), and {out} would be in play, on the"
+                " map or held captured: eliminate the one in play first, or set_captured without it.",
+                who=_who(state, owner),
+                most=most,
+                out=out,
+            )
+        return
     known = pool(state.players[seat].faction, kind, name) if seat is not None else None
     most = MAX_UNITS if known is None else known
     out = units_out(state, owner, kind, name)

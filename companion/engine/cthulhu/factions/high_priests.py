@@ -28,7 +28,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsRemoved
+from companion.engine.cthulhu.events import Captured, Part, PhaseStarted, UnitsRemoved
 from companion.engine.cthulhu.factions import black_goat
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import C, UnitType
@@ -41,7 +41,9 @@ COST = 3  # recruited like an Acolyte, for 3 (factions.md section 13)
 OATH = "Unspeakable Oath"
 OATH_POWER = 2
 OATH_REASON = say("sacrificed: Unspeakable Oath")  # the UnitsRemoved reason (Passion is not due for it)
-CAPTIVE = "captive"  # the ``abilities.boxed`` box of a High Priest held captured until Gather Power
+# The ``abilities.boxed`` box of a High Priest held captured until Gather Power: "captive:<captor>"
+# (a state stored before the captor was kept has "captive" alone; every reader takes both).
+CAPTIVE = "captive"
 BUBASTIS_POWER = 1  # Bubastis has no High Priest: +1 Power each Gather Power instead
 TCHO_TCHO_PRIESTS = 3  # Tcho-Tcho's own roster (factions.md section 10)
 # The prompts at which the Oath may be sworn: between actions (the Action Phase's), after Gather
@@ -98,9 +100,33 @@ def pool(state: GameState, pid: str) -> int:
     return 0 if faction is Faction.BUBASTIS else 1
 
 
+def captive_box(captor: str) -> str:
+    """The box of the High Priests ``captor`` holds captured."""
+    return f"{CAPTIVE}:{captor}"
+
+
+def is_captive(box: str) -> bool:
+    return box == CAPTIVE or box.startswith(CAPTIVE + ":")
+
+
 def captive(state: GameState, pid: str) -> int:
     """``pid``'s High Priests held captured (until the captor's next Gather Power)."""
-    return sum(u.count for box, u in state.abilities.boxed if box == CAPTIVE and u.owner == pid)
+    return sum(u.count for box, u in state.abilities.boxed if is_captive(box) and u.owner == pid)
+
+
+def held_by(state: GameState, captor: str) -> tuple[str, ...]:
+    """The owners of the High Priests ``captor`` holds captured, one entry per High Priest."""
+    box = captive_box(captor)
+    return tuple(u.owner for b, u in state.abilities.boxed if b == box for _ in range(u.count))
+
+
+def set_held(state: GameState, captor: str, owners: tuple[str, ...]) -> GameState:
+    """``captor`` holds captured exactly the High Priests of ``owners`` (one entry each): the
+    correction ``set_captured``'s ``high_priests``; the other captors' boxes are kept."""
+    box = captive_box(captor)
+    kept = tuple(b for b in state.abilities.boxed if b[0] != box)
+    held = tuple((box, Units(owner, C, HIGH_PRIEST, owners.count(owner))) for owner in dict.fromkeys(owners))
+    return pw.with_abilities(state, boxed=(*kept, *held))
 
 
 def out(state: GameState, pid: str) -> int:
@@ -243,12 +269,16 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
     until Gather Power returns every captured cultist."""
     if not in_use(state) or state.phase is Phase.GAME_OVER:
         return state
-    for event in list(events):
+    seen = list(events)
+    for i, event in enumerate(seen):
         if isinstance(event, UnitsRemoved) and event.name == HIGH_PRIEST and event.reason.startswith("captured by"):
-            held = (CAPTIVE, Units(event.owner, C, HIGH_PRIEST, event.count))
+            # The capture's own event follows the removal and names the captor (actions.capture,
+            # independents' free capture).
+            captor = next((e.player for e in seen[i + 1 :] if isinstance(e, Captured) and e.victim == event.owner), "")
+            held = (captive_box(captor) if captor else CAPTIVE, Units(event.owner, C, HIGH_PRIEST, event.count))
             state = pw.with_abilities(state, boxed=(*state.abilities.boxed, held))
         elif isinstance(event, PhaseStarted) and event.phase == Phase.GATHER_POWER.value:
-            state = pw.with_abilities(state, boxed=tuple(b for b in state.abilities.boxed if b[0] != CAPTIVE))
+            state = pw.with_abilities(state, boxed=tuple(b for b in state.abilities.boxed if not is_captive(b[0])))
     mark = f"{ASKED} {state.round}"
     if any(u.startswith(ASKED) and u != mark for _, u in state.abilities.used):  # an earlier round's
         state = pw.with_abilities(

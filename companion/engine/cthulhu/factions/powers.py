@@ -463,7 +463,7 @@ def acolytes_left(state: GameState, pid: str) -> int:
     out = sum(a.count(owner=pid, kind=UnitKind.CULTIST, name="Acolyte") for a in state.areas)
     out += sum(p.captured.count(pid) for p in state.players)
     # A captured High Priest (the High Priests option) is held apart from the Acolytes.
-    out -= sum(u.count for box, u in state.abilities.boxed if box == "captive" and u.owner == pid)
+    out -= sum(u.count for box, u in state.abilities.boxed if box.split(":")[0] == "captive" and u.owner == pid)
     return 6 - out
 
 

@@ -8,10 +8,12 @@ from typing import Any
 
 from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.corrections import SetCaptured
 from companion.engine.cthulhu.events import PowerGathered
+from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions.high_priests import KeepHighPriest, SacrificeHighPriest
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
-from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
+from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, TT, YS, count, dice
 from tests.engine.cthulhu.factions.kit import turn
 from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import owing
@@ -284,3 +286,50 @@ def test_hierophants_counts_a_captured_tcho_tcho_high_priest_out_of_its_pool() -
     growth = state.growth
     state = run(state, ChooseSpellbook(TT, "Terror"))
     assert count(state, "Asia", TT, HP) == 2 and state.growth == growth + 1  # none left: Growth instead
+
+
+# -- the corrections: the pool of one, set_captured --------------------------------------------------
+
+
+def test_high_priest_placed_by_correction_is_checked_against_its_pool_of_one() -> None:
+    state = hp_game(Asia={"units": [(GC, A, HP, 1)]})
+    second = c.Place(GC, c.UnitRef("Europe", UnitKind.CULTIST, HP, 1))
+    refusal = rejected(state, second)
+    assert refusal.code is Code.NO_SUCH_UNITS and "eliminate the one in play first" in refusal.message
+    assert rejected(state, c.Place(GC, c.UnitRef("Asia", UnitKind.CULTIST, HP, 1))).code is Code.NO_SUCH_UNITS
+    assert rejected(hp_game(), c.Place(GC, c.UnitRef("Europe", UnitKind.CULTIST, HP, 2))).code is Code.NO_SUCH_UNITS
+    run(hp_game(), second)  # the one in the pool may be placed
+    # Held captured counts too: Crawling Chaos' one is on Great Cthulhu's card.
+    captured = run(hp_game(Asia={"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1)]}), c.Capture(GC, "Asia", CC))
+    assert rejected(captured, c.Place(CC, c.UnitRef("Europe", UnitKind.CULTIST, HP, 1))).code is Code.NO_SUCH_UNITS
+    # Without the option the correction is left as it was (a table playing the expansion by hand).
+    plain = hp_game(options=Options(abilities=True), Asia={"units": [(GC, A, HP, 1)]})
+    assert count(run(plain, second), "Europe", GC, HP) == 1
+
+
+def test_set_captured_records_a_captured_high_priest() -> None:
+    state = hp_game(Europe={"units": [(CC, A, "Acolyte", 1)]})
+    held = run(state, SetCaptured(GC, (CC, CC), high_priests=(CC,)))
+    assert held.player(GC).captured == (CC, CC) and hp.held_by(held, GC) == (CC,) and hp.captive(held, CC) == 1
+    assert rejected(turn(held, CC), recruit_priest(CC, "Europe")).code is Code.NO_SUCH_UNITS  # not in its pool
+    parts = gathered_parts(held)
+    assert parts[GC]["captured cultists"] == 2
+    released = run(held, SetCaptured(GC, (CC,), high_priests=()))
+    assert hp.captive(released, CC) == 0
+    run(turn(released, CC), recruit_priest(CC, "Europe"))
+    # A second High Priest (one on the map already), and one not among the victims, are refused.
+    on_map = set_board(state, Asia={"units": [(CC, A, HP, 1)]})
+    assert rejected(on_map, SetCaptured(GC, (CC,), high_priests=(CC,))).code is Code.NO_SUCH_UNITS
+    assert rejected(state, SetCaptured(GC, (CC,), high_priests=(BG,))).code is Code.BAD_VALUE
+    plain = hp_game(options=Options(abilities=True))
+    assert rejected(plain, SetCaptured(GC, (CC,), high_priests=(CC,))).code is Code.NOT_NOW
+
+
+def test_set_captured_without_high_priests_keeps_those_held_among_the_victims() -> None:
+    areas: dict[str, Any] = {"Asia": {"units": [(CC, A, HP, 1), (GC, M, "Deep One", 1)]}}
+    state = run(hp_game(**areas), c.Capture(GC, "Asia", CC))
+    assert hp.held_by(state, GC) == (CC,)  # the capture keeps its captor
+    kept = run(state, SetCaptured(GC, (CC, BG)))
+    assert hp.held_by(kept, GC) == (CC,) and kept.player(GC).captured == (CC, BG)
+    freed = run(state, SetCaptured(GC, (BG,)))
+    assert hp.captive(freed, CC) == 0
