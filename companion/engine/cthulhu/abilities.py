@@ -315,6 +315,25 @@ def owed(state: GameState, pid: str) -> bool:
     return held < SPELLBOOKS_TO_WIN and met_count(state, pid) > held and bool(spellbook_choices(state, pid))
 
 
+def at_the_end(state: GameState, events: Events) -> GameState:
+    """When the game is about to end (the first of :data:`flow.FINAL_HOOKS`, before the
+    Windwalker's anytime Spellbook, the Elder Signs' reveal and the winner): the requirements the
+    command that ends it met, checked now, and the Spellbooks owed asked, in turn order.  The
+    after-command check comes too late for them (the game is over by then), whereas
+    [HRF:Game.scala] runs ``CheckSpellbooksAction`` before ``GameOverPhaseAction``, so a sixth
+    Spellbook taken here can win.  Run again after each answer at the end (a requirement met is
+    never met twice), it asks the next seat owed.  Abilities off: the table's own, as before."""
+    if not state.options.abilities:
+        return state
+    state = check_requirements(state, events)
+    for seat in state.turn_order():
+        player = state.players[seat]
+        if owed(state, player.pid):
+            text = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
+            return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, spellbook_choices(state, player.pid)))
+    return state
+
+
 # -- asking --------------------------------------------------------------------------------------
 
 
@@ -563,6 +582,7 @@ def register() -> None:
     flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
     flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
+    flow.FINAL_HOOKS.insert(0, at_the_end)  # before the Windwalker's anytime Spellbook (HRF's order)
     flow.POWER_HOOKS.append(power_extras)
 
 

@@ -87,8 +87,9 @@ END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 # Oath): the state with its prompt set, or None when it has nothing to ask.
 BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
 # What happens when the game is about to end, before the Elder Signs are revealed and the winner
-# is decided (the Windwalker's anytime Spellbook, taken for it if it has not taken it).  A hook
-# may ask a question (set a prompt): the end then waits for the answer and runs again.
+# is decided (the Spellbook requirements the ending command met, then the Windwalker's anytime
+# Spellbook, taken for it if it has not taken it).  A hook may ask a question (set a prompt): the
+# end then waits for the answer and runs again (:func:`resume_the_end`), every hook again.
 FINAL_HOOKS: list[Callable[[GameState, Events], GameState]] = []
 
 ACTION_CHOICES = (
