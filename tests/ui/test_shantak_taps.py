@@ -51,12 +51,19 @@ def pick_only(app: App, name: str) -> None:
     raise AssertionError("the steppers did not settle")
 
 
-def test_a_shantak_flies_to_an_area_far_away_by_taps(app_on: Callable[..., App]) -> None:
+def moving_from_the_pacific(app_on: Callable[..., App], name: str) -> App:
+    """The table at Great Cthulhu's action (:func:`shantak_turn`), its move panel open on the South
+    Pacific with one unit of ``name`` picked."""
     app = shantak_turn(app_on)
     app.scene_name = "table"
     tap(app, "South Pacific")
     tap(app, "Move units from here...")
-    pick_only(app, "Shantak")
+    pick_only(app, name)
+    return app
+
+
+def test_a_shantak_flies_to_an_area_far_away_by_taps(app_on: Callable[..., App]) -> None:
+    app = moving_from_the_pacific(app_on, "Shantak")
     state = table_of(app).session.state
     pacific = state.board.area_index("South Pacific")
     assert pacific is not None
@@ -74,11 +81,7 @@ def test_a_shantak_flies_to_an_area_far_away_by_taps(app_on: Callable[..., App])
 
 
 def test_walking_units_are_offered_only_the_areas_next_door_even_beside_a_shantak(app_on: Callable[..., App]) -> None:
-    app = shantak_turn(app_on)
-    app.scene_name = "table"
-    tap(app, "South Pacific")
-    tap(app, "Move units from here...")
-    pick_only(app, "Acolyte")
+    app = moving_from_the_pacific(app_on, "Acolyte")
     state = table_of(app).session.state
     pacific = state.board.area_index("South Pacific")
     assert pacific is not None
