@@ -306,7 +306,7 @@ def remove_gate(state: GameState, cmd: TchoTchoRemoveGate, events: pw.Events) ->
 # -- Soulless and Hierophants ----------------------------------------------------------------------
 
 HIEROPHANTS, SOULLESS = "Hierophants", "Soulless"
-HIGH_PRIESTS = 3
+HIGH_PRIESTS = high_priests.TCHO_TCHO_PRIESTS  # its own three (the roster above), one number
 
 
 def soulless(state: GameState, pid: str) -> list[Part]:
