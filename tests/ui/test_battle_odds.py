@@ -16,6 +16,7 @@ from tests.engine.cthulhu.factions.common import CC, GC, TT, game
 from tests.engine.cthulhu.factions.kit import turn
 from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import tt_game
 from tests.helpers import run
+from tests.ui.drawn import frame_drawn
 
 NAMES = {GC: "Great Cthulhu", CC: "Crawling Chaos"}
 
@@ -96,7 +97,6 @@ def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch
     from companion.engine.cthulhu.model import Phase, PromptKind
     from companion.session import GameSession
     from companion.store.sqlite import SqliteJournal
-    from companion.ui import widgets
     from companion.ui.app import SIZES
     from tests.ui.test_text_fit import problems
 
@@ -122,11 +122,7 @@ def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch
         app = app_on(session, size)
         app.scene_name = "table"
         app.draw()
-        drawn: list[widgets.Drawn] = []
-        monkeypatch.setattr(widgets, "RECORDER", drawn)
-        app.dirty = True
-        app.draw()
-        monkeypatch.setattr(widgets, "RECORDER", None)
+        drawn = frame_drawn(app, monkeypatch)
         assert any("Kill" in d.shown for d in drawn), size  # the odds are on the screen
         alone = [d.shown for d in drawn if re.fullmatch(r"[\s\u00a0]*\d+%[.,]?", d.shown)]
         assert not alone, (size, alone)

@@ -22,6 +22,7 @@ from companion.ui.faction_sheet import FactionSheetScene, OpenSheet, flow, sheet
 from companion.ui.scene import View
 from companion.ui.widgets import Metrics
 from tests.helpers import started
+from tests.ui.drawn import frame_drawn
 from tests.ui.test_screens_fit import crowded
 from tests.ui.test_text_fit import LONG_NAME, problems
 from tests.ui.test_turn_panel_fit import late_game
@@ -141,11 +142,7 @@ def test_the_seeded_five_player_sheets_fit(app_on: Any, size: tuple[int, int], m
     for n in range(5):
         tab = [b for b in scene.buttons if isinstance(b.intent, OpenSheet)][n]
         app.tap(tab.rect.center)
-        drawn: list[widgets.Drawn] = []
-        monkeypatch.setattr(widgets, "RECORDER", drawn)
-        app.dirty = True
-        app.draw()
-        monkeypatch.setattr(widgets, "RECORDER", None)
+        drawn = frame_drawn(app, monkeypatch)
         found += [f"{tab.label}: {p}" for p in problems(drawn, size)]
         assert any(d.wanted == "Pool" for d in drawn), tab.label
         seen += " ".join(d.wanted for d in drawn).replace("\u00a0", " ") + "\n"

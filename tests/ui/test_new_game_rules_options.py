@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.ui import widgets
 from companion.ui.app import App
 from tests.helpers import table_of, tap
+from tests.ui.drawn import frame_drawn
 
 
 def labels(app: App) -> list[str]:
@@ -31,11 +31,7 @@ def seat(app: App, *names: str) -> None:
 
 def drawn_words(app: App, monkeypatch: Any) -> list[str]:
     """Every line of text the frame draws."""
-    drawn: list[widgets.Drawn] = []
-    monkeypatch.setattr(widgets, "RECORDER", drawn)
-    app.dirty = True
-    app.draw()
-    monkeypatch.setattr(widgets, "RECORDER", None)
+    drawn = frame_drawn(app, monkeypatch)
     return [d.shown for d in drawn]
 
 

@@ -39,6 +39,7 @@ from companion.ui.other_scenes import LANGUAGE_NAMES
 from companion.ui.widgets import Button, Metrics
 from tests.helpers import frame
 from tests.ui import test_arkham_fit, test_text_fit
+from tests.ui.drawn import frame_drawn
 from tests.ui.test_arkham_fit import crowded_app, menus  # noqa: F401 (crowded_app is a fixture)
 
 PO = Path(i18n.__file__).parent / "locale" / "de" / "LC_MESSAGES" / "companion.po"
@@ -277,11 +278,7 @@ def test_the_screen_follows_settings_before_the_system_locale(
     app = app_for()
 
     def navigation() -> set[str]:
-        drawn: list[widgets.Drawn] = []
-        monkeypatch.setattr(widgets, "RECORDER", drawn)
-        app.dirty = True
-        app.draw()
-        monkeypatch.setattr(widgets, "RECORDER", None)
+        drawn = frame_drawn(app, monkeypatch)
         return {d.wanted for d in drawn}
 
     for chosen, words in (("", {"Tisch", "Karte"}), ("en", {"Table", "Map"}), ("de", {"Tisch", "Karte"})):

@@ -20,12 +20,12 @@ from companion.engine.cthulhu.model import Faction
 from companion.maps import list_maps, load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.ui import widgets
 from companion.ui.app import SIZES, App
 from companion.ui.builder_scene import DraftArea
 from companion.ui.scene import Build, Go, Toggle
 from companion.ui.widgets import MIN_TOUCH, Button
 from tests.helpers import new_game
+from tests.ui.drawn import frame_drawn
 from tests.ui.test_text_fit import LONG_NAME, problems
 
 # The most a table seats, with the longest names.
@@ -148,11 +148,7 @@ def test_the_screens_around_the_game_fit(app_on: Callable[..., App], size, monke
     seen = 0
     for name in screens(app):
         app.draw()  # the screen's buttons follow the state just set
-        drawn: list[widgets.Drawn] = []
-        monkeypatch.setattr(widgets, "RECORDER", drawn)
-        app.dirty = True
-        app.draw()
-        monkeypatch.setattr(widgets, "RECORDER", None)
+        drawn = frame_drawn(app, monkeypatch)
         assert drawn, name
         seen += 1
         found += [f"{name}: {p}" for p in problems(drawn, size)]

@@ -23,6 +23,7 @@ from companion.ui import widgets
 from companion.ui.app import SIZES, App
 from companion.ui.table_scene import TableScene
 from companion.ui.turn_panel import Local
+from tests.ui.drawn import frame_drawn
 
 LONG_NAME = "Bartholomew Q. Featherstonehaug"[:30]  # a player's name at the 30-character limit
 SEATS = (
@@ -152,11 +153,7 @@ def test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch) -> None
     app = game(app_on, map_name, size)
     found: list[str] = []
     for name in screens(app):
-        drawn: list[widgets.Drawn] = []
-        monkeypatch.setattr(widgets, "RECORDER", drawn)
-        app.dirty = True
-        app.draw()
-        monkeypatch.setattr(widgets, "RECORDER", None)
+        drawn = frame_drawn(app, monkeypatch)
         assert drawn, name
         found += [f"{name}: {p}" for p in problems(drawn, size)]
     assert not found, "\n".join(found[:20])

@@ -20,6 +20,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.scene import Submit
 from companion.ui.turn_panel import Local, TurnPanel
 from companion.ui.widgets import Metrics
+from tests.ui.drawn import frame_drawn
 from tests.ui.test_screens_fit import crowded, longest_area_name
 from tests.ui.test_text_fit import problems
 
@@ -55,11 +56,7 @@ def test_every_areas_choices_in_a_late_game_fit(app_on: Any, size: tuple[int, in
             chooser.panel.draft.step = -2
             chooser.panel.handle(state, Local("area", area))
             app.draw()
-            drawn: list[widgets.Drawn] = []
-            monkeypatch.setattr(widgets, "RECORDER", drawn)
-            app.dirty = True
-            app.draw()
-            monkeypatch.setattr(widgets, "RECORDER", None)
+            drawn = frame_drawn(app, monkeypatch)
             where = f"{scene}: {state.area_name(area)}"
             found += [f"{where}: {p}" for p in problems(drawn, size)]
             found += [f"{where}: {p}" for p in crowded([b for b in chooser.buttons if b.label], size)]  # (not the circles)
