@@ -4,6 +4,7 @@ action turn, and its redistribution is entered one unit at a time from the choic
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
@@ -21,13 +22,20 @@ def labels(app: App) -> list[str]:
     return [b.label for b in app.scenes[app.scene_name].buttons]
 
 
-def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:
+def great_cthulhus_turn(app_on: Callable[..., App]) -> tuple[App, Any]:
+    """A 3-player Earth game with the neutral Spellbooks, Great Cthulhu (six Acolytes in the South
+    Pacific) to act: the app and its table."""
     options = Options(abilities=True, neutral_spellbooks=True)
     session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
     assert isinstance(session, GameSession)
     app = app_on(session)
     table = table_of(app)
-    table.submit(c.ChooseDirection(GC, "clockwise"))  # Great Cthulhu (six Acolytes in the South Pacific) acts
+    table.submit(c.ChooseDirection(GC, "clockwise"))
+    return app, table
+
+
+def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:
+    app, table = great_cthulhus_turn(app_on)
     assert table.submit(c.Place(GC, c.UnitRef("Australia", UnitKind.MONSTER, "Deep One", 1)))
     assert table.submit(c.GainSpellbook(GC, nb.UNDIMENSIONED))
     assert table.session.state.prompt.kind is PromptKind.ACTION
@@ -47,12 +55,7 @@ def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:
 
 
 def test_umr_at_tawil_the_screen_offers_the_gate_at_two(app_on: Callable[..., App]) -> None:
-    options = Options(abilities=True, neutral_spellbooks=True)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session)
-    table = table_of(app)
-    table.submit(c.ChooseDirection(GC, "clockwise"))
+    app, table = great_cthulhus_turn(app_on)
     assert table.submit(c.Eliminate(GC, c.UnitRef("South Pacific", UnitKind.CULTIST, "Acolyte", 1)))
     assert table.submit(c.Place(GC, c.UnitRef("Australia", UnitKind.CULTIST, "Acolyte", 1)))
     assert table.submit(c.GainSpellbook(GC, nb.UMR_AT_TAWIL))
