@@ -4,7 +4,8 @@
 corrected on this map; each opens an editor whose rows are numbers (steppers: - value +),
 choices (a button naming the choice, which opens a paged chooser of players, units, Spellbooks
 by name, ...; an area is tapped on the map, or picked from a list where this screen cannot show
-the map without circles or names touching) and yes/no toggles.  Beside the editor, the correction in words (the
+the map without circles or names touching) and yes/no toggles; rows beyond what the editor's
+columns hold go to further pages ("More").  Beside the editor, the correction in words (the
 same sentence the log will show) and, when the engine would refuse it, why; "Record" sends it.
 
 The page's menus are its own navigation, never game state: recording is a
@@ -22,6 +23,7 @@ import pygame
 from companion.engine import Command, Rejected, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
@@ -50,6 +52,7 @@ MARKERS = ("cathedral", "ice_age", "desecration")
 GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
+COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
 
 
 @dataclass(frozen=True)
@@ -66,11 +69,13 @@ class Draft:
     rewards: bool = False
     books: tuple[str, ...] = ()
     counts: tuple[int, ...] = ()  # revealed signs by value, or captured cultists by player
+    priests: tuple[int, ...] = ()  # captured High Priests by player (each also one of counts)
     choice: str = ""  # a marker, a direction, a gate state
     reason: int = 0
     chooser: str = ""  # the chooser open over the editor ("" none)
     page: int = 0
     listed: bool = False  # areas from the list rather than the map
+    rows_page: int = 0  # the editor's page of rows, when they are more than one page holds
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class Menu:
 
 @dataclass(frozen=True)
 class Row:
-    """One editor row: a stepper (``field`` "number", "count:N"), a chooser button, or a toggle."""
+    """One editor row: a stepper (``field`` "number", "count:N", "priest:N"), a chooser button, or a toggle."""
 
     kind: str  # "stepper", "choose", "toggle"
     label: str
@@ -194,13 +199,34 @@ def _revealed_start(state: GameState, d: Draft) -> Draft:
 
 
 def _captured_start(state: GameState, d: Draft) -> Draft:
-    held = state.player(d.player).captured
-    return dataclasses.replace(d, counts=tuple(held.count(p.pid) for p in state.players))
+    held, priests = state.player(d.player).captured, hp.held_by(state, d.player)
+    return dataclasses.replace(
+        d, counts=tuple(held.count(p.pid) for p in state.players), priests=tuple(priests.count(p.pid) for p in state.players)
+    )
+
+
+def _captured_rows(state: GameState, d: Draft) -> list[Row]:
+    """A stepper of captured cultists per other player; with the High Priests option, under a
+    player with at least one cultist captured and a High Priest in its box, how many of those
+    cultists are High Priests (each is one of them: set_captured refuses more)."""
+    rows = _player_row(state, d)
+    for i, p in enumerate(state.players):
+        if p.pid == d.player:
+            continue
+        rows.append(Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, 6))
+        held = d.counts[i] if i < len(d.counts) else 0
+        if hp.in_use(state) and held and hp.pool(state, p.pid):
+            most = min(held, hp.pool(state, p.pid))
+            rows.append(Row("stepper", _("High Priests of {player}").format(player=p.label), f"priest:{i}", 0, most))
+    return rows
 
 
 def _captured(state: GameState, d: Draft) -> Command:
     victims = tuple(p.pid for p, n in zip(state.players, d.counts, strict=False) for _ in range(n))
-    return k.SetCaptured(d.player, victims, REASONS[d.reason])
+    if not hp.in_use(state):
+        return k.SetCaptured(d.player, victims, REASONS[d.reason])
+    priests = tuple(p.pid for p, n, most in zip(state.players, d.priests, d.counts, strict=False) for _ in range(min(n, most)))
+    return k.SetCaptured(d.player, victims, REASONS[d.reason], priests)
 
 
 def _worm_rows(state: GameState, d: Draft) -> list[Row]:
@@ -287,19 +313,7 @@ KINDS: dict[str, Kind] = {
         lambda s, d: k.SetFirstPlayer(d.other, d.choice, REASONS[d.reason]),
         lambda s, d: dataclasses.replace(d, other=s.players[s.first].pid, choice=""),
     ),
-    "captured": Kind(
-        N_("Captured"),
-        lambda s, d: [
-            *_player_row(s, d),
-            *(
-                Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, 6)
-                for i, p in enumerate(s.players)
-                if p.pid != d.player
-            ),
-        ],
-        _captured,
-        _captured_start,
-    ),
+    "captured": Kind(N_("Captured"), _captured_rows, _captured, _captured_start),
     "units": Kind(N_("Units"), _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
     "gate": Kind(
         N_("Gate"),
@@ -456,41 +470,84 @@ class CorrectionsScene(Scene):
                 plus = pygame.Rect(rect.right - side, rect.y, side, m.touch)
                 buttons.append(Button(minus, "-", self.set_value(row.field, max(row.low, value - 1)), BUTTON, value > row.low))
                 buttons.append(Button(plus, "+", self.set_value(row.field, min(row.high, value + 1)), BUTTON, value < row.high))
+        _rows, more, pages = self.row_pages(state)
+        if more is not None:
+            page = d.rows_page % pages
+            label = _("More ({page}/{pages})").format(page=page + 1, pages=pages)
+            buttons.append(Button(more, label, Menu(dataclasses.replace(d, rows_page=(page + 1) % pages)), PANEL))
         return buttons
 
     def rows_drawn(self, state: GameState) -> list[tuple[Row, pygame.Rect]]:
-        """Each editor row's rectangle: one column, or more when the rows are many (a captured
-        cultist stepper per player at a big table)."""
+        """Each editor row's rectangle on the page in view: one column, or more when the rows
+        are many (a captured cultist stepper per player at a big table)."""
+        return self.row_pages(state)[0]
+
+    def row_pages(self, state: GameState) -> tuple[list[tuple[Row, pygame.Rect]], pygame.Rect | None, int]:
+        """(the rows in view and their rectangles, the "More" button's rectangle or None, the
+        number of pages).  Columns are never narrower than COLUMN_WIDTH (a stepper's label
+        needs room); rows beyond what those columns hold go to further pages, the last slot of
+        each page being the button that turns them."""
         m = self.metrics
         editor, _panel = self.regions()
         step = m.touch + m.margin
         rows = KINDS[self.draft.kind].rows(state, self.draft)
         fit = max(1, (editor.height + m.margin) // step)
-        columns = -(-len(rows) // fit)
-        width = (editor.width - m.margin * (columns - 1)) // max(1, columns)
-        return [
-            (row, pygame.Rect(editor.x + (i // fit) * (width + m.margin), editor.y + (i % fit) * step, width, m.touch))
-            for i, row in enumerate(rows)
+        most = max(1, (editor.width + m.margin) // (m.px(COLUMN_WIDTH) + m.margin))
+        while most > 1 and not all(self.label_fits(row, self.column_width(editor, most)) for row in rows):
+            most -= 1  # a long player's name: fewer, wider columns, and more pages
+        per_page = len(rows) if len(rows) <= fit * most else max(1, fit * most - 1)
+        pages = max(1, -(-len(rows) // per_page))
+        page = self.draft.rows_page % pages
+        shown = rows[page * per_page : (page + 1) * per_page]
+        slots = len(shown) + (pages > 1)
+        columns = -(-slots // fit)
+        width = self.column_width(editor, columns)
+        rects = [
+            pygame.Rect(editor.x + (i // fit) * (width + m.margin), editor.y + (i % fit) * step, width, m.touch)
+            for i in range(slots)
         ]
+        return list(zip(shown, rects, strict=False)), rects[-1] if pages > 1 else None, pages
+
+    def column_width(self, editor: pygame.Rect, columns: int) -> int:
+        return (editor.width - self.metrics.margin * (columns - 1)) // max(1, columns)
+
+    def label_fits(self, row: Row, width: int) -> bool:
+        """Whether a stepper's label (with a two-digit value) fits a row ``width`` wide, as
+        :meth:`label` draws it: one line, or two smaller ones."""
+        if row.kind != "stepper":
+            return True
+        m = self.metrics
+        room = width - 2 * max(m.touch, width // 6) - 3 * m.margin
+        lines = wrap(f"{row.label}: 99", m.px(17), room)
+        return len(lines) <= 2 and all(font(m.px(17)).size(line)[0] <= room for line in lines)
 
     def stepper_width(self, rect: pygame.Rect) -> int:
         return max(self.metrics.touch, rect.width // 6)
 
     def value(self, name: str) -> int:
         d = self.draft
-        if name.startswith("count:"):
-            index = int(name.split(":")[1])
-            return d.counts[index] if index < len(d.counts) else 0
+        field_, _colon, index = name.partition(":")
+        if field_ in ("count", "priest"):
+            values = d.counts if field_ == "count" else d.priests
+            return values[int(index)] if int(index) < len(values) else 0
         return d.number
 
     def set_value(self, name: str, value: int) -> Menu:
+        """The draft with one stepper's value; fewer cultists captured of a player leave no more
+        High Priests of it than cultists."""
         d = self.draft
-        if name.startswith("count:"):
-            index = int(name.split(":")[1])
-            counts = list(d.counts) + [0] * (index + 1 - len(d.counts))
-            counts[index] = value
-            return Menu(dataclasses.replace(d, counts=tuple(counts)))
-        return Menu(dataclasses.replace(d, number=value))
+        field_, _colon, index = name.partition(":")
+        if field_ not in ("count", "priest"):
+            return Menu(dataclasses.replace(d, number=value))
+        at = int(index)
+        counts = list(d.counts) + [0] * (at + 1 - len(d.counts))
+        priests = list(d.priests) + [0] * (at + 1 - len(d.priests))
+        if field_ == "count":
+            counts[at] = value
+            priests[at] = min(priests[at], value)
+        else:
+            priests[at] = value
+        return Menu(dataclasses.replace(d, counts=tuple(counts), priests=tuple(priests)))
 
     def preview_buttons(self, state: GameState) -> list[Button]:
         m = self.metrics
@@ -732,17 +789,20 @@ class CorrectionsScene(Scene):
             else sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
         )
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
+        refusal = self.refusal(state, command)
+        # Half the room for the correction in words when the engine's refusal needs the rest;
+        # else all but the reason's line (a long list of captured cultists at a big table).
+        words_room = room // 2 if refusal else room - m.margin - round(m.px(17) * 1.05)
         y = paragraph(
             surface,
             words,
             (panel.x + m.margin, panel.y + m.margin),
             m.px(22),
             panel.width - 2 * m.margin,
-            lines_in(room // 2, m.px(22)),
+            lines_in(words_room, m.px(22)),
             TEXT,
             bold=True,
         )
-        refusal = self.refusal(state, command)
         if refusal:
             paragraph(
                 surface,

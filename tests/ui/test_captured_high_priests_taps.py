@@ -1,0 +1,182 @@
+"""Captured High Priests on the Corrections page (the High Priests option): under a player with a
+cultist captured and a High Priest in its box, a stepper says how many of those cultists are High
+Priests (up to three of Tcho-Tcho's); the recorded ``set_captured`` names them, and the engine's
+pool check is shown before Record.  Without the option no such stepper is offered.  At a table
+of eight with the longest names every row is reachable (columns, then pages) and nothing is cut."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.factions import high_priests as hp
+from companion.engine.cthulhu.model import Faction, Options, UnitKind
+from companion.engine.values import evolve
+from companion.maps import load_map
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui.app import SIZES, App
+from tests.helpers import new_game, table_of, tap
+from tests.ui.test_corrections_scene import check_screen, choose, labels, last_command, scene
+from tests.ui.test_text_fit import LONG_NAME
+
+GC, TT, BG = "great_cthulhu", "tcho_tcho", "black_goat"
+FACTIONS = (Faction.GREAT_CTHULHU, Faction.TCHO_TCHO, Faction.BLACK_GOAT)
+
+
+def captured_editor(app_on: Callable[..., App], high_priests: bool = True) -> App:
+    """Earth (3 players), Great Cthulhu, Tcho-Tcho and Black Goat: the Captured editor open for
+    Great Cthulhu."""
+    options = Options(high_priests=high_priests)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", FACTIONS, options=options))
+    assert isinstance(session, GameSession)
+    app = app_on(session)
+    tap(app, "Fix")
+    tap(app, "Captured")
+    if "Player: Great Cthulhu" not in labels(app):
+        choose(app, next(label for label in labels(app) if label.startswith("Player: ")), "Great Cthulhu")
+    return app
+
+
+def row_label(app: App, start: str) -> str:
+    """The stepper row whose label starts with ``start`` ("of Black Goat", "High Priests of ..."),
+    with its value, as drawn."""
+    fix = scene(app)
+    app.draw()
+    found = [f"{row.label}: {fix.value(row.field)}" for row, _rect in fix.rows_drawn(app.state) if row.label.startswith(start)]
+    assert len(found) == 1, (start, found)
+    return found[0]
+
+
+def step(app: App, start: str, sign: str) -> None:
+    """Tap ``sign`` ("+" or "-") on the stepper row whose label starts with ``start``."""
+    fix = scene(app)
+    app.draw()
+    rect = next(rect for row, rect in fix.rows_drawn(app.state) if row.label.startswith(start))
+    button = next(b for b in fix.buttons if b.label == sign and b.rect.y == rect.y and rect.contains(b.rect))
+    assert button.enabled, (start, sign)
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def row_rect(app: App, start: str) -> pygame.Rect:
+    fix = scene(app)
+    return next(rect for row, rect in fix.rows_drawn(app.state) if row.label.startswith(start))
+
+
+def rows(app: App) -> list[str]:
+    fix = scene(app)
+    app.draw()
+    return [row.label for row, _rect in fix.rows_drawn(app.state)]
+
+
+def test_captured_high_priests_are_recorded_by_steppers(app_on) -> None:
+    app = captured_editor(app_on)
+    tcho, goat = (f"of {app.state.player(pid).label}" for pid in (TT, BG))
+    tcho_priests, goat_priests = (f"High Priests of {app.state.player(pid).label}" for pid in (TT, BG))
+    assert tcho_priests not in rows(app)  # no cultist of Tcho-Tcho captured: none of them a High Priest
+    step(app, tcho, "+")
+    step(app, tcho, "+")
+    step(app, tcho, "+")
+    assert tcho_priests in rows(app)
+    step(app, tcho_priests, "+")
+    step(app, tcho_priests, "+")
+    step(app, goat, "+")
+    step(app, goat_priests, "+")
+    assert row_label(app, goat_priests).endswith(": 1")
+    plus = next(b for b in scene(app).buttons if b.label == "+" and b.rect.y == row_rect(app, goat_priests).y)
+    assert not plus.enabled  # Black Goat's box holds one High Priest
+    tap(app, "Record")
+    assert last_command(app) == k.SetCaptured(GC, (TT, TT, TT, BG), "", (TT, TT, BG))
+    state = table_of(app).session.state
+    assert state.player(GC).captured == (TT, TT, TT, BG)
+    assert sorted(hp.held_by(state, GC)) == [BG, TT, TT]
+    assert hp.captive(state, TT) == 2 and hp.captive(state, BG) == 1
+    tap(app, "Back")
+    tap(app, "Captured")  # the editor opens again on what is held now
+    assert row_label(app, tcho_priests) == f"{tcho_priests}: 2" and row_label(app, goat_priests) == f"{goat_priests}: 1"
+
+
+def test_fewer_cultists_captured_leave_no_more_high_priests_than_cultists(app_on) -> None:
+    app = captured_editor(app_on)
+    tcho, tcho_priests = f"of {app.state.player(TT).label}", f"High Priests of {app.state.player(TT).label}"
+    step(app, tcho, "+")
+    step(app, tcho, "+")
+    step(app, tcho_priests, "+")
+    step(app, tcho_priests, "+")
+    step(app, tcho, "-")
+    assert row_label(app, tcho_priests) == f"{tcho_priests}: 1"
+    step(app, tcho, "-")
+    assert tcho_priests not in rows(app)
+    tap(app, "Record")
+    assert last_command(app) == k.SetCaptured(GC, (), "", ())
+
+
+def test_three_tcho_tcho_high_priests_with_one_on_the_map_are_refused_before_record(app_on) -> None:
+    app = captured_editor(app_on)
+    assert table_of(app).submit(c.Place(TT, c.UnitRef("Europe", UnitKind.CULTIST, hp.HIGH_PRIEST, 1)))
+    state = table_of(app).session.state
+    assert sum(a.count(owner=TT, name=hp.HIGH_PRIEST) for a in state.areas) == 1  # one of its three on the map
+    tcho, tcho_priests = f"of {state.player(TT).label}", f"High Priests of {state.player(TT).label}"
+    for _ in range(3):
+        step(app, tcho, "+")
+    for _ in range(3):
+        step(app, tcho_priests, "+")  # the stepper goes to Tcho-Tcho's three
+    record = next(b for b in scene(app).buttons if b.label == "Record")
+    assert not record.enabled
+    assert "High Priests in all" in scene(app).refusal(app.state, scene(app).command())
+    seq = table_of(app).session.seq
+    app.tap(record.rect.center)
+    assert table_of(app).session.seq == seq
+
+
+def test_without_the_option_no_high_priest_stepper_is_offered(app_on) -> None:
+    app = captured_editor(app_on, high_priests=False)
+    tcho = f"of {app.state.player(TT).label}"
+    step(app, tcho, "+")
+    assert not [label for label in rows(app) if label.startswith("High Priests")]
+    tap(app, "Record")
+    assert last_command(app) == k.SetCaptured(GC, (TT,), "")
+
+
+def eight_seats() -> tuple[c.Seat, ...]:
+    """A table of eight with the longest names: a player's name at the limit, Tcho-Tcho, and the
+    factions with the longest labels."""
+    longest = sorted((f for f in Faction if f not in (Faction.OTHER, Faction.TCHO_TCHO)), key=lambda f: -len(f.label))
+    return (c.Seat(Faction.OTHER, LONG_NAME), c.Seat(Faction.TCHO_TCHO), *(c.Seat(f) for f in longest[:6]))
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_a_table_of_eight_reaches_every_high_priest_stepper_without_cut_text(app_on, size) -> None:
+    board = evolve(load_map("earth-6p"), players=(8,))
+    options = Options(high_priests=True)
+    session = GameSession.start(SqliteJournal(":memory:"), "big", c.NewGame(board, eight_seats(), 1, options))
+    app = app_on(session, size)
+    app.scene_name = "fix"
+    fix = scene(app)
+    app.draw()
+    state = app.state
+    # One cultist of each of seven players held, a High Priest: every stepper offered.  (Not six
+    # of each: the preview, the engine's summary, names each cultist, and 42 names do not fit.)
+    player = state.players[-1].pid
+    counts = tuple(0 if p.pid == player else 1 for p in state.players)
+    priests = tuple(0 if p.pid == player else min(1, hp.pool(state, p.pid)) for p in state.players)
+    fix.draft = dataclasses.replace(fix.open("captured").draft, player=player, counts=counts, priests=priests)
+    seen: set[str] = set()
+    for _ in range(6):  # every page, until More comes back to the first
+        check_screen(app, f"captured, page {fix.draft.rows_page + 1}")
+        seen |= {row.label for row, _rect in fix.rows_drawn(state)}
+        more = [label for label in labels(app) if label.startswith("More (")]
+        if not more:
+            break
+        tap(app, more[0])
+        if fix.draft.rows_page == 0:
+            break
+    wanted = {f"of {p.label}" for p in state.players if p.pid != player}
+    wanted |= {f"High Priests of {p.label}" for p in state.players if p.pid != player and hp.pool(state, p.pid)}
+    assert len(wanted) >= 13 and wanted <= seen, wanted - seen
