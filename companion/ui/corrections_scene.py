@@ -23,7 +23,10 @@ import pygame
 from companion.engine import Command, Rejected, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 from companion.engine.cthulhu.factions import high_priests as hp
+from companion.engine.cthulhu.factions import neutral_spellbooks as nb
+from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
@@ -129,11 +132,15 @@ def where(state: GameState, index: int) -> str:
 
 
 def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
-    """The owner's unit types (factions.md), or one per kind for a faction it does not list."""
+    """The owner's unit types (factions.md), or one per kind for a faction it does not list;
+    then its High Priest (the High Priests option) and the neutral units whose cards it holds."""
     seat = state.seat(pid)
     known = UNITS.get(state.players[seat].faction, ()) if seat is not None else ()
-    listed = [(u.name, u.kind) for u in known if u.pool]
-    return listed or [(kind.default_name, kind) for kind in UnitKind]
+    listed = [(u.name, u.kind) for u in known if u.pool] or [(kind.default_name, kind) for kind in UnitKind]
+    priest = hp.unit_for(state, pid)
+    cards = [n for n in cards_of(state, pid) if n in NEUTRAL_UNITS] + ([FILTH] if "Abhoth" in cards_of(state, pid) else [])
+    extra = [*((priest,) if priest else ()), *(NEUTRAL_UNITS[n] for n in cards)]
+    return listed + [(u.name, u.kind) for u in extra if (u.name, u.kind) not in listed]
 
 
 def counter(name: str, label: str, most: int) -> Kind:
@@ -724,7 +731,7 @@ class CorrectionsScene(Scene):
             directions = [(_(DIRECTIONS[value]), value) for value in DIRECTIONS]
             return [(words, Menu(dataclasses.replace(done, choice=value))) for words, value in directions]
         if field_ == "books":
-            names = SPELLBOOKS.get(state.player(d.player).faction, ())
+            names = book_names(state, d.player, d.books)
             return [
                 (("* " if name in d.books else "") + name, Menu(dataclasses.replace(d, books=toggled(d.books, name))))
                 for name in names
@@ -842,6 +849,17 @@ def lines_in(height: int, size: int) -> int:
     """How many lines of ``size`` px fit in ``height`` px (at least one: a line with no room is
     drawn cut, and the text-fit test says so)."""
     return max(1, height // round(size * 1.05))
+
+
+def book_names(state: GameState, pid: str, chosen: tuple[str, ...]) -> list[str]:
+    """The Spellbooks ``pid`` may be set to hold by name: its faction's own; with the neutral
+    Spellbooks option, each neutral one no other player holds (one card of each); and any other
+    name chosen already (an independent's, one typed by command), so that it can be taken away."""
+    names = list(SPELLBOOKS.get(state.player(pid).faction, ()))
+    if state.options.neutral_spellbooks:
+        others = {book for p in state.players if p.pid != pid for book in p.spellbooks}
+        names += [book for book in nb.BOOKS if book not in others]
+    return names + [book for book in chosen if book and book not in names]
 
 
 def toggled(books: tuple[str, ...], name: str) -> tuple[str, ...]:
