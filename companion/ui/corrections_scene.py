@@ -27,7 +27,7 @@ from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.factions.independents import FILTH, cards_of
-from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
 from companion.palette import colour_of
@@ -124,7 +124,13 @@ class Kind:
 
 def who(state: GameState, pid: str) -> str:
     seat = state.seat(pid)
-    return state.players[seat].label if seat is not None else "-"
+    return state.players[seat].label if seat is not None else _("Neutral") if pid == NEUTRAL else "-"
+
+
+def neutral_owner(state: GameState) -> bool:
+    """Whether units of no player's can be in this game: Abhoth's Filth turn neutral when he is
+    lost (the Units editor then offers "Neutral" as an owner)."""
+    return "Abhoth" in state.options.independents
 
 
 def where(state: GameState, index: int) -> str:
@@ -134,6 +140,8 @@ def where(state: GameState, index: int) -> str:
 def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
     """The owner's unit types (factions.md), or one per kind for a faction it does not list;
     then its High Priest (the High Priests option) and the neutral units whose cards it holds."""
+    if pid == NEUTRAL:
+        return [(FILTH, UnitKind.MONSTER)]
     seat = state.seat(pid)
     known = UNITS.get(state.players[seat].faction, ()) if seat is not None else ()
     listed = [(u.name, u.kind) for u in known if u.pool] or [(kind.default_name, kind) for kind in UnitKind]
@@ -393,7 +401,7 @@ class CorrectionsScene(Scene):
     def update(self, view: View) -> None:
         state: GameState = view.state
         d = self.draft
-        if (d.player and state.seat(d.player) is None) or d.area >= len(state.areas):
+        if (d.player and d.player != NEUTRAL and state.seat(d.player) is None) or d.area >= len(state.areas):
             self.draft = Draft()  # another game is on the table
         self.state = state
         super().update(view)
@@ -418,7 +426,9 @@ class CorrectionsScene(Scene):
     def open(self, kind: str) -> Menu:
         assert self.state is not None
         state = self.state
-        d = Draft(kind=kind, player=self.draft.player or state.players[state.turn if state.turn >= 0 else state.first].pid)
+        default = state.players[state.turn if state.turn >= 0 else state.first].pid
+        player = self.draft.player if state.seat(self.draft.player) is not None else default  # never "neutral" there
+        d = Draft(kind=kind, player=player)
         return Menu(KINDS[kind].start(state, d))
 
     # -- layout -----------------------------------------------------------------------------
@@ -711,7 +721,10 @@ class CorrectionsScene(Scene):
         if field_ in ("player", "other"):
             if field_ == "other":
                 return [(p.label, Menu(dataclasses.replace(done, other=p.pid))) for p in state.players]
-            return [(p.label, Menu(KINDS[d.kind].start(state, dataclasses.replace(done, player=p.pid)))) for p in state.players]
+            owners = [(p.label, p.pid) for p in state.players]
+            if d.kind == "units" and neutral_owner(state):
+                owners.append((who(state, NEUTRAL), NEUTRAL))
+            return [(label, Menu(KINDS[d.kind].start(state, dataclasses.replace(done, player=pid)))) for label, pid in owners]
         if field_ == "area":
             return [
                 (a.name, Menu(dataclasses.replace(done, area=i)))

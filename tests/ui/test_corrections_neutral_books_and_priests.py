@@ -1,7 +1,8 @@
 """The Corrections page gives and takes what the options add: a neutral Spellbook by name (the
 neutral Spellbooks option; one no other player holds, and one held can be taken back), and a High
 Priest placed or removed as a unit (the High Priests option); a neutral monster or independent
-Great Old One whose card a player holds is among its units too."""
+Great Old One whose card a player holds is among its units too, and with Abhoth in the game the
+Filth of no player's ("Neutral": Lost Abhoth) are placed and removed like any units."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
-from companion.engine.cthulhu.model import Faction, Options, UnitKind
+from companion.engine.cthulhu.model import NEUTRAL, Faction, Options, UnitKind
 from companion.engine.values import evolve
 from companion.maps import load_map
 from companion.session import GameSession
@@ -112,7 +113,7 @@ def test_every_editor_and_chooser_fits_with_both_options_and_the_longest_names(a
     """The whole page as a table with both options sees it, every chooser's every page: a
     player's name at the limit, Tcho-Tcho's three High Priests, the six neutral Spellbooks."""
     seats = (c.Seat(Faction.OTHER, LONG_NAME), c.Seat(Faction.TCHO_TCHO), c.Seat(Faction.OPENER_OF_THE_WAY))
-    options = Options(abilities=True, high_priests=True, neutral_spellbooks=True)
+    options = Options(abilities=True, high_priests=True, neutral_spellbooks=True, independents=("Abhoth",))
     session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(load_map("earth-3p"), seats, 1, options))
     app = app_on(session, size)
     app.scene_name = "fix"
@@ -122,17 +123,40 @@ def test_every_editor_and_chooser_fits_with_both_options_and_the_longest_names(a
     for name, kind in KINDS.items():
         if not kind.available(state):
             continue
-        for player in state.players:
-            opened = dataclasses.replace(fix.open(name).draft, player=player.pid)
-            opened = kind.start(state, opened)
+        for player in [p.pid for p in state.players] + ([NEUTRAL] if name == "units" else []):
+            opened = kind.start(state, dataclasses.replace(fix.open(name).draft, player=player))
             if name == "captured":  # every stepper offered: one of each other player's, a High Priest
-                ones = tuple(int(p.pid != player.pid) for p in state.players)
+                ones = tuple(int(p.pid != player) for p in state.players)
                 opened = dataclasses.replace(opened, counts=ones, priests=ones)
             fix.draft = opened
-            check_screen(app, f"{name} for {player.label}")
+            check_screen(app, f"{name} for {player}")
             for row in kind.rows(state, opened):
                 if row.kind != "choose":
                     continue
                 for page in range(4):
                     fix.draft = dataclasses.replace(opened, chooser=row.field, page=page)
                     check_screen(app, f"{name}/{row.field} page {page + 1}")
+
+
+def test_neutral_filth_are_placed_by_taps_and_the_page_goes_on(app_on) -> None:
+    """Lost Abhoth's Filth turn neutral: with Abhoth in the game, "Neutral" is an owner of units."""
+    app = fix_page(app_on, Options(abilities=True, independents=("Abhoth",)))
+    tap(app, "Units")
+    choose(app, next(label for label in labels(app) if label.startswith("Owner: ")), "Neutral")
+    assert "Unit: Filth" in labels(app)
+    choose_area(app, "Area: choose", "Europe")
+    tap(app, "Record")
+    assert last_command(app) == c.Place(NEUTRAL, c.UnitRef("Europe", UnitKind.MONSTER, "Filth", 1))
+    state = table_of(app).session.state
+    europe = state.board.area_index("Europe")
+    assert europe is not None and state.areas[europe].count(owner=NEUTRAL, name="Filth") == 1
+    tap(app, "Back")
+    tap(app, "Power")  # another editor opens on a player, not on "Neutral"
+    assert "Player: Great Cthulhu" in labels(app)
+
+
+def test_without_abhoth_no_neutral_owner_is_offered(app_on) -> None:
+    app = fix_page(app_on, Options(abilities=True))
+    tap(app, "Units")
+    tap(app, next(label for label in labels(app) if label.startswith("Owner: ")))
+    assert "Neutral" not in labels(app)
