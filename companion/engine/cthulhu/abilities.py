@@ -317,12 +317,14 @@ def owed(state: GameState, pid: str) -> bool:
 
 def at_the_end(state: GameState, events: Events) -> GameState:
     """When the game is about to end (the first of :data:`flow.FINAL_HOOKS`, before the
-    Windwalker's anytime Spellbook, the Elder Signs' reveal and the winner): the requirements the
-    command that ends it met, checked now, and the Spellbooks owed asked, in turn order.  The
-    after-command check comes too late for them (the game is over by then), whereas
-    [HRF:Game.scala] runs ``CheckSpellbooksAction`` before ``GameOverPhaseAction``, so a sixth
-    Spellbook taken here can win.  Run again after each answer at the end (a requirement met is
-    never met twice), it asks the next seat owed.  Abilities off: the table's own, as before."""
+    Windwalker's anytime Spellbook, the Elder Signs' reveal and the winner): the requirements
+    checked once more and the Spellbooks owed asked, in turn order.  The ending command's own
+    check and questions came before, in its after-command work (:func:`after_command`: the end
+    waits for them, flow.run); this one sees what the hooks after that check did (the Astral
+    Acolyte's gates, the independents'), as [HRF:Game.scala] runs ``CheckSpellbooksAction``
+    before ``GameOverPhaseAction``, so a sixth Spellbook taken here can win.  Run again after
+    each answer at the end (a requirement met is never met twice), it asks the next seat owed.
+    Abilities off: the table's own, as before."""
     if not state.options.abilities:
         return state
     state = check_requirements(state, events)
@@ -348,8 +350,12 @@ def resume(state: GameState) -> GameState:
 
 def ask_next(state: GameState, events: Events) -> GameState:
     """Ask the next queued question, else the next Spellbook owed; else, once a pre-battle
-    ability changed a battle's units, recount its dice."""
-    if state.prompt.kind in (PromptKind.ABILITY, PromptKind.SPELLBOOK, PromptKind.NONE):
+    ability changed a battle's units, recount its dice.  Nothing is asked while nothing is
+    waiting, except at the game's end before its final reveal (:func:`flow.end_waits`): the
+    ending command's questions come first ([HRF:Game.scala] ``CheckSpellbooksAction`` before
+    ``GameOverPhaseAction``), the reveal after the last answer (:func:`flow.resume_the_end`)."""
+    kind = state.prompt.kind
+    if kind is PromptKind.ABILITY or kind is PromptKind.SPELLBOOK or (kind is PromptKind.NONE and not flow.end_waits(state)):
         return state
     while state.abilities.asks:
         head = state.abilities.asks[0]

@@ -62,7 +62,8 @@ POWER_HOOKS: list[PowerHook] = []
 DOOM_HOOKS: list[DoomHook] = []
 # Set-up of a map's own pieces (the Watcher's token, the first Worm), run when a game starts.
 SETUP_HOOKS: list[Callable[[GameState, Events], GameState]] = []
-# Run after every accepted command (the Astral Acolyte's control is evaluated there).
+# Run after every accepted command (the Astral Acolyte's control is evaluated there), in order;
+# then, last of all and not in this list, :func:`resume_the_end` (game.apply calls it).
 AFTER_COMMAND_HOOKS: list[Callable[[GameState, Events], GameState]] = []
 # Notes the table sees at Gather Power (a gate that gives nobody Power).
 GATHER_NOTES: list[Callable[[GameState], list[Event]]] = []
@@ -86,10 +87,11 @@ END_RULES: dict[str, tuple[str, Callable[[GameState], tuple[str, ...]]]] = {}
 # A question after Gather Power, before the First Player is found (The Mao Ceremony, Unspeakable
 # Oath): the state with its prompt set, or None when it has nothing to ask.
 BEFORE_FIRST_PLAYER: list[Callable[[GameState], GameState | None]] = []
-# What happens when the game is about to end, before the Elder Signs are revealed and the winner
-# is decided (the Spellbook requirements the ending command met, then the Windwalker's anytime
-# Spellbook, taken for it if it has not taken it).  A hook may ask a question (set a prompt): the
-# end then waits for the answer and runs again (:func:`resume_the_end`), every hook again.
+# What happens when the game is about to end, after the ending command's after-command work and
+# before the Elder Signs are revealed and the winner is decided (the Spellbook requirements met
+# late, then the Windwalker's anytime Spellbook, taken for it if it has not taken it).  A hook
+# may ask a question (set a prompt): the end then waits for the answer and runs again
+# (:func:`resume_the_end`), every hook again.
 FINAL_HOOKS: list[Callable[[GameState, Events], GameState]] = []
 
 ACTION_CHOICES = (
@@ -112,10 +114,22 @@ ACTION_CHOICES = (
 
 
 def run(state: GameState, events: Events) -> GameState:
-    """Run queued steps until one waits for a decision or the game is over."""
+    """Run queued steps until one waits for a decision or the game is over.  The final reveal
+    is never run here: reached inside a command, the end waits at its step with nothing asked
+    until the command's after-command work is done ([HRF:Game.scala] checks the Spellbooks after
+    the last action before ``GameOverPhaseAction``); :func:`resume_the_end` runs it then."""
     while state.prompt.kind is PromptKind.NONE and state.pending and state.phase is not Phase.GAME_OVER:
-        state = STEPS[state.pending[0]](state, events)
+        head = state.pending[0]
+        if head is Step.FINAL_REVEAL:
+            return state
+        state = STEPS[head](state, events)
     return state
+
+
+def end_waits(state: GameState) -> bool:
+    """Whether the game has ended and waits, with nothing asked, for its final reveal (the
+    after-command work of the command that ended it first, :func:`run`)."""
+    return state.prompt.kind is PromptKind.NONE and state.pending[:1] == (Step.FINAL_REVEAL,)
 
 
 def done(state: GameState) -> GameState:
@@ -583,16 +597,14 @@ END_RULES.update(
 
 
 def resume_the_end(state: GameState, events: Events) -> GameState:
-    """After a command answered a question asked at the game's end (a Spellbook chosen there
-    resumes no prompt), the end goes on: the final reveal runs again."""
-    if state.phase is Phase.GAME_OVER or state.prompt.kind is not PromptKind.NONE:
+    """After every command, once all of :data:`AFTER_COMMAND_HOOKS` have run (game.apply calls
+    it last): when the game has ended and nothing is asked (:func:`end_waits`: the command that
+    ended it, or the answer to the last question asked at the end), the final reveal runs:
+    :data:`FINAL_HOOKS`, the Elder Signs, the winner.  A question asked by a hook (a Spellbook
+    owed, an ability of the ending command's reactions) defers it until answered."""
+    if state.prompt.kind is not PromptKind.NONE or state.phase is Phase.GAME_OVER or not end_waits(state):
         return state
-    if state.pending[:1] != (Step.FINAL_REVEAL,):
-        return state
-    return run(state, events)
-
-
-AFTER_COMMAND_HOOKS.append(resume_the_end)
+    return STEPS[Step.FINAL_REVEAL](state, events)
 
 
 def step_unimplemented(state: GameState, events: Events) -> GameState:

@@ -160,6 +160,7 @@ def apply(state: GameState, command: Command) -> Result:
             new = hook(new, events)
             if hook is abilities.after_command:
                 checked = len(events)
+        new = flow.resume_the_end(new, events)  # last: the end after the command's whole after-command work
         if 0 <= checked < len(events):  # a later hook's events: the next check sees them
             new = abilities.after_late_events(new)
     except Refusal as refusal:

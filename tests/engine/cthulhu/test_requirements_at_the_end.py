@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.engine import State
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.factions.powers import ChooseSpellbook
-from companion.engine.cthulhu.factions.tcho_tcho import REMOVE_GATE
+from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
+from companion.engine.cthulhu.factions.tcho_tcho import REMOVE_GATE, SYCOPHANCY, TT_GAINS
 from companion.engine.cthulhu.model import Options, Phase, PromptKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.common import CC, GC, TT
@@ -60,7 +60,9 @@ def test_requirement_met_by_the_ending_command_is_the_tables_with_the_abilities_
 def test_requirement_met_by_the_last_ritual_of_the_doom_phase_that_ends_the_game() -> None:
     """Tcho-Tcho at 30 Doom (the game ends with this Doom Phase) with five Spellbooks for five
     requirements met; Great Cthulhu's Ritual, the phase's last decision (Crawling Chaos cannot
-    pay for one), meets "Another player performs a Ritual" and Tcho-Tcho's sixth Spellbook wins."""
+    pay for one), meets "Another player performs a Ritual" and Tcho-Tcho's sixth Spellbook wins.
+    The Ritual's own reaction comes first: Great Cthulhu answers Sycophancy (the ending command's
+    after-command work, before the final reveal), and the Doom it gives counts."""
     seats = zip(HOMES, (TT, GC, CC), strict=True)
     homes: dict[str, Any] = {area: {"gate": pid, "units": [(pid, A, "Acolyte", 1)]} for area, pid in seats}
     state = tt_game(**homes)
@@ -77,6 +79,10 @@ def test_requirement_met_by_the_last_ritual_of_the_doom_phase_that_ends_the_game
         state = run(state, c.SkipRitual(state.prompt.actor))
     state = run(state, c.Ritual(GC))
     assert state.phase is not Phase.GAME_OVER
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == SYCOPHANCY and state.prompt.actor == GC
+    doom = state.player(TT).doom
+    state = run(state, UseAbility(GC, TT_GAINS))
+    assert state.player(TT).doom == doom + 1 and state.phase is not Phase.GAME_OVER
     assert state.prompt.kind is PromptKind.SPELLBOOK and state.prompt.actor == TT
     state = run(state, ChooseSpellbook(TT, state.prompt.choices[0]))
     assert state.phase is Phase.GAME_OVER
