@@ -1,10 +1,12 @@
 """The round: set-up, Gather Power, First Player, the Doom Phase, the Action Phase, the end.
 
 The flow is a queue of :class:`Step` values in ``GameState.pending``.  :func:`run` executes the
-head step until one needs a decision (it sets ``state.prompt`` and stays at the head) or the
-game ends.  Each step is re-entrant: when a prompt is answered, the answering command updates
-the step's data (usually ``state.queue``, the seats still to decide), clears the prompt and
-calls :func:`run`, which runs the same step again to ask the next seat or to finish it.
+head step until one needs a decision (it sets ``state.prompt`` and stays at the head), the
+game is over, or the end is reached: the final reveal then waits for the command's
+after-command work (:func:`resume_the_end`).  Each step is re-entrant: when a prompt is
+answered, the answering command updates the step's data (usually ``state.queue``, the seats
+still to decide), clears the prompt and calls :func:`run`, which runs the same step again to
+ask the next seat or to finish it.
 Expansions add their steps to the round (see :func:`round_steps`).
 """
 
@@ -602,7 +604,7 @@ def resume_the_end(state: GameState, events: Events) -> GameState:
     ended it, or the answer to the last question asked at the end), the final reveal runs:
     :data:`FINAL_HOOKS`, the Elder Signs, the winner.  A question asked by a hook (a Spellbook
     owed, an ability of the ending command's reactions) defers it until answered."""
-    if state.prompt.kind is not PromptKind.NONE or state.phase is Phase.GAME_OVER or not end_waits(state):
+    if state.prompt.kind is not PromptKind.NONE or not end_waits(state):  # (the first test: cheap, true after most commands)
         return state
     return STEPS[Step.FINAL_REVEAL](state, events)
 
