@@ -56,6 +56,7 @@ GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
+PREVIEW_SIZES = (22, 19, 17)  # px at unit 1: the correction in words, smaller when it is long (17: a button's least)
 
 
 @dataclass(frozen=True)
@@ -101,13 +102,16 @@ class Menu:
 
 @dataclass(frozen=True)
 class Row:
-    """One editor row: a stepper (``field`` "number", "count:N", "priest:N"), a chooser button, or a toggle."""
+    """One editor row: a stepper (``field`` "number", "count:N", "priest:N"), a chooser button, or
+    a toggle.  A stepper shows its value through ``show``: the words a player reads on the board
+    for it (the ritual track's space counted from 1, "space 1 of 7"), the command's value unchanged."""
 
     kind: str  # "stepper", "choose", "toggle"
     label: str
     field: str
     low: int = 0
     high: int = 99
+    show: Callable[[int], str] = str
 
 
 @dataclass(frozen=True)
@@ -288,6 +292,15 @@ def _area_only(make: Callable[[str, str], Command]) -> Callable[[GameState, Draf
     return lambda s, d: make(s.area_name(d.area), REASONS[d.reason]) if d.area >= 0 else None
 
 
+def ritual_space(state: GameState, position: int) -> str:
+    """The ritual marker's space as the board's track counts it, from 1 (``set_ritual`` counts
+    from 0), its last space Instant Death: the same words as the correction's summary."""
+    space, count = position + 1, len(state.ritual_track) + 1
+    if space == count:
+        return _("space {space} of {count} (Instant Death)").format(space=space, count=count)
+    return _("space {space} of {count}").format(space=space, count=count)
+
+
 def _player_row(state: GameState, d: Draft) -> list[Row]:
     return [Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player")]
 
@@ -315,7 +328,7 @@ KINDS: dict[str, Kind] = {
     ),
     "ritual": Kind(
         N_("Ritual track"),
-        lambda s, d: [Row("stepper", _("Space (0 = first)"), "number", 0, len(s.ritual_track))],
+        lambda s, d: [Row("stepper", _("Marker"), "number", 0, len(s.ritual_track), lambda v: ritual_space(s, v))],
         lambda s, d: k.SetRitual(d.number, REASONS[d.reason]),
         lambda s, d: dataclasses.replace(d, number=s.ritual),
     ),
@@ -529,14 +542,22 @@ class CorrectionsScene(Scene):
         return (editor.width - self.metrics.margin * (columns - 1)) // max(1, columns)
 
     def label_fits(self, row: Row, width: int) -> bool:
-        """Whether a stepper's label (with a two-digit value) fits a row ``width`` wide, as
-        :meth:`label` draws it: one line, or two smaller ones."""
+        """Whether a stepper's label fits a row ``width`` wide with any of its values (a
+        two-digit number, its words at either end), as :meth:`label` draws it: one line, or two
+        smaller ones."""
         if row.kind != "stepper":
             return True
         m = self.metrics
         room = width - 2 * max(m.touch, width // 6) - 3 * m.margin
-        lines = wrap(f"{row.label}: 99", m.px(17), room)
-        return len(lines) <= 2 and all(font(m.px(17)).size(line)[0] <= room for line in lines)
+        for value in {"99", row.show(row.low), row.show(row.high)}:
+            lines = wrap(f"{row.label}: {value}", m.px(17), room)
+            if len(lines) > 2 or any(font(m.px(17)).size(line)[0] > room for line in lines):
+                return False
+        return True
+
+    def stepper_words(self, row: Row) -> str:
+        """A stepper's label and its value, as drawn ("Marker: space 1 of 7")."""
+        return f"{row.label}: {row.show(self.value(row.field))}"
 
     def stepper_width(self, rect: pygame.Rect) -> int:
         return max(self.metrics.touch, rect.width // 6)
@@ -796,9 +817,7 @@ class CorrectionsScene(Scene):
         for row, rect in self.rows_drawn(state):
             if row.kind == "stepper":
                 room = rect.width - 2 * self.stepper_width(rect) - 3 * m.margin
-                self.label(
-                    surface, f"{row.label}: {self.value(row.field)}", pygame.Rect(rect.x + m.margin, rect.y, room, rect.height)
-                )
+                self.label(surface, self.stepper_words(row), pygame.Rect(rect.x + m.margin, rect.y, room, rect.height))
         _editor, panel = self.regions()
         pygame.draw.rect(surface, PANEL, panel, border_radius=m.px(8))
         command = self.command()
@@ -813,15 +832,10 @@ class CorrectionsScene(Scene):
         # Half the room for the correction in words when the engine's refusal needs the rest;
         # else all but the reason's line (a long list of captured cultists at a big table).
         words_room = room // 2 if refusal else room - m.margin - round(m.px(17) * 1.05)
+        width = panel.width - 2 * m.margin
+        size = self.preview_size(words, width, words_room)
         y = paragraph(
-            surface,
-            words,
-            (panel.x + m.margin, panel.y + m.margin),
-            m.px(22),
-            panel.width - 2 * m.margin,
-            lines_in(words_room, m.px(22)),
-            TEXT,
-            bold=True,
+            surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), TEXT, bold=True
         )
         if refusal:
             paragraph(
@@ -842,6 +856,12 @@ class CorrectionsScene(Scene):
                 DIM,
                 width=panel.width - 2 * m.margin,
             )
+
+    def preview_size(self, words: str, width: int, height: int) -> int:
+        """The largest of the preview's sizes at which ``words`` fit ``width`` x ``height`` px (a
+        table of eight's forty captives take the smallest), else the smallest (drawn cut)."""
+        sizes = [self.metrics.px(size) for size in PREVIEW_SIZES]
+        return next((size for size in sizes if len(wrap(words, size, width, True)) <= lines_in(height, size)), sizes[-1])
 
     def label(self, surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
         """A stepper's label in its room: one line as large as fits, else two smaller lines."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from companion import i18n
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.factions import high_priests as hp
@@ -22,7 +23,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from tests.helpers import new_game, table_of, tap
-from tests.ui.test_corrections_scene import check_screen, choose, labels, last_command, scene
+from tests.ui.test_corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene
 from tests.ui.test_text_fit import LONG_NAME
 
 GC, TT, BG = "great_cthulhu", "tcho_tcho", "black_goat"
@@ -91,6 +92,11 @@ def test_captured_high_priests_are_recorded_by_steppers(app_on) -> None:
     assert row_label(app, goat_priests).endswith(": 1")
     plus = next(b for b in scene(app).buttons if b.label == "+" and b.rect.y == row_rect(app, goat_priests).y)
     assert not plus.enabled  # Black Goat's box holds one High Priest
+    tcho_label, goat_label = (app.state.player(pid).label for pid in (TT, BG))
+    assert (
+        f"Great Cthulhu holds captured 3 cultists (two of them High Priests) of {tcho_label}, 1 High Priest of {goat_label}."
+        in drawn_words(app)
+    )  # the preview counts as the steppers do
     tap(app, "Record")
     assert last_command(app) == k.SetCaptured(GC, (TT, TT, TT, BG), "", (TT, TT, BG))
     state = table_of(app).session.state
@@ -156,27 +162,45 @@ def test_a_table_of_eight_reaches_every_high_priest_stepper_without_cut_text(app
     board = evolve(load_map("earth-6p"), players=(8,))
     options = Options(high_priests=True)
     session = GameSession.start(SqliteJournal(":memory:"), "big", c.NewGame(board, eight_seats(), 1, options))
+    assert isinstance(session, GameSession)
+    for index, area in enumerate(session.state.areas):  # the cultists off the map: all can be held captured
+        for units in area.units:
+            if units.kind is UnitKind.CULTIST:
+                ref = c.UnitRef(session.state.area_name(index), UnitKind.CULTIST, units.name, units.count)
+                assert session.submit(c.Eliminate(units.owner, ref)).ok
     app = app_on(session, size)
     app.scene_name = "fix"
     fix = scene(app)
     app.draw()
     state = app.state
-    # One cultist of each of seven players held, a High Priest: every stepper offered.  (Not six
-    # of each: the preview, the engine's summary, names each cultist, and 42 names do not fit.)
+    # Six cultists of each of the seven others held (42), each box's High Priests among them:
+    # every stepper offered, and the preview (a phrase per victim) fits beside them.
     player = state.players[-1].pid
-    counts = tuple(0 if p.pid == player else 1 for p in state.players)
-    priests = tuple(0 if p.pid == player else min(1, hp.pool(state, p.pid)) for p in state.players)
+    counts = tuple(0 if p.pid == player else 6 for p in state.players)
+    priests = tuple(0 if p.pid == player else hp.pool(state, p.pid) for p in state.players)
     fix.draft = dataclasses.replace(fix.open("captured").draft, player=player, counts=counts, priests=priests)
+    command = fix.command()
+    assert isinstance(command, k.SetCaptured) and len(command.victims) == 42
+    assert fix.refusal(state, command) == ""  # the words alone, not halved by a refusal
     seen: set[str] = set()
     for _ in range(6):  # every page, until More comes back to the first
         check_screen(app, f"captured, page {fix.draft.rows_page + 1}")
         seen |= {row.label for row, _rect in fix.rows_drawn(state)}
-        more = [label for label in labels(app) if label.startswith("More (")]
+        more = [label for label in labels(app) if label.startswith(i18n._("More ({page}/{pages})").partition("{")[0])]
         if not more:
             break
         tap(app, more[0])
         if fix.draft.rows_page == 0:
             break
-    wanted = {f"of {p.label}" for p in state.players if p.pid != player}
-    wanted |= {f"High Priests of {p.label}" for p in state.players if p.pid != player and hp.pool(state, p.pid)}
+    wanted = {i18n._("of {player}").format(player=p.label) for p in state.players if p.pid != player}
+    wanted |= {
+        i18n._("High Priests of {player}").format(player=p.label)
+        for p in state.players
+        if p.pid != player and hp.pool(state, p.pid)
+    }
     assert len(wanted) >= 13 and wanted <= seen, wanted - seen
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_a_table_of_eight_with_forty_two_captives_fits_in_german(app_on, size, german) -> None:
+    test_a_table_of_eight_reaches_every_high_priest_stepper_without_cut_text(app_on, size)

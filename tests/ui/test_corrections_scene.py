@@ -214,6 +214,63 @@ def test_every_stepper_stays_within_its_range(app_for) -> None:
     assert not plus.enabled  # the token never rises above 12
 
 
+def drawn_words(app: App) -> str:
+    """Every line the next frame draws, joined by spaces (so a wrapped preview reads whole)."""
+    return " ".join(d.wanted for d in frame(app))
+
+
+def step(app: App, start: str, sign: str) -> None:
+    """Tap ``sign`` ("+" or "-") on the stepper row whose label starts with ``start``."""
+    fix = scene(app)
+    app.draw()
+    rect = next(rect for row, rect in fix.rows_drawn(app.state) if row.label.startswith(start))
+    button = next(b for b in fix.buttons if b.label == sign and b.rect.y == rect.y and rect.contains(b.rect))
+    assert button.enabled, (start, sign)
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def test_the_ritual_stepper_counts_spaces_from_one_as_the_board_and_the_preview_do(app_for) -> None:
+    """The stepper reads the words of the preview ("space 1 of 7"; set_ritual counts from 0),
+    its last space Instant Death; the command recorded keeps the engine's count."""
+    app = app_for("earth-3p")  # three players: 5 6 7 8 9 10, then Instant Death
+    tap(app, "Fix")
+    tap(app, "Ritual track")
+    words = drawn_words(app)
+    assert "Marker: space 1 of 7 " in words and "The ritual marker is on space 1 of 7." in words
+    assert "0" not in words.replace("10", "")  # no space is called 0
+    step(app, "Marker", "+")
+    step(app, "Marker", "+")
+    words = drawn_words(app)
+    assert "Marker: space 3 of 7 " in words and "The ritual marker is on space 3 of 7." in words
+    tap(app, "Record")
+    assert last_command(app) == k.SetRitual(2)
+    assert table_of(app).session.state.ritual_cost == 7  # the board's third space
+    for _ in range(4):
+        step(app, "Marker", "+")
+    words = drawn_words(app)
+    assert "Marker: space 7 of 7 (Instant Death)" in words
+    assert "The ritual marker is on space 7 of 7 (Instant Death)." in words
+    plus = [b for b in scene(app).buttons if b.label == "+"]
+    assert len(plus) == 1 and not plus[0].enabled
+
+
+def test_the_revealed_signs_preview_counts_them_as_the_steppers_do(app_for) -> None:
+    """Steppers count the signs of each value; the preview counts them too, not one value per sign."""
+    app = app_for("earth-3p")
+    tap(app, "Fix")
+    tap(app, "Revealed signs")
+    assert "Great Cthulhu has revealed no Elder Signs." in drawn_words(app)
+    for _ in range(3):
+        step(app, "Worth 1", "+")
+    step(app, "Worth 3", "+")
+    words = drawn_words(app)
+    assert "Worth 1: 3 " in words and "Worth 3: 1 " in words
+    assert "Great Cthulhu has revealed 3 Elder Signs worth 1, 1 Elder Sign worth 3." in words
+    tap(app, "Record")
+    assert last_command(app) == k.SetRevealedElderSigns("great_cthulhu", (1, 1, 1, 3))
+
+
 def visible_rows(app: App) -> list[Row]:
     fix = scene(app)
     return KINDS[fix.draft.kind].rows(app.state, fix.draft)

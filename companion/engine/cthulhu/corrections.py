@@ -228,8 +228,82 @@ def _spellbooks_words(state: GameState, cmd: SetSpellbooks) -> str:
     )
 
 
+# The lists below are joined by ", " from phrases of one shape, "{count} <words> {who|value}": a
+# catalogue matches a stored summary back to its templates (companion.i18n.sentence), and a phrase
+# with words only between its two values is matched whole wherever a list's split falls, so the
+# translated list comes out phrase by phrase.  Singular and plural are separate templates chosen by
+# the count (English's and German's one rule: 1, or any other number).
+
+
 def _revealed_words(state: GameState, cmd: SetRevealedElderSigns) -> str:
-    return say("{who} has revealed Elder Signs worth {list}", who=_who(state, cmd.player), list=_list(cmd.values))
+    """How many Elder Signs of each value, as the editor's steppers count them."""
+    who = _who(state, cmd.player)
+    signs = [
+        say("{count} Elder Sign worth {value}", count=n, value=v)
+        if n == 1
+        else say("{count} Elder Signs worth {value}", count=n, value=v)
+        for v in sorted(set(cmd.values))
+        if (n := cmd.values.count(v))
+    ]
+    if not signs:
+        return say("{who} has revealed no Elder Signs", who=who)
+    return say("{who} has revealed {signs}", who=who, signs=", ".join(signs))
+
+
+def _ritual_words(state: GameState, cmd: SetRitual) -> str:
+    """The marker's space counted from 1, as a player counts the track's spaces on the board."""
+    position, count = cmd.position + 1, len(state.ritual_track) + 1
+    if position == count:
+        return say("the ritual marker is on space {position} of {count} (Instant Death)", position=position, count=count)
+    return say("the ritual marker is on space {position} of {count}", position=position, count=count)
+
+
+def _captured_words(state: GameState, cmd: SetCaptured) -> str:
+    """How many cultists of each victim, and how many of those are High Priests: one phrase per
+    victim, so a table of eight's forty captives fit the preview."""
+    priests = list(_priests_named(state, cmd))
+    phrases = []
+    for victim in dict.fromkeys(cmd.victims):
+        count = cmd.victims.count(victim)
+        phrases.append(_captives_words(_who(state, victim), count, min(count, priests.count(victim))))
+    who = _who(state, cmd.player)
+    if not phrases:
+        return say("{who} holds no captured cultists", who=who)
+    return say("{who} holds captured {captives}", who=who, captives=", ".join(phrases))
+
+
+def _captives_words(who: str, count: int, priests: int) -> str:
+    """``count`` cultists of ``who``, ``priests`` of them High Priests.  The High Priests are
+    words, not a value, between the two values (a box holds three at most: Tcho-Tcho's)."""
+    if priests == count:
+        if count == 1:
+            return say("{count} High Priest of {who}", count=count, who=who)
+        return say("{count} High Priests of {who}", count=count, who=who)
+    if priests == 0:
+        if count == 1:
+            return say("{count} cultist of {who}", count=count, who=who)
+        return say("{count} cultists of {who}", count=count, who=who)
+    if priests == 1:
+        return say("{count} cultists (one a High Priest) of {who}", count=count, who=who)
+    if priests == 2:
+        return say("{count} cultists (two of them High Priests) of {who}", count=count, who=who)
+    if priests == 3:
+        return say("{count} cultists (three of them High Priests) of {who}", count=count, who=who)
+    return say("{count} cultists ({priests} of them High Priests) of {who}", count=count, priests=priests, who=who)
+
+
+def _priests_named(state: GameState, cmd: SetCaptured) -> tuple[str, ...]:
+    """The owners of the High Priests the correction leaves held: ``cmd.high_priests`` as named
+    (never refused here: a preview shows the engine's refusal beside its words), or, absent,
+    those ``cmd.player`` holds now whose owner is still among the victims."""
+    if cmd.high_priests is not None:
+        return cmd.high_priests
+    left, kept = list(cmd.victims), []
+    for owner in hp.held_by(state, cmd.player):
+        if owner in left:
+            left.remove(owner)
+            kept.append(owner)
+    return tuple(kept)
 
 
 def _eradicated_words(state: GameState, cmd: SetEradicated) -> str:
@@ -285,17 +359,13 @@ SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
     c.RemoveMarker: lambda s, cmd: say("the {marker} marker is taken off {area}", marker=cmd.marker, area=cmd.area),
     SetSpellbooks: _spellbooks_words,
     SetRevealedElderSigns: _revealed_words,
-    SetRitual: lambda s, cmd: say(
-        "the ritual marker is on space {position} of {count}", position=cmd.position + 1, count=len(s.ritual_track) + 1
-    ),
+    SetRitual: _ritual_words,
     SetFirstPlayer: lambda s, cmd: (
         say("{who} is the first player, play {direction}", who=_who(s, cmd.first), direction=cmd.direction)
         if cmd.direction
         else say("{who} is the first player", who=_who(s, cmd.first))
     ),
-    SetCaptured: lambda s, cmd: say(
-        "{who} holds captured cultists of {list}", who=_who(s, cmd.player), list=_list([_who(s, v) for v in cmd.victims])
-    ),
+    SetCaptured: _captured_words,
     SetWorm: lambda s, cmd: (
         say("Worm {worm} is placed in {area}", worm=cmd.worm, area=cmd.area)
         if cmd.present
@@ -491,13 +561,7 @@ def _high_priests_held(state: GameState, cmd: SetCaptured) -> tuple[str, ...]:
         is not among the victims so many times.
     """
     if cmd.high_priests is None:
-        left = list(cmd.victims)
-        kept = []
-        for owner in hp.held_by(state, cmd.player):
-            if owner in left:
-                left.remove(owner)
-                kept.append(owner)
-        return tuple(kept)
+        return _priests_named(state, cmd)
     if cmd.high_priests and not hp.in_use(state):
         raise Refusal(Code.NOT_NOW, "Captured High Priests are kept only with the High Priests option.")
     for owner in set(cmd.high_priests):

@@ -5,11 +5,12 @@ progress starts from an empty board; Spellbooks have names; old journals still d
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 
+from companion import i18n
 from companion.engine import Code, Command, apply, canonical, decode_state, legal_commands, parse_command
 from companion.engine.core import Accepted, Rejected
 from companion.engine.cthulhu import commands as c
@@ -368,6 +369,101 @@ def test_the_preview_sentence_is_the_log_line_without_the_reason() -> None:
     result = apply(state, command)
     assert isinstance(result, Accepted)
     assert describe(result.events[0]) == "Correction: Black Goat: 2 Dark Young placed in Europe (forgot)."
+
+
+# -- the summaries count what the editor's steppers count -----------------------------------------
+
+
+TT = "tcho_tcho"
+PRIESTS = Options(high_priests=True)
+
+
+@pytest.mark.parametrize(
+    ("victims", "priests", "words"),
+    [
+        ((), (), "Great Cthulhu holds no captured cultists"),
+        ((TT,), (), "Great Cthulhu holds captured 1 cultist of Tcho Tcho"),
+        ((TT, TT, BG), (), "Great Cthulhu holds captured 2 cultists of Tcho Tcho, 1 cultist of Black Goat"),
+        ((TT,), (TT,), "Great Cthulhu holds captured 1 High Priest of Tcho Tcho"),
+        ((TT, TT), (TT, TT), "Great Cthulhu holds captured 2 High Priests of Tcho Tcho"),
+        ((TT, TT, TT), (TT,), "Great Cthulhu holds captured 3 cultists (one a High Priest) of Tcho Tcho"),
+        ((TT, TT, TT), (TT, TT), "Great Cthulhu holds captured 3 cultists (two of them High Priests) of Tcho Tcho"),
+        (
+            (BG, TT, BG, TT, TT, TT),
+            (TT, TT, BG, TT),
+            "Great Cthulhu holds captured 2 cultists (one a High Priest) of Black Goat,"
+            " 4 cultists (three of them High Priests) of Tcho Tcho",
+        ),
+    ],
+)
+def test_the_captured_summary_counts_each_victims_cultists_and_high_priests(
+    victims: tuple[str, ...], priests: tuple[str, ...], words: str
+) -> None:
+    state = started(factions=(Faction.GREAT_CTHULHU, Faction.TCHO_TCHO, Faction.BLACK_GOAT), options=PRIESTS)
+    assert k.summary(state, k.SetCaptured(GC, victims, "", priests)) == words
+
+
+def test_a_captured_summary_without_high_priests_named_counts_those_still_held() -> None:
+    """``high_priests`` absent keeps the High Priests held whose owner is still a victim: the
+    words say so, as the board will be."""
+    state = run(
+        started(options=PRIESTS),
+        c.Eliminate(CC, c.UnitRef("Asia", ACOLYTE, count=2)),
+        k.SetCaptured(GC, (CC, CC), "", (CC,)),
+    )
+    assert k.summary(state, k.SetCaptured(GC, (CC, CC, BG))) == (
+        "Great Cthulhu holds captured 2 cultists (one a High Priest) of Crawling Chaos, 1 cultist of Black Goat"
+    )
+    assert k.summary(state, k.SetCaptured(GC, (BG,))) == "Great Cthulhu holds captured 1 cultist of Black Goat"
+
+
+def test_a_captured_summary_refused_by_the_engine_is_still_said() -> None:
+    """The preview shows the words beside the refusal: more High Priests than victims say so."""
+    state = started(options=PRIESTS)
+    command = k.SetCaptured(GC, (CC,), "", (CC, CC))
+    assert k.summary(state, command) == "Great Cthulhu holds captured 1 High Priest of Crawling Chaos"
+    assert rejected(state, command).code is Code.BAD_VALUE
+
+
+def test_the_revealed_signs_summary_counts_the_signs_of_each_value() -> None:
+    state = started()
+    assert k.summary(state, k.SetRevealedElderSigns(BG, (3, 1, 1))) == (
+        "Black Goat has revealed 2 Elder Signs worth 1, 1 Elder Sign worth 3"
+    )
+    assert k.summary(state, k.SetRevealedElderSigns(BG, ())) == "Black Goat has revealed no Elder Signs"
+
+
+def test_the_ritual_summary_counts_spaces_from_one_and_names_instant_death() -> None:
+    state = started()  # three players: 5 6 7 8 9 10, then Instant Death
+    assert k.summary(state, k.SetRitual(0)) == "The ritual marker is on space 1 of 7"
+    assert k.summary(state, k.SetRitual(6)) == "The ritual marker is on space 7 of 7 (Instant Death)"
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    i18n.use("de")
+    yield
+    i18n.use("en")
+
+
+def test_a_captured_summary_reads_in_german_phrase_by_phrase(german: None) -> None:
+    """The stored English summary is matched back to its templates whatever the mix of phrases
+    (companion.i18n.sentence): every phrase comes out German, names and numbers kept."""
+    english = (
+        "Great Cthulhu holds captured 1 cultist of Opener of the Way, 4 cultists (three of them High Priests) of"
+        " Tcho-Tcho, 2 High Priests of Crawling Chaos, 3 cultists (one a High Priest) of Black Goat, 6 cultists of Yellow Sign"
+    )
+    assert i18n.sentence(english) == (
+        "Great Cthulhu hält gefangen: 1 Kultist von Opener of the Way, 4 Kultisten (drei davon High Priests) von"
+        " Tcho-Tcho, 2 High Priests von Crawling Chaos, 3 Kultisten (einer ein High Priest) von Black Goat, 6 Kultisten von"
+        " Yellow Sign"
+    )
+    assert i18n.sentence("Black Goat has revealed 2 Elder Signs worth 1, 1 Elder Sign worth 3") == (
+        "Black Goat hat aufgedeckt: 2 Ältere Zeichen im Wert 1, 1 Älteres Zeichen im Wert 3"
+    )
+    assert i18n.sentence("The ritual marker is on space 7 of 7 (Instant Death)") == (
+        "Der Ritualmarker steht auf Feld 7 von 7 (Instant Death)"
+    )
 
 
 # -- Spellbooks by name -------------------------------------------------------------------------
