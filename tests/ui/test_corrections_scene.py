@@ -271,6 +271,21 @@ def test_the_revealed_signs_preview_counts_them_as_the_steppers_do(app_for) -> N
     assert last_command(app) == k.SetRevealedElderSigns("great_cthulhu", (1, 1, 1, 3))
 
 
+def test_the_spellbooks_preview_counts_the_unnamed_as_their_stepper_does(app_for) -> None:
+    app = app_for("earth-3p")
+    tap(app, "Fix")
+    tap(app, "Spellbooks")
+    choose(app, "Player: Great Cthulhu", "Black Goat")
+    choose(app, "Named: 0 (choose)", "Frenzy")
+    tap(app, "Done")
+    step(app, "Unnamed", "+")
+    step(app, "Unnamed", "+")
+    words = drawn_words(app)
+    assert "Unnamed: 2 " in words and "Black Goat holds 3 Spellbooks: Frenzy, 2 unnamed." in words
+    tap(app, "Record")
+    assert last_command(app) == k.SetSpellbooks("black_goat", ("Frenzy", "", ""))
+
+
 def visible_rows(app: App) -> list[Row]:
     fix = scene(app)
     return KINDS[fix.draft.kind].rows(app.state, fix.draft)

@@ -218,14 +218,21 @@ def _gate_words(state: GameState, value: str) -> str:
     return words.get(value) or say("a gate controlled by {who}", who=_who(state, value))
 
 
-def _list(items: tuple[Any, ...] | list[Any], empty: str = "none") -> str:
-    return ", ".join(str(i) or "(unnamed)" for i in items) or empty
-
-
 def _spellbooks_words(state: GameState, cmd: SetSpellbooks) -> str:
-    return say(
-        "{who} holds {count} Spellbook(s): {list}", who=_who(state, cmd.player), count=len(cmd.names), list=_list(cmd.names)
-    )
+    """The books by name, then how many are unnamed (as the editor's stepper counts them)."""
+    who, count = _who(state, cmd.player), len(cmd.names)
+    books = [name for name in cmd.names if name]
+    if not count:
+        return say("{who} holds no Spellbooks", who=who)
+    if not books:
+        if count == 1:
+            return say("{who} holds {count} unnamed Spellbook", who=who, count=count)
+        return say("{who} holds {count} unnamed Spellbooks", who=who, count=count)
+    if unnamed := count - len(books):
+        books.append(say("{count} unnamed", count=unnamed))  # last in the list: its words follow its value
+    if count == 1:
+        return say("{who} holds {count} Spellbook: {books}", who=who, count=count, books=", ".join(books))
+    return say("{who} holds {count} Spellbooks: {books}", who=who, count=count, books=", ".join(books))
 
 
 # The lists below are joined by ", " from phrases of one shape, "{count} <words> {who|value}": a

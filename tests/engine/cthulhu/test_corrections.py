@@ -433,6 +433,20 @@ def test_the_revealed_signs_summary_counts_the_signs_of_each_value() -> None:
     assert k.summary(state, k.SetRevealedElderSigns(BG, ())) == "Black Goat has revealed no Elder Signs"
 
 
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        ((), "Black Goat holds no Spellbooks"),
+        (("",), "Black Goat holds 1 unnamed Spellbook"),
+        (("", ""), "Black Goat holds 2 unnamed Spellbooks"),
+        (("Frenzy",), "Black Goat holds 1 Spellbook: Frenzy"),
+        (("Frenzy", "", "Ghroth", ""), "Black Goat holds 4 Spellbooks: Frenzy, Ghroth, 2 unnamed"),
+    ],
+)
+def test_the_spellbooks_summary_names_the_named_and_counts_the_unnamed(names: tuple[str, ...], words: str) -> None:
+    assert k.summary(started(), k.SetSpellbooks(BG, names)) == words
+
+
 def test_the_ritual_summary_counts_spaces_from_one_and_names_instant_death() -> None:
     state = started()  # three players: 5 6 7 8 9 10, then Instant Death
     assert k.summary(state, k.SetRitual(0)) == "The ritual marker is on space 1 of 7"
@@ -446,7 +460,7 @@ def german() -> Iterator[None]:
     i18n.use("en")
 
 
-def test_a_captured_summary_reads_in_german_phrase_by_phrase(german: None) -> None:
+def test_the_counted_summaries_read_in_german_phrase_by_phrase(german: None) -> None:
     """The stored English summary is matched back to its templates whatever the mix of phrases
     (companion.i18n.sentence): every phrase comes out German, names and numbers kept."""
     english = (
@@ -460,6 +474,9 @@ def test_a_captured_summary_reads_in_german_phrase_by_phrase(german: None) -> No
     )
     assert i18n.sentence("Black Goat has revealed 2 Elder Signs worth 1, 1 Elder Sign worth 3") == (
         "Black Goat hat aufgedeckt: 2 Ältere Zeichen im Wert 1, 1 Älteres Zeichen im Wert 3"
+    )
+    assert i18n.sentence("Black Goat holds 4 Spellbooks: Frenzy, Ghroth, 2 unnamed") == (
+        "Black Goat hält 4 Zauberbücher: Frenzy, Ghroth, 2 ohne Namen"
     )
     assert i18n.sentence("The ritual marker is on space 7 of 7 (Instant Death)") == (
         "Der Ritualmarker steht auf Feld 7 von 7 (Instant Death)"
