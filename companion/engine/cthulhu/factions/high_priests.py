@@ -45,7 +45,6 @@ OATH_REASON = say("sacrificed: Unspeakable Oath")  # the UnitsRemoved reason (Pa
 # (a state stored before the captor was kept has "captive" alone; every reader takes both).
 CAPTIVE = "captive"
 BUBASTIS_POWER = 1  # Bubastis has no High Priest: +1 Power each Gather Power instead
-TCHO_TCHO_PRIESTS = 3  # Tcho-Tcho's own roster (factions.md section 10)
 # The prompts at which the Oath may be sworn: between actions (the Action Phase's), after Gather
 # Power (the first player's, when Power is tied), and the Doom Phase's.
 OATH_PROMPTS = (PromptKind.ACTION, PromptKind.FIRST_PLAYER, PromptKind.RITUAL, PromptKind.OATH)
@@ -96,8 +95,16 @@ def pool(state: GameState, pid: str) -> int:
         return 0
     faction = state.players[seat].faction
     if faction is Faction.TCHO_TCHO:
-        return TCHO_TCHO_PRIESTS
+        return tcho_tcho_priests()
     return 0 if faction is Faction.BUBASTIS else 1
+
+
+def tcho_tcho_priests() -> int:
+    """Tcho-Tcho's High Priests: its own roster's pool (factions.md section 10), read when asked,
+    since tcho_tcho.py imports this module (the number is written once, in its roster)."""
+    from companion.engine.cthulhu.factions import tcho_tcho
+
+    return tcho_tcho.PRIEST.pool
 
 
 def captive_box(captor: str) -> str:

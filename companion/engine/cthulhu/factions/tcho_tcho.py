@@ -38,6 +38,7 @@ from companion.engine.says import say
 from companion.engine.values import dataclass
 
 HIGH_PRIEST = "High Priest"
+PRIEST = UnitType(HIGH_PRIEST, C, 3, 3, 0)  # its three High Priests: the one place the number is written
 
 
 FULMINATED = "Fulmination (once per game)"  # Ubbo-Sathla removed from the game for good
@@ -60,7 +61,7 @@ RULES = FactionRules(
     Faction.TCHO_TCHO,
     units=(
         ACOLYTE,
-        UnitType(HIGH_PRIEST, C, 3, 3, 0),
+        PRIEST,
         UnitType("Proto-Shoggoth", M, 6, 2, 1),
         UnitType("Ubbo-Sathla", G, 1, 6, lambda side, count: count * side.state.growth),
     ),
@@ -306,7 +307,7 @@ def remove_gate(state: GameState, cmd: TchoTchoRemoveGate, events: pw.Events) ->
 # -- Soulless and Hierophants ----------------------------------------------------------------------
 
 HIEROPHANTS, SOULLESS = "Hierophants", "Soulless"
-HIGH_PRIESTS = high_priests.TCHO_TCHO_PRIESTS  # its own three (the roster above), one number
+HIGH_PRIESTS = PRIEST.pool  # its own three (the roster above; high_priests.pool reads the same)
 
 
 def soulless(state: GameState, pid: str) -> list[Part]:
