@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import abilities, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
+from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.factions import RULES, bubastis, high_priests, independents, neutral_spellbooks, tcho_tcho
@@ -231,19 +232,53 @@ def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
 
 
 def _battles(state: GameState, pid: str, index: int) -> Iterator[Command]:
-    """A battle against each enemy in the area, where ``pid`` has combat there (counting the
-    abilities in force, :func:`_can_score`) and both sides' dice are known to the referee
-    (otherwise the table gives them: see docs/commands.md)."""
+    """A battle against each enemy in the area, where ``pid`` has combat there
+    (:func:`has_combat`, as the declaration checks it) and both sides' dice are known to the
+    referee (otherwise the table gives them: see docs/commands.md)."""
     for enemy in state.areas[index].owners:
         if enemy == pid:
             continue
         if six_books.battled_here(state, pid, state.area_name(index)):
             break  # one battle per area per turn (factions.md section 11, step 0)
-        mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
-        if mine is None or _battle.computed_dice(state, index, enemy, pid) is None:
-            continue
-        if mine or _can_score(state, index, pid, enemy):
+        if has_combat(state, index, pid, enemy) and _battle.computed_dice(state, index, enemy, pid) is not None:
             yield c.BattleAction(pid, state.area_name(index), enemy)
+
+
+def has_combat(state: GameState, index: int, pid: str, enemy: str) -> bool | None:
+    """Whether ``pid`` has combat > 0 against ``enemy`` in area ``index`` as it declares a battle
+    (factions.md section 11, step 0), counted with the abilities in force: its units' dice, else
+    :func:`_can_score`.  None when a unit's combat is unknown to the referee (the table gives the
+    dice).  The legal list and the declaration (:func:`needs_combat`) both count with this."""
+    mine = _battle.computed_dice(state, index, pid, enemy, attacking=True)
+    if mine is None:
+        return None
+    return mine > 0 or _can_score(state, index, pid, enemy)
+
+
+def needs_combat(handler: actions.Handler) -> actions.Handler:
+    """The battle declaration, wrapped: with the abilities on, a battle whose attacker has no
+    combat there (cultists alone) is refused, as the legal list never offers it; dice typed by the
+    table (``attacker_dice``) stand as given, and with the abilities off the table's own."""
+
+    def run(state: GameState, cmd: Command, events: actions.Events) -> GameState:
+        after = handler(state, cmd, events)  # its own refusals first (not your turn, no units ...)
+        if isinstance(cmd, c.BattleAction) and state.options.abilities and cmd.attacker_dice is None:
+            index = bd.area_index(state, cmd.area)
+            if has_combat(state, index, cmd.player, cmd.defender) is False:  # counted before the declaration
+                raise Refusal(
+                    Code.NO_SUCH_UNITS,
+                    "{pid} has no combat against {enemy} in {area}: a battle needs combat above 0 "
+                    "(cultists alone roll no dice; factions.md section 11).",
+                    pid=cmd.player,
+                    enemy=cmd.defender,
+                    area=cmd.area,
+                )
+        return after
+
+    return run
+
+
+actions.HANDLERS[c.BattleAction] = needs_combat(actions.HANDLERS[c.BattleAction])  # combat > 0 (section 11)
 
 
 def _can_score(state: GameState, index: int, pid: str, enemy: str) -> bool:

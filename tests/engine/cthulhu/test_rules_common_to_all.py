@@ -1,13 +1,13 @@
 """Rules common to all factions (factions.md section 0), driven through commands: the six
-Spellbooks' unlimited battles, the start-area order, who may capture."""
+Spellbooks' unlimited battles, the start-area order, who may capture, a battle needs combat."""
 
 from __future__ import annotations
 
 from companion.engine import Code, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, PromptKind
-from tests.engine.cthulhu.factions.kit import BG, CC, GC, A, G, M, game, turn, units
-from tests.helpers import new_game, ok, rejected, run
+from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, A, G, M, game, turn, units
+from tests.helpers import clear_board, new_game, ok, rejected, run, set_board, started
 
 SIX = ("",) * 6
 BOARD = {
@@ -100,3 +100,25 @@ def test_capture_enemy_monsters_protect_cultists_from_a_capturer_without_a_great
 def test_capture_an_enemy_great_old_one_protects_its_cultists_even_from_a_great_old_one() -> None:
     refusal = rejected(guarded((GC, G, "Cthulhu", 1), goo=True), c.Capture(GC, "Asia", CC))
     assert refusal.code is Code.NOT_NOW
+
+
+# Crawling Chaos' Acolytes alone beside Great Cthulhu's: no combat against it (factions.md section 11).
+CULTISTS_ALONE = {"Asia": {"units": [(CC, A, "Acolyte", 2), (GC, M, "Deep One", 1)]}}
+
+
+def test_a_battle_needs_combat_cultists_alone_are_refused_with_the_abilities_on() -> None:
+    state = turn(game(**CULTISTS_ALONE), CC, power=5)
+    assert ("Asia", GC) not in battles(state)  # the legal list never offers it ...
+    refusal = rejected(state, c.BattleAction(CC, "Asia", GC))  # ... and the declaration refuses it
+    assert refusal.code is Code.NO_SUCH_UNITS and "combat" in refusal.message
+    assert state.player(CC).power == 5
+    # Great Cthulhu's Deep One has combat: its battle is offered and taken.
+    assert ("Asia", CC) in battles(turn(state, GC, power=5))
+    # Dice typed by the table stand as given (a correction for an effect the referee lacks).
+    run(state, c.BattleAction(CC, "Asia", GC, attacker_dice=1, defender_dice=1))
+
+
+def test_a_battle_needs_combat_with_the_abilities_off_the_tables_own() -> None:
+    state = started("earth-4p-53", CORE4)
+    state = turn(set_board(clear_board(state), **CULTISTS_ALONE), CC, power=5)
+    run(state, c.BattleAction(CC, "Asia", GC))
