@@ -133,6 +133,14 @@ def continue_flow(state: GameState, events: Events) -> GameState:
 @handles(c.ChooseStart)
 def choose_start(state: GameState, cmd: c.ChooseStart, events: Events) -> GameState:
     seat = expect(state, PromptKind.START_AREA, cmd.player)
+    if not state.prompt.choices:  # flow.start_area_choices left nothing (the Ancients: no glacier glyph)
+        raise Refusal(
+            Code.NOT_NOW,
+            "{player} has no legal start area left: every area without a glacier glyph is taken or has a gate "
+            "(factions.md section 8). Undo the start areas chosen before it and leave one such area free, "
+            "or start the game again with fewer factions.",
+            player=state.players[seat].label,
+        )
     choice(state, cmd.area)
     events.append(StartChosen(cmd.player, cmd.area))
     return continue_flow(flow.place_start(state, seat, cmd.area, events), events)

@@ -213,8 +213,15 @@ def start_area_choices(state: GameState, seat: int) -> tuple[str, ...]:
         return free
     # Every printed start of this faction was taken by one seated before it (the Opener or a
     # named faction choosing anywhere, earlier in turn order): any area still without a gate,
-    # so set-up never stops on a prompt with no answer (docs/rules-notes.md, Set-up).
-    return tuple(state.area_name(i) for i, a in enumerate(state.areas) if i not in taken and a.gate is None)
+    # so set-up does not stop on a prompt with no answer (docs/rules-notes.md, Set-up); but
+    # never a glacier glyph for the Ancients, whatever else is taken (factions.md section 8).
+    # None left: the prompt has no answer and choose_start says how to make room.
+    glyphs = player.faction is Faction.ANCIENTS
+    return tuple(
+        state.area_name(i)
+        for i, a in enumerate(state.areas)
+        if i not in taken and a.gate is None and not (glyphs and state.board.areas[i].glacier)
+    )
 
 
 def place_start(state: GameState, seat: int, area_name: str, events: Events) -> GameState:
