@@ -65,6 +65,9 @@ _LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
     "reveal_elder_sign": lambda d: _("Worth {value}").format(value=d["value"]),
     "combat_dice": lambda d: str(d["dice"]),
     "begin_play": lambda d: _("Begin play"),
+    "capture": lambda d: (_("Capture {unit} of {player} in {area}") if d.get("unit") else _("Capture {player} in {area}")).format(
+        unit=d.get("unit"), player=_who(str(d["victim"])), area=d["area"]
+    ),
     "battle": lambda d: _("Battle {player} in {area}").format(
         player=str(d["defender"]).replace("_", " ").title(), area=d["area"]
     ),
@@ -86,7 +89,6 @@ _TAGS = {
     "ability_move": N_("Move"),
     "place_marker": N_("Place a marker"),
     "remove_marker": N_("Remove a marker"),
-    "capture": N_("Capture"),
     "abandon_gate": N_("Abandon the gate"),
     "gain_spellbook": N_("Take a Spellbook"),
     "eliminate": N_("Eliminate"),

@@ -21,7 +21,7 @@ import pygame
 
 from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.actions import destinations
+from companion.engine.cthulhu.actions import capture_offers, destinations
 from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
 from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
@@ -393,14 +393,16 @@ class TurnPanel:
         if mine and not known and self.legal(state, c.Awaken(pid, name, goo, 1)):
             yield (_("Awaken {unit}...").format(unit=goo), Local("awaken"))  # no rules known: the cost by hand
         battles = {cmd.defender: cmd for cmd in listed if isinstance(cmd, c.BattleAction)}
+        captures = list(capture_offers(state, pid, i))
         for enemy in sorted(set(area.owners) - {pid, *UNTOUCHABLE}):
             who = _("Neutral") if enemy == NEUTRAL else state.player(enemy).label
             if enemy in battles:  # both sides' dice computed by the referee, the battle resolved whole
                 yield (_("Battle {player}").format(player=who), Submit(battles[enemy]))
             elif self.legal(state, c.BattleAction(pid, name, enemy, 0, 0)):
                 yield (_("Battle {player}...").format(player=who), Local("battle", enemy))  # the dice by hand
-            if enemy != NEUTRAL and self.legal(state, c.Capture(pid, name, enemy)):
-                yield (_("Capture {player} (1)").format(player=who), Submit(c.Capture(pid, name, enemy)))
+            # The engine's captures name each cultist the victim may give up (one per name there).
+            for capture in (cmd for cmd in captures if cmd.victim == enemy and self.legal(state, cmd)):
+                yield (_("Capture {unit} of {player} (1)").format(unit=capture.unit, player=who), Submit(capture))
         w = state.watcher
         if w is not None and w.awake and w.area == i and self.legal(state, BattleWatcher(pid, 1)):
             yield (_("Battle the Watcher..."), Local("watcher"))

@@ -40,6 +40,7 @@ from companion.engine.cthulhu.model import (
     STARTING_CULTISTS,
     WATCHER,
     WORM,
+    AreaState,
     DieKind,
     Direction,
     Faction,
@@ -49,6 +50,7 @@ from companion.engine.cthulhu.model import (
     Prompt,
     PromptKind,
     UnitKind,
+    Units,
     spellbook_count,
 )
 from companion.engine.says import say, sentence
@@ -645,40 +647,18 @@ def pay_crossing(state: GameState, legs: list[Leg], sacrifice: c.UnitRef | None,
 
 @handles(c.Capture)
 def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
-    """Take an enemy cultist: the captor needs a monster, terror or Great Old One there; an
-    enemy Great Old One there protects its cultists always, its monsters and terrors only from a
-    captor without a Great Old One there (factions.md section 0, Capture: "A capturer with a GOO
-    there always may", [HRF:Game.scala] ``canCapture``)."""
+    """Take an enemy cultist (``unit`` names which, else the victim's first there, as journals
+    written before the field read): checked by :func:`capture_refusal`."""
     seat = my_turn(state, cmd.player)
     if cmd.victim == ASTRAL_ACOLYTE:
         raise Refusal(Code.UNTOUCHABLE, ACOLYTE_IMMUNE)
     seat_of(state, cmd.victim)
     index = bd.area_index(state, cmd.area)
-    area = state.areas[index]
-    fighters = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
-    if not any(u.owner == cmd.player and u.kind in fighters and u.name not in independents.CANNOT_CAPTURE for u in area.units):
-        raise Refusal(
-            Code.NO_SUCH_UNITS,
-            "Capturing needs a monster or Great Old One of {player} in {area}.",
-            player=cmd.player,
-            area=cmd.area,
-        )
-    goos = (UnitKind.GOO, UnitKind.IGOO)
-    if any(area.count(owner=cmd.victim, kind=k) for k in goos):
-        raise Refusal(
-            Code.NOT_NOW, "{victim} has a Great Old One protecting its cultists in {area}.", victim=cmd.victim, area=cmd.area
-        )
-    captor_goo = any(u.owner == cmd.player and u.kind in goos and u.name not in independents.CANNOT_CAPTURE for u in area.units)
-    if not captor_goo and any(area.count(owner=cmd.victim, kind=k) for k in (UnitKind.MONSTER, UnitKind.TERROR)):
-        raise Refusal(
-            Code.NOT_NOW,
-            "{victim} has a monster protecting its cultists in {area} (only a Great Old One captures past it).",
-            victim=cmd.victim,
-            area=cmd.area,
-        )
-    victim = next((u for u in area.units if u.owner == cmd.victim and u.kind is UnitKind.CULTIST), None)
-    if victim is None:
-        raise Refusal(Code.NO_SUCH_UNITS, "{victim} has no cultist in {area}.", victim=cmd.victim, area=cmd.area)
+    refusal = capture_refusal(state, cmd.player, index, cmd.victim, cmd.unit)
+    if refusal is not None:
+        raise refusal
+    victim = captive_stack(state.areas[index], cmd.victim, cmd.unit)
+    assert victim is not None  # capture_refusal found it
     state = pay(state, seat, cmd.cost, say("a capture"), events)
     state, removed = bd.remove(
         state, index, cmd.victim, UnitKind.CULTIST, victim.name, 1, say("captured by {player}", player=cmd.player)
@@ -687,6 +667,64 @@ def capture(state: GameState, cmd: c.Capture, events: Events) -> GameState:
     events += removed
     events.append(Captured(cmd.player, cmd.victim, cmd.area))
     return end_action(state, events)
+
+
+CAPTURE_COST = 1  # a capture's own Power (the Ice Age's tax comes on top, by its guard)
+CAPTORS = (UnitKind.MONSTER, UnitKind.TERROR, UnitKind.GOO, UnitKind.IGOO)
+GOOS = (UnitKind.GOO, UnitKind.IGOO)
+
+
+def captive_stack(area: AreaState, victim: str, unit: str = "") -> Units | None:
+    """``victim``'s cultists called ``unit`` in ``area`` ("": its first cultists there)."""
+    return next((u for u in area.units if u.owner == victim and u.kind is UnitKind.CULTIST and unit in ("", u.name)), None)
+
+
+def capture_refusal(state: GameState, pid: str, index: int, victim: str, unit: str = "") -> Refusal | None:
+    """Why ``pid`` may not capture ``victim``'s cultist ``unit`` ("": any) in area ``index``
+    (None when it may): the captor needs a monster, terror or Great Old One there; an enemy Great
+    Old One there protects its cultists always, its monsters and terrors only from a captor
+    without a Great Old One there (factions.md section 0, Capture: "A capturer with a GOO there
+    always may", [HRF:Game.scala] ``canCapture``).  The capture command and the legal list both
+    ask it.  Errors returned: NO_SUCH_UNITS (no captor; no such cultist), NOT_NOW (protected)."""
+    area, where = state.areas[index], state.area_name(index)
+    if not any(u.owner == pid and u.kind in CAPTORS and u.name not in independents.CANNOT_CAPTURE for u in area.units):
+        return Refusal(
+            Code.NO_SUCH_UNITS, "Capturing needs a monster or Great Old One of {player} in {area}.", player=pid, area=where
+        )
+    if any(area.count(owner=victim, kind=k) for k in GOOS):
+        return Refusal(Code.NOT_NOW, "{victim} has a Great Old One protecting its cultists in {area}.", victim=victim, area=where)
+    captor_goo = any(u.owner == pid and u.kind in GOOS and u.name not in independents.CANNOT_CAPTURE for u in area.units)
+    if not captor_goo and any(area.count(owner=victim, kind=k) for k in (UnitKind.MONSTER, UnitKind.TERROR)):
+        return Refusal(
+            Code.NOT_NOW,
+            "{victim} has a monster protecting its cultists in {area} (only a Great Old One captures past it).",
+            victim=victim,
+            area=where,
+        )
+    if captive_stack(area, victim, unit) is None:
+        if unit:
+            return Refusal(
+                Code.NO_SUCH_UNITS, "{victim} has no {unit} in {area} to capture.", victim=victim, unit=unit, area=where
+            )
+        return Refusal(Code.NO_SUCH_UNITS, "{victim} has no cultist in {area}.", victim=victim, area=where)
+    return None
+
+
+def capture_offers(state: GameState, pid: str, index: int) -> Iterator[c.Capture]:
+    """The captures ``pid`` may make in area ``index`` by the capture's own checks
+    (:func:`capture_refusal`), one per distinct cultist name of each enemy there, named
+    (``unit``): the victim chooses which it gives up (factions.md section 0), so the screen offers
+    each.  The abilities' guards (Ferox, Brainless, the Ice Age's tax) are the caller's to ask
+    (the screen asks the engine).  The legal list leaves captures out, as it always has: the demo's
+    bots, its seeded games and the screenshots made from them stay as they are."""
+    if state.player(pid).power < CAPTURE_COST:
+        return
+    area = state.areas[index]
+    for enemy in area.owners:
+        if enemy == pid or state.seat(enemy) is None or capture_refusal(state, pid, index, enemy) is not None:
+            continue
+        names = dict.fromkeys(u.name for u in area.units_of(enemy) if u.kind is UnitKind.CULTIST)
+        yield from (c.Capture(pid, state.area_name(index), enemy, unit=name) for name in names)
 
 
 @handles(c.ControlGate)

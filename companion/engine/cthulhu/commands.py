@@ -274,10 +274,15 @@ class BattleAction(Command):
 @COMMANDS.register("capture")
 @dataclass(frozen=True, slots=True)
 class Capture(Command):
+    """Take one of ``victim``'s cultists in ``area``: ``unit`` names which ("High Priest"), the
+    one the victim chooses (factions.md section 0); "" takes its first there, as journals written
+    before the field did."""
+
     player: str
     area: str
     victim: str
     cost: int = 1
+    unit: str = ""
 
 
 @COMMANDS.register("control_gate")

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.actions import capture_offers
 from companion.engine.cthulhu.corrections import SetCaptured
 from companion.engine.cthulhu.events import PowerGathered
 from companion.engine.cthulhu.factions import high_priests as hp
@@ -95,6 +96,25 @@ def test_high_priest_captured_is_held_until_gather_power_and_cannot_capture() ->
     # A High Priest cannot capture: alone with an enemy Acolyte, no capture.
     state = hp_game(Asia={"units": [(GC, A, HP, 1), (CC, A, "Acolyte", 1)]})
     assert rejected(state, c.Capture(GC, "Asia", CC)).code is Code.NO_SUCH_UNITS
+
+
+def test_capture_the_victims_choice_of_cultist_is_named_and_offered_one_per_name() -> None:
+    areas: dict[str, Any] = {"Asia": {"units": [(CC, A, "Acolyte", 2), (CC, A, HP, 1), (GC, M, "Deep One", 1)]}}
+    state = hp_game(**areas)
+    asia = state.board.area_index("Asia")
+    assert asia is not None
+    offered = list(capture_offers(state, GC, asia))
+    assert offered == [c.Capture(GC, "Asia", CC, unit="Acolyte"), c.Capture(GC, "Asia", CC, unit=HP)]
+    taken = run(state, c.Capture(GC, "Asia", CC, unit=HP))
+    assert count(taken, "Asia", CC, HP) == 0 and count(taken, "Asia", CC, "Acolyte") == 2
+    assert hp.held_by(taken, GC) == (CC,) and taken.player(GC).captured == (CC,)  # held as a High Priest
+    # No unit named: the first cultist there, as journals written before the field replay.
+    first = run(state, c.Capture(GC, "Asia", CC))
+    assert count(first, "Asia", CC, "Acolyte") == 1 and count(first, "Asia", CC, HP) == 1
+    # The unit named must be a cultist of the victim there.
+    for name in ("Deep One", "Nightgaunt"):
+        refusal = rejected(state, c.Capture(GC, "Asia", CC, unit=name))
+        assert refusal.code is Code.NO_SUCH_UNITS and name in refusal.message
 
 
 def gathered_parts(state: State) -> dict[str, dict[str, int]]:
