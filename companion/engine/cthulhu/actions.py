@@ -376,6 +376,12 @@ def summon(state: GameState, cmd: c.Summon, events: Events) -> GameState:
     check_pool(state, cmd.player, unit)
     if cmd.cost is not None:
         cost = cmd.cost
+    elif unit is None and cmd.name == independents.FILTH:  # every Filth summon HRF allows is Fertility's
+        raise Refusal(
+            Code.BAD_VALUE,
+            "A Filth is placed by Abhoth's Filth action (place_filth) or summoned by Black Goat with Fertility Cult "
+            '(fertility_cult, name "Filth"), not by summon.',
+        )
     elif unit is None:
         raise Refusal(
             Code.BAD_VALUE,

@@ -57,3 +57,17 @@ def test_abhoths_filth_not_by_fertility_cult_once_abhoth_is_lost() -> None:
     state = turn(state, BG, power=3)
     assert rejected(state, FertilityCult(BG, "Africa", "Filth")).code is Code.BAD_VALUE
     assert rejected(state, PlaceFilth(BG, "Africa")).code is Code.NOT_NOW
+
+
+def test_abhoths_filth_an_ordinary_summon_points_to_fertility_cult() -> None:
+    """HRF summons a Filth only for a faction holding Fertility, and every summon of such a
+    faction is Fertility's, the turn going on: ``fertility_cult`` is that summon, so ``summon``
+    names it rather than asking for a cost (a cost given stays the table's override)."""
+    abhoth = [(BG, "igoo", "Abhoth", 1)]
+    state = game(Africa={**SHUB_HOME, "units": [*SHUB_HOME["units"], *abhoth]})
+    refusal = rejected(state, c.Summon(BG, "Africa", "Filth"))
+    assert refusal.code is Code.BAD_VALUE and "fertility_cult" in refusal.message
+    assert not any(isinstance(cmd, c.Summon) and cmd.name == "Filth" for cmd in legal_commands(state))
+    assert FertilityCult(BG, "Africa", "Filth") in list(legal_commands(state))
+    state = run(state, c.Summon(BG, "Africa", "Filth", 1, kind=UnitKind.MONSTER))  # by hand
+    assert count(state, "Africa", BG, "Filth") == 1
