@@ -51,6 +51,7 @@ from companion.engine.cthulhu.model import (
     ERADICATED,
     MOON,
     NEUTRAL,
+    AreaState,
     Ask,
     Faction,
     GameState,
@@ -960,7 +961,7 @@ def _follow_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
             and area.count(owner=p.pid, kind=UnitKind.CULTIST)
             and not any(area.count(owner=p.pid, kind=k) for k in guards)
         ]
-        return ("skip", *victims) if victims else ()
+        return ("skip", *(choice for victim in victims for choice in _captive_choices(area, victim))) if victims else ()
     enemies = [p.pid for p in state.players if p.pid != pid and area.count(owner=p.pid)]
     return ("skip", *enemies) if enemies else ()
 
@@ -986,7 +987,8 @@ def _follow(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
         events.append(pw.AbilityUsed(pid, FROM_BELOW, say("the other Nyogtha moves to {choice} free", choice=choice)))
     elif choice != "skip" and ask.ability == BELOW_CAPTURE:
         state = _pay_ice(state, pid, _area(state, ask.data[0]), events)
-        state = _free_capture(state, pid, _area(state, ask.data[0]), choice, events)
+        victim, _, unit = choice.partition(CAPTIVE_SEP)
+        state = _free_capture(state, pid, _area(state, ask.data[0]), victim, events, unit)
     elif choice != "skip":
         return _free_battle(state, pid, ask.data[0], choice, events)  # its handler's guard takes the Ice Age's tax
     return pw.end_action(state, events)
@@ -1027,9 +1029,20 @@ def _pay_ice(state: GameState, pid: str, index: int, events: pw.Events, paid: tu
     return pw.pay(state, pw.seat_of(state, pid), due, say("the Ice Age"), events)
 
 
-def _free_capture(state: GameState, pid: str, index: int, victim: str, events: pw.Events) -> GameState:
-    """The other Nyogtha's capture: as a capture (the victim's first cultist there), no Power."""
-    unit = next(u for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST)
+# A free capture's answer names the cultist when the victim has two kinds there ("crawling_chaos:High
+# Priest", the victim's choice as in ``capture``'s ``unit``); with one kind it is the victim alone.
+CAPTIVE_SEP = ":"
+
+
+def _captive_choices(area: AreaState, victim: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(u.name for u in area.units_of(victim) if u.kind is UnitKind.CULTIST))
+    return (victim,) if len(names) < 2 else tuple(f"{victim}{CAPTIVE_SEP}{name}" for name in names)
+
+
+def _free_capture(state: GameState, pid: str, index: int, victim: str, events: pw.Events, name: str = "") -> GameState:
+    """The other Nyogtha's capture: as a capture (the victim's cultist ``name`` there, "" its
+    first), no Power."""
+    unit = next(u for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST and name in ("", u.name))
     where = state.area_name(index)
     state, removed = bd.remove(state, index, victim, UnitKind.CULTIST, unit.name, 1, say("captured by {pid}", pid=pid))
     seat = pw.seat_of(state, pid)

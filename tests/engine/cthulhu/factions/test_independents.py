@@ -9,6 +9,7 @@ from typing import Any
 from companion.engine import Code, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import ElderSignDrawn, HitTaken
+from companion.engine.cthulhu.factions.high_priests import held_by
 from companion.engine.cthulhu.factions.independents import (
     CARDS,
     AwakenIndependent,
@@ -434,3 +435,18 @@ def test_horror_steed_forgets_a_passenger_it_could_not_carry() -> None:
     state = turn(set_board(state, South_Pacific={"units": [(GC, "cultist", "Acolyte", 1)]}), GC)
     state = run(state, c.Recruit(GC, "South Pacific"))  # a later action asks nothing of the Shantak
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
+
+
+def test_from_below_capture_the_free_capture_names_which_cultist() -> None:
+    """With High Priests, the victim beside the other Nyogtha has two kinds of cultist: the free
+    capture's answers name each (the victim's choice, as ``capture``'s ``unit``)."""
+    state = game(
+        Options(abilities=True, independents=CARDS, high_priests=True),
+        South_Pacific={"units": [(GC, "igoo", "Nyogtha", 1), (CC, "cultist", "Acolyte", 1)]},
+        Asia={"units": [(GC, "igoo", "Nyogtha", 1), (BG, "cultist", "Acolyte", 1), (BG, "cultist", "High Priest", 1)]},
+    )
+    state = run(replace(state, loyalty=(("Nyogtha", GC),)), c.Capture(GC, "South Pacific", CC))
+    assert state.prompt.choices == ("skip", f"{BG}:Acolyte", f"{BG}:High Priest")
+    state = answer(state, f"{BG}:High Priest")
+    assert count(state, "Asia", BG, "High Priest") == 0 and count(state, "Asia", BG, "Acolyte") == 1
+    assert state.player(GC).captured == (CC, BG) and held_by(state, GC) == (BG,)  # held as a High Priest
