@@ -1,4 +1,4 @@
-"""The words on the buttons for a Move, in its groups form and in the older form journals keep."""
+"""The words on the buttons for a Move, in its groups form and in the older form journals keep; a capture's."""
 
 from __future__ import annotations
 
@@ -27,3 +27,8 @@ def test_the_older_move_form_and_the_astral_acolyte_alone_are_labelled_too() -> 
     assert label(c.Move(GC, "Europe", (c.UnitRef("Africa", UnitKind.CULTIST, "Acolyte"),))) == "Move Acolyte: Africa -> Europe"
     assert label(c.Move(GC, acolyte_to="Europe")) == "Move the Astral Acolyte -> Europe"
     assert label(c.Move(GC, "Europe", acolyte=True)) == "Move the Astral Acolyte -> Europe"
+
+
+def test_a_capture_names_the_cultist_taken_when_the_command_does() -> None:
+    assert label(c.Capture(GC, "Asia", "crawling_chaos", unit="High Priest")) == "Capture High Priest of Crawling Chaos in Asia"
+    assert label(c.Capture(GC, "Asia", "crawling_chaos")) == "Capture Crawling Chaos in Asia"  # the older form
