@@ -23,7 +23,7 @@ from companion.engine import Accepted, Code, Command, Rejected, apply, legal_com
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import destinations
 from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
-from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
+from companion.engine.cthulhu.factions.neutral_spellbooks import RECRIMINATIONS, UNDIMENSIONED, Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
@@ -95,6 +95,20 @@ def area_answers(state: GameState) -> dict[int, Command]:
                 found.setdefault(index, command)
     _ANSWERS[:] = [state, found]
     return found
+
+
+def may_list_book_actions(state: GameState) -> bool:
+    """Whether the engine's list may name a neutral Spellbook's action (Undimensioned,
+    Recriminations): only to a player holding one of those books, in a game played with them
+    (:func:`neutral_spellbooks.offers`).  Otherwise the area list does not read the engine's
+    list to its end to look for one: that read was half the turn panel's time on an action
+    frame, on a tap's way to the screen (docs/architecture.md)."""
+    pid = state.prompt.actor
+    seat = state.seat(pid) if pid else None
+    if seat is None or not neutral_spellbooks.active(state):
+        return False
+    books = state.players[seat].spellbooks
+    return UNDIMENSIONED in books or RECRIMINATIONS in books
 
 
 def _bring(intent: Any) -> bool:
@@ -499,7 +513,8 @@ class TurnPanel:
             cost = sum(g.count for g in d.pending)
             items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
         # The neutral Spellbooks' actions belong to no area: offered beside the areas, as listed.
-        items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
+        if may_list_book_actions(state):
+            items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
         if d.armed_pass:
             items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:
