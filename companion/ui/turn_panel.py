@@ -342,10 +342,12 @@ class TurnPanel:
             stacks = area.units_of(pid)
             group = command.groups[0]
             to = state.board.area_index(group.to)
-            if not stacks or to is None or to not in self.reach(state, i):
+            if not stacks or to is None or ERADICATED in state.areas[to].markers:
                 return False
             walk = c.MoveGroup(name, group.to, stacks[0].kind, stacks[0].name)
-            return command == c.Move(pid, groups=(walk,)) and to is not None and ERADICATED not in state.areas[to].markers
+            # The engine's reach (an engine walk per stack) is asked last: only of the one Move
+            # this area's list would offer, not of every one-unit Move the list names.
+            return command == c.Move(pid, groups=(walk,)) and to in self.reach(state, i)
         return False
 
     def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
@@ -440,9 +442,12 @@ class TurnPanel:
         known = self._reach[1]
         if frm not in known:
             pid = state.prompt.actor
-            near = destinations(state, pid, frm)
             stacks = state.areas[frm].units_of(pid)
-            known[frm] = {s.name: destinations(state, pid, frm, s.name) for s in stacks} if stacks else {"": near}
+            # Each stack's own (the area's reach without a name is asked only with no stacks:
+            # an engine walk saved per area, on a tap's way to the screen).
+            known[frm] = (
+                {s.name: destinations(state, pid, frm, s.name) for s in stacks} if stacks else {"": destinations(state, pid, frm)}
+            )
         return known[frm]
 
     def picked_reach(self, state: GameState) -> frozenset[int]:
