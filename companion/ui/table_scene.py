@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -629,12 +630,12 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             killed = float(odds.killed_by_decay)
             where = state.area_name(w.area) if w.area >= 0 else _("off the map")
             words = _("Watcher AWAKE in {area}, token {token}; dies at the next Doom Phase: {chance}")
-            lines.append((held(words, ("token", "chance"), area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
+            lines.append((_held(words, ("token", "chance"), area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
         elif w.wake_pending:
             lines.append((_("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)"), WARN))
         else:
             words = _("Watcher asleep, token {token}; wakes at the next Doom Phase: {chance}")
-            lines.append((held(words, ("token", "chance"), token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
+            lines.append((_held(words, ("token", "chance"), token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
     worms = worm_chances(state)
     gone = sum(1 for a in state.areas if ERADICATED in a.markers)
     eradicated = (
@@ -644,7 +645,7 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     )
     if len(worms) == 1:
         area, number, chance = worms[0]
-        words = held(
+        words = _held(
             _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}"),
             ("chance",),
             number=number,
@@ -656,7 +657,7 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     elif worms:  # one heading, then a line per Worm
         lines.append((_("Eradicated at the next Doom Phase{eradicated}:").format(eradicated=eradicated), TEXT))
         for area, number, chance in worms:
-            words = held(
+            words = _held(
                 _("Worm {number} in {area}: {chance}"),
                 ("chance",),
                 number=number,
@@ -676,6 +677,13 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             (_("Tower: {state}").format(state=_(view.link.state.value)), ACCENT if view.link.state.value == "linked" else WARN)
         )
     return lines
+
+
+@lru_cache(maxsize=256)
+def _held(words: str, figures: tuple[str, ...], **values: Any) -> str:
+    """:func:`held`, remembered: the Watcher's and the Worms' lines come back the same frame
+    after frame, and holding their figures (a pattern match each) was a tenth of the status."""
+    return held(words, figures, **values)
 
 
 def _diamond(centre: tuple[int, int], size: int) -> list[tuple[int, int]]:
