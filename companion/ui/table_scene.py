@@ -384,8 +384,12 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
             lit = player.pid == actor
             band = pygame.Rect(rect.x, top, rect.width, row)
-            key = ("player", tuple(rect), row, numeral, player.label, player.faction, values, lit)
-            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, numeral, player, values, lit)
+            # The row is kept without its numbers (two pictures a player: lit or not), and the
+            # numbers, which most taps change, are drawn over it: the same pixels (they were
+            # drawn last), but a tap no longer paints a row again (a third of the rows did).
+            key = ("player", tuple(rect), row, player.label, player.faction, lit)
+            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, player, lit)
+            self.paint_numerals(surface, rect, top, row, numeral, values)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
@@ -395,18 +399,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             x = first_col + n * cell + cell // 2
             text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
 
-    def paint_player(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        top: int,
-        row: int,
-        numeral: int,
-        player: Any,
-        values: tuple[int, ...],
-        lit: bool,
-    ) -> None:
-        """One player's row (``lit``: the player to act)."""
+    def paint_player(self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, player: Any, lit: bool) -> None:
+        """One player's row but its numbers (``lit``: the player to act)."""
         m = self.metrics
         cell = m.px(54) if not m.portrait else m.px(80)
         first_col = rect.right - m.margin - cell * len(COUNTERS)
@@ -420,6 +414,14 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
         y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
         paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+
+    def paint_numerals(
+        self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
+    ) -> None:
+        """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
         for n, value in enumerate(values):
             centre = (first_col + n * cell + cell // 2, top + row // 2)
             text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
