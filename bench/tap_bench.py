@@ -78,6 +78,10 @@ class Run:
     to_decided: list[float] = field(default_factory=list)  # tap -> the session's previews hear its entry decided
     drawing: list[float] = field(default_factory=list)  # the tap's decided frame: its drawing alone
     to_drawn: list[float] = field(default_factory=list)  # tap -> its decided state drawn (not shown)
+    # CPU time (thread_time: less swayed than wall time by other work on the machine): the
+    # decided frame's drawing on the screen's thread; the tap's command on the table's thread.
+    drawing_cpu: list[float] = field(default_factory=list)
+    table_cpu: list[float] = field(default_factory=list)
     to_journal: list[float] = field(default_factory=list)  # tap -> durable (the append returned)
     to_screen: list[float] = field(default_factory=list)  # durable -> shown
     draw: list[float] = field(default_factory=list)  # each frame drawn in the run (shown or ahead)
@@ -287,9 +291,24 @@ def measure(taps: int | None = None) -> tuple[Run, int]:
                 run.draw.append((time.perf_counter() - started) * 1e6)
 
             def timed_decided() -> None:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.thread_time()
                 draw_decided()
+                if tapper.seq >= 0 and not tapper.drawn_at:
+                    run.drawing_cpu.append((time.thread_time() - cpu) * 1e6)
                 tapper.drew(started)
+
+            submit = house.table._submit
+
+            def timed_submit(command: Any, input_id: str = "") -> bool:
+                """The table's thread: the tap's command decided, journaled and heard (its CPU)."""
+                tapped = tapper.seq >= 0 and house.table.session.seq + 1 == tapper.seq
+                cpu = time.thread_time()
+                accepted = submit(command, input_id)
+                if tapped:
+                    run.table_cpu.append((time.thread_time() - cpu) * 1e6)
+                return accepted
+
+            house.table._submit = timed_submit  # type: ignore[method-assign]
 
             def timed_flip() -> None:
                 flip()
@@ -302,6 +321,8 @@ def measure(taps: int | None = None) -> tuple[Run, int]:
             app.flip = timed_flip  # type: ignore[method-assign]
             tapper.block(20)  # warm-up: fonts, layouts, SQLite's pages
             kept_lists = (run.total, run.to_decided, run.to_drawn, run.drawing, run.to_journal, run.to_screen, run.draw)
+            for kept in (run.drawing_cpu, run.table_cpu):
+                kept.clear()
             for kept in (*kept_lists, run.housekeeping, run.snapshots):
                 kept.clear()
             floor_block(app, Path(tmp) / "floor", 20, Run())
@@ -406,6 +427,8 @@ def run() -> list[str]:
         row("tap -> decided (the table's thread: hand-off, engine, entry)", decided),
         row("tap -> decided state drawn (not shown)", drawn),
         row("of which: drawing the decided frame", drawing),
+        row("the same, its thread's CPU time", figures(result.drawing_cpu)),
+        row("the table's thread per tap, its CPU time (engine, entry, append, listeners)", figures(result.table_cpu)),
         row("tap -> durable (hand-off, engine, append + fsync)", journal, "one page written + fdatasync", fsync),
         row("tap -> flipped (shown)", total, "the loop's floor", floor, "median <= 2 ms, p99 <= 4 ms"),
         row("tap -> flipped (shown)", total, "the loop's floor woken through SDL's events", sdl_floor),

@@ -93,15 +93,28 @@ class Appliance:
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
         self.bots: Bots | None = None
         self._switched: list[Callable[[Any], None]] = []
+        self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
 
     @property
     def session(self) -> AnySession:
         return self.table.session  # type: ignore[no-any-return]
 
-    def output(self, listener: Listener) -> None:
-        """Add a peer output: it hears every journaled entry (of any game this table plays)."""
-        self.table.session.listeners.append(listener)
+    def output(self, listener: Listener, *, watched: bool = False) -> None:
+        """Add a peer output: it hears every journaled entry (of any game this table plays).
+
+        ``watched``: the players wait on it (the panel's lights, the screen's frame): it hears
+        each entry before every output nobody waits on (the voice, the log, the demo's players),
+        after the watched ones added before it.  Why: the listeners run in turn on the table's
+        thread, and the screen shows a tap's frame only once it has heard the entry; the voice
+        wording its lines first would hold the frame back (docs/architecture.md)."""
+        listeners = self.table.session.listeners
+        if not watched:
+            listeners.append(listener)
+            return
+        at = max((n + 1 for n, heard in enumerate(listeners) if any(heard == w for w in self._watched)), default=0)
+        listeners.insert(at, listener)
+        self._watched.append(listener)
 
     def when_switched(self, hook: Callable[[Any], None]) -> None:
         """Call ``hook(session)`` when another game is opened on this table."""
@@ -158,7 +171,7 @@ class Appliance:
             return None
         self.panel.show(self.session.state)
         if listen:
-            self.output(self.panel.on_events)
+            self.output(self.panel.on_events, watched=True)
         self.when_switched(lambda session: self.panel.show(session.state))
         return self.panel
 
@@ -311,7 +324,7 @@ class LocalClient:
             # make it race that thread for the interpreter's lock at the moment the input is decided
         self.table.on_notice = lambda notice: screen.noticed()
         self.table.session.previews.append(self)  # the screen draws a decided entry while it is journaled
-        self.house.output(self._entered)  # a peer of the panel and the log, after them
+        self.house.output(self._entered, watched=True)  # a peer of the panel and the log: after the panel, before the log
         self.house.when_switched(self._switched)
         session = self.table.session
         screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=False)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -383,8 +384,12 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
             lit = player.pid == actor
             band = pygame.Rect(rect.x, top, rect.width, row)
-            key = ("player", tuple(rect), row, numeral, player.label, player.faction, values, lit)
-            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, numeral, player, values, lit)
+            # The row is kept without its numbers (two pictures a player: lit or not), and the
+            # numbers, which most taps change, are drawn over it: the same pixels (they were
+            # drawn last), but a tap no longer paints a row again (a third of the rows did).
+            key = ("player", tuple(rect), row, player.label, player.faction, lit)
+            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, player, lit)
+            self.paint_numerals(surface, rect, top, row, numeral, values)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
@@ -394,18 +399,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             x = first_col + n * cell + cell // 2
             text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
 
-    def paint_player(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        top: int,
-        row: int,
-        numeral: int,
-        player: Any,
-        values: tuple[int, ...],
-        lit: bool,
-    ) -> None:
-        """One player's row (``lit``: the player to act)."""
+    def paint_player(self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, player: Any, lit: bool) -> None:
+        """One player's row but its numbers (``lit``: the player to act)."""
         m = self.metrics
         cell = m.px(54) if not m.portrait else m.px(80)
         first_col = rect.right - m.margin - cell * len(COUNTERS)
@@ -419,6 +414,14 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
         y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
         paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+
+    def paint_numerals(
+        self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
+    ) -> None:
+        """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
+        m = self.metrics
+        cell = m.px(54) if not m.portrait else m.px(80)
+        first_col = rect.right - m.margin - cell * len(COUNTERS)
         for n, value in enumerate(values):
             centre = (first_col + n * cell + cell // 2, top + row // 2)
             text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
@@ -629,12 +632,12 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             killed = float(odds.killed_by_decay)
             where = state.area_name(w.area) if w.area >= 0 else _("off the map")
             words = _("Watcher AWAKE in {area}, token {token}; dies at the next Doom Phase: {chance}")
-            lines.append((held(words, ("token", "chance"), area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
+            lines.append((_held(words, ("token", "chance"), area=where, token=w.token, chance=f"{killed:.0%}"), WARN))
         elif w.wake_pending:
             lines.append((_("Watcher asleep, token 12; wakes at the next Doom Phase (Doom passed it)"), WARN))
         else:
             words = _("Watcher asleep, token {token}; wakes at the next Doom Phase: {chance}")
-            lines.append((held(words, ("token", "chance"), token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
+            lines.append((_held(words, ("token", "chance"), token=w.token, chance=f"{float(odds.wake_by_die):.0%}"), TEXT))
     worms = worm_chances(state)
     gone = sum(1 for a in state.areas if ERADICATED in a.markers)
     eradicated = (
@@ -644,7 +647,7 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     )
     if len(worms) == 1:
         area, number, chance = worms[0]
-        words = held(
+        words = _held(
             _("Worm {number} in {area}: eradicated at the next Doom Phase: {chance}{eradicated}"),
             ("chance",),
             number=number,
@@ -656,7 +659,7 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
     elif worms:  # one heading, then a line per Worm
         lines.append((_("Eradicated at the next Doom Phase{eradicated}:").format(eradicated=eradicated), TEXT))
         for area, number, chance in worms:
-            words = held(
+            words = _held(
                 _("Worm {number} in {area}: {chance}"),
                 ("chance",),
                 number=number,
@@ -676,6 +679,13 @@ def status_lines(view: View) -> list[tuple[str, tuple[int, int, int]]]:
             (_("Tower: {state}").format(state=_(view.link.state.value)), ACCENT if view.link.state.value == "linked" else WARN)
         )
     return lines
+
+
+@lru_cache(maxsize=256)
+def _held(words: str, figures: tuple[str, ...], **values: Any) -> str:
+    """:func:`held`, remembered: the Watcher's and the Worms' lines come back the same frame
+    after frame, and holding their figures (a pattern match each) was a tenth of the status."""
+    return held(words, figures, **values)
 
 
 def _diamond(centre: tuple[int, int], size: int) -> list[tuple[int, int]]:

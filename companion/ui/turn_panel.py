@@ -23,7 +23,7 @@ from companion.engine import Accepted, Code, Command, Rejected, apply, legal_com
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import capture_offers, destinations
 from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
-from companion.engine.cthulhu.factions.neutral_spellbooks import Recriminations, Undimensioned
+from companion.engine.cthulhu.factions.neutral_spellbooks import RECRIMINATIONS, UNDIMENSIONED, Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
@@ -95,6 +95,20 @@ def area_answers(state: GameState) -> dict[int, Command]:
                 found.setdefault(index, command)
     _ANSWERS[:] = [state, found]
     return found
+
+
+def may_list_book_actions(state: GameState) -> bool:
+    """Whether the engine's list may name a neutral Spellbook's action (Undimensioned,
+    Recriminations): only to a player holding one of those books, in a game played with them
+    (:func:`neutral_spellbooks.offers`).  Otherwise the area list does not read the engine's
+    list to its end to look for one: that read was half the turn panel's time on an action
+    frame, on a tap's way to the screen (docs/architecture.md)."""
+    pid = state.prompt.actor
+    seat = state.seat(pid) if pid else None
+    if seat is None or not neutral_spellbooks.active(state):
+        return False
+    books = state.players[seat].spellbooks
+    return UNDIMENSIONED in books or RECRIMINATIONS in books
 
 
 def _bring(intent: Any) -> bool:
@@ -328,10 +342,12 @@ class TurnPanel:
             stacks = area.units_of(pid)
             group = command.groups[0]
             to = state.board.area_index(group.to)
-            if not stacks or to is None or to not in self.reach(state, i):
+            if not stacks or to is None or ERADICATED in state.areas[to].markers:
                 return False
             walk = c.MoveGroup(name, group.to, stacks[0].kind, stacks[0].name)
-            return command == c.Move(pid, groups=(walk,)) and to is not None and ERADICATED not in state.areas[to].markers
+            # The engine's reach (an engine walk per stack) is asked last: only of the one Move
+            # this area's list would offer, not of every one-unit Move the list names.
+            return command == c.Move(pid, groups=(walk,)) and to in self.reach(state, i)
         return False
 
     def choices(self, state: GameState, i: int) -> list[tuple[str, Any]]:
@@ -428,9 +444,12 @@ class TurnPanel:
         known = self._reach[1]
         if frm not in known:
             pid = state.prompt.actor
-            near = destinations(state, pid, frm)
             stacks = state.areas[frm].units_of(pid)
-            known[frm] = {s.name: destinations(state, pid, frm, s.name) for s in stacks} if stacks else {"": near}
+            # Each stack's own (the area's reach without a name is asked only with no stacks:
+            # an engine walk saved per area, on a tap's way to the screen).
+            known[frm] = (
+                {s.name: destinations(state, pid, frm, s.name) for s in stacks} if stacks else {"": destinations(state, pid, frm)}
+            )
         return known[frm]
 
     def picked_reach(self, state: GameState) -> frozenset[int]:
@@ -501,7 +520,8 @@ class TurnPanel:
             cost = sum(g.count for g in d.pending)
             items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
         # The neutral Spellbooks' actions belong to no area: offered beside the areas, as listed.
-        items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
+        if may_list_book_actions(state):
+            items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
         if d.armed_pass:
             items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:

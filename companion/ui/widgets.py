@@ -70,6 +70,13 @@ class Metrics:
             known = self._px[value] = max(1, round(value * self.unit))
         return known
 
+    @cached_property
+    def button_sizes(self) -> tuple[int, int, int, int, int, int, int]:
+        """A button's corner radius, edge, the room its label leaves at the sides and below, and
+        its label's sizes (:data:`LABEL_SIZES`): worked out once (a frame draws a dozen buttons)."""
+        big, middle, small = (self.px(s) for s in LABEL_SIZES)
+        return self.px(8), max(1, self.px(2)), self.px(10), self.px(4), big, middle, small
+
     @property
     def touch(self) -> int:
         return max(MIN_TOUCH, self.px(52))
@@ -461,18 +468,23 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
-        colour = self.colour if self.enabled else PANEL
-        radius, edge = metrics.px(8), max(1, metrics.px(2))
-        surface.blit(_face(self.rect.size, colour, radius, edge), self.rect)
-        room = self.rect.width - metrics.px(10)
-        light = 0.3 * self.colour[0] + 0.59 * self.colour[1] + 0.11 * self.colour[2] > 140
-        colour = (DARK_TEXT if light else TEXT) if self.enabled else DIM  # dark words on a light button
-        big, middle, small = (metrics.px(s) for s in LABEL_SIZES)
-        size, lines = _label_layout(self.label, room, self.rect.height - metrics.px(4), big, middle, small)
+        rect = self.rect
+        radius, edge, side, below, big, middle, small = metrics.button_sizes
+        surface.blit(_face(rect.size, self.colour if self.enabled else PANEL, radius, edge), rect)
+        room = rect.width - side
+        colour = _ink(self.colour) if self.enabled else DIM
+        size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small)
         step = round(size * 1.05)
-        y = self.rect.centery - (len(lines) - 1) * step // 2
+        x, y = rect.centerx, rect.centery - (len(lines) - 1) * step // 2
         for n, line in enumerate(lines):
-            text(surface, line, (self.rect.centerx, y + n * step), size, colour, centre=True, width=room, box=self.rect)
+            text(surface, line, (x, y + n * step), size, colour, centre=True, width=room, box=rect)
+
+
+@lru_cache(maxsize=64)
+def _ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The words' colour on a button of ``colour``: dark words on a light button."""
+    light = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2] > 140
+    return DARK_TEXT if light else TEXT
 
 
 def _label_options(big: int, middle: int, small: int) -> tuple[tuple[int, int], ...]:

@@ -102,14 +102,30 @@ def test_every_output_is_a_peer_listener_panel_first_and_they_follow_a_new_game(
         client = house.client(threaded=False)
         client.connect(screen)
         client.post(c.ChooseDirection("great_cthulhu", "clockwise"))
-        assert heard == ["panel heard", "log", "screen"]  # each once, the LEDs before the words
+        # Each once: the LEDs first, then the screen (the players wait on both), then the outputs
+        # nobody waits on, in the order they were added (the log's words).
+        assert heard == ["screen", "panel heard", "log"]
         assert "clockwise" in out.getvalue().lower()
-        assert house.session.listeners[0] == panel.on_events
+        assert house.session.listeners[:2] == [panel.on_events, client._entered]
         heard.clear()
         client.start(new_game("yuggoth-demo", seed=3))  # another game on the same table
         assert house.session.name != "g" and screen.opened[-1] == (house.session.state, True)
         client.post(c.ChooseDirection("great_cthulhu", "clockwise"))
-        assert heard == ["panel heard", "log", "screen"]  # the outputs came along
+        assert heard == ["screen", "panel heard", "log"]  # the outputs came along
+
+
+def test_the_screen_hears_an_entry_before_the_outputs_nobody_waits_on() -> None:
+    """The voice and the log (added first, as the demo adds them) hear an entry after the screen:
+    the listeners run in turn on the table's thread, and the screen's frame waits for its turn."""
+    heard: list[str] = []
+    with contextlib.ExitStack() as stack:
+        house = Appliance(game(SqliteJournal(":memory:")), stack)
+        house.output(Recorder(heard, "voice"))
+        house.output(Recorder(heard, "log"))
+        client = house.client(threaded=False)
+        client.connect(FakeScreen(heard, "screen"))
+        client.post(c.ChooseDirection("great_cthulhu", "clockwise"))
+        assert heard == ["screen", "voice", "log"]
 
 
 def test_the_demos_players_are_an_input_source_on_the_tables_queue() -> None:

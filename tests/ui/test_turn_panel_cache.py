@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.engine import Accepted, Command, apply, legal_commands
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.model import GameState, PromptKind
 from companion.ui import turn_panel
 from companion.ui.widgets import Metrics
@@ -83,3 +84,46 @@ def test_the_list_is_read_only_as_far_as_a_question_needs() -> None:
     hand = c.BattleAction(state.prompt.actor, state.area_name(area), "nobody", 0, 0)
     assert not listed.has(hand)
     assert listed.commands == list(legal_commands(state))
+
+
+def book_states() -> list[GameState]:
+    """Action turns of a game with the neutral Spellbooks: before any is held, then with
+    Undimensioned held, then with Recriminations held too (as tests/ui/test_neutral_spellbook_taps
+    plays them)."""
+    from companion.engine.cthulhu.model import Options, UnitKind
+    from companion.session import GameSession
+    from companion.store.sqlite import SqliteJournal
+    from tests.helpers import new_game
+
+    gc = "great_cthulhu"
+    options = Options(abilities=True, neutral_spellbooks=True)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
+    assert isinstance(session, GameSession)
+    states = []
+    for command in (
+        c.ChooseDirection(gc, "clockwise"),
+        c.Place(gc, c.UnitRef("Australia", UnitKind.MONSTER, "Deep One", 1)),
+        c.GainSpellbook(gc, nb.UNDIMENSIONED),
+        c.GainSpellbook(gc, nb.RECRIMINATIONS),
+    ):
+        assert isinstance(session.submit(command), Accepted), command
+        if session.state.prompt.kind is PromptKind.ACTION:
+            states.append(session.state)
+    return states
+
+
+def test_the_area_list_reads_the_whole_list_only_when_a_book_action_may_be_in_it(monkeypatch: Any) -> None:
+    """The area list looks for the neutral Spellbooks' actions in the engine's list only where
+    one may be there: the same list as reading it whole every time, and never a book action
+    the engine lists that the short cut would miss."""
+    states = [s for seed in (1, 5) for s in played(seed) if s.prompt.kind is PromptKind.ACTION]
+    books = book_states()
+    assert sum(turn_panel.may_list_book_actions(s) for s in books) == 2  # with Undimensioned, then Recriminations too
+    fast = [turn_panel.TurnPanel(Metrics(800, 480)).area_list(s) for s in [*states, *books]]
+    monkeypatch.setattr(turn_panel, "may_list_book_actions", lambda state: True)
+    whole = [turn_panel.TurnPanel(Metrics(800, 480)).area_list(s) for s in [*states, *books]]
+    assert fast == whole
+    assert any("Undimensioned" in [words for words, _ in items] for items in fast)
+    for state in [*states, *books]:
+        named = any(isinstance(cmd, (nb.Undimensioned, nb.Recriminations)) for cmd in legal_commands(state))
+        assert not named or turn_panel.may_list_book_actions(state)
