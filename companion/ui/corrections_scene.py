@@ -414,8 +414,9 @@ class CorrectionsScene(Scene):
     def update(self, view: View) -> None:
         state: GameState = view.state
         d = self.draft
-        if (d.player and d.player != NEUTRAL and state.seat(d.player) is None) or d.area >= len(state.areas):
-            self.draft = Draft()  # another game is on the table
+        gone = state.seat(d.player) is None and (d.player != NEUTRAL or not neutral_owner(state))
+        if (d.player and gone) or d.area >= len(state.areas):
+            self.draft = Draft()  # another game is on the table (a player, or Abhoth's Neutral, it does not have)
         self.state = state
         super().update(view)
 

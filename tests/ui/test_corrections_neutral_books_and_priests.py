@@ -160,3 +160,15 @@ def test_without_abhoth_no_neutral_owner_is_offered(app_on) -> None:
     tap(app, "Units")
     tap(app, next(label for label in labels(app) if label.startswith("Owner: ")))
     assert "Neutral" not in labels(app)
+
+
+def test_a_neutral_owner_is_not_kept_for_a_game_without_abhoth(app_on) -> None:
+    """The Units editor open on "Neutral" when another game, without Abhoth, comes on the table
+    (same seats, so no player of the draft is missing): the page starts again, as for any other
+    owner the new game does not have, rather than offering Filth of nobody's in a game that has none."""
+    app = fix_page(app_on, Options(abilities=True))
+    fix = scene(app)
+    fix.draft = dataclasses.replace(fix.open("units").draft, player=NEUTRAL)
+    app.draw()
+    assert not [label for label in labels(app) if label == "Owner: Neutral"]
+    assert fix.draft.player != NEUTRAL
