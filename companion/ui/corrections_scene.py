@@ -23,6 +23,7 @@ import pygame
 from companion.engine import Command, Rejected, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import corrections as k
+from companion.engine.cthulhu.actions import acolyte_pool
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
@@ -225,14 +226,16 @@ def _captured_start(state: GameState, d: Draft) -> Draft:
 
 
 def _captured_rows(state: GameState, d: Draft) -> list[Row]:
-    """A stepper of captured cultists per other player; with the High Priests option, under a
-    player with at least one cultist captured and a High Priest in its box, how many of those
-    cultists are High Priests (each is one of them: set_captured refuses more)."""
+    """A stepper of captured cultists per other player, up to what its box holds (its Acolytes,
+    and its High Priests with the option); with the High Priests option, under a player with at
+    least one cultist captured and a High Priest in its box, how many of those cultists are High
+    Priests (each is one of them: set_captured refuses more)."""
     rows = _player_row(state, d)
     for i, p in enumerate(state.players):
         if p.pid == d.player:
             continue
-        rows.append(Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, 6))
+        box = acolyte_pool(state, p.pid) + hp.pool(state, p.pid)
+        rows.append(Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, box))
         held = d.counts[i] if i < len(d.counts) else 0
         if hp.in_use(state) and held and hp.pool(state, p.pid):
             most = min(held, hp.pool(state, p.pid))

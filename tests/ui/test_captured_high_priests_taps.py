@@ -204,3 +204,22 @@ def test_a_table_of_eight_reaches_every_high_priest_stepper_without_cut_text(app
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_a_table_of_eight_with_forty_two_captives_fits_in_german(app_on, size, german) -> None:
     test_a_table_of_eight_reaches_every_high_priest_stepper_without_cut_text(app_on, size)
+
+
+def test_a_victims_six_acolytes_and_its_high_priest_can_all_be_held_captured(app_on) -> None:
+    """A stepper of captured cultists goes to what the victim's box holds: its six Acolytes and,
+    with the option, its High Priest (seven for Black Goat); the engine records all seven once
+    they are off the map.  Without the option, six."""
+    app = captured_editor(app_on)
+    table = table_of(app)
+    assert table.submit(c.Eliminate(BG, c.UnitRef("Africa", UnitKind.CULTIST, "Acolyte", 6)))
+    goat, goat_priests = f"of {app.state.player(BG).label}", f"High Priests of {app.state.player(BG).label}"
+    for _ in range(7):
+        step(app, goat, "+")
+    step(app, goat_priests, "+")
+    assert row_label(app, goat) == f"{goat}: 7"
+    tap(app, "Record")
+    assert last_command(app) == k.SetCaptured(GC, (BG,) * 7, "", (BG,))
+    assert table.session.state.player(GC).captured == (BG,) * 7
+    plain = captured_editor(app_on, high_priests=False)
+    assert next(row.high for row, _rect in scene(plain).rows_drawn(plain.state) if row.label == goat) == 6
