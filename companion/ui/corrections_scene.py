@@ -833,9 +833,11 @@ class CorrectionsScene(Scene):
         )
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
         refusal = self.refusal(state, command)
+        hint = not refusal and not reason and command is not None  # "Reason: none (tap Reason)" under the words
         # Half the room for the correction in words when the engine's refusal needs the rest;
-        # else all but the reason's line (a long list of captured cultists at a big table).
-        words_room = room // 2 if refusal else room - m.margin - round(m.px(17) * 1.05)
+        # else all of it but the hint's line, when it is drawn (a long list of captured cultists
+        # at a big table).
+        words_room = room // 2 if refusal else room - (m.margin + round(m.px(17) * 1.05) if hint else 0)
         width = panel.width - 2 * m.margin
         size = self.preview_size(words, width, words_room)
         y = paragraph(
@@ -851,7 +853,7 @@ class CorrectionsScene(Scene):
                 lines_in(room - (y - panel.y), m.px(18)),
                 WARN,
             )
-        elif reason == "" and command is not None:
+        elif hint:
             text(
                 surface,
                 _("Reason: none (tap Reason)"),

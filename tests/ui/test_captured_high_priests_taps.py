@@ -18,11 +18,14 @@ from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.model import Faction, Options, UnitKind
 from companion.engine.values import evolve
+from companion.i18n import sentence
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
-from tests.helpers import new_game, table_of, tap
+from companion.ui.corrections_scene import PREVIEW_SIZES, REASONS, lines_in
+from companion.ui.widgets import wrap
+from tests.helpers import frame, new_game, table_of, tap
 from tests.ui.test_corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene
 from tests.ui.test_text_fit import LONG_NAME
 
@@ -223,3 +226,36 @@ def test_a_victims_six_acolytes_and_its_high_priest_can_all_be_held_captured(app
     assert table.session.state.player(GC).captured == (BG,) * 7
     plain = captured_editor(app_on, high_priests=False)
     assert next(row.high for row, _rect in scene(plain).rows_drawn(plain.state) if row.label == goat) == 6
+
+
+def test_the_preview_keeps_its_largest_size_when_its_words_fit_above_the_buttons(app_on) -> None:
+    """The preview steps its size down only for words that do not fit: with a Reason chosen no
+    "Reason: none" line is drawn under them, so no room is kept for it (at 800x480 a table of
+    eight's captives with a reason were drawn at the second size though the first fitted)."""
+    board = evolve(load_map("earth-6p"), players=(8,))
+    session = GameSession.start(SqliteJournal(":memory:"), "big", c.NewGame(board, eight_seats(), 1, Options(high_priests=True)))
+    assert isinstance(session, GameSession)
+    for index, area in enumerate(session.state.areas):  # the cultists off the map: the engine records them all
+        for units in area.units:
+            ref = c.UnitRef(session.state.area_name(index), UnitKind.CULTIST, units.name, units.count)
+            assert session.submit(c.Eliminate(units.owner, ref)).ok
+    app = app_on(session)
+    app.scene_name = "fix"
+    fix = scene(app)
+    app.draw()
+    state, m = app.state, fix.metrics
+    _editor, panel = fix.regions()
+    room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin  # above Back, Reason and Record
+    largest = m.px(PREVIEW_SIZES[0])
+    player = state.players[-1].pid
+    checked = 0
+    for counts in ((6, 3, 3, 4, 1, 2, 1, 0), (6, 6, 1, 1, 1, 1, 2, 0), (2, 2, 2, 2, 2, 2, 2, 0), (6, 5, 4, 3, 2, 1, 0, 0)):
+        fix.draft = dataclasses.replace(fix.open("captured").draft, player=player, counts=counts, reason=1)
+        assert fix.refusal(state, fix.command()) == ""
+        drawn = frame(app)
+        first = next(line for line in drawn if line.wanted.startswith(f"{state.player(player).label} holds captured"))
+        words = sentence(k.summary(state, fix.command())) + f" ({i18n._(REASONS[1])})."
+        if len(wrap(words, largest, panel.width - 2 * m.margin, True)) <= lines_in(room, largest):
+            assert first.size == largest, counts
+            checked += 1
+    assert checked
