@@ -298,8 +298,8 @@ def _area_only(make: Callable[[str, str], Command]) -> Callable[[GameState, Draf
 def ritual_space(state: GameState, position: int) -> str:
     """The ritual marker's space as the board's track counts it, from 1 (``set_ritual`` counts
     from 0), its last space Instant Death: the same words as the correction's summary."""
-    space, count = position + 1, len(state.ritual_track) + 1
-    if space == count:
+    space, count, instant_death = k.ritual_space(state, position)
+    if instant_death:
         return _("space {space} of {count} (Instant Death)").format(space=space, count=count)
     return _("space {space} of {count}").format(space=space, count=count)
 

@@ -257,10 +257,17 @@ def _revealed_words(state: GameState, cmd: SetRevealedElderSigns) -> str:
     return say("{who} has revealed {signs}", who=who, signs=", ".join(signs))
 
 
+def ritual_space(state: GameState, position: int) -> tuple[int, int, bool]:
+    """The ritual marker's ``position`` (``set_ritual``'s, from 0) as a player counts the track's
+    spaces on the board: (its space from 1, the spaces in all, whether it is the last: Instant
+    Death).  The summary and the Corrections page's stepper both say it so."""
+    count = len(state.ritual_track) + 1
+    return position + 1, count, position + 1 == count
+
+
 def _ritual_words(state: GameState, cmd: SetRitual) -> str:
-    """The marker's space counted from 1, as a player counts the track's spaces on the board."""
-    position, count = cmd.position + 1, len(state.ritual_track) + 1
-    if position == count:
+    position, count, instant_death = ritual_space(state, cmd.position)
+    if instant_death:
         return say("the ritual marker is on space {position} of {count} (Instant Death)", position=position, count=count)
     return say("the ritual marker is on space {position} of {count}", position=position, count=count)
 
