@@ -151,7 +151,8 @@ def unit_types(state: GameState, pid: str) -> list[tuple[str, UnitKind]]:
     known = UNITS.get(state.players[seat].faction, ()) if seat is not None else ()
     listed = [(u.name, u.kind) for u in known if u.pool] or [(kind.default_name, kind) for kind in UnitKind]
     priest = hp.unit_for(state, pid)
-    cards = [n for n in cards_of(state, pid) if n in NEUTRAL_UNITS] + ([FILTH] if "Abhoth" in cards_of(state, pid) else [])
+    held = cards_of(state, pid)
+    cards = [n for n in held if n in NEUTRAL_UNITS] + ([FILTH] if "Abhoth" in held else [])
     extra = [*((priest,) if priest else ()), *(NEUTRAL_UNITS[n] for n in cards)]
     return listed + [(u.name, u.kind) for u in extra if (u.name, u.kind) not in listed]
 
@@ -172,7 +173,8 @@ def counter(name: str, label: str, most: int) -> Kind:
 
 
 def _units_rows(state: GameState, d: Draft) -> list[Row]:
-    name = unit_types(state, d.player)[d.unit % len(unit_types(state, d.player))][0]
+    types = unit_types(state, d.player)
+    name = types[d.unit % len(types)][0]
     return [
         Row("choose", _("Owner: {player}").format(player=who(state, d.player)), "player"),
         Row("choose", _("Unit: {unit}").format(unit=name), "unit"),
@@ -234,12 +236,15 @@ def _captured_rows(state: GameState, d: Draft) -> list[Row]:
     for i, p in enumerate(state.players):
         if p.pid == d.player:
             continue
-        box = acolyte_pool(state, p.pid) + hp.pool(state, p.pid)
-        rows.append(Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, box))
+        priests = hp.pool(state, p.pid)  # 0 without the option
+        rows.append(
+            Row("stepper", _("of {player}").format(player=p.label), f"count:{i}", 0, acolyte_pool(state, p.pid) + priests)
+        )
         held = d.counts[i] if i < len(d.counts) else 0
-        if hp.in_use(state) and held and hp.pool(state, p.pid):
-            most = min(held, hp.pool(state, p.pid))
-            rows.append(Row("stepper", _("High Priests of {player}").format(player=p.label), f"priest:{i}", 0, most))
+        if held and priests:
+            rows.append(
+                Row("stepper", _("High Priests of {player}").format(player=p.label), f"priest:{i}", 0, min(held, priests))
+            )
     return rows
 
 
@@ -487,7 +492,8 @@ class CorrectionsScene(Scene):
     def editor_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
         buttons: list[Button] = []
-        for row, rect in self.rows_drawn(state):
+        drawn, more, pages = self.row_pages(state)  # the rows' layout, worked out once a tap
+        for row, rect in drawn:
             if row.kind == "choose":
                 buttons.append(Button(rect, row.label, Menu(dataclasses.replace(d, chooser=row.field, page=0))))
             elif row.kind == "toggle":
@@ -504,7 +510,6 @@ class CorrectionsScene(Scene):
                 plus = pygame.Rect(rect.right - side, rect.y, side, m.touch)
                 buttons.append(Button(minus, "-", self.set_value(row.field, max(row.low, value - 1)), BUTTON, value > row.low))
                 buttons.append(Button(plus, "+", self.set_value(row.field, min(row.high, value + 1)), BUTTON, value < row.high))
-        _rows, more, pages = self.row_pages(state)
         if more is not None:
             page = d.rows_page % pages
             label = _("More ({page}/{pages})").format(page=page + 1, pages=pages)
