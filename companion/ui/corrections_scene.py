@@ -57,7 +57,7 @@ GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
-PREVIEW_SIZES = (22, 19, 17)  # px at unit 1: the correction in words, smaller when it is long (17: a button's least)
+PREVIEW_SIZES = (22, 19, LABEL_SIZES[-1])  # px at unit 1: the correction in words, smaller when long (to a label's least)
 
 
 @dataclass(frozen=True)
@@ -559,8 +559,8 @@ class CorrectionsScene(Scene):
         m = self.metrics
         room = width - 2 * max(m.touch, width // 6) - 3 * m.margin
         for value in {"99", row.show(row.low), row.show(row.high)}:
-            lines = wrap(f"{row.label}: {value}", m.px(17), room)
-            if len(lines) > 2 or any(font(m.px(17)).size(line)[0] > room for line in lines):
+            lines = wrap(f"{row.label}: {value}", m.px(LABEL_SIZES[-1]), room)
+            if len(lines) > 2 or any(font(m.px(LABEL_SIZES[-1])).size(line)[0] > room for line in lines):
                 return False
         return True
 
@@ -877,11 +877,11 @@ class CorrectionsScene(Scene):
     def label(self, surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
         """A stepper's label in its room: one line as large as fits, else two smaller lines."""
         m = self.metrics
-        for size in (m.px(24), m.px(20), m.px(17)):
+        for size in map(m.px, LABEL_SIZES):  # as a button's label shrinks
             if font(size).size(words)[0] <= rect.width:
                 text(surface, words, (rect.x, rect.centery - size // 3), size, TEXT, width=rect.width)
                 return
-        size = m.px(17)
+        size = m.px(LABEL_SIZES[-1])
         lines = wrap(words, size, rect.width)
         for one in lines[2:]:
             missing(one, size)  # no room for a third line
