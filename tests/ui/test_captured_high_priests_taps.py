@@ -251,10 +251,11 @@ def test_the_preview_keeps_its_largest_size_when_its_words_fit_above_the_buttons
     checked = 0
     for counts in ((6, 3, 3, 4, 1, 2, 1, 0), (6, 6, 1, 1, 1, 1, 2, 0), (2, 2, 2, 2, 2, 2, 2, 0), (6, 5, 4, 3, 2, 1, 0, 0)):
         fix.draft = dataclasses.replace(fix.open("captured").draft, player=player, counts=counts, reason=1)
-        assert fix.refusal(state, fix.command()) == ""
+        command = fix.command()
+        assert command is not None and fix.refusal(state, command) == ""
         drawn = frame(app)
         first = next(line for line in drawn if line.wanted.startswith(f"{state.player(player).label} holds captured"))
-        words = sentence(k.summary(state, fix.command())) + f" ({i18n._(REASONS[1])})."
+        words = sentence(k.summary(state, command)) + f" ({i18n._(REASONS[1])})."
         if len(wrap(words, largest, panel.width - 2 * m.margin, True)) <= lines_in(room, largest):
             assert first.size == largest, counts
             checked += 1
