@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
-from companion.engine.cthulhu import abilities, actions, flow, six_books
+from companion.engine.cthulhu import abilities, acolyte, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
@@ -36,6 +36,11 @@ actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
 actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
 actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
 flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
+# The Astral Acolyte's control reads the board as every other hook leaves it (Abhoth's Filth
+# turned neutral, a Hierophants High Priest placed): it is evaluated last, whatever the order the
+# modules were imported in.
+flow.AFTER_COMMAND_HOOKS.remove(acolyte.sync)
+flow.AFTER_COMMAND_HOOKS.append(acolyte.sync)
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
     actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
 actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])

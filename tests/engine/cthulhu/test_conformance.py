@@ -225,6 +225,21 @@ def test_random_games_with_the_astral_acolyte_keep_the_invariants(map_name: str,
     assert placed > 0
 
 
+def test_the_acolytes_control_is_evaluated_after_every_other_hook_abhoths_filth_turned_neutral() -> None:
+    """A seeded game (found by review) in which Abhoth is lost and his Filth in the Acolyte's area
+    turn neutral: its control is re-evaluated in the same command, because its sync runs after the
+    independents' hook (it used to run before it, by import order, and the check below failed)."""
+    seats = (Faction.BUBASTIS, Faction.CRAWLING_CHAOS, Faction.YELLOW_SIGN, Faction.ANCIENTS, Faction.BLACK_GOAT)
+    play_checked("shaggai-demo", 5, 203, acolyte=True, seats=seats, independents=CARDS, neutral_spellbooks=True)
+
+
+def test_the_acolytes_sync_is_the_last_after_command_hook() -> None:
+    import companion.engine.cthulhu.corrections  # noqa: F401  (every module that registers a hook)
+    from companion.engine.cthulhu import acolyte, flow
+
+    assert flow.AFTER_COMMAND_HOOKS[-1] is acolyte.sync
+
+
 # Bubastis and Tcho-Tcho beside the core factions, with every independent Great Old One and
 # neutral monster in the game (factions.md sections 9, 10, 12 and 13).
 INDEPENDENT_SEATS = (
