@@ -34,22 +34,42 @@ from hardware.config import panel_config  # noqa: E402
 OUT = ROOT / "docs" / "screenshots"
 
 
-def play_until(session: GameSession, seed: int, done) -> None:  # type: ignore[no-untyped-def]
+SEEDS = 20  # how many seeds from the one named a moment is looked for in (see seeded_until)
+
+
+def play_until(session: GameSession, seed: int, done) -> bool:  # type: ignore[no-untyped-def]
+    """Play the seeded demo game until ``done``; False when it ends (or runs long) first."""
     rnd = random.Random(seed)
     for _ in range(3000):
         state = session.state
-        if done(state) or state.phase is Phase.GAME_OVER:
-            return
+        if done(state):
+            return True
+        if state.phase is Phase.GAME_OVER:
+            return False
         result = session.submit(demo.choose(state, rnd))
         for order in demo.casualties(session.state, result.events):  # type: ignore[union-attr]
             session.submit(order)
+    return False
+
+
+def seeded_until(map_name: str, players: int, seed: int, done) -> GameSession:  # type: ignore[no-untyped-def]
+    """The demo game of the first seed from ``seed`` that reaches ``done``, played to it.
+
+    The bots' choices follow the engine's legal list, so a seed's game changes whenever the list
+    does (captures offered, a new ability): the moment a shot needs is looked for, never assumed.
+    :raises SystemExit: no game of the next SEEDS seeds reaches it (a shot of the wrong moment
+        would pass unnoticed)."""
+    for tried in range(seed, seed + SEEDS):
+        setup = demo.demo_setup(tried, map_name, players)
+        session = GameSession.start(SqliteJournal(":memory:"), "shots", setup.command())
+        assert isinstance(session, GameSession)
+        if play_until(session, tried, done):
+            return session
+    raise SystemExit(f"no demo game on {map_name} (seeds {seed}-{seed + SEEDS - 1}) reaches the moment to shoot")
 
 
 def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str], turn: bool = False) -> None:  # type: ignore[no-untyped-def]
-    setup = demo.demo_setup(seed, map_name, players)
-    session = GameSession.start(SqliteJournal(":memory:"), "shots", setup.command())
-    assert isinstance(session, GameSession)
-    play_until(session, seed, done)
+    session = seeded_until(map_name, players, seed, done)
     stack = contextlib.ExitStack()
     house = Appliance(session, stack)
     panel = house.add_panel(panel_config(demo.DEMO_WIRING))
@@ -160,7 +180,8 @@ def shoot_battle() -> None:
         odds = battle_odds(s)
         return odds is not None and odds.attacker[1] >= 3 and odds.defender[1] >= 2  # dice on both sides
 
-    shoot("earth-4p-53", 4, 4, declared, {"table": "battle.png"})  # a seed whose game has such a battle
+    # The first seed from 4 whose game has such a battle (tests/ui/test_battle_odds.py draws the same one).
+    shoot("earth-4p-53", 4, 4, declared, {"table": "battle.png"})
 
 
 if __name__ == "__main__":

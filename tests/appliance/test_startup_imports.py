@@ -9,6 +9,7 @@ the start would cost every start of the service its import time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -17,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import demo
+from companion import appliance, demo
 from companion.appliance import Heartbeat
-from companion.engine.cthulhu.model import PromptKind
+from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.session import GameSession
 from companion.store import open_journal
 
@@ -66,7 +67,7 @@ def modules_at_first_frame(tmp_path: Path, board: str | None = None, players: in
         session = GameSession.start(journal, "evening", demo.demo_setup(1, board, players).command())
         assert isinstance(session, GameSession)
         if moves:
-            demo.play(session, seed=1, limit=moves)
+            play_to_a_roll(session, seed=1, moves=moves)
             assert session.state.prompt.kind is PromptKind.ROLL  # no tower: nothing to light
     finally:
         journal.close()
@@ -84,6 +85,21 @@ def modules_at_first_frame(tmp_path: Path, board: str | None = None, players: in
     assert done.returncode == 0, done.stderr[-2000:]
     names: list[str] = json.loads(listed.read_text())
     return names
+
+
+def play_to_a_roll(session: GameSession, seed: int, moves: int) -> None:
+    """The seeded demo game ``moves`` moves in, then on to the first roll it asks for (the frame
+    this test needs), whatever the bots chose on the way (as :func:`demo.play`, one move at a
+    time); a game that ends first fails here."""
+    with contextlib.ExitStack() as stack:
+        house = appliance.demo_house(stack, session, seed, tower=False, panel=False)
+        appliance.play_out(house, moves)
+        for _ in range(demo.MAX_COMMANDS):
+            state = session.state
+            assert state.phase is not Phase.GAME_OVER, "the seeded game ended before asking for a roll"
+            if state.prompt.kind is PromptKind.ROLL:
+                return
+            appliance.play_out(house, 1)
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from companion.engine import State
+import random
+
+from companion import demo
+from companion.engine import State, battle_odds
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BattleEnded, CombatComputed, HitTaken, Part
 from companion.engine.cthulhu.factions.tcho_tcho import BOOST, REDUCE
-from companion.engine.cthulhu.model import Faction
+from companion.engine.cthulhu.model import Faction, Phase, PromptKind
 from companion.narrate import describe
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
 from companion.ui.battle_odds import HOLD, battle_lines, held
 from companion.ui.labels import label
 from companion.ui.scene import View
@@ -86,38 +91,44 @@ def test_a_figure_is_held_to_its_words_in_either_language() -> None:
     assert held("{who}: {p}, then", ("p",), who="A", p="7%") == f"A:{HOLD}7%, then"
 
 
+def first_declared_battle() -> GameSession:
+    """The demo game on earth-4p-53 (4 players) of the first seed from 4 that declares a battle
+    between two factions with at least 3 dice against 2, played to that battle's roll.  The bots
+    follow the engine's legal list, so which seed's game has one changes with the list (captures
+    offered, a new ability): it is looked for, not assumed; none in 20 seeds fails."""
+    for seed in range(4, 24):
+        session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(seed, "earth-4p-53", 4).command())
+        assert isinstance(session, GameSession)
+        rnd = random.Random(seed)
+        for _ in range(3000):
+            s = session.state
+            odds = battle_odds(s) if s.battle is not None and s.prompt.kind is PromptKind.ROLL else None
+            if (
+                odds is not None
+                and s.battle is not None
+                and s.battle.defender != "neutral"
+                and odds.attacker[1] >= 3
+                and odds.defender[1] >= 2
+            ):
+                return session
+            if s.phase is Phase.GAME_OVER:
+                break
+            result = session.submit(demo.choose(s, rnd))
+            for order in demo.casualties(session.state, getattr(result, "events", ())):
+                session.submit(order)
+    raise AssertionError("no seeded demo game on earth-4p-53 (seeds 4-23) declares such a battle")
+
+
 def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch) -> None:
-    """The declared battle of docs/screenshots/battle.png (earth-4p-53, seed 4), its status lines
-    drawn at the four sizes: no line is a figure by itself ("60%" under "at least one Kill")."""
-    import random
+    """The declared battle of docs/screenshots/battle.png (earth-4p-53, the first seed from 4 whose
+    game declares one with dice on both sides, as scripts/screenshots.py finds it), its status
+    lines drawn at the four sizes: no line is a figure by itself ("60%" under "at least one Kill")."""
     import re
 
-    from companion import demo
-    from companion.engine import battle_odds
-    from companion.engine.cthulhu.model import Phase, PromptKind
-    from companion.session import GameSession
-    from companion.store.sqlite import SqliteJournal
     from companion.ui.app import SIZES
     from tests.ui.test_text_fit import problems
 
-    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(4, "earth-4p-53", 4).command())
-    assert isinstance(session, GameSession)
-    rnd = random.Random(4)
-    for _ in range(3000):
-        s = session.state
-        odds = battle_odds(s) if s.battle is not None and s.prompt.kind is PromptKind.ROLL else None
-        if (
-            odds is not None
-            and s.battle is not None
-            and s.battle.defender != "neutral"
-            and odds.attacker[1] >= 3
-            and odds.defender[1] >= 2
-        ):
-            break
-        assert s.phase is not Phase.GAME_OVER
-        result = session.submit(demo.choose(s, rnd))
-        for order in demo.casualties(session.state, getattr(result, "events", ())):
-            session.submit(order)
+    session = first_declared_battle()
     for size in SIZES.values():
         app = app_on(session, size)
         app.scene_name = "table"

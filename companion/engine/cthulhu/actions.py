@@ -721,11 +721,18 @@ def capture_offers(state: GameState, pid: str, index: int) -> Iterator[c.Capture
     (:func:`capture_refusal`), one per distinct cultist name of each enemy there, named
     (``unit``): the victim chooses which it gives up (factions.md section 0), so the screen offers
     each.  The abilities' guards (Ferox, Brainless, the Ice Age's tax) are the caller's to ask
-    (the screen asks the engine).  The legal list leaves captures out, as it always has: the demo's
-    bots, its seeded games and the screenshots made from them stay as they are."""
+    (the legal list filters its action commands through them; the screen asks the engine).  The
+    legal list offers these in each area the player has units in, so the demo's bots capture too.
+
+    Cheap where nothing can be captured (the legal list asks it of every such area): an area
+    with no enemy cultist, or no captor of ``pid``, is passed over before any enemy is checked."""
     if state.player(pid).power < CAPTURE_COST:
         return
     area = state.areas[index]
+    if not any(u.kind is UnitKind.CULTIST and u.owner != pid for u in area.units) or not any(
+        u.owner == pid and u.kind in CAPTORS for u in area.units
+    ):
+        return
     for enemy in area.owners:
         if enemy == pid or state.seat(enemy) is None or capture_refusal(state, pid, index, enemy) is not None:
             continue

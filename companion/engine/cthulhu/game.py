@@ -373,6 +373,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
             yield from _summons(state, pid, name)
         if player.power >= BATTLE_COST:
             yield from _battles(state, pid, i)
+        yield from actions.capture_offers(state, pid, i)  # one per cultist name of each enemy there
         if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
             yield c.ControlGate(pid, name)
         near = actions.destinations(state, pid, i)  # Flight's two areas too

@@ -650,16 +650,29 @@ def _pool(state: GameState, pid: str, unit: UnitType) -> int:
     return pw.pool_left(state, pid, unit.name, unit.pool) - held
 
 
+def _fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
+    """The Monsters borrowed Fertility Cult summons: Sleeper's own, and Abhoth's Filth (1 Power,
+    from his twelve) while Sleeper has Abhoth in play.  [HRF:IGOOs.scala] ``Filth.canBeSummoned``
+    is ``f.has(Fertility)``, and HRF's ``has`` counts an ability borrowed by Ancient Sorcery, so
+    a Sleeper holding Abhoth summons a Filth as Black Goat does (docs/rules-notes.md, "Abhoth's
+    Filth by Fertility Cult")."""
+    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
+
+    return (*(u for u in RULES.units if u.kind is M), *independents.fertile_filth(state, pid))
+
+
 def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:
-    """Fertility Cult borrowed from Black Goat: Sleeper summons one of its Monsters at a gate it
-    controls as an unlimited action (the turn goes on), at the roster's cost."""
+    """Fertility Cult borrowed from Black Goat: Sleeper summons one of its Monsters (or Abhoth's
+    Filth, :func:`_fertile`) at a gate it controls as an unlimited action (the turn goes on), at
+    the roster's cost.  Errors: NOT_CONTROLLER (no gate of Sleeper's there), BAD_VALUE (not a
+    Monster it may summon so), NO_SUCH_UNITS (none left in the pool), CANNOT_AFFORD."""
     seat = pw.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     gate = state.areas[index].gate
     if gate is None or gate.controller != cmd.player:
         raise Refusal(Code.NOT_CONTROLLER, "Summoning needs a gate Sleeper controls in {area}.", area=cmd.area)
-    unit = RULES.unit(cmd.name)
-    if unit is None or unit.kind is not M:
+    unit = next((u for u in _fertile(state, cmd.player) if u.name == cmd.name), None)
+    if unit is None:
         raise Refusal(Code.BAD_VALUE, "{name!r} is not one of Sleeper's Monsters.", name=cmd.name)
     if _pool(state, cmd.player, unit) < 1:
         raise Refusal(Code.NO_SUCH_UNITS, "No Sleeper {unit} is left in the pool.", unit=unit.name)
@@ -690,8 +703,8 @@ def _fertility_offers(state: GameState, pid: str) -> Iterator[Command]:
     power = state.player(pid).power
     for i, area in enumerate(state.areas):
         if area.gate is not None and area.gate.controller == pid:
-            for unit in RULES.units:
-                if unit.kind is M and _pool(state, pid, unit) > 0 and power >= RULES.cost_of(state, pid, unit):
+            for unit in _fertile(state, pid):
+                if _pool(state, pid, unit) > 0 and power >= RULES.cost_of(state, pid, unit):
                     yield FertilityCult(pid, state.area_name(i), unit.name)
 
 

@@ -12,9 +12,10 @@ from companion.engine import Code, State, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.black_goat import FertilityCult
 from companion.engine.cthulhu.factions.independents import AwakenIndependent, PlaceFilth
-from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
+from companion.engine.cthulhu.factions.sleeper import AncientSorcery
+from companion.engine.cthulhu.model import Faction, Options, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import BG, count
-from tests.engine.cthulhu.factions.kit import turn
+from tests.engine.cthulhu.factions.kit import CORE4, SL, turn
 from tests.helpers import clear_board, rejected, run, set_board, started
 
 SHUB_HOME = {"gate": BG, "units": [(BG, "goo", "Shub-Niggurath", 1), (BG, "cultist", "Acolyte", 1)]}
@@ -71,3 +72,25 @@ def test_abhoths_filth_an_ordinary_summon_points_to_fertility_cult() -> None:
     assert FertilityCult(BG, "Africa", "Filth") in list(legal_commands(state))
     state = run(state, c.Summon(BG, "Africa", "Filth", 1, kind=UnitKind.MONSTER))  # by hand
     assert count(state, "Africa", BG, "Filth") == 1
+
+
+def test_abhoths_filth_sleeper_borrowing_fertility_cult_summons_them_while_holding_abhoth() -> None:
+    """HRF's ``has`` counts an ability Ancient Sorcery borrowed, so ``Filth.canBeSummoned`` holds
+    for a Sleeper that borrows Black Goat's Fertility Cult while it has Abhoth in play: a Filth at
+    its gate for 1, the turn going on; not before it borrows, nor without Abhoth."""
+    state = started("earth-5p", (*CORE4, Faction.SLEEPER), options=Options(abilities=True, independents=("Abhoth",)))
+    home = {"gate": SL, "units": [(SL, "monster", "Serpent Man", 1), (SL, "cultist", "Acolyte", 1)]}
+    without = set_board(clear_board(state), Europe=home)
+    state = replace(set_board(without, Europe=home, North_Asia={"units": [(SL, "igoo", "Abhoth", 1)]}), loyalty=(("Abhoth", SL),))
+    filth = FertilityCult(SL, "Europe", "Filth")
+    assert rejected(turn(state, SL, power=6, books=("Ancient Sorcery",)), filth).code is Code.NOT_NOW  # not borrowed yet
+    borrowing = run(turn(state, SL, power=6, books=("Ancient Sorcery",)), AncientSorcery(SL, "Europe", BG))
+    borrowing = turn(borrowing, SL, power=3, books=("Ancient Sorcery",))
+    assert filth in list(legal_commands(borrowing))
+    after = run(borrowing, filth)
+    assert count(after, "Europe", SL, "Filth") == 1 and after.player(SL).power == 2
+    assert after.prompt.kind is PromptKind.ACTION and after.prompt.actor == SL  # unlimited: the turn goes on
+    no_abhoth = run(turn(without, SL, power=6, books=("Ancient Sorcery",)), AncientSorcery(SL, "Europe", BG))
+    no_abhoth = turn(no_abhoth, SL, power=3, books=("Ancient Sorcery",))
+    assert filth not in list(legal_commands(no_abhoth))
+    assert rejected(no_abhoth, filth).code is Code.BAD_VALUE
