@@ -231,3 +231,52 @@ def test_a_method_kept_before_its_first_call_is_compiled_once() -> None:
     assert kept(cls(1), cls(1)) is True and kept(cls(1), cls(2)) is False
     compiled = cls.__eq__
     assert compiled is not kept and kept(cls(3), cls(3)) is True and cls.__eq__ is compiled
+
+
+@pytest.mark.parametrize("shape", ["Point", "One", "Empty", "OwnEq", "Nested"])
+def test_a_maker_makes_the_value_its_class_makes(shape: str) -> None:
+    cls, first, second = shapes(_dataclass)[shape]
+    make = values.maker(cls)
+    if dataclasses.fields(cls):
+        assert make is not cls  # the quick one
+    parameters = [(p.name, p.default, p.kind) for p in inspect.signature(make).parameters.values()]
+    assert parameters == [(p.name, p.default, p.kind) for p in inspect.signature(cls).parameters.values()]
+    for args in (first, second):
+        made, plain = make(*args), cls(*args)
+        assert type(made) is cls
+        assert repr(made) == repr(plain) and made.__getstate__() == plain.__getstate__()
+        assert (made == plain) == (plain == plain) and hash(made) == hash(plain)
+    with pytest.raises(TypeError):
+        make(*first, *first, *first, 0)
+    for name in ("value", "x"):  # frozen as the class's own, the same error (3.11's own for a non-field)
+        errors = []
+        for value in (make(*first), cls(*first)):
+            with pytest.raises(Exception) as error:  # the kind of error is compared
+                setattr(value, name, 1)
+            errors.append((type(error.value), str(error.value)))
+        assert errors[0] == errors[1]
+
+
+def test_a_class_a_maker_cannot_quicken_is_its_own_maker() -> None:
+    @quick_dataclass(frozen=True)
+    class Dict:  # fields in a __dict__
+        value: int
+
+    @quick_dataclass(frozen=True, slots=True)
+    class Base:
+        value: int
+
+    @quick_dataclass(frozen=True, slots=True)
+    class Derived(Base):  # a dataclass base
+        more: int = 0
+
+    assert values.maker(Dict) is Dict and values.maker(Derived) is Derived
+
+
+def test_the_engines_makers_make_its_values() -> None:
+    units = model.Units("great_cthulhu", model.UnitKind.MONSTER, "Starspawn", 2)
+    area = model.AreaState(None, (units,), ("eradicated",))
+    assert model.new_units(*dataclasses.astuple(units)) == units
+    assert model.new_area(None, (units,), ("eradicated",)) == area and type(model.new_area()) is model.AreaState
+    accepted = values.maker(companion.engine.Accepted)(1, ())  # a Generic base
+    assert accepted == companion.engine.Accepted(1, ()) and type(accepted) is companion.engine.Accepted

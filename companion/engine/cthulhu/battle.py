@@ -51,11 +51,18 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     UnitKind,
     Units,
+    new_area,
+    new_units,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import evolve, maker
 
 Events = flow.Events
+# The values a resolution makes by the dozen, made by quick makers (values.maker: the same values
+# as the classes make, on the tower's roll path of issue 20).
+new_side = maker(Side)
+new_hit, new_removed, new_moved = maker(HitTaken), maker(UnitsRemoved), maker(UnitsMoved)
+new_rolled, new_ended = maker(BattleRolled), maker(BattleEnded)
 ATTACKER, DEFENDER = 0, 1
 KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property (per event)
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
@@ -107,7 +114,7 @@ def combat(state: GameState, index: int, pid: str, enemy: str, given: int | None
     where = state.area_name(index)
     if given is not None:
         return CombatComputed(pid, where, given, (), True)
-    side = Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
+    side = new_side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking)
     dice, parts = side_dice(side)
     if dice is None:
         field = "attacker_dice" if attacking else "defender_dice"
@@ -129,7 +136,7 @@ def computed_dice(state: GameState, index: int, pid: str, enemy: str, attacking:
     b = state.battle
     if b is not None and b.area == index and b.exempt:  # units out of the battle roll nothing
         units = without(units, b.exempt)
-    return side_dice(Side(state, index, pid, enemy, units, attacking))[0]
+    return side_dice(new_side(state, index, pid, enemy, units, attacking))[0]
 
 
 def hooks_of(state: GameState, pid: str) -> Hooks | None:
@@ -147,7 +154,7 @@ def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attackin
     rules = None if seat is None else RULES.get(state.players[seat].faction)
     if rules is None or rules.automatic_kills is None:
         return 0
-    return rules.automatic_kills(Side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
+    return rules.automatic_kills(new_side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
 
 
 def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
@@ -218,7 +225,7 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
         extra_a, extra_d = b.automatic_kills
         attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)
     where = state.area_name(b.area)
-    events.append(BattleRolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
+    events.append(new_rolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
     if not b.whole:
         return actions.end_action(evolve(state, battle=None), events)
     # Each side's units take what the other side rolled.
@@ -250,7 +257,7 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     hooks = hooks_of(state, enemy)
     if hooks is not None and hooks.assigner is not None:
         units = state.areas[b.area].units_of(enemy)
-        chosen = hooks.assigner(Side(state, b.area, enemy, owner, units, side == DEFENDER))
+        chosen = hooks.assigner(new_side(state, b.area, enemy, owner, units, side == DEFENDER))
         if chosen:
             return chosen
     return enemy if owner == NEUTRAL else owner
@@ -307,7 +314,7 @@ class Resolution:
             return ()
         owner, enemy = self.pids[side], self.pids[1 - side]
         units = self.units_of(owner)
-        return hooks.double(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
+        return hooks.double(new_side(self.state, self.b.area, owner, enemy, units, side == ATTACKER))
 
     def split(self, side: int, stacks: list[Units], hit: str) -> list[Units]:
         """``stacks`` with each stack of units that take two results split into the fresh ones
@@ -323,12 +330,12 @@ class Resolution:
             hurt = [w for w in self.wounds if w[0] == stack.owner and w[1] == stack.name]
             fresh = stack.count - len(hurt)
             if fresh > 0:
-                out.append(Units(stack.owner, stack.kind, stack.name, fresh))
+                out.append(new_units(stack.owner, stack.kind, stack.name, fresh))
             # In the Kills step only a unit with one Kill takes another; in the Pains step any
             # unit with one result takes a Pain.
             room = sum(1 for w in hurt if len(w[2]) < 2 and (hit == "pain" or w[2] == "k"))
             if room:
-                out.append(Units(stack.owner, stack.kind, stack.name + WOUNDED, room))
+                out.append(new_units(stack.owner, stack.kind, stack.name + WOUNDED, room))
         return out
 
     def room(self, side: int, unit: Units) -> int:
@@ -350,7 +357,7 @@ class Resolution:
         for stack in stacks:
             left = stack.count - taken.get(stack.key, 0)
             if left > 0:
-                free.append(stack if left == stack.count else Units(stack.owner, stack.kind, stack.name, left))
+                free.append(stack if left == stack.count else new_units(stack.owner, stack.kind, stack.name, left))
         return free
 
     def targets(self, side: int, hit: str) -> list[Units]:
@@ -448,14 +455,14 @@ class Resolution:
         assert hooks is not None and hooks.after_kills is not None
         name = hooks.after_kills(self.state, pid)
         unit = next(u for u in self.areas[source].units_of(pid) if u.name == name)
-        one = Units(pid, unit.kind, name, 1)
+        one = new_units(pid, unit.kind, name, 1)
         self.areas[source] = take(self.areas[source], one, 1)
-        self.here = list(bd.add_units(AreaState(None, tuple(self.here)), pid, unit.kind, name, 1).units)
+        self.here = list(bd.add_units(new_area(None, tuple(self.here)), pid, unit.kind, name, 1).units)
         self.changed = True
         self.exempt = (*self.exempt, one)
         self.left.add(source)
         self.owed["pain"] = [self.owed["pain"][0] + 1, self.owed["pain"][1] + 1]
-        self.events.append(UnitsMoved(pid, self.state.area_name(source), self.where, unit.kind.value, name, 1))
+        self.events.append(new_moved(pid, self.state.area_name(source), self.where, unit.kind.value, name, 1))
         self.events.append(AbilityUsed(pid, JOIN, say("a {name} joins: one more Pain for each side", name=name)))
 
     def hits(self, hit: str) -> Prompt | None:
@@ -502,7 +509,7 @@ class Resolution:
             return hit
         owner, enemy = self.pids[side], self.pids[1 - side]
         units = self.units_of(owner)
-        return hooks.on_hit(Side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
+        return hooks.on_hit(new_side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
 
     def land(self, side: int, unit: Units, n: int, hit: str) -> None:
         """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
@@ -516,16 +523,16 @@ class Resolution:
         kind = KIND_VALUES[unit.kind]
         if hit == "kill" and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
-            self.events += [HitTaken(unit.owner, self.where, kind, unit.name, "pain")] * n
-            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
+            self.events += [new_hit(unit.owner, self.where, kind, unit.name, "pain")] * n
+            self.pained.append(unit if unit.count == n else new_units(unit.owner, unit.kind, unit.name, n))
             return
         self.owed[hit][side] -= n
-        self.events += [HitTaken(unit.owner, self.where, kind, unit.name, hit)] * n
+        self.events += [new_hit(unit.owner, self.where, kind, unit.name, hit)] * n
         if hit == "pain":
-            self.pained.append(unit if unit.count == n else Units(unit.owner, unit.kind, unit.name, n))
+            self.pained.append(unit if unit.count == n else new_units(unit.owner, unit.kind, unit.name, n))
             return
         self.remove(unit, n)
-        self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
+        self.events.append(new_removed(unit.owner, self.where, kind, unit.name, n, "killed in battle"))
 
     def remove(self, unit: Units, n: int) -> None:
         """The battle area less ``n`` of ``unit``'s stack, which was just read from it (so it is
@@ -534,7 +541,7 @@ class Resolution:
         for i, stack in enumerate(here):
             if stack.name == name and stack.owner == owner and stack.kind is kind:
                 if stack.count > n:
-                    here[i] = Units(stack.owner, stack.kind, stack.name, stack.count - n)
+                    here[i] = new_units(stack.owner, stack.kind, stack.name, stack.count - n)
                 else:
                     del here[i]
                 self.changed = True
@@ -548,7 +555,7 @@ class Resolution:
         self.owed[hit][side] -= 1
         # A first Kill kills nothing yet: not a "kill" for the tallies that count them (#20).
         shown = REGENERATED if hit == "kill" and not unit.name.endswith(WOUNDED) else hit
-        self.events.append(HitTaken(unit.owner, self.where, unit.kind.value, name, shown))
+        self.events.append(new_hit(unit.owner, self.where, unit.kind.value, name, shown))
         letter = hit[0]
         if unit.name.endswith(WOUNDED):
             i = next(
@@ -559,8 +566,8 @@ class Resolution:
             results = self.wounds[i][2] + letter
             if results == "kk":
                 del self.wounds[i]
-                self.remove(Units(unit.owner, unit.kind, name, 1), 1)
-                self.events.append(UnitsRemoved(unit.owner, self.where, unit.kind.value, name, 1, "killed in battle"))
+                self.remove(new_units(unit.owner, unit.kind, name, 1), 1)
+                self.events.append(new_removed(unit.owner, self.where, unit.kind.value, name, 1, "killed in battle"))
                 return
             self.wounds[i] = (unit.owner, name, results)
             return
@@ -570,7 +577,7 @@ class Resolution:
         """Every unit that took one or two results short of two Kills is pained (Regenerate)."""
         for owner, name, _ in self.wounds:
             stack = next(u for u in self.here if u.owner == owner and u.name == name)
-            self.pained.append(Units(owner, stack.kind, name, 1))
+            self.pained.append(new_units(owner, stack.kind, name, 1))
         self.wounds = []
 
     def retreats(self) -> Prompt | None:
@@ -608,11 +615,11 @@ class Resolution:
         kind = KIND_VALUES[unit.kind]
         if to is None:
             reason = "pained, with nowhere to retreat"
-            self.events.append(UnitsRemoved(unit.owner, self.where, kind, unit.name, unit.count, reason))
+            self.events.append(new_removed(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
         to_name = self.state.area_name(to)
-        self.events.append(UnitsMoved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
+        self.events.append(new_moved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
         """The state with the board and the battle written back: the prompt, or the battle over
@@ -622,18 +629,18 @@ class Resolution:
         if prompt is not None:
             return evolve(self.state, areas=areas, battle=self.battle(), prompt=prompt)
         if b.attacker == WATCHER:  # its results taken: the post-battle abilities, back to its fight (watcher.py)
-            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+            self.events.append(new_ended(self.where, b.attacker, b.defender))
             return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
         post = [hooks.post_battle for hooks in self.hooks if hooks is not None and hooks.post_battle is not None]
         if not post:  # the board and the battle's end in one copy of the state
-            self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+            self.events.append(new_ended(self.where, b.attacker, b.defender))
             return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
         state, ended = evolve(self.state, areas=areas), self.battle()
         for hook in post:
             state = hook(evolve(state, battle=ended), self.events)
-        self.events.append(BattleEnded(self.where, b.attacker, b.defender))
+        self.events.append(new_ended(self.where, b.attacker, b.defender))
         return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
 
     def board(self) -> tuple[AreaState, ...]:
@@ -642,7 +649,7 @@ class Resolution:
         index = self.b.area
         if self.changed:
             area = self.areas[index]
-            self.areas[index] = AreaState(area.gate, tuple(self.here), area.markers)
+            self.areas[index] = new_area(area.gate, tuple(self.here), area.markers)
         for left in (index, *sorted(self.left)):
             settled = bd.settle_gate_in(self.areas, left, self.state.area_name(left))
             if settled:
@@ -675,8 +682,8 @@ def take(area: AreaState, unit: Units, n: int) -> AreaState:
     units = area.units
     for i, stack in enumerate(units):
         if stack.key == unit.key:
-            kept = (Units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
-            return AreaState(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
+            kept = (new_units(stack.owner, stack.kind, stack.name, stack.count - n),) if stack.count > n else ()
+            return new_area(area.gate, (*units[:i], *kept, *units[i + 1 :]), area.markers)
     raise AssertionError(f"{unit} is not in the battle area")
 
 
@@ -742,8 +749,8 @@ def choose_retreat(state: GameState, cmd: c.ChooseRetreat, events: Events) -> Ga
     if head.count == 1:
         work.pained.pop(0)
     else:
-        work.pained[0] = Units(head.owner, head.kind, head.name, head.count - 1)
-    work.retreat(Units(head.owner, head.kind, head.name, 1), bd.area_index(state, cmd.area))
+        work.pained[0] = new_units(head.owner, head.kind, head.name, head.count - 1)
+    work.retreat(new_units(head.owner, head.kind, head.name, 1), bd.area_index(state, cmd.area))
     return work.finish(work.run())
 
 

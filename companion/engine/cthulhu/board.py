@@ -19,6 +19,8 @@ from companion.engine.cthulhu.model import (
     Gate,
     UnitKind,
     Units,
+    new_area,
+    new_units,
 )
 from companion.engine.values import dataclass, evolve
 
@@ -37,13 +39,13 @@ def unit_name(kind: UnitKind, name: str) -> str:
 
 def add_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int) -> AreaState:
     if not area.units:  # the usual retreat or move into an empty area: nothing to merge or sort
-        return AreaState(area.gate, (Units(owner, kind, name, count),) if count > 0 else (), area.markers)
+        return new_area(area.gate, (new_units(owner, kind, name, count),) if count > 0 else (), area.markers)
     # The stacks that do not change are kept as they are (a retreat's or a move's roll path).
     stacks = {(u.owner, u.kind, u.name): u for u in area.units}
     key = (owner, kind, name)
     have = stacks.get(key)
-    stacks[key] = Units(owner, kind, name, (0 if have is None else have.count) + count)
-    return AreaState(area.gate, tuple([u for _, u in sorted(stacks.items()) if u.count > 0]), area.markers)
+    stacks[key] = new_units(owner, kind, name, (0 if have is None else have.count) + count)
+    return new_area(area.gate, tuple([u for _, u in sorted(stacks.items()) if u.count > 0]), area.markers)
 
 
 def remove_units(area: AreaState, owner: str, kind: UnitKind, name: str, count: int, where: str) -> AreaState:

@@ -12,7 +12,7 @@ from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
 from companion.engine.rng import Rng
-from companion.engine.values import dataclass, evolve
+from companion.engine.values import dataclass, evolve, maker
 
 DOOM_TO_WIN = 30
 STARTING_POWER = 8
@@ -217,6 +217,11 @@ class AreaState:
         return tuple(sorted({u.owner for u in self.units}))
 
 
+# Quick makers of the values a battle's resolution makes by the dozen (values.maker: the same
+# values as the classes make, without the frozen class's per-field cost; issue 20's roll path).
+new_units, new_area = maker(Units), maker(AreaState)
+
+
 # Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
 @dataclass(frozen=True)
 class Player:
@@ -297,6 +302,7 @@ class Prompt:
 
 
 NO_PROMPT = Prompt(PromptKind.NONE)
+new_prompt = maker(Prompt)  # quicker, for the roll path's next prompt (values.maker)
 
 
 class BattleStage(StrEnum):
