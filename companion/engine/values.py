@@ -150,8 +150,9 @@ _QUICK: set[type] = set()
 
 def maker(cls: Callable[P, T]) -> Callable[P, T]:
     """A function that makes a ``cls`` value exactly as ``cls(...)`` does (same parameters,
-    defaults and value), about three times quicker; ``cls`` itself where that cannot be done
-    (a class :func:`_build_init` would not quicken, or whose layout Python will not share).
+    defaults and value), about three times quicker: for a frozen, slotted dataclass of plain
+    fields (as :func:`_build_init`'s); ``cls`` itself for any other, or where Python will not
+    share its layout.
 
     For the values the tower's roll path makes by the dozen (issue 20: a battle's events, unit
     stacks and areas): calling a class runs its ``__init__`` in a fresh interpreter frame from C,
@@ -162,15 +163,22 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     and then gives the value its real class: ``__class__`` assignment, which Python allows
     between classes of the same layout.  Nothing but the maker ever sees the twin.
     """
-    if not isinstance(cls, type):
+    klass: Any = cls  # the checker narrows a class to a dataclass instance's type
+    if not isinstance(klass, type) or not dataclasses.is_dataclass(klass) or hasattr(klass, "__post_init__"):
         return cls
-    init = _build_init(cls)
-    if init is None:
-        return cls
+    quick: Callable[P, T] | None = _quick_maker(klass)
+    return cls if quick is None else quick
+
+
+def _quick_maker(cls: type) -> Callable[..., Any] | None:
+    """:func:`maker`'s function for the dataclass ``cls``, or None where it cannot make one."""
+    params = cls.__dict__.get("__dataclass_params__")  # the class's own, not a base's
     fields = dataclasses.fields(cls)
     slots = tuple(f.name for f in fields)
-    if cls.__dict__.get("__slots__") != slots:
-        return cls
+    if params is None or not params.frozen or not params.init or cls.__dict__.get("__slots__") != slots:
+        return None  # not frozen, or a field from a base (the slots are the class's own fields)
+    if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
+        return None
     bases = cls.__dict__.get("__orig_bases__", cls.__bases__)  # Generic[S] as written, not Generic
 
     def body(namespace: dict[str, Any]) -> None:
@@ -181,7 +189,7 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
         probe: Any = object.__new__(twin)
         probe.__class__ = cls
     except TypeError:
-        return cls
+        return None
     own: Any = twin  # the checker cannot compare a class's slots with object's
     plain = own.__new__ is object.__new__ and own.__init__ is object.__init__
     scope: dict[str, Any] = {"__name__": cls.__module__, "_cls": cls, "_twin": twin, "_new": object.__new__}
@@ -196,7 +204,7 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     lines += [f"    new.{name} = {name}" for name in slots]
     lines += ["    new.__class__ = _cls", "    return new"]
     exec("\n".join(lines), scope)  # the source is built only from the class's own field names
-    make: Callable[P, T] = scope["make"]
+    make: Callable[..., Any] = scope["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     make.__doc__ = f"A {cls.__name__}, as {cls.__name__}(...) makes it (companion.engine.values.maker)."
     return make

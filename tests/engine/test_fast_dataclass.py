@@ -236,7 +236,7 @@ def test_a_method_kept_before_its_first_call_is_compiled_once() -> None:
 @pytest.mark.parametrize("shape", ["Point", "One", "Empty", "OwnEq", "Nested"])
 def test_a_maker_makes_the_value_its_class_makes(shape: str) -> None:
     cls, first, second = shapes(_dataclass)[shape]
-    make = values.maker(cls)
+    make: Any = values.maker(cls)
     if dataclasses.fields(cls):
         assert make is not cls  # the quick one
     parameters = [(p.name, p.default, p.kind) for p in inspect.signature(make).parameters.values()]
@@ -244,9 +244,8 @@ def test_a_maker_makes_the_value_its_class_makes(shape: str) -> None:
     for args in (first, second):
         made, plain = make(*args), cls(*args)
         assert type(made) is cls
-        assert repr(made) == repr(plain) and made.__getstate__() == plain.__getstate__()
+        assert repr(made) == repr(plain) and made.__getstate__() == plain.__getstate__()  # each field's value
         assert (made == plain) == (plain == plain)
-        assert dataclasses.astuple(made) == dataclasses.astuple(plain) or shape == "One"  # NaN is not equal to itself
     with pytest.raises(TypeError):
         make(*first, *first, *first, 0)
     for name in ("value", "x"):  # frozen as the class's own, the same error (3.11's own for a non-field)
