@@ -58,7 +58,11 @@ def _dict_copier(cls: type, names: frozenset[str]) -> _Copier:
 
     def copy(value: Any, changes: dict[str, Any]) -> Any:
         new: Any = new_object(cls)
-        fields = value.__dict__.copy()
+        # dict(), not .copy(): a combined dict whatever the original's (a value built by its
+        # __init__ shares its class's keys: a split dict, which .copy() keeps split), so the
+        # fields are at the same places in every copy and Python 3.11's specialised attribute
+        # reads (by a hint into the dict) hit instead of falling back to the generic path.
+        fields = dict(value.__dict__)
         fields.update(changes)
         if len(fields) != size:  # a change named a field the class does not have
             raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
@@ -81,6 +85,20 @@ def evolve(value: T, **changes: Any) -> T:
         return dataclasses.replace(value, **changes)  # type: ignore[type-var]
     result: T = copier(value, changes)
     return result
+
+
+def instance_fields(cls: type[T]) -> type[T]:
+    """``cls``, a frozen dataclass whose fields are in the instance's ``__dict__`` (the game
+    state, the battle, a player, the abilities' memory), without the class attributes the
+    decorator leaves for its fields' defaults.  Python 3.11 specialises an attribute read
+    (``state.prompt``, on every command) only where the class has no attribute of that name:
+    with them each read of a defaulted field took the generic path, about 25 times the
+    instructions.  The defaults stay in the fields and the ``__init__``; only ``Class.field``
+    (read nowhere) no longer gives them."""
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if f.name in cls.__dict__ and cls.__dict__[f.name] is f.default:
+            delattr(cls, f.name)
+    return cls
 
 
 def _build_init(cls: type) -> Callable[..., None] | None:

@@ -54,7 +54,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.says import say, sentence
-from companion.engine.values import evolve
+from companion.engine.values import evolve, maker
 
 Events = flow.Events
 pay = bd.pay  # spending Power lives with the board's other updates; the abilities spend it too
@@ -197,20 +197,25 @@ def skip_ritual(state: GameState, cmd: c.SkipRitual, events: Events) -> GameStat
 # -- dice -----------------------------------------------------------------------------------
 
 
+# Read once for the roll path: an Enum class's attribute is a slow read in Python 3.11 (its
+# metaclass's __getattr__ hook), an enum's .value a slow property; and a quick maker of the roll's
+# event (values.maker).
+ROLL_PROMPT, DEGRADATION_DIE = PromptKind.ROLL, DieKind.DEGRADATION
+DIE_VALUES = {die: die.value for die in DieKind}
+new_dice_rolled = maker(DiceRolled)
+
+
 def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
-    if die is DieKind.DEGRADATION:
+    if die is DEGRADATION_DIE:
         return state.board.degradation_faces
     return (1, 2, 3, 4, 5, 6)
-
-
-DIE_VALUES = {die: die.value for die in DieKind}  # an enum's .value is a slow property (per roll)
 
 
 @handles(c.Roll)
 def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     """Dice for the pending roll, from any source; the generator draws from the state's seed."""
     prompt = state.prompt
-    if prompt.kind is not PromptKind.ROLL:
+    if prompt.kind is not ROLL_PROMPT:
         raise Refusal(Code.NOT_NOW, "No roll is pending. {waiting_for}", waiting_for=waiting_for(state))
     faces = die_faces(state, prompt.die)
     if cmd.values is None:
@@ -223,7 +228,7 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     else:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
-    events.append(DiceRolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
+    events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
     state = evolve(state, prompt=NO_PROMPT)
     return ROLL_HANDLERS[prompt.purpose.split(":")[0]](state, values, events)
 

@@ -72,6 +72,10 @@ REGENERATED = "regenerate"  # hit_taken's hit for a first Kill on such a unit: i
 # Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
+# The stages the roll path steps through, read once: in Python 3.11 each read of an Enum class's
+# attribute goes through its metaclass's __getattr__ hook, several hundred instructions.
+KILLS_STAGE, NECROPHAGY_STAGE, PAINS_STAGE = BattleStage.KILLS, BattleStage.NECROPHAGY, BattleStage.PAINS
+ORDER_STAGE, RETREAT_STAGE = BattleStage.ORDER, BattleStage.RETREAT
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 # The Watcher's fight going on once its results are taken (a Battle whose attacker is WATCHER).
 WATCHER_RESOLVED: list[Callable[[GameState, Events], GameState]] = []
@@ -231,7 +235,7 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
     # Each side's units take what the other side rolled.
     b = evolve(
         b,
-        stage=BattleStage.KILLS,
+        stage=KILLS_STAGE,
         kills=(defender_kills, attacker_kills),
         pains=(defender_pains, attacker_pains),
     )
@@ -392,17 +396,17 @@ class Resolution:
 
     def run(self) -> Prompt | None:
         """Take every result that has one answer; the prompt for the first that needs a choice."""
-        if self.stage is BattleStage.KILLS:
+        if self.stage is KILLS_STAGE:
             prompt = self.hits("kill")
             if prompt is not None:
                 return prompt
-            self.stage = BattleStage.NECROPHAGY
-        if self.stage is BattleStage.NECROPHAGY:
+            self.stage = NECROPHAGY_STAGE
+        if self.stage is NECROPHAGY_STAGE:
             prompt = self.joiners()
             if prompt is not None:
                 return prompt
-            self.stage = BattleStage.PAINS
-        if self.stage is BattleStage.PAINS:
+            self.stage = PAINS_STAGE
+        if self.stage is PAINS_STAGE:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
@@ -411,15 +415,15 @@ class Resolution:
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             attacker = self.b.attacker
             self.pained.sort(key=lambda u: u.owner != attacker)
-            self.stage = BattleStage.ORDER
-        if self.stage is BattleStage.ORDER:
+            self.stage = ORDER_STAGE
+        if self.stage is ORDER_STAGE:
             chooser = madness(self.state)
             if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
                 text = say(
                     "{chooser}: Madness: whose pained units retreat first from {where}?", chooser=chooser, where=self.where
                 )
                 return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
-            self.stage = BattleStage.RETREAT
+            self.stage = RETREAT_STAGE
         return self.retreats()
 
     def joiners(self) -> Prompt | None:

@@ -47,10 +47,11 @@ from companion.engine.cthulhu.model import (
     PromptKind,
     Step,
     UnitKind,
+    new_prompt,
     spellbook_count,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import evolve, maker
 
 Events = list[Event]
 EARTH_CAT = "Earth Cat"  # Bubastis' six start on the Moon
@@ -115,12 +116,18 @@ ACTION_CHOICES = (
 # -- the queue ------------------------------------------------------------------------------
 
 
+# Read once for every command's path: an Enum class's attribute is a slow read in Python 3.11
+# (its metaclass's __getattr__ hook); and quick makers of the next turn's event and prompt.
+NOTHING_ASKED, OVER, ACTION_PROMPT = PromptKind.NONE, Phase.GAME_OVER, PromptKind.ACTION
+new_turn_started = maker(TurnStarted)
+
+
 def run(state: GameState, events: Events) -> GameState:
     """Run queued steps until one waits for a decision or the game is over.  The final reveal
     is never run here: reached inside a command, the end waits at its step with nothing asked
     until the command's after-command work is done ([HRF:Game.scala] checks the Spellbooks after
     the last action before ``GameOverPhaseAction``); :func:`resume_the_end` runs it then."""
-    while state.prompt.kind is PromptKind.NONE and state.pending and state.phase is not Phase.GAME_OVER:
+    while state.prompt.kind is NOTHING_ASKED and state.pending and state.phase is not OVER:
         head = state.pending[0]
         if head is Step.FINAL_REVEAL:
             return state
@@ -546,9 +553,9 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
     for seat in candidates:
         player = state.players[seat]
         if player.power > 0 and not any(resting(state, seat) for resting in RESTING_HOOKS):
-            events.append(TurnStarted(player.pid, player.power))
-            prompt = Prompt(
-                PromptKind.ACTION,
+            events.append(new_turn_started(player.pid, player.power))
+            prompt = new_prompt(
+                ACTION_PROMPT,
                 player.pid,
                 say("{player}: take an action ({power} Power).", player=player.label, power=player.power),
                 ACTION_CHOICES,

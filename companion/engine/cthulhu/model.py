@@ -12,7 +12,7 @@ from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
 from companion.engine.rng import Rng
-from companion.engine.values import dataclass, evolve, maker
+from companion.engine.values import dataclass, evolve, instance_fields, maker
 
 DOOM_TO_WIN = 30
 STARTING_POWER = 8
@@ -222,7 +222,9 @@ class AreaState:
 new_units, new_area = maker(Units), maker(AreaState)
 
 
-# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py);
+# no class attributes for their defaults, so that reading them is quick (values.instance_fields).
+@instance_fields
 @dataclass(frozen=True)
 class Player:
     """One seat.  ``elder_signs`` holds hidden tokens (0 = a physical token not yet known);
@@ -316,7 +318,9 @@ class BattleStage(StrEnum):
     RETREAT = "retreat"
 
 
-# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py);
+# no class attributes for their defaults, so that reading them is quick (values.instance_fields).
+@instance_fields
 @dataclass(frozen=True)
 class Battle:
     """A battle under way; ``rolls`` holds each side's values so far.
@@ -438,7 +442,9 @@ class Ask:
     data: tuple[str, ...] = ()
 
 
-# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py);
+# no class attributes for their defaults, so that reading them is quick (values.instance_fields).
+@instance_fields
 @dataclass(frozen=True)
 class Abilities:
     """What the factions' unique abilities and Spellbooks remember (factions/abilities.py).
@@ -476,7 +482,9 @@ class Outcome:
     winners: tuple[str, ...]
 
 
-# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py).
+# Fields in the instance's __dict__, not slots: copied (evolve) on every command, built rarely (values.py);
+# no class attributes for their defaults, so that reading them is quick (values.instance_fields).
+@instance_fields
 @dataclass(frozen=True)
 class GameState:
     """The whole referee state of one Cthulhu Wars game."""
