@@ -98,6 +98,10 @@ PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PR
 PRE_BATTLE |= frozenset(neutral_spellbooks.PRE_BATTLE)
 # Each faction's reaction to a command's events, read once (the hook runs after every command).
 REACTIONS = {faction: m.react for faction, m in MODULES.items() if hasattr(m, "react")}
+# Each faction's own Spellbooks where they depend on the game (Bubastis', Tcho-Tcho's tribe), read
+# once: a getattr() that misses on a module raises and catches an AttributeError (read after a
+# requirement met, on the roll path).
+LIBRARIES = {faction: m.library for faction, m in MODULES.items() if hasattr(m, "library")}
 
 
 def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -298,7 +302,7 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
     """``pid``'s own Spellbooks not held yet."""
     player = state.player(pid)
     rules = RULES.get(player.faction)
-    library = getattr(MODULES.get(player.faction), "library", None)  # Tcho-Tcho's tribe
+    library = LIBRARIES.get(player.faction)  # Tcho-Tcho's tribe
     books = () if rules is None else rules.spellbooks if library is None else library(state)
     return tuple([b for b in books if b not in player.spellbooks])
 

@@ -421,8 +421,6 @@ def battle_enemy(state: GameState, pid: str) -> str | None:
 
 def just_declared(state: GameState, seen: Events) -> bool:
     """A battle the referee resolves whole was declared by the command just applied."""
-    from companion.engine.cthulhu.events import BattleDeclared
-
     return state.battle is not None and state.battle.whole and any(isinstance(e, BattleDeclared) for e in seen)
 
 
