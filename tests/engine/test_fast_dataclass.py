@@ -280,3 +280,35 @@ def test_the_engines_makers_make_its_values() -> None:
     assert model.new_area(None, (units,), ("eradicated",)) == area and type(model.new_area()) is model.AreaState
     accepted = values.maker(companion.engine.Accepted)(1, ())  # a Generic base
     assert accepted == companion.engine.Accepted(1, ()) and type(accepted) is companion.engine.Accepted
+
+
+def test_a_state_class_keeps_its_defaults_in_its_fields_not_as_class_attributes() -> None:
+    @values.instance_fields
+    @quick_dataclass(frozen=True)
+    class Board:
+        name: str
+        cells: tuple[int, ...] = ()
+        colour: Colour = Colour.RED
+
+    assert not hasattr(Board, "cells") and not hasattr(Board, "colour")
+    assert Board("a") == Board("a", (), Colour.RED) and Board("a").cells == ()
+    assert values.evolve(Board("a"), cells=(1,)) == Board("a", (1,))
+    assert [f.default for f in dataclasses.fields(Board)][1:] == [(), Colour.RED]
+    assert not hasattr(model.GameState, "prompt") and model.GameState.__dataclass_fields__["prompt"].default is model.NO_PROMPT
+
+
+def test_a_copy_keeps_its_fields_in_a_dict_of_its_own() -> None:
+    """evolve's copy of a value made by its __init__ holds every field in a dict of its own, in
+    field order (made by dict(), values._dict_copier), the change applied, the original unchanged."""
+    state = companion.engine.apply(None, _new_game()).state  # type: ignore[union-attr]
+    copied = values.evolve(state, step=5)
+    assert list(vars(copied)) == [f.name for f in dataclasses.fields(state)] and copied.step == 5
+    assert vars(copied) is not vars(state) and state.step != 5
+
+
+def _new_game() -> Any:
+    from companion.engine.cthulhu import commands as c
+    from companion.maps import load_map
+
+    factions = (model.Faction.GREAT_CTHULHU, model.Faction.CRAWLING_CHAOS, model.Faction.BLACK_GOAT)
+    return c.NewGame(load_map("earth-3p"), tuple(c.Seat(f) for f in factions), 1, model.Options())
