@@ -618,7 +618,7 @@ def resume_the_end(state: GameState, events: Events) -> GameState:
     ended it, or the answer to the last question asked at the end), the final reveal runs:
     :data:`FINAL_HOOKS`, the Elder Signs, the winner.  A question asked by a hook (a Spellbook
     owed, an ability of the ending command's reactions) defers it until answered."""
-    if state.prompt.kind is not PromptKind.NONE or not end_waits(state):  # (the first test: cheap, true after most commands)
+    if state.prompt.kind is not NOTHING_ASKED or not end_waits(state):  # (the first test: cheap, true after most commands)
         return state
     return STEPS[Step.FINAL_REVEAL](state, events)
 
