@@ -445,10 +445,15 @@ def paragraph(
     lines = wrap(words, size, width, bold)
     for n, line in enumerate(lines[:max_lines]):
         whole = line
+        # A line of two words or more is one the wrap found to fit (:func:`_wrapped`), so it is
+        # not measured again to be cut (a new sentence's lines were, each once): only a word
+        # alone, which may be wider than the line, and a last line given its ellipsis are.
+        room = width if " " not in line else 0
         if n == max_lines - 1 and len(lines) > max_lines:
             whole = " ".join([line, *lines[max_lines:]])
             line += " …"
-        text(surface, line, (x, y), size, colour, bold=bold, width=width, box=box, wanted=whole)
+            room = width
+        text(surface, line, (x, y), size, colour, bold=bold, width=room, box=box, wanted=whole)
         y += round(size * 1.05)
     return y
 
@@ -511,12 +516,15 @@ def _label_layout(label: str, room: int, height: int, big: int, middle: int, sma
 def _label_height(label: str, room: int, big: int, middle: int, small: int) -> int:
     """The least text height (px) at which :func:`_label_layout` shows ``label`` whole in
     ``room`` px (0: no layout does; the label is cut whatever the height)."""
-    heights = []
-    for size, count in _label_options(big, middle, small):
+    # The options tried from the least height up, the first that fits being the least: a new
+    # label (a stack's, an area's) was measured and wrapped at every size; now one that fits on
+    # one small line, most, is measured once.  (sorted() is stable: ties keep their order.)
+    options = _label_options(big, middle, small)
+    for size, count in sorted(options, key=lambda option: option[1] * round(option[0] * 1.05)):
         lines = wrap(label, size, room) if count > 1 else [label]
         if len(lines) == count and all(width_of(line, size) <= room for line in lines):
-            heights.append(count * round(size * 1.05))
-    return min(heights, default=0)
+            return count * round(size * 1.05)
+    return 0
 
 
 def button_height(label: str, width: int, metrics: Metrics) -> int:
