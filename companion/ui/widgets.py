@@ -37,14 +37,9 @@ ACCENT = (120, 200, 140)
 WARN = (235, 120, 90)
 BUTTON = (58, 52, 76)
 BUTTON_EDGE = (110, 100, 140)
-# Rendered lines kept: a line is 4 bytes a pixel, 10-40 KB, so 3 MiB held about 270 of them, less
-# than a game's turn brings back, and 60% of a demo game's renders were of lines let go before
-# (2,485 of 4,113 over 1,200 frames); at 12 MiB, 220 of 1,848 (a Pi has the room).
-TEXT_CACHE_BYTES = 12 * 1024 * 1024
+TEXT_CACHE_BYTES = 3 * 1024 * 1024  # rendered lines kept: a few busy frames' worth (a Pi has room)
 FACE_CACHE = 64  # button faces kept (a screen shows about 20; a few screens' worth)
-# Parts of frames kept (the table's bands and rows, its navigation bar): at 2 MiB the headers
-# (800 px bands) pushed the players' rows out, 97 of 105 rows painted were painted before; 8 at 4 MiB.
-PARTS_BYTES = 4 * 1024 * 1024
+PARTS_BYTES = 2 * 1024 * 1024  # parts of frames kept (the table's bands and rows, its navigation bar): a few frames' worth
 SPARE_PARTS = 2  # pictures let go kept per size, to be drawn into again (small ones: rows, buttons)
 SPARE_BYTES = 160 * 1024  # the largest picture kept spare
 

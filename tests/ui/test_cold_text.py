@@ -6,16 +6,11 @@ what is shown."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pygame
 import pytest
 
-from companion import demo
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
 from companion.ui import widgets
-from tests.ui.test_draw_cache import played
 from tests.ui.test_tap_path import greedy
 
 VOCAB = [
@@ -113,42 +108,3 @@ def test_a_paragraph_measures_only_the_lines_that_may_be_cut_and_shows_what_it_s
         assert cut_asked == len(may_be_cut), (words, size, width)
         multi_word_lines += sum(1 for line in lines[: most - 1] if " " in line)
     assert multi_word_lines > 100  # lines that were measured before, and are not now
-
-
-def test_a_games_lines_and_rows_are_kept_not_drawn_again_once_let_go(app_on: Any) -> None:
-    """Over a demo game's frames, a line or a player's row once drawn is seldom drawn again
-    because it was let go: the budgets hold what a game brings back (at 3 MiB of lines and
-    2 MiB of parts, most of the lines rendered, and most of the rows painted, had been before)."""
-    states: list[Any] = []
-    for seed in range(5, 20):  # demo games one after another, as a day at the table
-        states += played(seed)
-        if len(states) >= 600:
-            break
-    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(5, "yuggoth-demo", 4).command())
-    app = app_on(session)
-    widgets.forget_pictures()
-    rendered: list[tuple[str, int, bool, tuple[int, int, int]]] = []
-    painted: list[tuple[Any, ...]] = []
-    get, draw = widgets.Pictures.get, widgets.Parts.draw
-
-    def counted_get(self: widgets.Pictures, words: str, size: int, bold: bool, colour: tuple[int, int, int]) -> Any:
-        if (words, size, bold, colour) not in self.kept:
-            rendered.append((words, size, bold, colour))
-        return get(self, words, size, bold, colour)
-
-    def counted_draw(self: widgets.Parts, surface: Any, rect: Any, key: tuple[Any, ...], paint: Any, *args: Any) -> None:
-        if (tuple(rect), surface.get_size(), *key) not in self.kept and key[0] == "player":
-            painted.append((tuple(rect), *key))
-        draw(self, surface, rect, key, paint, *args)
-
-    widgets.Pictures.get = counted_get  # type: ignore[method-assign]
-    widgets.Parts.draw = counted_draw  # type: ignore[method-assign]
-    try:
-        for state in states:
-            app.render(app.view(state))
-    finally:
-        widgets.Pictures.get = get  # type: ignore[method-assign]
-        widgets.Parts.draw = draw  # type: ignore[method-assign]
-    assert len(states) >= 600
-    assert len(rendered) - len(set(rendered)) <= len(rendered) // 10, (len(rendered), len(set(rendered)))
-    assert len(painted) - len(set(painted)) <= 2, painted
