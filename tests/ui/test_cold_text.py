@@ -48,6 +48,7 @@ def least_height_over_every_option(label: str, room: int, big: int, middle: int,
 
 def test_a_labels_least_height_is_the_least_of_every_option_that_fits() -> None:
     pygame.font.init()
+    widgets.font.cache_clear()  # (fonts made before another test quit pygame are dead)
     widgets.forget_pictures()
     rnd = random.Random(11)
     seen = set()
@@ -63,6 +64,7 @@ def test_a_labels_least_height_is_the_least_of_every_option_that_fits() -> None:
 
 def test_a_new_labels_least_height_measures_it_once_when_one_small_line_holds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     pygame.font.init()
+    widgets.font.cache_clear()  # (fonts made before another test quit pygame are dead)
     widgets.forget_pictures()
     asked: list[tuple[str, int]] = []
     width_of = widgets.width_of
@@ -81,6 +83,7 @@ def test_a_paragraph_measures_only_the_lines_that_may_be_cut_and_shows_what_it_s
     whole; a word alone wider than the room, and a last line given its ellipsis, are cut), and
     only those lines are measured when drawn."""
     pygame.font.init()
+    widgets.font.cache_clear()  # (fonts made before another test quit pygame are dead)
     surface = pygame.Surface((800, 480))
     rnd = random.Random(3)
     multi_word_lines = 0
