@@ -445,7 +445,17 @@ screen (eight factions with the longest names, the faction picker, a set-up prob
 confirming Start, Arkham Horror's Ancient Ones, the Rules options chooser with every option
 offered, off and on, and the heading naming them all), the map builder (the longest real area name,
 every mark, its keyboard) and the factions' sheets, and fails on buttons off the screen or over
-one another; the Arkham screens and both corrections pages are checked from the same record.
+one another; the Arkham screens and both corrections pages are checked from the same record (the
+Cthulhu Wars page also with the High Priests, neutral Spellbooks and Abhoth options on, every
+chooser's every page, and a table of eight's captured cultists and High Priests, whose steppers
+go to further pages, "More", once the editor's columns would be too narrow for their names; six
+cultists of each of seven players held, 42, and the preview beside them still whole, in English
+and German, one phrase a victim, "6 cultists (one a High Priest) of Yellow Sign", its size
+stepping down from 22 to 19 or 17 px when the words need it:
+tests/ui/test_captured_high_priests_taps.py, tests/ui/test_corrections_neutral_books_and_priests.py).
+A stepper reads in the preview's words and units: the ritual marker's "space 1 of 7" (the command
+counts from 0), revealed Elder Signs counted per value and unnamed Spellbooks counted, as their
+steppers count them.
 Lines wrap at spaces, never at a no-break space ("Sneak 4" stays whole; the battle odds, the
 Watcher's and the Worms' chances and the sheets' lines hold each figure to its words, "4 dice",
 "at least one Kill 60%", "Doom Phase: 52%", tests/ui/test_battle_odds.py).  Map
