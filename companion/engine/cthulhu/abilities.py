@@ -214,34 +214,64 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     if state.abilities.late:
         state = with_abilities(state, late=False)
     met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
+    bound: Position | None = None
+    while True:  # a requirement's Elder Sign or Power may meet one checked before it: once more
+        state, every, last = requirement_pass(state, events, types, every, met, bound)
+        if last is None:
+            return state
+        bound = last
+
+
+# Where a pass last met a requirement: the seating order the pass went through, the seat and
+# the requirement's index in its faction's REQUIREMENTS.
+Position = tuple[tuple[int, ...], int, int]
+
+
+def requirement_pass(
+    state: GameState, events: Events, types: set[type[Event]], every: bool, met: set[tuple[str, str]], bound: Position | None
+) -> tuple[GameState, bool, Position | None]:
+    """One pass over the seats' due requirements in seating order, meeting each that holds
+    (``types``, ``met`` and ``events`` grow with it).  Returns the state, ``every`` and where
+    the pass last met one (None: it met none, the check is done).
+
+    ``bound``: where the previous pass last met one.  Every requirement after it in that pass
+    was checked, and found unmet, on the state, events and due set that pass ended with (only
+    a meeting changes them; the checks are pure): while this pass meets nothing, those are
+    unchanged and so are the answers, and the pass stops at ``bound`` instead of asking them all
+    again (the second pass after a requirement met cost as much as the first)."""
+    order = state.turn_order()
+    stop = bound if bound is not None and bound[0] == order else None
+    last: Position | None = None
     seen = frozenset(types)  # the key of the requirements due (due_now()), as types grows
-    again = True
-    while again:  # a requirement's Elder Sign or Power may meet one checked before it: once more
-        again = False
-        for seat in state.turn_order():
-            player = state.players[seat]
-            module = MODULES.get(player.faction)
-            if module is None:
-                continue
-            pid = player.pid
-            requirements = module.REQUIREMENTS
-            start = 0  # requirements before this one were gone through in this pass
-            while start < len(requirements):
-                for index in due_now(requirements, seen, every):
-                    requirement = requirements[index]
-                    if index < start or (pid, requirement.name) in met or not requirement.met(state, pid, events):
-                        continue
-                    mark = len(events)
-                    state = meet(state, seat, requirement, events)
-                    met.add((pid, requirement.name))
-                    types.update(type(e) for e in events[mark:])
-                    seen, every = frozenset(types), every or checks_all(types)
-                    again = True
-                    start = index + 1  # the rest of this seat's, due by the events now seen
-                    break
-                else:
-                    break
-    return state
+    for seat in order:
+        player = state.players[seat]
+        module = MODULES.get(player.faction)
+        if module is None:
+            continue
+        pid = player.pid
+        requirements = module.REQUIREMENTS
+        stops_here = stop is not None and stop[1] == seat
+        start = 0  # requirements before this one were gone through in this pass
+        while start < len(requirements):
+            for index in due_now(requirements, seen, every):
+                if stops_here and last is None and stop is not None and index >= stop[2]:
+                    return state, every, None  # reached the bound with nothing met: the rest still holds
+                requirement = requirements[index]
+                if index < start or (pid, requirement.name) in met or not requirement.met(state, pid, events):
+                    continue
+                mark = len(events)
+                state = meet(state, seat, requirement, events)
+                met.add((pid, requirement.name))
+                types.update(type(e) for e in events[mark:])
+                seen, every = frozenset(types), every or checks_all(types)
+                last = (order, seat, index)
+                start = index + 1  # the rest of this seat's, due by the events now seen
+                break
+            else:
+                break
+        if stops_here and last is None:
+            return state, every, None
+    return state, every, last
 
 
 # The requirements due for a set of event types, by requirements tuple (its id: the tuple is

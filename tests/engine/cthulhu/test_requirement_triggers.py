@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -179,4 +179,32 @@ def test_a_requirement_met_makes_a_later_one_of_the_seat_due_at_once(monkeypatch
     done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
     assert (GC, "kill") in done.abilities.met
     assert order.index("after the kill") == order.index("kill") + 1
-    assert order.count("after the kill") == 2 and order.count("other") == 2  # and all again, once more
+    # The pass after stops where this one last met a requirement: what came after it was
+    # checked on the final state and events already, and is not asked again.
+    assert order.count("after the kill") == 1 and order.count("other") == 1
+
+
+def test_a_requirement_met_checks_again_the_ones_checked_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A requirement met by a later seat can make an earlier seat's true (its Elder Sign, its
+    Power, its event): the pass after goes through the seats before it again, and only them."""
+    state = turn(game(), GC)
+    order: list[str] = []
+
+    def requirement(name: str, when: frozenset[type[Event]], met: Callable[[powers.Events], bool]) -> powers.Requirement:
+        def check(state: GameState, pid: str, events: powers.Events) -> bool:
+            order.append(name)
+            return met(events)
+
+        return powers.Requirement(name, check, when=when)
+
+    def after_a_met(events: powers.Events) -> bool:
+        return any(isinstance(e, powers.RequirementMet) for e in events)
+
+    seats = [abilities.MODULES[state.players[seat].faction] for seat in state.turn_order()]
+    monkeypatch.setattr(seats[0], "REQUIREMENTS", (requirement("first", powers.KILLS | powers.MET, after_a_met),))
+    monkeypatch.setattr(seats[1], "REQUIREMENTS", (requirement("kill", powers.KILLS, lambda e: True),))
+    done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
+    first, second = state.players[state.turn_order()[0]].pid, state.players[state.turn_order()[1]].pid
+    assert (second, "kill") in done.abilities.met and (first, "first") in done.abilities.met
+    # first (unmet), kill (met); first again (met now), kill skipped (met); a third pass stops at "first".
+    assert order == ["first", "kill", "first"]

@@ -159,11 +159,27 @@ def _is_bg(state: GameState, pid: str) -> bool:
 
 
 def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
-    shared: set[str] = set()
-    for here in bd.occupancy(state).owners:
-        if pid in here:
-            shared |= here
+    shared = _sharing(bd.occupancy(state), pid)
     return all(other in shared for other in pw.enemies(state, pid))
+
+
+def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:
+    """The factions sharing an area with ``pid`` on the board ``occupancy`` reads, ``pid``
+    included where it has units.  Read once per board and player: the requirement check asks it
+    again in its second pass, after a requirement met elsewhere changed nothing on the board."""
+    last = _SHARED[0] if _SHARED else None
+    if last is None or last[0] is not occupancy:
+        last = (occupancy, {})
+        _SHARED[:] = [last]
+    shared = last[1].get(pid)
+    if shared is None:
+        shared = last[1][pid] = frozenset().union(*(here for here in occupancy.owners if pid in here))
+    return shared
+
+
+# The last board's occupancy and, per player, the factions sharing an area with it.  A memo, not
+# state: a function of the frozen occupancy (kept in the entry, so compared by identity safely).
+_SHARED: list[tuple[bd.Occupancy, dict[str, frozenset[str]]]] = []
 
 
 REQUIREMENTS = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, UnitType, awakened_before
 from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.mapdef import MapDef
 from companion.engine.says import say
 
 CTHULHU = "Cthulhu"
@@ -113,18 +114,48 @@ def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
     return state.round >= 2 and state.phase in (Phase.DOOM, Phase.ACTION)
 
 
-def ocean_gates(state: GameState) -> list[str | None]:
+def ocean_gates(state: GameState) -> tuple[str | None, ...]:
     """The controller (None: abandoned) of every gate in an ocean area, Yog-Sothoth counting as
     his owner's gate there (The Key and the Gate: "a gate for every purpose", factions.md
-    section 7; HRF's `oceanGates` counts him)."""
+    section 7; HRF's `oceanGates` counts him).  Read once per board: the requirement check asks
+    it for every pass after every command that may move a gate."""
+    last = _OCEANS[0] if _OCEANS else None
+    if last is not None and last[0] is state.areas and last[1] is state.board:
+        return last[2]
+    found = _read_ocean_gates(state)
+    _OCEANS[:] = [(state.areas, state.board, found)]
+    return found
+
+
+def _ocean_areas(board: MapDef) -> tuple[int, ...]:
+    """The indices of ``board``'s ocean areas, in board order; read once per map (the map is
+    fixed for a game), not tested area by area on every board."""
+    last = _OCEAN_AREAS[0] if _OCEAN_AREAS else None
+    if last is None or last[0] is not board:
+        last = (board, tuple(i for i, a in enumerate(board.areas) if a.ocean))
+        _OCEAN_AREAS[:] = [last]
+    return last[1]
+
+
+# The last map read and its ocean areas: a memo, a function of the frozen map alone.
+_OCEAN_AREAS: list[tuple[MapDef, tuple[int, ...]]] = []
+
+
+# The last board (areas and map) read and its ocean gates.  A memo, not state: the value is a
+# function of the two frozen objects alone (kept in the entry, so compared by identity safely);
+# one entry, as one ``apply`` reads one board after another.
+_OCEANS: list[tuple[object, object, tuple[str | None, ...]]] = []
+
+
+def _read_ocean_gates(state: GameState) -> tuple[str | None, ...]:
     found: list[str | None] = []
-    for i, area in enumerate(state.areas):
-        if not state.board.areas[i].ocean:
-            continue
+    areas = state.areas
+    for i in _ocean_areas(state.board):
+        area = areas[i]
         if area.gate is not None:
             found.append(area.gate.controller)
         found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
-    return found
+    return tuple(found)
 
 
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
