@@ -26,7 +26,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import PREVIEW_SIZES, REASONS, lines_in
 from companion.ui.widgets import wrap
 from tests.helpers import frame, new_game, table_of, tap
-from tests.ui.test_corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene
+from tests.ui.test_corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene, step
 from tests.ui.test_text_fit import LONG_NAME
 
 GC, TT, BG = "great_cthulhu", "tcho_tcho", "black_goat"
@@ -55,17 +55,6 @@ def row_label(app: App, start: str) -> str:
     found = [f"{row.label}: {fix.value(row.field)}" for row, _rect in fix.rows_drawn(app.state) if row.label.startswith(start)]
     assert len(found) == 1, (start, found)
     return found[0]
-
-
-def step(app: App, start: str, sign: str) -> None:
-    """Tap ``sign`` ("+" or "-") on the stepper row whose label starts with ``start``."""
-    fix = scene(app)
-    app.draw()
-    rect = next(rect for row, rect in fix.rows_drawn(app.state) if row.label.startswith(start))
-    button = next(b for b in fix.buttons if b.label == sign and b.rect.y == rect.y and rect.contains(b.rect))
-    assert button.enabled, (start, sign)
-    app.tap(button.rect.center)
-    app.draw()
 
 
 def row_rect(app: App, start: str) -> pygame.Rect:
