@@ -197,6 +197,8 @@ def _quick_maker(cls: type) -> Callable[..., Any] | None:
         return None  # not frozen, or a field from a base (the slots are the class's own fields)
     if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
         return None
+    if any(name == "new" or name.startswith("_") for name in slots):  # the maker's own local and globals
+        return None
     bases = cls.__dict__.get("__orig_bases__", cls.__bases__)  # Generic[S] as written, not Generic
 
     def body(namespace: dict[str, Any]) -> None:

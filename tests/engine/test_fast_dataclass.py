@@ -273,6 +273,22 @@ def test_a_class_a_maker_cannot_quicken_is_its_own_maker() -> None:
     assert values.maker(Dict) is Dict and values.maker(Derived) is Derived
 
 
+def test_a_class_whose_field_shares_a_name_with_the_makers_own_is_its_own_maker() -> None:
+    """The maker's source names its value ``new`` and its globals with a leading underscore: a
+    field of either name would be overwritten by them, so such a class is made by itself."""
+
+    @quick_dataclass(frozen=True, slots=True)
+    class New:
+        new: int
+
+    @quick_dataclass(frozen=True, slots=True)
+    class Private:
+        _cls: int
+
+    assert values.maker(New) is New and values.maker(Private) is Private
+    assert values.maker(New)(3).new == 3
+
+
 def test_the_engines_makers_make_its_values() -> None:
     units = model.Units("great_cthulhu", model.UnitKind.MONSTER, "Starspawn", 2)
     area = model.AreaState(None, (units,), ("eradicated",))
