@@ -9,23 +9,18 @@ from collections.abc import Callable
 from companion.engine import legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
-from tests.helpers import new_game, table_of, tap, tap_area
+from tests.helpers import tap, tap_area
 from tests.ui.test_flight_taps import labels, last_command
+from tests.ui.test_neutral_spellbook_taps import great_cthulhus_turn
 
 GC, CC = "great_cthulhu", "crawling_chaos"
+HIGH_PRIESTS = Options(abilities=True, high_priests=True)
 HERE = "South Pacific"  # Great Cthulhu's start (its six Acolytes)
 
 
 def test_capture_the_high_priest_is_chosen_by_a_tap(app_on: Callable[..., App]) -> None:
-    options = Options(abilities=True, high_priests=True)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session)
-    table = table_of(app)
-    table.submit(c.ChooseDirection(GC, "clockwise"))  # Great Cthulhu acts
+    app, table = great_cthulhus_turn(app_on, HIGH_PRIESTS)  # Great Cthulhu acts
     start = table.session.state.area_name(table.session.state.player(CC).start_area)
     assert table.submit(c.Eliminate(CC, c.UnitRef(start, UnitKind.CULTIST, "Acolyte", 1)))  # one to place here
     for owner, kind, name in (
@@ -50,12 +45,7 @@ def test_one_capture_button_per_cultist_kind_on_the_table_and_the_map(app_on: Ca
     """The legal list offers the captures too now; an area's choices, on the table and on the
     map, still show each once: two Acolytes and a High Priest of Crawling Chaos beside a Deep
     One give two capture buttons, not four (nor one per Acolyte)."""
-    options = Options(abilities=True, high_priests=True)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session)
-    table = table_of(app)
-    table.submit(c.ChooseDirection(GC, "clockwise"))
+    app, table = great_cthulhus_turn(app_on, HIGH_PRIESTS)  # Great Cthulhu acts
     start = table.session.state.area_name(table.session.state.player(CC).start_area)
     assert table.submit(c.Eliminate(CC, c.UnitRef(start, UnitKind.CULTIST, "Acolyte", 2)))  # two to place here
     for owner, kind, name, n in (

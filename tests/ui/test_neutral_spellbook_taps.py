@@ -15,6 +15,7 @@ from companion.ui.app import App
 from tests.helpers import new_game, table_of, tap
 
 GC = "great_cthulhu"
+NEUTRAL_BOOKS = Options(abilities=True, neutral_spellbooks=True)
 
 
 def labels(app: App) -> list[str]:
@@ -22,10 +23,9 @@ def labels(app: App) -> list[str]:
     return [b.label for b in app.scenes[app.scene_name].buttons]
 
 
-def great_cthulhus_turn(app_on: Callable[..., App]) -> tuple[App, Any]:
-    """A 3-player Earth game with the neutral Spellbooks, Great Cthulhu (six Acolytes in the South
-    Pacific) to act: the app and its table."""
-    options = Options(abilities=True, neutral_spellbooks=True)
+def great_cthulhus_turn(app_on: Callable[..., App], options: Options = NEUTRAL_BOOKS) -> tuple[App, Any]:
+    """A 3-player Earth game with ``options`` (the neutral Spellbooks unless told), Great Cthulhu
+    (six Acolytes in the South Pacific) to act: the app and its table."""
     session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
     assert isinstance(session, GameSession)
     app = app_on(session)
