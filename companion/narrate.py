@@ -593,6 +593,15 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["player"]), amount=d["amount"], reason=d["reason"], total=d["total"]
     ),
     "loyalty_card_changed": _loyalty_card,
+    "independent_spellbook_changed": lambda d, n: (
+        _("{holder} holds {igoo}'s Spellbook, {book} ({reason}).").format(
+            holder=n(d["holder"]), igoo=d["igoo"], book=d["book"], reason=d["reason"]
+        )
+        if d["holder"]
+        else _("Nobody holds {igoo}'s Spellbook, {book}, now ({reason}).").format(
+            igoo=d["igoo"], book=d["book"], reason=d["reason"]
+        )
+    ),
     "independent_spellbook_gained": lambda d, n: _("{player} gains {igoo}'s Spellbook: {book}.").format(
         player=n(d["player"]), igoo=d["igoo"], book=d["book"]
     ),

@@ -11,7 +11,8 @@ invariant is refused with a stable code and changes nothing:
   game does not have (an Elder Sign worth 4, a 7th Spellbook, a Watcher token of 13);
 - ``no_such_units``: more units than the faction's pool holds (:mod:`.pools`), units not there;
 - ``eradicated``: anything put into an eradicated area;
-- ``unknown_area`` / ``unknown_player``; ``not_now``: a piece this map or game does not use.
+- ``unknown_area`` / ``unknown_player``; ``not_now``: a piece this map or game does not use (a
+  Loyalty Card it was not set up with, a neutral unit without Abhoth in the game).
 
 Joining a game in progress (``new_game`` with ``join``) starts from an empty board at a named
 round and phase and waits on a ``join`` prompt: the table enters the board by corrections, then
@@ -27,8 +28,9 @@ from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusa
 from companion.engine.cthulhu import actions, flow, primeval, shaggai
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import BY_HAND, EndTriggered, MarkerChanged
+from companion.engine.cthulhu.events import BY_HAND, EndTriggered, IndependentSpellbookChanged, MarkerChanged
 from companion.engine.cthulhu.factions import high_priests as hp
+from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.model import (
     ELDER_SIGN_BAG,
     ERADICATED,
@@ -174,6 +176,24 @@ class SetGlacier(Command):
     area: str
     present: bool = True
     reason: str = ""
+
+
+@COMMANDS.register("set_loyalty")
+@dataclass(frozen=True, slots=True)
+class SetLoyalty(Command):
+    """The Loyalty Card ``card`` (an independent Great Old One or a neutral monster of this
+    game) is held by ``holder``, or is back in the supply (``holder`` "").  Only the card: its
+    figures are placed or removed with ``place`` and ``eliminate``.
+
+    ``spellbook`` (an independent Great Old One's card, with the abilities option): whether the
+    holder also holds the card's Spellbook (:data:`~.factions.independents.BOOKS`); absent
+    (None), the book goes with the card: kept by whoever holds the card next when it was held,
+    lost when the card goes back to the supply."""
+
+    card: str
+    holder: str
+    reason: str = ""
+    spellbook: bool | None = None
 
 
 @COMMANDS.register("begin_play")
@@ -349,6 +369,30 @@ def _eradicated_words(state: GameState, cmd: SetEradicated) -> str:
     return say("{area} is eradicated by hand, with the eradication's rewards ({paid})", area=cmd.area, paid=paid)
 
 
+def _loyalty_words(state: GameState, cmd: SetLoyalty) -> str:
+    """Who holds the card after the correction, and its Spellbook when the card has one in
+    play (the abilities option): the result, as the table sees it on the board."""
+    if not cmd.holder:
+        return say("the {card} Loyalty Card is back in the supply", card=cmd.card)
+    who, book = _who(state, cmd.holder), ind.BOOKS.get(cmd.card, "")
+    if not book or not state.options.abilities:
+        return say("{who} holds the {card} Loyalty Card", who=who, card=cmd.card)
+    if _keeps_book(state, cmd):
+        return say("{who} holds the {card} Loyalty Card and its Spellbook, {book}", who=who, card=cmd.card, book=book)
+    return say("{who} holds the {card} Loyalty Card, without its Spellbook", who=who, card=cmd.card)
+
+
+def _keeps_book(state: GameState, cmd: SetLoyalty) -> bool:
+    """Whether the card's holder is to hold its Spellbook after ``cmd``: as said, else as the
+    card's book is held now (it goes with the card); never in the supply."""
+    book = ind.BOOKS.get(cmd.card, "")
+    if not cmd.holder or not book:
+        return False
+    if cmd.spellbook is not None:
+        return cmd.spellbook
+    return ind.holder(state, book) != ""
+
+
 def _watcher_words(state: GameState, cmd: SetWatcher) -> str:
     if cmd.awake:
         return say("the Watcher is awake in {area}, token at {token}", area=cmd.area, token=cmd.token)
@@ -388,6 +432,7 @@ SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
     SetEradicated: _eradicated_words,
     SetWatcher: _watcher_words,
     SetAcolyte: lambda s, cmd: say("the Astral Acolyte stands in {area}", area=cmd.area),
+    SetLoyalty: _loyalty_words,
     SetGlacier: lambda s, cmd: (
         say("a glacier is placed on {area}", area=cmd.area)
         if cmd.present
@@ -633,6 +678,14 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
 @corrects(c.Place)
 def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     owner = actions.owner_of(state, cmd.owner)
+    if owner == NEUTRAL and ind.ABHOTH not in state.options.independents:
+        # Units of no player's are Abhoth's Filth, left when he is lost (Lost Abhoth): a game
+        # without him has none.
+        raise Refusal(
+            Code.NOT_NOW,
+            "No unit is neutral in this game: neutral units are Abhoth's Filth, and Abhoth is not in it."
+            " Place the units for the player who owns them.",
+        )
     index = bd.area_index(state, cmd.unit.area)
     if cmd.unit.count < 1:
         raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
@@ -711,6 +764,65 @@ def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> Game
         raise Refusal(Code.BAD_VALUE, "{area} has no {marker} marker.", area=cmd.area, marker=marker)
     events.append(MarkerChanged(cmd.area, marker, False, BY_HAND))
     return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
+
+
+# -- Loyalty Cards (independent Great Old Ones and neutral monsters) -------------------------------
+
+
+def loyalty_card(state: GameState, card: str) -> str:
+    """``card`` when it is one of this game's Loyalty Cards.
+
+    :raises Refusal: BAD_VALUE for a name that is no Loyalty Card; NOT_NOW for one this game
+        was not set up with (``options.independents``).
+    """
+    if card not in ind.CARDS:
+        raise Refusal(Code.BAD_VALUE, "{card!r} is no Loyalty Card ({cards}).", card=card, cards=", ".join(ind.CARDS))
+    if card not in state.options.independents:
+        if not state.options.independents:
+            raise Refusal(Code.NOT_NOW, "This game has no independent Great Old Ones or neutral monsters.")
+        cards = ", ".join(state.options.independents)
+        raise Refusal(Code.NOT_NOW, "{card} is not in this game (its Loyalty Cards: {cards}).", card=card, cards=cards)
+    return card
+
+
+def _check_book(state: GameState, cmd: SetLoyalty) -> None:
+    """Refuse a Spellbook said to be held where the game has none to hold."""
+    if not cmd.spellbook:
+        return
+    if cmd.card not in ind.BOOKS:
+        raise Refusal(Code.BAD_VALUE, "The {card} card has no Spellbook: say spellbook false or leave it out.", card=cmd.card)
+    if not state.options.abilities:
+        raise Refusal(Code.NOT_NOW, "The independents' Spellbooks are played with the abilities option only.")
+    if not cmd.holder:
+        raise Refusal(Code.BAD_VALUE, "A card in the supply has no Spellbook held: give the card to a player with it.")
+
+
+@corrects(SetLoyalty)
+def set_loyalty(state: GameState, cmd: SetLoyalty, events: Events) -> GameState:
+    """The card (and its Spellbook) where the table says; a ``loyalty_card_changed`` when the
+    card moved, an ``independent_spellbook_changed`` when its book did."""
+    card = loyalty_card(state, cmd.card)
+    if cmd.holder:
+        actions.seat_of(state, cmd.holder)
+    _check_book(state, cmd)
+    book = ind.BOOKS.get(card, "")
+    held, book_held = ind.holder(state, card), ind.holder(state, book) if book else ""
+    book_to = cmd.holder if _keeps_book(state, cmd) else ""
+    if held == cmd.holder and book_held == book_to:
+        if book and state.options.abilities:
+            raise Refusal(
+                Code.BAD_VALUE,
+                "The {card} Loyalty Card and its Spellbook are already where this correction puts them.",
+                card=card,
+            )
+        raise Refusal(Code.BAD_VALUE, "The {card} Loyalty Card is already where this correction puts it.", card=card)
+    if held != cmd.holder:
+        events.append(ind.LoyaltyCardChanged(card, cmd.holder, BY_HAND))
+    if book_held != book_to:
+        events.append(IndependentSpellbookChanged(book, card, book_to, BY_HAND))
+    kept = tuple(entry for entry in state.loyalty if entry[0] not in (card, book))
+    added = ((card, cmd.holder),) if cmd.holder else ()
+    return evolve(state, loyalty=(*kept, *added, *(((book, book_to),) if book_to else ())))
 
 
 # -- the maps' own pieces -------------------------------------------------------------------

@@ -291,3 +291,15 @@ class BattleEnded(Event):
     area: str
     attacker: str
     defender: str
+
+
+@EVENTS.register("independent_spellbook_changed")
+@dataclass(frozen=True, slots=True)
+class IndependentSpellbookChanged(Event):
+    """By a correction (``set_loyalty``): ``book``, the independent ``igoo``'s Spellbook, is now
+    held by ``holder`` ("" by nobody: it went back with its card, or was never earned)."""
+
+    book: str
+    igoo: str
+    holder: str
+    reason: str
