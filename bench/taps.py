@@ -452,7 +452,9 @@ go to further pages, "More", once the editor's columns would be too narrow for t
 cultists of each of seven players held, 42, and the preview beside them still whole, in English
 and German, one phrase a victim, "6 cultists (one a High Priest) of Yellow Sign", its size
 stepping down from 22 to 19 or 17 px when the words need it:
-tests/ui/test_captured_high_priests_taps.py, tests/ui/test_corrections_neutral_books_and_priests.py).
+tests/ui/test_captured_high_priests_taps.py, tests/ui/test_corrections_neutral_books_and_priests.py;
+the Loyalty Cards editor, and every editor's preview and the on-screen keyboard with a reason typed
+at its 60-character limit ("Other..."): tests/ui/test_corrections_loyalty_and_typed_reason.py).
 A stepper reads in the preview's words and units: the ritual marker's "space 1 of 7" (the command
 counts from 0), revealed Elder Signs counted per value and unnamed Spellbooks counted, as their
 steppers count them.

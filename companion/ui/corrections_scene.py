@@ -26,12 +26,14 @@ from companion.engine.cthulhu import corrections as k
 from companion.engine.cthulhu.actions import acolyte_pool
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 from companion.engine.cthulhu.factions import high_priests as hp
+from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
 from companion.palette import colour_of
+from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import (
@@ -52,6 +54,11 @@ from companion.ui.widgets import (
 )
 
 REASONS = ("", N_("missed at the table"), N_("joined late"), N_("a mistake"), N_("a card's effect"))  # journaled in English
+# A reason typed on the on-screen keyboard ("Other..."), journaled as typed: at most this many
+# characters, so that the preview and the log line keep it whole beside the correction's words.
+MAX_TYPED = 60
+TYPED_SIZE = 20  # px at unit 1: the reason being typed, above the keyboard
+TYPED_LINES = 2
 MARKERS = ("cathedral", "ice_age", "desecration")
 GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
@@ -81,6 +88,14 @@ class Draft:
     page: int = 0
     listed: bool = False  # areas from the list rather than the map
     rows_page: int = 0  # the editor's page of rows, when they are more than one page holds
+    typed: str = ""  # a reason typed on the on-screen keyboard ("Other..."); "" gives the preset one
+    typing: bool = False  # the on-screen keyboard is open over the editor, typing ``typed``
+    shifted: bool = False
+
+
+def reason_of(d: Draft) -> str:
+    """The reason the correction is journaled with: the one typed, else the preset one chosen."""
+    return d.typed or REASONS[d.reason % len(REASONS)]
 
 
 @dataclass(frozen=True)
@@ -169,7 +184,7 @@ def counter(name: str, label: str, most: int) -> Kind:
         value = {"power": player.power, "doom": player.doom, "hidden_elder_signs": len(player.elder_signs)}[name]
         return dataclasses.replace(d, number=value)
 
-    return Kind(label, rows, lambda s, d: c.Correct(d.player, name, d.number, REASONS[d.reason]), start)
+    return Kind(label, rows, lambda s, d: c.Correct(d.player, name, d.number, reason_of(d)), start)
 
 
 def _units_rows(state: GameState, d: Draft) -> list[Row]:
@@ -190,11 +205,11 @@ def _units(state: GameState, d: Draft) -> Command | None:
     types = unit_types(state, d.player)
     name, kind = types[d.unit % len(types)]
     ref = c.UnitRef(state.area_name(d.area), kind, name, d.number)
-    return c.Place(d.player, ref, REASONS[d.reason]) if d.flag else c.Eliminate(d.player, ref, REASONS[d.reason])
+    return c.Place(d.player, ref, reason_of(d)) if d.flag else c.Eliminate(d.player, ref, reason_of(d))
 
 
 def _gate(state: GameState, d: Draft) -> Command | None:
-    return c.SetGate(state.area_name(d.area), d.choice, REASONS[d.reason]) if d.area >= 0 and d.choice else None
+    return c.SetGate(state.area_name(d.area), d.choice, reason_of(d)) if d.area >= 0 and d.choice else None
 
 
 def _gate_words(state: GameState, d: Draft) -> str:
@@ -251,9 +266,9 @@ def _captured_rows(state: GameState, d: Draft) -> list[Row]:
 def _captured(state: GameState, d: Draft) -> Command:
     victims = tuple(p.pid for p, n in zip(state.players, d.counts, strict=False) for _ in range(n))
     if not hp.in_use(state):
-        return k.SetCaptured(d.player, victims, REASONS[d.reason])
+        return k.SetCaptured(d.player, victims, reason_of(d))
     priests = tuple(p.pid for p, n, most in zip(state.players, d.priests, d.counts, strict=False) for _ in range(min(n, most)))
-    return k.SetCaptured(d.player, victims, REASONS[d.reason], priests)
+    return k.SetCaptured(d.player, victims, reason_of(d), priests)
 
 
 def _worm_rows(state: GameState, d: Draft) -> list[Row]:
@@ -292,12 +307,12 @@ def _watcher_rows(state: GameState, d: Draft) -> list[Row]:
 
 def _watcher(state: GameState, d: Draft) -> Command | None:
     if not d.flag:
-        return k.SetWatcher(False, reason=REASONS[d.reason])
-    return k.SetWatcher(True, d.number, state.area_name(d.area), REASONS[d.reason]) if d.area >= 0 else None
+        return k.SetWatcher(False, reason=reason_of(d))
+    return k.SetWatcher(True, d.number, state.area_name(d.area), reason_of(d)) if d.area >= 0 else None
 
 
 def _area_only(make: Callable[[str, str], Command]) -> Callable[[GameState, Draft], Command | None]:
-    return lambda s, d: make(s.area_name(d.area), REASONS[d.reason]) if d.area >= 0 else None
+    return lambda s, d: make(s.area_name(d.area), reason_of(d)) if d.area >= 0 else None
 
 
 def ritual_space(state: GameState, position: int) -> str:
@@ -307,6 +322,44 @@ def ritual_space(state: GameState, position: int) -> str:
     if instant_death:
         return _("space {space} of {count} (Instant Death)").format(space=space, count=count)
     return _("space {space} of {count}").format(space=space, count=count)
+
+
+def _book_of(state: GameState, card: str) -> str:
+    """The Spellbook the card's holder may hold beside it (an independent's, with the abilities
+    option), else ""."""
+    return ind.BOOKS.get(card, "") if state.options.abilities else ""
+
+
+def _loyalty_start(state: GameState, d: Draft) -> Draft:
+    """The card chosen (the game's first when none is), as it is held now: its holder in
+    ``other`` ("" the supply), whether its Spellbook is held in ``flag``."""
+    cards = state.options.independents
+    card = d.choice if d.choice in cards else cards[0] if cards else ""
+    book = ind.BOOKS.get(card, "")
+    return dataclasses.replace(d, choice=card, other=ind.holder(state, card), flag=bool(book) and bool(ind.holder(state, book)))
+
+
+def _holder_words(state: GameState, pid: str) -> str:
+    return who(state, pid) if pid else _("the supply")
+
+
+def _loyalty_rows(state: GameState, d: Draft) -> list[Row]:
+    rows = [
+        Row("choose", _("Card: {card}").format(card=d.choice or _("choose")), "card"),
+        Row("choose", _("Held by: {holder}").format(holder=_holder_words(state, d.other)), "holder"),
+    ]
+    if d.other and _book_of(state, d.choice):
+        rows.append(Row("toggle", _("With its Spellbook") if d.flag else _("Without its Spellbook"), "flag"))
+    return rows
+
+
+def _loyalty(state: GameState, d: Draft) -> Command | None:
+    """The card to the holder chosen; its Spellbook as the toggle says when it is shown, else
+    (the supply, a card without one) left to go with the card."""
+    if not d.choice:
+        return None
+    spellbook = d.flag if d.other and _book_of(state, d.choice) else None
+    return k.SetLoyalty(d.choice, d.other, reason_of(d), spellbook)
 
 
 def _player_row(state: GameState, d: Draft) -> list[Row]:
@@ -319,7 +372,7 @@ KINDS: dict[str, Kind] = {
     "books": Kind(
         N_("Spellbooks"),
         _books_rows,
-        lambda s, d: k.SetSpellbooks(d.player, (*d.books, *("",) * d.number), REASONS[d.reason]),
+        lambda s, d: k.SetSpellbooks(d.player, (*d.books, *("",) * d.number), reason_of(d)),
         _books_start,
     ),
     "signs": counter("hidden_elder_signs", N_("Elder Signs held"), k.LIMITS["hidden_elder_signs"]),
@@ -330,14 +383,14 @@ KINDS: dict[str, Kind] = {
             *(Row("stepper", _("Worth {value}").format(value=v), f"count:{v - 1}", 0, 18) for v in (1, 2, 3)),
         ],
         lambda s, d: k.SetRevealedElderSigns(
-            d.player, tuple(v for v, n in zip((1, 2, 3), d.counts, strict=False) for _ in range(n)), REASONS[d.reason]
+            d.player, tuple(v for v, n in zip((1, 2, 3), d.counts, strict=False) for _ in range(n)), reason_of(d)
         ),
         _revealed_start,
     ),
     "ritual": Kind(
         N_("Ritual track"),
         lambda s, d: [Row("stepper", _("Marker"), "number", 0, len(s.ritual_track), lambda v: ritual_space(s, v))],
-        lambda s, d: k.SetRitual(d.number, REASONS[d.reason]),
+        lambda s, d: k.SetRitual(d.number, reason_of(d)),
         lambda s, d: dataclasses.replace(d, number=s.ritual),
     ),
     "first": Kind(
@@ -346,7 +399,7 @@ KINDS: dict[str, Kind] = {
             Row("choose", _("First: {player}").format(player=who(s, d.other)), "other"),
             Row("choose", _("Play: {direction}").format(direction=_(DIRECTIONS.get(d.choice, d.choice))), "direction"),
         ],
-        lambda s, d: k.SetFirstPlayer(d.other, d.choice, REASONS[d.reason]),
+        lambda s, d: k.SetFirstPlayer(d.other, d.choice, reason_of(d)),
         lambda s, d: dataclasses.replace(d, other=s.players[s.first].pid, choice=""),
     ),
     "captured": Kind(N_("Captured"), _captured_rows, _captured, _captured_start),
@@ -369,22 +422,20 @@ KINDS: dict[str, Kind] = {
         lambda s, d: (
             None
             if d.area < 0 or not d.choice
-            else (c.PlaceMarker if d.flag else c.RemoveMarker)(s.area_name(d.area), d.choice, REASONS[d.reason])
+            else (c.PlaceMarker if d.flag else c.RemoveMarker)(s.area_name(d.area), d.choice, reason_of(d))
         ),
     ),
     "worm": Kind(
         N_("Worm"),
         _worm_rows,
-        lambda s, d: k.SetWorm(s.area_name(d.area), d.number, d.flag, REASONS[d.reason]) if d.area >= 0 else None,
+        lambda s, d: k.SetWorm(s.area_name(d.area), d.number, d.flag, reason_of(d)) if d.area >= 0 else None,
         lambda s, d: dataclasses.replace(d, number=min(s.board.worm_numbers or (1,))),
         lambda s: s.worms is not None,
     ),
     "eradicated": Kind(
         N_("Eradication"),
         _eradicated_rows,
-        lambda s, d: (
-            k.SetEradicated(s.area_name(d.area), d.flag, d.flag and d.rewards, REASONS[d.reason]) if d.area >= 0 else None
-        ),
+        lambda s, d: k.SetEradicated(s.area_name(d.area), d.flag, d.flag and d.rewards, reason_of(d)) if d.area >= 0 else None,
         available=lambda s: s.worms is not None,
     ),
     "watcher": Kind(N_("Watcher"), _watcher_rows, _watcher, _watcher_start, lambda s: s.watcher is not None),
@@ -400,9 +451,10 @@ KINDS: dict[str, Kind] = {
             Row("choose", _("Area: {area}").format(area=where(s, d.area)), "area"),
             Row("toggle", _("Placed") if d.flag else _("Taken off"), "flag"),
         ],
-        lambda s, d: k.SetGlacier(s.area_name(d.area), d.flag, REASONS[d.reason]) if d.area >= 0 else None,
+        lambda s, d: k.SetGlacier(s.area_name(d.area), d.flag, reason_of(d)) if d.area >= 0 else None,
         available=lambda s: s.board.is_primeval,
     ),
+    "loyalty": Kind(N_("Loyalty Cards"), _loyalty_rows, _loyalty, _loyalty_start, lambda s: bool(s.options.independents)),
 }
 
 
@@ -435,8 +487,22 @@ class CorrectionsScene(Scene):
         if isinstance(button.intent, Menu):
             self.draft = button.intent.draft
             return None
+        if isinstance(button.intent, Key):
+            self.key(button.intent.text)
+            return None
         intent: Intent = button.intent
         return intent
+
+    def key(self, typed: str) -> None:
+        """A key of the on-screen keyboard typing the reason; Done goes back to the correction
+        (with nothing typed, the preset reason chosen stands)."""
+        d = self.draft
+        if typed == DONE:
+            self.draft = dataclasses.replace(d, typing=False, shifted=False, typed=d.typed.strip())
+        elif typed == SHIFT:
+            self.draft = dataclasses.replace(d, shifted=not d.shifted)
+        else:
+            self.draft = dataclasses.replace(d, typed=typed_into(d.typed, typed, MAX_TYPED), shifted=False)
 
     def command(self) -> Command | None:
         """The correction the editor describes now (None until it names everything)."""
@@ -470,9 +536,21 @@ class CorrectionsScene(Scene):
         state, d = view.state, self.draft
         if d.kind not in KINDS or not KINDS[d.kind].available(state):
             return self.menu_buttons(state)
+        if d.typing:
+            return keys(self.keyboard_area(), self.metrics, d.shifted)
         if d.chooser:
             return self.chooser_buttons(state)
         return self.editor_buttons(state) + self.preview_buttons(state)
+
+    def typed_rect(self) -> pygame.Rect:
+        """Where the reason being typed is shown: its lines below the title, above the keyboard."""
+        m = self.metrics
+        return pygame.Rect(m.margin, m.px(44), m.width - 2 * m.margin, TYPED_LINES * round(m.px(TYPED_SIZE) * 1.05))
+
+    def keyboard_area(self) -> pygame.Rect:
+        m, body, typed = self.metrics, self.body(), self.typed_rect()
+        top = typed.bottom + m.margin
+        return pygame.Rect(m.margin, top, m.width - 2 * m.margin, body.bottom - m.margin - top)
 
     def menu_buttons(self, state: GameState) -> list[Button]:
         m = self.metrics
@@ -601,15 +679,19 @@ class CorrectionsScene(Scene):
         _editor, panel = self.regions()
         command = self.command()
         refusal = self.refusal(state, command)
-        half = (panel.width - m.margin) // 2
+        third = (panel.width - 2 * m.margin) // 3
         bottom = panel.bottom - m.touch
         record = pygame.Rect(panel.x, bottom, panel.width, m.touch)
-        back = pygame.Rect(panel.x, bottom - m.touch - m.margin, half, m.touch)
-        reason = pygame.Rect(back.right + m.margin, back.y, panel.width - half - m.margin, m.touch)
+        back = pygame.Rect(panel.x, bottom - m.touch - m.margin, third, m.touch)
+        reason = pygame.Rect(back.right + m.margin, back.y, third, m.touch)
+        other = pygame.Rect(reason.right + m.margin, back.y, panel.right - reason.right - m.margin, m.touch)
         d = self.draft
+        # Reason: the next preset one (a typed one gives way); Other...: the keyboard, to type one.
+        following = dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS), typed="")
         return [
             Button(back, _("Back"), Menu(Draft(player=d.player)), PANEL),
-            Button(reason, _("Reason"), Menu(dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS)))),
+            Button(reason, _("Reason"), Menu(following)),
+            Button(other, _("Other..."), Menu(dataclasses.replace(d, typing=True))),
             Button(
                 record, _("Record"), Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
             ),
@@ -773,6 +855,13 @@ class CorrectionsScene(Scene):
         if field_ == "direction":
             directions = [(_(DIRECTIONS[value]), value) for value in DIRECTIONS]
             return [(words, Menu(dataclasses.replace(done, choice=value))) for words, value in directions]
+        if field_ == "card":
+            return [
+                (card, Menu(_loyalty_start(state, dataclasses.replace(done, choice=card)))) for card in state.options.independents
+            ]
+        if field_ == "holder":
+            holders = ["", *(p.pid for p in state.players)]
+            return [(_holder_words(state, pid), Menu(dataclasses.replace(done, other=pid))) for pid in holders]
         if field_ == "books":
             names = book_names(state, d.player, d.books)
             return [
@@ -809,7 +898,11 @@ class CorrectionsScene(Scene):
         if d.kind in KINDS:
             title = _("Corrections: {what}").format(what=_(KINDS[d.kind].label))
         text(surface, title, (m.margin, m.margin), m.px(28), TEXT, width=m.width - 2 * m.margin, bold=True)
-        if d.kind in KINDS and not d.chooser:
+        if d.kind in KINDS and d.typing:
+            box = self.typed_rect()
+            words = _("Reason: {reason}|").format(reason=d.typed)
+            paragraph(surface, words, box.topleft, m.px(TYPED_SIZE), box.width, TYPED_LINES, TEXT, bold=True)
+        elif d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
         elif d.chooser == "area" and not d.listed and self.board_view(state) is not None:
             self.draw_board(surface, state)
@@ -830,7 +923,8 @@ class CorrectionsScene(Scene):
         _editor, panel = self.regions()
         pygame.draw.rect(surface, PANEL, panel, border_radius=m.px(8))
         command = self.command()
-        reason = _(REASONS[self.draft.reason]) if self.draft.reason else ""
+        d = self.draft
+        reason = d.typed or (_(REASONS[d.reason]) if d.reason else "")
         words = (
             _("Choose what to set.")
             if command is None
