@@ -7,6 +7,8 @@ by name, ...; an area is tapped on the map, or picked from a list where this scr
 the map without circles or names touching) and yes/no toggles; rows beyond what the editor's
 columns hold go to further pages ("More").  Beside the editor, the correction in words (the
 same sentence the log will show) and, when the engine would refuse it, why; "Record" sends it.
+"Reason" cycles the preset reasons; "Other..." opens the on-screen keyboard to type one (the
+table's own words, journaled as typed).
 
 The page's menus are its own navigation, never game state: recording is a
 :class:`~companion.ui.scene.Submit` for the table loop, undone like any other command.

@@ -145,6 +145,15 @@ def test_a_long_typed_reason_stops_at_the_limit_and_is_not_cut_at_800x480(app_on
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_every_editor_fits_with_a_long_typed_reason_and_the_keyboard_fits(app_on, size) -> None:
+    every_editor_fits(app_on, size)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_every_editor_fits_with_a_long_typed_reason_in_german(app_on, size, german) -> None:
+    every_editor_fits(app_on, size)
+
+
+def every_editor_fits(app_on: Callable[..., App], size: tuple[int, int]) -> None:
     """Every correction's preview with the longest reason the keyboard types, the player's name
     at its limit, at each size; the keyboard and the reason typed over each editor too."""
     seats = (c.Seat(Faction.OTHER, LONG_NAME), c.Seat(Faction.BLACK_GOAT), c.Seat(Faction.CRAWLING_CHAOS))
@@ -165,3 +174,7 @@ def test_every_editor_fits_with_a_long_typed_reason_and_the_keyboard_fits(app_on
             check_screen(app, f"{name} with a long reason")
             fix.draft = dataclasses.replace(draft, typed=LONG_REASON + "|", typing=True)
             check_screen(app, f"{name} typing")
+    opened = fix.open("loyalty").draft
+    for chooser in ("card", "holder"):  # the game's cards; the supply and the longest name
+        fix.draft = dataclasses.replace(opened, chooser=chooser)
+        check_screen(app, f"loyalty/{chooser}")
