@@ -651,19 +651,22 @@ def _pool(state: GameState, pid: str, unit: UnitType) -> int:
 
 
 def _fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
-    """The Monsters borrowed Fertility Cult summons: Sleeper's own, and Abhoth's Filth (1 Power,
-    from his twelve) while Sleeper has Abhoth in play.  [HRF:IGOOs.scala] ``Filth.canBeSummoned``
-    is ``f.has(Fertility)``, and HRF's ``has`` counts an ability borrowed by Ancient Sorcery, so
-    a Sleeper holding Abhoth summons a Filth as Black Goat does (docs/rules-notes.md, "Abhoth's
-    Filth by Fertility Cult")."""
+    """The Monsters borrowed Fertility Cult summons, as Black Goat's own does: Sleeper's own, the
+    neutral monsters whose Loyalty Card it holds, at their card's cost ("neutral monsters may be
+    summoned alongside", factions.md section 3; [HRF:FactionBG.scala] marks every summon of a
+    faction that ``has(Fertility)``, and HRF's ``has`` counts ``borrowed``), and Abhoth's Filth
+    (1 Power, from his twelve) while Sleeper has Abhoth in play ([HRF:IGOOs.scala]
+    ``Filth.canBeSummoned`` is ``f.has(Fertility)``; docs/rules-notes.md, "Abhoth's Filth by
+    Fertility Cult")."""
     from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
-    return (*(u for u in RULES.units if u.kind is M), *independents.fertile_filth(state, pid))
+    own = (u for u in RULES.units if u.kind is M)
+    return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
 
 
 def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> GameState:
-    """Fertility Cult borrowed from Black Goat: Sleeper summons one of its Monsters (or Abhoth's
-    Filth, :func:`_fertile`) at a gate it controls as an unlimited action (the turn goes on), at
+    """Fertility Cult borrowed from Black Goat: Sleeper summons one of its Monsters (a neutral
+    monster by its card, or Abhoth's Filth, :func:`_fertile`) at a gate it controls as an unlimited action (the turn goes on), at
     the roster's cost.  Errors: NOT_CONTROLLER (no gate of Sleeper's there), BAD_VALUE (not a
     Monster it may summon so), NO_SUCH_UNITS (none left in the pool), CANNOT_AFFORD."""
     seat = pw.my_turn(state, cmd.player)
@@ -678,6 +681,10 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
         raise Refusal(Code.NO_SUCH_UNITS, "No Sleeper {unit} is left in the pool.", unit=unit.name)
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
+    if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
+        from companion.engine.cthulhu.factions import independents
+
+        state = independents.hordeling(state, cmd.player, index, events)
     events.append(
         pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on (Ancient Sorcery)", unit=unit.name))
     )
