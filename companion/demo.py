@@ -20,7 +20,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.battle import computed_dice
 from companion.engine.cthulhu.events import BattleEnded, BattleRolled
 from companion.engine.cthulhu.factions import RULES, unit_type
-from companion.engine.cthulhu.factions.independents import UNMOVABLE
+from companion.engine.cthulhu.factions.independents import BELOW_CAPTURE, CAPTIVE_SEP, UNMOVABLE
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Faction, Options, PromptKind, UnitKind, spellbook_count
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherBattled, fight_dice
 from companion.engine.mapdef import MapDef
@@ -118,11 +118,58 @@ def choose(state: State, rnd: random.Random) -> Command:
 
 def _ability_answer(state: State, rnd: random.Random) -> Command:
     """The bots' policy for the factions' abilities: a "may" is mostly used (its first choice,
-    "use" or "power"), a choice among units or areas and a Spellbook are random."""
+    "use" or "power"), a choice among units or areas and a Spellbook are random; which cultist
+    From Below's free capture takes is the victim's (:func:`victims_cultist`)."""
     answers = list(legal_commands(state))
+    if state.prompt.purpose == BELOW_CAPTURE and state.abilities.asks:
+        answers = _victims_answers(state, str(state.abilities.asks[0].data[0]), answers)
     if state.prompt.choices and state.prompt.choices[0] in ("use", "power", "agreed") and rnd.random() < 0.8:
         return answers[0]
     return rnd.choice(answers)
+
+
+def victims_cultist(state: State, area: str, victim: str) -> str:
+    """The cultist ``victim`` gives up to a capture in ``area`` ("" when it has none there).
+    Which one is the victim's choice, not the captor's (factions.md section 0; [HRF:Game.scala]
+    ``CaptureAction`` asks the victim, listing its cultists cheapest first by ``uclass.cost``);
+    the demo's victim gives up its cheapest, an Acolyte before a High Priest (the first offered
+    among equals: the referee does not track which cultist stands on a gate, HRF's tie-break)."""
+    index = state.board.area_index(area)
+    if index is None:
+        return ""
+    names = dict.fromkeys(u.name for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST)
+
+    def price(name: str) -> int:
+        unit = unit_type(state, victim, name)
+        return 99 if unit is None else unit.cost
+
+    return min(names, key=price, default="")
+
+
+def _victims_captures(state: State, options: list[Command]) -> list[Command]:
+    """The captures offered, each naming the cultist its victim gives up
+    (:func:`victims_cultist`): the capturer picks where and whom, once each, never which."""
+    chosen: list[Command] = []
+    seen: set[tuple[str, str]] = set()
+    for option in options:
+        if isinstance(option, c.Capture):
+            if (option.area, option.victim) in seen:
+                continue
+            seen.add((option.area, option.victim))
+            option = replace(option, unit=victims_cultist(state, option.area, option.victim))
+        chosen.append(option)
+    return chosen
+
+
+def _victims_answers(state: State, area: str, answers: list[Command]) -> list[Command]:
+    """From Below's capture answers ("victim:cultist" where the victim has more than one kind
+    there), only the cultist each victim gives up (:func:`victims_cultist`)."""
+    kept: list[Command] = []
+    for answer in answers:
+        victim, sep, name = str(getattr(answer, "choice", "")).partition(CAPTIVE_SEP)
+        if not sep or name == victims_cultist(state, area, victim):
+            kept.append(answer)
+    return kept
 
 
 def _cheapest(state: State, names: tuple[str, ...]) -> str:
@@ -159,7 +206,7 @@ def _action(state: State, rnd: random.Random) -> Command:
     special = special or (_independent(state, rnd) if state.options.independents and rnd.random() < 0.5 else None)
     if special is not None and _legal(state, special):  # an ability (Ice Age's tax ...) may refuse it
         return special
-    options = [o for o in legal_commands(state) if not isinstance(o, c.Pass)]
+    options = _victims_captures(state, [o for o in legal_commands(state) if not isinstance(o, c.Pass)])
     if options and rnd.random() < 0.85:
         return rnd.choice(options)
     return c.Pass(pid)
