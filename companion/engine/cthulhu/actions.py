@@ -745,6 +745,42 @@ def capture_offers(state: GameState, pid: str, index: int) -> Iterator[c.Capture
         yield from (c.Capture(pid, state.area_name(index), enemy, unit=name) for name in names)
 
 
+# -- the battle declaration's combat check (game.py ``needs_combat``), before its work ------------
+
+
+def declarable(state: GameState, cmd: c.BattleAction) -> int | None:
+    """The battle's area index when the declaration's own checks pass (its turn, the area, the
+    sides: ``battle.check_declaration``); None when they refuse it, the declaration then refusing
+    it itself, in its own order."""
+    from companion.engine.cthulhu import battle  # late: battle imports this module
+
+    try:
+        my_turn(state, cmd.player)
+        index = bd.area_index(state, cmd.area)
+        battle.check_declaration(state, cmd, index)
+    except Refusal:
+        return None
+    return index
+
+
+def _nothing(state: GameState, cmd: object, events: Events) -> GameState:
+    return state
+
+
+def refused_before_the_count(state: GameState, cmd: c.BattleAction) -> None:
+    """Raise the refusal the wrapped declaration gives before its combat is counted, if any,
+    without its work (the battle paid, pre-battle abilities, dice): the six Spellbooks' one battle
+    per area, the abilities' guards outermost first (Brainless, the Ice Age's tax, Energy Nexus:
+    ``abilities.GUARDS`` in the order they were wrapped), the battle's cost after the tax."""
+    from companion.engine.cthulhu import abilities, six_books  # late: both import this module
+
+    six_books.on_battle(_nothing)(state, cmd, [])
+    guarded: Command = cmd
+    for guard in reversed(abilities.GUARDS.get(c.BattleAction, [])):
+        state, guarded = guard(state, guarded, [])
+    pay(state, my_turn(state, cmd.player), getattr(guarded, "cost", cmd.cost), say("a battle"), [])
+
+
 @handles(c.ControlGate)
 def control_gate(state: GameState, cmd: c.ControlGate, events: Events) -> GameState:
     """Unlimited action: a cultist steps onto an abandoned gate (not with 0 Power)."""

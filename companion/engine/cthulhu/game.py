@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
 from companion.engine.cthulhu import abilities, acolyte, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
-from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
 from companion.engine.cthulhu.factions import RULES, bubastis, high_priests, independents, neutral_spellbooks, tcho_tcho
@@ -269,10 +268,10 @@ def needs_combat(handler: actions.Handler) -> actions.Handler:
     table (``attacker_dice``) stand as given, and with the abilities off the table's own."""
 
     def run(state: GameState, cmd: Command, events: actions.Events) -> GameState:
-        after = handler(state, cmd, events)  # its own refusals first (not your turn, no units ...)
         if isinstance(cmd, c.BattleAction) and state.options.abilities and cmd.attacker_dice is None:
-            index = bd.area_index(state, cmd.area)
-            if has_combat(state, index, cmd.player, cmd.defender) is False:  # counted before the declaration
+            index = actions.declarable(state, cmd)  # checked before the declaration's work, which a refusal throws away
+            if index is not None and has_combat(state, index, cmd.player, cmd.defender) is False:
+                actions.refused_before_the_count(state, cmd)  # the refusals the declaration puts first
                 raise Refusal(
                     Code.NO_SUCH_UNITS,
                     "{pid} has no combat against {enemy} in {area}: a battle needs combat above 0 "
@@ -281,7 +280,7 @@ def needs_combat(handler: actions.Handler) -> actions.Handler:
                     enemy=cmd.defender,
                     area=cmd.area,
                 )
-        return after
+        return handler(state, cmd, events)
 
     return run
 
