@@ -754,8 +754,10 @@ def declarable(state: GameState, cmd: c.BattleAction) -> int | None:
     it itself, in its own order."""
     from companion.engine.cthulhu import battle  # late: battle imports this module
 
+    prompt = state.prompt  # not its turn: left to the declaration's refusal, not built twice
+    if prompt.kind is not PromptKind.ACTION or (prompt.actor and prompt.actor != cmd.player) or state.seat(cmd.player) is None:
+        return None
     try:
-        my_turn(state, cmd.player)
         index = bd.area_index(state, cmd.area)
         battle.check_declaration(state, cmd, index)
     except Refusal:
