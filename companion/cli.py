@@ -1,8 +1,9 @@
 """The ``companion`` command: demo, scripting, replay, export, stored games and map files.
 
 Exit codes: 0 success; 1 the input was understood but the engine rejected a command (or a
-replay differs from its recording, or reached an entry the rules no longer accept); 2 bad input, a broken file or an unusable journal (the
-message on stderr names the line and the problem, and nothing was changed).
+replay differs from its recording, or reached an entry the rules no longer accept); 2 bad
+input, a broken file or an unusable journal (the message on stderr names the line and the
+problem, and nothing was changed).
 """
 
 from __future__ import annotations

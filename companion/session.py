@@ -283,7 +283,9 @@ class Session(Generic[S]):
             session.reopened = session.reopened or what
             return session
         log.warning("%s", what.notice())
-        session = cls(journal, name, refused.before, _Head(entry.seq, entry.head, entry.depth), snapshot_every=snapshot_every, clock=clock)
+        session = cls(
+            journal, name, refused.before, _Head(entry.seq, entry.head, entry.depth), snapshot_every=snapshot_every, clock=clock
+        )
         session.reopened = what
         return session
 
@@ -588,7 +590,9 @@ def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: Or
     for entry in reversed(path):
         result = rules.apply(state, engine.parse_command(json.loads(entry.command)))
         if isinstance(result, Rejected):
-            refused = NoLongerApplies(game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), _words(entry, state), result)
+            refused = NoLongerApplies(
+                game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), _words(entry, state), result
+            )
             raise EntryNoLongerApplies(refused, state)
         state = result.state
     return state
@@ -680,7 +684,9 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
             result = session.submit(command)
             if isinstance(result, Rejected):
                 what = _words(entry, session.state)
-                refused = NoLongerApplies("", entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result)
+                refused = NoLongerApplies(
+                    "", entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result
+                )
                 raise EntryNoLongerApplies(refused, session.state)
             events = _events_text(result.events)
         if events != entry.events:
