@@ -95,6 +95,7 @@ class Appliance:
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
+        self.table.on_reload = lambda: self._reopened(self.table.session)
 
     @property
     def session(self) -> AnySession:
@@ -121,8 +122,15 @@ class Appliance:
         self._switched.append(hook)
 
     def _on_switch(self, session: Any) -> None:
+        self._reopened(session)
         for hook in self._switched:
             hook(session)
+
+    def _reopened(self, session: AnySession) -> None:
+        """A game just opened before an entry the rules now refuse: the table says which, why,
+        and what to do (once: the session was opened for this)."""
+        if session.reopened is not None:
+            self.table.say(session.reopened.notice())
 
     # -- inputs -----------------------------------------------------------------------------------
 
@@ -616,6 +624,8 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
     if unopened:  # a stored game that cannot be read is said, never passed over in silence
         log.warning("%s", unopened)
         house.table.notices.append(Notice(unopened))
+    if session.reopened is not None:  # opened as far as its journal still applies (the rules changed)
+        house.table.notices.append(Notice(session.reopened.notice()))
     house.follow(journal)  # the bridge (or another screen) moves the game too
     url = "" if shared(journal) else config.tower.get("url", "")  # with Redis the
     # tower belongs to `companion bridge` (companion-tower.service)

@@ -1,8 +1,9 @@
 """The ``companion`` command: demo, scripting, replay, export, stored games and map files.
 
 Exit codes: 0 success; 1 the input was understood but the engine rejected a command (or a
-replay differs from its recording); 2 bad input, a broken file or an unusable journal (the
-message on stderr names the line and the problem, and nothing was changed).
+replay differs from its recording, or reached an entry the rules no longer accept); 2 bad
+input, a broken file or an unusable journal (the message on stderr names the line and the
+problem, and nothing was changed).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.engine.codec import canonical, from_canonical, to_data
 from companion.engine.names import name_problem
 from companion.i18n import _, ngettext
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
-from companion.session import SESSION_KINDS, ArkhamSession, GameSession, new_game_name, replay_any
+from companion.session import SESSION_KINDS, ArkhamSession, EntryNoLongerApplies, GameSession, new_game_name, replay_any
 from companion.store import Entry, Journal, JournalError, open_journal
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
@@ -604,7 +605,10 @@ def _script_session(journal: Journal, name: str, first: Command, out: TextIO) ->
             return started
     for kind in (GameSession, ArkhamSession):
         if kind.plays(journal, name):
-            return kind.resume(journal, name)
+            resumed = kind.resume(journal, name)
+            if resumed.reopened is not None:  # opened before an entry the rules now refuse: said, not silent
+                print(f"companion: {shown(resumed.reopened.notice())}", file=sys.stderr)
+            return resumed
     return None
 
 
@@ -625,8 +629,22 @@ def _answer(out: TextIO, number: int, result: Any) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, config: Config) -> int:
+    """Replay an exported journal: the final state on stdout, every difference from the recording
+    on stderr.  An entry the rules of this version refuse ends the replay there: the state as far
+    as the journal still applies is printed, and the entry is reported (which, what it was, why,
+    and what the table does with the game), exit code 1."""
     entries = read_entries(Path(args.file))
-    state, differences = replay_any(entries)
+    try:
+        state, differences = replay_any(entries)
+    except EntryNoLongerApplies as exc:
+        refused = exc.refused
+        print(canonical(exc.before))
+        report = _(
+            "Entry {number} ({what}) no longer applies: {reason} The replay stops before it; the state printed is "
+            "the game as far as it still applies. Opened on the table, the game resumes there: play that turn again from there."
+        ).format(number=refused.seq, what=refused.what, reason=refused.reason)
+        print(f"companion: {shown(report)}", file=sys.stderr)
+        return EXIT_REJECTED
     print(canonical(state))
     for difference in differences:
         print(f"companion: {difference}", file=sys.stderr)

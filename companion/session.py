@@ -16,6 +16,13 @@ A command from the table carries its input's identity (``input_id``), journaled 
 the journal refuses the input a second time (:class:`DuplicateInput`).  When an append's reply
 was lost and the retry finds this very entry already in the journal (same input, same number,
 same command), the session takes it as written: it advances once, the listeners hear it once.
+
+When the rules change (a new version refuses what an older one accepted), a stored game opens as
+far as its journal still applies: :meth:`Session.resume` stops at the first entry on the head's
+path that the rules refuse (:class:`NoLongerApplies`), opens at the node before it, and journals
+that move of the head as an undo does; the refused entry and those after it stay in the journal,
+an abandoned branch.  An undo or redo that would replay such an entry is refused
+(``no_longer_applies``) and changes nothing (docs/architecture.md, "When the rules change").
 """
 
 from __future__ import annotations
@@ -29,12 +36,13 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from companion import engine
-from companion.engine import Accepted, Code, Command, Event, Rejected, State
+from companion.engine import EVENTS, Accepted, Code, Command, Event, Rejected, State, is_arkham
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.engine.values import dataclass
-from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable
+from companion.i18n import _, sentence
+from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable, StaleWriter
 from companion.store.sqlite import SqliteJournal
 
 if TYPE_CHECKING:
@@ -97,6 +105,42 @@ ARKHAM_HORROR: Rules[ArkhamState] = Rules(
 
 
 @dataclass(frozen=True)
+class NoLongerApplies:
+    """An entry on a stored game's path that the rules of this version refuse (they changed since
+    it was journaled): which entry, what it was, and why it is refused now."""
+
+    game: str
+    seq: int  # the refused entry's number (a command's entry: its node too)
+    parent: int  # the node it was applied to: the last one its path still replays to
+    depth: int  # that node's depth
+    command: str  # the refused command's type
+    what: str  # the entry in words: the narration of what it did when it was accepted, else its type
+    rejected: Rejected  # the rules' refusal now
+
+    @property
+    def reason(self) -> str:
+        """The refusal's sentence, in the table's language."""
+        return sentence(self.rejected.says or self.rejected.message)
+
+    def notice(self) -> str:
+        """What the table says when it opened the game before this entry (the table's language)."""
+        return _(
+            "Entry {number} ({what}) no longer applies: {reason} The game is opened at the entry before it: "
+            "play that turn again from here."
+        ).format(number=self.seq, what=self.what, reason=self.reason)
+
+
+class EntryNoLongerApplies(JournalError):
+    """A replay reached an entry the rules of this version refuse (:attr:`refused`); ``before`` is
+    the state after the node before it: the game as far as its journal still applies."""
+
+    def __init__(self, refused: NoLongerApplies, before: Any) -> None:
+        super().__init__(f"Game {refused.game!r}: entry {refused.seq} no longer applies ({refused.rejected.message}).")
+        self.refused = refused
+        self.before = before
+
+
+@dataclass(frozen=True)
 class _Foresight(Generic[S]):
     """Decisions made ahead against ``state`` (compared by identity, which is cheap: states are
     immutable), by :func:`decision_key`, each with its events' journal text."""
@@ -147,6 +191,8 @@ class Session(Generic[S]):
         self.defer_snapshots = False
         self._owed: tuple[int, S] | None = None  # the node whose snapshot is owed, and its state
         self._foreseen: _Foresight[S] | None = None
+        # Set when resume opened the game before an entry the rules now refuse: the table says it.
+        self.reopened: NoLongerApplies | None = None
         self._remember(head.node, state)
 
     # -- opening ------------------------------------------------------------------------------
@@ -183,8 +229,12 @@ class Session(Generic[S]):
     ) -> Self:
         """Open a stored game (the most recently played one when ``name`` is None).
 
-        Costs at most ``snapshot_every`` replays whatever the game's length.
+        Costs at most ``snapshot_every`` replays whatever the game's length.  When the head's path
+        replays through an entry the rules now refuse, the game opens at the node before it, that
+        move of the head is journaled (as an undo is), and :attr:`reopened` says which entry and why.
+
         :raises JournalError: when there is no such game or it cannot be read.
+        :raises JournalUnavailable: the journal cannot take the move of the head now.
         """
         if name is None:
             mine = [g.name for g in journal.games() if g.entries and cls.plays(journal, g.name)]
@@ -197,8 +247,47 @@ class Session(Generic[S]):
         if not cls.plays(journal, name):
             raise JournalError(f"Game {name!r} is not a game of {cls.rules.game}; open it as the game it is.")
         head: _Head[S] = _Head(last.seq, last.head, last.depth, last.redo)
-        state = _state_at(cls.rules, journal, name, last.head, head.cache)
+        try:
+            state = _state_at(cls.rules, journal, name, last.head, head.cache)
+        except EntryNoLongerApplies as refused:
+            return cls._reopen(journal, name, last, refused, snapshot_every=snapshot_every, clock=clock)
         return cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
+
+    @classmethod
+    def _reopen(
+        cls,
+        journal: Journal,
+        name: str,
+        last: Entry,
+        refused: EntryNoLongerApplies,
+        *,
+        snapshot_every: int,
+        clock: Callable[[], float],
+    ) -> Self:
+        """Open stored game ``name`` at the node before ``refused``'s entry, the last one its
+        head's path still replays to.  The move of the head is journaled as an undo's is (the
+        head left, the head now, no redo: the way on runs through the refused entry), so a restart
+        opens at the same place and nothing journaled is rewritten.
+
+        :raises JournalUnavailable: the journal cannot take the move now (nothing changed).
+        """
+        what = refused.refused
+        events: tuple[Event, ...] = (Undone(what.seq, what.command),)
+        entry = Entry(
+            last.seq + 1, EntryKind.UNDO, last.head, what.parent, what.depth, (), canonical(Undo()), _events_text(events), clock()
+        )
+        try:
+            journal.append(name, entry)
+        except StaleWriter:  # another process (the bridge, another screen) moved the game first
+            session = cls.resume(journal, name, snapshot_every=snapshot_every, clock=clock)
+            session.reopened = session.reopened or what
+            return session
+        log.warning("%s", what.notice())
+        session = cls(
+            journal, name, refused.before, _Head(entry.seq, entry.head, entry.depth), snapshot_every=snapshot_every, clock=clock
+        )
+        session.reopened = what
+        return session
 
     @classmethod
     def plays(cls, journal: Journal, name: str) -> bool:
@@ -351,7 +440,10 @@ class Session(Generic[S]):
         current = self.journal.entry(self.name, head.node)
         if current.parent == 0:
             return Rejected(Code.NOTHING_TO_UNDO, "There is nothing to undo: this is the start of the game.")
-        state = self.state_at(current.parent)
+        try:
+            state = self.state_at(current.parent)
+        except EntryNoLongerApplies as exc:
+            return _across(exc.refused)
         undone = _command_type(current.command)
         events: tuple[Event, ...] = (Undone(head.node, undone),)
         entry = Entry(
@@ -373,7 +465,10 @@ class Session(Generic[S]):
         if not head.redo:
             return Rejected(Code.NOTHING_TO_REDO, "There is nothing to redo.")
         node = head.redo[-1]
-        state = self.state_at(node)
+        try:
+            state = self.state_at(node)
+        except EntryNoLongerApplies as exc:
+            return _across(exc.refused)
         redone = _command_type(self.journal.entry(self.name, node).command)
         events: tuple[Event, ...] = (Redone(node, redone),)
         entry = Entry(
@@ -415,7 +510,10 @@ class Session(Generic[S]):
     # -- states of other nodes ----------------------------------------------------------------
 
     def state_at(self, node: int) -> S:
-        """The state after command node ``node`` (cached, or replayed from the nearest snapshot)."""
+        """The state after command node ``node`` (cached, or replayed from the nearest snapshot).
+
+        :raises EntryNoLongerApplies: the replay reached an entry the rules now refuse.
+        """
         return _state_at(self.rules, self.journal, self.name, node, self._head.cache)
 
     def _remember(self, node: int, state: S) -> None:
@@ -492,9 +590,43 @@ def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: Or
     for entry in reversed(path):
         result = rules.apply(state, engine.parse_command(json.loads(entry.command)))
         if isinstance(result, Rejected):
-            raise JournalError(f"Game {game!r}: entry {entry.seq} no longer applies ({result.message}).")
+            refused = NoLongerApplies(
+                game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), _words(entry, state), result
+            )
+            raise EntryNoLongerApplies(refused, state)
         state = result.state
     return state
+
+
+def _across(refused: NoLongerApplies) -> Rejected:
+    """An undo or redo refused: its way runs through ``refused``, an entry the rules now refuse."""
+    return Rejected.of(
+        Code.NO_LONGER_APPLIES,
+        "That would replay entry {number} ({what}), which no longer applies: {reason} Nothing changed.",
+        number=refused.seq,
+        what=refused.what,
+        reason=refused.rejected.says or refused.rejected.message,
+    )
+
+
+def _words(entry: Entry, state: Any) -> str:
+    """``entry`` in words for people: the first line the narration gives its journaled events
+    (what it did when it was accepted), else its command's type."""
+    from companion.narrate import describe_data  # the rare path: a journal the rules changed under
+
+    names = {} if is_arkham(state) else {p.pid: p.label for p in state.players}
+    try:
+        recorded = json.loads(entry.events)
+    except ValueError:
+        recorded = []
+    for data in recorded if isinstance(recorded, list) else []:
+        tag = str(data.get("type", "")) if isinstance(data, dict) else ""
+        if EVENTS.find(tag) is None:
+            continue
+        line = describe_data(data, names)
+        if line and line != f"{tag.replace('_', ' ')}: {data}":  # the narration's stand-in for an unworded event
+            return line.rstrip(".")
+    return _command_type(entry.command).replace("_", " ")
 
 
 def _events_text(events: Iterable[Event]) -> str:
@@ -534,7 +666,9 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
     store: the final state and every entry whose recorded events differ from what the engine
     gives now (empty when the replay is exact).
 
-    :raises JournalError: when an entry cannot be applied at all.
+    :raises EntryNoLongerApplies: an entry the rules of this version refuse (which, what it was
+        and why: its ``refused``); its ``before`` is the state replayed up to the entry before.
+    :raises JournalError: when the journal cannot be replayed at all (empty, or no game's start).
     """
     recorded_at = [0.0]  # the replayed entries keep their recorded times
     journal = SqliteJournal(":memory:")
@@ -549,7 +683,11 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
         else:
             result = session.submit(command)
             if isinstance(result, Rejected):
-                raise JournalError(f"entry {entry.seq}: rejected on replay ({result.code}: {result.message}).")
+                what = _words(entry, session.state)
+                refused = NoLongerApplies(
+                    "", entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result
+                )
+                raise EntryNoLongerApplies(refused, session.state)
             events = _events_text(result.events)
         if events != entry.events:
             differences.append(f"entry {entry.seq}: events differ from the recording")
@@ -572,8 +710,10 @@ def _replay_start(journal: Journal, entry: Entry, command: Command, clock: Calla
 __all__ = [
     "AnySession",
     "ArkhamSession",
+    "EntryNoLongerApplies",
     "GameSession",
     "Listener",
+    "NoLongerApplies",
     "Preview",
     "Rules",
     "Session",

@@ -68,6 +68,7 @@ class Code(StrEnum):
     STALE = "stale"
     MISSING_DRAW = "missing_draw"  # the table draws this itself and has not said what it drew
     BAD_NAME = "bad_name"  # a name is empty, too long, or holds a character the screen cannot show
+    NO_LONGER_APPLIES = "no_longer_applies"  # the session: an undo or redo would replay an entry these rules refuse
 
 
 @dataclass(frozen=True, slots=True)
