@@ -34,7 +34,7 @@ from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
 from companion.engine.cthulhu.pools import next_spellbook
 from companion.engine.mapdef import MapDef
 from companion.i18n import _
-from companion.narrate import describe, describe_data
+from companion.narrate import describe, describe_data, names_of
 from companion.sdnotify import Notifier
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry, Journal, JournalError
@@ -53,11 +53,6 @@ RECENT_ENTRIES = 80
 TOWER_WAIT = 5.0  # seconds the terminal demo waits for the simulated tower
 SPELLBOOK_CHANCE = 0.08  # the demo's players gain a spellbook now and then, as players would
 MAX_SPELLBOOKS = 6
-
-
-def names_of(state: Any) -> dict[str, str]:
-    """Player ids to the labels the words use (Arkham's investigators are named already)."""
-    return {} if is_arkham(state) else {p.pid: p.label for p in state.players}
 
 
 def words(events: tuple[Event, ...], state: Any) -> list[str]:

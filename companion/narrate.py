@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.engine import Event, to_data
+from companion.engine import Event, is_arkham, to_data
 from companion.engine.cthulhu.events import BY_HAND
 from companion.i18n import N_, _, sentence
 
@@ -630,6 +630,11 @@ def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) 
         return f"{tag.replace('_', ' ')}: {data}"
     prose = {key: sentence(data[key]) for key in _PROSE if isinstance(data.get(key), str)}  # the engine's own words
     return formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+
+
+def names_of(state: Any) -> dict[str, str]:
+    """Player ids to the labels the words use (Arkham's investigators are named already)."""
+    return {} if is_arkham(state) else {p.pid: p.label for p in state.players}
 
 
 def register(tag: str, formatter: Formatter) -> None:

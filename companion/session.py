@@ -31,15 +31,16 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from companion import engine
-from companion.engine import EVENTS, Accepted, Code, Command, Event, Rejected, State, is_arkham
+from companion.engine import EVENTS, Accepted, Code, Command, Event, Rejected, State
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import Redo, Undo
+from companion.engine.says import Says
 from companion.engine.values import dataclass
 from companion.i18n import _, sentence
 from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable, StaleWriter
@@ -116,11 +117,19 @@ class NoLongerApplies:
     command: str  # the refused command's type
     what: str  # the entry in words: the narration of what it did when it was accepted, else its type
     rejected: Rejected  # the rules' refusal now
+    names: tuple[tuple[str, str], ...] = ()  # the players' ids and their labels, to say the refusal
+
+    @property
+    def says(self) -> Says | str:
+        """The refusal as the table reads it: the players named by their labels ("Great Cthulhu"),
+        not by the ids the engine's sentence holds ("great_cthulhu")."""
+        says = self.rejected.says
+        return self.rejected.message if says is None else _labelled(says, dict(self.names))
 
     @property
     def reason(self) -> str:
         """The refusal's sentence, in the table's language."""
-        return sentence(self.rejected.says or self.rejected.message)
+        return sentence(self.says)
 
     def notice(self) -> str:
         """What the table says when it opened the game before this entry (the table's language)."""
@@ -590,12 +599,33 @@ def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: Or
     for entry in reversed(path):
         result = rules.apply(state, engine.parse_command(json.loads(entry.command)))
         if isinstance(result, Rejected):
-            refused = NoLongerApplies(
-                game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), _words(entry, state), result
-            )
-            raise EntryNoLongerApplies(refused, state)
+            raise EntryNoLongerApplies(_refused(game, entry, state, result), state)
         state = result.state
     return state
+
+
+def _refused(game: str, entry: Entry, state: Any, result: Rejected) -> NoLongerApplies:
+    """Journaled ``entry`` of ``game``, refused by the rules now (``result``) when applied to
+    ``state``, the state after its parent node."""
+    from companion.narrate import names_of  # the rare path: a journal the rules changed under
+
+    names = names_of(state)
+    what = _words(entry, names)
+    return NoLongerApplies(
+        game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result, tuple(names.items())
+    )
+
+
+def _labelled(says: Says, names: Mapping[str, str]) -> Says:
+    """``says`` with every value that is a player's id (in a nested sentence too) given as the
+    table names that player."""
+
+    def named(value: Any) -> Any:
+        if isinstance(value, Says):
+            return _labelled(value, names)
+        return names.get(value, value) if isinstance(value, str) else value
+
+    return Says(says.template, tuple((key, named(value)) for key, value in says.values))
 
 
 def _across(refused: NoLongerApplies) -> Rejected:
@@ -605,16 +635,15 @@ def _across(refused: NoLongerApplies) -> Rejected:
         "That would replay entry {number} ({what}), which no longer applies: {reason} Nothing changed.",
         number=refused.seq,
         what=refused.what,
-        reason=refused.rejected.says or refused.rejected.message,
+        reason=refused.says,
     )
 
 
-def _words(entry: Entry, state: Any) -> str:
+def _words(entry: Entry, names: Mapping[str, str]) -> str:
     """``entry`` in words for people: the first line the narration gives its journaled events
-    (what it did when it was accepted), else its command's type."""
+    (what it did when it was accepted, the players by ``names``), else its command's type."""
     from companion.narrate import describe_data  # the rare path: a journal the rules changed under
 
-    names = {} if is_arkham(state) else {p.pid: p.label for p in state.players}
     try:
         recorded = json.loads(entry.events)
     except ValueError:
@@ -683,11 +712,7 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
         else:
             result = session.submit(command)
             if isinstance(result, Rejected):
-                what = _words(entry, session.state)
-                refused = NoLongerApplies(
-                    "", entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result
-                )
-                raise EntryNoLongerApplies(refused, session.state)
+                raise EntryNoLongerApplies(_refused("", entry, session.state, result), session.state)
             events = _events_text(result.events)
         if events != entry.events:
             differences.append(f"entry {entry.seq}: events differ from the recording")

@@ -61,7 +61,9 @@ def test_a_game_opens_before_the_refused_entry_says_so_and_journals_the_move(jou
     assert refused is not None and refused.seq == written.refused and refused.what == WORDS
     notice = refused.notice()
     assert notice.startswith(f"Entry {written.refused} ({WORDS}) no longer applies: ")
-    assert "has no combat against crawling_chaos in North Pacific" in notice  # the refusal's sentence
+    # The refusal's sentence, the players named as the table names them, not by the engine's ids.
+    assert "Great Cthulhu has no combat against Crawling Chaos in North Pacific" in notice
+    assert "great_cthulhu" not in notice and "crawling_chaos" not in notice
     assert notice.endswith("play that turn again from here.")
     # Nothing journaled was rewritten: one undo entry more moved the head back, no redo after it.
     now = entries(journal)
@@ -117,6 +119,7 @@ def test_a_head_loaded_from_a_snapshot_past_the_refused_entry_opens_as_it_was(jo
     assert isinstance(refusal, Rejected) and refusal.code is Code.NO_LONGER_APPLIES
     assert refusal.message.startswith(f"That would replay entry {written.refused} ({WORDS}), which no longer applies: ")
     assert refusal.message.endswith("Nothing changed.")
+    assert "no combat against Crawling Chaos" in refusal.message and "crawling_chaos" not in refusal.message
     assert session.seq == seq and session.state is state and len(entries(journal)) == seq
     # ... and the game goes on from there.
     assert session.submit(c.Redo()).ok and canonical(session.state) == written.states[written.head]
@@ -207,7 +210,8 @@ def test_replay_reports_the_refused_entry_and_prints_the_game_as_far_as_it_appli
     assert code == 1
     assert out.splitlines() == [written.states[written.refused - 1]]
     assert f"Entry {written.refused} ({WORDS}) no longer applies: " in err
-    assert "has no combat against crawling_chaos" in err and "play that turn again from there." in err
+    assert "has no combat against Crawling Chaos" in err and "play that turn again from there." in err
+    assert "crawling_chaos" not in err
     assert "Traceback" not in err
     with pytest.raises(EntryNoLongerApplies) as raised:  # the same, for a program
         replay_any(journal_lines(exported))

@@ -47,7 +47,7 @@ def test_the_table_opens_the_game_before_the_refused_entry_and_says_so(journal: 
         assert house.session.name == "old"  # not the welcome game
         assert canonical(house.session.state) == written.states[written.refused - 1]
         (notice,) = said([n.text for n in house.table.notices], written.refused)
-        assert "no combat against crawling_chaos" in notice and notice.endswith("play that turn again from here.")
+        assert "no combat against Crawling Chaos" in notice and notice.endswith("play that turn again from here.")
         assert not any("welcome game" in n.text for n in house.table.notices)
     assert [g.name for g in journal.games()] == ["old"]  # no welcome game was made
     moved = len(entries(journal))
