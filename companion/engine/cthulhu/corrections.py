@@ -12,7 +12,8 @@ invariant is refused with a stable code and changes nothing:
 - ``no_such_units``: more units than the faction's pool holds (:mod:`.pools`), units not there;
 - ``eradicated``: anything put into an eradicated area;
 - ``unknown_area`` / ``unknown_player``; ``not_now``: a piece this map or game does not use (a
-  Loyalty Card it was not set up with, a neutral unit without Abhoth in the game).
+  Loyalty Card it was not set up with, a neutral unit other than Abhoth's Filth with Abhoth in the
+  game or the Slime Molds on Yuggoth).
 
 Joining a game in progress (``new_game`` with ``join``) starts from an empty board at a named
 round and phase and waits on a ``join`` prompt: the table enters the board by corrections, then
@@ -29,6 +30,7 @@ from companion.engine.cthulhu import actions, flow, primeval, shaggai
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import BY_HAND, EndTriggered, IndependentSpellbookChanged, MarkerChanged
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.model import (
@@ -678,21 +680,24 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
 @corrects(c.Place)
 def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     owner = actions.owner_of(state, cmd.owner)
-    if owner == NEUTRAL and ind.ABHOTH not in state.options.independents:
-        # Units of no player's are Abhoth's Filth, left when he is lost (Lost Abhoth): a game
-        # without him has none.
-        raise Refusal(
-            Code.NOT_NOW,
-            "No unit is neutral in this game: neutral units are Abhoth's Filth, and Abhoth is not in it."
-            " Place the units for the player who owns them.",
-        )
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    box = shared_box(state, cmd.unit.kind, name)
+    if owner == NEUTRAL and box is None:
+        _no_neutral(state, name)
     index = bd.area_index(state, cmd.unit.area)
     if cmd.unit.count < 1:
         raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
     check_count(cmd.unit.count, "Units placed at once", MAX_UNITS)
-    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
     state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
     check_pool(state, owner, cmd.unit.kind, name)
+    if box is not None and (out := sum(area.count(kind=cmd.unit.kind, name=name) for area in state.areas)) > box:
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "There are {box} {name} in all, neutral or not; {out} would be in play.",
+            box=box,
+            name=name,
+            out=out,
+        )
     events += placed
     seat = state.seat(owner)
     if cmd.unit.kind is UnitKind.GOO and seat is not None and name not in state.players[seat].awakened:
@@ -764,6 +769,41 @@ def remove_marker(state: GameState, cmd: c.RemoveMarker, events: Events) -> Game
         raise Refusal(Code.BAD_VALUE, "{area} has no {marker} marker.", area=cmd.area, marker=marker)
     events.append(MarkerChanged(cmd.area, marker, False, BY_HAND))
     return state.with_area(index, evolve(area, markers=tuple(m for m in area.markers if m != marker)))
+
+
+# -- neutral units: Abhoth's lost Filth, Yuggoth's Slime Molds ------------------------------------
+
+# A Slime Mold of the Yuggoth map (not modelled: entered by correction): six in the box, neutral
+# when the Overlook's gate is abandoned (cthulhu-wars.md section 2.2, "Slime Sea / Slime Molds").
+SLIME_MOLD = "Slime Mold"
+SLIME_MOLDS = 6
+
+
+def shared_box(state: GameState, kind: UnitKind, name: str) -> int | None:
+    """How many units called ``name`` the game has in all when they may stand neutral in it (one
+    box, whoever holds them), else None: Abhoth's Filth with Abhoth in the game (Lost Abhoth,
+    factions.md section 12), the Slime Molds on Yuggoth (its Watcher passes neutral ones by)."""
+    if kind is not UnitKind.MONSTER:
+        return None
+    if name == ind.FILTH and ind.ABHOTH in state.options.independents:
+        return NEUTRAL_UNITS[ind.FILTH].pool
+    return SLIME_MOLDS if name == SLIME_MOLD and state.board.is_yuggoth else None
+
+
+def _no_neutral(state: GameState, name: str) -> None:
+    """Refuse ``name`` placed as no player's (:func:`shared_box` says it cannot be neutral here)."""
+    if name == ind.FILTH:
+        raise Refusal(
+            Code.NOT_NOW,
+            "No Filth is neutral in this game: neutral Filth are Abhoth's, and Abhoth is not in it."
+            " Place the units for the player who owns them.",
+        )
+    raise Refusal(
+        Code.NOT_NOW,
+        "No {name} is neutral in this game: neutral units are Abhoth's Filth (with Abhoth in the game) and the"
+        " Slime Molds (on Yuggoth). Place the units for the player who owns them.",
+        name=name,
+    )
 
 
 # -- Loyalty Cards (independent Great Old Ones and neutral monsters) -------------------------------

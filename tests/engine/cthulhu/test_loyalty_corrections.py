@@ -113,3 +113,41 @@ def test_a_neutral_unit_is_refused_without_abhoth_in_the_game() -> None:
     assert isinstance(placed, Accepted)
     europe = placed.state.board.area_index("Europe")
     assert europe is not None and placed.state.areas[europe].count(owner=NEUTRAL, name=ind.FILTH) == 1
+
+
+def test_with_abhoth_in_the_game_only_his_filth_are_placed_neutral() -> None:
+    """Abhoth in the game makes his lost Filth neutral, not any unit: a neutral Deep One, Acolyte,
+    Ghast or Abhoth himself has no owner's box to come from (review of set_loyalty)."""
+    state = game()
+    for kind, name in (
+        (UnitKind.MONSTER, "Deep One"),
+        (UnitKind.CULTIST, "Acolyte"),
+        (UnitKind.MONSTER, "Ghast"),
+        (UnitKind.IGOO, "Abhoth"),
+    ):
+        said = refused(state, c.Place(NEUTRAL, c.UnitRef("Europe", kind, name, 1)), Code.NOT_NOW).message
+        assert f"No {name} is neutral in this game" in said and "Place the units for the player who owns them." in said
+
+
+def test_the_filth_are_twelve_in_all_neutral_or_not() -> None:
+    """One box of twelve Filth (factions.md section 12), whoever holds them: Abhoth's owner's and
+    the neutral ones together."""
+    state = game()
+    held = apply(state, c.Place(CC, c.UnitRef("Europe", UnitKind.MONSTER, ind.FILTH, 10)))
+    assert isinstance(held, Accepted)
+    two = apply(held.state, c.Place(NEUTRAL, c.UnitRef("Asia", UnitKind.MONSTER, ind.FILTH, 2)))
+    assert isinstance(two, Accepted)
+    said = refused(two.state, c.Place(NEUTRAL, c.UnitRef("Asia", UnitKind.MONSTER, ind.FILTH, 1)), Code.NO_SUCH_UNITS).message
+    assert said == "There are 12 Filth in all, neutral or not; 13 would be in play."
+    refused(two.state, c.Place(GC, c.UnitRef("Asia", UnitKind.MONSTER, ind.FILTH, 1)), Code.NO_SUCH_UNITS)
+
+
+def test_yuggoths_neutral_slime_molds_are_placed_by_correction_six_at_most() -> None:
+    """An abandoned Overlook gate leaves the Slime Molds neutral (cthulhu-wars.md section 2.2): the
+    table enters them as no player's on Yuggoth, with or without Abhoth; not on Earth."""
+    slime = c.Place(NEUTRAL, c.UnitRef("Slopes of the Pyramid North", UnitKind.MONSTER, k.SLIME_MOLD, 6))
+    placed = apply(started("yuggoth-demo"), slime)
+    assert isinstance(placed, Accepted), placed
+    refused(placed.state, slime, Code.NO_SUCH_UNITS)
+    earth = c.Place(NEUTRAL, c.UnitRef("Europe", UnitKind.MONSTER, k.SLIME_MOLD, 1))
+    assert "No Slime Mold is neutral in this game" in refused(started(), earth, Code.NOT_NOW).message
