@@ -837,6 +837,25 @@ def _check_book(state: GameState, cmd: SetLoyalty) -> None:
         raise Refusal(Code.BAD_VALUE, "A card in the supply has no Spellbook held: give the card to a player with it.")
 
 
+def _check_figures(state: GameState, cmd: SetLoyalty) -> None:
+    """Refuse the card taken from the figures it commands: a card's figures on the map are its
+    holder's (Abhoth's owner's, the Ghasts' summoner's), so a card that left them would leave a
+    Great Old One of the supply on the map, or a second box of its monsters to summon; his
+    card's going back is what turns Abhoth's Filth neutral (Lost Abhoth), as eliminating him by
+    correction does."""
+    kinds = (UnitKind.IGOO, UnitKind.MONSTER)
+    owners = sorted({u.owner for a in state.areas for u in a.units if u.name == cmd.card and u.kind in kinds})
+    other = next((owner for owner in owners if owner != cmd.holder), None)
+    if other is not None:
+        raise Refusal(
+            Code.NOT_NOW,
+            "{card} is on the map as {who}'s, and the card goes with its figures: eliminate them first (a Great"
+            " Old One's card then goes back to the supply by itself), then give the card.",
+            card=cmd.card,
+            who=_who(state, other),
+        )
+
+
 @corrects(SetLoyalty)
 def set_loyalty(state: GameState, cmd: SetLoyalty, events: Events) -> GameState:
     """The card (and its Spellbook) where the table says; a ``loyalty_card_changed`` when the
@@ -845,6 +864,7 @@ def set_loyalty(state: GameState, cmd: SetLoyalty, events: Events) -> GameState:
     if cmd.holder:
         actions.seat_of(state, cmd.holder)
     _check_book(state, cmd)
+    _check_figures(state, cmd)
     book = ind.BOOKS.get(card, "")
     held, book_held = ind.holder(state, card), ind.holder(state, book) if book else ""
     book_to = cmd.holder if _keeps_book(state, cmd) else ""

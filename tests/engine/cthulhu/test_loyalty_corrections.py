@@ -151,3 +151,31 @@ def test_yuggoths_neutral_slime_molds_are_placed_by_correction_six_at_most() -> 
     refused(placed.state, slime, Code.NO_SUCH_UNITS)
     earth = c.Place(NEUTRAL, c.UnitRef("Europe", UnitKind.MONSTER, k.SLIME_MOLD, 1))
     assert "No Slime Mold is neutral in this game" in refused(started(), earth, Code.NOT_NOW).message
+
+
+def test_a_card_does_not_leave_its_figures_on_the_map() -> None:
+    """Abhoth on the map is his card's holder's: his card is not put back in the supply nor given
+    to another player while he stands there (a Great Old One of nobody's, his Filth left with an
+    owner who lost him). Eliminated by correction, his card goes back and his Filth turn neutral
+    (Lost Abhoth); then the card is given."""
+    state = accepted(game(), k.SetLoyalty("Abhoth", CC)).state
+    for ref in (c.UnitRef("Europe", UnitKind.IGOO, "Abhoth", 1), c.UnitRef("Asia", UnitKind.MONSTER, ind.FILTH, 2)):
+        placed = apply(state, c.Place(CC, ref))
+        assert isinstance(placed, Accepted), placed
+        state = placed.state
+    for holder in ("", BG):
+        said = refused(state, k.SetLoyalty("Abhoth", holder), Code.NOT_NOW).message
+        assert said.startswith("Abhoth is on the map as Crawling Chaos's, and the card goes with its figures")
+    lost = apply(state, c.Eliminate(CC, c.UnitRef("Europe", UnitKind.IGOO, "Abhoth", 1)))
+    assert isinstance(lost, Accepted), lost
+    assert ind.holder(lost.state, "Abhoth") == ""
+    asia = lost.state.board.area_index("Asia")
+    assert asia is not None and lost.state.areas[asia].count(owner=NEUTRAL, name=ind.FILTH) == 2
+    assert ind.holder(accepted(lost.state, k.SetLoyalty("Abhoth", BG)).state, "Abhoth") == BG
+
+
+def test_a_neutral_monsters_card_stays_with_its_figures_too() -> None:
+    state = accepted(game(), k.SetLoyalty("Ghast", CC)).state
+    placed = apply(state, c.Place(CC, c.UnitRef("Asia", UnitKind.MONSTER, "Ghast", 4)))
+    assert isinstance(placed, Accepted), placed
+    refused(placed.state, k.SetLoyalty("Ghast", BG), Code.NOT_NOW)  # else Black Goat summons four more
