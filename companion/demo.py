@@ -137,13 +137,8 @@ def victims_cultist(state: State, area: str, victim: str) -> str:
     index = state.board.area_index(area)
     if index is None:
         return ""
-    names = dict.fromkeys(u.name for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST)
-
-    def price(name: str) -> int:
-        unit = unit_type(state, victim, name)
-        return 99 if unit is None else unit.cost
-
-    return min(names, key=price, default="")
+    names = tuple(dict.fromkeys(u.name for u in state.areas[index].units_of(victim) if u.kind is UnitKind.CULTIST))
+    return _cheapest_of(state, (victim,), names)
 
 
 def _victims_captures(state: State, options: list[Command]) -> list[Command]:
@@ -177,13 +172,19 @@ def _cheapest(state: State, names: tuple[str, ...]) -> str:
     on its roster; unknown units count as costly)."""
     b = state.battle
     assert b is not None
-    owners = (b.attacker, b.defender)
+    return _cheapest_of(state, (b.attacker, b.defender), names)
+
+
+UNPRICED = 99  # a unit no roster prices counts as costly: the bots give it up last
+
+
+def _cheapest_of(state: State, owners: tuple[str, ...], names: tuple[str, ...]) -> str:
+    """The first of ``names`` cheapest on the rosters of ``owners`` ("" when there is none)."""
 
     def price(name: str) -> int:
-        costs = [u.cost for pid in owners if (u := unit_type(state, pid, name)) is not None]
-        return min(costs, default=99)
+        return min((u.cost for pid in owners if (u := unit_type(state, pid, name)) is not None), default=UNPRICED)
 
-    return min(names, key=price)
+    return min(names, key=price, default="")
 
 
 def _combat(state: State, pid: str) -> int:
