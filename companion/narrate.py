@@ -632,6 +632,12 @@ def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) 
     return formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
 
 
+def worded(tag: str) -> bool:
+    """Whether events of type ``tag`` have words of their own (else :func:`describe_data` gives a
+    stand-in: the tag and the data)."""
+    return tag in _FORMATS
+
+
 def names_of(state: Any) -> dict[str, str]:
     """Player ids to the labels the words use (Arkham's investigators are named already)."""
     return {} if is_arkham(state) else {p.pid: p.label for p in state.players}

@@ -36,7 +36,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from companion import engine
-from companion.engine import EVENTS, Accepted, Code, Command, Event, Rejected, State
+from companion.engine import Accepted, Code, Command, Event, Rejected, State
 from companion.engine.codec import canonical, decision_key, from_canonical
 from companion.engine.core import COMMANDS, Redone, Undone
 from companion.engine.cthulhu.commands import Redo, Undo
@@ -642,18 +642,20 @@ def _across(refused: NoLongerApplies) -> Rejected:
 def _words(entry: Entry, names: Mapping[str, str]) -> str:
     """``entry`` in words for people: the first line the narration gives its journaled events
     (what it did when it was accepted, the players by ``names``), else its command's type."""
-    from companion.narrate import describe_data  # the rare path: a journal the rules changed under
+    from companion.narrate import describe_data, worded  # the rare path: a journal the rules changed under
 
     try:
         recorded = json.loads(entry.events)
     except ValueError:
         recorded = []
     for data in recorded if isinstance(recorded, list) else []:
-        tag = str(data.get("type", "")) if isinstance(data, dict) else ""
-        if EVENTS.find(tag) is None:
+        if not isinstance(data, dict) or not worded(str(data.get("type", ""))):
             continue
-        line = describe_data(data, names)
-        if line and line != f"{tag.replace('_', ' ')}: {data}":  # the narration's stand-in for an unworded event
+        try:
+            line = describe_data(data, names)
+        except (KeyError, IndexError, TypeError, ValueError):  # written by an older version, in another shape
+            continue
+        if line:
             return line.rstrip(".")
     return _command_type(entry.command).replace("_", " ")
 
