@@ -597,11 +597,22 @@ def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: Or
         if current == 0:
             raise JournalError(f"Game {game!r} has no snapshot on the way to node {node}; the journal is damaged.")
     for entry in reversed(path):
-        result = rules.apply(state, engine.parse_command(json.loads(entry.command)))
+        result = _replayed(rules, state, entry)
         if isinstance(result, Rejected):
             raise EntryNoLongerApplies(_refused(game, entry, state, result), state)
         state = result.state
     return state
+
+
+def _replayed(rules: Rules[S], state: S, entry: Entry) -> Accepted[S] | Rejected:
+    """Journaled ``entry`` applied to ``state`` again: accepted, or refused by the rules now; a
+    command this version cannot read at all (a field or a command type the rules dropped) is
+    refused too, so the game opens before it as before any other entry that no longer applies."""
+    try:
+        command = engine.parse_command(json.loads(entry.command))
+    except ValueError as exc:  # DecodeError, or text a damaged page left
+        return Rejected.of(Code.BAD_COMMAND, "This version cannot read the command ({problem}).", problem=str(exc))
+    return rules.apply(state, command)
 
 
 def _refused(game: str, entry: Entry, state: Any, result: Rejected) -> NoLongerApplies:
