@@ -260,7 +260,9 @@ class Session(Generic[S]):
             state = _state_at(cls.rules, journal, name, last.head, head.cache)
         except EntryNoLongerApplies as refused:
             return cls._reopen(journal, name, last, refused, snapshot_every=snapshot_every, clock=clock)
-        return cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
+        session = cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
+        session.reopened = _standing_before(cls.rules, journal, name, last, state)
+        return session
 
     @classmethod
     def _reopen(
@@ -625,6 +627,28 @@ def _refused(game: str, entry: Entry, state: Any, result: Rejected) -> NoLongerA
     return NoLongerApplies(
         game, entry.seq, entry.parent, entry.depth - 1, _command_type(entry.command), what, result, tuple(names.items())
     )
+
+
+def _standing_before(rules: Rules[S], journal: Journal, game: str, last: Entry, state: S) -> NoLongerApplies | None:
+    """The entry the rules refuse that an opening moved ``game`` back before, while the game still
+    stands there (``last``, its newest entry, is that move; ``state`` the state it left): so
+    every opening says it until the turn is played again, whichever process made the move (the
+    tower's bridge often opens the game first, with no screen to say it).  None otherwise.
+
+    The move is an undo with nothing to redo (an ordinary undo always leaves the undone node to
+    redo); the entry it stepped back over is named by its ``undone`` event."""
+    if last.kind is not EntryKind.UNDO or last.redo:
+        return None
+    try:
+        recorded = json.loads(last.events)
+        step = next(int(e["step"]) for e in recorded if isinstance(e, dict) and e.get("type") == "undone")
+        entry = journal.entry(game, step)
+    except (ValueError, KeyError, TypeError, StopIteration, JournalError):  # not such a move after all
+        return None
+    if entry.kind is not EntryKind.COMMAND or entry.parent != last.head:
+        return None
+    result = _replayed(rules, state, entry)
+    return _refused(game, entry, state, result) if isinstance(result, Rejected) else None
 
 
 def _labelled(says: Says, names: Mapping[str, str]) -> Says:

@@ -79,13 +79,33 @@ def test_a_game_opens_before_the_refused_entry_says_so_and_journals_the_move(jou
     assert json.loads(moved.events) == [{"type": "undone", "step": written.refused, "command": "battle"}]
 
 
-def test_a_restart_opens_at_the_same_place_without_a_notice_or_a_new_entry(journal: Journal) -> None:
+def test_a_restart_opens_at_the_same_place_says_it_again_and_writes_nothing(journal: Journal) -> None:
+    # The first opening may be the tower's bridge, with no screen to say it: every opening says it
+    # while the game stands where the move left it, and writes nothing more.
     written = write(journal)
     first = GameSession.resume(journal, "old")
     again = GameSession.resume(journal, "old")
-    assert again.reopened is None and again.seq == first.seq
+    assert again.seq == first.seq and len(entries(journal)) == first.seq
     assert canonical(again.state) == written.states[written.refused - 1]
-    assert len(entries(journal)) == first.seq
+    assert again.reopened is not None and first.reopened is not None
+    assert again.reopened.notice() == first.reopened.notice()
+
+
+def test_once_the_turn_is_played_again_an_opening_says_nothing(journal: Journal) -> None:
+    write(journal)
+    session = GameSession.resume(journal, "old")
+    assert session.submit(next(iter(legal_commands(session.state)))).ok
+    assert GameSession.resume(journal, "old").reopened is None
+
+
+def test_an_ordinary_undo_is_not_taken_for_a_move_before_a_refused_entry(journal: Journal) -> None:
+    write(journal)
+    session = GameSession.resume(journal, "old")
+    assert session.submit(next(iter(legal_commands(session.state)))).ok
+    assert session.submit(c.Undo()).ok  # the newest entry is an undo again, with its node to redo
+    last = journal.last("old")
+    assert last is not None and last.kind is EntryKind.UNDO and last.redo
+    assert GameSession.resume(journal, "old").reopened is None
 
 
 def test_the_turn_is_played_again_and_the_refused_branch_stays_in_the_journal(journal: Journal) -> None:

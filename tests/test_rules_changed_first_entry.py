@@ -34,6 +34,7 @@ def test_a_refused_first_command_opens_the_game_at_its_start() -> None:
     moved = journal.entry("g", 3)
     assert (moved.kind, moved.parent, moved.head, moved.depth, moved.redo) == (EntryKind.UNDO, 2, 1, 1, ())
     assert not session.submit(c.Undo()).ok and not session.submit(c.Redo()).ok
-    again = GameSession.resume(journal, "g")  # a restart: the same place, nothing more written
-    assert again.reopened is None and canonical(again.state) == start and len(list(journal.entries("g"))) == 3
+    again = GameSession.resume(journal, "g")  # a restart: the same place, said again, nothing more written
+    assert again.reopened is not None and again.reopened.seq == 2
+    assert canonical(again.state) == start and len(list(journal.entries("g"))) == 3
     assert again.submit(c.ChooseDirection(GC, "counterclockwise")).ok  # the game goes on from its start

@@ -1,6 +1,6 @@
 """The real table (service_house) and the screen's resume open a stored game whose journal holds
 an entry the rules now refuse as far as it still applies, and say which entry, why, and what to
-do; a restart opens at the same place; an undo across the entry is a notice, nothing else."""
+do; a restart opens at the same place and says it again; an undo across the entry is a notice, nothing else."""
 
 from __future__ import annotations
 
@@ -51,10 +51,24 @@ def test_the_table_opens_the_game_before_the_refused_entry_and_says_so(journal: 
         assert not any("welcome game" in n.text for n in house.table.notices)
     assert [g.name for g in journal.games()] == ["old"]  # no welcome game was made
     moved = len(entries(journal))
-    with contextlib.ExitStack() as stack:  # a restart: the same place, nothing more to say or write
+    with contextlib.ExitStack() as stack:  # a restart: the same place, said again, nothing written
         house = service_house(stack, journal, Config(), "old")
         assert canonical(house.session.state) == written.states[written.refused - 1]
-        assert said([n.text for n in house.table.notices], written.refused) == []
+        assert len(said([n.text for n in house.table.notices], written.refused)) == 1
+    assert len(entries(journal)) == moved
+
+
+def test_the_screen_says_it_when_the_bridge_opened_the_game_first(journal: Journal) -> None:
+    # On Redis the tower's bridge (companion-tower.service) may open the game before the screen:
+    # it makes the move and only logs it; the screen opening after it still says it.
+    written = write(journal)
+    assert GameSession.resume(journal, "old").reopened is not None  # the bridge's opening
+    moved = len(entries(journal))
+    with contextlib.ExitStack() as stack:
+        house = service_house(stack, journal, Config(), "old")
+        assert canonical(house.session.state) == written.states[written.refused - 1]
+        (notice,) = said([n.text for n in house.table.notices], written.refused)
+        assert notice.endswith("play that turn again from here.")
     assert len(entries(journal)) == moved
 
 
