@@ -244,16 +244,30 @@ class SqliteJournal:
         game exists and the entry is its next.  Three round trips fewer than
         :meth:`_append_checked`, on the tower's roll path.  False when anything stood in the way
         (a stale entry, a missing game, another writer busy): the checked path then decides, and
-        says what was wrong."""
+        says what was wrong.
+
+        The statement goes to SQLite as one script, its values written into it as exact literals
+        (:func:`_script`): ``executescript`` lets go of the interpreter's lock once, around the
+        whole prepare, step (the write and its fsync) and finalize.  ``execute`` lets go of it
+        five times (CPython 3.11's sqlite3: around ``sqlite3_bind_parameter_count``, the step,
+        ``sqlite3_column_count``, the reset and ``sqlite3_last_insert_rowid``), and each time the
+        screen's thread, drawing the decided frame meanwhile, took the lock and kept it: the
+        fsync started only once the frame was drawn (docs/architecture.md, "Drawn while it is
+        journaled")."""
+        db = self._db
+        script = _script(game, entry)
         try:
-            cursor = self._db.execute(_APPEND_IF_NEXT, (game, *_row(entry), game, game, entry.seq - 1))
+            if script is None:  # a text SQLite's script cannot hold: the statement with its values bound
+                return db.execute(_APPEND_IF_NEXT, (game, *_row(entry), game, game, entry.seq - 1)).rowcount == 1
+            before = db.total_changes
+            db.executescript(script)
+            return db.total_changes - before == 1
         except sqlite3.IntegrityError:  # the input is journaled already: the checked path says which entry
             return False
         except sqlite3.OperationalError as exc:
             if getattr(exc, "sqlite_errorname", "") != "SQLITE_BUSY_SNAPSHOT":  # another process wrote meanwhile
                 raise
             return False
-        return cursor.rowcount == 1
 
     def _append_checked(self, game: str, entry: Entry, snapshot: str | None) -> None:
         """Append in an explicit write transaction, with the snapshot if any.
@@ -467,6 +481,52 @@ def _row(entry: Entry) -> tuple[object, ...]:
         entry.at,
         entry.input or None,  # NULL, not "": entries without an input never collide
     )
+
+
+def _script(game: str, entry: Entry) -> str | None:
+    """:data:`_APPEND_IF_NEXT` with ``entry``'s values written in as literals that SQLite reads
+    back exactly; None when one cannot be (a text holding NUL, which a script cannot carry, or
+    a time that is not a finite float of usual size)."""
+    try:
+        values = [_literal(value) for value in (game, *_row(entry))]
+        name = values[0]
+    except ValueError:
+        return None
+    return (
+        f"INSERT INTO entries (game, {_COLUMNS}) SELECT {', '.join(values)} "
+        f"WHERE EXISTS (SELECT 1 FROM games WHERE name = {name}) "
+        f"AND (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game = {name}) = {entry.seq - 1:d}"
+    )
+
+
+_LARGEST = 1 << 53  # the integers a double holds exactly (and SQLite's 64-bit integers too)
+
+
+def _literal(value: object) -> str:
+    """``value`` as an SQL literal that SQLite reads as the very same value.
+
+    A float is written as its exact ratio, ``CAST(m AS REAL) / 2**k`` (both exact doubles, and
+    their quotient is exact): SQLite's reading of a decimal is not correctly rounded in every
+    case, and an entry's time must come back as it went in.
+    :raises ValueError: a text holding NUL, or a float that is not finite or too large or fine
+        for the ratio."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("a script's text stops at NUL")
+        return "'" + value.replace("'", "''") + "'"
+    if isinstance(value, float):
+        try:
+            numerator, denominator = value.as_integer_ratio()
+        except (OverflowError, ValueError):
+            raise ValueError("not a finite float") from None
+        if abs(numerator) >= _LARGEST or denominator >= 1 << 62:
+            raise ValueError("a float too large or too fine for an exact ratio")
+        return f"(CAST({numerator} AS REAL) / {denominator})"
+    if isinstance(value, int) and abs(value) < _LARGEST:
+        return str(value)
+    raise ValueError(f"no literal for {value!r}")
 
 
 def _entry(row: tuple[object, ...]) -> Entry:
