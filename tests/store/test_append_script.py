@@ -1,0 +1,95 @@
+"""The SQLite journal's common append: one call into SQLite (one release of the interpreter's
+lock), its values written into the statement as literals that read back exactly."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sqlite3
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.store import DuplicateInput, Entry, EntryKind, StaleWriter
+from companion.store.sqlite import SqliteJournal, _script
+
+
+class Calls:
+    """The journal's connection, counting the calls that go into SQLite."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.calls: list[str] = []
+
+    def execute(self, *args: Any) -> Any:
+        self.calls.append("execute")
+        return self.db.execute(*args)
+
+    def executescript(self, script: str) -> Any:
+        self.calls.append("executescript")
+        return self.db.executescript(script)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+
+def entry(seq: int, *, at: float = 1_763_944_000.123456, command: str = '{"type":"pass"}', input_id: str = "") -> Entry:
+    return Entry(seq, EntryKind.COMMAND, seq - 1, seq, seq, (seq, 2), command, '[{"type":"passed"}]', at, input_id)
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> SqliteJournal:
+    store = SqliteJournal(tmp_path / "journal.sqlite3")
+    store.create_game("g", "A game", 1.0)
+    return store
+
+
+def test_the_common_append_is_one_script(journal: SqliteJournal) -> None:
+    # execute() lets go of the interpreter's lock five times (CPython 3.11's sqlite3), and the
+    # screen's thread, drawing the decided frame meanwhile, kept it from the first: the write
+    # waited for the frame.  One script lets go of it once, around the write and its fsync.
+    calls = Calls(journal._db)
+    journal._db = calls  # type: ignore[assignment]
+    journal.append("g", entry(1, input_id="tap:1"))
+    assert calls.calls == ["executescript"]
+    assert journal.entry("g", 1) == entry(1, input_id="tap:1")
+
+
+def test_values_read_back_exactly(journal: SqliteJournal) -> None:
+    rnd = random.Random(7)
+    times = [1_763_944_000 + rnd.random() for _ in range(200)]
+    times += [x for x in struct.unpack("<200d", rnd.randbytes(1600)) if not math.isnan(x)]  # (SQLite stores NaN as NULL)
+    times += [0.0, 0.1, 1e-300, 5e-324, 2.0**60, -1.5, math.inf]
+    awkward = ["it's", "''", "a\nb", "é € ", "--", "x'); DROP TABLE entries; --", "\x00 after NUL"]
+    for seq, at in enumerate(times, start=1):
+        note = awkward[seq % len(awkward)]
+        command = json.dumps({"type": "pass", "note": note}, ensure_ascii=False)
+        made = entry(seq, at=at, command=command, input_id=f"tap:{seq}'{note}")
+        journal.append("g", made)
+        back = journal.entry("g", seq)
+        assert back == made
+    assert [e.seq for e in journal.entries("g")] == list(range(1, len(times) + 1))
+
+
+def test_what_a_script_cannot_carry_is_bound_instead(journal: SqliteJournal) -> None:
+    assert _script("g", entry(1, input_id="tap:\x00")) is None
+    assert _script("g", entry(1, at=math.nan)) is None
+    assert _script("g", entry(1, at=2.0**80)) is None
+    assert _script("g", entry(1)) is not None
+    calls = Calls(journal._db)
+    journal._db = calls  # type: ignore[assignment]
+    journal.append("g", entry(1, input_id="tap:\x00"))
+    assert calls.calls == ["execute"]
+    assert journal.entry("g", 1).input == "tap:\x00"
+
+
+def test_a_stale_or_duplicate_append_still_says_what_was_wrong(journal: SqliteJournal) -> None:
+    journal.append("g", entry(1, input_id="tap:1"))
+    with pytest.raises(StaleWriter):
+        journal.append("g", entry(1))
+    with pytest.raises(DuplicateInput):
+        journal.append("g", entry(2, input_id="tap:1"))
+    assert [e.seq for e in journal.entries("g")] == [1]
