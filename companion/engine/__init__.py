@@ -20,6 +20,7 @@ from companion.engine.cthulhu import commands as _commands  # noqa: F401  (regis
 from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
 from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
 from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
+from companion.engine.cthulhu.by_area import area_actions, recruit_areas
 from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
@@ -73,6 +74,7 @@ __all__ = [
     "Result",
     "State",
     "apply",
+    "area_actions",
     "battle_odds",
     "canonical",
     "decode_state",
@@ -80,6 +82,7 @@ __all__ = [
     "is_arkham",
     "legal_commands",
     "parse_command",
+    "recruit_areas",
     "tag_of",
     "to_data",
     "watcher_odds",

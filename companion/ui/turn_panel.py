@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine import Accepted, Code, Command, Rejected, apply, legal_commands
+from companion.engine import Accepted, Code, Command, Rejected, apply, area_actions, legal_commands, recruit_areas
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import capture_offers, destinations
 from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
@@ -299,14 +299,25 @@ class TurnPanel:
         recruit in): only what the engine takes.  An area's whole list is :meth:`choices`;
         other areas (units brought in from a neighbour) open from the map.
 
-        Only whether an area has a choice matters here.  The engine's list settles most areas
-        as it is read (read only until every area is settled): a command it names that the
-        area's list would offer.  An area it leaves unsettled has its own offers asked, until
-        the first (:meth:`offers`), as before."""
+        Only whether an area has a choice matters here, and the engine's list settles it: a
+        command it names that the area's list would offer.  It is asked by area (the list read
+        from its start made an area wait for every command named in the areas before it): an
+        area where it names a plain Recruit has a choice (its list offers "Recruit" first;
+        :func:`recruit_areas`, which settles every area in most turns), then the list's own
+        part for each area left (:func:`area_actions`, read until it names what the area
+        offers).  The whole list then settles what those left (the abilities' commands name
+        areas too), and an area still unsettled has its own offers asked, until the first
+        (:meth:`offers`), as before."""
         if self._options[0] is not state:
             pid = state.prompt.actor
             mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or list(range(len(state.areas)))
-            settled = self.settled_by_list(state, mine)
+            settled = set(recruit_areas(state))
+            for i in mine:
+                if i not in settled and any(self.offered(state, i, command, pid) for command in area_actions(state, i)):
+                    settled.add(i)
+            rest = [i for i in mine if i not in settled]
+            if rest:
+                settled |= self.settled_by_list(state, rest)
             found = [i for i in mine if i in settled or any(not _bring(item[1]) for item in self.offers(state, i))]
             self._options = (state, found)
         return self._options[1]

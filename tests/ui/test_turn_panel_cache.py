@@ -4,12 +4,16 @@ state never answers for another."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from companion.engine import Accepted, Command, apply, legal_commands
+from companion import demo
+from companion.engine import Accepted, Command, apply, legal_commands, recruit_areas
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
-from companion.engine.cthulhu.model import GameState, PromptKind
+from companion.engine.cthulhu.model import GameState, Phase, PromptKind
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
 from companion.ui import turn_panel
 from companion.ui.widgets import Metrics
 from tests.ui.test_draw_cache import played
@@ -127,3 +131,41 @@ def test_the_area_list_reads_the_whole_list_only_when_a_book_action_may_be_in_it
     for state in [*states, *books]:
         named = any(isinstance(cmd, (nb.Undimensioned, nb.Recriminations)) for cmd in legal_commands(state))
         assert not named or turn_panel.may_list_book_actions(state)
+
+
+def test_the_areas_asked_by_area_are_those_whose_own_list_offers_something() -> None:
+    """The short list of areas, settled by the engine asked area by area (recruit_areas, then
+    each area's part of the list: area_actions), is the areas whose own list offers a choice
+    (not only "Bring units"), through seeded games; both of its short cuts were taken."""
+    from tests.engine.cthulhu.test_by_area import GUARDED
+
+    states = [s for seed in (1, 5) for s in played(seed) if s.prompt.kind is PromptKind.ACTION]
+    setup = demo.demo_setup(2, "earth-4p-53", 4)
+    setup = demo.DemoSetup(setup.board, tuple(c.Seat(f) for f in GUARDED), 2, setup.options)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", setup.command())
+    assert isinstance(session, GameSession)
+    rnd = random.Random(2)
+    while session.state.phase is not Phase.GAME_OVER and len(states) < 400:
+        if session.state.prompt.kind is PromptKind.ACTION:
+            states.append(session.state)
+        result = session.submit(demo.choose(session.state, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    # The same turns with the Power set lower: no recruit and no gate anywhere, the list's
+    # parts naming less (the area's own list then asks the engine).
+    for state in states[::4]:
+        for power in (0, 1):
+            result = apply(state, c.Correct(state.prompt.actor, "power", power))
+            assert isinstance(result, Accepted)
+            states.append(result.state)
+    by_recruit = by_part = 0
+    for state in states:
+        panel = turn_panel.TurnPanel(Metrics(800, 480))
+        pid = state.prompt.actor
+        mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)] or list(range(len(state.areas)))
+        own = [i for i in mine if any(not turn_panel._bring(intent) for _, intent in offered(panel, state, i))]
+        assert panel.options(state) == own, state.step
+        recruits = recruit_areas(state)
+        by_recruit += bool(recruits)
+        by_part += any(i not in recruits for i in own)
+    assert by_recruit > 20 and by_part > 20

@@ -1,0 +1,77 @@
+"""The action list asked by area: where the player to act may recruit an Acolyte, and what the
+list names in one area.
+
+The screen's turn panel lists the areas where the player to act has a choice.  Reading that
+from the whole of :func:`legal_commands` walked its generators from the start (the Pass, the
+recruits, then area after area, each command through the guards) on a tap's way to its frame:
+an area late in the list waited for every command named in the areas before it.  These ask the
+question of one area, or of the recruits, alone.  tests/engine/cthulhu/test_by_area.py holds
+them equal to the list over seeded games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from companion.engine.core import Command
+from companion.engine.cthulhu import abilities, actions
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.factions import independents, neutral_spellbooks
+from companion.engine.cthulhu.game import _battles, _summons
+from companion.engine.cthulhu.model import BATTLE_COST, ERADICATED, GLACIER, GameState, PromptKind
+
+
+def recruit_areas(state: GameState) -> frozenset[int]:
+    """The areas (by index) in which :func:`legal_commands` names a plain Recruit (an Acolyte
+    at its listed cost, ``c.Recruit(actor, area)``) for the player to act; empty for any
+    prompt but an action turn.  Pure; raises nothing for a state the engine made."""
+    prompt = state.prompt
+    if prompt.kind is not PromptKind.ACTION:
+        return frozenset()
+    pid = prompt.actor
+    if state.player(pid).power < 1 or actions.acolytes_out(state, pid) >= actions.acolyte_pool(state, pid):
+        return frozenset()
+    areas = state.areas
+    mine = [i for i, area in enumerate(areas) if area.count(owner=pid)]
+    return frozenset(
+        i
+        for i in mine or range(len(areas))
+        if ERADICATED not in areas[i].markers and abilities.allowed(state, c.Recruit(pid, state.area_name(i)))
+    )
+
+
+def area_actions(state: GameState, index: int) -> Iterator[Command]:
+    """What :func:`legal_commands` names in its part for area ``index``, in its order, lazily:
+    a gate built, the summons, the battles, the captures, an abandoned gate controlled, then
+    each one-unit Move from there.  Nothing for an area where the player to act has no unit,
+    or outside an action turn.  (The recruits, the awakenings and the abilities' own commands
+    are named elsewhere in the list.)  Pure."""
+    prompt = state.prompt
+    pid = prompt.actor
+    area = state.areas[index]
+    if prompt.kind is not PromptKind.ACTION or not area.count(owner=pid):
+        return
+    yield from (cmd for cmd in _area_part(state, pid, index) if abilities.allowed(state, cmd))
+
+
+def _area_part(state: GameState, pid: str, i: int) -> Iterator[Command]:
+    # game._action_commands' part for one area, as it is there.
+    player = state.player(pid)
+    area = state.areas[i]
+    name = state.area_name(i)
+    if player.power >= neutral_spellbooks.gate_cost(state, pid) and area.gate is None and actions.holds_gates(state, pid, i):
+        yield c.BuildGate(pid, name)
+    if area.gate is not None and area.gate.controller == pid:
+        yield from _summons(state, pid, name)
+    if player.power >= BATTLE_COST:
+        yield from _battles(state, pid, i)
+    yield from actions.capture_offers(state, pid, i)  # one per cultist name of each enemy there
+    if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
+        yield c.ControlGate(pid, name)
+    near = actions.destinations(state, pid, i)  # Flight's two areas too
+    for stack in area.units_of(pid):
+        if stack.name in independents.UNMOVABLE:
+            continue
+        reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
+        for to in sorted(reach):
+            yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
