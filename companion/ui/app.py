@@ -61,7 +61,7 @@ from companion.ui.scene import (
     View,
 )
 from companion.ui.table_scene import TableScene
-from companion.ui.widgets import BACKGROUND, DIM, PANEL, TEXT, Metrics, fill_around, font, text
+from companion.ui.widgets import BACKGROUND, DIM, PANEL, PARTS, TEXT, Metrics, fill_around, font, text
 
 if TYPE_CHECKING:
     from companion.ui.arkham_scene import ArkhamScene
@@ -228,6 +228,7 @@ class App:
         self.dirty = True
         self.running = True
         self.decision: Decided | None = None  # being journaled: drawn ahead, shown once journaled
+        self.leave_held = False  # drawing ahead: the parts the buffer holds as drawn are left (render)
         self.answer_due = 0.0  # a command was sent: its answer is awaited until then (monotonic seconds)
         self.collector_held = False  # the garbage collector is held off while the answer is awaited
         self.answer_seen = False  # the table handed something over since the command was sent
@@ -352,6 +353,7 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scenes out for a window of ``size`` (the LED panel, if shown, lies over them)."""
+        PARTS.let_go()  # the window's buffer holds nothing drawn for the new size
         self.metrics = Metrics(size[0], size[1])
         self.scenes: dict[str, Scene] = Scenes(
             self.metrics,
@@ -462,7 +464,11 @@ class App:
         view, with the entry's words in the log and the die pad and page reset)."""
         decision = self.decision
         assert decision is not None
-        self.render(self.view(decision.state, [*self.log, *decision.lines][-LOG_LINES:], fresh=True))
+        self.leave_held = True  # the parts the tap leaves as they were stay as the buffer holds them
+        try:
+            self.render(self.view(decision.state, [*self.log, *decision.lines][-LOG_LINES:], fresh=True))
+        finally:
+            self.leave_held = False
         decision.drawn = True
 
     def restore_layout(self) -> None:
@@ -473,16 +479,22 @@ class App:
             self.mark()
 
     def render(self, view: View) -> None:
+        """Draw ``view`` into the window's buffer.  Drawing ahead (:meth:`draw_decided`), a kept
+        part the buffer holds already as the last frame drew it is left as it is
+        (:meth:`widgets.Parts.begin`); any other frame draws every part, so nothing drawn into
+        the window from elsewhere (a test's) can stay on the screen."""
         scene = self.scenes[self.scene_name]
         scene.update(view)
         surface = self.window
-        fill_around(surface, BACKGROUND, scene.covered(surface, view))  # (what the scene covers whole is not cleared)
+        filled = fill_around(surface, BACKGROUND, scene.covered(surface, view))  # (what the scene covers whole is not cleared)
+        PARTS.begin(surface, leave=self.leave_held, filled=filled)
         scene.draw(surface, view)
+        panel = self.led_rect()
+        PARTS.end(spoiled=self.dim < 1.0 or panel is not None)  # drawn over below: no part is held as drawn
         if self.dim < 1.0:
             shade = pygame.Surface(surface.get_size())
             shade.set_alpha(round(255 * (1.0 - self.dim)))
             surface.blit(shade, (0, 0))
-        panel = self.led_rect()
         if panel is not None:
             self.draw_leds(panel)
 

@@ -388,8 +388,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             # numbers, which most taps change, are drawn over it: the same pixels (they were
             # drawn last), but a tap no longer paints a row again (a third of the rows did).
             key = ("player", tuple(rect), row, player.label, player.faction, lit)
-            widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, player, lit)
-            self.paint_numerals(surface, rect, top, row, numeral, values)
+            if widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, player, lit, over=values):
+                self.paint_numerals(surface, rect, top, row, numeral, values)  # (left, with the row, as they were)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics

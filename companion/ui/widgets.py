@@ -180,28 +180,68 @@ class Parts:
         self.used = 0
         self.kept: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self.spare: dict[tuple[int, int], list[pygame.Surface]] = {}  # let go, reused for a picture of their size
+        # The window's buffer as the last frame left it (begin/end): what each part's rectangle
+        # holds, by its key and what was drawn over it.
+        self.held: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        self._window: pygame.Surface | None = None
+        self._now: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+        self._leave = False
+
+    def begin(self, window: pygame.Surface, *, leave: bool, filled: tuple[pygame.Rect, ...]) -> None:
+        """A frame is drawn into ``window``, the app's own buffer, which nothing but the app's
+        frames draws into.  ``leave``: a part whose rectangle holds it already, as the last
+        frame drew it, is left as it is (:meth:`draw` returns False), not blitted again: the
+        frame drawn ahead on a tap's way to the screen (the rows, the bands and the navigation
+        bar a tap leaves unchanged were a fifth of it).  ``filled``: what was filled since
+        (:func:`fill_around`, whose fills may reach over a part's edge): no longer held."""
+        if window is not self._window:
+            self.held, self._window = {}, window
+        if filled:
+            self.held = {spot: shown for spot, shown in self.held.items() if pygame.Rect(spot).collidelist(filled) < 0}
+        self._leave, self._now = leave, {}
+
+    def end(self, *, spoiled: bool = False) -> None:
+        """The frame is drawn: the buffer holds the parts it drew (no others: anything may have
+        been drawn where a part of an earlier frame was), or none once ``spoiled`` (drawn over
+        whole: the dimming, the LED panel)."""
+        self.held = {} if spoiled else self._now
+        self._leave, self._now = False, {}
 
     def draw(
-        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], paint: Callable[..., object], *args: Any
-    ) -> None:
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        key: tuple[Any, ...],
+        paint: Callable[..., object],
+        *args: Any,
+        over: tuple[Any, ...] = (),
+    ) -> bool:
         """Blit the part kept for ``key`` in ``rect``, or ``paint(*args)`` it and keep its picture.
         Either way ``rect`` is covered whole (the plain background filled in before a paint),
-        so the frame need not be cleared under it first (:func:`fill_around`)."""
+        so the frame need not be cleared under it first (:func:`fill_around`).  False: left as
+        the window's buffer holds it (see :meth:`begin`; ``over``: what the caller draws over
+        the part once drawn, which the buffer must hold too); the caller then draws nothing
+        over it."""
         if RECORDER is not None:
             surface.fill(BACKGROUND, rect)
             paint(*args)
-            return
+            return True
+        if surface is self._window and surface.get_rect().contains(rect):
+            spot, shown = (rect.x, rect.y, rect.width, rect.height), (key, over)
+            self._now[spot] = shown
+            if self._leave and self.held.get(spot) == shown:
+                return False
         kept_key = (tuple(rect), surface.get_size(), *key)
         picture = self.kept.get(kept_key)
         if picture is not None:
             self.kept.move_to_end(kept_key)
             surface.blit(picture, rect)
-            return
+            return True
         surface.fill(BACKGROUND, rect)
         paint(*args)
         area = rect.clip(surface.get_rect())
         if area.size != rect.size:
-            return  # partly off the surface: drawn, not kept
+            return True  # partly off the surface: drawn, not kept
         spare = self.spare.get(area.size)
         picture = spare.pop() if spare else pygame.Surface(area.size, 0, surface)  # (a new one costs more than a copy)
         picture.blit(surface, (0, 0), area)
@@ -213,11 +253,17 @@ class Parts:
             room = self.spare.setdefault(dropped.get_size(), [])
             if len(room) < SPARE_PARTS and _bytes(dropped) <= SPARE_BYTES:
                 room.append(dropped)
+        return True
 
     def clear(self) -> None:
         self.kept.clear()
         self.spare.clear()
         self.used = 0
+        self.let_go()
+
+    def let_go(self) -> None:
+        """Hold nothing of the window's buffer (a window made anew, resized)."""
+        self.held, self._now, self._window, self._leave = {}, {}, None, False
 
 
 PARTS = Parts(PARTS_BYTES)
@@ -228,15 +274,16 @@ FILL_PLANS = 32  # fill plans kept (a screen's layouts: its prompts, player coun
 _fill_plans: OrderedDict[tuple[tuple[int, int], tuple[tuple[int, ...], ...]], tuple[pygame.Rect, ...]] = OrderedDict()
 
 
-def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], covered: list[pygame.Rect]) -> None:
+def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], covered: list[pygame.Rect]) -> tuple[pygame.Rect, ...]:
     """Fill ``surface`` with ``colour`` except inside ``covered``: the rectangles the frame's
     drawing will cover whole with opaque pictures (kept parts, a panel) before anything else is
     drawn there.  Clearing the whole frame was a sixth of a frame's drawing at 800x480; the same
     pixels once drawn (tests/ui/test_draw_cache.py).  The rectangles filled are worked out
-    once for each layout (the covered rectangles repeat frame after frame)."""
+    once for each layout (the covered rectangles repeat frame after frame).  The rectangles
+    filled are returned."""
     if not covered:
         surface.fill(colour)
-        return
+        return (surface.get_rect(),)
     key = (surface.get_size(), tuple(tuple(rect) for rect in covered))
     plan = _fill_plans.get(key)
     if plan is None:
@@ -247,6 +294,7 @@ def fill_around(surface: pygame.Surface, colour: tuple[int, int, int], covered: 
         _fill_plans.move_to_end(key)
     for rect in plan:
         surface.fill(colour, rect)
+    return plan
 
 
 def _uncovered(whole: pygame.Rect, covered: list[pygame.Rect]) -> tuple[pygame.Rect, ...]:

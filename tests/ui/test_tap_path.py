@@ -5,6 +5,7 @@ sentence is wrapped with a few measurements.  None of it changes what is shown."
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import time
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from companion.ui import widgets
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.ui.scene import Submit
+from companion.ui.turn_panel import Local
 from tests.helpers import new_game, table_of
 from tests.ui.test_draw_cache import played
 
@@ -120,6 +122,55 @@ def test_a_frame_from_kept_parts_is_the_frame_drawn_afresh(app_on: Any, size: tu
     assert len(widgets.PARTS.kept) > 0
     for n, (one, other) in enumerate(zip(kept, afresh, strict=True)):
         assert one == other, states[n].step
+
+
+GARBAGE = (255, 0, 255)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
+def test_a_frame_drawn_ahead_over_the_last_is_the_frame_drawn_afresh(
+    app_on: Any, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through a game's states in order: the journaled frame drawn, then the next state's frame
+    drawn ahead over it (the parts the buffer holds as drawn left as they are) is, pixel for
+    pixel, that frame drawn over a window full of another colour with nothing kept or held;
+    also after a frame with an area's choices open (the prompt over the players' rows), a
+    dimmed one and one with the LED panel over it."""
+    states = played(5, 90)
+    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(5, "yuggoth-demo", 4).command())
+    app = app_on(session, size)
+    table = app.scenes["table"]
+    draw = widgets.Parts.draw
+    left: list[bool] = []
+
+    def counted(self: widgets.Parts, *args: Any, **kwargs: Any) -> bool:
+        drawn = draw(self, *args, **kwargs)
+        left.append(not drawn)
+        return drawn
+
+    monkeypatch.setattr(widgets.Parts, "draw", counted)
+    opened = dimmed = 0
+    for n, (state, after) in enumerate(itertools.pairwise(states)):
+        app.state, app.dirty, app.dim = state, True, 0.6 if n % 11 == 5 else 1.0
+        if n % 7 == 3 and table.panel.active(state) and table.panel.options(state):
+            table.panel.handle(state, Local("area", table.panel.options(state)[0]))  # its choices over the rows
+            opened += 1
+        dimmed += app.dim < 1.0
+        panel = pygame.Rect(0, 0, 50, 50) if n % 13 == 6 else None
+        monkeypatch.setattr(app, "led_rect", lambda panel=panel: panel)
+        app.draw()
+        app.dim = 1.0
+        monkeypatch.setattr(app, "led_rect", lambda: None)
+        app.decision = app_module.Decided(after, [])
+        app.draw_decided()
+        ahead = pygame.image.tobytes(app.window, "RGB")
+        widgets.PARTS.clear()  # the reference: nothing kept, nothing held
+        app.window.fill(GARBAGE)
+        app.decision = app_module.Decided(after, [])
+        app.draw_decided()
+        assert ahead == pygame.image.tobytes(app.window, "RGB"), after.step
+    assert opened >= 3 and dimmed >= 3
+    assert sum(left) > 3 * len(states)  # parts of the frames drawn ahead were left as they were
 
 
 def test_a_part_is_painted_again_when_what_it_shows_changes() -> None:
