@@ -412,7 +412,12 @@ class App:
             if change() is not False:
                 self.mark()
             if self.decision is not None and not self.decision.drawn:
-                self.answer_due = time.monotonic() + ANSWER_WAIT  # decided: drawn next, then journaled
+                self.answer_due = time.monotonic() + ANSWER_WAIT  # decided: drawn now, then journaled
+                if not self.dirty:
+                    # At once, before the loop's turn pumps SDL's events (a tap waiting there
+                    # then puts the buttons back to the shown state's, as during any frame
+                    # drawn ahead): the turn was 40 us of the tap's way to its frame.
+                    self.draw_decided()
             return True  # the turn's tick draws what came (and ends the wait once it is answered)
 
     def answered(self) -> None:

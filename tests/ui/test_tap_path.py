@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import itertools
 import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,6 +80,33 @@ def test_a_taps_answer_is_taken_from_the_loops_own_queue(threaded_app: App, monk
     assert app.state is table.session.state and table.session.seq == 2
     assert flips[-1] == (app.state, False)  # shown, with the garbage collector held off on the way
     assert gc.isenabled()  # and free again once it was shown
+
+
+def test_a_decided_state_is_drawn_as_it_arrives(threaded_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decided state is drawn into the buffer as the wait takes it from the arrivals queue,
+    before the loop's turn pumps SDL's events (a tap found there then means what is shown)."""
+    app = threaded_app
+    app.draw()
+    table = table_of(app)
+    decided = []
+    monkeypatch.setattr(app, "arrive", lambda change: decided.append(change))  # held back: handed over below
+    monkeypatch.setattr(app, "wake", lambda: None)
+    button = next(b for b in app.scenes["table"].buttons if b.label == "Counterclockwise")
+    assert isinstance(button.intent, Submit)
+    gate = threading.Event()
+    append = table.session.journal.append
+    monkeypatch.setattr(table.session.journal, "append", lambda *args: (gate.wait(30.0), append(*args)))
+    try:
+        app.do(button.intent)
+        deadline = time.monotonic() + 30.0
+        while not decided and time.monotonic() < deadline:  # the table's thread decides, then waits at the gate
+            time.sleep(0.001)
+        assert decided
+        app.arrivals.put(decided.pop(0))
+        assert app.await_answer() is True
+        assert app.decision is not None and app.decision.drawn  # drawn before the loop's turn
+    finally:
+        gate.set()
 
 
 def test_the_collector_is_free_again_when_no_answer_comes(threaded_app: App) -> None:
