@@ -416,8 +416,11 @@ class App:
                 if not self.dirty:
                     # At once, before the loop's turn pumps SDL's events (a tap waiting there
                     # then puts the buttons back to the shown state's, as during any frame
-                    # drawn ahead): the turn was 40 us of the tap's way to its frame.
+                    # drawn ahead): the turn was 40 us of the tap's way to its frame.  Then the
+                    # entry journaled is awaited at once: the table's thread, its write done,
+                    # waits for the interpreter's lock this wait lets go.
                     self.draw_decided()
+                    continue
             return True  # the turn's tick draws what came (and ends the wait once it is answered)
 
     def answered(self) -> None:

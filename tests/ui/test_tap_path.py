@@ -84,29 +84,52 @@ def test_a_taps_answer_is_taken_from_the_loops_own_queue(threaded_app: App, monk
 
 def test_a_decided_state_is_drawn_as_it_arrives(threaded_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The decided state is drawn into the buffer as the wait takes it from the arrivals queue,
-    before the loop's turn pumps SDL's events (a tap found there then means what is shown)."""
+    and the entry journaled is awaited in the same wait and flipped: the loop's turn (SDL's
+    events pumped, a tap found there meaning what is shown) comes after."""
     app = threaded_app
     app.draw()
     table = table_of(app)
-    decided = []
-    monkeypatch.setattr(app, "arrive", lambda change: decided.append(change))  # held back: handed over below
+    held: list[Any] = []
+    arrive = app.arrive
+    monkeypatch.setattr(app, "arrive", held.append)  # the decided state, held back: handed over below
     monkeypatch.setattr(app, "wake", lambda: None)
     button = next(b for b in app.scenes["table"].buttons if b.label == "Counterclockwise")
     assert isinstance(button.intent, Submit)
     gate = threading.Event()
     append = table.session.journal.append
     monkeypatch.setattr(table.session.journal, "append", lambda *args: (gate.wait(30.0), append(*args)))
+    calls: list[str] = []
+    draw, flip = app.draw_decided, app.flip
+
+    def pumped(*args: Any, **kwargs: Any) -> list[Any]:
+        calls.append("pumped")
+        return []
+
+    def drawn() -> None:
+        calls.append("drawn")
+        draw()
+
+    def flipped() -> None:
+        calls.append("flipped")
+        flip()
+
+    monkeypatch.setattr(pygame.event, "get", pumped)
+    monkeypatch.setattr(app, "draw_decided", drawn)
+    monkeypatch.setattr(app, "flip", flipped)
+    monkeypatch.setattr(app_module, "ANSWER_WAIT", 30.0)  # a busy machine: the entry is only late
     try:
         app.do(button.intent)
         deadline = time.monotonic() + 30.0
-        while not decided and time.monotonic() < deadline:  # the table's thread decides, then waits at the gate
+        while not held and time.monotonic() < deadline:  # the table's thread decides, then waits at the gate
             time.sleep(0.001)
-        assert decided
-        app.arrivals.put(decided.pop(0))
-        assert app.await_answer() is True
-        assert app.decision is not None and app.decision.drawn  # drawn before the loop's turn
+        assert held
+        monkeypatch.setattr(app, "arrive", arrive)
+        app.arrivals.put(held.pop(0))
     finally:
         gate.set()
+    assert app.await_answer() is True
+    assert calls == ["drawn", "flipped"]  # drawn as it came, shown once journaled, in the one wait
+    assert app.state is table.session.state and app.decision is None
 
 
 def test_the_collector_is_free_again_when_no_answer_comes(threaded_app: App) -> None:
