@@ -191,8 +191,9 @@ class Parts:
         """A frame is drawn into ``window``, the app's own buffer, which nothing but the app's
         frames draws into.  ``leave``: a part whose rectangle holds it already, as the last
         frame drew it, is left as it is (:meth:`draw` returns False), not blitted again: the
-        frame drawn ahead on a tap's way to the screen (the rows, the bands and the navigation
-        bar a tap leaves unchanged were a fifth of it).  ``filled``: what was filled since
+        frame drawn ahead on a tap's way to the screen, whose rows, bands and navigation bar
+        a tap mostly leaves unchanged.  It relies on SDL's window surface keeping its pixels
+        across a flip.  ``filled``: what was filled since
         (:func:`fill_around`, whose fills may reach over a part's edge): no longer held."""
         if window is not self._window:
             self.held, self._window = {}, window
