@@ -80,6 +80,8 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str], t
     if "new" in shots:
         set_up_rules(app)
     for scene, filename in shots.items():
+        if scene == "fix":
+            continue  # shot by taps, below
         app.scene_name = scene
         app.area = 6
         app.draw()
@@ -90,6 +92,8 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str], t
         app.draw()
         pygame.image.save(app.window, str(OUT / "new-rules.png"))
         print("wrote", OUT / "new-rules.png")
+    if "fix" in shots:  # the table correcting the companion: Doom, with a reason typed on the keyboard
+        shoot_fix(app, shots["fix"])
     state = session.state
     if turn and state.prompt.kind is PromptKind.ACTION:  # an action turn entered by area, on the table and the map
         area = max(range(len(state.areas)), key=lambda i: state.areas[i].count(owner=state.prompt.actor))
@@ -104,6 +108,31 @@ def shoot(map_name: str, players: int, seed: int, done, shots: dict[str, str], t
             print("wrote", OUT / filename)
     stack.close()
     app.close()
+
+
+def press(app: App, label: str) -> None:
+    """Tap the button labelled ``label`` at its centre, as a finger would, and draw its frame."""
+    app.draw()
+    button = next(b for b in app.scenes[app.scene_name].buttons if b.label == label)
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def shoot_fix(app: App, filename: str) -> None:
+    """The corrections page by taps: a player's Doom, with a reason of the table's own typed on
+    the on-screen keyboard ("Other..."), the correction in words above Record."""
+    app.scene_name = "table"
+    press(app, "Fix")
+    press(app, "Doom")
+    press(app, "+")
+    press(app, "Other...")
+    for key in "the board has one more":
+        press(app, "Space" if key == " " else key)
+    press(app, "Done")
+    pygame.image.save(app.window, str(OUT / filename))
+    print("wrote", OUT / filename)
+    press(app, "Back")
+    app.scene_name = "table"
 
 
 def set_up_rules(app: App) -> None:
@@ -165,7 +194,7 @@ def main() -> None:
 def shoot_sheets() -> None:
     """The factions' sheets of a core-four game in its fourth round (Spellbooks chosen in play)."""
     later = lambda s: s.round >= 4 and s.prompt.kind is PromptKind.ACTION
-    shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png"}, turn=True)  # and its turn by area: a Move
+    shoot("earth-4p-53", 4, 7, later, {"sheets": "sheets.png", "fix": "fix.png"}, turn=True)  # and its turn by area: a Move
 
 
 def shoot_battle() -> None:
