@@ -359,6 +359,16 @@ def _loyalty_card(d: dict[str, Any], n: Callable[[str], str]) -> str:
     return sentence.format(holder=n(d["holder"]), card=d["card"], reason=d["reason"])
 
 
+# A Cthulhu Wars counter corrected, a whole sentence each, the counter named as the rules name it
+# (the command's "doom" is the board's "Doom"); any other counter (Arkham's) as the event names it.
+CORRECTED = {
+    "power": N_("Correction: {player}'s Power {old} -> {new}."),
+    "doom": N_("Correction: {player}'s Doom {old} -> {new}."),
+    "spellbooks": N_("Correction: {player}'s Spellbooks {old} -> {new}."),
+    "hidden_elder_signs": N_("Correction: {player}'s hidden Elder Signs {old} -> {new}."),
+}
+CORRECTED_ANY = N_("Correction: {player}'s {counter} {old} -> {new}.")
+
 _FORMATS: dict[str, Formatter] = {
     "game_started": lambda d, n: _("A game on {board} begins for {players} (seed {seed}).").format(
         board=d["board"], players=", ".join(n(p) for p in d["players"]), seed=d["seed"]
@@ -425,7 +435,7 @@ _FORMATS: dict[str, Formatter] = {
     "battle_ended": lambda d, n: _("The battle in {area} between {attacker} and {defender} is over.").format(
         area=d["area"], attacker=n(d["attacker"]), defender=n(d["defender"])
     ),
-    "corrected": lambda d, n: _("Correction: {player}'s {counter} {old} -> {new}.").format(
+    "corrected": lambda d, n: _(CORRECTED.get(d["counter"], CORRECTED_ANY)).format(
         player=n(d["player"]), counter=d["counter"], old=d["old"], new=d["new"]
     ),
     "end_triggered": lambda d, n: _("The end is triggered ({reason}): the game ends {when}.").format(

@@ -100,10 +100,10 @@ def test_a_typed_reason_is_recorded_and_shown_in_the_log(app_on) -> None:
     type_words(app, "f the table")
     assert "Reason: Dice fell off the table|" in drawn_words(app)
     tap(app, "Done")
-    assert "Great Cthulhu's power: 9 (Dice fell off the table)." in drawn_words(app)
+    assert "Great Cthulhu's Power: 9 (Dice fell off the table)." in drawn_words(app)
     tap(app, "Record")
     assert last_command(app) == c.Correct(GC, "power", 9, "Dice fell off the table")
-    assert app.log[-1] == "Correction: Great Cthulhu's power: 9 (Dice fell off the table)."
+    assert app.log[-1] == "Correction: Great Cthulhu's Power: 9 (Dice fell off the table)."
 
 
 def test_reason_gives_the_preset_reasons_again_after_a_typed_one(app_on) -> None:

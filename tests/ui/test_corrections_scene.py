@@ -126,11 +126,11 @@ def test_the_page_is_one_tap_from_the_table_and_records_what_it_previews(app_for
     tap(app, "Reason")
     app.draw()
     preview = k.summary(app.state, scene(app).command()) + " (missed at the table)."  # type: ignore[arg-type]
-    assert preview == "Great Cthulhu's power: 11 (missed at the table)."
+    assert preview == "Great Cthulhu's Power: 11 (missed at the table)."
     tap(app, "Record")
     assert last_command(app) == c.Correct("great_cthulhu", "power", 11, "missed at the table")
     assert table_of(app).session.state.player("great_cthulhu").power == 11
-    assert app.log[-1] == "Correction: Great Cthulhu's power: 11 (missed at the table)."
+    assert app.log[-1] == "Correction: Great Cthulhu's Power: 11 (missed at the table)."
 
 
 def test_units_are_placed_by_choosing_owner_unit_and_area(app_for) -> None:

@@ -401,9 +401,21 @@ def _watcher_words(state: GameState, cmd: SetWatcher) -> str:
     return sentence("the Watcher is asleep (token dark at 12, off the map)")
 
 
+# A counter's correction in words, a whole sentence each (so each is translated whole, its
+# counter named as the rules name it: "Doom", not the command's "doom").
+COUNTER_WORDS = {
+    "power": sentence("{who}'s Power: {value}"),
+    "doom": sentence("{who}'s Doom: {value}"),
+    "spellbooks": sentence("{who}'s Spellbooks: {value}"),
+    "hidden_elder_signs": sentence("{who}'s hidden Elder Signs: {value}"),
+}
+
+
 def _correct_words(state: GameState, cmd: c.Correct) -> str:
-    counter = cmd.counter.replace("_", " ")
-    return say("{who}'s {counter}: {value}", who=_who(state, cmd.player), counter=counter, value=cmd.value)
+    template = COUNTER_WORDS.get(cmd.counter)
+    if template is None:  # a counter the command refuses: said as typed
+        return say("{who}'s {counter}: {value}", who=_who(state, cmd.player), counter=cmd.counter, value=cmd.value)
+    return template.format(who=_who(state, cmd.player), value=cmd.value)
 
 
 SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
