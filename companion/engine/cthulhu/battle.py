@@ -322,6 +322,7 @@ class Resolution:
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
         self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
+        self.near: tuple[int, ...] = ()  # the battle area's neighbours, once a unit retreats
         self.hooks = (hooks_of(state, b.attacker), hooks_of(state, b.defender))
         self.doubled = (self.doubles(ATTACKER), self.doubles(DEFENDER))
         # Whether each side's faction has an on_hit hook (Emissary): asked for each Kill landed.
@@ -386,12 +387,14 @@ class Resolution:
         """``stacks`` less the units already pained (they take no more results)."""
         if not self.pained:
             return stacks
+        # Each stack's key (owner, kind, name) spelt out: Units.key is a property, a call each.
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
-            taken[unit.key] = taken.get(unit.key, 0) + unit.count
+            key = (unit.owner, unit.kind, unit.name)
+            taken[key] = taken.get(key, 0) + unit.count
         free = []
         for stack in stacks:
-            left = stack.count - taken.get(stack.key, 0)
+            left = stack.count - taken.get((stack.owner, stack.kind, stack.name), 0)
             if left > 0:
                 free.append(stack if left == stack.count else new_units(stack.owner, stack.kind, stack.name, left))
         return free
@@ -413,7 +416,9 @@ class Resolution:
         b = self.b
         enemy = b.defender if owner == b.attacker else b.attacker
         legal = []
-        for i in self.state.board.neighbours(b.area):
+        if not self.near:  # read once for all the pained units
+            self.near = self.state.board.neighbours(b.area)
+        for i in self.near:
             area = self.areas[i]
             if ERADICATED in area.markers:
                 continue
