@@ -233,7 +233,7 @@ def next_roll(
     if any(b.automatic_kills):  # Kills without dice, each cancelling one of the enemy's
         extra_a, extra_d = b.automatic_kills
         attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)
-    where = state.area_name(b.area)
+    where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
     events.append(new_rolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
     if not b.whole:
         return actions.end_action(evolve(state, battle=None), events)
@@ -318,7 +318,7 @@ class Resolution:
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
-        self.where = state.area_name(b.area)
+        self.where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
         self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
@@ -371,8 +371,13 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        """``owner``'s stacks in the battle area as they stand now."""
-        return tuple(self.stacks_of(owner))
+        """``owner``'s stacks in the battle area as they stand now (as :meth:`stacks_of`, whose
+        loop it repeats rather than call: it is read for each ability hook asked)."""
+        stacks = []
+        for u in self.here:
+            if u.owner == owner:
+                stacks.append(u)
+        return tuple(stacks)
 
     def stacks_of(self, owner: str) -> list[Units]:
         """``owner``'s stacks in the battle area as they stand now, a new list.  A loop, not a
@@ -664,7 +669,7 @@ class Resolution:
             self.events.append(new_removed(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
-        to_name = self.state.area_name(to)
+        to_name = self.state.board.areas[to].name  # (state.area_name's read, without its call)
         self.events.append(new_moved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
