@@ -371,22 +371,13 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        """``owner``'s stacks in the battle area as they stand now (as :meth:`stacks_of`, whose
-        loop it repeats rather than call: it is read for each ability hook asked)."""
+        """``owner``'s stacks in the battle area as they stand now.  A loop, not a comprehension
+        (in Python 3.11 a call of its own): read for each ability hook asked."""
         stacks = []
         for u in self.here:
             if u.owner == owner:
                 stacks.append(u)
         return tuple(stacks)
-
-    def stacks_of(self, owner: str) -> list[Units]:
-        """``owner``'s stacks in the battle area as they stand now, a new list.  A loop, not a
-        comprehension (in Python 3.11 a call of its own): read for each group of results."""
-        stacks = []
-        for u in self.here:
-            if u.owner == owner:
-                stacks.append(u)
-        return stacks
 
     def unpained(self, stacks: list[Units]) -> list[Units]:
         """``stacks`` less the units already pained (they take no more results)."""
@@ -408,7 +399,10 @@ class Resolution:
         """``side``'s units in the battle that may take the next ``hit``: not out of the battle,
         not pained already (in the Kills step too: Emissary's Nyarlathotep), and each unit that
         takes two results split into fresh and wounded ones."""
-        stacks = self.stacks_of(self.pids[side])
+        owner, stacks = self.pids[side], []
+        for u in self.here:  # (units_of's loop, kept a list: read for each group of results)
+            if u.owner == owner:
+                stacks.append(u)
         if self.exempt:
             stacks = list(without(tuple(stacks), self.exempt))
         if self.pained:
