@@ -7,6 +7,8 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -235,6 +237,7 @@ class Occupancy:
 # and hooks of one ``apply`` read one board after another and rarely go back.
 _LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
 _NOBODY: frozenset[str] = frozenset()
+_OWNER = attrgetter("owner")
 
 
 def occupancy(state: GameState) -> Occupancy:
@@ -263,11 +266,12 @@ def occupancy(state: GameState) -> Occupancy:
                 first[key] = i
             if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
                 gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
-        here = frozenset([u.owner for u in area.units])
+        here = frozenset(map(_OWNER, area.units))  # (in C: a comprehension is a call of its own)
         owners.append(here)
         for owner in here:
             spread[owner] = spread.get(owner, 0) + 1
-    index = Occupancy(tuple(owners), spread, gates, first, {m: tuple(where) for m, where in marked.items()})
+    markers = {m: tuple(where) for m, where in marked.items()} if marked else {}  # (most boards: none)
+    index = Occupancy(tuple(owners), spread, gates, first, markers)
     _LAST[:] = [(areas, index)]
     return index
 
