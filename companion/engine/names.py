@@ -70,6 +70,8 @@ def command_text_problem(command: Any) -> str | None:
     Every name a command carries during play (a unit's, an area's, an investigator's) ends up in
     the log's words or on a button, so none may hold what the font refuses.
     """
+    if type(command) in _FIELDS:  # (a class walked before: not a string, not a tuple)
+        return _fields_problem(command)
     return _walk(command, "")
 
 
@@ -83,18 +85,36 @@ def _walk(value: Any, field: str) -> str | None:
                 if found:
                     return found
         return None
-    names = _FIELDS.get(type(value))
-    if names is None:
+    if type(value) not in _FIELDS:
         if not dataclasses.is_dataclass(value) or isinstance(value, type):
             return None
-        names = _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
-    for name in names:
+        _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+    return _fields_problem(value)
+
+
+def _fields_problem(value: Any) -> str | None:
+    """:func:`_walk` of each field of ``value``, a dataclass whose names are in :data:`_FIELDS`.
+
+    Every command is walked (the tower's roll too), so the usual fields are settled here by
+    their exact type, without a call: a string, a number, None, a tuple of numbers (a roll's
+    dice).  ``isinstance`` is no quicker: a value that is not of the class asked about costs a
+    lookup of its ``__class__``.  Anything else (a StrEnum, a nested value) is walked."""
+    for name in _FIELDS[type(value)]:
         item = getattr(value, name)
-        if not isinstance(item, _PLAIN):  # numbers and None hold no text: the roll path stays quick
-            found = _walk(item, name)
-            if found:
-                return found
+        kind = type(item)
+        if kind is str:
+            if item.isprintable():
+                continue
+        elif kind is tuple:
+            if _PLAIN_TYPES.issuperset(map(type, item)):  # (in C, whatever the number of dice)
+                continue
+        elif kind in _PLAIN_TYPES or isinstance(item, _PLAIN):  # numbers and None hold no text
+            continue
+        found = _walk(item, name)
+        if found:
+            return found
     return None
 
 
 _PLAIN = (int, float, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)

@@ -238,16 +238,16 @@ def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) 
         raise Refusal(
             Code.BAD_ROLL, "{prompt} needs {dice} dice, not {count}.", prompt=prompt.text, dice=prompt.dice, count=len(values)
         )
-    bad = [v for v in values if v not in faces]
-    if bad:
-        raise Refusal(
-            Code.BAD_ROLL,
-            "{bad} is not a face of a {die} die ({faces}-{faces2}).",
-            bad=bad[0],
-            die=prompt.die.value,
-            faces=faces[0],
-            faces2=faces[-1],
-        )
+    for value in values:  # (a loop, not a comprehension: a call of its own, on the tower's roll path)
+        if value not in faces:
+            raise Refusal(
+                Code.BAD_ROLL,
+                "{bad} is not a face of a {die} die ({faces}-{faces2}).",
+                bad=value,
+                die=prompt.die.value,
+                faces=faces[0],
+                faces2=faces[-1],
+            )
 
 
 def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:

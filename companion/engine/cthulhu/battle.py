@@ -206,35 +206,41 @@ def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
     return next_roll(evolve(state, battle=battle), events)
 
 
-def next_roll(state: GameState, events: Events, battle: Battle | None = None) -> GameState:
+def next_roll(
+    state: GameState, events: Events, battle: Battle | None = None, rolls: tuple[tuple[int, ...], ...] | None = None
+) -> GameState:
     """Ask for the attacker's dice, then the defender's, then count Kills and Pains.  ``battle``:
-    the battle as it now stands when newer than ``state.battle`` (a roll just added), so that the
-    state is copied once, as it is written back, not for each change (the tower's roll path)."""
+    the battle as it now stands when newer than ``state.battle``; ``rolls``: its rolls with the
+    one just made (the tower's roll path): the battle is copied once, with the rolls and the
+    results together, as it is written back, not for each change."""
     b = battle or state.battle
     assert b is not None
+    rolls = b.rolls if rolls is None else rolls
     sides = ((b.attacker, b.attacker_dice), (b.defender, b.defender_dice))
-    while len(b.rolls) < 2:
-        pid, dice = sides[len(b.rolls)]
+    while len(rolls) < 2:
+        pid, dice = sides[len(rolls)]
         if dice:
             who = state.player(pid).label if state.seat(pid) is not None else pid  # the faction's name, not its id
             text = say("Roll {dice} battle dice for {player} in {area}.", dice=dice, player=who, area=state.area_name(b.area))
-            return evolve(state, battle=b, prompt=actions.roll_prompt(pid, dice, "battle", text))
-        b = evolve(b, rolls=(*b.rolls, ()))
-    attacker_kills, attacker_pains = actions.kills_and_pains(b.rolls[0])
-    defender_kills, defender_pains = actions.kills_and_pains(b.rolls[1])
+            asked = b if rolls is b.rolls else evolve(b, rolls=rolls)
+            return evolve(state, battle=asked, prompt=actions.roll_prompt(pid, dice, "battle", text))
+        rolls = (*rolls, ())
+    attacker_kills, attacker_pains = actions.kills_and_pains(rolls[0])
+    defender_kills, defender_pains = actions.kills_and_pains(rolls[1])
     for hook in RESULT_HOOKS:
         attacker_kills, attacker_pains = hook(state, b.attacker, attacker_kills, attacker_pains)
         defender_kills, defender_pains = hook(state, b.defender, defender_kills, defender_pains)
     if any(b.automatic_kills):  # Kills without dice, each cancelling one of the enemy's
         extra_a, extra_d = b.automatic_kills
         attacker_kills, defender_kills = max(0, attacker_kills + extra_a - extra_d), max(0, defender_kills + extra_d - extra_a)
-    where = state.area_name(b.area)
+    where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
     events.append(new_rolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
     if not b.whole:
         return actions.end_action(evolve(state, battle=None), events)
     # Each side's units take what the other side rolled.
     b = evolve(
         b,
+        rolls=rolls,
         stage=KILLS_STAGE,
         kills=(defender_kills, attacker_kills),
         pains=(defender_pains, attacker_pains),
@@ -243,8 +249,9 @@ def next_roll(state: GameState, events: Events, battle: Battle | None = None) ->
 
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
-    assert state.battle is not None
-    return next_roll(state, events, evolve(state.battle, rolls=(*state.battle.rolls, values)))
+    b = state.battle
+    assert b is not None
+    return next_roll(state, events, b, (*b.rolls, values))
 
 
 # -- Kills, Pains, retreats -------------------------------------------------------------------
@@ -282,6 +289,16 @@ def madness(state: GameState) -> str:
     return ""
 
 
+def first(pained: list[Units], owner: str) -> list[Units]:
+    """``pained`` with ``owner``'s units first, each part in its order (a stable sort by owner,
+    without a key function's call for each unit)."""
+    theirs: list[Units] = []
+    others: list[Units] = []
+    for unit in pained:
+        (theirs if unit.owner == owner else others).append(unit)
+    return theirs + others
+
+
 class Resolution:
     """The Kills, Pains and retreats of one battle, worked on locally.
 
@@ -301,12 +318,19 @@ class Resolution:
         self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         self.pained = list(b.pained)
         self.stage = b.stage
-        self.where = state.area_name(b.area)
+        self.where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
         self.left: set[int] = set()  # areas other than the battle's that units left (Necrophagy)
+        self.near: tuple[int, ...] = ()  # the battle area's neighbours, once a unit retreats
         self.hooks = (hooks_of(state, b.attacker), hooks_of(state, b.defender))
         self.doubled = (self.doubles(ATTACKER), self.doubles(DEFENDER))
+        # Whether each side's faction has an on_hit hook (Emissary): asked for each Kill landed.
+        attacking, defending = self.hooks
+        self.turns = (
+            attacking is not None and attacking.on_hit is not None,
+            defending is not None and defending.on_hit is not None,
+        )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -347,19 +371,26 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        """``owner``'s stacks in the battle area as they stand now."""
-        return tuple([u for u in self.here if u.owner == owner])
+        """``owner``'s stacks in the battle area as they stand now.  A loop, not a comprehension
+        (in Python 3.11 a call of its own): read for each ability hook asked."""
+        stacks = []
+        for u in self.here:
+            if u.owner == owner:
+                stacks.append(u)
+        return tuple(stacks)
 
     def unpained(self, stacks: list[Units]) -> list[Units]:
         """``stacks`` less the units already pained (they take no more results)."""
         if not self.pained:
             return stacks
+        # Each stack's key (owner, kind, name) spelt out: Units.key is a property, a call each.
         taken: dict[tuple[str, object, str], int] = {}
         for unit in self.pained:
-            taken[unit.key] = taken.get(unit.key, 0) + unit.count
+            key = (unit.owner, unit.kind, unit.name)
+            taken[key] = taken.get(key, 0) + unit.count
         free = []
         for stack in stacks:
-            left = stack.count - taken.get(stack.key, 0)
+            left = stack.count - taken.get((stack.owner, stack.kind, stack.name), 0)
             if left > 0:
                 free.append(stack if left == stack.count else new_units(stack.owner, stack.kind, stack.name, left))
         return free
@@ -368,11 +399,14 @@ class Resolution:
         """``side``'s units in the battle that may take the next ``hit``: not out of the battle,
         not pained already (in the Kills step too: Emissary's Nyarlathotep), and each unit that
         takes two results split into fresh and wounded ones."""
-        owner = self.pids[side]
-        stacks = [u for u in self.here if u.owner == owner]
+        owner, stacks = self.pids[side], []
+        for u in self.here:  # (units_of's loop, kept a list: read for each group of results)
+            if u.owner == owner:
+                stacks.append(u)
         if self.exempt:
             stacks = list(without(tuple(stacks), self.exempt))
-        stacks = self.unpained(stacks)
+        if self.pained:
+            stacks = self.unpained(stacks)
         return self.split(side, stacks, hit) if self.doubled[side] else stacks
 
     def destinations(self, owner: str) -> tuple[int, ...]:
@@ -381,7 +415,9 @@ class Resolution:
         b = self.b
         enemy = b.defender if owner == b.attacker else b.attacker
         legal = []
-        for i in self.state.board.neighbours(b.area):
+        if not self.near:  # read once for all the pained units
+            self.near = self.state.board.neighbours(b.area)
+        for i in self.near:
             area = self.areas[i]
             if ERADICATED in area.markers:
                 continue
@@ -413,8 +449,8 @@ class Resolution:
             if self.wounds:
                 self.pain_the_wounded()
             # The attacker's pained units retreat first (factions.md section 11, step 15).
-            attacker = self.b.attacker
-            self.pained.sort(key=lambda u: u.owner != attacker)
+            if len(self.pained) > 1:
+                self.pained = first(self.pained, self.b.attacker)
             self.stage = ORDER_STAGE
         if self.stage is ORDER_STAGE:
             chooser = madness(self.state)
@@ -476,7 +512,12 @@ class Resolution:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
-                total = sum([self.room(side, u) for u in targets] if doubled else [u.count for u in targets])
+                if doubled:
+                    total = sum([self.room(side, u) for u in targets])
+                else:  # (a loop: a comprehension is a call of its own in Python 3.11)
+                    total = 0
+                    for u in targets:
+                        total += u.count
                 if total == 0:
                     owed[side] = 0
                     break
@@ -525,7 +566,7 @@ class Resolution:
                 self.wound(side, unit, hit)
             return
         kind = KIND_VALUES[unit.kind]
-        if hit == "kill" and self.instead(side, unit, hit) == "pain":
+        if hit == "kill" and self.turns[side] and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
             self.events += [new_hit(unit.owner, self.where, kind, unit.name, "pain")] * n
             self.pained.append(unit if unit.count == n else new_units(unit.owner, unit.kind, unit.name, n))
@@ -622,7 +663,7 @@ class Resolution:
             self.events.append(new_removed(unit.owner, self.where, kind, unit.name, unit.count, reason))
             return
         self.areas[to] = bd.add_units(self.areas[to], unit.owner, unit.kind, unit.name, unit.count)
-        to_name = self.state.area_name(to)
+        to_name = self.state.board.areas[to].name  # (state.area_name's read, without its call)
         self.events.append(new_moved(unit.owner, self.where, to_name, kind, unit.name, unit.count))
 
     def finish(self, prompt: Prompt | None) -> GameState:
@@ -637,7 +678,10 @@ class Resolution:
             return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
         # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
         # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        post = [hooks.post_battle for hooks in self.hooks if hooks is not None and hooks.post_battle is not None]
+        post = []  # (a loop: a comprehension is a call of its own in Python 3.11)
+        for hooks in self.hooks:
+            if hooks is not None and hooks.post_battle is not None:
+                post.append(hooks.post_battle)
         if not post:  # the board and the battle's end in one copy of the state
             self.events.append(new_ended(self.where, b.attacker, b.defender))
             return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
@@ -654,8 +698,10 @@ class Resolution:
         if self.changed:
             area = self.areas[index]
             self.areas[index] = new_area(area.gate, tuple(self.here), area.markers)
-        for left in (index, *sorted(self.left)):
-            settled = bd.settle_gate_in(self.areas, left, self.state.area_name(left))
+        for left in (index, *sorted(self.left)) if self.left else (index,):
+            if self.areas[left].gate is None:
+                continue  # no gate to abandon (the usual battle area): no name to look up
+            settled = bd.settle_gate_in(self.areas, left, self.where if left == index else self.state.area_name(left))
             if settled:
                 self.events += settled
                 self.changed = True
@@ -731,7 +777,7 @@ def join_battle(state: GameState, player: str, choice: str, events: Events) -> G
     assert b is not None
     work = Resolution(state, b, events)
     if b.stage is BattleStage.ORDER:
-        work.pained.sort(key=lambda u: u.owner != choice)
+        work.pained = first(work.pained, choice)
         work.stage = BattleStage.RETREAT
         work.events.append(AbilityUsed(player, ORDER, say("{choice}'s pained units retreat first", choice=choice)))
     elif choice == "done":

@@ -539,6 +539,15 @@ def step_actions(state: GameState, events: Events) -> GameState:
     return next_turn(state, events, start=start, include_start=True)
 
 
+def _resting(state: GameState, seat: int) -> bool:
+    """Whether a :data:`RESTING_HOOKS` hook rests ``seat`` (a loop, not ``any()`` over a
+    generator: read as every turn is handed on)."""
+    for resting in RESTING_HOOKS:  # noqa: SIM110  (the generator any() takes is the cost saved)
+        if resting(state, seat):
+            return True
+    return False
+
+
 def next_turn(state: GameState, events: Events, start: int | None = None, include_start: bool = False) -> GameState:
     """Hand the turn on: the next seat in play order with Power, or end the Action Phase."""
     for hold in TURN_HOLDS:
@@ -552,7 +561,7 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
     candidates = order if include_start else order[1:] + order[:1]
     for seat in candidates:
         player = state.players[seat]
-        if player.power > 0 and not any(resting(state, seat) for resting in RESTING_HOOKS):
+        if player.power > 0 and not _resting(state, seat):
             events.append(new_turn_started(player.pid, player.power))
             prompt = new_prompt(
                 ACTION_PROMPT,

@@ -148,13 +148,16 @@ def check_seats(cmd: c.NewGame) -> None:
 
 def apply(state: GameState, command: Command) -> Result:
     """Apply one command to a game under way.  Never raises for bad play; never mutates."""
-    if isinstance(command, c.NewGame):
+    # issubclass of the command's type, not isinstance: isinstance of a value that is not of the
+    # class asked about also looks up its __class__ attribute (every command pays both checks).
+    kind = type(command)
+    if issubclass(kind, c.NewGame):
         return Rejected.of(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
-    if isinstance(command, (c.Undo, c.Redo)):
+    if issubclass(kind, (c.Undo, c.Redo)):
         return Rejected.of(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
     if state.phase is GAME_OVER:
         return Rejected.of(Code.GAME_OVER, "The game is over.")
-    handler = actions.HANDLERS.get(type(command)) or _corrections_handler(type(command))
+    handler = actions.HANDLERS.get(kind) or _corrections_handler(kind)
     if handler is None:
         return Rejected.of(Code.BAD_COMMAND, "{name} is not a Cthulhu Wars command.", name=type(command).__name__)
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
@@ -164,9 +167,10 @@ def apply(state: GameState, command: Command) -> Result:
     try:
         new = handler(state, command, events)
         checked = -1  # how many events the requirement check saw
+        requirements = abilities.after_command
         for hook in flow.AFTER_COMMAND_HOOKS:
             new = hook(new, events)
-            if hook is abilities.after_command:
+            if hook is requirements:
                 checked = len(events)
         new = flow.resume_the_end(new, events)  # last: the end after the command's whole after-command work
         if 0 <= checked < len(events):  # a later hook's events: the next check sees them

@@ -245,7 +245,7 @@ class Player:
 
     @property
     def label(self) -> str:
-        return self.name or self.faction.label
+        return self.name or _FACTION_LABELS[self.faction]  # (Faction.label's read, without its call)
 
 
 def spellbook_count(player: Player) -> int:
