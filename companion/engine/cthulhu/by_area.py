@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from companion.engine.core import Command
 from companion.engine.cthulhu import abilities, actions
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.factions import independents, neutral_spellbooks
-from companion.engine.cthulhu.game import _battles, _summons
-from companion.engine.cthulhu.model import BATTLE_COST, ERADICATED, GLACIER, GameState, PromptKind
+from companion.engine.cthulhu.game import area_commands
+from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
 
 
 def recruit_areas(state: GameState) -> frozenset[int]:
@@ -51,27 +50,4 @@ def area_actions(state: GameState, index: int) -> Iterator[Command]:
     area = state.areas[index]
     if prompt.kind is not PromptKind.ACTION or not area.count(owner=pid):
         return
-    yield from (cmd for cmd in _area_part(state, pid, index) if abilities.allowed(state, cmd))
-
-
-def _area_part(state: GameState, pid: str, i: int) -> Iterator[Command]:
-    # game._action_commands' part for one area, as it is there.
-    player = state.player(pid)
-    area = state.areas[i]
-    name = state.area_name(i)
-    if player.power >= neutral_spellbooks.gate_cost(state, pid) and area.gate is None and actions.holds_gates(state, pid, i):
-        yield c.BuildGate(pid, name)
-    if area.gate is not None and area.gate.controller == pid:
-        yield from _summons(state, pid, name)
-    if player.power >= BATTLE_COST:
-        yield from _battles(state, pid, i)
-    yield from actions.capture_offers(state, pid, i)  # one per cultist name of each enemy there
-    if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
-        yield c.ControlGate(pid, name)
-    near = actions.destinations(state, pid, i)  # Flight's two areas too
-    for stack in area.units_of(pid):
-        if stack.name in independents.UNMOVABLE:
-            continue
-        reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
-        for to in sorted(reach):
-            yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
+    yield from (cmd for cmd in area_commands(state, pid, index) if abilities.allowed(state, cmd))

@@ -371,21 +371,30 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     yield from high_priests.recruits(state, pid)
     yield from _awakenings(state, pid)
     for i in mine:
-        area = state.areas[i]
-        name = state.area_name(i)
-        if player.power >= neutral_spellbooks.gate_cost(state, pid) and area.gate is None and actions.holds_gates(state, pid, i):
-            yield c.BuildGate(pid, name)
-        if area.gate is not None and area.gate.controller == pid:
-            yield from _summons(state, pid, name)
-        if player.power >= BATTLE_COST:
-            yield from _battles(state, pid, i)
-        yield from actions.capture_offers(state, pid, i)  # one per cultist name of each enemy there
-        if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
-            yield c.ControlGate(pid, name)
-        near = actions.destinations(state, pid, i)  # Flight's two areas too
-        for stack in area.units_of(pid):
-            if stack.name in independents.UNMOVABLE:
-                continue
-            reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
-            for to in sorted(reach):
-                yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
+        yield from area_commands(state, pid, i)
+
+
+def area_commands(state: GameState, pid: str, i: int) -> Iterator[Command]:
+    """The action list's part for area ``i`` of player ``pid`` (who has units there), in its
+    order: a gate built, the summons, the battles, the captures, an abandoned gate controlled,
+    then each one-unit Move from there (before the abilities' guards).  The screen asks it of one
+    area alone (by_area.area_actions)."""
+    player = state.player(pid)
+    area = state.areas[i]
+    name = state.area_name(i)
+    if player.power >= neutral_spellbooks.gate_cost(state, pid) and area.gate is None and actions.holds_gates(state, pid, i):
+        yield c.BuildGate(pid, name)
+    if area.gate is not None and area.gate.controller == pid:
+        yield from _summons(state, pid, name)
+    if player.power >= BATTLE_COST:
+        yield from _battles(state, pid, i)
+    yield from actions.capture_offers(state, pid, i)  # one per cultist name of each enemy there
+    if area.gate is not None and area.gate.abandoned and GLACIER not in area.markers and actions.holds_gates(state, pid, i):
+        yield c.ControlGate(pid, name)
+    near = actions.destinations(state, pid, i)  # Flight's two areas too
+    for stack in area.units_of(pid):
+        if stack.name in independents.UNMOVABLE:
+            continue
+        reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
+        for to in sorted(reach):
+            yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
