@@ -29,7 +29,7 @@ from companion.engine.arkham.mythos import LOST
 from companion.engine.cthulhu.commands import Undo
 from companion.i18n import N_, _, sentence
 from companion.narrate import describe
-from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
+from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
 from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, wrap
 
@@ -131,13 +131,7 @@ class ArkhamCorrectionsScene(Scene):
 
     def key(self, typed: str) -> None:
         """A key of the on-screen keyboard typing the reason; Done goes back to the correction."""
-        draft = self.draft
-        if typed == DONE:
-            self.draft = dataclasses.replace(draft, typing=False, shifted=False, reason=draft.reason.strip())
-        elif typed == SHIFT:
-            self.draft = dataclasses.replace(draft, shifted=not draft.shifted)
-        else:
-            self.draft = dataclasses.replace(draft, reason=typed_into(draft.reason, typed, MAX_REASON), shifted=False)
+        self.draft = keyed(self.draft, typed, "reason", MAX_REASON)
 
     # -- geometry -------------------------------------------------------------------------------
 

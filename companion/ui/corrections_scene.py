@@ -35,7 +35,7 @@ from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameSta
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
 from companion.palette import colour_of
-from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
+from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.map_layout import layout
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import (
@@ -498,13 +498,7 @@ class CorrectionsScene(Scene):
     def key(self, typed: str) -> None:
         """A key of the on-screen keyboard typing the reason; Done goes back to the correction
         (with nothing typed, the preset reason chosen stands)."""
-        d = self.draft
-        if typed == DONE:
-            self.draft = dataclasses.replace(d, typing=False, shifted=False, typed=d.typed.strip())
-        elif typed == SHIFT:
-            self.draft = dataclasses.replace(d, shifted=not d.shifted)
-        else:
-            self.draft = dataclasses.replace(d, typed=typed_into(d.typed, typed, MAX_TYPED), shifted=False)
+        self.draft = keyed(self.draft, typed, "typed", MAX_TYPED)
 
     def command(self) -> Command | None:
         """The correction the editor describes now (None until it names everything)."""

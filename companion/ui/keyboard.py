@@ -11,8 +11,10 @@ how a search compares what was typed with a name: "Größe", "groesse" and "GROS
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from functools import lru_cache
+from typing import Any, TypeVar
 
 import pygame
 
@@ -20,6 +22,8 @@ from companion import i18n
 from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.widgets import ACCENT, MIN_TOUCH, PANEL, Button, Metrics
+
+D = TypeVar("D", bound=Any)  # an editor's draft: a frozen dataclass
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,")
 # German (DIN 2137 order, QWERTZ): ß beside the digits, Ü after P, Ö and Ä after L.
@@ -68,6 +72,18 @@ def typed_into(text: str, typed: str, limit: int) -> str:
     """``text`` after a key: Backspace rubs out the last character, anything else is appended
     (up to ``limit`` characters)."""
     return text[:-1] if typed == BACKSPACE else (text + typed)[:limit]
+
+
+def keyed(draft: D, typed: str, field: str, limit: int) -> D:
+    """``draft`` (a frozen dataclass with ``typing``, ``shifted`` and the text ``field``) after
+    the keyboard's key ``typed``: Done closes the keyboard, the text stripped; Shift shifts the
+    next key; any other key types into ``field`` (:func:`typed_into`, up to ``limit``)."""
+    text: str = getattr(draft, field)
+    if typed == DONE:
+        return dataclasses.replace(draft, typing=False, shifted=False, **{field: text.strip()})
+    if typed == SHIFT:
+        return dataclasses.replace(draft, shifted=not draft.shifted)
+    return dataclasses.replace(draft, shifted=False, **{field: typed_into(text, typed, limit)})
 
 
 def keys(area: pygame.Rect, metrics: Metrics, shifted: bool = False, language: str | None = None) -> list[Button]:
