@@ -525,7 +525,7 @@ def _literal(value: object) -> str:
             raise ValueError("a float too large or too fine for an exact ratio")
         return f"(CAST({numerator} AS REAL) / {denominator})"
     if isinstance(value, int) and abs(value) < _LARGEST:
-        return str(value)
+        return int.__repr__(value)  # its digits: str() of an int enum or a bool is its name
     raise ValueError(f"no literal for {value!r}")
 
 

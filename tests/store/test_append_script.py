@@ -3,6 +3,8 @@ lock), its values written into the statement as literals that read back exactly.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
 import math
 import random
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.store import DuplicateInput, Entry, EntryKind, StaleWriter
-from companion.store.sqlite import SqliteJournal, _script
+from companion.store.sqlite import SqliteJournal, _literal, _script
 
 
 class Calls:
@@ -93,3 +95,19 @@ def test_a_stale_or_duplicate_append_still_says_what_was_wrong(journal: SqliteJo
     with pytest.raises(DuplicateInput):
         journal.append("g", entry(2, input_id="tap:1"))
     assert [e.seq for e in journal.entries("g")] == [1]
+
+
+class Seq(int, enum.Enum):
+    """An int that str() spells by its name, as an int-valued enum does."""
+
+    FIRST = 1
+
+
+def test_an_int_is_written_as_its_digits(journal: SqliteJournal) -> None:
+    # str() of an int enum is "Seq.FIRST": written so, the script failed where the bound
+    # statement took the number.
+    assert _literal(Seq.FIRST) == "1"
+    assert _literal(True) == "1"
+    made = entry(1)
+    journal.append("g", dataclasses.replace(made, seq=Seq.FIRST))
+    assert journal.entry("g", 1) == made
