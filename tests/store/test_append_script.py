@@ -111,3 +111,23 @@ def test_an_int_is_written_as_its_digits(journal: SqliteJournal) -> None:
     made = entry(1)
     journal.append("g", dataclasses.replace(made, seq=Seq.FIRST))
     assert journal.entry("g", 1) == made
+
+
+def test_a_write_by_another_connection_since_the_read_began_goes_to_the_checked_path(journal: SqliteJournal) -> None:
+    # SQLITE_BUSY_SNAPSHOT: the journal's connection still reads an older snapshot (a read left
+    # open) when another connection commits.  The script's error keeps its name, so the one
+    # statement says "not now" (False) and the checked path decides, as the bound one did.
+    journal.create_game("g2", "Another", 1.0)
+    journal.append("g", entry(1))
+    reading = journal._db.execute("SELECT name FROM games")
+    reading.fetchone()  # (two games: the read stays open)
+    other = sqlite3.connect(journal.path, isolation_level=None)
+    try:
+        other.execute("INSERT INTO games VALUES ('h', 'H', 1, 1)")
+        assert _script("g", entry(2)) is not None
+        assert journal._append_alone("g", entry(2)) is False
+    finally:
+        other.close()
+    reading.close()
+    journal.append("g", entry(2))
+    assert [e.seq for e in journal.entries("g")] == [1, 2]
