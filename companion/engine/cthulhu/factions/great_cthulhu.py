@@ -154,7 +154,9 @@ def _read_ocean_gates(state: GameState) -> tuple[str | None, ...]:
         area = areas[i]
         if area.gate is not None:
             found.append(area.gate.controller)
-        found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
+        for unit in area.units:  # a loop, not a comprehension: that is a call of its own per ocean area
+            if unit.name == YOG_SOTHOTH and unit.kind is G:
+                found += [unit.owner] * unit.count
     return tuple(found)
 
 
