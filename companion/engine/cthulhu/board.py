@@ -237,6 +237,10 @@ class Occupancy:
 # and hooks of one ``apply`` read one board after another and rarely go back.
 _LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
 _NOBODY: frozenset[str] = frozenset()
+# Each owner's set of one (an area where it alone has units), made once: a memo of values equal
+# to what frozenset() makes each time, the players' ids few.
+_ALONE: dict[str, frozenset[str]] = {}
+_ALONE_SIZE = 64
 _OWNER = attrgetter("owner")
 
 
@@ -251,22 +255,36 @@ def occupancy(state: GameState) -> Occupancy:
     gates: dict[str, int] = {}
     first: dict[tuple[str, str], int] = {}
     marked: dict[str, list[int]] = {}
-    for i, area in enumerate(areas):
+    i = -1
+    for area in areas:  # (the index counted by hand: enumerate's pair is built and unpacked per area)
+        i += 1
         gate = area.gate
         if gate is not None and gate.controller is not None:
             gates[gate.controller] = gates.get(gate.controller, 0) + 1
-        for marker in area.markers:
-            marked.setdefault(marker, []).append(i)
-        if not area.units:
+        if area.markers:  # (most areas: none; the loop's set-up skipped)
+            for marker in area.markers:
+                marked.setdefault(marker, []).append(i)
+        units = area.units
+        if not units:
             owners.append(_NOBODY)
             continue
-        for unit in area.units:
+        for unit in units:
             key = (unit.owner, unit.name)
             if key not in first:
                 first[key] = i
             if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
                 gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
-        here = frozenset(map(_OWNER, area.units))  # (in C: a comprehension is a call of its own)
+        if len(units) == 1:  # one stack (most areas): its owner's set, made once per owner
+            owner = units[0].owner
+            here = _ALONE.get(owner)
+            if here is None:
+                if len(_ALONE) >= _ALONE_SIZE:
+                    _ALONE.clear()
+                here = _ALONE[owner] = frozenset((owner,))
+            owners.append(here)
+            spread[owner] = spread.get(owner, 0) + 1
+            continue
+        here = frozenset(map(_OWNER, units))  # (in C: a comprehension is a call of its own)
         owners.append(here)
         for owner in here:
             spread[owner] = spread.get(owner, 0) + 1
