@@ -393,9 +393,17 @@ def credit_kill(state: GameState, victim: str) -> GameState:
 def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
     """Enemy units killed (or devoured) in the battle under way, by victim, each to the victim's
     opponent: one copy of the state for all of a roll's Kills."""
-    sides = [pid for pid, goo in state.abilities.fighters if not goo]
-    if len(sides) != 2 or not any(victim in sides for victim in losses):
+    sides = []  # (loops, not a comprehension and any() over a generator: each a call of its own)
+    for pid, goo in state.abilities.fighters:
+        if not goo:
+            sides.append(pid)
+    if len(sides) != 2:
         return state
+    for victim in losses:
+        if victim in sides:
+            break
+    else:
+        return state  # no side lost a unit
     tally = dict(state.abilities.tally)
     for victim, count in losses.items():
         if victim in sides:
