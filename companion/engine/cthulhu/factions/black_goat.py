@@ -160,7 +160,10 @@ def _is_bg(state: GameState, pid: str) -> bool:
 
 def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
     shared = _sharing(bd.occupancy(state), pid)
-    return all(other in shared for other in pw.enemies(state, pid))
+    for other in pw.enemies(state, pid):  # noqa: SIM110  (all() over a generator: a call of its own)
+        if other not in shared:
+            return False
+    return True
 
 
 def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:

@@ -336,7 +336,11 @@ def areas_with_units(state: GameState, pid: str) -> int:
 
 
 def enemies(state: GameState, pid: str) -> tuple[str, ...]:
-    return tuple(p.pid for p in state.players if p.pid != pid)
+    found = []  # a loop, not tuple() over a generator (a call of its own): read by requirements
+    for player in state.players:
+        if player.pid != pid:
+            found.append(player.pid)
+    return tuple(found)
 
 
 def remove_one(state: GameState, index: int, unit: Units, reason: str, events: Events) -> GameState:
@@ -413,7 +417,13 @@ def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
 
 
 def tally(state: GameState, pid: str) -> int:
-    return dict(state.abilities.tally).get(pid, 0)
+    """``pid``'s enemy units killed in the battle under way (or just ended).  The tally's pairs
+    are a dict's items, each player once: read in a loop, not a dict built on each read (the
+    Kill requirements read it after every roll)."""
+    for who, count in state.abilities.tally:
+        if who == pid:
+            return count
+    return 0
 
 
 def battle_goo(state: GameState, pid: str, name: str) -> bool:
