@@ -162,12 +162,15 @@ def _read_ocean_gates(state: GameState) -> tuple[str | None, ...]:
 
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
     oceans = ocean_gates(state)
-    mine = sum(1 for controller in oceans if controller == pid)
+    mine = oceans.count(pid)  # (in C, not a generator's call)
     return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
 
 
 def _five(state: GameState, pid: str, events: pw.Events) -> bool:
-    others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
+    others = 0  # a loop, not sum() over a generator (a call of its own): read after each requirement met
+    for who, name in state.abilities.met:
+        if who == pid and name != "Five Spellbooks":
+            others += 1
     if others < len(REQUIREMENTS) - 1:  # the short read first: the events are scanned only with five met
         return False
     return state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
