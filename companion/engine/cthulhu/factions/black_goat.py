@@ -176,7 +176,11 @@ def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:
         _SHARED[:] = [last]
     shared = last[1].get(pid)
     if shared is None:
-        shared = last[1][pid] = frozenset().union(*(here for here in occupancy.owners if pid in here))
+        found: set[str] = set()  # a loop, not union() of a generator (a call of its own per area)
+        for here in occupancy.owners:
+            if pid in here:
+                found |= here
+        shared = last[1][pid] = frozenset(found)
     return shared
 
 
