@@ -166,6 +166,8 @@ def _phase_started(state: GameState, event: PhaseStarted) -> GameState:
 def _turn_started(state: GameState, event: TurnStarted) -> GameState:
     if state.abilities.second:
         state = with_abilities(state, second="")
+    if not state.abilities.used:  # nothing to clear (most turns): no generator's call for an empty tuple
+        return state
     kept = tuple(u for u in state.abilities.used if not six_books.marks_of_turn(u[1]))  # a new turn: areas battled
     return state if kept == state.abilities.used else with_abilities(state, used=kept)
 
