@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.core import Command
-from companion.engine.cthulhu import abilities, actions
+from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.game import area_commands
-from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
+from companion.engine.cthulhu.game import area_commands, recruit_targets
+from companion.engine.cthulhu.model import GameState, PromptKind
 
 
 def recruit_areas(state: GameState) -> frozenset[int]:
@@ -28,15 +28,8 @@ def recruit_areas(state: GameState) -> frozenset[int]:
     if prompt.kind is not PromptKind.ACTION:
         return frozenset()
     pid = prompt.actor
-    if state.player(pid).power < 1 or actions.acolytes_out(state, pid) >= actions.acolyte_pool(state, pid):
-        return frozenset()
-    areas = state.areas
-    mine = [i for i, area in enumerate(areas) if area.count(owner=pid)]
-    return frozenset(
-        i
-        for i in mine or range(len(areas))
-        if ERADICATED not in areas[i].markers and abilities.allowed(state, c.Recruit(pid, state.area_name(i)))
-    )
+    mine = [i for i, area in enumerate(state.areas) if area.count(owner=pid)]
+    return frozenset(i for i in recruit_targets(state, pid, mine) if abilities.allowed(state, c.Recruit(pid, state.area_name(i))))
 
 
 def area_actions(state: GameState, index: int) -> Iterator[Command]:

@@ -362,12 +362,9 @@ def _sign_left(state: GameState, value: int) -> bool:
 
 
 def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
-    player = state.player(pid)
     yield c.Pass(pid)
     mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
-    if player.power >= 1 and actions.acolytes_out(state, pid) < actions.acolyte_pool(state, pid):
-        targets = mine or list(range(len(state.areas)))
-        yield from (c.Recruit(pid, state.area_name(i)) for i in targets if ERADICATED not in state.areas[i].markers)
+    yield from (c.Recruit(pid, state.area_name(i)) for i in recruit_targets(state, pid, mine))
     yield from high_priests.recruits(state, pid)
     yield from _awakenings(state, pid)
     for i in mine:
@@ -398,3 +395,12 @@ def area_commands(state: GameState, pid: str, i: int) -> Iterator[Command]:
         reach = actions.destinations(state, pid, i, stack.name) if stack.name == independents.SHANTAK else near
         for to in sorted(reach):
             yield c.Move(pid, groups=(c.MoveGroup(name, state.area_name(to), stack.kind, stack.name, 1),))
+
+
+def recruit_targets(state: GameState, pid: str, mine: list[int]) -> list[int]:
+    """The areas (by index) where ``pid`` may recruit an Acolyte at its listed cost, before the
+    abilities' guards: its areas ``mine`` (every area when it has none), never an Eradicated one;
+    none without a Power or an Acolyte left in its pool."""
+    if state.player(pid).power < 1 or actions.acolytes_out(state, pid) >= actions.acolyte_pool(state, pid):
+        return []
+    return [i for i in mine or range(len(state.areas)) if ERADICATED not in state.areas[i].markers]
