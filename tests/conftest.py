@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import socket
@@ -10,7 +11,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import fakeredis
 import pytest
+
+from companion.store import Journal, open_journal
+from companion.store.redis import RedisJournal
+from companion.store.sqlite import SqliteJournal
 
 # No test plays sound out loud: SDL's dummy audio device consumes samples in real time, like a
 # speaker (tests/voice/test_audio.py sets the file driver for its own child processes).
@@ -82,3 +88,22 @@ def _wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float =
         except OSError:
             time.sleep(0.02)
     raise TimeoutError(f"redis-server did not listen on port {port} within {timeout} s")
+
+
+_journal_names = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "fakeredis", "redis-server"])
+def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]:
+    """The same tests on every journal: SQLite on disk, fakeredis, a real redis-server (each test
+    its own key space).  A module may define its own ``journal`` for fewer backends."""
+    if request.param == "sqlite":
+        store: Journal = SqliteJournal(tmp_path / "journal.sqlite3")
+    elif request.param == "fakeredis":
+        store = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    else:
+        store = open_journal(request.getfixturevalue("redis_server"))
+        assert isinstance(store, RedisJournal)
+        store.prefix = f"test{next(_journal_names)}"
+    yield store
+    store.close()

@@ -6,10 +6,8 @@ rules change")."""
 from __future__ import annotations
 
 import io
-import itertools
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import fakeredis
@@ -19,26 +17,10 @@ from companion.cli import main
 from companion.engine import Code, Rejected, canonical, decode_state, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.session import EntryNoLongerApplies, GameSession, open_game, replay_any
-from companion.store import Entry, EntryKind, Journal, JournalError, open_journal
+from companion.store import Entry, EntryKind, Journal, JournalError
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
 from tests.refused_journal import THEN, WORDS, entries, write
-
-_names = itertools.count()
-
-
-@pytest.fixture(params=["sqlite", "fakeredis", "redis-server"])
-def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]:
-    if request.param == "sqlite":
-        store: Journal = SqliteJournal(tmp_path / "journal.sqlite3")
-    elif request.param == "fakeredis":
-        store = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
-    else:
-        store = open_journal(request.getfixturevalue("redis_server"))
-        assert isinstance(store, RedisJournal)
-        store.prefix = f"changed{next(_names)}"  # each test its own key space
-    yield store
-    store.close()
 
 
 def test_the_entry_is_refused_now_and_was_taken_then() -> None:

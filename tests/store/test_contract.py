@@ -2,37 +2,18 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import sqlite3
 import stat
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 
 import fakeredis
 import pytest
 
-from companion.store import DuplicateInput, Entry, EntryKind, GameNotFound, Journal, JournalError, StaleWriter, open_journal
+from companion.store import DuplicateInput, Entry, EntryKind, GameNotFound, Journal, JournalError, StaleWriter
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
-
-_names = itertools.count()
-
-
-@pytest.fixture(params=["sqlite", "fakeredis", "redis-server"])
-def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]:
-    if request.param == "sqlite":
-        store: Journal = SqliteJournal(tmp_path / "journal.sqlite3")
-    elif request.param == "fakeredis":
-        store = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
-    else:
-        url = request.getfixturevalue("redis_server")
-        store = open_journal(url)
-        assert isinstance(store, RedisJournal)
-        store.prefix = f"test{next(_names)}"  # each test gets its own key space
-    yield store
-    store.close()
 
 
 def entry(seq: int, command: str = '{"type":"pass"}', at: float = 100.0, input_id: str = "") -> Entry:
