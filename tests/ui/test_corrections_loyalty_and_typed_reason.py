@@ -18,8 +18,18 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, MAX_TYPED
-from tests.helpers import new_game, table_of, tap
-from tests.ui.test_corrections_scene import check_screen, choose, choose_area, drawn_words, labels, last_command, scene
+from tests.helpers import table_of, tap
+from tests.ui.test_corrections_scene import (
+    check_screen,
+    choose,
+    choose_area,
+    drawn_words,
+    fix_menu_with,
+    fix_page,
+    labels,
+    last_command,
+    scene,
+)
 from tests.ui.test_text_fit import LONG_NAME
 
 GC, BG = "great_cthulhu", "black_goat"
@@ -27,14 +37,6 @@ CARDS = ("Byatis", "Abhoth", "Star Vampire")
 # A reason at the keyboard's limit, in words a table would type (with a capital and an apostrophe).
 LONG_REASON = "We forgot it, Abhoth's card went back before the Doom Phase."
 assert len(LONG_REASON) == MAX_TYPED
-
-
-def fix_page(app_on: Callable[..., App], options: Options, size: tuple[int, int] = (800, 480)) -> App:
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session, size)
-    tap(app, "Fix")
-    return app
 
 
 def type_words(app: App, words: str) -> None:
@@ -158,10 +160,7 @@ def every_editor_fits(app_on: Callable[..., App], size: tuple[int, int]) -> None
     at its limit, at each size; the keyboard and the reason typed over each editor too."""
     seats = (c.Seat(Faction.OTHER, LONG_NAME), c.Seat(Faction.BLACK_GOAT), c.Seat(Faction.CRAWLING_CHAOS))
     options = Options(abilities=True, independents=CARDS, astral_acolyte=True)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(load_map("earth-3p"), seats, 1, options))
-    app = app_on(session, size)
-    app.scene_name = "fix"
-    check_screen(app, "menu")
+    app = fix_menu_with(app_on, size, seats, options)
     fix = scene(app)
     state = app.state
     for name, kind in KINDS.items():

@@ -7,7 +7,6 @@ Filth of no player's ("Neutral": Lost Abhoth) are placed and removed like any un
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 import pytest
 
@@ -17,24 +16,22 @@ from companion.engine.cthulhu.factions import high_priests as hp
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.model import NEUTRAL, Faction, Options, UnitKind
 from companion.engine.values import evolve
-from companion.maps import load_map
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, unit_types
-from tests.helpers import new_game, started, table_of, tap
-from tests.ui.test_corrections_scene import check_screen, choose, choose_area, labels, last_command, scene
+from tests.helpers import started, table_of, tap
+from tests.ui.test_corrections_scene import (
+    check_screen,
+    choose,
+    choose_area,
+    fix_menu_with,
+    fix_page,
+    labels,
+    last_command,
+    scene,
+)
 from tests.ui.test_text_fit import LONG_NAME
 
 GC, BG = "great_cthulhu", "black_goat"
-
-
-def fix_page(app_on: Callable[..., App], options: Options) -> App:
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session)
-    tap(app, "Fix")
-    return app
 
 
 def books_of(app: App, player: str) -> list[str]:
@@ -114,10 +111,7 @@ def test_every_editor_and_chooser_fits_with_both_options_and_the_longest_names(a
     player's name at the limit, Tcho-Tcho's three High Priests, the six neutral Spellbooks."""
     seats = (c.Seat(Faction.OTHER, LONG_NAME), c.Seat(Faction.TCHO_TCHO), c.Seat(Faction.OPENER_OF_THE_WAY))
     options = Options(abilities=True, high_priests=True, neutral_spellbooks=True, independents=("Abhoth",))
-    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(load_map("earth-3p"), seats, 1, options))
-    app = app_on(session, size)
-    app.scene_name = "fix"
-    check_screen(app, "menu")
+    app = fix_menu_with(app_on, size, seats, options)
     fix = scene(app)
     state = app.state
     for name, kind in KINDS.items():

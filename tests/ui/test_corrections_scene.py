@@ -33,6 +33,25 @@ def app_with(app_on: Callable[..., App], map_name: str, options: Options | None,
     return app_on(session, size)
 
 
+def fix_page(app_on: Callable[..., App], options: Options, size: tuple[int, int] = (800, 480)) -> App:
+    """A new earth-3p game with ``options``, its corrections page opened from the table."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
+    assert isinstance(session, GameSession)
+    app = app_on(session, size)
+    tap(app, "Fix")
+    return app
+
+
+def fix_menu_with(app_on: Callable[..., App], size: tuple[int, int], seats: tuple[c.Seat, ...], options: Options) -> App:
+    """A new earth-3p game of ``seats`` with ``options`` at ``size``, its corrections menu shown
+    and checked whole (the fit tests then open every editor over it)."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", c.NewGame(load_map("earth-3p"), seats, 1, options))
+    app = app_on(session, size)
+    app.scene_name = "fix"
+    check_screen(app, "menu")
+    return app
+
+
 def scene(app: App) -> CorrectionsScene:
     found = app.scenes["fix"]
     assert isinstance(found, CorrectionsScene)
