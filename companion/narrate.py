@@ -352,11 +352,17 @@ def _gate_closed(d: dict[str, Any], n: Callable[[str], str]) -> str:
     return _("The gate to {world} at {location} is closed.").format(**words)
 
 
+def _why(reason: str) -> str:
+    """An event's reason in the reader's language where it is the referee's own word (a
+    correction's); else as the event gives it (a card's or an ability's name)."""
+    return _("correction") if reason == BY_HAND else reason
+
+
 def _loyalty_card(d: dict[str, Any], n: Callable[[str], str]) -> str:
     if not d["holder"]:
-        return _("The {card} Loyalty Card returns to the supply ({reason}).").format(card=d["card"], reason=d["reason"])
+        return _("The {card} Loyalty Card returns to the supply ({reason}).").format(card=d["card"], reason=_why(d["reason"]))
     sentence = _("{holder} takes the {card} Loyalty Card ({reason}).")
-    return sentence.format(holder=n(d["holder"]), card=d["card"], reason=d["reason"])
+    return sentence.format(holder=n(d["holder"]), card=d["card"], reason=_why(d["reason"]))
 
 
 # A Cthulhu Wars counter corrected, a whole sentence each, the counter named as the rules name it
@@ -605,11 +611,11 @@ _FORMATS: dict[str, Formatter] = {
     "loyalty_card_changed": _loyalty_card,
     "independent_spellbook_changed": lambda d, n: (
         _("{holder} holds {igoo}'s Spellbook, {book} ({reason}).").format(
-            holder=n(d["holder"]), igoo=d["igoo"], book=d["book"], reason=d["reason"]
+            holder=n(d["holder"]), igoo=d["igoo"], book=d["book"], reason=_why(d["reason"])
         )
         if d["holder"]
         else _("Nobody holds {igoo}'s Spellbook, {book}, now ({reason}).").format(
-            igoo=d["igoo"], book=d["book"], reason=d["reason"]
+            igoo=d["igoo"], book=d["book"], reason=_why(d["reason"])
         )
     ),
     "independent_spellbook_gained": lambda d, n: _("{player} gains {igoo}'s Spellbook: {book}.").format(

@@ -151,3 +151,18 @@ def test_an_arkham_corrections_stored_words_read_in_german(german: None) -> None
     assert sealed is not None and "R'lyeh" in sealed and "Woods" in sealed  # names pass through
     untranslated = sorted(w for w in _CORRECTION_WORDS if i18n.translations("de").gettext(w) == w)
     assert not untranslated, f"no German for {untranslated}"
+
+
+def test_a_loyalty_card_moved_by_a_correction_says_so_in_german(german: None) -> None:
+    """The reason a correction gives its Loyalty Card events is the referee's own word: in German
+    too (a card's or an ability's name passes through as it is)."""
+    from companion.engine.cthulhu.events import BY_HAND, IndependentSpellbookChanged
+    from companion.engine.cthulhu.factions.independents import LoyaltyCardChanged
+
+    taken = describe(LoyaltyCardChanged("Byatis", "black_goat", BY_HAND))
+    returned = describe(LoyaltyCardChanged("Byatis", "", BY_HAND))
+    book = describe(IndependentSpellbookChanged("Byakhee Spell", "Byatis", "black_goat", BY_HAND))
+    for line in (taken, returned, book):
+        assert line is not None and "(Korrektur)" in line and "correction" not in line, line
+    awakened = describe(LoyaltyCardChanged("Byatis", "black_goat", "Byatis"))
+    assert awakened is not None and "(Byatis)" in awakened
