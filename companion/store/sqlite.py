@@ -259,7 +259,7 @@ class SqliteJournal:
         try:
             if script is None:  # a text SQLite's script cannot hold: the statement with its values bound
                 return db.execute(_APPEND_IF_NEXT, (game, *_row(entry), game, game, entry.seq - 1)).rowcount == 1
-            before = db.total_changes
+            before = db.total_changes  # no trigger writes rows of its own (tests/store/test_append_script.py)
             db.executescript(script)
             return db.total_changes - before == 1
         except sqlite3.IntegrityError:  # the input is journaled already: the checked path says which entry

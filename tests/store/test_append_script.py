@@ -131,3 +131,11 @@ def test_a_write_by_another_connection_since_the_read_began_goes_to_the_checked_
     reading.close()
     journal.append("g", entry(2))
     assert [e.seq for e in journal.entries("g")] == [1, 2]
+
+
+def test_the_journal_has_no_trigger_the_scripts_count_would_misread(journal: SqliteJournal) -> None:
+    # The script's append is judged by total_changes: exactly one row written.  A trigger on the
+    # journal's tables would add its own rows to that count and read as a stale writer; whoever
+    # adds one must judge the append another way (this test says where).
+    triggers = journal._db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall()
+    assert triggers == [], "SqliteJournal._append_alone counts total_changes: a trigger's rows would count too"
