@@ -376,12 +376,12 @@ def at_the_end(state: GameState, events: Events) -> GameState:
 
 
 def interrupt(state: GameState, prompt: Prompt) -> GameState:
-    return evolve(state, prompt=prompt, abilities=evolve(state.abilities, resume=(state.prompt, *state.abilities.resume)))
+    return powers.copied(state, {"resume": (state.prompt, *state.abilities.resume)}, prompt)
 
 
 def resume(state: GameState) -> GameState:
     stack = state.abilities.resume
-    return evolve(state, prompt=stack[0], abilities=evolve(state.abilities, resume=stack[1:]))
+    return powers.copied(state, {"resume": stack[1:]}, stack[0])
 
 
 def ask_next(state: GameState, events: Events) -> GameState:

@@ -12,6 +12,7 @@ faction modules can be imported first.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
@@ -304,8 +305,42 @@ def watcher_slain(state: GameState) -> int:
     return int((WATCHER, WATCHER_SLAIN) in state.abilities.used)
 
 
+_new_object, _set_attribute = object.__new__, object.__setattr__
+_ABILITY_FIELDS = frozenset(f.name for f in dataclasses.fields(Abilities))
+
+
 def with_abilities(state: GameState, **changes: object) -> GameState:
-    return evolve(state, abilities=evolve(state.abilities, **changes))
+    """``state`` with its abilities' memory changed by ``changes`` (a field of :class:`Abilities`
+    each; :func:`copied`).
+
+    :raises TypeError: for a field :class:`Abilities` does not have.
+    """
+    return copied(state, changes)
+
+
+def copied(state: GameState, memory: dict[str, object], prompt: Prompt | None = None) -> GameState:
+    """``state`` with its abilities' memory changed by ``memory`` (a field of :class:`Abilities`
+    each), and its prompt by ``prompt`` (None: kept).  Both copies are made here as
+    :func:`values.evolve` makes them (each class keeps its fields in the instance's
+    ``__dict__``: one dict copied and updated), without evolve's two calls and its keywords
+    packed twice: this runs several times in most commands' after-command work (a Kill
+    credited, a requirement met, a question queued or asked).
+
+    :raises TypeError: for a field :class:`Abilities` does not have.
+    """
+    fields = dict(state.abilities.__dict__)
+    fields.update(memory)
+    if len(fields) != len(_ABILITY_FIELDS):
+        raise TypeError(f"Abilities has no field {sorted(memory.keys() - _ABILITY_FIELDS)[0]!r}")
+    abilities = _new_object(Abilities)
+    _set_attribute(abilities, "__dict__", fields)
+    fields = dict(state.__dict__)
+    fields["abilities"] = abilities
+    if prompt is not None:
+        fields["prompt"] = prompt
+    new: GameState = _new_object(GameState)
+    _set_attribute(new, "__dict__", fields)
+    return new
 
 
 def queue_ask(state: GameState, ask: Ask) -> GameState:
