@@ -68,9 +68,11 @@ from companion.engine.cthulhu.model import (
     Faction,
     GameState,
     Phase,
+    Player,
     Prompt,
     PromptKind,
     UnitKind,
+    new_prompt,
 )
 from companion.engine.says import say
 from companion.engine.values import evolve
@@ -96,8 +98,12 @@ ASKS.update(independents.ASKS)  # Cosmic Unity (the independents belong to no fa
 ASKS.update(neutral_spellbooks.ASKS)  # the neutral Spellbooks' questions (an option, no faction's)
 PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ())) | {independents.COSMIC_UNITY}
 PRE_BATTLE |= frozenset(neutral_spellbooks.PRE_BATTLE)
-# Each faction's reaction to a command's events, read once (the hook runs after every command).
-REACTIONS = {faction: m.react for faction, m in MODULES.items() if hasattr(m, "react")}
+# Each faction's reaction to a command's events, and the event types it reads (None: it may act
+# whatever the events), read once (the hook runs after every command).
+Reaction = Callable[[GameState, Events, Events], GameState]
+REACTIONS: dict[Faction, tuple[Reaction, frozenset[type[Event]] | None]] = {
+    faction: (m.react, getattr(m, "REACTS_TO", None)) for faction, m in MODULES.items() if hasattr(m, "react")
+}
 # Each faction's own Spellbooks where they depend on the game (Bubastis', Tcho-Tcho's tribe), read
 # once: a getattr() that misses on a module raises and catches an AttributeError (read after a
 # requirement met, on the roll path).
@@ -123,25 +129,50 @@ def module_of(state: GameState, pid: str) -> ModuleType | None:
 def after_command(state: GameState, events: Events) -> GameState:
     if not state.options.abilities or state.phase in (Phase.GAME_OVER, Phase.SETUP):
         return state
-    seen = list(events)
-    state = bookkeeping(state, seen)
-    for react in reactions_of(tuple([p.faction for p in state.players])):
-        state = react(state, seen, events)
-    state = independents.react(state, seen, events)
-    state = neutral_spellbooks.react(state, seen, events)
+    types = {type(e) for e in events}  # one pass over the events: what reads none of them is not called
+    state = bookkeeping(state, events, types)
+    state = react_to(state, events, types)
     state = check_requirements(state, events)
     return ask_next(state, events)
 
 
+def react_to(state: GameState, events: Events, types: set[type[Event]], every: bool = False) -> GameState:
+    """The seated factions' reactions to the command's ``events`` (of ``types``), in seating
+    order, then the independents' and the neutral Spellbooks' (:func:`reactions_of`): each only
+    where the events hold a type it reads (its ``REACTS_TO``); ``every``: each called (the
+    reference the tests compare with).  Each reads the command's events, not those the
+    reactions before it add."""
+    table = reactions_of(tuple([p.faction for p in state.players]), state.options.independents, state.options.neutral_spellbooks)
+    due = [react for react, reads in table if every or reads is None or not reads.isdisjoint(types)]
+    if due:
+        seen = list(events)
+        for react in due:
+            state = react(state, seen, events)
+    return state
+
+
 @functools.lru_cache(maxsize=64)
-def reactions_of(factions: tuple[Faction, ...]) -> tuple[Callable[[GameState, Events, Events], GameState], ...]:
-    """Each seated faction's reaction, once, in seating order (a function of the seating alone:
-    read once per seating, not rebuilt after every command)."""
-    return tuple(dict.fromkeys(REACTIONS[f] for f in factions if f in REACTIONS))
+def reactions_of(
+    factions: tuple[Faction, ...], independent: bool, neutral: bool
+) -> tuple[tuple[Reaction, frozenset[type[Event]] | None], ...]:
+    """Each seated faction's reaction once, in seating order, then the independents' and the
+    neutral Spellbooks' (each only with its option on: it does nothing without), with the event
+    types each reads: a function of the seating and the options alone, read once, not rebuilt
+    after every command."""
+    table = dict.fromkeys(REACTIONS[f] for f in factions if f in REACTIONS)
+    if independent:
+        table[(independents.react, None)] = None
+    if neutral:
+        table[(neutral_spellbooks.react, neutral_spellbooks.REACTS_TO)] = None
+    return tuple(table)
 
 
-def bookkeeping(state: GameState, seen: Events) -> GameState:
-    """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions."""
+def bookkeeping(state: GameState, seen: Events, types: set[type[Event]] | None = None) -> GameState:
+    """Battles (sides, Great Old Ones, enemy units killed), once-per-phase uses, second actions,
+    from the events of :data:`BOOKKEEPING_TYPES`; ``types``: those of ``seen`` where known
+    (none of them: nothing to read)."""
+    if types is not None and types.isdisjoint(BOOKKEEPING_TYPES):
+        return state
     losses: dict[str, int] = {}  # Kills by victim, credited together (a roll lands several)
     for event in seen:
         if isinstance(event, HitTaken):
@@ -188,6 +219,7 @@ BOOKKEEPING: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     TurnStarted: _turn_started,
     BattleDeclared: _battle_declared,
 }  # and HitTaken: the Kills, credited together by bookkeeping()
+BOOKKEEPING_TYPES = frozenset((*BOOKKEEPING, HitTaken))
 
 
 # Every event type a requirement's ``when`` names or that changes nothing a requirement reads.
@@ -332,7 +364,10 @@ def open_requirements(state: GameState, pid: str) -> tuple[str, ...]:
 
 def books_left(state: GameState, pid: str) -> tuple[str, ...]:
     """``pid``'s own Spellbooks not held yet."""
-    player = state.player(pid)
+    return _books_left(state, state.player(pid))
+
+
+def _books_left(state: GameState, player: Player) -> tuple[str, ...]:
     rules = RULES.get(player.faction)
     library = LIBRARIES.get(player.faction)  # Tcho-Tcho's tribe
     books = () if rules is None else rules.spellbooks if library is None else library(state)
@@ -342,7 +377,21 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
 def spellbook_choices(state: GameState, pid: str) -> tuple[str, ...]:
     """The Spellbooks ``pid`` may take for a requirement met: its own not held yet, then the
     neutral ones still in the supply (that option on; factions.md section 0)."""
-    return (*books_left(state, pid), *neutral_spellbooks.choices_for(state, pid))
+    return _spellbook_choices(state, state.player(pid))
+
+
+def _spellbook_choices(state: GameState, player: Player) -> tuple[str, ...]:
+    own = _books_left(state, player)
+    if not state.options.neutral_spellbooks:  # no neutral supply (neutral_spellbooks.active): no call
+        return own
+    return (*own, *neutral_spellbooks.choices_for(state, player.pid))
+
+
+@functools.lru_cache(maxsize=64)
+def spellbook_question(label: str) -> str:
+    """The Spellbook choice's question to the player ``label`` (a function of the label alone:
+    made once per seat, not formatted again each time a requirement is met)."""
+    return say("{player}: a Spellbook requirement is met; take which Spellbook?", player=label)
 
 
 def owed(state: GameState, pid: str) -> bool:
@@ -367,7 +416,7 @@ def at_the_end(state: GameState, events: Events) -> GameState:
     for seat in state.turn_order():
         player = state.players[seat]
         if owed(state, player.pid):
-            text = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
+            text = spellbook_question(player.label)
             return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, spellbook_choices(state, player.pid)))
     return state
 
@@ -411,10 +460,10 @@ def ask_next(state: GameState, events: Events) -> GameState:
         player = state.players[seat]
         held = len(player.spellbooks)
         if counts.get(player.pid, 0) > held and held < SPELLBOOKS_TO_WIN:  # owed(), its counts read once
-            books = spellbook_choices(state, player.pid)
+            books = _spellbook_choices(state, player)
             if books:
-                text = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
-                return interrupt(state, Prompt(PromptKind.SPELLBOOK, player.pid, text, books))
+                question = new_prompt(PromptKind.SPELLBOOK, player.pid, spellbook_question(player.label), books)
+                return interrupt(state, question)
     return recount(state, events)
 
 

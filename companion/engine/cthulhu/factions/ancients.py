@@ -211,6 +211,11 @@ def _extinct(state: GameState) -> int:
     return sum(1 for _, name in state.abilities.used if name == EXTINCT)
 
 
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(RitualPerformed, UnitsPlaced, UnitsRemoved, BattleEnded)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     """Consecration's Elder Signs, Festival's Power, Extinction's loss, Unholy Ground."""
     for event in seen:

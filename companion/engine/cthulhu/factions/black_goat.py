@@ -266,10 +266,6 @@ ASKS = {
 PRE_BATTLE: tuple[str, ...] = ()
 
 
-def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
-    return state
-
-
 # -- actions ---------------------------------------------------------------------------------
 
 

@@ -243,6 +243,11 @@ ASKS = {SAVAGERY: pw.AskRule(_savagery_choices, _savagery, "Savagery: pay 1 for 
 PRE_BATTLE = (SAVAGERY,)
 
 
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(BattleDeclared, UnitsRemoved, BattleEnded, PhaseStarted)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     if state.abilities.used and any(isinstance(e, BattleDeclared) for e in seen):
         state = _forget_battle(state)

@@ -53,7 +53,7 @@ from dataclasses import replace  # noqa: E402
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Captured, HitTaken, Part  # noqa: E402
+from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
@@ -296,6 +296,11 @@ PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
 GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)  # read once: an enum's .value is a slow property (per event)
+
+
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(HitTaken, BattleDeclared)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

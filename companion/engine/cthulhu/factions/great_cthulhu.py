@@ -53,7 +53,7 @@ from dataclasses import replace  # noqa: E402
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Part, PhaseStarted, UnitsPlaced  # noqa: E402
+from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, UnitsPlaced  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
@@ -238,6 +238,11 @@ ASKS = {
     "Absorb": pw.AskRule(_absorb_choices, _absorb, "Absorb: which unit does the Shoggoth eat (+3 dice), or skip?"),
 }
 PRE_BATTLE = ("Devour", "Absorb")
+
+
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(UnitsPlaced, BattleDeclared)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

@@ -35,7 +35,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import ElderSignRevealed
+from companion.engine.cthulhu.events import BattleDeclared, ElderSignRevealed
 from companion.engine.cthulhu.factions import RULES, unit_type, windwalker
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.model import (
@@ -367,6 +367,11 @@ def recriminations(state: GameState, cmd: Recriminations, events: pw.Events) -> 
 
 
 # -- reactions: Shriveling's question, Stars Are Right ---------------------------------------------
+
+
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(BattleDeclared, ElderSignRevealed)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

@@ -416,6 +416,11 @@ ASKS = {
 }
 
 
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(RitualPerformed, BattleEnded)
+
+
 def react(state: GameState, seen: Events, events: Events) -> GameState:
     """Dragon Descending after Opener's Ritual; The Million Favored Ones after its battles."""
     for event in seen:

@@ -77,6 +77,7 @@ from companion.engine.cthulhu import board as bd  # noqa: E402
 from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import (  # noqa: E402
+    BattleDeclared,
     BattleEnded,
     CombatComputed,
     Part,
@@ -535,6 +536,11 @@ def _end_of_doom(state: GameState) -> GameState:
     """The borrowed abilities end with the Doom Phase (the new Action Phase)."""
     kept = tuple(u for u in state.abilities.used if not u[1].startswith(BORROWED))
     return pw.with_abilities(state, used=kept)
+
+
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(PowerSpent, UnitsPlaced, BattleEnded, PhaseStarted, RitualPerformed, BattleDeclared)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

@@ -99,7 +99,7 @@ from dataclasses import replace  # noqa: E402
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import commands as c  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
+from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, Prompt, PromptKind  # noqa: E402
@@ -465,6 +465,11 @@ def _hit(state: GameState, event: HitTaken) -> GameState:
     if event.unit == GNOPH_KEH and event.hit == "kill" and pw.holds(state, ww, "Berserkergang"):
         return pw.mark_used(state, ww, GNOPH_KEH_KILLED)
     return state
+
+
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(HitTaken, BattleEnded, BattleDeclared)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

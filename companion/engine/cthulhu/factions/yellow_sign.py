@@ -254,6 +254,11 @@ ASKS = {"Desecrate": pw.AskRule(_place_choices, _place, "Desecrate: place which 
 PRE_BATTLE: tuple[str, ...] = ()
 
 
+# The event types react() reads: the after-command hook calls it only for a command whose events
+# hold one (abilities.react_to).
+REACTS_TO = pw.on(UnitsRemoved)
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     """Passion: +1 Power (once per command) when an enemy eliminates Yellow Sign cultists."""
     for seat, p in enumerate(state.players):
