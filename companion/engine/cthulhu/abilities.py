@@ -371,6 +371,8 @@ def _books_left(state: GameState, player: Player) -> tuple[str, ...]:
     rules = RULES.get(player.faction)
     library = LIBRARIES.get(player.faction)  # Tcho-Tcho's tribe
     books = () if rules is None else rules.spellbooks if library is None else library(state)
+    if not player.spellbooks:  # (the first Spellbook: nothing to leave out, no comprehension's call)
+        return tuple(books)
     return tuple([b for b in books if b not in player.spellbooks])
 
 

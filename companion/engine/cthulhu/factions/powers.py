@@ -438,16 +438,14 @@ def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
             sides.append(pid)
     if len(sides) != 2:
         return state
-    for victim in losses:
-        if victim in sides:
-            break
-    else:
+    attacker, defender = sides
+    if attacker not in losses and defender not in losses:
         return state  # no side lost a unit
     tally = dict(state.abilities.tally)
-    for victim, count in losses.items():
-        if victim in sides:
-            killer = sides[1 - sides.index(victim)]
-            tally[killer] = tally.get(killer, 0) + count
+    if attacker in losses:
+        tally[defender] = tally.get(defender, 0) + losses[attacker]
+    if defender in losses and defender != attacker:  # (one credit where both sides are one player)
+        tally[attacker] = tally.get(attacker, 0) + losses[defender]
     return with_abilities(state, tally=tuple(sorted(tally.items())))
 
 
