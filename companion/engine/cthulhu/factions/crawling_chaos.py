@@ -303,10 +303,19 @@ GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)  # read once: an enum's .v
 REACTS_TO = pw.on(HitTaken, BattleDeclared)
 
 
+def _nyarlathotep_fights(state: GameState) -> bool:
+    """Whether Nyarlathotep was in the battle under way when declared (else no Harbinger: its
+    events need not be read)."""
+    for _, goo in state.abilities.fighters:  # noqa: SIM110  (any() over a generator: a call of its own)
+        if goo == NYARLATHOTEP:
+            return True
+    return False
+
+
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     """The Harbinger for every enemy Great Old One Killed or Pained in a battle Nyarlathotep is
     in; Abduct and Seek and Destroy when a battle is declared."""
-    for event in seen:
+    for event in seen if _nyarlathotep_fights(state) else ():
         if not isinstance(event, HitTaken) or event.kind not in GOO_KINDS:
             continue
         for cc, _ in state.abilities.fighters:
