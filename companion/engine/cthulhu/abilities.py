@@ -8,7 +8,8 @@ them and runs, after every accepted command:
 1. the bookkeeping of a battle resolved whole (who fights with which Great Old One, the enemy
    units each side killed or devoured in it);
 2. each faction's reactions to the command's events (Immortal's Elder Sign, Passion, Devour and
-   the other pre-battle abilities, the Harbinger ...), which may queue questions;
+   the other pre-battle abilities, the Harbinger ...), which may queue questions: each called
+   only when the events hold a type it reads (its module's ``REACTS_TO``; none: always);
 3. the Spellbook requirements, checked from the board and the events (factions.md section 0:
    requirements are not tied to particular books);
 4. the next question: an ability's (a prompt of kind ``ability``), else a Spellbook owed (a
