@@ -37,14 +37,19 @@ GC, CC = "great_cthulhu", "crawling_chaos"
 SEATS = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT))
 
 
+def new_game(abilities: bool = False) -> c.NewGame:
+    """The game every battle here is set in: earth-3p, Great Cthulhu, Crawling Chaos and Black
+    Goat, seed 1; ``abilities``: the referee plays the factions' abilities."""
+    return c.NewGame(load_map("earth-3p"), SEATS, 1, Options(abilities=abilities))
+
+
 def battle(
     area: str, board: Mapping[str, tuple[Units, ...]], attacker_roll: tuple[int, ...] | None, abilities: bool = False
 ) -> State:
     """Great Cthulhu attacks Crawling Chaos in ``area`` on earth-3p with the units ``board``
     places; the attacker has rolled ``attacker_roll`` (None: not yet); ``abilities``: the
     referee plays the factions' abilities from the start (the battle declared with them)."""
-    options = Options(abilities=abilities)
-    state = apply(None, c.NewGame(load_map("earth-3p"), SEATS, 1, options)).state  # type: ignore[union-attr]
+    state = apply(None, new_game(abilities)).state  # type: ignore[union-attr]
     state = apply(state, c.ChooseDirection(GC, "clockwise")).state  # type: ignore[union-attr]
     for name, units in board.items():
         index = state.board.area_index(name)
