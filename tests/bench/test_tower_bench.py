@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bench import tower_bench
 from companion.engine.cthulhu.model import PromptKind
+from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 
 
@@ -17,7 +18,7 @@ def test_the_battle_game_stands_at_the_resolving_roll_and_opens_again_from_its_j
     assert not session.foreseen()
     journal.close()
     again = SqliteJournal(tmp_path / "battle.sqlite3")
-    assert tower_bench.GameSession.resume(again, "battle").state == session.state
+    assert GameSession.resume(again, "battle").state == session.state
     again.close()
 
 
