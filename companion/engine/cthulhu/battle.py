@@ -76,6 +76,8 @@ RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 # attribute goes through its metaclass's __getattr__ hook, several hundred instructions.
 KILLS_STAGE, NECROPHAGY_STAGE, PAINS_STAGE = BattleStage.KILLS, BattleStage.NECROPHAGY, BattleStage.PAINS
 ORDER_STAGE, RETREAT_STAGE = BattleStage.ORDER, BattleStage.RETREAT
+# A battle's rolls with the Kills and the Pains each side's units take (defender's, attacker's).
+Rolled = tuple[tuple[tuple[int, ...], ...], tuple[int, int], tuple[int, int]]
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
 # The Watcher's fight going on once its results are taken (a Battle whose attacker is WATCHER).
 WATCHER_RESOLVED: list[Callable[[GameState, Events], GameState]] = []
@@ -237,15 +239,10 @@ def next_roll(
     events.append(new_rolled(where, b.attacker, b.defender, attacker_kills, attacker_pains, defender_kills, defender_pains))
     if not b.whole:
         return actions.end_action(evolve(state, battle=None), events)
-    # Each side's units take what the other side rolled.
-    b = evolve(
-        b,
-        rolls=rolls,
-        stage=KILLS_STAGE,
-        kills=(defender_kills, attacker_kills),
-        pains=(defender_pains, attacker_pains),
-    )
-    return advance(state, b, events)
+    # Each side's units take what the other side rolled: the resolution starts from the battle
+    # as declared and these results; the battle is copied only if it goes on (a question asked).
+    work = Resolution(state, b, events, (rolls, (defender_kills, attacker_kills), (defender_pains, attacker_pains)))
+    return work.finish(work.run())
 
 
 def rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
@@ -309,15 +306,21 @@ class Resolution:
     outside this object sees them, and :meth:`finish` writes the board and the battle back into
     one new frozen state.  The ability hooks read ``state`` as it was when the resolution began."""
 
-    def __init__(self, state: GameState, b: Battle, events: Events) -> None:
+    def __init__(self, state: GameState, b: Battle, events: Events, rolled: Rolled | None = None) -> None:
+        """``rolled``: the battle's rolls, and the Kills and Pains each side's units take, just
+        counted (the Kills step begins); None: as ``b`` holds them."""
         self.state, self.b, self.events = state, b, events
         self.pids = (b.attacker, b.defender)
         self.areas = list(state.areas)
         self.here = list(state.areas[b.area].units)  # the battle area's stacks, written back once
         self.changed = False  # a stack of the board has changed: the areas are written back
-        self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
+        if rolled is None:
+            self.rolls, self.stage = b.rolls, b.stage
+            self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
+        else:
+            self.rolls, self.stage = rolled[0], KILLS_STAGE
+            self.owed = {"kill": list(rolled[1]), "pain": list(rolled[2])}
         self.pained = list(b.pained)
-        self.stage = b.stage
         self.where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
         self.wounds = list(b.wounds)
         self.exempt = b.exempt
@@ -711,6 +714,7 @@ class Resolution:
         """The battle as it stands, with what is still owed."""
         return evolve(
             self.b,
+            rolls=self.rolls,
             stage=self.stage,
             kills=(self.owed["kill"][0], self.owed["kill"][1]),
             pains=(self.owed["pain"][0], self.owed["pain"][1]),
