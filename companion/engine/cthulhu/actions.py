@@ -230,7 +230,8 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
         check_roll(prompt, faces, values)
     events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
     state = evolve(state, prompt=NO_PROMPT)
-    return ROLL_HANDLERS[prompt.purpose.split(":")[0]](state, values, events)
+    purpose = prompt.purpose  # "battle", or a handler's name and its own detail after a colon
+    return ROLL_HANDLERS[purpose.split(":")[0] if ":" in purpose else purpose](state, values, events)
 
 
 def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) -> None:

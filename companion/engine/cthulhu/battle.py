@@ -575,7 +575,10 @@ class Resolution:
             self.pained.append(unit if unit.count == n else new_units(unit.owner, unit.kind, unit.name, n))
             return
         self.owed[hit][side] -= n
-        self.events += [new_hit(unit.owner, self.where, kind, unit.name, hit)] * n
+        if n == 1:  # the usual one result: no list to make and repeat
+            self.events.append(new_hit(unit.owner, self.where, kind, unit.name, hit))
+        else:
+            self.events += [new_hit(unit.owner, self.where, kind, unit.name, hit)] * n
         if hit == "pain":
             self.pained.append(unit if unit.count == n else new_units(unit.owner, unit.kind, unit.name, n))
             return

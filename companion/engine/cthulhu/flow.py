@@ -48,6 +48,7 @@ from companion.engine.cthulhu.model import (
     Step,
     UnitKind,
     new_prompt,
+    next_seats,
     spellbook_count,
 )
 from companion.engine.says import say
@@ -557,9 +558,7 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
     if state.end_trigger == "doom":
         return evolve(state, pending=(Step.FINAL_REVEAL,), prompt=NO_PROMPT, turn=-1)
     current = state.turn if start is None else start
-    order = state.turn_order(current)
-    candidates = order if include_start else order[1:] + order[:1]
-    for seat in candidates:
+    for seat in next_seats(current, state.direction, len(state.players), include_start):
         player = state.players[seat]
         if player.power > 0 and not _resting(state, seat):
             events.append(new_turn_started(player.pid, player.power))

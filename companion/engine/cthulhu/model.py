@@ -571,6 +571,15 @@ def _turn_order(first: int, direction: Direction, players: int) -> tuple[int, ..
     return tuple([(first + direction * k) % players for k in range(players)])
 
 
+@functools.lru_cache(maxsize=128)
+def next_seats(current: int, direction: Direction, players: int, include_start: bool) -> tuple[int, ...]:
+    """The seats that may take the next turn, in play order from ``current`` (itself first when
+    ``include_start``, else last): a function of its four values alone, read once (the turn is
+    handed on after every action)."""
+    order = _turn_order(current, direction, players)
+    return order if include_start else order[1:] + order[:1]
+
+
 def ritual_track_for(players: int) -> tuple[int, ...]:
     """The ritual track for a player count (the 5-player track above five; see rules-notes)."""
     return RITUAL_TRACKS[min(max(players, 3), 5)]

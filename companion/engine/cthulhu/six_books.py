@@ -27,6 +27,9 @@ from companion.engine.values import evolve
 ALL_BOOKS = 6
 BATTLED = "battled this turn in "  # + the area's name
 GOING_ON = "a battle as an unlimited action"
+# Read once: an Enum class's attribute is a slow read in Python 3.11 (its metaclass's
+# __getattr__ hook), and :func:`hold` is asked at every turn's end.
+ACTION_PHASE = Phase.ACTION
 
 
 def marks_of_turn(mark: str) -> bool:
@@ -71,12 +74,13 @@ def hold(state: GameState) -> GameState | None:
     """A turn hold (:data:`flow.TURN_HOLDS`): when a six-Spellbook battle is over, the same
     player takes another action if it has Power left; None otherwise (the turn passes, and the
     mark is cleared with the next turn's start)."""
-    if state.turn < 0 or state.battle is not None or state.phase is not Phase.ACTION:
-        return None
+    used = state.abilities.used
+    if not used or state.turn < 0 or state.battle is not None or state.phase is not ACTION_PHASE:
+        return None  # (no mark at all: the usual turn's end, decided before any other read)
     player = state.players[state.turn]
     mark = (player.pid, GOING_ON)
-    if mark not in state.abilities.used or player.power <= 0:
+    if mark not in used or player.power <= 0:
         return None
-    used = tuple(u for u in state.abilities.used if u != mark)
+    used = tuple(u for u in used if u != mark)
     text = say("{player}: take an action ({power} Power).", player=player.label, power=player.power)
     return evolve(pw.with_abilities(state, used=used), prompt=Prompt(PromptKind.ACTION, player.pid, text, flow.ACTION_CHOICES))
