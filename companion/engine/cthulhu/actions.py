@@ -224,12 +224,13 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
         for _ in range(prompt.dice):
             pick, rng = rng.below(len(faces))
             picks.append(faces[pick])
-        values, state, source = tuple(picks), evolve(state, rng=rng), "generator"
+        # The generator's next state and the roll answered: one copy of the state.
+        values, state, source = tuple(picks), evolve(state, rng=rng, prompt=NO_PROMPT), "generator"
     else:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
+        state = evolve(state, prompt=NO_PROMPT)
     events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
-    state = evolve(state, prompt=NO_PROMPT)
     purpose = prompt.purpose  # "battle", or a handler's name and its own detail after a colon
     return ROLL_HANDLERS[purpose.split(":")[0] if ":" in purpose else purpose](state, values, events)
 
