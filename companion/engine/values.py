@@ -24,10 +24,11 @@ T = TypeVar("T")
 P = ParamSpec("P")
 _Copier = Callable[[Any, dict[str, Any]], Any]
 _COPIERS: dict[type, _Copier | None] = {}
-# The field names of the classes copied by their ``__dict__`` (:func:`_dict_copier`), whose copy
-# :func:`evolve` makes inline: a command copies the game state three or four times, and the
-# copier's own call was a third of each copy's instructions.
-_DICT_FIELDS: dict[type, frozenset[str]] = {}
+# The number of fields of the classes copied by their ``__dict__`` (the game state, the battle, a
+# player, the abilities' memory: many fields, copied on every command, built rarely), whose copy
+# :func:`evolve` makes itself: a command copies the game state several times, and a copier's own
+# call was a third of each copy's instructions.
+_DICT_SIZES: dict[type, int] = {}
 _new_object, _set_attribute = object.__new__, object.__setattr__
 
 
@@ -36,8 +37,8 @@ def _build_copier(cls: type) -> _Copier | None:
     if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
         return None
     if "__slots__" not in cls.__dict__:
-        _DICT_FIELDS[cls] = frozenset(f.name for f in fields)
-        return _dict_copier(cls, _DICT_FIELDS[cls])
+        _DICT_SIZES[cls] = len(fields)  # evolve copies it from now on
+        return _copy_dict
     names = [f.name for f in fields]
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = ["def copy(value, changes):", "    new = _new(_cls)"]
@@ -54,41 +55,31 @@ def _build_copier(cls: type) -> _Copier | None:
     return copier
 
 
-def _dict_copier(cls: type, names: frozenset[str]) -> _Copier:
-    """The copy function of a dataclass that keeps its fields in the instance's ``__dict__`` (the
-    game state, the battle, the abilities' memory: many fields, copied on every command, built
-    rarely): two dict updates in C, whatever the number of fields (a slotted copy sets each slot
-    in Python: about 3 µs for the state's 28 fields).  The frozen ``__setattr__`` is not called:
-    the copy is filled before anyone sees it."""
-    new_object, set_attribute, size = object.__new__, object.__setattr__, len(names)
-
-    def copy(value: Any, changes: dict[str, Any]) -> Any:
-        new: Any = new_object(cls)
-        # dict(), not .copy(): a combined dict whatever the original's (a value built by its
-        # __init__ shares its class's keys: a split dict, which .copy() keeps split), so the
-        # fields are at the same places in every copy and Python 3.11's specialised attribute
-        # reads (by a hint into the dict) hit instead of falling back to the generic path.
-        fields = dict(value.__dict__)
-        fields.update(changes)
-        if len(fields) != size:  # a change named a field the class does not have
-            raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
-        set_attribute(new, "__dict__", fields)
-        return new
-
-    return copy
+def _copy_dict(value: Any, changes: dict[str, Any]) -> Any:
+    """The first copy of a class :func:`_build_copier` has just put in :data:`_DICT_SIZES`."""
+    return evolve(value, **changes)
 
 
 def evolve(value: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``value`` with ``changes`` applied (like ``replace``).
 
+    A class that keeps its fields in the instance's ``__dict__`` is copied by two dict updates in
+    C, whatever the number of fields (a slotted copy sets each slot in Python: about 3 µs for the
+    state's 28 fields): a new dict, not the original's ``.copy()`` (a value built by its
+    ``__init__`` shares its class's keys: a split dict, which ``.copy()`` keeps split), so the
+    fields are at the same places in every copy and Python 3.11's specialised attribute reads (by
+    a hint into the dict) hit instead of falling back to the generic path; ``{**a, **b}`` (two
+    opcodes), not ``dict()`` and ``update()`` (two calls).  The frozen ``__setattr__`` is not
+    called: the copy is filled before anyone sees it.
+
     :raises TypeError: for a field the class does not have.
     """
     cls = type(value)
-    names = _DICT_FIELDS.get(cls)
-    if names is not None:  # what _dict_copier's copy does, without a second call
-        fields = dict(value.__dict__)
-        fields.update(changes)
-        if len(fields) != len(names):
+    size = _DICT_SIZES.get(cls)
+    if size is not None:
+        fields = {**value.__dict__, **changes}
+        if len(fields) != size:  # a change named a field the class does not have
+            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
         new: T = _new_object(cls)
         _set_attribute(new, "__dict__", fields)
