@@ -590,9 +590,10 @@ class Resolution:
         there, with at least ``n``): the stacks keep their order (no re-sorting on the roll path)."""
         here, owner, kind, name = self.here, unit.owner, unit.kind, unit.name
         for i, stack in enumerate(here):
-            if stack.name == name and stack.owner == owner and stack.kind is kind:
+            # Usually the stack itself (targets() reads it from here): no fields to compare.
+            if stack is unit or (stack.name == name and stack.owner == owner and stack.kind is kind):
                 if stack.count > n:
-                    here[i] = new_units(stack.owner, stack.kind, stack.name, stack.count - n)
+                    here[i] = new_units(owner, kind, name, stack.count - n)
                 else:
                     del here[i]
                 self.changed = True
