@@ -107,6 +107,24 @@ def test_a_requirement_met_meets_one_before_it_in_the_order() -> None:
     ) in planned.abilities.met
 
 
+def test_a_later_seats_requirement_met_meets_an_earlier_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check goes round the order again after the last seat's meeting, up to it: the first
+    seat's requirement, unmet when first asked, is met by the second seat's event."""
+    state = turn(game(), GC)
+
+    def after_a_met(state: GameState, pid: str, events: powers.Events) -> bool:
+        return any(isinstance(e, powers.RequirementMet) for e in events)
+
+    seats = [abilities.MODULES[state.players[seat].faction] for seat in state.turn_order()]
+    monkeypatch.setattr(seats[0], "REQUIREMENTS", (powers.Requirement("first", after_a_met, when=powers.KILLS | powers.MET),))
+    monkeypatch.setattr(seats[1], "REQUIREMENTS", (powers.Requirement("kill", lambda s, p, e: True, when=powers.KILLS),))
+    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")]
+    plain_events = list(events)
+    planned = abilities.check_requirements(state, events)
+    assert planned == plain_passes(state, plain_events) and events == plain_events
+    assert [name for _, name in planned.abilities.met] == ["kill", "first"]
+
+
 def test_a_swapped_requirement_is_asked_after_a_plan_was_made(monkeypatch: pytest.MonkeyPatch) -> None:
     """The plans are read by the requirements tuples they were made from: a faction's
     requirements replaced (as the tests' spies do) are the ones asked from then on."""
