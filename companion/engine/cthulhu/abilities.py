@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
+from operator import attrgetter
 from types import ModuleType
 from typing import Any
 
@@ -77,7 +78,7 @@ from companion.engine.cthulhu.model import (
     new_prompt,
 )
 from companion.engine.says import say
-from companion.engine.values import dataclass, evolve
+from companion.engine.values import dataclass, evolve, maker
 
 Events = list[Event]
 ACTION_PHASE = Phase.ACTION.value  # an enum's .value is a slow property (read per event)
@@ -256,7 +257,7 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
         state = with_abilities(state, late=False)
     seen = frozenset(map(type, events))  # (in C: a comprehension is a call of its own)
     seating = seating_of(state.players)
-    requirements = tuple([m.REQUIREMENTS for m in seating.modules])
+    requirements = tuple(map(_REQUIREMENTS, seating.modules))  # (in C: a comprehension is a call of its own)
     order, met = state.turn_order(), state.abilities.met
     plan = plan_of(seating, requirements, order, met, seen, every or late)
     asks, size = plan.asks, len(plan.asks)
@@ -295,6 +296,8 @@ class Seating:
 # The module of a faction whose abilities are not modelled (the seating's stand-in): no requirements.
 NO_ABILITIES = ModuleType("no_abilities")
 NO_ABILITIES.REQUIREMENTS = ()  # type: ignore[attr-defined]
+
+_REQUIREMENTS = attrgetter("REQUIREMENTS")
 
 # The last players tuple read and its seating.  A memo, not state: the seating is a function of
 # the (frozen) players' ids and factions; a new players tuple with the same seating (a Power
@@ -377,14 +380,18 @@ def after_late_events(state: GameState) -> GameState:
     return with_abilities(state, late=True) if state.options.abilities and not state.abilities.late else state
 
 
+new_requirement_met = maker(RequirementMet)  # (values.maker: the same event, about three times quicker to make)
+
+
 def meet(state: GameState, seat: int, requirement: powers.Requirement, events: Events) -> GameState:
     """Seat ``seat`` met ``requirement``: it owes itself a Spellbook, and draws or gains what
     the requirement gives besides."""
     pid = state.players[seat].pid
     state = with_abilities(state, met=(*state.abilities.met, (pid, requirement.name)))
-    events.append(RequirementMet(pid, requirement.name))
-    for _ in range(requirement.elder_signs):
-        state = flow.draw_elder_sign(state, seat, requirement.name, events)
+    events.append(new_requirement_met(pid, requirement.name))
+    if requirement.elder_signs:  # (most give none: no range() gone through for nothing)
+        for _ in range(requirement.elder_signs):
+            state = flow.draw_elder_sign(state, seat, requirement.name, events)
     if requirement.power is not None:
         state = powers.gain_power(state, seat, requirement.power(state, pid), requirement.name, events)
     return state
