@@ -260,28 +260,27 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     requirements = tuple(map(_REQUIREMENTS, seating.modules))  # (in C: a comprehension is a call of its own)
     order, met = state.turn_order(), state.abilities.met
     plan = plan_of(seating, requirements, order, met, seen, every or late)
-    asks, size = plan.asks, len(plan.asks)
+    asks = plan.asks
     at, stop = 0, -1  # stop: where the last requirement met is, once one is (-1: none yet)
+    wrapped = False  # going round again, from the first up to the last one met
     newly: set[tuple[str, str]] = set()  # met by this check (the plan leaves out those met before)
     while True:
-        if at == size:
-            if stop < 0:
+        for seat, pid, requirement, key in asks[at:stop] if wrapped else asks[at:]:
+            if (newly and key in newly) or not requirement.met(state, pid, events):
+                continue
+            mark = len(events)
+            state = meet(state, seat, requirement, events)
+            newly.add(key)
+            seen = seen.union(map(type, events[mark:]))
+            plan = plan_of(seating, requirements, order, met, seen, plan.every)
+            asks = plan.asks
+            stop = plan.where[key]  # still there: a requirement due stays due as the types grow
+            at, wrapped = stop + 1, False
+            break
+        else:
+            if wrapped or stop < 0:
                 return state
-            at = 0  # round the order again, up to the last one met
-        if at == stop:
-            return state
-        seat, pid, requirement, key = asks[at]
-        at += 1
-        if (newly and key in newly) or not requirement.met(state, pid, events):
-            continue
-        mark = len(events)
-        state = meet(state, seat, requirement, events)
-        newly.add(key)
-        seen = seen.union(map(type, events[mark:]))
-        plan = plan_of(seating, requirements, order, met, seen, plan.every)
-        asks, size = plan.asks, len(plan.asks)
-        stop = plan.where[key]  # still there: a requirement due stays due as the types grow
-        at = stop + 1
+            at, wrapped = 0, True
 
 
 @dataclass(frozen=True, slots=True)
