@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
+from operator import attrgetter
 from types import ModuleType
 from typing import Any
 
@@ -76,7 +78,7 @@ from companion.engine.cthulhu.model import (
     new_prompt,
 )
 from companion.engine.says import say
-from companion.engine.values import evolve
+from companion.engine.values import dataclass, evolve, maker
 
 Events = list[Event]
 ACTION_PHASE = Phase.ACTION.value  # an enum's .value is a slow property (read per event)
@@ -233,7 +235,7 @@ KNOWN: frozenset[type[Event]] = frozenset().union(
 )
 
 
-def checks_all(types: set[type[Event]]) -> bool:
+def checks_all(types: AbstractSet[type[Event]]) -> bool:
     """Whether events of ``types`` may change anything: every requirement is checked."""
     return not types <= KNOWN or not types.isdisjoint(powers.EVERY_REQUIREMENT)
 
@@ -243,93 +245,132 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     ``when``), in seating order; ``every``: check them all (the reference the tests compare
     the triggered check with).  Meeting one appends RequirementMet (and its Elder Signs and
     Power), which may meet another, before or after it in the order: those events count too,
-    and the seats are gone through again until a pass meets nothing new."""
-    types = {type(e) for e in events}  # one pass over the events, not one per requirement
-    every = every or checks_all(types) or state.abilities.late
-    if state.abilities.late:
+    and the requirements are gone through again, round the order, until a whole round meets
+    nothing new.
+
+    The requirements to ask come from a :class:`Plan` (read once per seating, order, set of
+    event types and requirements met): a round asks only those, and it ends where the last one
+    met is: every requirement after it was asked, and found unmet, on the state and events the
+    round ends with (only a meeting changes them; the checks are pure)."""
+    late = state.abilities.late
+    if late:
         state = with_abilities(state, late=False)
-    met = set(state.abilities.met)  # read after every command: a set, not the tuple's scan
-    bound: Position | None = None
-    while True:  # a requirement's Elder Sign or Power may meet one checked before it: once more
-        state, every, last = requirement_pass(state, events, types, every, met, bound)
-        if last is None:
-            return state
-        bound = last
+    seen = frozenset(map(type, events))  # (in C: a comprehension is a call of its own)
+    seating = seating_of(state.players)
+    requirements = tuple(map(_REQUIREMENTS, seating.modules))  # (in C: a comprehension is a call of its own)
+    order, met = state.turn_order(), state.abilities.met
+    plan = plan_of(seating, requirements, order, met, seen, every or late)
+    asks = plan.asks
+    at, stop = 0, -1  # stop: where the last requirement met is, once one is (-1: none yet)
+    wrapped = False  # going round again, from the first up to the last one met
+    newly: set[tuple[str, str]] = set()  # met by this check (the plan leaves out those met before)
+    while True:
+        for seat, pid, requirement, key in asks[at:stop] if wrapped else asks[at:]:
+            if (newly and key in newly) or not requirement.met(state, pid, events):
+                continue
+            mark = len(events)
+            state = meet(state, seat, requirement, events)
+            newly.add(key)
+            seen = seen.union(map(type, events[mark:]))
+            plan = plan_of(seating, requirements, order, met, seen, plan.every)
+            asks = plan.asks
+            stop = plan.where[key]  # still there: a requirement due stays due as the types grow
+            at, wrapped = stop + 1, False
+            break
+        else:
+            if wrapped or stop < 0:
+                return state
+            at, wrapped = 0, True
 
 
-# Where a pass last met a requirement: the seating order the pass went through, the seat and
-# the requirement's index in its faction's REQUIREMENTS.
-Position = tuple[tuple[int, ...], int, int]
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where, as the requirement check reads it: each seat's player id and faction
+    module (:data:`NO_ABILITIES` for a faction without modelled abilities)."""
+
+    pids: tuple[str, ...]
+    modules: tuple[ModuleType, ...]
 
 
-def requirement_pass(
-    state: GameState, events: Events, types: set[type[Event]], every: bool, met: set[tuple[str, str]], bound: Position | None
-) -> tuple[GameState, bool, Position | None]:
-    """One pass over the seats' due requirements in seating order, meeting each that holds
-    (``types``, ``met`` and ``events`` grow with it).  Returns the state, ``every`` and where
-    the pass last met one (None: it met none, the check is done).
+# The module of a faction whose abilities are not modelled (the seating's stand-in): no requirements.
+NO_ABILITIES = ModuleType("no_abilities")
+NO_ABILITIES.REQUIREMENTS = ()  # type: ignore[attr-defined]
 
-    ``bound``: where the previous pass last met one.  Every requirement after it in that pass
-    was checked, and found unmet, on the state, events and due set that pass ended with (only
-    a meeting changes them; the checks are pure): while this pass meets nothing, those are
-    unchanged and so are the answers, and the pass stops at ``bound`` instead of asking them all
-    again (the second pass after a requirement met cost as much as the first)."""
-    order = state.turn_order()
-    stop = bound if bound is not None and bound[0] == order else None
-    last: Position | None = None
-    seen = frozenset(types)  # the key of the requirements due (due_now()), as types grows
+_REQUIREMENTS = attrgetter("REQUIREMENTS")
+
+# The last players tuple read and its seating.  A memo, not state: the seating is a function of
+# the (frozen) players' ids and factions; a new players tuple with the same seating (a Power
+# spent) gives back the same Seating object, which keys the plans below by identity.
+_SEATING: list[tuple[tuple[Player, ...], Seating]] = []
+
+
+def seating_of(players: tuple[Player, ...]) -> Seating:
+    last = _SEATING[0] if _SEATING else None
+    if last is not None and last[0] is players:
+        return last[1]
+    pids = tuple([p.pid for p in players])
+    modules = tuple([MODULES.get(p.faction, NO_ABILITIES) for p in players])
+    seating = last[1] if last is not None and last[1].pids == pids and last[1].modules == modules else Seating(pids, modules)
+    _SEATING[:] = [(players, seating)]
+    return seating
+
+
+# One requirement to ask: the seat, its player's id, the requirement, and (player id, name):
+# its key in the requirements met.
+Entry = tuple[int, str, powers.Requirement, tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The requirements one check asks, in order (seats in turn order, each seat's in its
+    faction's order): those the event types ``seen`` can have made true and not met before the
+    check (``met``), or all not met with ``every``.  ``every`` is the flag the check goes on with
+    (types no trigger names, a new phase or a correction check everything); ``where``: each
+    entry's place in ``asks``, by its key."""
+
+    seating: Seating
+    requirements: tuple[tuple[powers.Requirement, ...], ...]
+    met: tuple[tuple[str, str], ...]
+    every: bool
+    asks: tuple[Entry, ...]
+    where: dict[tuple[str, str], int]
+
+
+# The plans made, by seating and met tuple (their ids: both are kept in the plan, so the ids are
+# not reused while it is there), turn order, event types and ``every``; the requirements tuples
+# are checked on each read (a test may swap a faction's).  A memo, not state: a plan is a
+# function of its key; bounded, as a game's seatings, met tuples and type sets are few.
+_PLANS: dict[tuple[int, int, tuple[int, ...], frozenset[type[Event]], bool], Plan] = {}
+_PLANS_SIZE = 1024
+
+
+def plan_of(
+    seating: Seating,
+    requirements: tuple[tuple[powers.Requirement, ...], ...],
+    order: tuple[int, ...],
+    met: tuple[tuple[str, str], ...],
+    seen: frozenset[type[Event]],
+    every: bool,
+) -> Plan:
+    """The :class:`Plan` of a check (``requirements``: each seat's faction's)."""
+    key = (id(seating), id(met), order, seen, every)
+    plan = _PLANS.get(key)
+    if plan is not None and plan.seating is seating and plan.met is met and plan.requirements == requirements:
+        return plan
+    if len(_PLANS) >= _PLANS_SIZE:
+        _PLANS.clear()
+    every = every or checks_all(seen)
+    done = set(met)
+    asks: list[Entry] = []
     for seat in order:
-        player = state.players[seat]
-        module = MODULES.get(player.faction)
-        if module is None:
-            continue
-        pid = player.pid
-        requirements = module.REQUIREMENTS
-        stops_here = stop is not None and stop[1] == seat
-        start = 0  # requirements before this one were gone through in this pass
-        while start < len(requirements):
-            for index in due_now(requirements, seen, every):
-                if stops_here and last is None and stop is not None and index >= stop[2]:
-                    return state, every, None  # reached the bound with nothing met: the rest still holds
-                requirement = requirements[index]
-                if index < start or (pid, requirement.name) in met or not requirement.met(state, pid, events):
-                    continue
-                mark = len(events)
-                state = meet(state, seat, requirement, events)
-                met.add((pid, requirement.name))
-                types.update(type(e) for e in events[mark:])
-                seen, every = frozenset(types), every or checks_all(types)
-                last = (order, seat, index)
-                start = index + 1  # the rest of this seat's, due by the events now seen
-                break
-            else:
-                break
-        if stops_here and last is None:
-            return state, every, None
-    return state, every, last
-
-
-# The requirements due for a set of event types, by requirements tuple (its id: the tuple is
-# kept in the entry, so the id is not reused while it is there), the types and ``every``.  A
-# memo, not state: the answer is a function of its key; bounded, as the type sets a game
-# produces are few.
-_DUE: dict[tuple[int, frozenset[type[Event]], bool], tuple[tuple[powers.Requirement, ...], tuple[int, ...]]] = {}
-_DUE_SIZE = 1024
-
-
-def due_now(requirements: tuple[powers.Requirement, ...], types: frozenset[type[Event]], every: bool) -> tuple[int, ...]:
-    """The indices, in order, of the ``requirements`` that events of ``types`` can have made
-    true (their ``when`` names one of the types, or they have none); all of them with
-    ``every``.  Read once per set of types: the check runs after every command."""
-    key = (id(requirements), types, every)
-    entry = _DUE.get(key)
-    if entry is not None and entry[0] is requirements:
-        return entry[1]
-    if len(_DUE) >= _DUE_SIZE:
-        _DUE.clear()
-    indices = tuple(i for i, r in enumerate(requirements) if every or powers.due(r, types))
-    _DUE[key] = (requirements, indices)
-    return indices
+        pid = seating.pids[seat]
+        for requirement in requirements[seat]:
+            name = (pid, requirement.name)
+            if name not in done and (every or powers.due(requirement, seen)):
+                asks.append((seat, pid, requirement, name))
+    plan = Plan(seating, requirements, met, every, tuple(asks), {entry[3]: i for i, entry in enumerate(asks)})
+    _PLANS[key] = plan
+    return plan
 
 
 def after_late_events(state: GameState) -> GameState:
@@ -338,14 +379,18 @@ def after_late_events(state: GameState) -> GameState:
     return with_abilities(state, late=True) if state.options.abilities and not state.abilities.late else state
 
 
+new_requirement_met = maker(RequirementMet)  # (values.maker: the same event, about three times quicker to make)
+
+
 def meet(state: GameState, seat: int, requirement: powers.Requirement, events: Events) -> GameState:
     """Seat ``seat`` met ``requirement``: it owes itself a Spellbook, and draws or gains what
     the requirement gives besides."""
     pid = state.players[seat].pid
     state = with_abilities(state, met=(*state.abilities.met, (pid, requirement.name)))
-    events.append(RequirementMet(pid, requirement.name))
-    for _ in range(requirement.elder_signs):
-        state = flow.draw_elder_sign(state, seat, requirement.name, events)
+    events.append(new_requirement_met(pid, requirement.name))
+    if requirement.elder_signs:  # (most give none: no range() gone through for nothing)
+        for _ in range(requirement.elder_signs):
+            state = flow.draw_elder_sign(state, seat, requirement.name, events)
     if requirement.power is not None:
         state = powers.gain_power(state, seat, requirement.power(state, pid), requirement.name, events)
     return state

@@ -24,7 +24,7 @@ from companion.engine.cthulhu.model import (
     new_area,
     new_units,
 )
-from companion.engine.values import dataclass, evolve
+from companion.engine.values import evolve
 
 
 def area_index(state: GameState, name: str) -> int:
@@ -215,27 +215,48 @@ def controlled_gates(state: GameState, pid: str) -> int:
     return occupancy(state).gates.get(pid, 0)
 
 
-@dataclass(frozen=True, slots=True)
 class Occupancy:
-    """What one board (a ``state.areas`` tuple) holds, read in one pass: the abilities'
-    requirements ask these after every command, each of them for every player.
+    """What one board (a ``state.areas`` tuple) holds: the abilities' requirements ask these
+    after every command, each of them for every player.  A memo's value: read it, never change it.
 
     ``owners``: per area, the factions with units there; ``spread``: faction -> areas where it
     has units; ``gates``: faction -> gates it controls (Yog-Sothoth counting as one);
-    ``first``: (owner, unit name) -> the first area holding one; ``marked``: marker -> the areas
-    carrying it, in board order."""
+    ``marked``: marker -> the areas carrying it, in board order; ``first``: (owner, unit name)
+    -> the first area holding one (gathered on first use: few commands ask it, a Great Old One's
+    area, and gathering it with the rest was about a third of the reading)."""
 
-    owners: tuple[frozenset[str], ...]
-    spread: dict[str, int]
-    gates: dict[str, int]
-    first: dict[tuple[str, str], int]
-    marked: dict[str, tuple[int, ...]]
+    __slots__ = ("_first", "areas", "gates", "marked", "owners", "spread")
+
+    def __init__(
+        self,
+        areas: tuple[AreaState, ...],
+        owners: tuple[frozenset[str], ...],
+        spread: dict[str, int],
+        gates: dict[str, int],
+        marked: dict[str, tuple[int, ...]],
+    ) -> None:
+        self.areas, self.owners, self.spread, self.gates, self.marked = areas, owners, spread, gates, marked
+        self._first: dict[tuple[str, str], int] | None = None
+
+    @property
+    def first(self) -> dict[tuple[str, str], int]:
+        if self._first is None:
+            self._first = _first_areas(self.areas)
+        return self._first
+
+
+def _first_areas(areas: tuple[AreaState, ...]) -> dict[tuple[str, str], int]:
+    first: dict[tuple[str, str], int] = {}
+    for i, area in enumerate(areas):
+        for unit in area.units:
+            first.setdefault((unit.owner, unit.name), i)
+    return first
 
 
 # The last board read and its occupancy.  A memo, not state: the value is a function of the
 # areas tuple alone (frozen), so holding it changes no result; one entry, because the commands
 # and hooks of one ``apply`` read one board after another and rarely go back.
-_LAST: list[tuple[tuple[AreaState, ...], Occupancy]] = []
+_LAST: list[Occupancy] = []
 _NOBODY: frozenset[str] = frozenset()
 # Each owner's set of one (an area where it alone has units), made once: a memo of values equal
 # to what frozenset() makes each time, the players' ids few.
@@ -248,50 +269,54 @@ def occupancy(state: GameState) -> Occupancy:
     """The :class:`Occupancy` of ``state``'s board, read once per board."""
     areas = state.areas
     last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is areas:
-        return last[1]
+    if last is not None and last.areas is areas:
+        return last
     owners: list[frozenset[str]] = []
     spread: dict[str, int] = {}
     gates: dict[str, int] = {}
-    first: dict[tuple[str, str], int] = {}
-    marked: dict[str, list[int]] = {}
-    i = -1
-    for area in areas:  # (the index counted by hand: enumerate's pair is built and unpacked per area)
-        i += 1
+    marked = False
+    for area in areas:
         gate = area.gate
         if gate is not None and gate.controller is not None:
             gates[gate.controller] = gates.get(gate.controller, 0) + 1
-        if area.markers:  # (most areas: none; the loop's set-up skipped)
-            for marker in area.markers:
-                marked.setdefault(marker, []).append(i)
+        if area.markers:
+            marked = True
         units = area.units
         if not units:
             owners.append(_NOBODY)
             continue
         for unit in units:
-            key = (unit.owner, unit.name)
-            if key not in first:
-                first[key] = i
             if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
                 gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
         if len(units) == 1:  # one stack (most areas): its owner's set, made once per owner
             owner = units[0].owner
-            here = _ALONE.get(owner)
-            if here is None:
-                if len(_ALONE) >= _ALONE_SIZE:
-                    _ALONE.clear()
-                here = _ALONE[owner] = frozenset((owner,))
-            owners.append(here)
+            owners.append(_ALONE.get(owner) or _alone(owner))
             spread[owner] = spread.get(owner, 0) + 1
             continue
         here = frozenset(map(_OWNER, units))  # (in C: a comprehension is a call of its own)
         owners.append(here)
         for owner in here:
             spread[owner] = spread.get(owner, 0) + 1
-    markers = {m: tuple(where) for m, where in marked.items()} if marked else {}  # (most boards: none)
-    index = Occupancy(tuple(owners), spread, gates, first, markers)
-    _LAST[:] = [(areas, index)]
-    return index
+    board = Occupancy(areas, tuple(owners), spread, gates, _markers(areas) if marked else {})
+    _LAST[:] = [board]
+    return board
+
+
+def _alone(owner: str) -> frozenset[str]:
+    """``owner``'s set of one, made once (the memo bounded: the players' ids are few)."""
+    if len(_ALONE) >= _ALONE_SIZE:
+        _ALONE.clear()
+    here = _ALONE[owner] = frozenset((owner,))
+    return here
+
+
+def _markers(areas: tuple[AreaState, ...]) -> dict[str, tuple[int, ...]]:
+    """Marker -> the indices of the areas carrying it, in board order (few boards have any)."""
+    marked: dict[str, list[int]] = {}
+    for i, area in enumerate(areas):
+        for marker in area.markers:
+            marked.setdefault(marker, []).append(i)
+    return {m: tuple(where) for m, where in marked.items()}
 
 
 def abandoned_gates(state: GameState) -> int:

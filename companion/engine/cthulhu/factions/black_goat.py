@@ -160,10 +160,18 @@ def _is_bg(state: GameState, pid: str) -> bool:
 
 def _shares_all(state: GameState, pid: str, events: pw.Events) -> bool:
     shared = _sharing(bd.occupancy(state), pid)
-    for other in pw.enemies(state, pid):  # noqa: SIM110  (all() over a generator: a call of its own)
-        if other not in shared:
+    for player in state.players:  # noqa: SIM110  (the enemies read in place: no tuple of them built per check)
+        if player.pid not in shared and player.pid != pid:
             return False
     return True
+
+
+def _in_areas(count: int) -> pw.RequirementCheck:
+    def met(state: GameState, pid: str, events: pw.Events) -> bool:
+        # pw.areas_with_units' read, without its call: three requirements ask it after every move.
+        return bd.occupancy(state).spread.get(pid, 0) >= count
+
+    return met
 
 
 def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:
@@ -190,9 +198,9 @@ _SHARED: list[tuple[bd.Occupancy, dict[str, frozenset[str]]]] = []
 
 
 REQUIREMENTS = (
-    pw.Requirement("Units in 4 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 4, when=pw.SPREAD),
-    pw.Requirement("Units in 6 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 6, when=pw.SPREAD),
-    pw.Requirement("Units in 8 areas", lambda s, p, e: pw.areas_with_units(s, p) >= 8, when=pw.SPREAD),
+    pw.Requirement("Units in 4 areas", _in_areas(4), when=pw.SPREAD),
+    pw.Requirement("Units in 6 areas", _in_areas(6), when=pw.SPREAD),
+    pw.Requirement("Units in 8 areas", _in_areas(8), when=pw.SPREAD),
     pw.Requirement("Share areas with all enemies", _shares_all, power=lambda s, p: len(pw.enemies(s, p)), when=pw.SPREAD),
     pw.Requirement(
         "Eliminate two Cultists",

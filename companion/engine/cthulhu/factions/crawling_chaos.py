@@ -109,7 +109,12 @@ def _amounts(detail: str) -> tuple[int, ...]:
 
 
 def _gates_or_power(gates: int, power: int) -> pw.RequirementCheck:
-    return lambda s, p, e: s.player(p).power >= power or bd.controlled_gates(s, p) >= gates
+    def met(state: GameState, pid: str, events: pw.Events) -> bool:
+        # The board's gates read straight from its occupancy (bd.controlled_gates' own read,
+        # without its call): the check runs after every command that may move a gate.
+        return state.player(pid).power >= power or bd.occupancy(state).gates.get(pid, 0) >= gates
+
+    return met
 
 
 REQUIREMENTS = (
