@@ -145,7 +145,8 @@ def react_to(state: GameState, events: Events, types: set[type[Event]], every: b
     where the events hold a type it reads (its ``REACTS_TO``); ``every``: each called (the
     reference the tests compare with).  Each reads the command's events, not those the
     reactions before it add."""
-    table = reactions_of(tuple([p.faction for p in state.players]), state.options.independents, state.options.neutral_spellbooks)
+    options = state.options
+    table = reactions_of(tuple([p.faction for p in state.players]), bool(options.independents), options.neutral_spellbooks)
     due = [react for react, reads in table if every or reads is None or not reads.isdisjoint(types)]
     if due:
         seen = list(events)
