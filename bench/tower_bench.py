@@ -441,12 +441,25 @@ def row(what: str, figures: Figures, reference: Figures | None = None, target: s
     return f"| {what} | {figures.median / 1000:.2f} ms | {figures.p99 / 1000:.2f} ms | {ratios} | {target} |"
 
 
+def table(measured: TowerRun, what: str, target: str) -> list[str]:
+    """A path's table: the path against its floor, the two floors, the path against the design's."""
+    path, floor, design = measured.path, measured.floor, measured.design
+    return [
+        "| what | median | p99 | median / floor's | p99 / floor's | target |",
+        "| --- | --- | --- | --- | --- | --- |",
+        row(what, path, floor, target),
+        row("floor: pty line, pin, the same bytes made durable, one thread", floor),
+        row("design's floor: the same, the line handed from a reader thread", design, floor),
+        row(f"{what}, against the design's floor", path, design),
+    ]
+
+
 def run() -> list[str]:
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
         measured = measure(Path(tmp))
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as tmp:
         battle = measure_battle(Path(tmp))
-    path, floor, design, own = measured.path, measured.floor, measured.design, measured.own_work
+    path, floor, own = measured.path, measured.floor, measured.own_work
     at_median, at_p99 = path.median / floor.median, path.p99 / floor.p99
     absolute = "meets" if path.p99 < 5_000 else "MISSES"
     relative = "meets" if max(at_median, at_p99) <= 1.5 else "MISSES"
@@ -459,12 +472,7 @@ def run() -> list[str]:
         f"between them). The floors write as many bytes as each roll's commit (on average {measured.frames:.1f} WAL "
         f"frames of {WAL_FRAME_HEADER} B + one page) over space the file has, and fdatasync them, as SQLite does.",
         "",
-        "| what | median | p99 | median / floor's | p99 / floor's | target |",
-        "| --- | --- | --- | --- | --- | --- |",
-        row("roll frame -> Watcher LED", path, floor, "p99 < 5 ms and within 1.5x"),
-        row("floor: pty line, pin, the same bytes made durable, one thread", floor),
-        row("design's floor: the same, the line handed from a reader thread", design, floor),
-        row("roll frame -> Watcher LED, against the design's floor", path, design),
+        *table(measured, "roll frame -> Watcher LED", "p99 < 5 ms and within 1.5x"),
         "",
         f"The path's own work, its time minus the floor's in the same round: median {own.median:.0f} µs, nearly "
         "all of it CPU (the floor's time is mostly the disk's fdatasync; at p99 the difference is the disk's "
@@ -483,7 +491,7 @@ def run() -> list[str]:
 
 def battle_lines(measured: TowerRun) -> list[str]:
     """The battle's path: its paragraph, table, own work and verdict."""
-    path, floor, design, own = measured.path, measured.floor, measured.design, measured.own_work
+    path, floor, own = measured.path, measured.floor, measured.own_work
     absolute = "meets" if path.p99 < 5_000 else "MISSES"
     return [
         "A battle's resolving roll, the referee playing the abilities: bench/battle_bench.py's battle (earth-3p, "
@@ -496,12 +504,7 @@ def battle_lines(measured: TowerRun) -> list[str]:
         f"{path.samples:,} rolls, each undone, the table's idle housekeeping between them; the floors as above, "
         f"with the battle roll's bytes (on average {measured.frames:.1f} WAL frames).",
         "",
-        "| what | median | p99 | median / floor's | p99 / floor's | target |",
-        "| --- | --- | --- | --- | --- | --- |",
-        row("battle's resolving roll frame -> journaled entry heard", path, floor, "p99 < 5 ms"),
-        row("floor: pty line, pin, the same bytes made durable, one thread", floor),
-        row("design's floor: the same, the line handed from a reader thread", design, floor),
-        row("battle's roll frame -> entry heard, against the design's floor", path, design),
+        *table(measured, "battle's resolving roll frame -> journaled entry heard", "p99 < 5 ms"),
         "",
         f"The battle path's own work, its time minus the floor's in the same round: median {own.median:.0f} µs "
         "(the engine's apply of the roll among it).",

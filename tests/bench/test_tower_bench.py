@@ -33,5 +33,6 @@ def test_the_battle_path_is_measured_with_its_floors(tmp_path: Path) -> None:
 def test_the_section_has_the_battle_rows(tmp_path: Path) -> None:
     lines = tower_bench.battle_lines(tower_bench.measure_battle(tmp_path, rolls=3, warm_up=1))
     table = [line for line in lines if line.startswith("| battle's resolving roll frame")]
-    assert len(table) == 1 and table[0].endswith("| p99 < 5 ms |")
+    assert len(table) == 2 and table[0].endswith("| p99 < 5 ms |")  # the path against the floor, then the design's
+    assert "-> journaled entry heard, against the design's floor |" in table[1]
     assert any(line.startswith("Verdict: the battle's path") for line in lines)
