@@ -332,13 +332,13 @@ def copied(state: GameState, memory: dict[str, object], prompt: Prompt | None = 
     fields.update(memory)
     if len(fields) != len(_ABILITY_FIELDS):
         raise TypeError(f"Abilities has no field {sorted(memory.keys() - _ABILITY_FIELDS)[0]!r}")
-    abilities = _new_object(Abilities)
+    abilities = _new_object(type(state.abilities))  # its own class, as evolve keeps it
     _set_attribute(abilities, "__dict__", fields)
     fields = dict(state.__dict__)
     fields["abilities"] = abilities
     if prompt is not None:
         fields["prompt"] = prompt
-    new: GameState = _new_object(GameState)
+    new: GameState = _new_object(type(state))
     _set_attribute(new, "__dict__", fields)
     return new
 
