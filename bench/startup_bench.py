@@ -88,7 +88,7 @@ def first_frame(command: list[str], where: Path, env: dict[str, str]) -> Sample:
 def stored_game(path: Path) -> None:
     """A journal holding one game some way in: the Yuggoth demo map, four players, the demo's
     players' first moves (made here, in the bench's own process, before any timing)."""
-    from companion import demo
+    from companion import demo, demo_run
     from companion.session import GameSession
     from companion.store import open_journal
 
@@ -96,7 +96,7 @@ def stored_game(path: Path) -> None:
     try:
         session = GameSession.start(journal, "table", demo.demo_setup(1, "yuggoth-demo", 4).command(), title="Bench")
         assert isinstance(session, GameSession), session
-        demo.play(session, seed=1, limit=STORED_MOVES)
+        demo_run.play(session, seed=1, limit=STORED_MOVES)
     finally:
         journal.close()
 

@@ -244,7 +244,8 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     if args.game == "arkham":
         return _arkham_demo(args, config)
     from companion.appliance import run_window_demo
-    from companion.demo import demo_setup, run_headless
+    from companion.demo import demo_setup
+    from companion.demo_run import run_headless
 
     map_name = args.map_name or (None if args.headless else "yuggoth-demo")
     players = args.players if args.players is not None else TERMINAL_PLAYERS if args.headless else WINDOW_PLAYERS

@@ -2,7 +2,8 @@
 
 Everything goes through the table, exactly as at a real table: the demo's players
 (:class:`companion.appliance.Bots`) are an input source that puts commands on the table's queue,
-beside the (simulated) tower, in the window and the terminal alike.  They only pick among the
+beside the (simulated) tower, in the window and the terminal alike (the games are run on the
+house by :mod:`companion.demo_run`; this module knows nothing of the house).  They only pick among the
 commands :func:`~companion.engine.legal_commands` offers (plus the occasional spellbook, battle
 and Great Old One, as players would), and the dice come from the engine's seeded generator (or
 the simulated tower).  The same seed gives the same game, line by line.
@@ -10,10 +11,9 @@ the simulated tower).  The same seed gives the same game, line by line.
 
 from __future__ import annotations
 
-import contextlib
 import random
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import Any
 
 from companion.engine import Accepted, Command, Event, State, apply, legal_commands
 from companion.engine.cthulhu import commands as c
@@ -27,8 +27,6 @@ from companion.engine.mapdef import MapDef
 from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.maps import SHIPPED_DIR, MapError, load_map
-from companion.session import GameSession
-from companion.store import Journal
 
 SEATING = (
     Faction.GREAT_CTHULHU,
@@ -327,35 +325,6 @@ def _lose_units(state: State, area: str, victim: str, kills: int) -> list[Comman
             orders.append(c.Eliminate(victim, c.UnitRef(area, stack.kind, stack.name, take), "Kills rolled in battle"))
         kills -= take
     return orders
-
-
-def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS) -> State:
-    """Play the session's game to the end (or ``limit`` moves) with the seeded demo players,
-    through the table as the demos do (:func:`companion.appliance.play_out`)."""
-    from companion import appliance
-
-    with contextlib.ExitStack() as stack:
-        return appliance.play_out(appliance.demo_house(stack, session, seed, tower=False, panel=False), limit)
-
-
-def run_headless(
-    journal: Journal, name: str, setup: DemoSetup, out: TextIO, *, tower: bool = False, panel: bool = False, voice: bool = False
-) -> State:
-    """Start a stored demo game, narrate every event to ``out`` and print the final standings.
-    ``tower``: roll on a simulated tower over a real pty; ``panel``: print the mock LED panel;
-    ``voice``: speak the big moments (where there is an audio device).
-    The house is wired as the window's (:func:`companion.appliance.run_headless`)."""
-    from companion import appliance
-
-    session = GameSession.start(journal, name, setup.command(), title=f"Demo on {setup.board.title}")
-    if not isinstance(session, GameSession):
-        raise RuntimeError(session.message)
-    out.write(_("Demo game {game} on {map}, seed {seed}.").format(game=repr(name), map=setup.board.title, seed=setup.seed) + "\n")
-    if setup.board.status.value == "demo":
-        out.write(_("NOTE: this is a demo layout, NOT the printed board.") + "\n")
-    final = appliance.run_headless(session, setup, out, tower=tower, panel=panel, voice=voice)
-    out.write(standings(final))
-    return final
 
 
 DEMO_WIRING = {

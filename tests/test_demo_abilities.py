@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from companion.demo import demo_setup, play
+from companion.demo import demo_setup
+from companion.demo_run import play
 from companion.engine.cthulhu.model import Phase
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal

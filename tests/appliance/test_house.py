@@ -165,7 +165,8 @@ def test_the_headless_demo_and_the_window_play_through_the_same_house(monkeypatc
     """Both demos build their house with demo_house (the window's: run_window_demo); the
     terminal's plays a whole game through it, the players on the table's queue."""
     from companion import appliance
-    from companion.demo import demo_setup, run_headless
+    from companion.demo import demo_setup
+    from companion.demo_run import run_headless
 
     built: list[Appliance] = []
     original = appliance.demo_house

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import demo
+from companion import demo, demo_run
 from companion.session import GameSession, open_game
 from companion.store import JournalError, open_journal
 from companion.store.sqlite import MAGIC, SqliteJournal
@@ -60,7 +60,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     for seed in range(2, 12):
         session = GameSession.start(journal, f"played-{seed}", demo.demo_setup(seed, "earth-3p", 3).command())
         assert isinstance(session, GameSession)
-        demo.play(session, seed, limit=150)
+        demo_run.play(session, seed, limit=150)
         longest = session.seq
         if longest > 100:
             break
@@ -113,7 +113,7 @@ def test_a_healthy_journal_with_entries_only_in_its_log_is_not_damaged(tmp_path:
     journal = SqliteJournal(live / "journal.sqlite3")
     session = GameSession.start(journal, "g", new_game())
     assert isinstance(session, GameSession)
-    demo.play(session, 1, limit=40)
+    demo_run.play(session, 1, limit=40)
     assert Path(f"{live}/journal.sqlite3-wal").stat().st_size > 0
     cut = tmp_path / "cut"
     shutil.copytree(live, cut)  # the files as they are at the cut, the journal still open

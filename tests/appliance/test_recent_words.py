@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import demo
+from companion import demo, demo_run
 from companion.appliance import LOG_LINES, RECENT_ENTRIES, recent_words, words
 from companion.engine.arkham import model as m
 from companion.engine.cthulhu.corrections import SetSpellbooks
@@ -25,10 +25,10 @@ def decoded_words(session: Any) -> list[str]:
 def test_a_cthulhu_wars_games_recent_words_are_its_events_worded() -> None:
     session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(4, "yuggoth-demo", 4).command())
     assert isinstance(session, GameSession)
-    demo.play(session, seed=4, limit=150)
+    demo_run.play(session, seed=4, limit=150)
     player = session.state.players[0].pid
     assert session.submit(SetSpellbooks(player, ("A book",), "forgot to take it")).ok  # a correction's words too
-    demo.play(session, seed=5, limit=20)
+    demo_run.play(session, seed=5, limit=20)
     said = recent_words(session)
     assert said == decoded_words(session) and len(said) > 40
     assert any("forgot to take it" in line for line in said)

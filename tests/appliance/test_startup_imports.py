@@ -89,7 +89,7 @@ def modules_at_first_frame(tmp_path: Path, board: str | None = None, players: in
 
 def play_to_a_roll(session: GameSession, seed: int, moves: int) -> None:
     """The seeded demo game ``moves`` moves in, then on to the first roll it asks for (the frame
-    this test needs), whatever the bots chose on the way (as :func:`demo.play`, one move at a
+    this test needs), whatever the bots chose on the way (as :func:`demo_run.play`, one move at a
     time); a game that ends first fails here."""
     with contextlib.ExitStack() as stack:
         house = appliance.demo_house(stack, session, seed, tower=False, panel=False)
