@@ -143,6 +143,7 @@ def test_the_keyboard_fits_every_screen_with_no_key_hiding_another(app_for, size
     app.draft.keyboard = True
     app.draw()
     keys = app.scenes["builder"].buttons
+    assert len(keys) >= 26, len(keys)  # the keyboard is drawn: a key a letter at least
     for i, one in enumerate(keys):
         assert one.rect.width >= MIN_TOUCH and one.rect.height >= MIN_TOUCH, one.label
         assert one.rect.right <= size[0] and one.rect.bottom <= size[1], one.label
