@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.engine import decode_state
+from tests.cli_runs import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW_GAME = '{"type": "new_game", "board": "earth-3p", "seats": ["great_cthulhu", "crawling_chaos", "black_goat"]}'
@@ -28,15 +28,6 @@ SCRIPT = (
     )
     + "\n"
 )
-
-
-def run_cli(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], stdin: str = ""
-) -> tuple[int, list[str], str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(args)
-    captured = capsys.readouterr()
-    return code, captured.out.splitlines(), captured.err
 
 
 def test_script_answers_each_line_then_prints_the_canonical_state(monkeypatch, capsys) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.maps import list_maps, load_map
-from tests.test_cli import run_cli
+from tests.cli_runs import run_cli
 
 PLAYABLE = [
     (info.name, players)

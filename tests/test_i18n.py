@@ -165,8 +165,7 @@ def test_a_card_marker_refusal_is_a_whole_sentence_in_german(german: None) -> No
     from companion.engine.arkham import model as m
     from companion.engine.arkham.game import apply
     from companion.engine.core import Rejected
-    from tests.engine.arkham.helpers import board, mythos
-    from tests.engine.arkham.test_mythos import HEAT_WAVE
+    from tests.engine.arkham.helpers import HEAT_WAVE, board, mythos
 
     state = mythos(board(), HEAT_WAVE, gate="Yuggoth", monsters=("Cultist",)).state
     taken = apply(state, m.PlaceCardMarker(m.MarkerKind.CLOSED, "Unvisited Isle", HEAT_WAVE, placed=False))

@@ -19,8 +19,8 @@ from companion import i18n
 from companion.engine import EVENTS, Event
 from companion.narrate import _FORMATS, describe
 from tests.engine.arkham.helpers import board, mythos
-from tests.engine.cthulhu.test_shaggai import CC, eradicate_gnaws, shaggai
-from tests.engine.cthulhu.test_yuggoth import NORTH, end_action_phase, pyramid_gate, roll, yuggoth
+from tests.engine.cthulhu.shaggai_board import CC, eradicate_gnaws, shaggai
+from tests.engine.cthulhu.yuggoth_board import NORTH, end_action_phase, pyramid_gate, roll, yuggoth
 from tests.helpers import skip_rituals
 
 HEAT_WAVE = "Heat Wave"

@@ -10,6 +10,7 @@ import ast
 from pathlib import Path
 
 import companion.engine
+from tests.source_imports import imported_modules
 
 ENGINE = Path(companion.engine.__file__).parent
 FORBIDDEN = {
@@ -36,16 +37,6 @@ FORBIDDEN = {
     "firmware_bridge",
 }
 FORBIDDEN_CALLS = {"open", "print", "input"}
-
-
-def imported_modules(tree: ast.AST) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-    return names
 
 
 def test_engine_imports_nothing_impure() -> None:

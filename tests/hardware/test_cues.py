@@ -21,8 +21,8 @@ from companion.engine.cthulhu.watcher import WatcherAwakened
 from companion.engine.values import evolve
 from companion.palette import colour_of
 from hardware.cues import AWAKENING_BEEP, MOMENT_BEEP, WATCHER_BEEP, PanelCues, cues
-from tests.engine.test_purity import imported_modules
 from tests.helpers import set_players, started
+from tests.source_imports import imported_modules
 
 AWOKE = WatcherAwakened("die", "Watcher Postern", 12)
 ERADICATED = AreaEradicated("X", 1, "none", (), (), ())

@@ -19,7 +19,7 @@ from companion.ui.scene import View
 from companion.ui.table_scene import status_lines
 from tests.engine.cthulhu.factions.common import CC, GC, TT, game
 from tests.engine.cthulhu.factions.kit import turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import tt_game
+from tests.engine.cthulhu.factions.tcho_tcho_kit import tt_game
 from tests.helpers import run
 from tests.ui.drawn import frame_drawn
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import companion.ui
-from tests.engine.test_purity import imported_modules
+from tests.source_imports import imported_modules
 
 UI = Path(companion.ui.__file__).parent
 # The engine's words (companion.narrate: events in sentences) count as the engine's: a pure

@@ -137,7 +137,7 @@ def test_the_areas_asked_by_area_are_those_whose_own_list_offers_something() -> 
     """The short list of areas, settled by the engine asked area by area (recruit_areas, then
     each area's part of the list: area_actions), is the areas whose own list offers a choice
     (not only "Bring units"), through seeded games; both of its short cuts were taken."""
-    from tests.engine.cthulhu.test_by_area import GUARDED
+    from tests.engine.cthulhu.by_area import GUARDED
 
     states = [s for seed in (1, 5) for s in played(seed) if s.prompt.kind is PromptKind.ACTION]
     setup = demo.demo_setup(2, "earth-4p-53", 4)

@@ -46,3 +46,7 @@ def rejected(state: m.ArkhamState, command: Command) -> Rejected:
 
 def of(events: tuple[Event, ...], kind: type[Event]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
+
+
+# Heat Wave: Environment (Weather); gate Woods; clue Independence Square; black circle; white diamond, square.
+HEAT_WAVE = "Heat Wave"

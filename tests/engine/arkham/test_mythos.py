@@ -11,12 +11,10 @@ from companion.engine.arkham.data import CARD, LOCATIONS, STORY_CONTINUES
 from companion.engine.arkham.game import apply, new_arkham_game
 from companion.engine.arkham.mythos import Turn, run
 from companion.engine.core import Accepted, Code
-from tests.engine.arkham.helpers import board, monsters, mythos, of, rejected
+from tests.engine.arkham.helpers import HEAT_WAVE, board, monsters, mythos, of, rejected
 
 # Big Storm Sweeps Arkham!: Headline; gate Independence Square; clue The Unnamable; black plus; white crescent.
 BIG_STORM = "Big Storm Sweeps Arkham!"
-# Heat Wave: Environment (Weather); gate Woods; clue Independence Square; black circle; white diamond, square.
-HEAT_WAVE = "Heat Wave"
 # Sunny and Clear: Environment (Weather); gate Black Cave; clue Hibb's Roadhouse; black crescent; white plus.
 SUNNY = "Sunny and Clear"
 # Campus Security Increased!: Headline; gate Independence Square; clue The Unnamable; black diamond, square; white circle.

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from companion import demo
 from companion.engine import Accepted, Command, State, apply, legal_commands
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
@@ -36,11 +34,10 @@ from companion.engine.cthulhu.factions import (
 )
 from companion.engine.cthulhu.model import Faction, Options, Phase, Prompt, PromptKind, UnitKind
 from companion.engine.values import evolve
-from companion.maps import load_map
 from tests.engine.cthulhu.factions.kit import BG, CORE4, OW, WW, YS, game6, turn
+from tests.engine.cthulhu.sampled_games import F, sampled
 from tests.helpers import clear_board, set_board, set_players, started
 
-F = Faction
 MODULES: dict[Faction, ModuleType] = {
     F.WINDWALKER: windwalker,
     F.ANCIENTS: ancients,
@@ -51,10 +48,7 @@ MODULES: dict[Faction, ModuleType] = {
     F.BLACK_GOAT: black_goat,
     F.YELLOW_SIGN: yellow_sign,
 }
-EXPANSION = (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.SLEEPER, F.WINDWALKER, F.OPENER_OF_THE_WAY, F.ANCIENTS)
-CORE = (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN, F.SLEEPER, F.WINDWALKER)
 SEEDS = (1, 2)
-EVERY = 3  # every third question of the faction's is sampled
 
 
 def pointless(state: State, command: Command) -> bool:
@@ -134,30 +128,6 @@ def variants(state: State, pid: str) -> Iterator[State]:
     books = tuple(RULES[state.player(pid).faction].spellbooks)
     yield state.with_player(seat, power=2, spellbooks=books)
     yield stocked(state.with_player(seat, power=15, spellbooks=books), pid)
-
-
-ABILITIES = Options(abilities=True)
-
-
-def sampled(faction: Faction, seed: int, options: Options = ABILITIES) -> Iterator[tuple[State, str]]:
-    """The faction's own action and Doom-Phase questions in a seeded demo game (every
-    :data:`EVERY`-th), to the game's end."""
-    seats = EXPANSION if faction in EXPANSION else CORE
-    setup = c.NewGame(load_map("earth-6p"), tuple(c.Seat(f) for f in seats), seed, options)
-    result = apply(None, setup)
-    assert isinstance(result, Accepted)
-    state, rnd, asked = result.state, random.Random(seed), 0
-    pid = next(p.pid for p in state.players if p.faction is faction)
-    for _ in range(demo.MAX_COMMANDS):
-        if state.phase is Phase.GAME_OVER:
-            return
-        if state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL) and state.prompt.actor == pid:
-            asked += 1
-            if asked % EVERY == 0:
-                yield state, pid
-        result = apply(state, demo.choose(state, rnd))
-        assert isinstance(result, Accepted), result
-        state = result.state
 
 
 @pytest.mark.parametrize("faction", list(MODULES), ids=lambda f: f.value)

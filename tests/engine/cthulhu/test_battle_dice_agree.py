@@ -17,16 +17,17 @@ import pytest
 from companion.engine import State, apply, battle_odds, legal_commands
 from companion.engine.core import Accepted
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.factions import RULES, tcho_tcho
+from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.factions.powers import UseAbility
 from companion.engine.cthulhu.factions.tcho_tcho import BOOST, REDUCE
 from companion.engine.cthulhu.model import Faction, Options, Prompt, PromptKind, UnitKind, Watcher
 from companion.engine.cthulhu.watcher import BattleWatcher, CombatDice, WatcherMove
 from companion.engine.values import evolve
+from tests.engine.cthulhu.battle_setups import library
 from tests.engine.cthulhu.factions.common import GC, TT
 from tests.engine.cthulhu.factions.kit import turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import tt_game
-from tests.engine.cthulhu.test_yuggoth import NORTH
+from tests.engine.cthulhu.factions.tcho_tcho_kit import tt_game
+from tests.engine.cthulhu.yuggoth_board import NORTH
 from tests.helpers import clear_board, run, set_board, started
 
 FACTIONS = tuple(RULES)
@@ -47,12 +48,6 @@ def army(rnd: random.Random, faction: Faction, pid: str) -> list[tuple[str, str,
         if rnd.random() < 0.3:
             units.append((pid, kind.value, name, rnd.randint(1, 2)))
     return units or [(pid, UnitKind.CULTIST.value, "Acolyte", 1)]
-
-
-def library(state: State, faction: Faction) -> tuple[str, ...]:
-    if faction is Faction.TCHO_TCHO:  # its tribe's
-        return tcho_tcho.library(state)
-    return RULES[faction].spellbooks
 
 
 def declared(seed: int, first: Faction, second: Faction) -> State | None:

@@ -12,10 +12,9 @@ from companion.engine import Command, apply, area_actions, legal_commands, recru
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.model import Faction, GameState, Phase, PromptKind
+from tests.engine.cthulhu.by_area import GUARDED
 
 SEATS = (Faction.BUBASTIS, Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.BLACK_GOAT, Faction.CRAWLING_CHAOS)
-# The factions whose guards refuse or charge a core action (Ice Age's tax, the Sleeper's).
-GUARDED = (Faction.WINDWALKER, Faction.SLEEPER, Faction.YELLOW_SIGN, Faction.OPENER_OF_THE_WAY)
 
 
 def listed(state: GameState) -> frozenset[int]:

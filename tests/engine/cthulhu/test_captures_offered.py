@@ -18,9 +18,9 @@ from companion.engine import State, apply, legal_commands
 from companion.engine.core import Accepted
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options
+from tests.engine.cthulhu.battle_setups import AREA, FACTIONS, WHERE, set_up
 from tests.engine.cthulhu.factions.common import CC, GC
 from tests.engine.cthulhu.factions.kit import turn
-from tests.engine.cthulhu.test_battles_offered import AREA, FACTIONS, WHERE, set_up
 from tests.helpers import clear_board, set_board, set_players, started
 
 

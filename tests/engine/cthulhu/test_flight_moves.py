@@ -116,7 +116,7 @@ def test_ancient_sorcery_borrowed_flight_puts_sleepers_two_area_moves_in_the_leg
 def test_every_one_unit_move_the_engine_takes_is_listed_in_seeded_games() -> None:
     """Crawling Chaos and Sleeper in seeded demo games: each unit moved alone to any area, where
     the engine takes it (no crossing of an eradicated area), is in the legal list."""
-    from tests.engine.cthulhu.test_ability_offers import sampled
+    from tests.engine.cthulhu.sampled_games import sampled
 
     tried = 0
     for faction in (Faction.CRAWLING_CHAOS, Faction.SLEEPER):

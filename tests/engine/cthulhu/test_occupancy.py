@@ -13,7 +13,7 @@ from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.model import YOG_SOTHOTH, Faction, GameState, UnitKind
-from tests.engine.cthulhu.test_conformance import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
+from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 
 
 def plainly(state: GameState, board: bd.Occupancy) -> None:

@@ -18,7 +18,7 @@ from companion.engine import Event
 from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu.factions import independents, neutral_spellbooks, powers
 from companion.engine.cthulhu.model import Faction, GameState
-from tests.engine.cthulhu.test_conformance import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
+from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 
 GAMES: list[tuple[str, int, tuple[Faction, ...], bool, tuple[str, ...], bool]] = [
     ("earth-3p", 3, (), False, (), False),

@@ -18,8 +18,8 @@ from companion.engine.cthulhu.events import HitTaken, UnitsMoved
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.factions.powers import with_abilities
 from companion.engine.cthulhu.model import Faction, GameState
+from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, game, turn
-from tests.engine.cthulhu.test_conformance import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 
 
 def plain_passes(state: GameState, events: powers.Events, every: bool = False) -> GameState:

@@ -22,8 +22,8 @@ from companion.engine.cthulhu.events import DiceRolled, HitTaken, PhaseStarted, 
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.model import Faction, GameState
 from companion.engine.values import evolve
+from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, game, turn
-from tests.engine.cthulhu.test_conformance import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 
 SEEDS = range(3)
 GAMES: list[tuple[str, int, tuple[Faction, ...], bool, tuple[str, ...]]] = [

@@ -15,7 +15,7 @@ from companion.engine.cthulhu.model import Options, Phase, PromptKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.common import CC, GC, TT
 from tests.engine.cthulhu.factions.kit import already, met, turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import tt_game
+from tests.engine.cthulhu.factions.tcho_tcho_kit import tt_game
 from tests.helpers import clear_board, run, set_board, set_players, started
 
 GC_MET = ("First Doom Phase", "Kill/Devour 1 enemy unit", "Kill/Devour 2 enemy units", "Awaken Cthulhu", "Five Spellbooks")

@@ -33,8 +33,8 @@ from companion.engine.values import evolve
 from companion.session import GameSession, replay
 from companion.store.base import Entry
 from companion.store.sqlite import SqliteJournal
-from tests.engine.cthulhu.test_shaggai import GNAWS, ending_board, eradicated_board, with_worms
-from tests.engine.cthulhu.test_yuggoth import NORTH, POSTERN, armed, attacking, awake, complete_attacks, end_action_phase
+from tests.engine.cthulhu.shaggai_board import GNAWS, ending_board, eradicated_board, with_worms
+from tests.engine.cthulhu.yuggoth_board import NORTH, POSTERN, armed, attacking, awake, complete_attacks, end_action_phase
 from tests.helpers import events_of, new_game, rejected, run, set_board, set_players, started
 
 GC, CC, BG, OW = "great_cthulhu", "crawling_chaos", "black_goat", "opener_of_the_way"

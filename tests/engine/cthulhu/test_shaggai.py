@@ -23,34 +23,21 @@ from companion.engine.cthulhu.shaggai import (
     WormsDegraded,
 )
 from companion.engine.values import evolve
-from tests.helpers import CORE3, events_of, ok, rejected, run, set_board, set_players, started, to_end_of_doom_phase
-
-GC, CC, BG = "great_cthulhu", "crawling_chaos", "black_goat"
-GNAWS = "The Worm that Gnaws in the Night"
-
-
-def shaggai(factions: tuple[Faction, ...] = CORE3) -> State:
-    return started("shaggai-demo", factions)
-
-
-def index(state: State, name: str) -> int:
-    found = state.board.area_index(name)
-    assert found is not None
-    return found
-
-
-to_degradation = to_end_of_doom_phase
-
-
-def degrade(state: State, *values: int) -> tuple[State, tuple[object, ...]]:
-    command = c.Roll(values, "tower")
-    return run(state, command), events_of(state, command)
-
-
-def with_worms(state: State, *pairs: tuple[str, int]) -> State:
-    on_map = tuple(sorted((index(state, name), number) for name, number in pairs))
-    used = {n for _, n in on_map}
-    return evolve(state, worms=Worms(on_map, tuple(n for n in state.board.worm_numbers if n not in used)))
+from tests.engine.cthulhu.shaggai_board import (
+    BG,
+    CC,
+    GC,
+    GNAWS,
+    degrade,
+    ending_board,
+    eradicate_gnaws,
+    eradicated_board,
+    index,
+    shaggai,
+    to_degradation,
+    with_worms,
+)
+from tests.helpers import CORE3, events_of, ok, rejected, run, set_board, set_players, started
 
 
 def test_set_up_one_worm_in_the_area_of_the_worm_that_gnaws_in_the_night() -> None:
@@ -101,13 +88,6 @@ def test_each_worm_whose_number_was_rolled_is_removed_and_replaced_with_an_eradi
 
 
 # -- In each newly-Eradicated Area ---------------------------------------------------------------
-
-
-def eradicate_gnaws(state: State, **area: object) -> tuple[State, AreaEradicated, tuple[object, ...]]:
-    state = set_board(to_degradation(state), **{GNAWS.replace(" ", "_"): area})
-    state, events = degrade(state, 1, 6, 6)
-    summary = next(e for e in events if isinstance(e, AreaEradicated))
-    return state, summary, events
 
 
 def test_a_removed_gate_controlled_by_a_player_earns_that_player_1_elder_sign() -> None:
@@ -252,19 +232,6 @@ def test_bubastis_may_use_the_pay_6_rule_but_not_the_pay_2_rule() -> None:
 # -- Eradication Marker Effects ------------------------------------------------------------------
 
 
-def eradicated_board() -> State:
-    """Glass Wastes eradicated.  Spires of Shaggai and Crimson Steppes reach The Worm that Gnaws
-    in the Night only across it; Great Cthulhu has units in both."""
-    state = shaggai()
-    wastes = index(state, "Glass Wastes")
-    state = state.with_area(wastes, evolve(state.areas[wastes], markers=(ERADICATED,)))
-    return set_board(
-        state,
-        Spires_of_Shaggai={"units": [(GC, "cultist", "Acolyte", 2)]},
-        Crimson_Steppes={"units": [(GC, "monster", "Deep One", 1)]},
-    )
-
-
 def test_no_units_or_pieces_may_be_moved_or_placed_into_an_eradicated_area() -> None:
     state = eradicated_board()
     assert (
@@ -314,16 +281,6 @@ def test_units_cannot_be_retreated_into_an_eradicated_area() -> None:
 
 
 # -- The World's End -----------------------------------------------------------------------------
-
-
-def ending_board(**players: dict[str, object]) -> State:
-    """Every area but 6 eradicated; three players need 6: one more eradication ends the world."""
-    state = to_degradation(set_players(shaggai(), **players))
-    keep = {"Ocean Belt Middle", "Ash Fields", "Sulphur Dunes", GNAWS, "Conical Towers", "Lost Colony"}
-    for i, area in enumerate(state.areas):
-        if state.area_name(i) not in keep:
-            state = state.with_area(i, evolve(area, markers=(ERADICATED,), units=(), gate=None))
-    return with_worms(state, (GNAWS, 1), ("Lost Colony", 2))
 
 
 def test_fewer_than_2_non_eradicated_areas_per_player_ends_the_game_immediately() -> None:

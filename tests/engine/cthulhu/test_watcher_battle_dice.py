@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind
 from companion.engine.cthulhu.watcher import BattleWatcher, WatcherBattled
-from tests.engine.cthulhu.test_yuggoth import GC, attacking, complete_attacks
+from tests.engine.cthulhu.yuggoth_board import GC, attacking, complete_attacks
 from tests.helpers import events_of, run, set_board
 
 

@@ -18,7 +18,7 @@ from companion.engine.values import evolve
 from companion.narrate import describe
 from tests.engine.cthulhu.factions.common import AN, BB, GC, OW, TT, WW
 from tests.engine.cthulhu.factions.kit import already, turn, units
-from tests.engine.cthulhu.test_yuggoth import NORTH
+from tests.engine.cthulhu.yuggoth_board import NORTH
 from tests.helpers import clear_board, events_of, run, set_board, started
 
 A, M, G = "cultist", "monster", "goo"

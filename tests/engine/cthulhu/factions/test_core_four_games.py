@@ -10,7 +10,7 @@ from collections import Counter
 from companion.engine import canonical
 from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN
 from companion.session import replay
-from tests.engine.cthulhu.test_conformance import play_checked
+from tests.engine.cthulhu.checked_games import play_checked
 
 GAMES = 12
 

@@ -20,7 +20,7 @@ from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import evolve
 from companion.narrate import describe
 from tests.engine.cthulhu.factions.kit import BG, CC, CORE4, GC, SL, WW, YS, A, G, M, already, game, game6, turn, units
-from tests.engine.cthulhu.test_yuggoth import NORTH
+from tests.engine.cthulhu.yuggoth_board import NORTH
 from tests.helpers import CORE3, clear_board, events_of, rejected, run, set_board, set_players, started
 
 

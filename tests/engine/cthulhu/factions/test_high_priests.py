@@ -17,7 +17,7 @@ from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import BB, BG, CC, GC, TT, YS, count, dice
 from tests.engine.cthulhu.factions.kit import turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import owing
+from tests.engine.cthulhu.factions.tcho_tcho_kit import owing
 from tests.helpers import clear_board, events_of, rejected, run, set_board, set_players, started
 
 A, M, G = "cultist", "monster", "goo"

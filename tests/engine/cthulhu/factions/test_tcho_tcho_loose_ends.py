@@ -20,7 +20,7 @@ from companion.store import Entry, JournalError
 from companion.store.sqlite import SqliteJournal
 from tests.engine.cthulhu.factions.common import BB, GC, TT, count
 from tests.engine.cthulhu.factions.kit import turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import owing, tt_game
+from tests.engine.cthulhu.factions.tcho_tcho_kit import owing, tt_game
 from tests.helpers import clear_board, new_game, rejected, run, set_board, started
 
 A, M = "cultist", "monster"

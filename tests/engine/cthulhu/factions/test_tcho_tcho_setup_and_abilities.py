@@ -13,10 +13,11 @@ from companion.engine.cthulhu.events import Part, PowerGathered
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
 from companion.engine.cthulhu.factions.tcho_tcho import ONE_LESS, REMOVE_GATE, TT_GAINS, AwakenInDoomPhase, TchoTchoRemoveGate
 from companion.engine.cthulhu.flow import start_order
-from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
+from companion.engine.cthulhu.model import Faction, Phase, PromptKind
 from tests.engine.cthulhu.factions.common import GC, TT, count
 from tests.engine.cthulhu.factions.kit import met, turn
-from tests.helpers import clear_board, new_game, ok, pass_round, rejected, run, set_board, set_players, started
+from tests.engine.cthulhu.factions.tcho_tcho_kit import owing, tt_game
+from tests.helpers import new_game, ok, pass_round, rejected, run, set_board, set_players
 
 SEATS = (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.OPENER_OF_THE_WAY)
 
@@ -36,19 +37,6 @@ def test_tcho_tcho_start_area_is_an_empty_printed_start_chosen_after_the_others_
     seated = [p.pid for p in state.players if p.start_area >= 0]
     assert TT in seated and state.growth == 0
     assert order[-1] == "opener_of_the_way"
-
-
-def tt_game(tribe: str = "Tsang", options: Options | None = None, **areas: Any) -> State:
-    """Earth (3 players), Tcho-Tcho first, the abilities on and the tribe asked (a new game's
-    options); ``tribe`` chosen when asked at the start; the board cleared, then ``areas`` set."""
-    state = started(
-        "earth-3p",
-        (Faction.TCHO_TCHO, Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS),
-        options=options or Options(abilities=True, tribes=True),
-    )
-    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.purpose == "Tribe"
-    state = run(state, UseAbility(TT, tribe))
-    return set_board(clear_board(state), **areas)
 
 
 def test_hells_banquet_rolls_for_growth_from_the_doom_phase_after_the_first_awakening() -> None:
@@ -121,11 +109,6 @@ def test_soulless_tcho_tchos_captured_cultists_give_their_captor_no_power() -> N
     gathered = {e.player: e for e in events if isinstance(e, PowerGathered)}
     assert Part("captured cultists", 1) in gathered[GC].parts
     assert Part("Soulless: Tcho-Tcho's cultists give nothing", -1) in gathered[GC].parts
-
-
-def owing(state: State, *requirements: str) -> State:
-    """``requirements`` of Tcho-Tcho met, so that the next command's end asks for a Spellbook."""
-    return replace(state, abilities=replace(state.abilities, met=tuple((TT, r) for r in requirements)))
 
 
 def test_hierophants_a_spellbook_earned_places_a_high_priest_at_a_gate_or_adds_growth() -> None:

@@ -23,7 +23,7 @@ from companion.engine.cthulhu.factions.tcho_tcho import (
 from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind, UnitKind
 from tests.engine.cthulhu.factions.common import CC, GC, TT, count
 from tests.engine.cthulhu.factions.kit import already, turn
-from tests.engine.cthulhu.factions.test_tcho_tcho_setup_and_abilities import owing, tt_game
+from tests.engine.cthulhu.factions.tcho_tcho_kit import owing, tt_game
 from tests.helpers import events_of, rejected, run, set_board, set_players, started
 
 A, M, G = "cultist", "monster", "goo"
