@@ -107,3 +107,39 @@ def journal(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Journal]
         store.prefix = f"test{next(_journal_names)}"
     yield store
     store.close()
+
+
+def _mount(*args: str) -> None:
+    done = subprocess.run(["mount", *args], capture_output=True, text=True)
+    if done.returncode:
+        pytest.skip(f"cannot mount here ({done.stderr.strip()}); needs root with mount rights")
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 512 KiB tmpfs: writes past it fail with ENOSPC, as on a full SD card."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("needs root to mount a tmpfs")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    _mount("-t", "tmpfs", "-o", "size=512k", "tmpfs", str(disk))
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+@pytest.fixture
+def read_only_view(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """(folder, view): ``view`` is ``folder`` through a bind mount that the test can make
+    read-only and writable again (a real EROFS, like a card remounted read-only)."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("needs root to bind-mount")
+    folder, view = tmp_path / "folder", tmp_path / "view"
+    folder.mkdir()
+    view.mkdir()
+    _mount("--bind", str(folder), str(view))
+    try:
+        yield folder, view
+    finally:
+        subprocess.run(["umount", str(view)], check=True)

@@ -36,7 +36,7 @@ from firmware_bridge.protocol import (
 )
 from firmware_bridge.sim import SimTower
 from tests.helpers import Wire, count_decisions, new_game
-from tests.store.test_storage_problems import fill, small_disk  # noqa: F401 (a fixture)
+from tests.mounts import fill
 
 GC, CC = "great_cthulhu", "crawling_chaos"
 TIMEOUT = 5.0
@@ -305,7 +305,7 @@ def test_a_roll_another_table_already_journaled_is_done_not_applied_again(tmp_pa
     assert len(rolls) == 1
 
 
-def test_a_full_disk_keeps_the_tap_waiting_with_one_line_and_records_it_once_there_is_room(small_disk: Path) -> None:  # noqa: F811
+def test_a_full_disk_keeps_the_tap_waiting_with_one_line_and_records_it_once_there_is_room(small_disk: Path) -> None:
     journal = SqliteJournal(small_disk / "journal.sqlite3")
     session = GameSession.start(journal, "g", new_game())
     assert isinstance(session, GameSession)

@@ -11,7 +11,7 @@ from pathlib import Path
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from tests.helpers import new_game
-from tests.store.test_storage_problems import fill, read_only_view, small_disk  # noqa: F401 (fixtures)
+from tests.mounts import fill
 
 
 def companion(*args: str, state: Path) -> subprocess.CompletedProcess[str]:
@@ -74,7 +74,7 @@ def test_a_damaged_journal_on_the_command_line_is_moved_aside_and_said(tmp_path:
     assert aside.read_bytes() == b""
 
 
-def test_a_read_only_state_folder_is_one_line(read_only_view: tuple[Path, Path]) -> None:  # noqa: F811
+def test_a_read_only_state_folder_is_one_line(read_only_view: tuple[Path, Path]) -> None:
     _, view = read_only_view
     subprocess.run(["mount", "-o", "remount,ro,bind", str(view)], check=True)
     done = companion("games", state=view / "state")
@@ -83,7 +83,7 @@ def test_a_read_only_state_folder_is_one_line(read_only_view: tuple[Path, Path])
     assert "cannot be created (Read-only file system)" in line and "writable" in line
 
 
-def test_export_onto_a_full_disk_is_one_line_and_leaves_no_half_file(tmp_path: Path, small_disk: Path) -> None:  # noqa: F811
+def test_export_onto_a_full_disk_is_one_line_and_leaves_no_half_file(tmp_path: Path, small_disk: Path) -> None:
     state = tmp_path / "state"
     played(state)
     fill(small_disk)

@@ -4,54 +4,18 @@ taken for a damaged journal, and the entry goes in once the disk is put right.""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.store import Entry, EntryKind, JournalError, JournalUnavailable, open_journal
 from companion.store.sqlite import SqliteJournal
+from tests.mounts import fill
 
 
 def entry(seq: int, snapshot_size: int = 0) -> Entry:
     return Entry(seq, EntryKind.COMMAND, seq - 1, seq, seq, (), '{"type":"pass"}', "[]", float(seq), f"tap:{seq}")
-
-
-def _mount(*args: str) -> None:
-    done = subprocess.run(["mount", *args], capture_output=True, text=True)
-    if done.returncode:
-        pytest.skip(f"cannot mount here ({done.stderr.strip()}); needs root with mount rights")
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 512 KiB tmpfs: writes past it fail with ENOSPC, as on a full SD card."""
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("needs root to mount a tmpfs")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    _mount("-t", "tmpfs", "-o", "size=512k", "tmpfs", str(disk))
-    try:
-        yield disk
-    finally:
-        subprocess.run(["umount", str(disk)], check=True)
-
-
-def fill(disk: Path) -> Path:
-    """Fill ``disk`` to the last block; the filler file."""
-    filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        while True:
-            os.write(fd, b"x" * 4096)
-    except OSError as exc:
-        assert exc.errno == 28  # ENOSPC
-    finally:
-        os.close(fd)
-    return filler
 
 
 def test_a_full_disk_waits_and_the_entry_goes_in_once_space_is_freed(small_disk: Path) -> None:
@@ -91,22 +55,6 @@ def test_a_journal_at_its_page_limit_is_unavailable_not_damaged(tmp_path: Path) 
     journal.append("g", entry(seq), snapshot="y" * 5000)
     assert journal.snapshot("g", seq) == "y" * 5000
     journal.close()
-
-
-@pytest.fixture
-def read_only_view(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
-    """(folder, view): ``view`` is ``folder`` through a bind mount that the test can make
-    read-only and writable again (a real EROFS, like a card remounted read-only)."""
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("needs root to bind-mount")
-    folder, view = tmp_path / "folder", tmp_path / "view"
-    folder.mkdir()
-    view.mkdir()
-    _mount("--bind", str(folder), str(view))
-    try:
-        yield folder, view
-    finally:
-        subprocess.run(["umount", str(view)], check=True)
 
 
 def test_a_read_only_journal_reads_waits_and_writes_again_once_writable(read_only_view: tuple[Path, Path]) -> None:
