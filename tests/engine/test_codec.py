@@ -12,9 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.engine import DecodeError, canonical, decode_state, parse_command
-from companion.engine.codec import TagRegistry, to_data
+from companion.engine.codec import to_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
+from tests.engine.late_things import LATE
 from tests.helpers import started
 
 
@@ -83,9 +84,6 @@ def test_roll_commands_round_trip(values: list[int], source: str) -> None:
     assert parse_command(json.loads(json.dumps(data))) == roll
 
 
-LATE = TagRegistry("thing")  # for the test below: its later module registers into it
-
-
 def test_a_registry_imports_its_later_modules_only_for_a_name_it_does_not_know(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -96,7 +94,7 @@ def test_a_registry_imports_its_later_modules_only_for_a_name_it_does_not_know(
     class Known: ...
 
     (tmp_path / "late_things_for_the_codec_test.py").write_text(
-        "from tests.engine.test_codec import LATE\n\n@LATE.register('late')\nclass Late: ...\n"
+        "from tests.engine.late_things import LATE\n\n@LATE.register('late')\nclass Late: ...\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     LATE.later("late_things_for_the_codec_test")

@@ -16,11 +16,14 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame
 
 from companion.appliance import screen_only
-from companion.session import GameSession
+from companion.engine.arkham import model as m
+from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
-from tests.helpers import new_game
+from tests.helpers import new_game, table_of
+from tests.ui.arkham_corrections import SEATS
+from tests.ui.arkham_fit import LOG, crowded
 
 
 @pytest.fixture
@@ -60,3 +63,28 @@ def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.use("de")
     yield
     i18n.use("en")
+
+
+@pytest.fixture
+def crowded_app(app_on: Callable[..., App]) -> Callable[..., App]:
+    def build(size: tuple[int, int], players: int, gates: int) -> App:
+        seats = tuple(m.Seated(f"Seat {n}", "Woods", 1) for n in range(players))
+        session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", seats, seed=5))
+        assert isinstance(session, ArkhamSession)
+        app: App = app_on(session, size)
+        table_of(app).session.state = crowded(session.state, players, gates)
+        app.state, app.log = table_of(app).session.state, list(LOG)
+        return app
+
+    return build
+
+
+@pytest.fixture
+def arkham_for(app_on: Callable[..., App]) -> Callable[..., App]:
+    def build(size: tuple[int, int] = (800, 480)) -> App:
+        session = ArkhamSession.start(SqliteJournal(":memory:"), "a", m.NewArkhamGame("Cthulhu", SEATS, seed=5))
+        assert isinstance(session, ArkhamSession)
+        app: App = app_on(session, size)
+        return app
+
+    return build

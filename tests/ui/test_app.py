@@ -14,6 +14,7 @@ from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.ui.app import SIZES, App
 from companion.ui.scene import Build, DieFace, Go, Submit, Toggle
 from companion.ui.widgets import MIN_TOUCH, Button
+from tests.ui.demo_window import demo_app
 
 SCREENS = ("table", "map", "log", "settings", "new", "area", "builder")
 
@@ -343,27 +344,6 @@ def test_arkham_start_with_a_game_in_play_asks_first(app_for) -> None:
     app.do(StartArkham("Cthulhu", 2, False))
     app.tick()
     assert app.arkham and app.scene_name == "arkham"
-
-
-def demo_app(tmp_path: Path, size: tuple[int, int]) -> tuple[App, object]:
-    import contextlib
-
-    from companion.appliance import Appliance
-    from companion.session import GameSession
-    from companion.store.sqlite import SqliteJournal
-    from companion.ui.app import Extras
-    from companion.ui.backlight import Backlight
-    from hardware.config import panel_config
-    from tests.helpers import new_game
-
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("yuggoth-demo", seed=4))
-    assert isinstance(session, GameSession)
-    stack = contextlib.ExitStack()
-    house = Appliance(session, stack)
-    house.add_panel(panel_config({"watcher_light": 18, "worm_light": 23, "doom_bar": [5, 6, 13], "pin_factory": "mock"}))
-    app = App(house.client(threaded=False), size=size, extras=Extras(demo=True), backlight=Backlight(Path("/nonexistent")))
-    stack.callback(app.close)
-    return app, stack
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))

@@ -13,7 +13,7 @@ from companion.ui.app import App
 from companion.ui.arkham_picker import letters
 from companion.ui.arkham_scene import ArkhamScene, MenuKind
 from companion.ui.scene import Submit
-from tests.ui.test_arkham_fit import check
+from tests.ui.arkham_fit import check
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3), m.Seated("Carolyn", "Downtown", 2))
 

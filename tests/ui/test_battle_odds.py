@@ -126,7 +126,7 @@ def test_the_odds_line_never_leaves_a_figure_alone_on_a_line(app_on, monkeypatch
     import re
 
     from companion.ui.app import SIZES
-    from tests.ui.test_text_fit import problems
+    from tests.ui.text_fit import problems
 
     session = first_declared_battle()
     for size in SIZES.values():

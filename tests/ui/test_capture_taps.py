@@ -11,8 +11,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
 from companion.ui.app import App
 from tests.helpers import tap, tap_area
-from tests.ui.test_flight_taps import labels, last_command
-from tests.ui.test_neutral_spellbook_taps import great_cthulhus_turn
+from tests.ui.taps import great_cthulhus_turn, labels, last_command
 
 GC, CC = "great_cthulhu", "crawling_chaos"
 HIGH_PRIESTS = Options(abilities=True, high_priests=True)

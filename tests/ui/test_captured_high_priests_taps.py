@@ -26,8 +26,8 @@ from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import PREVIEW_SIZES, REASONS, lines_in
 from companion.ui.widgets import wrap
 from tests.helpers import frame, new_game, table_of, tap
-from tests.ui.test_corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene, step
-from tests.ui.test_text_fit import LONG_NAME
+from tests.ui.corrections_scene import check_screen, choose, drawn_words, labels, last_command, scene, step
+from tests.ui.text_fit import LONG_NAME
 
 GC, TT, BG = "great_cthulhu", "tcho_tcho", "black_goat"
 FACTIONS = (Faction.GREAT_CTHULHU, Faction.TCHO_TCHO, Faction.BLACK_GOAT)

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from companion.ui import widgets
-from tests.ui.test_tap_path import greedy
+from tests.ui.greedy_wrap import greedy
 
 VOCAB = [
     "Bring",

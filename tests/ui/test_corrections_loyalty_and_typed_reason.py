@@ -19,7 +19,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, MAX_TYPED
 from tests.helpers import table_of, tap
-from tests.ui.test_corrections_scene import (
+from tests.ui.corrections_scene import (
     check_screen,
     choose,
     choose_area,
@@ -30,7 +30,7 @@ from tests.ui.test_corrections_scene import (
     last_command,
     scene,
 )
-from tests.ui.test_text_fit import LONG_NAME
+from tests.ui.text_fit import LONG_NAME
 
 GC, BG = "great_cthulhu", "black_goat"
 CARDS = ("Byatis", "Abhoth", "Star Vampire")

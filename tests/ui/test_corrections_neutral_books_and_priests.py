@@ -19,17 +19,8 @@ from companion.engine.values import evolve
 from companion.ui.app import SIZES, App
 from companion.ui.corrections_scene import KINDS, unit_types
 from tests.helpers import started, table_of, tap
-from tests.ui.test_corrections_scene import (
-    check_screen,
-    choose,
-    choose_area,
-    fix_menu_with,
-    fix_page,
-    labels,
-    last_command,
-    scene,
-)
-from tests.ui.test_text_fit import LONG_NAME
+from tests.ui.corrections_scene import check_screen, choose, choose_area, fix_menu_with, fix_page, labels, last_command, scene
+from tests.ui.text_fit import LONG_NAME
 
 GC, BG = "great_cthulhu", "black_goat"
 

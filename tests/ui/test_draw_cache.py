@@ -6,35 +6,18 @@ checked against the drawing they replace: the same pixels, the same areas.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 import pytest
 
 from companion import demo
-from companion.engine.cthulhu.model import Phase, PromptKind
+from companion.engine.cthulhu.model import PromptKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import turn_panel, widgets
 from companion.ui.widgets import BUTTON_EDGE, Button, Metrics
-
-
-def played(seed: int, moves: int = 400) -> list[Any]:
-    """The states of a seeded demo game on Yuggoth with 4 players, in order."""
-    setup = demo.demo_setup(seed, "yuggoth-demo", 4)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", setup.command())
-    assert isinstance(session, GameSession)
-    rnd, states = random.Random(seed), []
-    for _ in range(moves):
-        state = session.state
-        if state.phase is Phase.GAME_OVER:
-            break
-        states.append(state)
-        result = session.submit(demo.choose(state, rnd))
-        for order in demo.casualties(session.state, getattr(result, "events", ())):
-            session.submit(order)
-    return states
+from tests.ui.played import played
 
 
 def test_a_frame_drawn_from_kept_pictures_is_the_frame_drawn_afresh(app_on) -> None:

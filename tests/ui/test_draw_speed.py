@@ -14,7 +14,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import table_scene, widgets
 from companion.ui.table_scene import TableScene
-from tests.ui.test_draw_cache import played
+from tests.ui.played import played
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])

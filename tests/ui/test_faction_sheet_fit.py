@@ -23,9 +23,9 @@ from companion.ui.scene import View
 from companion.ui.widgets import Metrics
 from tests.helpers import started
 from tests.ui.drawn import frame_drawn
-from tests.ui.test_screens_fit import crowded
-from tests.ui.test_text_fit import LONG_NAME, problems
-from tests.ui.test_turn_panel_fit import late_game
+from tests.ui.screens_fit import crowded
+from tests.ui.text_fit import LONG_NAME, problems
+from tests.ui.turn_panel_fit import late_game
 
 # The longest open requirements first (Ancients, Tcho-Tcho, Bubastis, Sleeper, Windwalker, Opener).
 LONGEST = (

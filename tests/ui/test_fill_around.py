@@ -15,7 +15,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import app as app_module
 from companion.ui import widgets
-from tests.ui.test_draw_cache import played
+from tests.ui.played import played
 
 GARBAGE = (255, 0, 255)  # what a previous frame could have left: never the table's background
 

@@ -10,20 +10,20 @@ from __future__ import annotations
 import pytest
 
 from companion.ui.app import SIZES
-from tests.ui import test_corrections_scene, test_screens_fit
+from tests.ui import corrections_scene, screens_fit
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-@pytest.mark.parametrize(("map_name", "options"), test_corrections_scene.MAPS, ids=[m for m, _ in test_corrections_scene.MAPS])
+@pytest.mark.parametrize(("map_name", "options"), corrections_scene.MAPS, ids=[m for m, _ in corrections_scene.MAPS])
 def test_every_corrections_editor_fits_in_german(app_on, map_name, options, size, german) -> None:
-    test_corrections_scene.test_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, options, size)
+    corrections_scene.check_every_editor_and_chooser_renders_without_cut_text(app_on, map_name, options, size)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_eight_players_steppers_fit_in_german(app_on, size, german) -> None:
-    test_corrections_scene.test_a_table_of_eight_gets_its_steppers_in_columns_without_cut_text(app_on, size)
+    corrections_scene.check_a_table_of_eight_gets_its_steppers_in_columns_without_cut_text(app_on, size)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_the_screens_around_the_game_fit_in_german(app_on, size, monkeypatch, german) -> None:
-    test_screens_fit.test_the_screens_around_the_game_fit(app_on, size, monkeypatch)
+    screens_fit.check_the_screens_around_the_game_fit(app_on, size, monkeypatch)

@@ -4,9 +4,7 @@ units"); a faction without Flight is offered only the areas next door."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -17,6 +15,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from tests.helpers import new_game, table_of, tap, tap_area
+from tests.ui.taps import destinations, labels, last_command
 
 CC, GC = "crawling_chaos", "great_cthulhu"
 
@@ -32,36 +31,6 @@ def flight_turn(app_on: Callable[..., App]) -> App:
     state = table_of(app).session.state
     assert state.prompt.kind is PromptKind.ACTION and state.prompt.actor == CC
     return app
-
-
-def last_command(app: App) -> dict[str, Any]:
-    entry = table_of(app).session.journal.last("g")
-    assert entry is not None
-    data: dict[str, Any] = json.loads(entry.command)
-    return data
-
-
-def labels(app: App) -> set[str]:
-    app.draw()
-    return {b.label for b in app.scenes[app.scene_name].buttons}
-
-
-def destinations(app: App) -> set[str]:
-    """Every "-> area" the move panel offers, over all its pages (Flight reaches many areas);
-    each button drawn has room (none of zero or negative size)."""
-    seen: set[str] = set()
-    pages: set[str] = set()
-    for _ in range(20):
-        found = labels(app)
-        for button in app.scenes[app.scene_name].buttons:
-            assert button.rect.width > 0 and button.rect.height > 0, (button.label, button.rect)
-        seen |= {words for words in found if words.startswith("-> ")}
-        more = [words for words in found if words.startswith("More (")]
-        if not more or more[0] in pages:  # one page, or back at a page already seen
-            return seen
-        pages.add(more[0])
-        tap(app, more[0])
-    raise AssertionError("the pages never came to an end")
 
 
 def test_a_flight_move_two_areas_away_is_entered_by_taps(app_on: Callable[..., App]) -> None:

@@ -21,8 +21,7 @@ from companion.ui.keyboard import Key, folded, keys, search_keys, upper
 from companion.ui.scene import Go, Submit
 from companion.ui.widgets import MIN_TOUCH, Button, Metrics
 from tests.helpers import table_of
-from tests.ui import test_arkham_corrections
-from tests.ui.test_arkham_corrections import arkham_for  # noqa: F401 (a fixture)
+from tests.ui.arkham_corrections import check_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut
 
 UMLAUT_TITLE = "Größenwahn über Münster"  # not a real card: the deck's titles are English today
 SHARP_TITLE = "Die Straße nach Dunwich"
@@ -198,7 +197,7 @@ def test_the_builder_keyboard_is_german_in_german(app_for: Callable[..., App], g
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-def test_the_corrections_page_fits_in_german_with_its_keyboard_open(arkham_for, size, german) -> None:  # noqa: F811
+def test_the_corrections_page_fits_in_german_with_its_keyboard_open(arkham_for, size, german) -> None:
     """Every step of Arkham's Corrections page, the reason being typed on the German keyboard
     among them, with fingertip keys and no text cut, at every size."""
-    test_arkham_corrections.test_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut(arkham_for, size)
+    check_every_step_renders_at_every_size_with_fingertip_buttons_and_no_text_cut(arkham_for, size)

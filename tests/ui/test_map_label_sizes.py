@@ -23,7 +23,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.map_scene import LABEL_TAG
 from companion.ui.widgets import Metrics
 from tests.helpers import frame
-from tests.ui.test_text_fit import MAPS, problems
+from tests.ui.text_fit import MAPS, problems
 
 OTHER_SIZES = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (600, 1024), (480, 800)]
 FACTIONS = tuple(f for f in Faction if f is not Faction.OTHER)

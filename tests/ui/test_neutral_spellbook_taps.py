@@ -4,34 +4,18 @@ action turn, and its redistribution is entered one unit at a time from the choic
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions import neutral_spellbooks as nb
-from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
+from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.ui.app import App
-from tests.helpers import new_game, table_of, tap
-
-GC = "great_cthulhu"
-NEUTRAL_BOOKS = Options(abilities=True, neutral_spellbooks=True)
+from tests.helpers import tap
+from tests.ui.taps import GC, great_cthulhus_turn
 
 
 def labels(app: App) -> list[str]:
     app.draw()
     return [b.label for b in app.scenes[app.scene_name].buttons]
-
-
-def great_cthulhus_turn(app_on: Callable[..., App], options: Options = NEUTRAL_BOOKS) -> tuple[App, Any]:
-    """A 3-player Earth game with ``options`` (the neutral Spellbooks unless told), Great Cthulhu
-    (six Acolytes in the South Pacific) to act: the app and its table."""
-    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", options=options))
-    assert isinstance(session, GameSession)
-    app = app_on(session)
-    table = table_of(app)
-    table.submit(c.ChooseDirection(GC, "clockwise"))
-    return app, table
 
 
 def test_undimensioned_is_entered_by_taps(app_on: Callable[..., App]) -> None:

@@ -38,9 +38,9 @@ from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.other_scenes import LANGUAGE_NAMES
 from companion.ui.widgets import Button, Metrics
 from tests.helpers import frame
-from tests.ui import test_arkham_fit, test_text_fit
+from tests.ui import arkham_fit, text_fit
+from tests.ui.arkham_fit import menus
 from tests.ui.drawn import frame_drawn
-from tests.ui.test_arkham_fit import crowded_app, menus  # noqa: F401 (crowded_app is a fixture)
 
 PO = Path(i18n.__file__).parent / "locale" / "de" / "LC_MESSAGES" / "companion.po"
 WORD = re.compile(r"[A-Za-z]+")
@@ -155,7 +155,7 @@ def engine_words(app: App) -> set[str]:
 def cthulhu_screens(app: App) -> Iterator[str]:
     """Every Cthulhu Wars screen the text-fit test draws, then settings, new game (and its
     faction picker and Arkham's set-up), the Corrections page, the faction sheets, the builder."""
-    yield from test_text_fit.screens(app)
+    yield from text_fit.screens(app)
     for name in ("settings", "new", "fix", "sheets", "builder"):
         app.scene_name = name
         yield name
@@ -168,7 +168,7 @@ def cthulhu_screens(app: App) -> Iterator[str]:
 
 
 def test_every_cthulhu_screen_sentence_is_catalogued(app_on: Callable[..., App], pseudo: None) -> None:
-    app = test_text_fit.game(app_on, "yuggoth-demo", (800, 480))
+    app = text_fit.game(app_on, "yuggoth-demo", (800, 480))
     known = data_words()
     found: list[str] = []
     for name in cthulhu_screens(app):
@@ -188,8 +188,8 @@ def test_every_prompt_of_a_whole_game_is_catalogued(app_on: Callable[..., App], 
     from companion.engine.cthulhu.model import Phase
 
     seats = (c.Seat(Faction.GREAT_CTHULHU), c.Seat(Faction.CRAWLING_CHAOS), c.Seat(Faction.OPENER_OF_THE_WAY))
-    app = test_text_fit.game(app_on, map_name, (800, 480), (*seats, c.Seat(Faction.OTHER, test_text_fit.LONG_NAME)))
-    session, rnd = test_text_fit.table_of(app).session, random.Random(4)
+    app = text_fit.game(app_on, map_name, (800, 480), (*seats, c.Seat(Faction.OTHER, text_fit.LONG_NAME)))
+    session, rnd = text_fit.table_of(app).session, random.Random(4)
     known, seen, found = data_words(), set(), []
     for _move in range(3000):
         state = session.state
@@ -210,12 +210,12 @@ def test_every_prompt_of_a_whole_game_is_catalogued(app_on: Callable[..., App], 
     assert not found, "not in the catalogue:\n" + "\n".join(dict.fromkeys(found))
 
 
-def test_every_arkham_screen_sentence_is_catalogued(crowded_app: Callable[..., App], pseudo: None) -> None:  # noqa: F811
+def test_every_arkham_screen_sentence_is_catalogued(crowded_app: Callable[..., App], pseudo: None) -> None:
     app = crowded_app((800, 480), 8, 4)
     scene = app.scenes["arkham"]
     assert isinstance(scene, ArkhamScene)
-    known = data_words() | {w for name in test_arkham_fit.NAMES for w in WORD.findall(name)}
-    known |= {w for line in test_arkham_fit.LOG for w in WORD.findall(line)}  # the crowded app's made-up log (English test text)
+    known = data_words() | {w for name in arkham_fit.NAMES for w in WORD.findall(name)}
+    known |= {w for line in arkham_fit.LOG for w in WORD.findall(line)}  # the crowded app's made-up log (English test text)
     found: list[str] = []
     for menu in menus(app.state):
         app.scene_name = "arkham"
@@ -254,21 +254,21 @@ def test_the_screen_speaks_german_when_the_system_does(app_for: Callable[..., Ap
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-@pytest.mark.parametrize("map_name", test_text_fit.MAPS)
+@pytest.mark.parametrize("map_name", text_fit.MAPS)
 def test_no_text_is_cut_or_overlaps_in_german(app_on, map_name, size, monkeypatch, german) -> None:
-    test_text_fit.test_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch)
+    text_fit.check_no_text_is_cut_or_overlaps(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 @pytest.mark.parametrize("map_name", ["yuggoth-demo", "shaggai-demo", "primeval-demo"])
 def test_every_prompt_of_a_whole_game_fits_in_german(app_on, map_name, size, monkeypatch, german) -> None:
-    test_text_fit.test_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch)
+    text_fit.check_every_prompt_of_a_whole_game_fits(app_on, map_name, size, monkeypatch)
 
 
 @pytest.mark.parametrize("players,gates", [(8, 4), (2, 7)], ids=["eight-investigators", "seven-gates"])
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
-def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:  # noqa: F811
-    test_arkham_fit.test_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crowded_app, size, players, gates)
+def test_every_arkham_screen_fits_in_german(crowded_app, size, players, gates, german) -> None:
+    arkham_fit.check_every_arkham_screen_prompt_and_chooser_fits_with_the_longest_names(crowded_app, size, players, gates)
 
 
 def test_the_screen_follows_settings_before_the_system_locale(
@@ -294,8 +294,8 @@ def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[...
     from companion.ui.faction_sheet import sheet_lines
     from tests.helpers import started
 
-    app = test_text_fit.game(app_on, "yuggoth-demo", (800, 480))
-    table = test_text_fit.table_of(app)
+    app = text_fit.game(app_on, "yuggoth-demo", (800, 480))
+    table = text_fit.table_of(app)
     assert not table._submit(c.ChooseDirection("nobody", "clockwise"))
     assert table.notices[-1].text.startswith("'nobody' spielt nicht mit (Spieler: ")
     state = started()
@@ -305,7 +305,7 @@ def test_a_refused_tap_and_the_faction_sheet_read_in_german(app_on: Callable[...
 
 def test_the_demo_led_panel_is_catalogued(tmp_path: Path, pseudo: None) -> None:
     """The virtual LED panel's labels (hardware/cues.py marks them; the window translates)."""
-    from tests.ui.test_app import demo_app
+    from tests.ui.demo_window import demo_app
 
     app, stack = demo_app(tmp_path, (800, 480))
     with stack:  # type: ignore[attr-defined]

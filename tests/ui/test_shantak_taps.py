@@ -14,7 +14,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from tests.helpers import new_game, table_of, tap, tap_area
-from tests.ui.test_flight_taps import destinations, labels, last_command
+from tests.ui.taps import destinations, labels, last_command
 
 GC = "great_cthulhu"
 FAR = "Europe"  # four areas from the South Pacific: no walk reaches it

@@ -27,7 +27,8 @@ from companion.ui.backlight import Backlight
 from companion.ui.scene import Submit
 from companion.ui.turn_panel import Local
 from tests.helpers import new_game, table_of
-from tests.ui.test_draw_cache import played
+from tests.ui.greedy_wrap import greedy
+from tests.ui.played import played
 
 
 @pytest.fixture
@@ -247,19 +248,6 @@ def test_a_part_is_painted_again_when_what_it_shows_changes() -> None:
     finally:
         widgets.RECORDER = None
     assert painted == ["red", "blue", "red"]
-
-
-def greedy(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    """The wrap as it was: a line takes words one by one while the line, measured, fits."""
-    lines, line = [], ""
-    for word in filter(None, widgets.BREAK.split(words)):
-        candidate = f"{line} {word}" if line else word
-        if line and widgets.width_of(candidate, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return (*lines, line) if line else tuple(lines)
 
 
 def test_a_sentence_wraps_as_the_greedy_wrap_measured_it() -> None:

@@ -16,7 +16,7 @@ from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import turn_panel
 from companion.ui.widgets import Metrics
-from tests.ui.test_draw_cache import played
+from tests.ui.played import played
 
 
 class AskingPanel(turn_panel.TurnPanel):

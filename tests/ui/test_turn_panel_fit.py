@@ -5,41 +5,20 @@ screenshots' map-turn.png is taken from) and with the longest real area name."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 import pytest
 
-from companion import demo
-from companion.engine.cthulhu.model import Phase, PromptKind
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
 from companion.ui import widgets
 from companion.ui.app import SIZES, App
 from companion.ui.scene import Submit
 from companion.ui.turn_panel import Local, TurnPanel
 from companion.ui.widgets import Metrics
 from tests.ui.drawn import frame_drawn
-from tests.ui.test_screens_fit import crowded, longest_area_name
-from tests.ui.test_text_fit import problems
-
-
-def late_game(seed: int = 7, map_name: str = "earth-4p-53", players: int = 4, rounds: int = 4) -> GameSession:
-    """The demo's seeded game played to an action turn in round ``rounds`` (scripts/screenshots.py's)."""
-    setup = demo.demo_setup(seed, map_name, players)
-    session = GameSession.start(SqliteJournal(":memory:"), "g", setup.command())
-    assert isinstance(session, GameSession)
-    rnd = random.Random(seed)
-    for _ in range(3000):
-        state = session.state
-        if (state.round >= rounds and state.prompt.kind is PromptKind.ACTION) or state.phase is Phase.GAME_OVER:
-            break
-        result = session.submit(demo.choose(state, rnd))
-        for order in demo.casualties(session.state, getattr(result, "events", ())):
-            session.submit(order)
-    assert session.state.prompt.kind is PromptKind.ACTION
-    return session
+from tests.ui.screens_fit import crowded, longest_area_name
+from tests.ui.text_fit import problems
+from tests.ui.turn_panel_fit import late_game
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
