@@ -169,7 +169,7 @@ def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
         raise Refusal(Code.NOT_NOW, "{place} is closed for the rest of the game.", place=command.place)
     if turn.state.is_closed(command.place):
         raise Refusal(Code.NOT_NOW, "{place} is closed while its card is in play.", place=command.place)
-    turn.move_investigator(command.name, command.place)
+    turn.move_investigator(command.name, command.place, delayed=False)  # moved at the table: the delay is over
 
 
 def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:

@@ -119,10 +119,12 @@ class Turn:
                 self.emit(m.MonsterMoved(x.kind, shop, street, f"{shop} closed"))
         self.update(monsters=moved)
 
-    def move_investigator(self, name: str, place: str, delayed: bool = False) -> None:
+    def move_investigator(self, name: str, place: str, delayed: bool | None = None) -> None:
+        """Put ``name`` at ``place``; ``delayed`` None keeps whether they are delayed (a shop
+        closing moves them, it does not free them)."""
         people = self.state.investigators
         who = next(i for i in people if i.name == name)
-        changed = evolve(who, place=place, delayed=delayed)
+        changed = evolve(who, place=place, delayed=who.delayed if delayed is None else delayed)
         self.update(investigators=tuple(changed if i is who else i for i in people))
         self.emit(m.InvestigatorMoved(name, who.place, place))
 
