@@ -398,7 +398,8 @@ class RumorIgnored(Event):
 @EVENTS.register("resolve_at_table")
 @dataclass(frozen=True, slots=True)
 class ResolveAtTable(Event):
-    """A printed effect the companion does not model: shown so it is never skipped silently."""
+    """A printed effect the companion does not model, shown so it is never skipped silently; or
+    one an Environment in play had on the referee's own steps (the card is the ``source``)."""
 
     source: str
     what: str

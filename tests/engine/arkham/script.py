@@ -19,9 +19,7 @@ Line = dict[str, Any]
 def game(*places: str, ancient_one: str = "Cthulhu", sneaks: tuple[int, ...] = ()) -> Line:
     """A new_arkham_game line: one investigator per place (Amanda, Bob, ...), Sneak 2 unless given."""
     names = ("Amanda", "Bob", "Carolyn", "Darrell", "Gloria", "Harvey", "Jenny", "Kate")
-    seats = [
-        {"name": names[i], "place": place, "sneak": sneaks[i] if i < len(sneaks) else 2} for i, place in enumerate(places)
-    ]
+    seats = [{"name": names[i], "place": place, "sneak": sneaks[i] if i < len(sneaks) else 2} for i, place in enumerate(places)]
     return {"type": "new_arkham_game", "ancient_one": ancient_one, "seed": 1, "investigators": seats}
 
 
