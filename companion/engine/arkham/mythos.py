@@ -423,17 +423,22 @@ def destination(turn: Turn, monster: m.Monster, black: bool) -> tuple[str | None
         return hound(state, monster.place), say("goes straight to the nearest investigator")
     if kind.movement is Movement.FLYING:
         return fly(state, monster.place)
-    first = arrow(monster.place, black)
-    if kind.movement is Movement.FAST and env.fast_moves_as_normal(state):
-        how = (
-            say("along the black arrow, one step on Icy Conditions")
-            if black
-            else say("along the white arrow, one step on Icy Conditions")
-        )
-        return first, how
-    if kind.movement is Movement.FAST and first and not state.investigators_at(first):
-        how = say("fast, two steps along the black arrows") if black else say("fast, two steps along the white arrows")
-        return arrow(first, black) or first, how
+    return walk(state, monster.place, kind.movement is Movement.FAST, black)
+
+
+def walk(state: m.ArkhamState, place: str, fast: bool, black: bool) -> tuple[str | None, str]:
+    """Along the arrow of the card's colour: one step, or two for a fast monster that meets no
+    investigator on the first (Rulebook p.11) unless Icy Conditions is in play."""
+    first = arrow(place, black)
+    if fast and env.fast_moves_as_normal(state):  # one whole sentence per colour, for the translations
+        if black:
+            return first, say("along the black arrow, one step on Icy Conditions")
+        return first, say("along the white arrow, one step on Icy Conditions")
+    if fast and first and not state.investigators_at(first):
+        second = arrow(first, black) or first
+        if black:
+            return second, say("fast, two steps along the black arrows")
+        return second, say("fast, two steps along the white arrows")
     return first, say("along the black arrow") if black else say("along the white arrow")
 
 
