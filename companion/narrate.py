@@ -22,7 +22,7 @@ from companion.i18n import N_, _, sentence
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 # The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
 # correction's summary): translated through the catalogue (companion.i18n.sentence).
-_PROSE = ("reason", "cause", "detail", "summary")
+_PROSE = ("reason", "cause", "detail", "summary", "how", "what")  # how and what: Arkham's monster moves and table steps
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 

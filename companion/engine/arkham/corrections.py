@@ -214,7 +214,7 @@ def correct_terror(turn: Turn, command: CorrectTerror) -> None:
     for level, shop in sorted(TERROR_CLOSES.items()):
         if old < level <= new and shop not in turn.state.closed:
             turn.update(closed=(*turn.state.closed, shop))
-            turn.emit(Corrected("location", shop, "open", "closed for the game", f"terror reached {level}"))
+            turn.emit(Corrected("location", shop, "open", "closed for the game", say("terror reached {level}", level=level)))
             turn.empty_closed(shop)
     if old < TERROR_TOP <= new:
         turn.clear_outskirts(

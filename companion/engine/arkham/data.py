@@ -301,9 +301,10 @@ CARDS = _cards()
 CARD = {card.name: card for card in CARDS}
 STORY_CONTINUES = "The Story Continues..."
 
-# Activity markers a card puts on the board while it is in play, where the sources list them
-# (data section 4.6, from lunboks; the full list was not compiled, so other cards' markers are
-# left to the table through the card's "resolve at the table" step).
+# Activity markers a card puts on the board while it is in play: the street its text names for
+# its effect (data section 4.6, from lunboks, for the first six; the other five from the cards'
+# texts, issue 31 item 17, sources in docs/rules-notes.md).  Other cards' markers are left to the
+# table through the card's "resolve at the table" step.
 ACTIVITY = {
     "Blood Magic": "Rivertown",
     "Disturbing the Dead": "Rivertown",
@@ -311,4 +312,9 @@ ACTIVITY = {
     "Estate Sale": "Uptown",
     "Egyptian Exhibit Visits Miskatonic U.": "Miskatonic U.",
     "Good Work Undone": "Easttown",
+    "The Man in Black": "French Hill",  # "end their movement in the French Hill streets"
+    "The Great Ritual": "French Hill",  # "while in the French Hill streets"
+    "The Southside Strangler Strikes": "Southside",  # printed "Ma's Boarding House"; the misprint note: the Southside streets
+    "The Stars Are Right": "Downtown",  # "while in the Downtown streets"
+    "The Terrible Experiment": "Miskatonic U.",  # "while in the Miskatonic U. streets"
 }

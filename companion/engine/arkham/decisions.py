@@ -25,6 +25,7 @@ from collections import Counter
 
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import OUTSKIRTS
+from companion.engine.arkham.environments import kept_out
 from companion.engine.arkham.game import apply
 from companion.engine.arkham.mythos import check_placement, round_the_gates, surge_gates
 from companion.engine.core import Refusal, Rejected
@@ -117,16 +118,34 @@ def next_decision(state: m.ArkhamState, command: m.Mythos) -> Decision | None:
             return surge
     drawn = sum(1 for e in events if isinstance(e, m.MonsterAppeared))
     if state.table_draws and len(command.monsters) < drawn:
-        left = list(state.cup)
-        for kind in command.monsters:
-            left.remove(kind)
-        return MonsterDrawn(len(command.monsters) + 1, drawn, tuple(sorted(set(left))))
+        number = len(command.monsters) + 1
+        left = cup_at_draw(state, events, number)
+        out = kept_out(state)
+        return MonsterDrawn(number, drawn, tuple(sorted(kind for kind in left if kind != out)))
     if not command.clue_to:
         clue = next((e for e in events if isinstance(e, m.ClueAppeared) and e.taken_by), None)
         here = state.investigators_at(clue.location) if clue is not None else ()
         if clue is not None and len(here) > 1:
             return ClueChoice(clue.location, tuple(i.name for i in here))
     return None
+
+
+def cup_at_draw(state: m.ArkhamState, events: tuple[object, ...], number: int) -> Counter[str]:
+    """The cup as it stands when monster ``number`` (from 1) of the phase is drawn: the cup before
+    the phase, less the monsters drawn before it, plus those that came back to it in between (an
+    Outskirts overflow, terror reaching 10).  The phase's events up to that draw depend only on
+    the monsters already named, so the preview's own later draws do not matter."""
+    cup = Counter(state.cup)
+    seen = 0
+    for event in events:
+        if isinstance(event, m.MonsterAppeared):
+            seen += 1
+            if seen == number:
+                break
+            cup[event.monster] -= 1
+        elif isinstance(event, m.OutskirtsCleared):
+            cup.update(event.monsters)
+    return +cup  # only the kinds still in it
 
 
 def _surge(state: m.ArkhamState, events: tuple[object, ...]) -> SurgeChoice | None:

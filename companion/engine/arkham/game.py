@@ -26,6 +26,7 @@ from companion.engine.arkham.data import (
     WORLDS,
     CardKind,
 )
+from companion.engine.arkham.environments import seals_barred
 from companion.engine.arkham.mythos import LOST, Turn, run
 from companion.engine.core import Accepted, Code, Command, Refusal, Rejected
 from companion.engine.names import clean_name, command_text_problem, name_problem
@@ -135,9 +136,9 @@ def draw(turn: Turn, entered: str) -> str | None:
         turn.emit(m.MythosDrawn(card, info.kind.value, info.gate, info.clue, _words(info.black), _words(info.white)))
         redo = ""
         if card == STORY_CONTINUES:
-            redo = "The Story Continues: the deck is shuffled (this card too) and another card drawn"
+            redo = say("The Story Continues: the deck is shuffled (this card too) and another card drawn")
         elif state.setup and info.kind is CardKind.RUMOR:
-            redo = "at set-up a Rumor is shuffled back and another card drawn"
+            redo = say("at set-up a Rumor is shuffled back and another card drawn")
         if not redo:
             return card
         reshuffle(turn, card, redo)
@@ -169,7 +170,7 @@ def move_investigator(turn: Turn, command: m.MoveInvestigator) -> None:
         raise Refusal(Code.NOT_NOW, "{place} is closed for the rest of the game.", place=command.place)
     if turn.state.is_closed(command.place):
         raise Refusal(Code.NOT_NOW, "{place} is closed while its card is in play.", place=command.place)
-    turn.move_investigator(command.name, command.place)
+    turn.move_investigator(command.name, command.place, delayed=False)  # moved at the table: the delay is over
 
 
 def place_card_marker(turn: Turn, command: m.PlaceCardMarker) -> None:
@@ -244,6 +245,12 @@ def close_gate(turn: Turn, command: m.CloseGate) -> None:
     gate = turn.state.gate_at(command.location)
     if gate is None:
         raise Refusal(Code.NO_GATE, "No gate is open at {location!r}.", location=command.location)
+    if command.seal and seals_barred(turn.state):
+        raise Refusal(
+            Code.NOT_NOW,
+            "{environment} is in play: gates cannot be sealed, although they can still be closed.",
+            environment=turn.state.environment,
+        )
     dimension = WORLD[gate.world].dimension
     returned = tuple(x.kind for x in turn.state.monsters if MONSTER[x.kind].dimension is dimension)
     kept = tuple(x for x in turn.state.monsters if MONSTER[x.kind].dimension is not dimension)

@@ -124,9 +124,12 @@ class ArkhamState:
         return tuple(i.name for i in self.investigators if i.place == UNPLACED and i.playing)
 
     def investigators_at(self, place: str) -> tuple[Investigator, ...]:
-        """Those in ``place``, in seat order from the first player (who decides ties)."""
+        """Those in ``place``, in seat order from the first player (who decides ties).
+
+        A delayed investigator is there like any other: being delayed only means not moving in the
+        next Movement Phase (the rules text; issue 31, item 14)."""
         order = self.investigators[self.first_player :] + self.investigators[: self.first_player]
-        return tuple(i for i in order if i.place == place and not i.delayed and i.playing)
+        return tuple(i for i in order if i.place == place and i.playing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,7 +398,8 @@ class RumorIgnored(Event):
 @EVENTS.register("resolve_at_table")
 @dataclass(frozen=True, slots=True)
 class ResolveAtTable(Event):
-    """A printed effect the companion does not model: shown so it is never skipped silently."""
+    """A printed effect the companion does not model, shown so it is never skipped silently; or
+    one an Environment in play had on the referee's own steps (the card is the ``source``)."""
 
     source: str
     what: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import field
 
+from companion.engine.arkham import environments as env
 from companion.engine.arkham import model as m
 from companion.engine.arkham.data import (
     ACTIVITY,
@@ -94,7 +95,16 @@ class Turn:
             self.awaken(say("the doom track is full"))
 
     def raise_terror(self) -> None:
-        """Terror +1 with its effects; past the top a doom token instead (Rulebook p.20)."""
+        """Terror +1 with its effects; past the top a doom token instead (Rulebook p.20).  Happy
+        Days are Here Again holds it: "the terror level cannot increase" (no doom token either)."""
+        if env.terror_held(self.state):
+            self.emit(
+                m.ResolveAtTable(
+                    env.HAPPY_DAYS,
+                    say("the terror level cannot increase: it stays at {terror}", terror=self.state.terror),
+                )
+            )
+            return
         if self.state.terror >= TERROR_TOP:
             self.add_doom(say("terror cannot rise above {terror_top}", terror_top=TERROR_TOP))
             return
@@ -116,13 +126,15 @@ class Turn:
         moved = tuple(m.Monster(x.kind, street) if x.place == shop else x for x in self.state.monsters)
         for x in self.state.monsters:
             if x.place == shop:
-                self.emit(m.MonsterMoved(x.kind, shop, street, f"{shop} closed"))
+                self.emit(m.MonsterMoved(x.kind, shop, street, say("{shop} closed", shop=shop)))
         self.update(monsters=moved)
 
-    def move_investigator(self, name: str, place: str, delayed: bool = False) -> None:
+    def move_investigator(self, name: str, place: str, delayed: bool | None = None) -> None:
+        """Put ``name`` at ``place``; ``delayed`` None keeps whether they are delayed (a shop
+        closing moves them, it does not free them)."""
         people = self.state.investigators
         who = next(i for i in people if i.name == name)
-        changed = evolve(who, place=place, delayed=delayed)
+        changed = evolve(who, place=place, delayed=who.delayed if delayed is None else delayed)
         self.update(investigators=tuple(changed if i is who else i for i in people))
         self.emit(m.InvestigatorMoved(name, who.place, place))
 
@@ -157,20 +169,41 @@ class Turn:
         return sum(1 for x in self.state.monsters if x.place != OUTSKIRTS)
 
     def draw_monster(self) -> str | None:
-        """The next monster from the cup (entered at the table, or a seeded draw); None awakes."""
-        cup = self.state.cup
+        """The next monster from the cup (entered at the table, or a seeded draw); None awakes.
+
+        The monster the Environment in play keeps out (Raining Cats and Dogs: "return it to the
+        cup and draw a different monster") is never the one drawn; a cup holding nothing else
+        is an empty cup."""
+        cup, out = self.state.cup, env.kept_out(self.state)
         if self.monsters_entered:
             kind = self.monsters_entered.popleft()
             if kind not in cup:
                 raise Refusal(Code.BAD_VALUE, "{kind!r} is not in the monster cup; check the marker's name.", kind=kind)
+            if kind == out:
+                raise Refusal(
+                    Code.BAD_VALUE,
+                    "{environment} is in play: a {kind} drawn goes back to the cup; draw a different monster and name it.",
+                    environment=self.state.environment,
+                    kind=kind,
+                )
         elif not cup:
             self.awaken(say("a monster must be drawn but the cup is empty"))
+            return None
+        elif all(kind == out for kind in cup):
+            self.awaken(
+                say(
+                    "a monster must be drawn but the cup holds only the {kind}, which {environment} keeps out",
+                    kind=out,
+                    environment=self.state.environment,
+                )
+            )
             return None
         elif self.state.table_draws:
             raise Refusal(Code.MISSING_DRAW, "A monster is drawn from the cup: name each one the table drew, in order.")
         else:
-            index, rng = self.state.rng.below(len(cup))
-            kind = cup[index]
+            drawable = tuple(kind for kind in cup if kind != out)
+            index, rng = self.state.rng.below(len(drawable))
+            kind = drawable[index]
             self.update(rng=rng)
         i = cup.index(kind)
         self.update(cup=cup[:i] + cup[i + 1 :])
@@ -348,11 +381,16 @@ def arrow(place: str, black: bool) -> str | None:
 
 
 def move_step(turn: Turn, card: MythosCard) -> None:
+    fogged = False
     for index in range(len(turn.state.monsters)):
         monster = turn.state.monsters[index]
         dimension = MONSTER[monster.kind].dimension
-        flies = card.burst and MONSTER[monster.kind].movement is Movement.FLYING  # a burst moves all flyers
+        flier = MONSTER[monster.kind].movement is Movement.FLYING
+        flies = card.burst and flier  # a burst moves all flyers
         if monster.place == OUTSKIRTS or not (flies or dimension in (*card.black, *card.white)):
+            continue
+        if flier and env.fliers_stay(turn.state):
+            fogged = True
             continue
         to, how = destination(turn, monster, dimension in card.black)
         if to and to != monster.place:
@@ -360,6 +398,8 @@ def move_step(turn: Turn, card: MythosCard) -> None:
             moved[index] = m.Monster(monster.kind, to)
             turn.update(monsters=tuple(moved))
             turn.emit(m.MonsterMoved(monster.kind, monster.place, to, how))
+    if fogged:
+        turn.emit(m.ResolveAtTable(env.EVIL_FOG, say("fliers do not move")))
 
 
 def destination(turn: Turn, monster: m.Monster, black: bool) -> tuple[str | None, str]:
@@ -369,22 +409,37 @@ def destination(turn: Turn, monster: m.Monster, black: bool) -> tuple[str | None
     if kind.name == "Chthonian":
         turn.emit(
             m.ResolveAtTable(
-                f"Chthonian in {monster.place}",
-                "instead of moving, roll a die: on 4-6 every investigator in Arkham loses 1 Stamina",
+                kind.name,
+                say(
+                    "in {place}: instead of moving, roll a die: on 4-6 every investigator in Arkham loses 1 Stamina",
+                    place=monster.place,
+                ),
             )
         )
         return None, ""
     if state.investigators_at(monster.place):
         return None, ""
     if kind.name == "Hound of Tindalos":
-        return hound(state, monster.place), "goes straight to the nearest investigator"
+        return hound(state, monster.place), say("goes straight to the nearest investigator")
     if kind.movement is Movement.FLYING:
         return fly(state, monster.place)
-    colour = "black" if black else "white"
-    first = arrow(monster.place, black)
-    if kind.movement is Movement.FAST and first and not state.investigators_at(first):
-        return arrow(first, black) or first, f"fast, two steps along the {colour} arrows"
-    return first, f"along the {colour} arrow"
+    return walk(state, monster.place, kind.movement is Movement.FAST, black)
+
+
+def walk(state: m.ArkhamState, place: str, fast: bool, black: bool) -> tuple[str | None, str]:
+    """Along the arrow of the card's colour: one step, or two for a fast monster that meets no
+    investigator on the first (Rulebook p.11) unless Icy Conditions is in play."""
+    first = arrow(place, black)
+    if fast and env.fast_moves_as_normal(state):  # one whole sentence per colour, for the translations
+        if black:
+            return first, say("along the black arrow, one step on Icy Conditions")
+        return first, say("along the white arrow, one step on Icy Conditions")
+    if fast and first and not state.investigators_at(first):
+        second = arrow(first, black) or first
+        if black:
+            return second, say("fast, two steps along the black arrows")
+        return second, say("fast, two steps along the white arrows")
+    return first, say("along the black arrow") if black else say("along the white arrow")
 
 
 def lowest_sneak(state: m.ArkhamState, places: tuple[str, ...]) -> str | None:
@@ -399,12 +454,12 @@ def fly(state: m.ArkhamState, place: str) -> tuple[str | None, str]:
     """Flying monsters swoop on the lowest Sneak in a connected street, or rise to the Sky."""
     if place == SKY:
         target = lowest_sneak(state, tuple(STREETS))
-        return target, "swoops from the Sky on the lowest Sneak in a street"
+        return target, say("swoops from the Sky on the lowest Sneak in a street")
     streets = tuple(p for p in neighbours(place) if p in STREETS)
     target = lowest_sneak(state, streets)
     if target:
-        return target, "flies to the lowest Sneak in a connected street"
-    return SKY, "flies to the Sky"
+        return target, say("flies to the lowest Sneak in a connected street")
+    return SKY, say("flies to the Sky")
 
 
 def hound(state: m.ArkhamState, start: str) -> str | None:
@@ -432,7 +487,9 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
     state = turn.state
     if card.kind is CardKind.HEADLINE:
         turn.emit(
-            m.ResolveAtTable(card.name, "read the headline aloud and resolve it; enter what it changes on the board with Correct")
+            m.ResolveAtTable(
+                card.name, say("read the headline aloud and resolve it; enter what it changes on the board with Correct")
+            )
         )
         turn.to_bottom(card.name)
     elif card.kind is CardKind.ENVIRONMENT:
@@ -441,16 +498,32 @@ def activate_step(turn: Turn, card: MythosCard) -> None:
             turn.leave_play(old)
         turn.update(environment=card.name)
         turn.emit(m.CardInPlay(card.name, f"environment ({card.subtype})", old))
-        turn.emit(m.ResolveAtTable(card.name, "its effect lasts while it is in play"))
+        turn.emit(m.ResolveAtTable(card.name, say("its effect lasts while it is in play")))
         turn.enter_play(card.name)
+        keep_out(turn)
     elif card.kind is CardKind.RUMOR and state.rumor:
         turn.to_bottom(card.name)  # ignored: it never entered play
         turn.emit(m.RumorIgnored(card.name, state.rumor))
     elif card.kind is CardKind.RUMOR:
         turn.update(rumor=card.name, rumor_track=0)
         turn.emit(m.CardInPlay(card.name, "rumor", ""))
-        turn.emit(m.ResolveAtTable(card.name, "set up the Rumor; it stays until it is passed or failed"))
+        turn.emit(m.ResolveAtTable(card.name, say("set up the Rumor; it stays until it is passed or failed")))
         turn.enter_play(card.name)
+
+
+def keep_out(turn: Turn) -> None:
+    """The Environment just in play returns the monsters it keeps out to the cup, wherever they
+    are in play (Arkham, the Sky, the Outskirts)."""
+    kind = env.kept_out(turn.state)
+    gone = [x for x in turn.state.monsters if x.kind == kind]
+    if not gone:
+        return
+    kept = tuple(x for x in turn.state.monsters if x.kind != kind)
+    turn.update(monsters=kept, cup=tuple(sorted((*turn.state.cup, *(x.kind for x in gone)))))
+    for x in gone:
+        turn.emit(
+            m.ResolveAtTable(turn.state.environment, say("the {kind} in {place} returns to the cup", kind=kind, place=x.place))
+        )
 
 
 def run(turn: Turn, card: MythosCard, marker: str) -> None:

@@ -8,6 +8,7 @@ from companion.engine.arkham.game import apply
 from companion.engine.core import Accepted, Code
 from companion.engine.values import evolve
 from tests.engine.arkham.helpers import board, monsters, of, rejected
+from tests.engine.arkham.script import Line, accepted, game
 
 HEAT_WAVE = "Heat Wave"  # gate Woods; clue Independence Square
 BIG_STORM = "Big Storm Sweeps Arkham!"  # gate Independence Square; clue The Unnamable
@@ -117,3 +118,48 @@ def test_a_surge_placement_is_allowed_exactly_when_some_completion_passes_the_ru
             for length in range(count + 1):
                 for start in product(choice.gates, repeat=length):
                     assert choice.allows(start) == completes(choice, start), (gates, count, start)
+
+
+# -- issue 31, item 16: the monsters offered are the cup at the question -------------------------
+
+
+def nearly_empty_cup_at_the_overflow() -> list[Line]:
+    """A table that draws for itself, three investigators (limit 6, Outskirts 5): a gate at the
+    Woods, Arkham full there, the Outskirts full, and one Gug left in the cup (the rest trophies)."""
+    start = {**game("Train Station", "Train Station", "Train Station"), "table_draws": True}
+    arkham = ("Ghoul", "Ghoul", "Ghoul", "Dark Young", "Dark Young", "Dark Young")
+    outskirts = ("Maniac", "Maniac", "Maniac", "Cultist", "Cultist")
+    lines: list[Line] = [start, {"type": "arkham_gate", "location": "Woods", "action": "open", "world": "Yuggoth"}]
+    lines += [{"type": "arkham_monster", "kind": k, "action": "place", "to": "Woods"} for k in arkham]
+    lines += [{"type": "arkham_monster", "kind": k, "action": "place", "to": "Outskirts"} for k in outskirts]
+    cup = list(board(players=3).cup)  # Cthulhu's cup: no Mask monsters
+    for kind in (*arkham, *outskirts, "Gug"):
+        cup.remove(kind)
+    for kind in cup:  # out of the cup: placed, then defeated and kept (a correction takes only from the board)
+        lines.append({"type": "arkham_monster", "kind": kind, "action": "place", "to": "Train Station"})
+        lines.append({"type": "arkham_monster", "kind": kind, "action": "defeated", "place": "Train Station"})
+    return lines
+
+
+def test_after_an_outskirts_overflow_the_returned_monsters_are_offered() -> None:
+    setup = nearly_empty_cup_at_the_overflow()
+    _answers, state = accepted(*setup)
+    assert state.cup == ("Gug",)
+    # Slum Murders Continue!: gate Woods (open): a surge of 3.  The Gug goes to the Outskirts,
+    # which overflow (6 > 5): all six return to the cup, so the next two come from those six.
+    surge = m.Mythos("Slum Murders Continue!", placement=("Woods", "Woods", "Woods"))
+    first = next_decision(state, surge)
+    assert first == MonsterDrawn(1, 3, ("Gug",))
+    second = next_decision(state, evolve(surge, monsters=("Gug",)))
+    assert second == MonsterDrawn(2, 3, ("Cultist", "Gug", "Maniac"))
+    third = next_decision(state, evolve(surge, monsters=("Gug", "Maniac")))
+    assert third == MonsterDrawn(3, 3, ("Cultist", "Gug", "Maniac"))
+    line = {"type": "mythos", "card": surge.card, "placement": list(surge.placement), "monsters": ["Gug", "Maniac", "Gug"]}
+    _answers, after = accepted(*setup, line)
+    assert [x.kind for x in after.monsters if x.place == "Outskirts"] == ["Maniac", "Gug"]
+    assert after.terror == 1
+
+
+def test_the_monster_the_environment_keeps_out_is_not_offered() -> None:
+    state = board(players=1, cup=("Fire Vampire", "Ghoul"), environment="Raining Cats and Dogs", table_draws=True)
+    assert next_decision(state, m.Mythos("All Quiet in Arkham!", gate="Yuggoth")) == MonsterDrawn(1, 1, ("Ghoul",))

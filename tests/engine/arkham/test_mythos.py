@@ -258,7 +258,10 @@ def test_the_chthonian_rolls_instead_of_moving_at_the_table() -> None:
     # Blue Flu!: Headline; gate The Unnamable; clue Woods; black slash, star, triangle; white hexagon.
     result = mythos(board(monsters=monsters(("Chthonian", "Rivertown"))), "Blue Flu!")
     assert where(result.state, 1) == [("Chthonian", "Rivertown")]
-    assert any(e.source == "Chthonian in Rivertown" for e in of(result.events, m.ResolveAtTable))
+    assert any(
+        e.source == "Chthonian" and e.what.startswith("in Rivertown: instead of moving")
+        for e in of(result.events, m.ResolveAtTable)
+    )
 
 
 # -- Activate the card -----------------------------------------------------------------------------
