@@ -25,7 +25,7 @@ from companion.engine.names import name_problem
 from companion.i18n import _, ngettext
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
 from companion.session import SESSION_KINDS, ArkhamSession, EntryNoLongerApplies, GameSession, new_game_name, replay_any
-from companion.store import Entry, Journal, JournalError, open_journal
+from companion.store import DamagedEntry, Entry, Journal, JournalError, open_journal, readable
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 GAME_NAME_LIMIT = 64  # characters in a stored game's name (generated ones are about 24)
@@ -670,19 +670,35 @@ def read_entries(path: Path) -> list[Entry]:
 
 
 def cmd_export(args: argparse.Namespace, config: Config) -> int:
+    """Write every readable entry of the game; each damaged one is named on stderr, and the exit
+    code is 1 when any was left out (the export is not whole), 0 otherwise."""
     game = game_name(args.game, "the game")
     journal = open_configured(args, config)
+    damaged: list[DamagedEntry] = []
     try:
         name = game or _last_game(journal)
         journal.last(name)  # raises GameNotFound with the name
-        lines = [entry.to_json() + "\n" for entry in journal.entries(name)]
+        lines = [entry.to_json() + "\n" for entry in readable(journal, name, 1, damaged)]
     finally:
         journal.close()
     if args.output:
         _write_output(Path(args.output), "".join(lines))
     else:
         sys.stdout.writelines(lines)
-    return EXIT_OK
+    for problem in damaged:
+        print(f"companion: {shown(str(problem))}", file=sys.stderr)
+    if not damaged:
+        return EXIT_OK
+    total = len(lines) + len(damaged)
+    left_out = ", ".join(str(problem.seq) for problem in damaged)
+    print(
+        "companion: "
+        + _("{done} of {total} entries exported; left out, damaged: {left_out}. Keep the journal file for recovery.").format(
+            done=len(lines), total=total, left_out=left_out
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_REJECTED
 
 
 def _write_output(path: Path, text: str) -> None:

@@ -37,7 +37,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.values import dataclass
 from companion.i18n import _, sentence
 from companion.session import GameSession, Session
-from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
+from companion.store import DamagedEntry, DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
 
 if TYPE_CHECKING:
@@ -143,6 +143,8 @@ class Table(Generic[SessionT]):
         self.settled = threading.Event()  # set once a quiet moment's housekeeping left nothing to do
         self.settled.set()
         self.session.defer_snapshots = self.defer_snapshots
+        self._said_damaged: set[tuple[str, int]] = set()  # damaged entries the table has said
+        self.session.on_damaged = self._damaged
         self.tower.opened(self.session)
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
         self.sync_tower()
@@ -160,6 +162,7 @@ class Table(Generic[SessionT]):
         fresher.previews = self.session.previews
         self._settle()  # the snapshot the old one owes is still this game's
         fresher.defer_snapshots = self.defer_snapshots
+        fresher.on_damaged = self._damaged
         self.session = fresher
         self.sync_tower()
         self._replay(max(before + 1, fresher.seq - REPLAYED + 1))
@@ -169,7 +172,7 @@ class Table(Generic[SessionT]):
         """Hand the listeners each entry from ``start`` on with its events and the state now (the
         states between are not rebuilt: the lights and the screen show where the game is)."""
         session = self.session
-        for entry in session.journal.entries(session.name, start):
+        for entry in session.readable(start):
             events = journaled_events(entry)
             for listener in list(session.listeners):
                 try:
@@ -181,6 +184,7 @@ class Table(Generic[SessionT]):
         """Play another stored game on the same table (tower and buttons stay wired)."""
         self._settle()  # the game left behind keeps the snapshot it owes
         session.defer_snapshots = self.defer_snapshots
+        session.on_damaged = self._damaged
         self.session = session
         self.tower.opened(session)
         self.sync_tower()
@@ -434,6 +438,12 @@ class Table(Generic[SessionT]):
                 return
         if options:
             self._submit(options[0], input_id)
+
+    def _damaged(self, damaged: DamagedEntry) -> None:
+        """A reader passed over a damaged entry: the players hear which and what to do, once."""
+        if (damaged.game, damaged.seq) not in self._said_damaged:
+            self._said_damaged.add((damaged.game, damaged.seq))
+            self._notice(_("{problem} The table passes over it and plays on.").format(problem=damaged))
 
     def _notice(self, text: str) -> None:
         notice = Notice(text)

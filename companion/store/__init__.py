@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store.base import (
+    DamagedEntry,
+    DamagedSnapshot,
     DuplicateInput,
     Entry,
     EntryKind,
@@ -14,9 +16,12 @@ from companion.store.base import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    readable,
 )
 
 __all__ = [
+    "DamagedEntry",
+    "DamagedSnapshot",
     "DuplicateInput",
     "Entry",
     "EntryKind",
@@ -27,6 +32,7 @@ __all__ = [
     "JournalUnavailable",
     "StaleWriter",
     "open_journal",
+    "readable",
 ]
 
 
