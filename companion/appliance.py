@@ -16,7 +16,6 @@ The screen sees none of this: it gets a :class:`LocalClient`, the
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import random
 import signal
@@ -70,7 +69,7 @@ def recent_words(session: AnySession) -> list[str]:
     names = names_of(session.state)
     lines: list[str] = []
     for entry in session.readable(max(1, session.seq - RECENT_ENTRIES)):
-        for data in json.loads(entry.events):
+        for data in session.recorded(entry) or ():
             line = describe_data(data, names) if EVENTS.find(data.get("type", "")) is not None else None
             if line:
                 lines.append(line)

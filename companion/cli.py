@@ -25,7 +25,7 @@ from companion.engine.names import name_problem
 from companion.i18n import _, ngettext
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
 from companion.session import SESSION_KINDS, ArkhamSession, EntryNoLongerApplies, GameSession, new_game_name, replay_any
-from companion.store import DamagedEntry, Entry, Journal, JournalError, open_journal, readable
+from companion.store import DamagedEntry, Entry, Journal, JournalError, events_of, open_journal, readable
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 GAME_NAME_LIMIT = 64  # characters in a stored game's name (generated ones are about 24)
@@ -678,7 +678,8 @@ def cmd_export(args: argparse.Namespace, config: Config) -> int:
     try:
         name = game or _last_game(journal)
         journal.last(name)  # raises GameNotFound with the name
-        lines = [entry.to_json() + "\n" for entry in readable(journal, name, 1, damaged)]
+        lines = [_exported(name, entry, damaged) for entry in readable(journal, name, 1, damaged)]
+        lines = [line for line in lines if line]
     finally:
         journal.close()
     if args.output:
@@ -699,6 +700,16 @@ def cmd_export(args: argparse.Namespace, config: Config) -> int:
         file=sys.stderr,
     )
     return EXIT_REJECTED
+
+
+def _exported(game: str, entry: Entry, damaged: list[DamagedEntry]) -> str:
+    """``entry``'s export line; "" (and added to ``damaged``) when its events are damaged."""
+    try:
+        events_of(game, entry)
+    except DamagedEntry as exc:
+        damaged.append(exc)
+        return ""
+    return entry.to_json() + "\n"
 
 
 def _write_output(path: Path, text: str) -> None:

@@ -53,6 +53,7 @@ from companion.store import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    events_of,
 )
 from companion.store.sqlite import SqliteJournal
 
@@ -331,6 +332,15 @@ class Session(Generic[S]):
                 self.passed_over(item)
                 continue
             yield item
+
+    def recorded(self, entry: Entry) -> list[Any] | None:
+        """The journaled events of ``entry`` (of this game) as data; None when their text is
+        damaged: the entry is passed over, as :meth:`readable` passes over one."""
+        try:
+            return events_of(self.name, entry)
+        except DamagedEntry as damaged:
+            self.passed_over(damaged)
+            return None
 
     def passed_over(self, damaged: DamagedEntry) -> None:
         """A reader of this game's entries passed over ``damaged``."""

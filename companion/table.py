@@ -173,7 +173,10 @@ class Table(Generic[SessionT]):
         states between are not rebuilt: the lights and the screen show where the game is)."""
         session = self.session
         for entry in session.readable(start):
-            events = journaled_events(entry)
+            recorded = session.recorded(entry)
+            if recorded is None:
+                continue  # passed over, said
+            events = decoded_events(recorded)
             for listener in list(session.listeners):
                 try:
                     listener(events, session.state, entry)
@@ -455,8 +458,13 @@ class Table(Generic[SessionT]):
 
 def journaled_events(entry: Entry) -> tuple[Event, ...]:
     """The events of a journaled entry, decoded (an unknown type, from a newer version, is left out)."""
+    return decoded_events(json.loads(entry.events))
+
+
+def decoded_events(recorded: list[Any]) -> tuple[Event, ...]:
+    """Journaled events (their data) decoded; an unknown type, from a newer version, is left out."""
     decoded = []
-    for data in json.loads(entry.events):
+    for data in recorded:
         kind = EVENTS.find(data.get("type", ""))
         if kind is not None:
             decoded.append(from_data(kind, data))

@@ -16,6 +16,7 @@ from companion.store.base import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    events_of,
     readable,
 )
 
@@ -31,6 +32,7 @@ __all__ = [
     "JournalError",
     "JournalUnavailable",
     "StaleWriter",
+    "events_of",
     "open_journal",
     "readable",
 ]

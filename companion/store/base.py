@@ -107,12 +107,15 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a journal holds")
 
 
+_STRICT = json.JSONDecoder(parse_constant=_no_constant)  # made once: json.loads with an argument makes one a call
+
+
 def strict_json(text: str) -> Any:
     """``text`` decoded as JSON without NaN or Infinity (the journal never writes them).
 
     :raises ValueError: not such JSON, or nested too deep to read (RecursionError as ValueError)."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return _STRICT.decode(text)
     except RecursionError:
         raise ValueError("nested too deeply to read") from None
 
@@ -247,15 +250,17 @@ class Journal(Protocol):
 
     def entry(self, game: str, seq: int) -> Entry:
         """One entry by number; raises JournalError if missing, :class:`DamagedEntry` if its
-        command cannot be read (SQLite reads its events only when they are asked for: a replay
-        goes through an entry whose events alone are damaged)."""
+        command cannot be read (SQLite leaves its events to what uses them: :func:`events_of`;
+        a replay goes through an entry whose events alone are damaged)."""
 
     def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
         """Entries from ``start`` on, in order; raises :class:`DamagedEntry` at a damaged one."""
 
     def read(self, game: str, start: int = 1) -> Iterator[Entry | DamagedEntry]:
         """Entries from ``start`` on, in order, a damaged one given as its :class:`DamagedEntry`
-        in its place (the readers of recent entries pass over it: :func:`readable`)."""
+        in its place (the readers of recent entries pass over it: :func:`readable`).  An entry
+        whose events alone are damaged may be given as an entry: its reader finds it
+        (:func:`events_of`)."""
 
     def snapshot(self, game: str, node: int) -> str | None:
         """The canonical state stored for ``node``, if any.
@@ -267,6 +272,19 @@ class Journal(Protocol):
 
     def close(self) -> None:
         """Release the store; safe to call twice."""
+
+
+def events_of(game: str, entry: Entry) -> list[Any]:
+    """The journaled events of ``entry`` (of ``game``) as data.
+
+    :raises DamagedEntry: its events' text is not a JSON list."""
+    try:
+        recorded = strict_json(entry.events)
+    except ValueError as exc:
+        raise DamagedEntry(game, entry.seq, f"its events: {exc}") from None
+    if not isinstance(recorded, list):
+        raise DamagedEntry(game, entry.seq, "its events are not a list")
+    return recorded
 
 
 def readable(journal: Journal, game: str, start: int = 1, damaged: list[DamagedEntry] | None = None) -> Iterator[Entry]:

@@ -363,13 +363,13 @@ class SqliteJournal:
 
     def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
         rows = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq >= ? ORDER BY seq", (game, start))
-        return (_entry(game, row, events=True) for row in rows.fetchall())
+        return (_entry(game, row) for row in rows.fetchall())
 
     def read(self, game: str, start: int = 1) -> Iterator[Entry | DamagedEntry]:
         rows = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq >= ? ORDER BY seq", (game, start))
         for row in rows.fetchall():
             try:
-                yield _entry(game, row, events=True)
+                yield _entry(game, row)
             except DamagedEntry as damaged:
                 yield damaged
 
@@ -623,16 +623,15 @@ def _literal(value: object) -> str:
     raise ValueError(f"no literal for {value!r}")
 
 
-def _entry(game: str, row: tuple[object, ...], *, events: bool = False) -> Entry:
-    """A stored row as an entry.  :raises DamagedEntry: its text is not what the journal writes
-    (a page that held garbage text says so here, not deep in a replay or a screen's words): its
-    command's, and with ``events`` its events' too (a replay needs only the command, so an entry
-    whose events alone are damaged is still replayed through)."""
-    seq, kind, parent, head, depth, redo, command, recorded, at, input_id = row
+def _entry(game: str, row: tuple[object, ...]) -> Entry:
+    """A stored row as an entry.  :raises DamagedEntry: its command's text is not what the
+    journal writes (a page that held garbage text says so here, not deep in a replay).  Its
+    events are read (and found damaged) only by what uses them: a replay needs only the
+    command, and parsing every entry's events twice would double the tower's start-up read."""
+    seq, kind, parent, head, depth, redo, command, events, at, input_id = row
     try:
         redo_stack = tuple(int(x) for x in str(redo).split(",") if x)
-        for text in (command, recorded) if events else (command,):
-            strict_json(str(text))
+        strict_json(str(command))
         return Entry(
             int(str(seq)),
             EntryKind(str(kind)),
@@ -641,7 +640,7 @@ def _entry(game: str, row: tuple[object, ...], *, events: bool = False) -> Entry
             int(str(depth)),
             redo_stack,
             str(command),
-            str(recorded),
+            str(events),
             float(str(at)),
             str(input_id or ""),
         )

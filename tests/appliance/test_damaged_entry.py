@@ -120,3 +120,20 @@ def test_screen_only_opens_a_game_with_a_damaged_entry(issue_journal: Path) -> N
         client = screen_only(open_game(journal, "g"))
         client.connect(Screen())  # type: ignore[arg-type]
         assert any("entry 110" in text for text in client.notices())
+
+
+def test_the_bridges_reader_passes_over_a_damaged_entry() -> None:
+    # `companion bridge` opens the last game and wires a table with the tower only: its tower
+    # port remembers the rolls of the last 256 entries.
+    from companion import demo
+
+    journal = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
+    assert isinstance(session, GameSession)
+    demo.play(session, 2, limit=40)
+    damaged_journal.spoil_entry(journal, "g", 20, "command")
+    journal.keep_snapshot("g", session.seq, canonical(session.state))  # as the table keeps one when quiet
+    with contextlib.ExitStack() as stack:
+        house = Appliance(GameSession.resume(journal), stack, follow_latest=True)  # as run_bridge does
+        assert house.session.seq == session.seq
+        assert [n.text for n in house.table.notices if "entry 20 of game 'g' is damaged" in n.text]
