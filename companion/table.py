@@ -253,7 +253,7 @@ class Table(Generic[SessionT]):
 
     def _changed(self, item: Changed) -> None:
         if item.game == self.session.name and item.seq > self.session.seq:
-            self.reload()
+            self._unreadable_is_a_notice(self.reload)
         elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
             journal = self.session.journal
             self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
@@ -266,6 +266,16 @@ class Table(Generic[SessionT]):
             call()
         except JournalUnavailable as exc:
             self._notice(_("{problem} The table catches up when it answers.").format(problem=exc))
+
+    def _unreadable_is_a_notice(self, call: Callable[[], None]) -> None:
+        """Run ``call``; a journal it cannot read (a damaged entry on the way to the game's head)
+        is a notice, not the end of the table's thread: the table stays where it was."""
+        try:
+            call()
+        except JournalUnavailable:
+            raise
+        except JournalError as exc:
+            self._notice(str(exc))
 
     def open(self, open_session: Callable[[], Any]) -> bool:
         """Switch to the session ``open_session`` gives (listeners carried over); False, with a
@@ -332,6 +342,10 @@ class Table(Generic[SessionT]):
                 result = self._journal(pending)
             except JournalUnavailable:
                 return False
+            except JournalError as exc:  # catching up met a damaged entry: this one is not recorded
+                self.waiting.pop(0)
+                self._notice(str(exc))
+                continue
             self.waiting.pop(0)
             if isinstance(result, Rejected):
                 self._notice(sentence(result.says or result.message))
@@ -350,6 +364,9 @@ class Table(Generic[SessionT]):
         except JournalUnavailable as exc:
             self.waiting.append(pending)
             self._notice(_("{problem} Your command waits and will be recorded when it answers.").format(problem=exc))
+            return False
+        except JournalError as exc:  # catching up met a damaged entry: not recorded, the table plays on
+            self._notice(str(exc))
             return False
         if isinstance(result, Rejected):
             self._notice(sentence(result.says or result.message))

@@ -6,11 +6,13 @@ of stored entries passes over the damaged one."""
 from __future__ import annotations
 
 import contextlib
+import json
 from pathlib import Path
 
 import fakeredis
 import pytest
 
+from companion import engine
 from companion.appliance import Appliance, recent_words, screen_only, service_house
 from companion.config import Config
 from companion.engine.codec import canonical
@@ -137,3 +139,26 @@ def test_the_bridges_reader_passes_over_a_damaged_entry() -> None:
         house = Appliance(GameSession.resume(journal), stack, follow_latest=True)  # as run_bridge does
         assert house.session.seq == session.seq
         assert [n.text for n in house.table.notices if "entry 20 of game 'g' is damaged" in n.text]
+
+
+def test_a_follower_that_cannot_catch_up_says_so_and_keeps_running() -> None:
+    # The other process's new entry is damaged on the way to the head (no snapshot after it):
+    # the screen cannot replay it; it says so and stays where it was, its thread alive.
+    from companion import demo
+
+    journal = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
+    assert isinstance(session, GameSession)
+    with contextlib.ExitStack() as stack:
+        house = Appliance(session, stack)
+        other = GameSession.resume(journal, "g")
+        demo.play(other, 2, limit=5)
+        damaged_journal.spoil_entry(journal, "g", 3, "command")
+        house.table.changed("g", other.seq)
+        assert house.table.step(timeout=1.0)  # handled, not raised
+        assert house.session.seq == 1
+        assert any("entry 3 of game 'g' is damaged" in n.text for n in house.table.notices)
+        second = engine.parse_command(json.loads(journal.entry("g", 2).command))  # accepted at entry 1
+        said = len(house.table.notices)
+        assert house.table.submit(second) is False  # stale: catching up fails again, said
+        assert house.session.seq == 1 and "entry 3 of game 'g' is damaged" in house.table.notices[said].text
