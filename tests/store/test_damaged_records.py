@@ -77,8 +77,12 @@ def test_a_snapshot_stored_before_checksums_is_read_unverified(tmp_path: Path) -
         five(journal)
     db = sqlite3.connect(path)
     with db:  # as a schema-2 journal holds it: no checksum column
-        db.execute("UPDATE snapshots SET digest = NULL")
+        db.execute("ALTER TABLE snapshots DROP COLUMN digest")
+        db.execute("PRAGMA user_version=2")
     db.close()
-    with SqliteJournal(path) as journal:
-        assert journal.snapshot("g", 4) == '{"state":4}'
-    assert len(digest("{}")) == 64
+    with SqliteJournal(path) as journal:  # brought up to date: the column added, NULL for the old ones
+        assert journal.snapshot("g", 4) == '{"state":4}' and journal.notices == []
+        journal.keep_snapshot("g", 5, '{"state":5}')
+        rows = journal._db.execute("SELECT node, digest FROM snapshots ORDER BY node").fetchall()
+        assert rows == [(1, None), (4, None), (5, digest('{"state":5}'))]
+        assert journal._db.execute("PRAGMA user_version").fetchone() == (3,)
