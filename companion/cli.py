@@ -634,6 +634,11 @@ def cmd_replay(args: argparse.Namespace, config: Config) -> int:
     as the journal still applies is printed, and the entry is reported (which, what it was, why,
     and what the table does with the game), exit code 1."""
     entries = read_entries(Path(args.file))
+    gap = next((n for n, entry in enumerate(entries) if entry.seq != n + 1), None)
+    if gap is not None:  # an export leaves a damaged entry out: replay up to it, never across it
+        missing = _("Entry {number} is not in {file} (an export leaves a damaged entry out): the replay stops before it.")
+        print(f"companion: {shown(missing.format(number=gap + 1, file=args.file))}", file=sys.stderr)
+        entries = entries[:gap]
     try:
         state, differences = replay_any(entries)
     except EntryNoLongerApplies as exc:
@@ -648,7 +653,7 @@ def cmd_replay(args: argparse.Namespace, config: Config) -> int:
     print(canonical(state))
     for difference in differences:
         print(f"companion: {difference}", file=sys.stderr)
-    return EXIT_REJECTED if differences else EXIT_OK
+    return EXIT_REJECTED if differences or gap is not None else EXIT_OK
 
 
 def read_entries(path: Path) -> list[Entry]:

@@ -112,3 +112,16 @@ def test_replay_says_what_is_wrong_with_an_entry(
     assert err.startswith("companion: ") and err.count("\n") == 1
     assert "line 1" in err or "entry 1" in err.lower()
     assert problem in err
+
+
+def test_replay_of_an_export_with_an_entry_left_out_stops_before_it(
+    issue_journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged_journal.damage(issue_journal, damaged_journal.CUT_COMMAND_60)
+    out_file = tmp_path / "g.jsonl"
+    assert run_cli(capsys, ["--journal", str(issue_journal), "export", "g", "-o", str(out_file)])[0] == 1
+    code, out, err = run_cli(capsys, ["replay", str(out_file)])
+    whole = [line for line in out_file.read_text().splitlines() if json.loads(line)["seq"] < 60]
+    (tmp_path / "first.jsonl").write_text("\n".join(whole) + "\n")
+    assert run_cli(capsys, ["replay", str(tmp_path / "first.jsonl")])[1] == out  # the state after entry 59
+    assert code == 1 and "Entry 60 is not in" in err and "no longer applies" not in err
