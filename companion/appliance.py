@@ -16,7 +16,6 @@ The screen sees none of this: it gets a :class:`LocalClient`, the
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import random
 import signal
@@ -65,11 +64,12 @@ def recent_words(session: AnySession) -> list[str]:
     """The words of a game's recent entries (for a screen that opens it), worded from the
     journal's data as it is kept: decoding each event only to word it again was most of the
     time a screen took to open a game.  An event of a type this version does not know (from a
-    newer one) is left out, as :func:`companion.table.journaled_events` leaves it out."""
+    newer one) is left out, as :func:`companion.table.journaled_events` leaves it out; a damaged
+    entry is passed over (:meth:`Session.readable`: the table says which)."""
     names = names_of(session.state)
     lines: list[str] = []
-    for entry in session.journal.entries(session.name, max(1, session.seq - RECENT_ENTRIES)):
-        for data in json.loads(entry.events):
+    for entry in session.readable(max(1, session.seq - RECENT_ENTRIES)):
+        for data in session.recorded(entry) or ():
             line = describe_data(data, names) if EVENTS.find(data.get("type", "")) is not None else None
             if line:
                 lines.append(line)

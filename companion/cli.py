@@ -25,7 +25,7 @@ from companion.engine.names import name_problem
 from companion.i18n import _, ngettext
 from companion.maps import MapError, check_text, list_maps, load_map, read_map_text, template
 from companion.session import SESSION_KINDS, ArkhamSession, EntryNoLongerApplies, GameSession, new_game_name, replay_any
-from companion.store import Entry, Journal, JournalError, open_journal
+from companion.store import DamagedEntry, Entry, Journal, JournalError, events_of, open_journal, readable
 
 EXIT_OK, EXIT_REJECTED, EXIT_BAD_INPUT = 0, 1, 2
 GAME_NAME_LIMIT = 64  # characters in a stored game's name (generated ones are about 24)
@@ -635,6 +635,11 @@ def cmd_replay(args: argparse.Namespace, config: Config) -> int:
     as the journal still applies is printed, and the entry is reported (which, what it was, why,
     and what the table does with the game), exit code 1."""
     entries = read_entries(Path(args.file))
+    gap = next((n for n, entry in enumerate(entries) if entry.seq != n + 1), None)
+    if gap is not None:  # an export leaves a damaged entry out: replay up to it, never across it
+        missing = _("Entry {number} is not in {file} (an export leaves a damaged entry out): the replay stops before it.")
+        print(f"companion: {shown(missing.format(number=gap + 1, file=args.file))}", file=sys.stderr)
+        entries = entries[:gap]
     try:
         state, differences = replay_any(entries)
     except EntryNoLongerApplies as exc:
@@ -649,7 +654,7 @@ def cmd_replay(args: argparse.Namespace, config: Config) -> int:
     print(canonical(state))
     for difference in differences:
         print(f"companion: {difference}", file=sys.stderr)
-    return EXIT_REJECTED if differences else EXIT_OK
+    return EXIT_REJECTED if differences or gap is not None else EXIT_OK
 
 
 def read_entries(path: Path) -> list[Entry]:
@@ -671,19 +676,46 @@ def read_entries(path: Path) -> list[Entry]:
 
 
 def cmd_export(args: argparse.Namespace, config: Config) -> int:
+    """Write every readable entry of the game; each damaged one is named on stderr, and the exit
+    code is 1 when any was left out (the export is not whole), 0 otherwise."""
     game = game_name(args.game, "the game")
     journal = open_configured(args, config)
+    damaged: list[DamagedEntry] = []
     try:
         name = game or _last_game(journal)
         journal.last(name)  # raises GameNotFound with the name
-        lines = [entry.to_json() + "\n" for entry in journal.entries(name)]
+        lines = [_exported(name, entry, damaged) for entry in readable(journal, name, 1, damaged)]
+        lines = [line for line in lines if line]
     finally:
         journal.close()
     if args.output:
         _write_output(Path(args.output), "".join(lines))
     else:
         sys.stdout.writelines(lines)
-    return EXIT_OK
+    for problem in damaged:
+        print(f"companion: {shown(str(problem))}", file=sys.stderr)
+    if not damaged:
+        return EXIT_OK
+    total = len(lines) + len(damaged)
+    left_out = ", ".join(str(problem.seq) for problem in damaged)
+    print(
+        "companion: "
+        + _("{done} of {total} entries exported; left out, damaged: {left_out}. Keep the journal file for recovery.").format(
+            done=len(lines), total=total, left_out=left_out
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_REJECTED
+
+
+def _exported(game: str, entry: Entry, damaged: list[DamagedEntry]) -> str:
+    """``entry``'s export line; "" (and added to ``damaged``) when its events are damaged."""
+    try:
+        events_of(game, entry)
+    except DamagedEntry as exc:
+        damaged.append(exc)
+        return ""
+    return entry.to_json() + "\n"
 
 
 def _write_output(path: Path, text: str) -> None:

@@ -31,7 +31,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
@@ -43,7 +43,18 @@ from companion.engine.cthulhu.commands import Redo, Undo
 from companion.engine.says import Says
 from companion.engine.values import dataclass
 from companion.i18n import _, sentence
-from companion.store import DuplicateInput, Entry, EntryKind, Journal, JournalError, JournalUnavailable, StaleWriter
+from companion.store import (
+    DamagedEntry,
+    DamagedSnapshot,
+    DuplicateInput,
+    Entry,
+    EntryKind,
+    Journal,
+    JournalError,
+    JournalUnavailable,
+    StaleWriter,
+    events_of,
+)
 from companion.store.sqlite import SqliteJournal
 
 if TYPE_CHECKING:
@@ -202,6 +213,10 @@ class Session(Generic[S]):
         self._foreseen: _Foresight[S] | None = None
         # Set when resume opened the game before an entry the rules now refuse: the table says it.
         self.reopened: NoLongerApplies | None = None
+        # Entries of this game its readers passed over (damaged text), each once, in the order
+        # found; on_damaged hears each time one is passed over (the table says it, once).
+        self.damaged: list[DamagedEntry] = []
+        self.on_damaged: Callable[[DamagedEntry], None] = lambda damaged: None
         self._remember(head.node, state)
 
     # -- opening ------------------------------------------------------------------------------
@@ -308,6 +323,31 @@ class Session(Generic[S]):
         except JournalError:
             return False
         return _command_type(first.command) == cls.rules.first
+
+    def readable(self, start: int = 1) -> Iterator[Entry]:
+        """This game's readable entries from ``start`` on, in order: a damaged one is passed over,
+        logged and kept in :attr:`damaged` (once), and :attr:`on_damaged` hears it."""
+        for item in self.journal.read(self.name, start):
+            if isinstance(item, DamagedEntry):
+                self.passed_over(item)
+                continue
+            yield item
+
+    def recorded(self, entry: Entry) -> list[Any] | None:
+        """The journaled events of ``entry`` (of this game) as data; None when their text is
+        damaged: the entry is passed over, as :meth:`readable` passes over one."""
+        try:
+            return events_of(self.name, entry)
+        except DamagedEntry as damaged:
+            self.passed_over(damaged)
+            return None
+
+    def passed_over(self, damaged: DamagedEntry) -> None:
+        """A reader of this game's entries passed over ``damaged``."""
+        if all(known.seq != damaged.seq for known in self.damaged):
+            self.damaged.append(damaged)
+            log.warning("%s", damaged)
+        self.on_damaged(damaged)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -582,31 +622,46 @@ def open_game(journal: Journal, name: str | None = None) -> AnySession:
 def _state_at(rules: Rules[S], journal: Journal, game: str, node: int, cache: OrderedDict[int, S]) -> S:
     path: list[Entry] = []
     current = node
+    state: S | None = None
     while True:
         if current in cache:
             state = cache[current]
             break
-        snapshot = journal.snapshot(game, current)
+        snapshot = _snapshot(rules, journal, game, current)
         if snapshot is not None:
-            try:
-                state = rules.decode(snapshot)
-            except (ValueError, KeyError, TypeError) as exc:  # text a damaged page left readable
-                raise JournalError(f"Game {game!r}: the stored state of node {current} is damaged ({exc}).") from None
+            state = snapshot
             break
         entry = journal.entry(game, current)
         path.append(entry)
         current = entry.parent
-        if current == 0:
-            raise JournalError(f"Game {game!r} has no snapshot on the way to node {node}; the journal is damaged.")
+        if current == 0:  # no snapshot on the way (or none readable): replayed from the first entry
+            break
     for entry in reversed(path):
-        result = _replayed(rules, state, entry)
+        result = _replayed(rules, state, entry)  # state None: the game's first entry
         if isinstance(result, Rejected):
+            if state is None:
+                raise JournalError(f"Game {game!r} cannot be replayed: its first entry is refused ({result.message}).")
             raise EntryNoLongerApplies(_refused(game, entry, state, result), state)
         state = result.state
+    assert state is not None  # from the cache, a snapshot, or the first entry's replay
     return state
 
 
-def _replayed(rules: Rules[S], state: S, entry: Entry) -> Accepted[S] | Rejected:
+def _snapshot(rules: Rules[S], journal: Journal, game: str, node: int) -> S | None:
+    """The state stored for ``node``, if any; a damaged one (its checksum differs, or its text is
+    not a state) is passed over, logged, as if it were not there: the state is replayed instead
+    from an earlier snapshot, or from the game's first entry."""
+    try:
+        text = journal.snapshot(game, node)
+        return None if text is None else rules.decode(text)
+    except DamagedSnapshot as exc:
+        log.warning("%s Replaying from an earlier one.", exc)
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:  # text a damaged page left readable
+        log.warning("Game %r: the stored state of node %d is damaged (%s). Replaying from an earlier one.", game, node, exc)
+    return None
+
+
+def _replayed(rules: Rules[S], state: S | None, entry: Entry) -> Accepted[S] | Rejected:
     """Journaled ``entry`` applied to ``state`` again: accepted, or refused by the rules now; a
     command this version cannot read at all (a field or a command type the rules dropped) is
     refused too, so the game opens before it as before any other entry that no longer applies."""
@@ -742,7 +797,10 @@ def replay_any(entries: Iterable[Entry]) -> tuple[State | ArkhamState, list[str]
     differences: list[str] = []
     for entry in entries:
         recorded_at[0] = entry.at
-        command = engine.parse_command(json.loads(entry.command))
+        try:
+            command = engine.parse_command(json.loads(entry.command))
+        except (ValueError, RecursionError) as exc:  # DecodeError, or nested deeper than it reads
+            raise JournalError(f"Entry {entry.seq}: its command cannot be read ({exc or 'nested too deeply'}).") from None
         if session is None:
             session = _replay_start(journal, entry, command, lambda: recorded_at[0])
             events = journal.entry("replay", 1).events

@@ -37,7 +37,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.values import dataclass
 from companion.i18n import _, sentence
 from companion.session import GameSession, Session
-from companion.store import DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
+from companion.store import DamagedEntry, DuplicateInput, Entry, JournalError, JournalUnavailable, StaleWriter
 from companion.tower_port import TowerPort, roll_prompt
 
 if TYPE_CHECKING:
@@ -143,6 +143,8 @@ class Table(Generic[SessionT]):
         self.settled = threading.Event()  # set once a quiet moment's housekeeping left nothing to do
         self.settled.set()
         self.session.defer_snapshots = self.defer_snapshots
+        self._said_damaged: set[tuple[str, int]] = set()  # damaged entries the table has said
+        self.session.on_damaged = self._damaged
         self.tower.opened(self.session)
         self.posted = self.decided = 0  # commands queued by post(), and how many of them are decided
         self.sync_tower()
@@ -160,6 +162,7 @@ class Table(Generic[SessionT]):
         fresher.previews = self.session.previews
         self._settle()  # the snapshot the old one owes is still this game's
         fresher.defer_snapshots = self.defer_snapshots
+        fresher.on_damaged = self._damaged
         self.session = fresher
         self.sync_tower()
         self._replay(max(before + 1, fresher.seq - REPLAYED + 1))
@@ -169,8 +172,11 @@ class Table(Generic[SessionT]):
         """Hand the listeners each entry from ``start`` on with its events and the state now (the
         states between are not rebuilt: the lights and the screen show where the game is)."""
         session = self.session
-        for entry in session.journal.entries(session.name, start):
-            events = journaled_events(entry)
+        for entry in session.readable(start):
+            recorded = session.recorded(entry)
+            if recorded is None:
+                continue  # passed over, said
+            events = decoded_events(recorded)
             for listener in list(session.listeners):
                 try:
                     listener(events, session.state, entry)
@@ -181,6 +187,7 @@ class Table(Generic[SessionT]):
         """Play another stored game on the same table (tower and buttons stay wired)."""
         self._settle()  # the game left behind keeps the snapshot it owes
         session.defer_snapshots = self.defer_snapshots
+        session.on_damaged = self._damaged
         self.session = session
         self.tower.opened(session)
         self.sync_tower()
@@ -246,7 +253,7 @@ class Table(Generic[SessionT]):
 
     def _changed(self, item: Changed) -> None:
         if item.game == self.session.name and item.seq > self.session.seq:
-            self.reload()
+            self._unreadable_is_a_notice(self.reload)
         elif item.game != self.session.name and self.follow_latest and GameSession.plays(self.session.journal, item.game):
             journal = self.session.journal
             self.open(lambda: GameSession.resume(journal, item.game))  # the bridge plays Cthulhu Wars
@@ -259,6 +266,16 @@ class Table(Generic[SessionT]):
             call()
         except JournalUnavailable as exc:
             self._notice(_("{problem} The table catches up when it answers.").format(problem=exc))
+
+    def _unreadable_is_a_notice(self, call: Callable[[], None]) -> None:
+        """Run ``call``; a journal it cannot read (a damaged entry on the way to the game's head)
+        is a notice, not the end of the table's thread: the table stays where it was."""
+        try:
+            call()
+        except JournalUnavailable:
+            raise
+        except JournalError as exc:
+            self._notice(str(exc))
 
     def open(self, open_session: Callable[[], Any]) -> bool:
         """Switch to the session ``open_session`` gives (listeners carried over); False, with a
@@ -325,6 +342,10 @@ class Table(Generic[SessionT]):
                 result = self._journal(pending)
             except JournalUnavailable:
                 return False
+            except JournalError as exc:  # catching up met a damaged entry: this one is not recorded
+                self.waiting.pop(0)
+                self._notice(str(exc))
+                continue
             self.waiting.pop(0)
             if isinstance(result, Rejected):
                 self._notice(sentence(result.says or result.message))
@@ -343,6 +364,9 @@ class Table(Generic[SessionT]):
         except JournalUnavailable as exc:
             self.waiting.append(pending)
             self._notice(_("{problem} Your command waits and will be recorded when it answers.").format(problem=exc))
+            return False
+        except JournalError as exc:  # catching up met a damaged entry: not recorded, the table plays on
+            self._notice(str(exc))
             return False
         if isinstance(result, Rejected):
             self._notice(sentence(result.says or result.message))
@@ -435,6 +459,12 @@ class Table(Generic[SessionT]):
         if options:
             self._submit(options[0], input_id)
 
+    def _damaged(self, damaged: DamagedEntry) -> None:
+        """A reader passed over a damaged entry: the players hear which and what to do, once."""
+        if (damaged.game, damaged.seq) not in self._said_damaged:
+            self._said_damaged.add((damaged.game, damaged.seq))
+            self._notice(_("{problem} The table passes over it and plays on.").format(problem=damaged))
+
     def _notice(self, text: str) -> None:
         notice = Notice(text)
         self.notices.append(notice)
@@ -445,8 +475,13 @@ class Table(Generic[SessionT]):
 
 def journaled_events(entry: Entry) -> tuple[Event, ...]:
     """The events of a journaled entry, decoded (an unknown type, from a newer version, is left out)."""
+    return decoded_events(json.loads(entry.events))
+
+
+def decoded_events(recorded: list[Any]) -> tuple[Event, ...]:
+    """Journaled events (their data) decoded; an unknown type, from a newer version, is left out."""
     decoded = []
-    for data in json.loads(entry.events):
+    for data in recorded:
         kind = EVENTS.find(data.get("type", ""))
         if kind is not None:
             decoded.append(from_data(kind, data))

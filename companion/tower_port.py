@@ -150,10 +150,11 @@ def foresee_roll(session: Session[Any], state: State, prompt: Prompt) -> None:
 
 
 def remembered_refs(session: Session[Any]) -> set[str]:
-    """Tower rolls already in the journal's recent entries (a restart must not apply them again)."""
+    """Tower rolls already in the journal's recent entries (a restart must not apply them again);
+    a damaged entry is passed over (:meth:`Session.readable`: the table says which)."""
     refs: set[str] = set()
     start = max(1, session.seq - REMEMBERED_ROLLS + 1)
-    for entry in session.journal.entries(session.name, start):
+    for entry in session.readable(start):
         if entry.input.startswith("tower:"):
             refs.add(entry.input)
         command = json.loads(entry.command)

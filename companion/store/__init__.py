@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.store.base import (
+    DamagedEntry,
+    DamagedSnapshot,
     DuplicateInput,
     Entry,
     EntryKind,
@@ -14,9 +16,13 @@ from companion.store.base import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    events_of,
+    readable,
 )
 
 __all__ = [
+    "DamagedEntry",
+    "DamagedSnapshot",
     "DuplicateInput",
     "Entry",
     "EntryKind",
@@ -26,7 +32,9 @@ __all__ = [
     "JournalError",
     "JournalUnavailable",
     "StaleWriter",
+    "events_of",
     "open_journal",
+    "readable",
 ]
 
 

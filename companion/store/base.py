@@ -24,7 +24,9 @@ finds its own entry there on the next try and the session takes it as written.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -56,6 +58,66 @@ class DuplicateInput(JournalError):
         self.game = game
         self.input_id = input_id
         self.seq = seq
+
+
+class DamagedEntry(JournalError):
+    """Entry :attr:`seq` of game :attr:`game` cannot be read: its page is sound but its text is
+    not (a byte cut or changed inside the record).  Readers of the recent entries pass over it
+    and say so; a replay that needs it cannot go through it."""
+
+    def __init__(self, game: str, seq: int, problem: str) -> None:
+        super().__init__(
+            f"Journal entry {seq} of game {game!r} is damaged ({problem}): its page is sound but its text is not. "
+            f"Export what can be read (companion export {game}: every readable entry, and the damaged ones listed) "
+            "and keep the journal file for recovery."
+        )
+        self.game = game
+        self.seq = seq
+        self.problem = problem
+
+
+class DamagedSnapshot(JournalError):
+    """The state stored for node :attr:`node` of game :attr:`game` is not what was written (its
+    checksum differs, or it is not a state at all): a resume passes over it to an earlier
+    snapshot, or replays from the game's first entry."""
+
+    def __init__(self, game: str, node: int, problem: str) -> None:
+        super().__init__(f"Game {game!r}: the stored state of node {node} is damaged ({problem}).")
+        self.game = game
+        self.node = node
+        self.problem = problem
+
+
+def digest(state: str) -> str:
+    """The checksum stored beside a snapshot's text: SHA-256 of its UTF-8, in hex (64 characters)."""
+    return hashlib.sha256(state.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def checked(game: str, node: int, state: str, stored: str | None) -> str:
+    """``state``, the snapshot of ``node``, once its checksum ``stored`` matches (None: written
+    before snapshots had one, accepted unverified).
+
+    :raises DamagedSnapshot: the checksum differs."""
+    if stored is not None and digest(state) != stored:
+        raise DamagedSnapshot(game, node, "its checksum does not match its text")
+    return state
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a journal holds")
+
+
+_STRICT = json.JSONDecoder(parse_constant=_no_constant)  # made once: json.loads with an argument makes one a call
+
+
+def strict_json(text: str) -> Any:
+    """``text`` decoded as JSON without NaN or Infinity (the journal never writes them).
+
+    :raises ValueError: not such JSON, or nested too deep to read (RecursionError as ValueError)."""
+    try:
+        return _STRICT.decode(text)
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
 
 
 class EntryKind(StrEnum):
@@ -110,8 +172,17 @@ class Entry:
 
     @classmethod
     def from_json(cls, text: str) -> Entry:
-        """Decode an exported line; raises ValueError (or KeyError) naming what is wrong."""
-        data: dict[str, Any] = json.loads(text)
+        """Decode an exported line; raises ValueError (or KeyError, TypeError) naming what is
+        wrong: not JSON, nested too deep, NaN or Infinity anywhere, a time that is not finite."""
+        data: dict[str, Any] = strict_json(text)
+        at = float(data.get("at", 0.0))
+        if not math.isfinite(at):
+            raise ValueError(f"its time {at} is not a finite number of seconds")
+        try:
+            command = json.dumps(data["command"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            events = json.dumps(data["events"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        except RecursionError:
+            raise ValueError("nested too deeply to read") from None
         return cls(
             seq=int(data["seq"]),
             kind=EntryKind(data["kind"]),
@@ -119,9 +190,9 @@ class Entry:
             head=int(data["head"]),
             depth=int(data["depth"]),
             redo=tuple(int(x) for x in data["redo"]),
-            command=json.dumps(data["command"], sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-            events=json.dumps(data["events"], sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-            at=float(data.get("at", 0.0)),
+            command=command,
+            events=events,
+            at=at,
             input=str(data.get("input", "")),
         )
 
@@ -178,16 +249,50 @@ class Journal(Protocol):
         """The newest entry, or None for an empty game; raises GameNotFound."""
 
     def entry(self, game: str, seq: int) -> Entry:
-        """One entry by number; raises JournalError if missing."""
+        """One entry by number; raises JournalError if missing, :class:`DamagedEntry` if its
+        command cannot be read (SQLite leaves its events to what uses them: :func:`events_of`;
+        a replay goes through an entry whose events alone are damaged)."""
 
     def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
-        """Entries from ``start`` on, in order."""
+        """Entries from ``start`` on, in order; raises :class:`DamagedEntry` at a damaged one."""
+
+    def read(self, game: str, start: int = 1) -> Iterator[Entry | DamagedEntry]:
+        """Entries from ``start`` on, in order, a damaged one given as its :class:`DamagedEntry`
+        in its place (the readers of recent entries pass over it: :func:`readable`).  An entry
+        whose events alone are damaged may be given as an entry: its reader finds it
+        (:func:`events_of`)."""
 
     def snapshot(self, game: str, node: int) -> str | None:
-        """The canonical state stored for ``node``, if any."""
+        """The canonical state stored for ``node``, if any.
+
+        :raises DamagedSnapshot: its checksum does not match its text."""
 
     def maintain(self) -> None:
         """Housekeeping off the hot path (SQLite's WAL checkpoint); call when idle."""
 
     def close(self) -> None:
         """Release the store; safe to call twice."""
+
+
+def events_of(game: str, entry: Entry) -> list[Any]:
+    """The journaled events of ``entry`` (of ``game``) as data.
+
+    :raises DamagedEntry: its events' text is not a JSON list."""
+    try:
+        recorded = strict_json(entry.events)
+    except ValueError as exc:
+        raise DamagedEntry(game, entry.seq, f"its events: {exc}") from None
+    if not isinstance(recorded, list):
+        raise DamagedEntry(game, entry.seq, "its events are not a list")
+    return recorded
+
+
+def readable(journal: Journal, game: str, start: int = 1, damaged: list[DamagedEntry] | None = None) -> Iterator[Entry]:
+    """The readable entries of ``game`` from ``start`` on, in order; each damaged one is passed
+    over and added to ``damaged``."""
+    for item in journal.read(game, start):
+        if isinstance(item, DamagedEntry):
+            if damaged is not None:
+                damaged.append(item)
+            continue
+        yield item

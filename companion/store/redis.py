@@ -4,6 +4,8 @@ Keys, for a game ``g`` under the prefix ``companion``:
 
 - ``companion:game:g:stream``: the entries, stream ID ``<seq>-1`` so an entry is found by number;
 - ``companion:game:g:snapshots``: hash of head node -> canonical state;
+- ``companion:game:g:digests``: hash of head node -> the state's checksum (SHA-256 hex); a
+  snapshot without one (stored before checksums) is read unverified;
 - ``companion:game:g:last``: the newest entry's number (the version a writer must extend);
 - ``companion:game:g:inputs``: hash of input id -> the entry it made (at most one per input);
 - ``companion:game:g:meta``: hash with title, created, updated;
@@ -32,6 +34,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from companion.store.base import (
+    DamagedEntry,
     DuplicateInput,
     Entry,
     GameInfo,
@@ -39,6 +42,8 @@ from companion.store.base import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    checked,
+    digest,
 )
 
 BATCH = 500
@@ -145,6 +150,7 @@ class RedisJournal:
                 pipe.xadd(self._key(game, "stream"), {"e": entry.to_json()}, id=f"{entry.seq}-1")
                 if snapshot is not None:
                     pipe.hset(self._key(game, "snapshots"), str(entry.head), snapshot)
+                    pipe.hset(self._key(game, "digests"), str(entry.head), digest(snapshot))
                 if entry.input:
                     pipe.hset(inputs_key, entry.input, entry.seq)
                 pipe.set(last_key, entry.seq)
@@ -163,7 +169,10 @@ class RedisJournal:
         """Whether ``entry`` itself is in the journal: the transaction ran but its reply was lost.
         :raises JournalUnavailable: when Redis does not answer the question either."""
         rows = self._call(self.client.xrange, self._key(game, "stream"), f"{entry.seq}-1", f"{entry.seq}-1")
-        return bool(rows) and _decode(rows[0]) == entry
+        try:
+            return bool(rows) and _decode(game, rows[0]) == entry
+        except DamagedEntry:
+            return False
 
     def keep_snapshot(self, game: str, node: int, snapshot: str) -> None:
         last = self._call(self.client.get, self._key(game, "last"))
@@ -171,7 +180,10 @@ class RedisJournal:
             raise GameNotFound(f"No stored game called {game!r}.")
         if not 1 <= node <= int(last):  # entries are never removed: every number up to the last is one
             raise JournalError(f"Game {game!r} has no entry {node}; its snapshot is not stored.")
-        self._call(self.client.hset, self._key(game, "snapshots"), str(node), snapshot)
+        with self.client.pipeline() as pipe:  # the state and its checksum together (MULTI/EXEC)
+            pipe.hset(self._key(game, "snapshots"), str(node), snapshot)
+            pipe.hset(self._key(game, "digests"), str(node), digest(snapshot))
+            self._call(pipe.execute)
 
     def find_input(self, game: str, input_id: str) -> int | None:
         seq = self._call(self.client.hget, self._key(game, "inputs"), input_id)
@@ -187,21 +199,35 @@ class RedisJournal:
         rows = self._call(self.client.xrange, self._key(game, "stream"), f"{seq}-1", f"{seq}-1")
         if not rows:
             raise JournalError(f"Game {game!r} has no entry {seq}.")
-        return _decode(rows[0])
+        return _decode(game, rows[0])
 
     def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
+        for item in self.read(game, start):
+            if isinstance(item, DamagedEntry):
+                raise item
+            yield item
+
+    def read(self, game: str, start: int = 1) -> Iterator[Entry | DamagedEntry]:
         lower = f"{start}-1"
         while True:
             rows = self._call(self.client.xrange, self._key(game, "stream"), lower, "+", BATCH)
             for row in rows:
-                yield _decode(row)
+                try:
+                    yield _decode(game, row)
+                except DamagedEntry as damaged:
+                    yield damaged
             if len(rows) < BATCH:
                 return
             lower = "(" + _text(rows[-1][0])
 
     def snapshot(self, game: str, node: int) -> str | None:
-        value = self._call(self.client.hget, self._key(game, "snapshots"), str(node))
-        return None if value is None else _text(value)
+        with self.client.pipeline(transaction=False) as pipe:  # one round trip for both
+            pipe.hget(self._key(game, "snapshots"), str(node))
+            pipe.hget(self._key(game, "digests"), str(node))
+            value, stored = self._call(pipe.execute)
+        if value is None:
+            return None
+        return checked(game, node, _text(value), None if stored is None else _text(stored))
 
     def maintain(self) -> None:
         """Nothing to do: Redis rewrites its append-only file itself."""
@@ -248,7 +274,13 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def _decode(row: Any) -> Entry:
+def _decode(game: str, row: Any) -> Entry:
+    """A stream row as an entry.  :raises DamagedEntry: its text is not an entry (its number
+    taken from the row's ID)."""
     fields = row[1]
     raw = fields.get(b"e", fields.get("e"))
-    return Entry.from_json(_text(raw))
+    try:
+        return Entry.from_json(_text(raw))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        seq = _text(row[0]).split("-")[0]
+        raise DamagedEntry(game, int(seq) if seq.isdigit() else 0, str(exc) or type(exc).__name__) from None

@@ -15,7 +15,6 @@ raises :class:`JournalUnavailable` with what to do, and the table retries.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import time
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from companion.paths import fsync_path
 from companion.store.base import (
+    DamagedEntry,
     DuplicateInput,
     Entry,
     EntryKind,
@@ -32,9 +32,12 @@ from companion.store.base import (
     JournalError,
     JournalUnavailable,
     StaleWriter,
+    checked,
+    digest,
+    strict_json,
 )
 
-SCHEMA_VERSION = 2  # 2: entries.input, unique per game
+SCHEMA_VERSION = 3  # 2: entries.input, unique per game; 3: snapshots.digest (NULL: written before, unverified)
 MAGIC = b"SQLite format 3\x00"
 DAMAGE = frozenset({"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_FORMAT"})  # the file, not the disk or its rights
 # The disk or its rights, not the file: nothing was written, and a retry may succeed once fixed.
@@ -52,9 +55,12 @@ CREATE TABLE IF NOT EXISTS entries (
     events TEXT NOT NULL, at REAL NOT NULL, input TEXT, PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS snapshots (
-    game TEXT NOT NULL, node INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (game, node)
+    game TEXT NOT NULL, node INTEGER NOT NULL, state TEXT NOT NULL, digest TEXT, PRIMARY KEY (game, node)
 ) WITHOUT ROWID;
 """
+# Inputs found journaled twice when the unique index was missing (rebuilt at open): the entries
+# stay, their identity is moved here (docs/reliability.md, "Each input once").
+_SET_ASIDE = "CREATE TABLE IF NOT EXISTS set_aside_inputs (game TEXT NOT NULL, seq INTEGER NOT NULL, input TEXT NOT NULL)"
 _INPUT_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS entries_input ON entries (game, input) WHERE input IS NOT NULL"
 _COLUMNS = "seq, kind, parent, head, depth, redo, command, events, at, input"
 _APPEND_IF_NEXT = (
@@ -101,6 +107,7 @@ class SqliteJournal:
             raise JournalError(_os_problem(file, exc)) from None
         damage = _header_damage(file)
         if damage is None:
+            _refuse_newer(file)  # before anything is written: a newer companion's journal stays as it is
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             try:
                 self._configure(db)
@@ -112,6 +119,9 @@ class SqliteJournal:
                 damage = str(exc)
             except UnicodeDecodeError as exc:  # the schema's own text is garbage
                 damage = f"its schema is not text ({exc.reason})"
+            except JournalError:
+                db.close()
+                raise
             if damage is None:
                 return db
             db.close()
@@ -163,15 +173,17 @@ class SqliteJournal:
         # table is idle (maintain), not in the middle of a roll (see CHECKPOINT_EVERY).
         db.execute("PRAGMA wal_autocheckpoint=0")
         _migrate(db, self.path)
+        self.notices.extend(_input_index(db))
 
     def _problem(self, exc: sqlite3.Error, consequence: str) -> str:
         """One line for a storage problem that is not damage: what is wrong, what it did
         (``consequence``: "nothing was written"...), what to do."""
         name = _kind(exc)
         folder = Path(self.path).parent
-        if name == "SQLITE_FULL":
+        if name == "SQLITE_FULL" or (name == "SQLITE_IOERR" and _full(folder)):  # a full disk at open: an I/O error
             return (
-                f"The disk holding the journal {self.path} is full: {consequence}. Free some space on it; the companion retries."
+                f"The disk holding the journal {self.path} is full: {consequence}. Free some space on it (old exports, "
+                "`journalctl --vacuum-size=50M`, `apt-get clean`); the companion retries."
             )
         if name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH"):
             return (
@@ -226,7 +238,10 @@ class SqliteJournal:
 
     def games(self) -> list[GameInfo]:
         rows = self._db.execute(
-            "SELECT g.name, g.title, g.created, COALESCE(MAX(e.at), g.updated) AS updated, COALESCE(MAX(e.seq), 0) "
+            # An entry's time that is not a number (text a damaged page left) is not the game's latest.
+            "SELECT g.name, g.title, g.created, "
+            "COALESCE(MAX(CASE WHEN typeof(e.at) IN ('real', 'integer') THEN e.at END), g.updated) AS updated, "
+            "COALESCE(MAX(e.seq), 0) "
             "FROM games g LEFT JOIN entries e ON e.game = g.name GROUP BY g.name ORDER BY updated DESC, g.name"
         )
         return [GameInfo(*row) for row in rows]
@@ -286,7 +301,7 @@ class SqliteJournal:
                 raise StaleWriter(f"Game {game!r} is at entry {last}; entry {entry.seq} was written against an old state.")
             db.execute(f"INSERT INTO entries (game, {_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (game, *_row(entry)))
             if snapshot is not None:
-                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game, entry.head, snapshot))
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (game, entry.head, snapshot, digest(snapshot)))
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:  # a full disk may have rolled it back already
@@ -297,8 +312,9 @@ class SqliteJournal:
         """One statement, its own transaction: stored only if ``node`` is an entry of the game."""
         with self._storage("the snapshot was not stored (the entries are safe; a resume replays more)"):
             cursor = self._db.execute(
-                "INSERT OR REPLACE INTO snapshots SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM entries WHERE game = ? AND seq = ?)",
-                (game, node, snapshot, game, node),
+                "INSERT OR REPLACE INTO snapshots SELECT ?, ?, ?, ? "
+                "WHERE EXISTS (SELECT 1 FROM entries WHERE game = ? AND seq = ?)",
+                (game, node, snapshot, digest(snapshot), game, node),
             )
         if cursor.rowcount != 1:
             self._last_seq(game)  # raises GameNotFound for a game that is not there
@@ -343,15 +359,23 @@ class SqliteJournal:
         row = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq = ?", (game, seq)).fetchone()
         if row is None:
             raise JournalError(f"Game {game!r} has no entry {seq}.")
-        return _entry(row)
+        return _entry(game, row)
 
     def entries(self, game: str, start: int = 1) -> Iterator[Entry]:
         rows = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq >= ? ORDER BY seq", (game, start))
-        return (_entry(row) for row in rows.fetchall())
+        return (_entry(game, row) for row in rows.fetchall())
+
+    def read(self, game: str, start: int = 1) -> Iterator[Entry | DamagedEntry]:
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM entries WHERE game = ? AND seq >= ? ORDER BY seq", (game, start))
+        for row in rows.fetchall():
+            try:
+                yield _entry(game, row)
+            except DamagedEntry as damaged:
+                yield damaged
 
     def snapshot(self, game: str, node: int) -> str | None:
-        row = self._db.execute("SELECT state FROM snapshots WHERE game = ? AND node = ?", (game, node)).fetchone()
-        return None if row is None else str(row[0])
+        row = self._db.execute("SELECT state, digest FROM snapshots WHERE game = ? AND node = ?", (game, node)).fetchone()
+        return None if row is None else checked(game, node, str(row[0]), None if row[1] is None else str(row[1]))
 
     def close(self) -> None:
         if not self._closed:
@@ -371,16 +395,86 @@ def _kind(exc: sqlite3.Error) -> str:
 
 
 def _migrate(db: sqlite3.Connection, path: str) -> None:
-    """Bring the schema to :data:`SCHEMA_VERSION` (a new file gets it whole)."""
-    db.executescript(_SCHEMA)
+    """Bring the schema to :data:`SCHEMA_VERSION` (a new file gets it whole).  A snapshot stored
+    before version 3 keeps a NULL checksum: read unverified, as it always was."""
     (version,) = db.execute("PRAGMA user_version").fetchone()
-    if version == 1:  # before input identities: the column, empty for the old entries
+    if version > SCHEMA_VERSION:  # checked at open from the header already; the log may hold a newer one
+        raise JournalError(_newer(path, version))
+    db.executescript(_SCHEMA)
+    if "input" not in _columns(db, "entries"):  # schema 1, before input identities: empty for the old entries
         db.execute("ALTER TABLE entries ADD COLUMN input TEXT")
-    elif version not in (0, SCHEMA_VERSION):
-        raise JournalError(f"The journal {path} has schema {version}; this companion reads {SCHEMA_VERSION}.")
+    if "digest" not in _columns(db, "snapshots"):  # schema 1 or 2, before checksums: NULL for the old snapshots
+        db.execute("ALTER TABLE snapshots ADD COLUMN digest TEXT")
     if version != SCHEMA_VERSION:
-        db.execute(_INPUT_INDEX)
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+def _newer(path: str | Path, version: int) -> str:
+    return (
+        f"The journal {path} has schema {version}; this companion reads {SCHEMA_VERSION}. It was written by a newer "
+        "companion: update this one (the old file is untouched)."
+    )
+
+
+def _refuse_newer(path: Path) -> None:
+    """Refuse a journal of a newer schema from its header (``user_version``, 4 bytes at offset
+    60, https://www.sqlite.org/fileformat.html), before SQLite opens it to write anything.
+
+    :raises JournalError: its schema is newer than :data:`SCHEMA_VERSION`."""
+    with path.open("rb") as file:
+        header = file.read(64)
+    version = int.from_bytes(header[60:64], "big", signed=True)
+    if version > SCHEMA_VERSION:
+        raise JournalError(_newer(path, version))
+
+
+def _input_index(db: sqlite3.Connection) -> list[str]:
+    """Make sure the unique input index is there (the fast append path relies on it to refuse an
+    input twice); build it again when it is missing.  An input found journaled twice meanwhile
+    keeps its first entry; each later entry stays in the game, its input moved to
+    ``set_aside_inputs``.  What was done, for the journal's notices (empty when nothing was)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'entries_input'").fetchone():
+        return []
+    notices = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute(_SET_ASIDE)
+        twice = db.execute(
+            "SELECT game, input, GROUP_CONCAT(seq) FROM (SELECT game, input, seq FROM entries WHERE input IS NOT NULL "
+            "ORDER BY game, input, seq) GROUP BY game, input HAVING COUNT(*) > 1"
+        ).fetchall()
+        for game, input_id, numbers in twice:
+            first, *later = (int(n) for n in str(numbers).split(","))
+            for seq in later:
+                db.execute("INSERT INTO set_aside_inputs VALUES (?, ?, ?)", (game, seq, input_id))
+                db.execute("UPDATE entries SET input = NULL WHERE game = ? AND seq = ?", (game, seq))
+            notices.append(
+                f"Game {game!r} held input {input_id} more than once (entry {first}, then entries "
+                f"{', '.join(map(str, later))}): the journal's index of inputs was missing. Entry {first} keeps it; the "
+                "later entries stay in the game, their input set aside (table set_aside_inputs). Check the game: "
+                "that input was applied more than once, and undo the repeats if they are wrong."
+            )
+        db.execute(_INPUT_INDEX)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return notices
+
+
+def _full(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has (nearly) no space left for the journal: an
+    open on a full disk fails as an I/O error (its log and shared memory cannot be made)."""
+    try:
+        stat = os.statvfs(folder)
+    except OSError:
+        return False
+    return stat.f_bavail * stat.f_frsize < 64 * 1024
 
 
 def _create(path: Path) -> None:
@@ -529,11 +623,15 @@ def _literal(value: object) -> str:
     raise ValueError(f"no literal for {value!r}")
 
 
-def _entry(row: tuple[object, ...]) -> Entry:
+def _entry(game: str, row: tuple[object, ...]) -> Entry:
+    """A stored row as an entry.  :raises DamagedEntry: its command's text is not what the
+    journal writes (a page that held garbage text says so here, not deep in a replay).  Its
+    events are read (and found damaged) only by what uses them: a replay needs only the
+    command, and parsing every entry's events twice would double the tower's start-up read."""
     seq, kind, parent, head, depth, redo, command, events, at, input_id = row
     try:
         redo_stack = tuple(int(x) for x in str(redo).split(",") if x)
-        json.loads(str(command))  # a page that held garbage text says so here, not deep in a replay
+        strict_json(str(command))
         return Entry(
             int(str(seq)),
             EntryKind(str(kind)),
@@ -547,7 +645,4 @@ def _entry(row: tuple[object, ...]) -> Entry:
             str(input_id or ""),
         )
     except ValueError as exc:
-        raise JournalError(
-            f"Journal entry {seq} is damaged ({exc}): its page is sound but its text is not. "
-            "Export what can be read (companion export) and keep the journal file for recovery."
-        ) from None
+        raise DamagedEntry(game, int(seq) if isinstance(seq, int) else 0, str(exc)) from None

@@ -250,7 +250,7 @@ def test_an_entry_whose_text_is_garbage_is_a_clear_error(tmp_path: Path) -> None
         journal.create_game("g", "A game", 1.0)
         journal.append("g", entry(1))
         journal._db.execute('UPDATE entries SET command = \'{"type":"pa\' WHERE seq = 1')
-        with pytest.raises(JournalError, match=r"entry 1 is damaged .*companion export"):
+        with pytest.raises(JournalError, match=r"entry 1 of game 'g' is damaged .*companion export g"):
             journal.entry("g", 1)
 
 
