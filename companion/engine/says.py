@@ -17,6 +17,11 @@ in the state or the journal, whose form must not change), :func:`say` returns th
 sentence and the screen maps it back to its template through the catalogue.
 
 ``scripts/engine_says.py`` turns the old f-strings into this form.
+
+A value quoted in a sentence may come from anyone (a script line, the screen's keyboard): every
+text value of a :class:`Says` is cut to :data:`QUOTE_MOST` characters with an ellipsis
+(:func:`clipped`), so a 10 MB name makes a sentence of a line, not of 10 MB.  The decoder's
+messages quote through :func:`quoted` for the same reason.
 """
 
 from __future__ import annotations
@@ -26,6 +31,24 @@ from typing import Any
 from companion.engine.values import dataclass
 
 Value = Any  # a name, a number, a nested Says: anything str.format can show
+QUOTE_MOST = 80  # characters of a quoted value; a longer one is cut and ends in an ellipsis
+ELLIPSIS = "\u2026"
+
+
+def clipped(value: Value) -> Value:
+    """``value`` with every text in it (itself, or the items of a tuple or list) cut to
+    :data:`QUOTE_MOST` characters, the last an ellipsis; any other value as it is."""
+    if isinstance(value, str):
+        return value if len(value) <= QUOTE_MOST else value[: QUOTE_MOST - 1] + ELLIPSIS
+    if type(value) in (tuple, list):
+        return type(value)(clipped(item) for item in value)
+    return value
+
+
+def quoted(value: Value) -> str:
+    """``repr`` of ``value`` cut as :func:`clipped` cuts it (``'Arkham'``; a long name
+    ``'AbAb…'``), for a message that names what it was given."""
+    return repr(clipped(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +60,8 @@ class Says:
 
     @classmethod
     def of(cls, template: str, /, **values: Value) -> Says:
-        return cls(template, tuple(values.items()))
+        """The sentence ``template`` with ``values``, each text in them cut (:func:`clipped`)."""
+        return cls(template, tuple((name, clipped(value)) for name, value in values.items()))
 
     def __str__(self) -> str:
         """The English sentence."""
