@@ -120,14 +120,21 @@ def test_a_refusal_says_the_english_and_keeps_its_template() -> None:
 def test_a_quoted_value_is_cut_to_80_characters_with_an_ellipsis() -> None:
     """A name from anyone is quoted whole up to QUOTE_MOST characters, cut with an ellipsis after
     (a 10 MB name made a 10 MB sentence); the screen's translation gets the same cut values."""
-    from companion.engine.says import QUOTE_MOST, clipped, quoted
+    from companion.engine.says import QUOTE_MOST, TEXT_MOST, clipped, quoted
 
     long = "x" * 10_000_000
     refusal = Refusal(Code.UNKNOWN_PLAYER, "{player!r} is not playing.", player=long)
     assert len(refusal.message) == QUOTE_MOST + len("'' is not playing.")
     assert refusal.message.endswith("\u2026' is not playing.") and refusal.message.startswith("'xxx")
     assert dict(refusal.says.values)["player"] == "x" * (QUOTE_MOST - 1) + "\u2026"
-    assert str(Says.of("{a} and {b}", a="Arkham", b=("y" * 200, "Dunwich"))) == f"Arkham and ('{'y' * 79}\u2026', 'Dunwich')"
+    assert (
+        str(Says.of("{a!r} and {b!r}", a="Arkham", b=("y" * 200, "Dunwich"))) == f"'Arkham' and ('{'y' * 79}\u2026', 'Dunwich')"
+    )
+    # A value the template does not quote is the engine's own words (a list "one of: ..."): it
+    # is kept whole up to TEXT_MOST characters.
+    words = ", ".join(["Another Dimension"] * 7)  # 131 characters
+    assert str(Says.of("One of: {worlds}.", worlds=words)) == f"One of: {words}."
+    assert len(str(Says.of("One of: {worlds}.", worlds="w" * 10_000))) == len("One of: .") + TEXT_MOST
     assert clipped("x" * QUOTE_MOST) == "x" * QUOTE_MOST and clipped(7) == 7
     assert quoted("z" * 1000) == repr("z" * 79 + "\u2026")
 
