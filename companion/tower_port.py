@@ -71,7 +71,6 @@ class TowerPort:
         self.applied: set[str] = set()  # references of the tower rolls already journaled
         self.requested: tuple[Request, int] | None = None  # the request sent, and for which state step
         self.last_roll = ""  # the tower's last roll and what became of it, for the settings screen
-        self.boot = ""  # the boot id of the tower's last hello ("": none heard yet)
 
     def opened(self, session: Session[Any]) -> None:
         """A game is on the table (opened, resumed or switched to): remember its tower rolls."""
@@ -89,15 +88,14 @@ class TowerPort:
         if isinstance(frame, RollFrame):
             self.roll(frame, table)
         else:
-            self.hello(frame.boot)
+            self.relinked()
 
-    def hello(self, boot: str) -> None:
+    def relinked(self) -> None:
         """The tower said hello: the link (re)opened.  The request is sent again at the next
-        :meth:`sync`: the tower may have rebooted (a new ``boot``) and forgotten it, or the request
-        was written just before the cable came out.  A tower that has it already changes nothing
-        (the reference firmware and the simulator take a request for the roll they have sent and
-        not yet seen acknowledged as that roll's)."""
-        self.boot = boot
+        :meth:`sync`: the tower may have rebooted (its hello names a new boot id) and forgotten
+        it, or the request was written just before the cable came out.  A tower that has it
+        already changes nothing (the reference firmware and the simulator take a request for the
+        roll they have sent and not yet seen acknowledged as that roll's)."""
         self.requested = None
 
     def roll(self, frame: RollFrame, table: TableSide) -> None:
