@@ -54,6 +54,7 @@ def test_the_companion_unit_is_a_notify_service_with_a_watchdog_as_an_unprivileg
     # and the touchscreen's nodes the group companion; only the bridge is in dialout.
     assert set(service["SupplementaryGroups"].split()) == {"gpio", "video", "render", "audio"}
     assert set(unit("companion-tower.service")["Service"]["SupplementaryGroups"].split()) == {"dialout"}
+    assert int(unit("companion-tower.service")["Service"]["TimeoutStopSec"]) == 5  # the bridge stops in 1.8 s at most
     text = (SYSTEMD / "companion.service").read_text()
     assert "SDL_VIDEODRIVER=kmsdrm" in text and "GPIOZERO_PIN_FACTORY=lgpio" in text
 
