@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
+from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected, other_games_command
 from companion.engine.cthulhu import abilities, acolyte, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import commands as c
@@ -159,7 +159,7 @@ def apply(state: GameState, command: Command) -> Result:
         return Rejected.of(Code.GAME_OVER, "The game is over.")
     handler = actions.HANDLERS.get(kind) or _corrections_handler(kind)
     if handler is None:
-        return Rejected.of(Code.BAD_COMMAND, "{name} is not a Cthulhu Wars command.", name=type(command).__name__)
+        return other_games_command(command, "Cthulhu Wars")
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)
