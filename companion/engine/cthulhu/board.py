@@ -329,7 +329,12 @@ def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> i
 
 
 def faction_goos_in_play(state: GameState, pid: str) -> int:
-    return units_in_play(state, pid, UnitKind.GOO)
+    """``pid``'s faction Great Old Ones in play: on the map and in the Deep (factions.md: the
+    off-map boxes are "in play but not on the map" and count for "GOO-in-play checks"). The
+    Ritual's Elder Signs and Yog-Sothoth's combat count these."""
+    on_map = sum(u.count for a in state.areas for u in a.units if u.owner == pid and u.kind is UnitKind.GOO)
+    deep = sum(u.count for u in state.abilities.deep if u.owner == pid and u.kind is UnitKind.GOO)
+    return on_map + deep
 
 
 def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]) -> GameState:

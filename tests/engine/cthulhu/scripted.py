@@ -67,10 +67,14 @@ def play(*lines: dict[str, Any]) -> Played:
     return Played(code, [json.loads(r) for r in rows[:-1]], json.loads(rows[-1]))
 
 
-def new_game(seats: tuple[str, ...] = CORE3, board: str = "earth-3p", **options: Any) -> list[dict[str, Any]]:
-    """The new game (abilities on, plus ``options``) and its direction: the first player's action."""
+def new_game(
+    seats: tuple[str, ...] = CORE3, board: str = "earth-3p", starts: tuple[tuple[str, str], ...] = (), **options: Any
+) -> list[dict[str, Any]]:
+    """The new game (abilities on, plus ``options``), the start areas chosen (``starts``: (player,
+    area) in the order asked) and its direction: the first player's action."""
     game = {"type": "new_game", "board": board, "seats": list(seats), "options": {"abilities": True, **options}}
-    return [game, {"type": "choose_direction", "player": seats[0], "direction": "clockwise"}]
+    chosen = [{"type": "choose_start", "player": pid, "area": area} for pid, area in starts]
+    return [game, *chosen, {"type": "choose_direction", "player": seats[0], "direction": "clockwise"}]
 
 
 def place(owner: str, area: str, kind: str, name: str = "", count: int = 1) -> dict[str, Any]:
