@@ -191,7 +191,7 @@ def _kill_devour_1(state: GameState, pid: str, events: pw.Events) -> bool:
 REQUIREMENTS = (
     pw.Requirement("First Doom Phase", _first_doom, elder_signs=1, when=pw.NEW_PHASE),
     pw.Requirement("Kill/Devour 1 enemy unit", _kill_devour_1, when=pw.BATTLE_OVER),
-    pw.Requirement(KILL_DEVOUR_2, lambda s, p, e: pw.kills_at_the_end(s, p, e) >= 2, when=pw.BATTLE_OVER),
+    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.kills_at_the_end(s, p, e) >= 2, when=pw.BATTLE_OVER),
     pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU), when=pw.PLACED),
     pw.Requirement("Ocean gates", _ocean_gates, when=pw.GATES),
     pw.Requirement("Five Spellbooks", _five, elder_signs=1, when=pw.MET),
