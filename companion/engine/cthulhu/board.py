@@ -333,8 +333,12 @@ def faction_goos_in_play(state: GameState, pid: str) -> int:
     off-map boxes are "in play but not on the map" and count for "GOO-in-play checks"). The
     Ritual's Elder Signs and Yog-Sothoth's combat count these."""
     on_map = sum(u.count for a in state.areas for u in a.units if u.owner == pid and u.kind is UnitKind.GOO)
-    deep = sum(u.count for u in state.abilities.deep if u.owner == pid and u.kind is UnitKind.GOO)
-    return on_map + deep
+    return on_map + in_the_deep(state, pid, UnitKind.GOO)
+
+
+def in_the_deep(state: GameState, pid: str, kind: UnitKind) -> int:
+    """``pid``'s units of ``kind`` Submerged with Cthulhu (in play, off the map)."""
+    return sum(u.count for u in state.abilities.deep if u.owner == pid and u.kind is kind)
 
 
 def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]) -> GameState:

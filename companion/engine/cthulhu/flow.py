@@ -322,7 +322,7 @@ def power_parts(state: GameState, pid: str) -> list[Part]:
     """The board's Power for one player, line by line (before the catch-up)."""
     player = state.player(pid)
     parts = [
-        Part(say("cultists"), bd.units_in_play(state, pid, UnitKind.CULTIST)),
+        Part(say("cultists"), bd.units_in_play(state, pid, UnitKind.CULTIST) + bd.in_the_deep(state, pid, UnitKind.CULTIST)),
         Part(say("controlled gates"), POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
         Part(say("abandoned gates"), POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
         Part(say("captured cultists"), len(player.captured)),

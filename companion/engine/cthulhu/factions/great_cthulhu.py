@@ -91,7 +91,8 @@ class Dreams(Command):
 @dataclass(frozen=True, slots=True)
 class Submerge(Command):
     """Submerge (action, 1 Power): Cthulhu, in an ocean area, goes to the Deep with the Monsters
-    there (all of them unless ``units`` names some)."""
+    there, or with the units ``units`` names (the card: "any or all of your Units in the Area",
+    Cultists too; a name not there is refused)."""
 
     player: str
     units: tuple[str, ...] | None = None
@@ -323,7 +324,16 @@ def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
         raise Refusal(Code.NOT_NOW, "Submerge needs Cthulhu in an ocean area.")
     monsters = [u for u in state.areas[index].units_of(cmd.player) if u.kind is M]
     if cmd.units is not None:
-        monsters = [u for u in monsters if u.name in cmd.units]
+        others = [u for u in state.areas[index].units_of(cmd.player) if u.name != CTHULHU]
+        missing = sorted(set(cmd.units) - {u.name for u in others})
+        if missing:
+            raise Refusal(
+                Code.NO_SUCH_UNITS,
+                "Submerge lifts your units in {area} with Cthulhu; none is a {names}.",
+                area=state.area_name(index),
+                names=", ".join(missing),
+            )
+        monsters = [u for u in others if u.name in cmd.units]
     state = pw.pay(state, seat, SUBMERGE_COST, "Submerge", events)
     lifted = [Units(cmd.player, G, CTHULHU, 1), *monsters]
     for unit in lifted:
