@@ -53,7 +53,7 @@ from companion.engine.cthulhu.model import (
     Worms,
     spellbook_count,
 )
-from companion.engine.cthulhu.pools import MAX_UNITS, pool
+from companion.engine.cthulhu.pools import MAX_UNITS, UNITS, pool
 from companion.engine.says import say, sentence
 from companion.engine.values import dataclass, evolve
 
@@ -689,6 +689,31 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
         )
 
 
+def check_roster(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
+    """Refuse a unit its owner's faction has not, or has of another kind (factions.md's roster:
+    a Black Goat "Deep One", a Starspawn as a Terror). Independent Great Old Ones, neutral
+    monsters (Loyalty Cards), High Priests and a faction factions.md does not describe pass."""
+    seat = state.seat(owner)
+    roster = UNITS.get(state.players[seat].faction) if seat is not None else None
+    if roster is None or kind is UnitKind.IGOO or name in NEUTRAL_UNITS or name == hp.HIGH_PRIEST:
+        return
+    if any(u.name == name and u.kind is kind for u in roster):
+        return
+    kinds = [u.kind.value for u in roster if u.name == name]
+    if kinds:
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{who} has no {name} of kind {kind}: its {name} is a {actual}.",
+            who=_who(state, owner),
+            name=name,
+            kind=kind.value,
+            actual=kinds[0],
+        )
+    raise Refusal(
+        Code.NO_SUCH_UNITS, "{who} has no {name}: no unit of its faction is called that.", who=_who(state, owner), name=name
+    )
+
+
 @corrects(c.Place)
 def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     owner = actions.owner_of(state, cmd.owner)
@@ -700,6 +725,7 @@ def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     if cmd.unit.count < 1:
         raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
     check_count(cmd.unit.count, "Units placed at once", MAX_UNITS)
+    check_roster(state, owner, cmd.unit.kind, name)
     state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
     check_pool(state, owner, cmd.unit.kind, name)
     if box is not None and (out := sum(area.count(kind=cmd.unit.kind, name=name) for area in state.areas)) > box:
