@@ -1105,7 +1105,22 @@ def join(state: GameState, joined: c.Join, events: Events) -> GameState:
 def begin_play(state: GameState, cmd: BeginPlay, events: Events) -> GameState:
     if state.prompt.kind is not PromptKind.JOIN:
         raise Refusal(Code.NOT_NOW, "Play is under way. {waiting_for}", waiting_for=actions.waiting_for(state))
+    past_first_doom = state.round > FIRST_DOOM_ROUND or (state.round == FIRST_DOOM_ROUND and state.phase is Phase.ACTION)
+    if state.options.abilities and past_first_doom:
+        state = _met_before_the_join(state)
     return flow.run(evolve(state, prompt=NO_PROMPT), events)
+
+
+def _met_before_the_join(state: GameState) -> GameState:
+    """A game joined after its first Doom Phase: the Spellbook requirements the entered board
+    meets were met before the join, so they are recorded as met without what meeting them gives
+    (the table entered the Spellbooks, Elder Signs and Power it holds): beginning play draws no
+    "First Doom Phase" Elder Sign again.  Read as in that round's Action Phase (the First Doom
+    Phase is behind it); the check's own draws are on a copy, dropped."""
+    from companion.engine.cthulhu import abilities  # (abilities imports the engine's modules)
+
+    checked = abilities.check_requirements(evolve(state, phase=Phase.ACTION), [], every=True)
+    return evolve(state, abilities=evolve(state.abilities, met=checked.abilities.met))
 
 
 def answers_join(state: GameState) -> Iterator[Command]:

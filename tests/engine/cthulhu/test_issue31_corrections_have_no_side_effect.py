@@ -8,7 +8,7 @@ corrected.
 
 from __future__ import annotations
 
-from tests.engine.cthulhu.scripted import CORE3, GC, correct, place, play
+from tests.engine.cthulhu.scripted import CORE3, GC, command, correct, place, play
 
 JOINED = {"type": "new_game", "board": "earth-3p", "seats": list(CORE3), "options": {"abilities": True}}
 
@@ -32,3 +32,25 @@ def test_a_waiting_action_prompt_names_the_corrected_power() -> None:
     )
     assert played.refused() == []
     assert played.prompt["kind"] == "action" and played.prompt["text"] == "Great Cthulhu: take an action (3 Power)."
+
+
+def test_play_begun_after_the_first_doom_phase_meets_no_requirement_again() -> None:
+    """Joined at round 3, the board entered (Cthulhu, his two Spellbooks): the First Doom Phase
+    and his awakening were met before the join; beginning play draws no Elder Sign for them and
+    asks no Spellbook."""
+    played = play(
+        {**JOINED, "join": {"round": 3, "phase": "action"}},
+        place(GC, "South Pacific", "goo", "Cthulhu"),
+        command("set_spellbooks", player=GC, names=["Devolve", "Dreams"]),
+        correct(GC, "power", 6),
+        command("begin_play"),
+    )
+    assert played.refused() == []
+    assert played.events("elder_sign_drawn") == [] and played.events("requirement_met") == []
+    assert played.prompt["kind"] == "action" and played.prompt["actor"] == GC
+
+
+def test_joined_at_the_first_doom_phase_its_elder_sign_still_comes() -> None:
+    played = play({**JOINED, "join": {"round": 2, "phase": "doom"}}, correct(GC, "power", 8), command("begin_play"))
+    assert played.refused() == []
+    assert [e["reason"] for e in played.events("elder_sign_drawn")] == ["First Doom Phase"]
