@@ -701,10 +701,11 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
 def check_roster(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
     """Refuse a unit its owner's faction has not, or has of another kind (factions.md's roster:
     a Black Goat "Deep One", a Starspawn as a Terror). Independent Great Old Ones, neutral
-    monsters (Loyalty Cards), High Priests and a faction factions.md does not describe pass."""
+    monsters (Loyalty Cards), High Priests, an unnamed unit (the kind's own name, "Monster", as
+    journals and the screen place one) and a faction factions.md does not describe pass."""
     seat = state.seat(owner)
     roster = UNITS.get(state.players[seat].faction) if seat is not None else None
-    if roster is None or kind is UnitKind.IGOO or name in NEUTRAL_UNITS or name == hp.HIGH_PRIEST:
+    if roster is None or kind is UnitKind.IGOO or name in NEUTRAL_UNITS or name in (hp.HIGH_PRIEST, kind.default_name):
         return
     if any(u.name == name and u.kind is kind for u in roster):
         return
