@@ -50,6 +50,12 @@ def _parts(parts: list[dict[str, Any]]) -> str:
     return ", ".join(f"{p['amount']} {_word(p['label'])}" for p in parts) or _("nothing")
 
 
+def _sources(parts: list[dict[str, Any]]) -> str:
+    """Gather Power's parts: the Power each source gave, "6 from 6 cultist(s)"."""
+    words = (_("{amount} from {source}").format(amount=p["amount"], source=_word(p["label"])) for p in parts)
+    return ", ".join(words) or _("nothing")
+
+
 def _word(label: str) -> str:
     """A part's label in the table's language: the engine's words ("controlled gates"), a rule's
     name or a player (as they are when not catalogued)."""
@@ -387,7 +393,7 @@ _FORMATS: dict[str, Formatter] = {
         round=d["round"], phase=d["phase"].replace("_", " ").title()
     ),
     "power_gathered": lambda d, n: _("{player} gathers {total} Power ({parts}).").format(
-        player=n(d["player"]), total=d["total"], parts=_parts(d["parts"])
+        player=n(d["player"]), total=d["total"], parts=_sources(d["parts"])
     ),
     "first_player_chosen": _first_player,
     "doom_gained": lambda d, n: _("{player} gains {amount} Doom from {reason} (now {total}).").format(

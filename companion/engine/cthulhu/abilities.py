@@ -132,6 +132,8 @@ def module_of(state: GameState, pid: str) -> ModuleType | None:
 def after_command(state: GameState, events: Events) -> GameState:
     if not state.options.abilities or state.phase in (Phase.GAME_OVER, Phase.SETUP):
         return state
+    if state.prompt.kind is PromptKind.JOIN:  # a joined board being entered: each correction only its fact
+        return state
     types = {type(e) for e in events}  # one pass over the events: what reads none of them is not called
     state = bookkeeping(state, events, types)
     state = react_to(state, events, types)

@@ -328,8 +328,23 @@ def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> i
     return sum(a.count(owner=pid, kind=kind) for a in state.areas)
 
 
+# Bubastis' Bastet is an Elder God (factions.md section 9), not a faction Great Old One.
+ELDER_GODS = frozenset({"Bastet"})
+
+
 def faction_goos_in_play(state: GameState, pid: str) -> int:
-    return units_in_play(state, pid, UnitKind.GOO)
+    """``pid``'s faction Great Old Ones in play: on the map and in the Deep (factions.md: the
+    off-map boxes are "in play but not on the map" and count for "GOO-in-play checks"); an Elder
+    God is none. The Ritual's Elder Signs and Yog-Sothoth's combat count these."""
+    on_map = sum(
+        u.count for a in state.areas for u in a.units if u.owner == pid and u.kind is UnitKind.GOO and u.name not in ELDER_GODS
+    )
+    return on_map + in_the_deep(state, pid, UnitKind.GOO)
+
+
+def in_the_deep(state: GameState, pid: str, kind: UnitKind) -> int:
+    """``pid``'s units of ``kind`` Submerged with Cthulhu (in play, off the map)."""
+    return sum(u.count for u in state.abilities.deep if u.owner == pid and u.kind is kind)
 
 
 def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]) -> GameState:

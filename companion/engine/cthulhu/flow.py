@@ -319,13 +319,16 @@ def step_direction(state: GameState, events: Events) -> GameState:
 
 
 def power_parts(state: GameState, pid: str) -> list[Part]:
-    """The board's Power for one player, line by line (before the catch-up)."""
+    """The board's Power for one player, line by line (before the catch-up): each source's label
+    counts it ("1 controlled gate(s)"), its amount is the Power it gives (2 per gate)."""
     player = state.player(pid)
+    cultists = bd.units_in_play(state, pid, UnitKind.CULTIST) + bd.in_the_deep(state, pid, UnitKind.CULTIST)
+    gates, abandoned, captured = bd.controlled_gates(state, pid), bd.abandoned_gates(state), len(player.captured)
     parts = [
-        Part(say("cultists"), bd.units_in_play(state, pid, UnitKind.CULTIST)),
-        Part(say("controlled gates"), POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
-        Part(say("abandoned gates"), POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
-        Part(say("captured cultists"), len(player.captured)),
+        Part(say("{count} cultist(s)", count=cultists), cultists),
+        Part(say("{count} controlled gate(s)", count=gates), POWER_PER_CONTROLLED_GATE * gates),
+        Part(say("{count} abandoned gate(s)", count=abandoned), POWER_PER_ABANDONED_GATE * abandoned),
+        Part(say("{count} captured cultist(s)", count=captured), captured),
     ]
     if player.power:
         parts.insert(0, Part(say("power kept"), player.power))

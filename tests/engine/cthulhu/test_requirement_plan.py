@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from companion.engine.cthulhu import abilities
-from companion.engine.cthulhu.events import HitTaken, UnitsMoved
+from companion.engine.cthulhu.events import BattleEnded, HitTaken, UnitsMoved
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.factions.powers import with_abilities
 from companion.engine.cthulhu.model import Faction, GameState
@@ -90,12 +90,14 @@ def test_the_planned_check_meets_what_plain_passes_meet(
 
 
 def test_a_requirement_met_meets_one_before_it_in_the_order() -> None:
-    """Great Cthulhu's second Kill met by the first Kill's check: the round goes on after the
-    one met; Black Goat's spread is due by the move (the check goes round once)."""
+    """Great Cthulhu's second Kill met by the first Kill's check (3 in the battle just ended: both
+    books): the round goes on after the one met; Black Goat's spread is due by the move (the
+    check goes round once)."""
     state = turn(game(Australia={"units": [(BG, "cultist", "Acolyte", 1)]}), GC)
-    state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 2),))
+    state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 3),))
     events: powers.Events = [
         HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"),
+        BattleEnded("Asia", GC, CC),
         UnitsMoved(BG, "Asia", "Australia", "cultist", "Acolyte", 1),
     ]
     plain_events = list(events)
@@ -130,7 +132,7 @@ def test_a_swapped_requirement_is_asked_after_a_plan_was_made(monkeypatch: pytes
     requirements replaced (as the tests' spies do) are the ones asked from then on."""
     state = turn(game(), GC)
     state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 1),))
-    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")]
+    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), BattleEnded("Asia", GC, CC)]
     assert (GC, "Kill/Devour 1 enemy unit") in abilities.check_requirements(state, list(events)).abilities.met
     never = tuple(
         dataclasses.replace(r, met=lambda s, p, e: False) for r in abilities.MODULES[Faction.GREAT_CTHULHU].REQUIREMENTS

@@ -18,7 +18,7 @@ import pytest
 from companion.engine import Event, apply
 from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import DiceRolled, HitTaken, PhaseStarted, TurnStarted, UnitsMoved
+from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, PhaseStarted, TurnStarted, UnitsMoved
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.model import Faction, GameState
 from companion.engine.values import evolve
@@ -128,7 +128,11 @@ def test_quiet_events_check_no_triggered_requirement(monkeypatch: pytest.MonkeyP
 def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypatch: pytest.MonkeyPatch) -> None:
     state = turn(game(), GC)
     called = with_spy(monkeypatch)
-    events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1)]
+    events = [
+        HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"),
+        BattleEnded("Asia", GC, CC),
+        UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1),
+    ]
     abilities.check_requirements(state, events)
     assert "Kill/Devour 1 enemy unit" in called and "Units in 4 areas" in called
     # A unit retreating may be Yog-Sothoth, a gate where he stands (The Key and the Gate).
@@ -136,7 +140,7 @@ def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypa
     # A unit killed or retreating pays nothing and awakens no one.
     assert "Pay 4 Power" not in called and "First Doom Phase" not in called and "Awaken Cthulhu" not in called
     called.clear()
-    abilities.check_requirements(state, events[:1])  # a Kill alone builds no gate
+    abilities.check_requirements(state, events[:2])  # a Kill alone builds no gate
     assert "Kill/Devour 1 enemy unit" in called and "Ocean gates" not in called and "3 gates or 12 Power" not in called
 
 

@@ -75,10 +75,13 @@ class AncientsSummons(Command):
 class BuildCathedral(Command):
     """Build a Cathedral in ``area`` (action, 1 Power, 3 next to another Cathedral): an Ancients
     unit able to control a gate is there, no Cathedral stands in an area of the same kind, and
-    fewer than four are built."""
+    fewer than four are built.  ``cosmic`` (Shaggai): 2 Power more, with a gate in a Worm's area,
+    and an area of a kind that has one is no bar (shaggai-worms.txt: "Create a second Cathedral in
+    an Area with [a glyph] by paying 2 extra Power")."""
 
     player: str
     area: str
+    cosmic: bool = False
 
 
 @COMMANDS.register("dematerialize")
@@ -133,8 +136,9 @@ def cathedral_cost(state: GameState, index: int) -> int:
     return CATHEDRAL_NEXT_TO_ANOTHER if near else CATHEDRAL_COST
 
 
-def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
-    """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may)."""
+def cathedral_refusal(state: GameState, pid: str, index: int, cosmic: bool = False) -> str:
+    """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may); ``cosmic``: the
+    Cosmic Power lifts the one-per-kind bar."""
     area = state.areas[index]
     if ERADICATED in area.markers:
         return say("{area} is eradicated.", area=state.area_name(index))
@@ -143,7 +147,7 @@ def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
     if not area.count(owner=pid, kind=UnitKind.CULTIST):
         return say("Building a Cathedral needs an Ancients cultist in {area}.", area=state.area_name(index))
     kind = kind_of(state, index)
-    if any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
+    if not cosmic and any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
         return say("A Cathedral stands in an area of the same kind as {area} already.", area=state.area_name(index))
     return ""
 
@@ -320,10 +324,13 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
     seat = pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.ANCIENTS, "Building a Cathedral")
     index = bd.area_index(state, cmd.area)
-    why = cathedral_refusal(state, cmd.player, index)
+    from companion.engine.cthulhu.actions import cosmic_surcharge  # (actions imports the factions)
+
+    surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
+    why = cathedral_refusal(state, cmd.player, index, cmd.cosmic)
     if why:
         raise Refusal(Code.NOT_NOW, why)
-    state = pw.pay(state, seat, cathedral_cost(state, index), say("a Cathedral"), events)
+    state = pw.pay(state, seat, cathedral_cost(state, index) + surcharge, say("a Cathedral"), events)
     area = state.areas[index]
     state = state.with_area(index, replace(area, markers=(*area.markers, CATHEDRAL)))
     events.append(MarkerChanged(cmd.area, CATHEDRAL, True, "built by the Ancients"))
@@ -367,9 +374,12 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         if (pid, name) not in state.abilities.met:
             yield AncientsSummons(pid, dearest)
     power = state.player(pid).power
+    cosmic = state.worms is not None and bd.cosmic_gate(state, pid)
     for i in range(len(state.areas)):
         if not cathedral_refusal(state, pid, i) and power >= cathedral_cost(state, i):
             yield BuildCathedral(pid, state.area_name(i))
+        elif cosmic and not cathedral_refusal(state, pid, i, True) and power >= cathedral_cost(state, i) + 2:
+            yield BuildCathedral(pid, state.area_name(i), cosmic=True)  # the Cosmic Power's 2 more
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:

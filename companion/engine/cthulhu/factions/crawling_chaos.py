@@ -323,8 +323,8 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     for event in seen if _nyarlathotep_fights(state) else ():
         if not isinstance(event, HitTaken) or event.kind not in GOO_KINDS:
             continue
-        for cc, _ in state.abilities.fighters:
-            if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
+        for cc, goo in state.abilities.fighters:  # a side is listed bare, then with each Great Old One
+            if goo == NYARLATHOTEP and _is_cc(state, cc) and pw.battle_enemy(state, cc) == event.player:
                 state = pw.queue_ask(state, Ask("The Harbinger", cc, (event.player, event.unit)))
     if pw.just_declared(state, seen):
         b = state.battle

@@ -91,7 +91,8 @@ class Dreams(Command):
 @dataclass(frozen=True, slots=True)
 class Submerge(Command):
     """Submerge (action, 1 Power): Cthulhu, in an ocean area, goes to the Deep with the Monsters
-    there (all of them unless ``units`` names some)."""
+    there, or with the units ``units`` names (the card: "any or all of your Units in the Area",
+    Cultists too; a name not there is refused)."""
 
     player: str
     units: tuple[str, ...] | None = None
@@ -176,10 +177,22 @@ def _five(state: GameState, pid: str, events: pw.Events) -> bool:
     return state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
 
 
+KILL_DEVOUR_2 = "Kill/Devour 2 enemy units"
+
+
+def _kill_devour_1(state: GameState, pid: str, events: pw.Events) -> bool:
+    """One Kill or Devour in the battle just ended, or 3 or more (both books), or 2 with "Kill/Devour
+    2" held from before (factions.md; HRF's checkKillSpellbooks: 2 meet "2" first)."""
+    kills = pw.kills_at_the_end(state, pid, events)
+    if kills != 2:
+        return kills >= 1
+    return (pid, KILL_DEVOUR_2) in state.abilities.met and not pw.met_now(pid, KILL_DEVOUR_2, events)
+
+
 REQUIREMENTS = (
     pw.Requirement("First Doom Phase", _first_doom, elder_signs=1, when=pw.NEW_PHASE),
-    pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1, when=pw.KILLS),
-    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2, when=pw.KILLS),
+    pw.Requirement("Kill/Devour 1 enemy unit", _kill_devour_1, when=pw.BATTLE_OVER),
+    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.kills_at_the_end(s, p, e) >= 2, when=pw.BATTLE_OVER),
     pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU), when=pw.PLACED),
     pw.Requirement("Ocean gates", _ocean_gates, when=pw.GATES),
     pw.Requirement("Five Spellbooks", _five, elder_signs=1, when=pw.MET),
@@ -311,7 +324,16 @@ def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
         raise Refusal(Code.NOT_NOW, "Submerge needs Cthulhu in an ocean area.")
     monsters = [u for u in state.areas[index].units_of(cmd.player) if u.kind is M]
     if cmd.units is not None:
-        monsters = [u for u in monsters if u.name in cmd.units]
+        others = [u for u in state.areas[index].units_of(cmd.player) if u.name != CTHULHU]
+        missing = sorted(set(cmd.units) - {u.name for u in others})
+        if missing:
+            raise Refusal(
+                Code.NO_SUCH_UNITS,
+                "Submerge lifts your units in {area} with Cthulhu; none is a {names}.",
+                area=state.area_name(index),
+                names=", ".join(missing),
+            )
+        monsters = [u for u in others if u.name in cmd.units]
     state = pw.pay(state, seat, SUBMERGE_COST, "Submerge", events)
     lifted = [Units(cmd.player, G, CTHULHU, 1), *monsters]
     for unit in lifted:

@@ -17,7 +17,7 @@ SPAWN = "Spawn of Yog-Sothoth"
 def yog_sothoth(side: Side, count: int) -> int:
     """Twice the number of the other factions' own Great Old Ones in play (independent ones do
     not count): HRF FactionOW.scala ``strength`` (docs/rules-notes.md)."""
-    goos = sum(u.count for a in side.state.areas for u in a.units if u.kind is UnitKind.GOO and u.owner != side.pid)
+    goos = sum(bd.faction_goos_in_play(side.state, p.pid) for p in side.state.players if p.pid != side.pid)
     return count * 2 * goos
 
 

@@ -186,6 +186,7 @@ GATES = on(GateChanged, UnitsPlaced, UnitsMoved, AbilityUsed)
 PLACED = on(UnitsPlaced, AbilityUsed)  # a unit comes into play (awakened, summoned, placed by an ability)
 SPREAD = on(UnitsPlaced, UnitsMoved, AbilityUsed)  # units reach more areas (a removal only takes away)
 KILLS = on(HitTaken, UnitsRemoved, AbilityUsed)  # the battle's tally (Kills; Devour's units)
+BATTLE_OVER = on(BattleEnded)  # a battle's tally, read when it ends
 POWER = on(PowerGathered, PowerGained, AbilityUsed)  # Power rises
 DOOM = on(DoomGained, RitualPerformed, ElderSignRevealed, AbilityUsed)  # Doom rises
 SIGNS = on(ElderSignDrawn, AbilityUsed)  # Elder Signs earned
@@ -457,6 +458,21 @@ def tally(state: GameState, pid: str) -> int:
         if who == pid:
             return count
     return 0
+
+
+def kills_at_the_end(state: GameState, pid: str, events: Events) -> int:
+    """``pid``'s enemy units killed or devoured in the battle that ended in ``events``; 0 when no
+    battle ended there. Kill requirements are checked once, when the battle ends (factions.md:
+    "in one battle"; HRF's checkKillSpellbooks at the Eliminate step), not at each Kill."""
+    for event in events:
+        if isinstance(event, BattleEnded):
+            return tally(state, pid)
+    return 0
+
+
+def met_now(pid: str, requirement: str, events: Events) -> bool:
+    """Whether ``pid`` met ``requirement`` among ``events`` (this command), not before it."""
+    return any(isinstance(e, RequirementMet) and e.player == pid and e.requirement == requirement for e in events)
 
 
 def battle_goo(state: GameState, pid: str, name: str) -> bool:

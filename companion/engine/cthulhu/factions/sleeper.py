@@ -416,6 +416,19 @@ def nexus_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, cmd
 
 
+def nexus_origin(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """The Energy Nexus action "originates in that Area" (the card): a Move's units leave the
+    battle's area, the other actions are taken there."""
+    b = state.battle
+    if b is None or _acting(state) is None or getattr(cmd, "player", "") != state.prompt.actor:
+        return state, cmd
+    where = state.area_name(b.area)
+    starts = [g.area for g in getattr(cmd, "groups", None) or ()] + [u.area for u in getattr(cmd, "units", None) or ()]
+    if any(start != where for start in starts or [getattr(cmd, "area", where)]):
+        raise Refusal(Code.NOT_NOW, "Energy Nexus: the action originates in {where}, the Wizard's area.", where=where)
+    return state, cmd
+
+
 def nexus_pass(handler: pw.Handler) -> pw.Handler:
     """A pass at Energy Nexus' prompt takes no action: back to the battle, Sleeper's Power kept."""
 
@@ -725,6 +738,7 @@ GUARDS = (
     (c.Summon, boxed_guard),
     (c.Recruit, boxed_guard),
     (c.BattleAction, nexus_guard),
+    *((cls, nexus_origin) for cls in (c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.Move, c.Capture)),
     (CursedSlumber, ice_tax),
     (CaptureMonster, ice_tax),
 )

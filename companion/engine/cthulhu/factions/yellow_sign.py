@@ -230,7 +230,7 @@ def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
 def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
     ys = ask.actor
     names = [u.name for u in _placeable(state, ys) if _left(state, ys, u.name) > 0]
-    return (*names, "none")
+    return tuple(names) or ("none",)  # a "must" (HRF DesecrateRollAction): none only with none left
 
 
 def _left(state: GameState, pid: str, name: str) -> int:
