@@ -87,6 +87,7 @@ class Appliance:
         self.panel: Any = None
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
         self.bots: Bots | None = None
+        self.web: Any = None  # companion.web.server.WebServer, once add_web started it
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -202,6 +203,26 @@ class Appliance:
         self.stack.callback(self.voice.close)
         self.output(self.voice)
         return self.voice
+
+    def add_web(self, settings: Any, keys: Any = None) -> Any:
+        """The phones' and the TV's server (companion/web, docs/web.md): a peer output (every
+        journaled entry pushed to the pages) and an input source (a seat's command goes on the
+        table's queue like a tap).  ``settings``: :class:`companion.config.WebSettings`;
+        ``keys``: the seats' secrets (a fresh set when None).  None, with a notice, when it
+        cannot listen (an address in use or not this machine's): the table plays on without it."""
+        from companion.web.server import WebServer
+
+        server = WebServer(self.table, settings, keys, recent=recent_words(self.session))
+        try:
+            server.start()
+        except OSError as exc:
+            self.table.notices.append(Notice(_("No phones: {problem}. The table plays on without them.").format(problem=exc)))
+            return None
+        self.stack.callback(server.stop)
+        self.output(server.hear)
+        self.when_switched(server.switched)
+        self.web = server
+        return server
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""

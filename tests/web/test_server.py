@@ -1,0 +1,93 @@
+"""The server as the pages see it: a seat's and the TV's views, a phone's command journaled like a
+tap, a reconnect that resumes, the stale and the repeated command."""
+
+from __future__ import annotations
+
+import aiohttp
+
+from companion.web import views
+from tests.web.serving import Page, on_table, run, secret_of, served, state_of
+
+
+def test_a_seat_sees_the_table_and_only_its_own_elder_signs_and_the_tv_none() -> None:
+    with served(until=lambda state: any(p.elder_signs for p in state.players)) as (house, server):
+        state = state_of(house)
+        holders = [p for p in state.players if p.elder_signs]
+        assert holders, "the demo game should have handed out an Elder Sign by now"
+        owner = holders[0]
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                for player in state.players:
+                    page = await Page(server, http, secret_of(server, player.pid)).open()
+                    welcome = await page.next("welcome")
+                    shown = await page.next("state")
+                    assert welcome["seat"] == player.pid
+                    assert shown["private"]["elder_signs"] == list(player.elder_signs)
+                    assert all("elder_signs" not in p or isinstance(p["elder_signs"], int) for p in shown["public"]["players"])
+                    await page.close()
+                tv = await Page(server, http).open()
+                shown = await tv.next("state")
+                assert shown["private"] == {}
+                assert shown["public"]["players"][0]["name"]
+                await tv.close()
+
+        run(check())
+        assert owner.elder_signs
+
+
+def test_a_phones_command_is_journaled_and_pushed_to_every_page() -> None:
+    with served() as (house, server):
+        actor = state_of(house).prompt.actor
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                phone = await Page(server, http, secret_of(server, actor)).open()
+                tv = await Page(server, http).open()
+                shown = await phone.next("state")
+                await tv.next("state")
+                offer = shown["private"]["offers"][0]
+                before = shown["seq"]
+                result = await phone.act(before, "first-key-0001", command=offer["command"])
+                assert result["ok"], result
+                pushed = await tv.next("state", lambda m: m["seq"] > before)
+                assert pushed["seq"] == before + 1 and pushed["log"]
+                # the same key again: applied once
+                again = await phone.act(before, "first-key-0001", command=offer["command"])
+                assert again["ok"] and again["text"] == result["text"]
+                # a command decided on the state the table has left: refused, nothing applied
+                stale = await phone.act(before, "second-key-002", command=offer["command"])
+                assert not stale["ok"] and stale["text"].startswith("The table moved on")
+                await phone.close()
+                await tv.close()
+
+        seq = house.session.seq
+        run(check())
+        assert on_table(house, lambda: house.session.seq) == seq + 1
+        assert server.applied == 1
+        entry = on_table(house, lambda: house.session.journal.last(house.session.name))
+        assert entry.input.startswith(f"web:{actor}:first-key-0001")
+
+
+def test_a_page_that_reconnects_gets_only_what_it_missed() -> None:
+    with served() as (house, server):
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                tv = await Page(server, http).open()
+                await tv.next("state")
+                seen = tv.seq
+                await tv.close()
+                for _n in range(3):  # the table moves on while the page is away
+                    state = state_of(house)
+                    house.table.post(views.seat_commands(state, state.prompt.actor)[0])
+                again = Page(server, http)
+                again.game, again.seq = tv.game, seen
+                await again.open()
+                resumed = await again.next("state")
+                assert not resumed["reset"]
+                assert resumed["log"] and all(entry["seq"] > seen for entry in resumed["log"])
+                assert len({entry["seq"] for entry in resumed["log"]}) == len(resumed["log"])
+                await again.close()
+
+        run(check())
