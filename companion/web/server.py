@@ -50,6 +50,8 @@ KEPT_ENTRIES = 256  # entries' words kept for a reconnect to resume from
 DONE_KEYS = 4096  # idempotency keys remembered
 START_WITHIN = 10.0  # seconds to bind the addresses
 
+CLOSE_REVOKED = "close: revoked"  # put in an outbox: the writer closes that page (code 4001)
+
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -221,7 +223,7 @@ class WebServer:
     def _close_seat(self, seat: str) -> None:
         for sock in [s for s in self.sockets if s.seat == seat]:
             self._send(sock, {"type": "error", "text": "This seat's link was re-issued; ask the table for the new one."})
-            self._later(sock.ws.close(code=4001, message=b"revoked"))
+            self._send(sock, CLOSE_REVOKED)  # the writer closes it, after the words
 
     # -- start and stop -----------------------------------------------------------------------------
 
@@ -431,6 +433,10 @@ class WebServer:
         with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
             while True:
                 text = await sock.outbox.get()
+                if text is CLOSE_REVOKED:
+                    self.sockets.discard(sock)
+                    await sock.ws.close(code=4001, message=b"revoked")
+                    return
                 await sock.ws.send_str(text)
 
     def _send(self, sock: Socket, message: dict[str, Any] | str) -> None:
