@@ -79,8 +79,12 @@ def test_a_page_that_reconnects_gets_only_what_it_missed() -> None:
                 seen = tv.seq
                 await tv.close()
                 for _n in range(3):  # the table moves on while the page is away
-                    state = state_of(house)
-                    house.table.post(views.seat_commands(state, state.prompt.actor)[0])
+
+                    def move() -> bool:
+                        state = state_of(house)
+                        return house.table.decide(views.seat_commands(state, state.prompt.actor)[0])
+
+                    assert on_table(house, move)
                 again = Page(server, http)
                 again.game, again.seq = tv.game, seen
                 await again.open()
