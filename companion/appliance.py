@@ -506,8 +506,42 @@ def demo_house(
     return house
 
 
+def serve_phones(house: Appliance, settings: Any, out: TextIO | None = None, *, keep_links: bool = False) -> Any:
+    """Start the phones' server if ``settings`` (``[web]``) has it on; say where in ``out``
+    (the demo's terminal).  ``keep_links``: the seats' links survive a restart (kept in the
+    state directory, mode 0600).  The server, or None."""
+    if settings is None or not settings.enabled:
+        return None
+    import dataclasses
+    import os
+
+    from companion import paths
+    from companion.web.seats import SeatKeys
+
+    given = os.environ.get("COMPANION_WEB_LISTEN", "")  # the tests: loopback only (tests/conftest.py)
+    if given:
+        settings = dataclasses.replace(settings, listen=tuple(given.split(",")))
+    keys = SeatKeys(paths.state_dir() / "seat-links.json" if keep_links else None)
+    server = house.add_web(settings, keys)
+    if server is not None and out is not None:
+        out.write(
+            _("Phones and TV: {url}/tv (each seat's link and QR code: the Phones page, in Settings)").format(
+                url=server.base_url()
+            )
+            + "\n"
+        )
+    return server
+
+
 def run_window_demo(
-    journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str, *, voice: bool = True
+    journal: Journal,
+    name: str,
+    setup: demo.DemoSetup,
+    size: tuple[int, int],
+    location: str,
+    *,
+    voice: bool = True,
+    web: Any = None,
 ) -> None:
     """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
     the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
@@ -519,6 +553,7 @@ def run_window_demo(
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
+        serve_phones(house, web, sys.stdout)
         greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
@@ -678,7 +713,14 @@ def run_table(
             app.scene_name = "new"
         notifier = Notifier()
         stop_on_sigterm(app)
-        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later))
+
+        def then() -> None:
+            after_first_frame(house, later)
+            # The phones' server after the first frame too (aiohttp's import is some 100 ms on a
+            # Pi), started on the table's thread: it reads the journal's recent entries.
+            house.table.post_call(lambda: serve_phones(house, config.web, sys.stdout, keep_links=True))
+
+        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=then)
         try:
             launch.run_window(app, on_frame=heartbeat)
         finally:
