@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -480,6 +480,18 @@ class LocalClient:
         settings = voice.settings  # read by the speech thread line by line: plain attribute writes
         settings.speech, settings.volume, settings.voice = choice.speech, choice.volume, choice.voice
         settings.verbosity = Verbosity.BIG_ONLY if choice.big_only else Verbosity.EVERYTHING
+
+    def phones(self) -> list[PhoneLink]:
+        web = self.house.web
+        if web is None:
+            return []
+        from companion.web.qr import matrix
+
+        return [PhoneLink(seat, label, url, matrix(url)) for seat, label, url in web.links()]
+
+    def reissue(self, seat: str) -> None:
+        if self.house.web is not None:
+            self.house.web.reissue(seat)
 
     def close(self) -> None:
         if self.worker is not None:
