@@ -88,6 +88,7 @@ class Socket:
     seat: str
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     tokens: float = BURST
+    closing: bool = False
     refilled: float = field(default_factory=time.monotonic)
 
     def allowed(self) -> bool:
@@ -128,6 +129,7 @@ class WebServer:
         self.sockets: set[Socket] = set()
         self.refused: dict[str, int] = {}  # what was refused, by reason (the tests and the bench read it)
         self.applied = 0  # phone commands journaled
+        self.accepting = True  # False: paused (Settings), no page served a socket
         session = table.session
         self._latest = Snapshot(session.name, session.seq, (), session.state, reset=True)
         self._kept: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=KEPT_ENTRIES)
@@ -224,6 +226,26 @@ class WebServer:
         for sock in [s for s in self.sockets if s.seat == seat]:
             self._send(sock, {"type": "error", "text": "This seat's link was re-issued; ask the table for the new one."})
             self._send(sock, CLOSE_REVOKED)  # the writer closes it, after the words
+
+    # -- on and off while the table plays (the Settings switch) ----------------------------------------
+
+    def pause(self) -> None:
+        """Close every page and take no new one (503) until :meth:`resume`; the pages say they
+        are offline and keep trying.  From any thread."""
+        self.accepting = False
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._close_all)
+
+    def resume(self) -> None:
+        """Take pages again; each resumes from the last entry it saw."""
+        self.accepting = True
+
+    def _close_all(self) -> None:
+        for sock in list(self.sockets):
+            self.sockets.discard(sock)
+            self._later(sock.ws.close(code=1012, message=b"paused"))
 
     # -- start and stop -----------------------------------------------------------------------------
 
@@ -363,6 +385,8 @@ class WebServer:
         if not self._origin_ok(request):
             self._count("origin")
             return web.Response(status=403, text="Forbidden: this socket answers only the table's own pages.")
+        if not self.accepting:
+            return web.Response(status=503, text="The table's phones are switched off for now.")
         if len(self.sockets) >= MAX_SOCKETS:
             self._count("too many sockets")
             return web.Response(status=503, text="Too many pages open on this table; close one and retry.")
@@ -389,6 +413,9 @@ class WebServer:
             await self._read(sock)
         finally:
             self.sockets.discard(sock)
+            if sock.closing:  # the writer is closing it (revoked): cut short, the page would see 1006
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(writer), HELLO_WITHIN)
             writer.cancel()
         return ws
 
@@ -435,6 +462,7 @@ class WebServer:
                 text = await sock.outbox.get()
                 if text is CLOSE_REVOKED:
                     self.sockets.discard(sock)
+                    sock.closing = True  # the handler waits for the close to finish
                     await sock.ws.close(code=4001, message=b"revoked")
                     return
                 await sock.ws.send_str(text)

@@ -83,6 +83,7 @@ class Page:
         self.messages: list[dict[str, Any]] = []
         self.game = ""
         self.seq = 0
+        self.closed_with: int | None = None
 
     async def open(self, *, since: int | None = None) -> Page:
         self.ws = await self.http.ws_connect(self.url + "/ws", headers={"Origin": self.origin}, max_msg_size=0)
@@ -96,7 +97,9 @@ class Page:
         while True:
             message = await asyncio.wait_for(self.ws.receive(), WAIT)
             if message.type is not aiohttp.WSMsgType.TEXT:
-                raise ConnectionError(f"closed: {message.type} {self.ws.close_code}")
+                if message.type is aiohttp.WSMsgType.CLOSE:  # the code the server closed with
+                    self.closed_with = message.data  # (the socket's own close_code may say 1006 after)
+                raise ConnectionError(f"closed: {message.type} {message.data!r} {message.extra!r}")
             data: dict[str, Any] = json.loads(message.data)
             self.messages.append(data)
             if data.get("type") == "state":

@@ -51,7 +51,7 @@ def test_a_wrong_a_revoked_and_another_seats_secret() -> None:
                 server.reissue(other)
                 with pytest.raises(ConnectionError):
                     await page.next("never")
-                assert page.ws is not None and page.ws.close_code == 4001
+                assert page.closed_with == 4001
                 again = await Page(server, http, old).open()
                 with pytest.raises(ConnectionError):
                     await again.next("state")
@@ -108,7 +108,7 @@ def test_a_spectator_cannot_act_and_bad_messages_change_nothing() -> None:
                 await actor_page.ws.send_str(json.dumps({"type": "act", "key": "big-key-0001", "at": seq, "pad": "x" * 9000}))
                 with pytest.raises(ConnectionError):
                     await actor_page.next("never")
-                assert actor_page.ws.close_code == 1009
+                assert actor_page.closed_with == 1009
                 await tv.close()
 
         run(check())
@@ -130,7 +130,7 @@ def test_a_flood_of_messages_is_cut_off() -> None:
                 with pytest.raises(ConnectionError):
                     while True:
                         await page.next("never")
-                assert page.ws.close_code == 1008
+                assert page.closed_with == 1008
 
         run(check())
         assert server.refused["rate"] == 1
