@@ -487,7 +487,14 @@ class LocalClient:
             return []
         from companion.web.qr import matrix
 
-        return [PhoneLink(seat, label, url, matrix(url)) for seat, label, url in web.links()]
+        return [PhoneLink(seat, label, url, matrix(url), web.accepting) for seat, label, url in web.links()]
+
+    def set_phones(self, on: bool) -> None:
+        web = self.house.web
+        if web is not None and on:
+            web.resume()
+        elif web is not None:
+            web.pause()
 
     def reissue(self, seat: str) -> None:
         if self.house.web is not None:

@@ -84,6 +84,7 @@ class PhoneLink:
     label: str
     url: str
     code: tuple[tuple[bool, ...], ...] = ()
+    on: bool = True  # the server takes pages (the Phones page's switch)
 
 
 class MapShelf(Protocol):
@@ -162,6 +163,10 @@ class TableClient(Protocol):
 
     def reissue(self, seat: str) -> None:
         """Revoke ``seat``'s link (a lost phone: its page is closed) and issue a new one."""
+
+    def set_phones(self, on: bool) -> None:
+        """The Phones page's switch: off closes every phone's and TV's page and takes no new one
+        until on again (each page then resumes where it was)."""
 
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

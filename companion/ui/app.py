@@ -713,6 +713,10 @@ class App:
         elif option.startswith("reissue="):  # the Phones page: a lost phone's seat gets a new link
             self.client.reissue(option.split("=", 1)[1])
             self.options["phones"] = self.client.phones()
+        elif option == "phones_on":  # the Phones page's switch: every phone's page off, or on again
+            links = self.options.get("phones") or []
+            self.client.set_phones(not (links and links[0].on))
+            self.options["phones"] = self.client.phones()
         elif option.startswith("faction="):
             faction, seated = option.split("=", 1)[1], list(self.options.get("factions", ()))
             self.options["factions"] = tuple(f for f in seated if f != faction) if faction in seated else (*seated, faction)

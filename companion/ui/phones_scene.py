@@ -85,9 +85,13 @@ class PhonesScene(Scene):
             label = link.label if link.seat else _("TV")
             colour = ACCENT if shown is not None and link.seat == shown.seat else BUTTON
             buttons.append(Button(rect, label, Toggle(f"phone={link.seat}"), colour))
+        m = self.metrics
+        half = (words.width - m.margin) // 2
+        switch = pygame.Rect(words.right - half, words.bottom - m.touch, half, m.touch)
+        on = links[0].on
+        buttons.append(Button(switch, _("Phones: on") if on else _("Phones: off"), Toggle("phones_on")))
         if shown is not None and shown.seat:
-            m = self.metrics
-            rect = pygame.Rect(words.x, words.bottom - m.touch, min(words.width, m.px(260)), m.touch)
+            rect = pygame.Rect(words.x, words.bottom - m.touch, half, m.touch)
             buttons.append(Button(rect, _("New link (lost phone)"), Toggle(f"reissue={shown.seat}")))
         return buttons
 

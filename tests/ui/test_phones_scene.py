@@ -96,3 +96,15 @@ def test_without_the_server_the_page_says_how_to_turn_it_on(app_for) -> None:
     assert app.scenes["phones"].buttons[:-1] == [] or all(
         b.intent.__class__.__name__ == "Go" for b in app.scenes["phones"].buttons
     )
+
+
+def test_the_switch_turns_every_page_off_and_on_again(phones_app: tuple[App, Appliance]) -> None:
+    app, house = phones_app
+    app.scene_name = "settings"
+    app.draw()
+    _tap(app, "settings", "Phones and TV")
+    _tap(app, "phones", "Phones: on")
+    assert house.web is not None and not house.web.accepting
+    assert any(b.label == "Phones: off" for b in app.scenes["phones"].buttons)
+    _tap(app, "phones", "Phones: off")
+    assert house.web.accepting
