@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import aiohttp
 
+from companion.engine.cthulhu import commands as c
 from companion.web import views
 from tests.web.serving import Page, on_table, run, secret_of, served, state_of
 
@@ -95,3 +96,43 @@ def test_a_page_that_reconnects_gets_only_what_it_missed() -> None:
                 await again.close()
 
         run(check())
+
+
+def test_an_undo_on_the_table_reaches_every_page_as_an_entry() -> None:
+    with served() as (house, server):
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                tv = await Page(server, http).open()
+                first = await tv.next("state")
+
+                def move_then_undo() -> int:
+                    state = state_of(house)
+                    assert house.table.decide(views.seat_commands(state, state.prompt.actor)[0])
+                    assert house.table.decide(c.Undo())
+                    return house.session.seq
+
+                undone_at = on_table(house, move_then_undo)
+                shown = await tv.next("state", lambda m: m["seq"] == undone_at)
+                assert shown["log"] and shown["public"] == views.public_view(state_of(house))
+                assert shown["public"] == first["public"]  # back where it was, on every page
+                await tv.close()
+
+        run(check())
+
+
+def test_arkham_has_a_seat_per_investigator_with_the_mythos_state() -> None:
+    from companion.engine.arkham import model as am
+    from companion.session import ArkhamSession
+    from companion.store.sqlite import SqliteJournal
+
+    seats = (am.Seated("Amanda Sharpe", "Train Station", 1), am.Seated("Bob Jenkins", "General Store", 2))
+    session = ArkhamSession.start(SqliteJournal(":memory:"), "a", am.NewArkhamGame("Yig", seats, seed=9))
+    assert isinstance(session, ArkhamSession)
+    state = session.state
+    assert views.seats_of(state) == [("Amanda Sharpe", "Amanda Sharpe"), ("Bob Jenkins", "Bob Jenkins")]
+    public = views.public_view(state)
+    assert public["game"] == "arkham" and public["doom"]["track"] > 0 and len(public["investigators"]) == 2
+    mine = views.private_view(state, "Amanda Sharpe")
+    assert mine["offers"] and all(o["command"]["name"] == "Amanda Sharpe" for o in mine["offers"])
+    assert views.private_view(state, views.SPECTATOR) == {}
