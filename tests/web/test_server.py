@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import aiohttp
 
+from companion.engine import State
 from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import PromptKind
 from companion.web import views
 from tests.web.serving import Page, on_table, run, secret_of, served, state_of
 
@@ -136,3 +138,58 @@ def test_arkham_has_a_seat_per_investigator_with_the_mythos_state() -> None:
     mine = views.private_view(state, "Amanda Sharpe")
     assert mine["offers"] and all(o["command"]["name"] == "Amanda Sharpe" for o in mine["offers"])
     assert views.private_view(state, views.SPECTATOR) == {}
+
+
+def _rolling(state: State) -> bool:
+    return state.prompt.kind is PromptKind.ROLL and bool(state.prompt.actor) and state.prompt.dice > 0
+
+
+def _revealing(state: State) -> bool:
+    actor = state.prompt.actor
+    return state.prompt.kind is PromptKind.RITUAL and any(p.elder_signs for p in state.players if p.pid == actor)
+
+
+def test_a_seat_enters_its_own_dice_from_the_phone() -> None:
+    with served(until=_rolling) as (house, server):
+        state = state_of(house)
+        actor, dice = state.prompt.actor, state.prompt.dice
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                phone = await Page(server, http, secret_of(server, actor)).open()
+                shown = await phone.next("state")
+                assert shown["private"]["dice"] == dice
+                wrong = await phone.act(shown["seq"], "roll-wrong-01", roll=[3] * (dice + 1))
+                assert not wrong["ok"] and "No roll of" in wrong["text"]
+                other = next(p.pid for p in state.players if p.pid != actor)
+                bystander = await Page(server, http, secret_of(server, other)).open()
+                seen = await bystander.next("state")
+                assert seen["private"]["dice"] == 0
+                refused = await bystander.act(seen["seq"], "roll-other-01", roll=[3] * dice)
+                assert not refused["ok"]
+                rolled = await phone.act(shown["seq"], "roll-right-01", roll=[1] * dice)
+                assert rolled["ok"], rolled
+
+        run(check())
+        entry = on_table(house, lambda: house.session.journal.last(house.session.name))
+        assert '"source":"screen"' in entry.command and entry.input == f"web:{actor}:roll-right-01"
+
+
+def test_an_elder_sign_is_revealed_from_its_owners_phone() -> None:
+    with served(until=_revealing) as (house, server):
+        state = state_of(house)
+        actor = state.prompt.actor
+        hidden = state.player(actor).elder_signs
+
+        async def check() -> None:
+            async with aiohttp.ClientSession() as http:
+                phone = await Page(server, http, secret_of(server, actor)).open()
+                shown = await phone.next("state")
+                reveals = [o for o in shown["private"]["offers"] if o["command"]["type"] == "reveal_elder_sign"]
+                assert sorted(o["command"]["value"] for o in reveals) == sorted(set(hidden))
+                result = await phone.act(shown["seq"], "reveal-sign-01", command=reveals[0]["command"])
+                assert result["ok"], result
+
+        run(check())
+        after = state_of(house).player(actor)
+        assert len(after.elder_signs) == len(hidden) - 1 and len(after.revealed) == len(state.player(actor).revealed) + 1
