@@ -212,7 +212,12 @@ class Appliance:
         cannot listen (an address in use or not this machine's): the table plays on without it."""
         from companion.web.server import WebServer
 
-        server = WebServer(self.table, settings, keys, recent=recent_words(self.session))
+        venue = None
+        if shared(self.session.journal):  # a club's shared journal: every table on /venue
+            from companion.web.venue import Venue
+
+            venue = Venue(self.session.journal)
+        server = WebServer(self.table, settings, keys, recent=recent_words(self.session), venue=venue)
         try:
             server.start()
         except OSError as exc:

@@ -68,6 +68,8 @@ ASSETS = {
     "/app.css": ("app.css", "text/css"),
 }
 
+VENUE_ASSETS = {"/venue": ("venue.html", "text/html"), "/venue.js": ("venue.js", "text/javascript")}
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -119,8 +121,11 @@ def lan_addresses() -> list[str]:
 class WebServer:
     """The server of one table (``table``: a :class:`companion.table.Table`)."""
 
-    def __init__(self, table: Any, settings: WebSettings, keys: SeatKeys | None = None, recent: list[str] | None = None) -> None:
+    def __init__(
+        self, table: Any, settings: WebSettings, keys: SeatKeys | None = None, recent: list[str] | None = None, venue: Any = None
+    ) -> None:
         self.table = table
+        self.venue = venue  # companion.web.venue.Venue on a shared journal: /venue, /venue.json, /venue.csv
         self.settings = settings
         self.keys = keys or SeatKeys()
         self.addresses = [a for name in settings.listen for a in (lan_addresses() if name == "lan" else [name])]
@@ -288,6 +293,11 @@ class WebServer:
         app.router.add_get("/ws", self._socket)
         for path in ASSETS:
             app.router.add_get(path, self._asset)
+        if self.venue is not None:
+            for path in VENUE_ASSETS:
+                app.router.add_get(path, self._asset)
+            app.router.add_get("/venue.json", self._venue)
+            app.router.add_get("/venue.csv", self._venue)
         runner = web.AppRunner(
             app, access_log=None, max_line_size=2048, max_field_size=4096, max_headers=40, keepalive_timeout=30
         )
@@ -363,9 +373,22 @@ class WebServer:
         if not self._host_ok(request):
             self._count("host")
             return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
-        name, kind = ASSETS[request.path]
+        name, kind = {**ASSETS, **VENUE_ASSETS}[request.path]
         body = resources.files("companion.web").joinpath("static", name).read_bytes()
         return web.Response(body=body, content_type=kind, charset="utf-8", headers=PAGE_HEADERS)
+
+    async def _venue(self, request: web.Request) -> web.Response:
+        """Every table of the shared journal, as JSON or CSV (read off the loop: it asks Redis)."""
+        if not self._host_ok(request):
+            self._count("host")
+            return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
+        loop = asyncio.get_running_loop()
+        if request.path.endswith(".csv"):
+            text = await loop.run_in_executor(None, self.venue.as_csv)
+            headers = {**PAGE_HEADERS, "Content-Disposition": 'attachment; filename="venue.csv"'}
+            return web.Response(text=text, content_type="text/csv", headers=headers)
+        rows = await loop.run_in_executor(None, self.venue.as_json)
+        return web.Response(text=json.dumps(rows), content_type="application/json", headers=PAGE_HEADERS)
 
     def _hosts(self) -> set[str]:
         return {*self.addresses, "localhost", "companion.local", *self.settings.names}
