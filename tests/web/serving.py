@@ -33,10 +33,15 @@ def state_of(house: Appliance) -> State:
 
 @contextlib.contextmanager
 def served(
-    moves: int = 40, players: int = 4, seed: int = 3, until: Callable[[Any], bool] = lambda state: True
+    moves: int = 40,
+    players: int = 4,
+    seed: int = 3,
+    until: Callable[[Any], bool] = lambda state: True,
+    screen: Any = None,
 ) -> Iterator[tuple[Appliance, WebServer]]:
     """A demo game ``moves`` commands in (and on until ``until(state)``, 600 at most), its table on
-    its own thread, served on 127.0.0.1 (a port the kernel picks)."""
+    its own thread, served on 127.0.0.1 (a port the kernel picks); ``screen``: a
+    :class:`companion.client.Screen` connected as the touchscreen is (its client runs the table)."""
     journal = SqliteJournal(":memory:")
     setup = demo.demo_setup(seed, None, players)
     session = GameSession.start(journal, "web-test", setup.command())
@@ -51,8 +56,13 @@ def served(
         house = Appliance(session, stack)
         server = house.add_web(WebSettings(listen=("127.0.0.1",), port=0, mdns=False))
         assert server is not None, house.table.notices
-        worker = TableThread(house.table).start()
-        stack.callback(worker.stop)
+        if screen is None:
+            worker = TableThread(house.table).start()
+            stack.callback(worker.stop)
+        else:  # the touchscreen's client, threaded as on the table: it runs the table's thread
+            client = house.client(threaded=True)
+            client.connect(screen)
+            stack.callback(client.close)
         yield house, server
     journal.close()
 
@@ -123,3 +133,40 @@ def secret_of(server: WebServer, seat: str) -> str:
 
 def run(coroutine: Any) -> Any:
     return asyncio.run(coroutine)
+
+
+class Touchscreen:
+    """A :class:`companion.client.Screen` that keeps what the touchscreen is handed."""
+
+    def __init__(self) -> None:
+        self.shown: list[Any] = []  # each journaled state, in order
+        self.arrived = threading.Condition()
+
+    def entered(self, state: Any, lines: list[str]) -> None:
+        with self.arrived:
+            self.shown.append(state)
+            self.arrived.notify_all()
+
+    def decided(self, state: Any, lines: list[str]) -> None:
+        pass
+
+    def withdrawn(self) -> None:
+        pass
+
+    def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
+        pass
+
+    def listed(self, games: list[Any]) -> None:
+        pass
+
+    def noticed(self) -> None:
+        pass
+
+    def wake(self) -> None:
+        pass
+
+    def wait_for(self, found: Callable[[Any], bool]) -> Any:
+        """The first state handed over for which ``found`` holds (within :data:`WAIT` s)."""
+        with self.arrived:
+            assert self.arrived.wait_for(lambda: any(found(s) for s in self.shown), WAIT), "the screen was not handed it"
+            return next(s for s in self.shown if found(s))

@@ -13,7 +13,7 @@ import pytest
 from companion.appliance import LocalClient
 from companion.web import views
 from tests.web import browser
-from tests.web.serving import on_table, served, state_of
+from tests.web.serving import Touchscreen, on_table, served, state_of
 
 pytestmark = pytest.mark.skipif(
     not browser.available(), reason="chromium or playwright is not installed (make test installs them)"
@@ -55,7 +55,8 @@ def test_join_by_the_codes_address_and_see_only_your_own_elder_signs(chromium: A
 
 
 def test_a_phones_action_is_journaled_and_reaches_the_tv_and_a_lost_line_comes_back(chromium: Any) -> None:
-    with served() as (house, server):
+    touchscreen = Touchscreen()
+    with served(screen=touchscreen) as (house, server):
         actor = state_of(house).prompt.actor
         links = _links(server)
         phone = browser.page(chromium, links[actor], browser.PHONE)
@@ -70,6 +71,7 @@ def test_a_phones_action_is_journaled_and_reaches_the_tv_and_a_lost_line_comes_b
         tv.wait_for_selector(f'#log li[data-seq="{before + 1}"]', timeout=WAIT_MS)
         entry = on_table(house, lambda: house.session.journal.last(house.session.name))
         assert entry.seq == before + 1 and entry.input.startswith(f"web:{actor}:")
+        touchscreen.wait_for(lambda state: state is house.session.state)  # and the touchscreen was handed it
         assert label
 
         # The line goes: the pages say so and keep trying; the table moves on meanwhile.
