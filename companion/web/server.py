@@ -36,6 +36,7 @@ from companion.narrate import describe, names_of
 from companion.store import Entry
 from companion.web import protocol, views
 from companion.web.seats import SeatKeys
+from companion.web.story import Story
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +139,8 @@ class WebServer:
         session = table.session
         self._latest = Snapshot(session.name, session.seq, (), session.state, reset=True)
         self._kept: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=KEPT_ENTRIES)
+        self.story = Story()  # Doom and Power by round (on the server's loop once started)
+        self.story.record(session.state)
         if recent:  # the game's recent words, as the entry in play's (a page opened now reads them)
             self._kept.append((session.seq, tuple(recent)))
         self._done: OrderedDict[tuple[str, str], str] = OrderedDict()  # on the table's thread
@@ -527,7 +530,8 @@ class WebServer:
     # -- pushing the journal ------------------------------------------------------------------------
 
     def _view(self, snapshot: Snapshot, seat: str) -> dict[str, Any]:
-        return {"public": views.public_view(snapshot.state), "private": views.private_view(snapshot.state, seat)}
+        public = {**views.public_view(snapshot.state), "story": self.story.as_data()}
+        return {"public": public, "private": views.private_view(snapshot.state, seat)}
 
     def _welcome(self, sock: Socket, hello: protocol.Hello) -> None:
         """The page's first answer: who it is, then what it missed (from ``hello.since``), or the
@@ -545,10 +549,12 @@ class WebServer:
         """On the server's loop: every page hears the entry (seats their own private view)."""
         if snapshot.reset:
             self._kept.clear()
+            self.story = Story()
+        self.story.record(snapshot.state)
         self._latest = snapshot
         if snapshot.lines:
             self._kept.append((snapshot.seq, snapshot.lines))
-        public = views.public_view(snapshot.state)
+        public = {**views.public_view(snapshot.state), "story": self.story.as_data()}
         head = {"type": "state", "game": snapshot.game, "seq": snapshot.seq, "reset": snapshot.reset}
         head["log"] = [{"seq": snapshot.seq, "lines": list(snapshot.lines)}] if snapshot.lines else []
         texts: dict[str, str] = {}

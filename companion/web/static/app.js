@@ -81,6 +81,7 @@
   function render(pub, mine) {
     $("title").textContent = pub.title || "Table companion";
     if (pub.game === "arkham") renderArkham(pub); else renderCthulhu(pub);
+    renderChart(pub.story);
     $("mine").hidden = !mine.seat;
     if (!mine.seat) return;
     $("seat-name").textContent = mine.name;
@@ -124,6 +125,34 @@
       parts.push(...a.units, ...a.markers);
       areas.append(el("li", a.area + " — " + parts.join(", ")));
     }
+  }
+
+  const COLOURS = ["#7fc4a8", "#e07a5f", "#f3d67a", "#8fa8e8", "#c58fe0", "#e0a05f", "#9ad06b", "#e8e4d8"];
+  function renderChart(story) {
+    // Doom by round, a line per faction (the game's story; drawn as SVG, no library).
+    const chart = $("chart"), svg = $("doom");
+    chart.hidden = !story || story.rounds.length < 2;
+    if (chart.hidden) return;
+    const ns = "http://www.w3.org/2000/svg", w = 320, h = 160, pad = 18;
+    const top = Math.max(8, ...story.players.flatMap((p) => p.doom)) + 2;  // the lines apart, not flat at the bottom
+    const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, story.rounds.length - 1);
+    const y = (v) => h - pad - (v * (h - 2 * pad)) / top;
+    svg.replaceChildren();
+    const axis = document.createElementNS(ns, "polyline");
+    axis.setAttribute("points", pad + "," + pad + " " + pad + "," + (h - pad) + " " + (w - pad) + "," + (h - pad));
+    axis.setAttribute("fill", "none"); axis.setAttribute("stroke", "#555");
+    svg.append(axis);
+    const legend = $("legend"); legend.replaceChildren();
+    story.players.forEach((p, n) => {
+      const line = document.createElementNS(ns, "polyline");
+      line.setAttribute("points", p.doom.map((v, i) => x(i) + "," + y(v)).join(" "));
+      line.setAttribute("fill", "none"); line.setAttribute("stroke", COLOURS[n % COLOURS.length]); line.setAttribute("stroke-width", "2.5");
+      line.dataset.name = p.name;
+      svg.append(line);
+      const key = el("span", "■ " + p.name + " " + p.doom[p.doom.length - 1] + "  ");
+      key.style.color = COLOURS[n % COLOURS.length];
+      legend.append(key);
+    });
   }
 
   function renderArkham(pub) {
