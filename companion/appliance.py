@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -87,6 +87,7 @@ class Appliance:
         self.panel: Any = None
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
         self.bots: Bots | None = None
+        self.web: Any = None  # companion.web.server.WebServer, once add_web started it
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -202,6 +203,31 @@ class Appliance:
         self.stack.callback(self.voice.close)
         self.output(self.voice)
         return self.voice
+
+    def add_web(self, settings: Any, keys: Any = None) -> Any:
+        """The phones' and the TV's server (companion/web, docs/web.md): a peer output (every
+        journaled entry pushed to the pages) and an input source (a seat's command goes on the
+        table's queue like a tap).  ``settings``: :class:`companion.config.WebSettings`;
+        ``keys``: the seats' secrets (a fresh set when None).  None, with a notice, when it
+        cannot listen (an address in use or not this machine's): the table plays on without it."""
+        from companion.web.server import WebServer
+
+        venue = None
+        if shared(self.session.journal):  # a club's shared journal: every table on /venue
+            from companion.web.venue import Venue
+
+            venue = Venue(self.session.journal)
+        server = WebServer(self.table, settings, keys, recent=recent_words(self.session), venue=venue)
+        try:
+            server.start()
+        except OSError as exc:
+            self.table.notices.append(Notice(_("No phones: {problem}. The table plays on without them.").format(problem=exc)))
+            return None
+        self.stack.callback(server.stop)
+        self.output(server.hear)
+        self.when_switched(server.switched)
+        self.web = server
+        return server
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""
@@ -460,6 +486,25 @@ class LocalClient:
         settings.speech, settings.volume, settings.voice = choice.speech, choice.volume, choice.voice
         settings.verbosity = Verbosity.BIG_ONLY if choice.big_only else Verbosity.EVERYTHING
 
+    def phones(self) -> list[PhoneLink]:
+        web = self.house.web
+        if web is None:
+            return []
+        from companion.web.qr import matrix
+
+        return [PhoneLink(seat, label, url, matrix(url), web.accepting) for seat, label, url in web.links()]
+
+    def set_phones(self, on: bool) -> None:
+        web = self.house.web
+        if web is not None and on:
+            web.resume()
+        elif web is not None:
+            web.pause()
+
+    def reissue(self, seat: str) -> None:
+        if self.house.web is not None:
+            self.house.web.reissue(seat)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
@@ -485,8 +530,42 @@ def demo_house(
     return house
 
 
+def serve_phones(house: Appliance, settings: Any, out: TextIO | None = None, *, keep_links: bool = False) -> Any:
+    """Start the phones' server if ``settings`` (``[web]``) has it on; say where in ``out``
+    (the demo's terminal).  ``keep_links``: the seats' links survive a restart (kept in the
+    state directory, mode 0600).  The server, or None."""
+    if settings is None or not settings.enabled:
+        return None
+    import dataclasses
+    import os
+
+    from companion import paths
+    from companion.web.seats import SeatKeys
+
+    given = os.environ.get("COMPANION_WEB_LISTEN", "")  # the tests: loopback only (tests/conftest.py)
+    if given:
+        settings = dataclasses.replace(settings, listen=tuple(given.split(",")))
+    keys = SeatKeys(paths.state_dir() / "seat-links.json" if keep_links else None)
+    server = house.add_web(settings, keys)
+    if server is not None and out is not None:
+        out.write(
+            _("Phones and TV: {url}/tv (each seat's link and QR code: the Phones page, in Settings)").format(
+                url=server.base_url()
+            )
+            + "\n"
+        )
+    return server
+
+
 def run_window_demo(
-    journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str, *, voice: bool = True
+    journal: Journal,
+    name: str,
+    setup: demo.DemoSetup,
+    size: tuple[int, int],
+    location: str,
+    *,
+    voice: bool = True,
+    web: Any = None,
 ) -> None:
     """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
     the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
@@ -498,6 +577,7 @@ def run_window_demo(
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
+        serve_phones(house, web, sys.stdout)
         greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
@@ -657,7 +737,14 @@ def run_table(
             app.scene_name = "new"
         notifier = Notifier()
         stop_on_sigterm(app)
-        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later))
+
+        def then() -> None:
+            after_first_frame(house, later)
+            # The phones' server after the first frame too (aiohttp's import is some 100 ms on a
+            # Pi), started on the table's thread: it reads the journal's recent entries.
+            house.table.post_call(lambda: serve_phones(house, config.web, sys.stdout, keep_links=True))
+
+        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=then)
         try:
             launch.run_window(app, on_frame=heartbeat)
         finally:

@@ -271,7 +271,8 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
         if args.headless:
             run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute)
         else:
-            run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved(), voice=not args.mute)
+            location = args.journal or config.journal.resolved()
+            run_window_demo(journal, name, setup, size, location, voice=not args.mute, web=config.web)
         print(_("Stored as {game}: `companion export {name}` writes its journal.").format(game=repr(name), name=name))
     finally:
         journal.close()

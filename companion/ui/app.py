@@ -110,7 +110,18 @@ def _fix(metrics: Metrics) -> Scene:
 # Scenes made, and their modules imported, when first shown: the corrections screens and Arkham
 # Horror's are the largest of the screen's modules and a table's first frame needs none of them
 # (docs/performance.md, "Start-up"; tests/appliance/test_startup_imports.py holds it).
-LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {"arkham": _arkham, "arkham_fix": _arkham_fix, "fix": _fix}
+def _phones(metrics: Metrics) -> Scene:
+    from companion.ui.phones_scene import PhonesScene
+
+    return PhonesScene(metrics)
+
+
+LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {
+    "arkham": _arkham,
+    "arkham_fix": _arkham_fix,
+    "fix": _fix,
+    "phones": _phones,
+}
 
 
 class Scenes(dict[str, Scene]):
@@ -644,6 +655,8 @@ class App:
             self.scene_name, self.area = self.scene_for(intent.scene), intent.area
             if self.scene_name == "new":
                 self.client.list_games()
+            elif self.scene_name == "phones":  # the links as they are now (a game changed since)
+                self.options["phones"] = self.client.phones()
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -697,6 +710,13 @@ class App:
             DISPLAY_OPTIONS[option](self.display)
             self.apply_display()
             save_settings(self.display)
+        elif option.startswith("reissue="):  # the Phones page: a lost phone's seat gets a new link
+            self.client.reissue(option.split("=", 1)[1])
+            self.options["phones"] = self.client.phones()
+        elif option == "phones_on":  # the Phones page's switch: every phone's page off, or on again
+            links = self.options.get("phones") or []
+            self.client.set_phones(not (links and links[0].on))
+            self.options["phones"] = self.client.phones()
         elif option.startswith("faction="):
             faction, seated = option.split("=", 1)[1], list(self.options.get("factions", ()))
             self.options["factions"] = tuple(f for f in seated if f != faction) if faction in seated else (*seated, faction)
