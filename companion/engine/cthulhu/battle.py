@@ -34,7 +34,9 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
+from companion.engine.cthulhu.factions import RULES, Side, side_dice
+from companion.engine.cthulhu.factions.base import Hooks
+from companion.engine.cthulhu.factions.contract import PLUGINS
 from companion.engine.cthulhu.factions.powers import AbilityUsed, without
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
@@ -149,8 +151,8 @@ def hooks_of(state: GameState, pid: str) -> Hooks | None:
     """The ability hooks of ``pid``'s faction (None for neutral units and factions without rules)."""
     for player in state.players:
         if player.pid == pid:
-            rules = RULES.get(player.faction)
-            return None if rules is None else rules.hooks
+            plugin = PLUGINS.get(player.faction)
+            return None if plugin is None else plugin.battle
     return None
 
 
@@ -163,27 +165,15 @@ def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attackin
     return rules.automatic_kills(new_side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
 
 
-def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    """The pre-battle abilities, the attacker's then the defender's (factions.md section 11, steps
-    2-3): the place Devour, Absorb, Abduct, Howl ... plug in (no faction fills it yet)."""
-    if not cmd.whole:
-        return state  # the table resolves a hand-assigned battle's abilities itself
-    for pid in (cmd.player, cmd.defender):
-        hooks = hooks_of(state, pid)
-        if hooks is not None and hooks.pre_battle is not None:
-            state = hooks.pre_battle(state, events)
-    return state
-
-
 def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    """Pay, run the pre-battle abilities, compute both sides' dice (after them: units they remove
-    roll nothing), ask for the attacker's roll."""
+    """Pay, compute both sides' dice, ask for the attacker's roll (the pre-battle abilities are
+    asked after the command, by the abilities' reactions to BattleDeclared: the dice are then
+    recounted, abilities.recount)."""
     seat = actions.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     check_declaration(state, cmd, index)
     state = actions.pay(state, seat, cmd.cost, say("a battle"), events)
     events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
-    state = pre_battle(state, cmd, events)
     mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
     theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
     if cmd.whole:
@@ -271,18 +261,13 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
-# The factions with a hook that acts in every battle, theirs or not (read on the roll path).
-RETREATERS = frozenset(f for f, rules in RULES.items() if rules.hooks.retreater is not None)
-JOINERS = frozenset(f for f, rules in RULES.items() if rules.hooks.after_kills is not None)
-
-
 def madness(state: GameState) -> str:
     """The player who chooses where every pained unit retreats, in any battle (Madness), or ""."""
     for player in state.players:
-        if player.faction in RETREATERS:
-            retreater = RULES[player.faction].hooks.retreater
-            if retreater is not None and retreater(state, player.pid):
-                return player.pid
+        plugin = PLUGINS.get(player.faction)
+        retreater = None if plugin is None else plugin.battle.retreater
+        if retreater is not None and retreater(state, player.pid):
+            return player.pid
     return ""
 
 
@@ -469,10 +454,11 @@ class Resolution:
         """After the Kills, the player whose units may join the battle (Necrophagy) is asked
         which to bring, one at a time, or "done"."""
         for player in self.state.players:
-            if player.faction not in JOINERS or (self.b.attacker == WATCHER and player.pid != self.b.defender):
+            plugin = PLUGINS.get(player.faction)
+            after_kills = None if plugin is None else plugin.battle.after_kills
+            if after_kills is None or (self.b.attacker == WATCHER and player.pid != self.b.defender):
                 continue  # against the Watcher, only for the owner's own units (yuggoth-watcher.txt)
-            after_kills = RULES[player.faction].hooks.after_kills
-            name = "" if after_kills is None else after_kills(self.state, player.pid)
+            name = after_kills(self.state, player.pid)
             if not name:
                 continue
             areas = tuple(
@@ -683,20 +669,10 @@ class Resolution:
         if b.attacker == WATCHER:  # its results taken: the post-battle abilities, back to its fight (watcher.py)
             self.events.append(new_ended(self.where, b.attacker, b.defender))
             return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
-        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
-        # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        post = []  # (a loop: a comprehension is a call of its own in Python 3.11)
-        for hooks in self.hooks:
-            if hooks is not None and hooks.post_battle is not None:
-                post.append(hooks.post_battle)
-        if not post:  # the board and the battle's end in one copy of the state
-            self.events.append(new_ended(self.where, b.attacker, b.defender))
-            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
-        state, ended = evolve(self.state, areas=areas), self.battle()
-        for hook in post:
-            state = hook(evolve(state, battle=ended), self.events)
+        # The post-battle abilities (Harbinger, Cannibalism, Million Favored Ones ...) react to
+        # the BattleEnded event after the command (abilities.react_to).
         self.events.append(new_ended(self.where, b.attacker, b.defender))
-        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
+        return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
 
     def board(self) -> tuple[AreaState, ...]:
         """The areas with the battle area's stacks written back, and the gates abandoned where

@@ -48,6 +48,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
@@ -351,7 +352,11 @@ def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> Ga
     return pw.mark_used(state, cmd.player, DEMATERIALIZATION)
 
 
-HANDLERS = {AncientsSummons: ancients_summons, BuildCathedral: build_cathedral, Dematerialize: dematerialize}
+HANDLERS: dict[type[Command], Handler] = {
+    AncientsSummons: ancients_summons,
+    BuildCathedral: build_cathedral,
+    Dematerialize: dematerialize,
+}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -388,3 +393,17 @@ def gather_power_others(state: GameState, pid: str) -> list[Part]:
         return []
     worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
     return [Part(say("Worship Services"), worship)] if worship else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    gather_power=gather_power,
+    gather_power_others=gather_power_others,
+)

@@ -89,7 +89,6 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import flow  # noqa: E402
@@ -97,6 +96,7 @@ from companion.engine.cthulhu.events import Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunatic  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
@@ -413,9 +413,6 @@ def necrophagy(state: GameState, pid: str) -> str:
     return GHOUL if state.options.abilities and pw.holds(state, pid, "Necrophagy") else ""
 
 
-RULES = replace(RULES, hooks=Hooks(after_kills=necrophagy))
-
-
 def holds_gates(state: GameState, pid: str, index: int) -> bool:
     """The Red Sign: Black Goat's Dark Young build and control gates like cultists."""
     return (
@@ -425,7 +422,7 @@ def holds_gates(state: GameState, pid: str, index: int) -> bool:
     )
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     FertilityCult: fertility_cult,
     Avatar: avatar,
     Ghroth: ghroth,
@@ -491,3 +488,18 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
         return []
     young = on_map(state, pid, DARK_YOUNG)
     return [Part(say("The Red Sign"), young)] if young else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(after_kills=necrophagy),
+    pre_battle=frozenset(PRE_BATTLE),
+    rolls=ROLLS,
+    guards=GUARDS,
+    gather_power=gather_power,
+    holds_gates=holds_gates,
+)

@@ -140,6 +140,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import windwalker  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
@@ -689,3 +690,18 @@ def lunacy_acolyte(state: GameState, index: int, owner: str) -> Units | None:
     units = state.areas[index].units_of(owner)
     acolyte = next((u for u in units if u.name == "Acolyte"), None)
     return acolyte or next((u for u in units if u.name == CATS[0] and lunatic(state, index, u)), None)
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    library=library,
+    battle_results=battle_results,
+)

@@ -48,7 +48,6 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -56,6 +55,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
 from companion.engine.values import dataclass, evolve  # noqa: E402
 
@@ -407,9 +407,6 @@ def madness(state: GameState, pid: str) -> bool:
     return state.options.abilities and pw.holds(state, pid, "Madness")
 
 
-RULES = replace(RULES, hooks=Hooks(on_hit=emissary, retreater=madness))
-
-
 # -- Flight (the Move's reach) ---------------------------------------------------------------------
 
 
@@ -424,7 +421,7 @@ def _between(state: GameState, source: int, to: int) -> list[int]:
     return [m for m in adjacent[source] & adjacent[to] if ERADICATED not in state.areas[m].markers]
 
 
-HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
+HANDLERS: dict[type[Command], Handler] = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
 ROLLS = {"thousand_forms": forms_rolled}
 
 
@@ -442,3 +439,19 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
     return []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(on_hit=emissary, retreater=madness),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    gather_power=gather_power,
+    reach=reach,
+)

@@ -48,7 +48,6 @@ RULES = FactionRules(
 # Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
 from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
 from companion.engine.cthulhu import board as bd  # noqa: E402
@@ -57,6 +56,7 @@ from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, 
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Phase, PromptKind, Units  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
@@ -352,10 +352,7 @@ def regenerate(side: Side) -> tuple[str, ...]:
     return (STARSPAWN,) if state.options.abilities and pw.holds(state, side.pid, "Regenerate") else ()
 
 
-RULES = replace(RULES, hooks=Hooks(double=regenerate))
-
-
-HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
+HANDLERS: dict[type[Command], Handler] = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
 
 
 def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
@@ -373,7 +370,7 @@ def _tax(state: GameState, pid: str, area: str) -> int:
 
 
 GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))
-ROLLS: dict[str, object] = {}
+ROLLS: dict[str, RollHandler] = {}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -401,3 +398,19 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
         return []
     gates = sum(1 for controller in ocean_gates(state) if controller not in (None, pid))
     return [Part(say("Y'ha Nthlei"), gates)] if gates else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(double=regenerate),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    guards=GUARDS,
+    gather_power=gather_power,
+)

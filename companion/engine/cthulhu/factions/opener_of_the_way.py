@@ -73,6 +73,7 @@ from companion.engine.cthulhu import actions, flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
 from companion.engine.values import dataclass, evolve  # noqa: E402
 
@@ -529,7 +530,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     DragonAscending: dragon_ascending,
     DreadCurse: dread_curse,
     BreakThrough: break_through,
@@ -574,3 +575,17 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
                 if stack.name in ("Abomination", SPAWN, YOG_SOTHOTH):
                     free = (j for j, a in enumerate(state.areas) if a.gate is None and ERADICATED not in a.markers)
                     yield from (BeyondOne(pid, name, stack.name, state.area_name(j)) for j in free)
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    roll_wraps=ROLL_WRAPS,
+    guards=GUARDS,
+)

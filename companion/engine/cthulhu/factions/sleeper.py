@@ -88,6 +88,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
 )
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.black_goat import FertilityCult  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import (  # noqa: E402
     ERADICATED,
     NEUTRAL,
@@ -732,7 +733,7 @@ TURN_HOLD = nexus_hold
 WRAPS = ((c.Pass, nexus_pass), (FertilityCult, borrowed_fertility))
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     SleeperRequirement: sleeper_requirement,
     Lethargy: lethargy,
     DeathFromBelow: death_from_below,
@@ -790,3 +791,20 @@ def _book_offers(state: GameState, pid: str) -> Iterator[Command]:
                     if p.pid != pid and ability is not None and not borrowed(state, pid, ability):
                         yield AncientSorcery(pid, state.area_name(i), p.pid)
                 break
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    wraps=WRAPS,
+    guards=GUARDS,
+    gather_power=gather_power,
+    battle_results=battle_results,
+    reach=reach,
+    turn_hold=TURN_HOLD,
+)

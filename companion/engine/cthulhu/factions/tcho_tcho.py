@@ -101,6 +101,7 @@ from companion.engine.cthulhu.events import (  # noqa: E402
 )
 from companion.engine.cthulhu.factions import high_priests  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin  # noqa: E402
 from companion.engine.cthulhu.model import WATCHER, Ask  # noqa: E402
 from companion.engine.values import evolve  # noqa: E402
 
@@ -987,3 +988,16 @@ def tribe_offers(state: GameState, pid: str) -> Iterator[Command]:
             for name in IGOO_COSTS:
                 if not doomsday_problem(state, pid, index, name):
                     yield Doomsday(pid, state.area_name(index), name)
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    rolls=ROLLS,
+    library=library,
+)

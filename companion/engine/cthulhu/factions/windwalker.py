@@ -102,6 +102,7 @@ from companion.engine.cthulhu import flow  # noqa: E402
 from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions import sleeper  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, Prompt, PromptKind  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
 
@@ -552,7 +553,7 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
+HANDLERS: dict[type[Command], Handler] = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -567,3 +568,18 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         for i, area in enumerate(state.areas):
             if ICE_AGE not in area.markers and ERADICATED not in area.markers:
                 yield IceAge(pid, state.area_name(i))
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    resting=resting,
+    ritual_cost=ritual_cost,
+)

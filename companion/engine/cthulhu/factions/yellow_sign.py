@@ -83,6 +83,7 @@ from companion.engine.cthulhu.factions import high_priests  # noqa: E402
 from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
 from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
 from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
 from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
 from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
 from companion.engine.values import dataclass  # noqa: E402
@@ -209,9 +210,6 @@ REQUIREMENTS = (
 def vengeance(side: Side) -> str | None:
     """While Hastur fights, Yellow Sign chooses which enemy units take its Kills and Pains."""
     return side.pid if side.count(HASTUR) else None
-
-
-RULES = replace(RULES, hooks=Hooks(assigner=vengeance))
 
 
 DESECRATE_MOST = 2  # Desecrate places a Monster or Cultist costing at most 2
@@ -430,7 +428,7 @@ def give_doom(state: GameState, cmd: GiveDoom, events: pw.Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     Desecrate: desecrate,
     Zingaya: zingaya,
     Shriek: shriek,
@@ -507,3 +505,19 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     """Feast: +1 Power per desecrated area with a Yellow Sign unit."""
     feast = sum(1 for a in state.areas if DESECRATION in a.markers and a.count(owner=pid))
     return [Part(say("Feast"), feast)] if feast else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(assigner=vengeance),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    guards=GUARDS,
+    gather_power=gather_power,
+)
