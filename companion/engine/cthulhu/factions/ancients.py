@@ -5,9 +5,22 @@ the requirements.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, FactionRules, M, T, UnitType, has_book
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Faction, GameState, Phase, PromptKind, UnitKind
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 # unit -> (Spellbook, its cost with the book)
 BOOK_COSTS = {"Un-Man": ("Festival", 0), "Reanimated": ("Brainless", 1), "Yothan": ("Extinction", 3)}
@@ -38,19 +51,6 @@ RULES = FactionRules(
 # Unholy Ground (asked when the battle is over), Consecration, Worship Services (both sides), the
 # six requirements.
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 CATHEDRAL = "cathedral"
 CATHEDRALS = 4
@@ -283,7 +283,7 @@ def extinction(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameS
 
 
 GUARDS = (
-    (BuildCathedral, windwalker.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
+    (BuildCathedral, ice_age.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
     (c.Move, brainless),
     (c.Capture, brainless),
     (c.BattleAction, brainless),
@@ -332,7 +332,7 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
 
 
 def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> GameState:
-    if not sleeper.borrowed(state, cmd.player, DEMATERIALIZATION):
+    if not borrowed(state, cmd.player, DEMATERIALIZATION):
         pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
         raise Refusal(Code.NOT_NOW, "Dematerialization is a Doom Phase ability.")

@@ -7,13 +7,21 @@ battle's ``after_kills`` hook, The Red Sign's gates through ``holds_gates``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     Awakening,
     C,
     Events,
     FactionRules,
     G,
+    Hooks,
     M,
     Side,
     UnitType,
@@ -24,8 +32,12 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
     sacrifice,
 )
-from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.borrowed import FertilityCult as FertilityCult  # Sleeper may borrow it
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.lunacy import lunatic
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Faction, GameState, Phase, PromptKind, UnitKind, Units
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 SHUB = "Shub-Niggurath"
 DARK_YOUNG = "Dark Young"
@@ -88,31 +100,9 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Part  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunatic  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 AVATAR_COST, GHROTH_COST = 1, 2
 FUNGI = "Fungi from Yuggoth"
-
-
-@COMMANDS.register("fertility_cult")
-@dataclass(frozen=True, slots=True)
-class FertilityCult(Command):
-    """Fertility Cult: summon ``name`` at a gate Black Goat controls in ``area`` as an unlimited
-    action (the turn goes on; cost from the roster, The Thousand Young applied)."""
-
-    player: str
-    area: str
-    name: str
 
 
 @COMMANDS.register("avatar")
@@ -466,17 +456,15 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
 
-    return windwalker.surcharge(state, pid, area)
+    return ice_age.surcharge(state, pid, area)
 
 
 def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """Ice Age: a Fertility Cult summon at a gate in the token's area, and Shub-Niggurath's
     Avatar going there, cost 1 Power more (factions.md section 0, as a summon there pays)."""
-    from companion.engine.cthulhu.factions import windwalker
 
-    return windwalker.ice_tax(state, cmd, events)
+    return ice_age.ice_tax(state, cmd, events)
 
 
 GUARDS = ((FertilityCult, _ice_tax), (Avatar, _ice_tax))

@@ -16,17 +16,31 @@ place of Catabolism and Ailurophobia (:func:`library`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 
-from companion.engine.core import Code, Refusal
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    EndTriggered,
+    Part,
+    PhaseStarted,
+    RitualPerformed,
+    UnitsPlaced,
+    UnitsRemoved,
+)
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
-from companion.engine.cthulhu.model import MOON, Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.contract import FactionPlugin
+from companion.engine.cthulhu.model import ERADICATED, MOON, Ask, Faction, GameState, Phase, PromptKind, UnitKind
 from companion.engine.mapdef import AreaDef, MapDef
 from companion.engine.says import say
-from companion.engine.values import dataclass
+from companion.engine.values import dataclass, evolve
 
 CATS = ("Earth Cat", "Cat from Mars", "Cat from Saturn", "Cat from Uranus")
 
@@ -125,24 +139,6 @@ flow.POWER_HOOKS.append(cat_power)
 
 # == requirements and Ailurophobia (the abilities option; factions.md section 9) ====================
 
-from collections.abc import Iterator  # noqa: E402
-from fractions import Fraction  # noqa: E402
-
-from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    BattleDeclared,
-    BattleEnded,
-    EndTriggered,
-    PhaseStarted,
-    RitualPerformed,
-    UnitsPlaced,
-    UnitsRemoved,
-)
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import windwalker  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
 
 PAY_2 = "As your action, pay 2 Power"
 PAY_2_COST = 2
@@ -664,32 +660,7 @@ def _catabolism_offers(state: GameState, pid: str) -> Iterator[Command]:
 
 HANDLERS[Catabolism] = catabolism  # type: ignore[assignment]
 # A recruit in the Ice Age's area pays its tax like any (factions.md section 0, Ice Age tax).
-GUARDS = ((Catabolism, windwalker.ice_tax),)
-
-
-# -- Lunacy ------------------------------------------------------------------------------------------
-
-
-def lunatic(state: GameState, index: int, unit: Units) -> bool:
-    """Lunacy: whether an ability aimed at cultists may take ``unit`` in area ``index`` as a
-    cultist: any cultist, and Bubastis' Earth Cats "as if they are Acolytes" (off the Moon, which
-    is no map area: docs/rules-notes.md) when the referee plays the abilities."""
-    if unit.kind is C:
-        return True
-    return (
-        unit.name == CATS[0]
-        and state.options.abilities
-        and pw.plays(state, unit.owner, Faction.BUBASTIS)
-        and state.area_name(index) != MOON
-    )
-
-
-def lunacy_acolyte(state: GameState, index: int, owner: str) -> Units | None:
-    """What an ability that takes ``owner``'s Acolyte in area ``index`` takes: the Acolyte, else
-    by Lunacy an Earth Cat (Dreams, Zingaya); None when neither is there."""
-    units = state.areas[index].units_of(owner)
-    acolyte = next((u for u in units if u.name == "Acolyte"), None)
-    return acolyte or next((u for u in units if u.name == CATS[0] and lunatic(state, index, u)), None)
+GUARDS = ((Catabolism, ice_age.ice_tax),)
 
 
 PLUGIN = FactionPlugin(

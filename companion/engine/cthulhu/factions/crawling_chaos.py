@@ -7,19 +7,39 @@ Watcher's battles is watcher.py's).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
     FactionRules,
     G,
+    Hooks,
     M,
     Side,
     UnitType,
     controls_gate_here,
     fixed,
 )
-from companion.engine.cthulhu.model import Faction, spellbook_count
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    Ask,
+    Faction,
+    GameState,
+    PromptKind,
+    UnitKind,
+    Units,
+    spellbook_count,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 NYARLATHOTEP = "Nyarlathotep"
 
@@ -47,17 +67,6 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
 PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once

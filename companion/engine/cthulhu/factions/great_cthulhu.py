@@ -5,10 +5,32 @@ the roster, its unique abilities, Spellbooks and requirements (Regenerate throug
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, UnitType, awakened_before
-from companion.engine.cthulhu.model import Faction, GameState
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, UnitsPlaced
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.base import (
+    ACOLYTE,
+    Awakening,
+    C,
+    FactionRules,
+    G,
+    Hooks,
+    M,
+    Side,
+    UnitType,
+    awakened_before,
+)
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Faction, GameState, Phase, PromptKind, Units
 from companion.engine.mapdef import MapDef
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 CTHULHU = "Cthulhu"
 FIRST_AWAKENING = 10
@@ -47,18 +69,6 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 1) ========================
 # Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, UnitsPlaced  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
 DREAMS_COST, SUBMERGE_COST = 2, 1
@@ -358,15 +368,13 @@ HANDLERS: dict[type[Command], Handler] = {Devolve: devolve, Dreams: dreams, Subm
 def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """Ice Age: Dreams and Submerge's rising, ending in the token's area, cost 1 Power more
     (factions.md section 0: spellbook actions targeting it)."""
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
 
-    return windwalker.ice_tax(state, cmd, events)
+    return ice_age.ice_tax(state, cmd, events)
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker
 
-    return windwalker.surcharge(state, pid, area)
+    return ice_age.surcharge(state, pid, area)
 
 
 GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))

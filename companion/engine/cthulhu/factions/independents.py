@@ -45,7 +45,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType, ice_age
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -1004,12 +1004,11 @@ def _ice_due(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ())
     Game.scala charges ``payTax`` on From Below's free battle and free capture too (its
     ``AttackAction`` and ``CaptureAction``): the free part is the action's own cost, not the tax
     (docs/rules-notes.md, From Below and the Ice Age)."""
-    from companion.engine.cthulhu.factions import windwalker
 
-    held = windwalker.ice_owner(state)
+    held = ice_age.ice_owner(state)
     if held is None or held[0] == pid or held[1] != index or state.area_name(index) in paid:
         return 0
-    return windwalker.ICE_AGE_TAX
+    return ice_age.ICE_AGE_TAX
 
 
 def _affords_ice(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ()) -> bool:
@@ -1018,14 +1017,13 @@ def _affords_ice(state: GameState, pid: str, index: int, paid: tuple[str, ...] =
 
 def _pay_ice(state: GameState, pid: str, index: int, events: pw.Events, paid: tuple[str, ...] = ()) -> GameState:
     """Pay the Ice Age's tax a follow-up ending in area ``index`` owes (:func:`_ice_due`)."""
-    from companion.engine.cthulhu.factions import windwalker
 
     due = _ice_due(state, pid, index, paid)
-    held = windwalker.ice_owner(state)
+    held = ice_age.ice_owner(state)
     if not due or held is None:
         return state
     where = state.area_name(index)
-    events.append(pw.AbilityUsed(held[0], windwalker.ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=where)))
+    events.append(pw.AbilityUsed(held[0], ice_age.ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=where)))
     return pw.pay(state, pw.seat_of(state, pid), due, say("the Ice Age"), events)
 
 

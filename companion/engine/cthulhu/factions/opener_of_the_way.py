@@ -5,11 +5,32 @@ Gate (Yog-Sothoth counts as a gate) is in board.py.
 
 from __future__ import annotations
 
-from companion.engine.core import Code, Refusal
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
-from companion.engine.cthulhu.model import YOG_SOTHOTH, Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    NO_PROMPT,
+    YOG_SOTHOTH,
+    Ask,
+    Faction,
+    GameState,
+    Gate,
+    Prompt,
+    PromptKind,
+    UnitKind,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 SPAWN = "Spawn of Yog-Sothoth"
 
@@ -66,16 +87,6 @@ RULES = FactionRules(
 # (asked when the battle is over), Channel Power, Dread Curse of Azathoth, Dragon Ascending and
 # Dragon Descending.
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu import actions, flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
 ONCE = f"{DRAGON_ASCENDING} {pw.ONCE_PER_GAME}"  # its use, kept when the Action Phase clears the others
@@ -492,7 +503,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     from companion.engine.cthulhu.factions import unit_type
 
     seat = pw.my_turn(state, cmd.player)
-    if not sleeper.borrowed(state, cmd.player, BEYOND_ONE):
+    if not borrowed(state, cmd.player, BEYOND_ONE):
         pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, BEYOND_ONE)
     source, to = bd.area_index(state, cmd.area), bd.area_index(state, cmd.to)
     bd.refuse_eradicated(state, to)
@@ -539,7 +550,7 @@ HANDLERS: dict[type[Command], Handler] = {
 }
 ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
 ROLL_WRAPS = (("battle", channel_wrap),)
-GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne, KeyAndGate))  # ending in the Ice Age
+GUARDS = tuple((cls, ice_age.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne, KeyAndGate))  # ending in the Ice Age
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -559,7 +570,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         gate = area.gate
         if area.count(owner=pid, name=YOG_SOTHOTH, kind=G) and (gate is None or gate.controller != pid):
             for unit in RULES.units:
-                afford = unit.kind is M and power >= RULES.cost_of(state, pid, unit) + windwalker.surcharge(state, pid, name)
+                afford = unit.kind is M and power >= RULES.cost_of(state, pid, unit) + ice_age.surcharge(state, pid, name)
                 if unit.kind is M and afford and pw.pool_left(state, pid, unit.name, unit.pool) > 0:
                     yield KeyAndGate(pid, name, unit.name)
         if pw.holds(state, pid, "They Break Through") and gate is not None and gate.controller != pid:

@@ -4,6 +4,24 @@ Tsathoggua's awakening, and below them the unique abilities, Spellbooks and requ
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    CombatComputed,
+    Part,
+    PhaseStarted,
+    PowerSpent,
+    RitualPerformed,
+    UnitsPlaced,
+)
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -17,8 +35,24 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     on_map,
 )
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.factions.borrowed import BORROWED, FertilityCult, borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    POWER_PER_CONTROLLED_GATE,
+    Ask,
+    Faction,
+    GameState,
+    Gate,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 TSATHOGGUA = "Tsathoggua"
 FORMLESS = "Formless Spawn"
@@ -70,38 +104,6 @@ RULES = FactionRules(
 # The Beyond One and Dematerialization in their owners' modules), Energy Nexus (see
 # docs/rules-notes.md).
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    BattleDeclared,
-    BattleEnded,
-    CombatComputed,
-    Part,
-    PhaseStarted,
-    PowerSpent,
-    RitualPerformed,
-    UnitsPlaced,
-)
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.black_goat import FertilityCult  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import (  # noqa: E402
-    ERADICATED,
-    NEUTRAL,
-    POWER_PER_CONTROLLED_GATE,
-    Ask,
-    Gate,
-    Phase,
-    Prompt,
-    PromptKind,
-    UnitKind,
-    Units,
-)
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 REQUIREMENT_COST = 3
 GIFTS = {
@@ -232,7 +234,6 @@ KILLS_ARE_PAINS = "Demand Sacrifice: Kills are Pains"  # a ``used`` entry of the
 SLUMBER, PRISON, SORCERY = "slumber", "prison", "sorcery"
 SERPENT_MAN, WIZARD = "Serpent Man", "Wizard"
 SORCERY_COST, CAPTURE_COST, SLUMBER_COST = 1, 1, 1
-BORROWED = "Ancient Sorcery: "  # + the ability: a ``used`` entry kept until the Doom Phase's end
 # The first-listed unique ability of each faction Ancient Sorcery may borrow (factions.md).
 FIRST_ABILITY = {
     Faction.GREAT_CTHULHU: "Immortal",
@@ -283,11 +284,6 @@ class SorceryReturn(Command):
 
     player: str
     area: str
-
-
-def borrowed(state: GameState, pid: str, ability: str) -> bool:
-    """Whether ``pid`` (Sleeper) has ``ability`` through Ancient Sorcery now."""
-    return _is(state, pid) and pw.used(state, pid, BORROWED + ability + " " + pw.ONCE_PER_GAME)
 
 
 def boxed(state: GameState, box: str, owner: str | None = None) -> tuple[Units, ...]:
@@ -627,7 +623,6 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
 def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """Ice Age's tax on Cursed Slumber's gate coming back into its area, and on Capture Monster
     in Tsathoggua's area (a capture there)."""
-    from companion.engine.cthulhu.factions import windwalker
 
     if isinstance(cmd, CursedSlumber) and not boxed(state, SLUMBER, cmd.player):
         return state, cmd
@@ -635,8 +630,8 @@ def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameStat
         where = pw.goo_area(state, cmd.player, TSATHOGGUA)
         if where is None:
             return state, cmd
-        return windwalker.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
-    return windwalker.ice_tax(state, cmd, events)
+        return ice_age.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
+    return ice_age.ice_tax(state, cmd, events)
 
 
 # -- borrowed abilities that work as their owner's do (Ancient Sorcery) --------------------------

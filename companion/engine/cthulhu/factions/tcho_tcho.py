@@ -19,6 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.commands import UnitRef
+from companion.engine.cthulhu.events import (
+    BattleEnded,
+    ElderSignDrawn,
+    HitTaken,
+    Part,
+    PhaseStarted,
+    RitualPerformed,
+    SpellbookGained,
+    UnitsPlaced,
+    UnitsRemoved,
+)
+from companion.engine.cthulhu.factions import high_priests
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -33,9 +50,22 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     sacrifice,
 )
-from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, PromptKind, UnitKind
+from companion.engine.cthulhu.factions.contract import FactionPlugin
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    WATCHER,
+    Ask,
+    Faction,
+    GameState,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
 from companion.engine.says import say
-from companion.engine.values import dataclass
+from companion.engine.values import dataclass, evolve
 
 HIGH_PRIEST = "High Priest"
 PRIEST = UnitType(HIGH_PRIEST, C, 3, 3, 0)  # its three High Priests: the one place the number is written
@@ -86,24 +116,6 @@ RULES = FactionRules(
 
 # == Growth and Hell's Banquet (always: Ubbo-Sathla's combat is the counter) ========================
 
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.commands import UnitRef  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    ElderSignDrawn,
-    HitTaken,
-    Part,
-    PhaseStarted,
-    RitualPerformed,
-    SpellbookGained,
-    UnitsPlaced,
-)
-from companion.engine.cthulhu.factions import high_priests  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin  # noqa: E402
-from companion.engine.cthulhu.model import WATCHER, Ask  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
 
 UBBO = "Ubbo-Sathla"
 BANQUET = "hells_banquet"
@@ -417,8 +429,6 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 # == The tribes and their Spellbooks (factions.md section 10; docs/rules-notes.md) ================
 
-from companion.engine.cthulhu.events import BattleEnded, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Units  # noqa: E402
 
 TRIBE = "Tribe"
 SHARED = (HIEROPHANTS, SOULLESS, "Terror")
@@ -815,7 +825,6 @@ def _acolyte_areas(state: GameState, pid: str) -> tuple[str, ...]:
     """The areas where Surprise! can take one of ``pid``'s Acolytes: an Acolyte there, or by
     Bubastis' Lunacy an Earth Cat off the Moon ("abilities that affect Cultists can target
     Earth Cats as if they are Acolytes"; docs/rules-notes.md)."""
-    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
 
     return tuple(state.area_name(i) for i in range(len(state.areas)) if lunacy_acolyte(state, i, pid) is not None)
 
@@ -854,7 +863,6 @@ def _surprise_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _surprise(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     """The Acolyte (or by Lunacy the Earth Cat) in the area chosen goes; a Proto-Shoggoth of
     Tcho-Tcho's takes its place."""
-    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
 
     index = bd.area_index(state, choice)
     victim = lunacy_acolyte(state, index, ask.actor)

@@ -7,9 +7,22 @@ battle's ``assigner`` hook).
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, Side, UnitType, fixed
-from companion.engine.cthulhu.model import Faction, GameState
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved
+from companion.engine.cthulhu.factions import high_priests, ice_age
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, C, FactionRules, G, Hooks, M, Side, UnitType, fixed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte, lunatic
+from companion.engine.cthulhu.model import ERADICATED, Ask, Faction, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.model import Faction as _Faction
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 KING = "King in Yellow"
 HASTUR = "Hastur"
@@ -72,21 +85,6 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 4) ========================
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.factions import high_priests  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
-from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 DESECRATION = "desecration"
 DESECRATE_COST, THIRD_EYE_COST = 2, 1
@@ -476,22 +474,20 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
 
-    return windwalker.surcharge(state, pid, area)
+    return ice_age.surcharge(state, pid, area)
 
 
 def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """Ice Age: Yellow Sign's actions ending in the token's area cost 1 Power more (factions.md
     section 0: spellbook actions targeting it): Zingaya there, the Byakhee, the King or Hastur
     going there, and Desecrate where the King stands."""
-    from companion.engine.cthulhu.factions import windwalker
 
     if isinstance(cmd, Desecrate):
         king = pw.goo_area(state, cmd.player, KING)
         areas = () if king is None else (state.area_name(king),)
-        return windwalker.tax_in(state, cmd.player, areas, events), cmd
-    return windwalker.ice_tax(state, cmd, events)
+        return ice_age.tax_in(state, cmd.player, areas, events), cmd
+    return ice_age.ice_tax(state, cmd, events)
 
 
 GUARDS = tuple((cls, _ice_tax) for cls in (Desecrate, Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed))
