@@ -35,7 +35,8 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     on_map,
 )
-from companion.engine.cthulhu.factions.borrowed import BORROWED, FertilityCult, borrowed
+from companion.engine.cthulhu.factions.borrowed import BORROWED as BORROWED  # its used marks (the tests read them)
+from companion.engine.cthulhu.factions.borrowed import FertilityCult, borrowed
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
 from companion.engine.cthulhu.model import (
     ERADICATED,
