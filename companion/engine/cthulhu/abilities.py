@@ -603,6 +603,17 @@ def register() -> None:
     """The assembly: install the registry's plugins (:func:`contract.install`) and hand their
     hooks to the core, in the registry's order."""
     contract.install(registry.PLUGINS)
+    contract.install_core(
+        contract.CoreServices(
+            next_roll=bt.next_roll,
+            computed_dice=bt.computed_dice,
+            handler=actions.HANDLERS.__getitem__,
+            meet=meet,
+            owed=owed,
+            spellbook_choices=spellbook_choices,
+            interrupt=interrupt,
+        )
+    )
     handlers: dict[type[Command], Callable[..., GameState]] = {UseAbility: use_ability, ChooseSpellbook: choose_spellbook}
     for plugin in registry.PLUGINS:
         handlers.update({cls: gated(fn) for cls, fn in plugin.handlers.items()})
@@ -621,6 +632,10 @@ def register() -> None:
             actions.GATE_HOLDERS.append(plugin.holds_gates)
         if plugin.reach is not None:  # Flight: two areas per Move
             actions.REACH.append(plugin.reach)
+        if plugin.power is not None:
+            flow.FACTION_POWER_HOOKS.append(plugin.power)
+        if plugin.kill_chance is not None:
+            flow.KILL_CHANCE_HOOKS.append(plugin.kill_chance)
     actions.HANDLERS.update(handlers)
     for plugin in registry.PLUGINS:
         for cls, wrap in plugin.wraps:  # a handler wrapped whole (Energy Nexus' pass)
@@ -638,7 +653,9 @@ def register() -> None:
     flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
     flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
-    flow.FINAL_HOOKS.insert(0, at_the_end)  # before the Windwalker's anytime Spellbook (HRF's order)
+    # The requirements checked once more, then the factions' own work at the end (the
+    # Windwalker's anytime Spellbook: HRF's order), before the expansions' and the reveal.
+    flow.FINAL_HOOKS[:0] = [at_the_end, *(p.at_the_end for p in registry.PLUGINS if p.at_the_end is not None)]
     flow.POWER_HOOKS.append(power_extras)
 
 

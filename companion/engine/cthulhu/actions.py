@@ -65,8 +65,8 @@ ROLL_HANDLERS: dict[str, RollHandler] = {}
 # Legal answers to the prompts an expansion adds, listed by the expansion itself.
 PROMPT_ANSWERS: dict[PromptKind, Callable[[GameState], Iterator[Command]]] = {}
 
-KILL_FACE = 6
-PAIN_FACES = (4, 5)
+KILL_FACE, PAIN_FACES = bd.KILL_FACE, bd.PAIN_FACES
+roll_prompt, kills_and_pains = bd.roll_prompt, bd.kills_and_pains  # the dice's, in the board module: the factions read them
 
 
 def handles(cls: type[Command]) -> Callable[[Handler], Handler]:
@@ -250,15 +250,6 @@ def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) 
                 faces=faces[0],
                 faces2=faces[-1],
             )
-
-
-def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
-    return Prompt(PromptKind.ROLL, actor, text, (), dice, die, purpose)
-
-
-def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
-    """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
-    return values.count(KILL_FACE), sum(map(values.count, PAIN_FACES))  # counted in C: the roll path
 
 
 # -- the Action Phase -----------------------------------------------------------------------

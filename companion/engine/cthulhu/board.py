@@ -17,8 +17,11 @@ from companion.engine.cthulhu.model import (
     MOON,
     YOG_SOTHOTH,
     AreaState,
+    DieKind,
     GameState,
     Gate,
+    Prompt,
+    PromptKind,
     UnitKind,
     Units,
     new_area,
@@ -354,3 +357,19 @@ def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]
     state = state.with_player(seat, power=player.power - cost)
     events.append(PowerSpent(player.pid, cost, action, player.power - cost))
     return state
+
+
+# -- dice --------------------------------------------------------------------------------------
+
+KILL_FACE = 6
+PAIN_FACES = (4, 5)
+
+
+def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
+    """The prompt that asks ``actor`` to roll ``dice`` dice for ``purpose``."""
+    return Prompt(PromptKind.ROLL, actor, text, (), dice, die, purpose)
+
+
+def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
+    """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
+    return values.count(KILL_FACE), sum(map(values.count, PAIN_FACES))

@@ -62,6 +62,9 @@ StepFn = Callable[[GameState, Events], GameState]
 # extra lines of a player's Gather Power, and reactions to a seat's Doom changing.
 PowerHook = Callable[[GameState, str], list[Part]]
 DoomHook = Callable[[GameState, int, int, int, Events], GameState]
+# The factions' own lines first (their plugins' ``power``, in the registry's order, handed over
+# by the assembly), then the expansions' and the abilities' (the Pyramid, the abilities' extras).
+FACTION_POWER_HOOKS: list[PowerHook] = []
 POWER_HOOKS: list[PowerHook] = []
 DOOM_HOOKS: list[DoomHook] = []
 # Set-up of a map's own pieces (the Watcher's token, the first Worm), run when a game starts.
@@ -329,6 +332,8 @@ def power_parts(state: GameState, pid: str) -> list[Part]:
     ]
     if player.power:
         parts.insert(0, Part(say("power kept"), player.power))
+    for hook in FACTION_POWER_HOOKS:
+        parts += hook(state, pid)
     for hook in POWER_HOOKS:
         parts += hook(state, pid)
     return [p for p in parts if p.amount]

@@ -33,7 +33,7 @@ from companion.engine.cthulhu.events import (
     UnitsPlaced,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import high_priests, ice_age
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
 from companion.engine.cthulhu.factions.contract import FactionPlugin
@@ -134,7 +134,17 @@ def cat_power(state: GameState, pid: str) -> list[Part]:
     return [Part(say("cats"), cats)] if cats else []
 
 
-flow.POWER_HOOKS.append(cat_power)
+def no_high_priest(state: GameState, pid: str) -> list[Part]:
+    """Bubastis has no High Priest: +1 Power each Gather Power instead (factions.md section 9)."""
+    if not high_priests.in_use(state) or state.player(pid).faction is not Faction.BUBASTIS:
+        return []
+    return [Part(say("no High Priest (High Priests option)"), high_priests.BUBASTIS_POWER)]
+
+
+def power(state: GameState, pid: str) -> list[Part]:
+    """Bubastis' Gather Power lines with or without the abilities: its cats, and the High
+    Priests option's +1."""
+    return cat_power(state, pid) + no_high_priest(state, pid)
 
 
 # == requirements and Ailurophobia (the abilities option; factions.md section 9) ====================
@@ -466,7 +476,6 @@ def zagazig_odds(state: GameState) -> Fraction | None:
 
 
 ZAGAZIG_KILL_CHANCE = Fraction(2, 6)  # a die's Pains (4 or 5) read as Kills
-flow.KILL_CHANCE_HOOKS.append(zagazig_odds)
 
 
 def _predator_watch(state: GameState, seen: pw.Events) -> GameState:
@@ -674,5 +683,7 @@ PLUGIN = FactionPlugin(
     reacts_to=REACTS_TO,
     guards=GUARDS,
     library=library,
+    power=power,
+    kill_chance=zagazig_odds,
     battle_results=battle_results,
 )

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
+from fractions import Fraction
 from typing import Any
 
 from companion.engine.core import Command, Event
 from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.factions.base import FactionRules, Hooks
 from companion.engine.cthulhu.factions.powers import AskRule, Requirement
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.model import Faction, GameState, Prompt
 from companion.engine.values import dataclass
 
 Events = list[Event]
@@ -66,6 +67,9 @@ class FactionPlugin:
     Spellbooks where the game decides them (Tcho-Tcho's tribe); ``resting`` (Hibernate),
     ``turn_hold`` (Energy Nexus), ``battle_results`` (Kills and Pains changed), ``ritual_cost``,
     ``holds_gates`` (units other than cultists holding gates), ``reach`` (Flight, the Moon);
+    ``power``: its Gather Power lines with or without the abilities (Bubastis' cats, Soulless);
+    ``kill_chance``: a die's chance of a Kill for the battle odds (Zagazig); ``at_the_end``:
+    what it does as the game ends (the Windwalker's anytime Spellbook);
     ``board``: the map as the faction changes it (the Moon tile); ``move_toll``: what a Move
     pays it (Catnapping); ``after_command``, ``doom_offers`` and ``in_force``: Tcho-Tcho's work
     after every command, Ubbo-Sathla's Doom Phase awakening, and dice a side has from the
@@ -93,6 +97,9 @@ class FactionPlugin:
     ritual_cost: Callable[[GameState, str, int], int] | None = None
     holds_gates: Callable[[GameState, str, int], bool] | None = None
     reach: Reach | None = None
+    power: PowerParts | None = None
+    kill_chance: Callable[[GameState], Fraction | None] | None = None
+    at_the_end: Callable[[GameState, Events], GameState] | None = None
 
     @property
     def faction(self) -> Faction:
@@ -127,3 +134,34 @@ def rules_of(faction: Faction) -> FactionRules | None:
 def plugins() -> tuple[FactionPlugin, ...]:
     """Every installed plugin, in the registry's order."""
     return tuple(PLUGINS.values())
+
+
+# -- what the core lends the factions --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CoreServices:
+    """The core's work a faction's ability calls back into, lent by the assembly (a faction never
+    imports the core): the battle's next roll (Channel Power's roll again), a side's computed dice
+    (Otherworld Alliances), the handler of a core command now (From Below's free battle), and the
+    Spellbook requirements' bookkeeping (the Windwalker's anytime Spellbook at the end)."""
+
+    next_roll: Callable[[GameState, Events], GameState]
+    computed_dice: Callable[[GameState, int, str, str, bool], int | None]
+    handler: Callable[[type[Command]], Handler]
+    meet: Callable[[GameState, int, Requirement, Events], GameState]
+    owed: Callable[[GameState, str], bool]
+    spellbook_choices: Callable[[GameState, str], tuple[str, ...]]
+    interrupt: Callable[[GameState, Prompt], GameState]
+
+
+_CORE: list[CoreServices] = []  # the one installed (a list: set once by the assembly, not rebound)
+
+
+def install_core(services: CoreServices) -> None:
+    _CORE[:] = [services]
+
+
+def core() -> CoreServices:
+    """The core's services (installed by the assembly before any command is applied)."""
+    return _CORE[0]

@@ -47,6 +47,7 @@ from companion.engine.cthulhu.events import (
 )
 from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType, ice_age
 from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.contract import core
 from companion.engine.cthulhu.model import (
     ERADICATED,
     MOON,
@@ -756,18 +757,16 @@ def vampirism(rolled: Rolled) -> Rolled:
 
 
 def drain(state: GameState, pid: str, enemy: str, values: tuple[int, ...], events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.actions import KILL_FACE, PAIN_FACES
-
     seat, victim = state.seat(pid), state.seat(enemy)
     if seat is None or victim is None:
         return state  # neutral units and the Watcher have no Power nor Doom to take
     for value in values:
-        if value in PAIN_FACES and state.players[victim].power > 0:
+        if value in bd.PAIN_FACES and state.players[victim].power > 0:
             left = state.players[victim].power - 1
             state = state.with_player(victim, power=left)
             events.append(VampirismDrained(pid, enemy, "power", left))
             state = pw.gain_power(state, seat, 1, VAMPIRISM, events)
-        elif value == KILL_FACE and state.players[victim].doom > 0:
+        elif value == bd.KILL_FACE and state.players[victim].doom > 0:
             old = state.players[victim].doom
             state = state.with_player(victim, doom=old - 1)
             events.append(VampirismDrained(pid, enemy, "doom", old - 1))
@@ -1054,11 +1053,9 @@ def _free_capture(state: GameState, pid: str, index: int, victim: str, events: p
 def _free_battle(state: GameState, pid: str, area: str, enemy: str, events: pw.Events) -> GameState:
     """The other Nyogtha's battle, declared free through the battle's own handler (its checks,
     the Ice Age's tax, its pre-battle questions); that battle ends the action."""
-    from companion.engine.cthulhu.actions import HANDLERS
-
     events.append(pw.AbilityUsed(pid, FROM_BELOW, say("a free battle against {enemy} in {area}", enemy=enemy, area=area)))
     state = pw.mark_used(state, pid, FREE_BATTLE)
-    state = HANDLERS[c.BattleAction](state, c.BattleAction(pid, area, enemy, cost=0), events)
+    state = core().handler(c.BattleAction)(state, c.BattleAction(pid, area, enemy, cost=0), events)
     state, _ = _unmark(state, pid, FREE_BATTLE)
     return state
 

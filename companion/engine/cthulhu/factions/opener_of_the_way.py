@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.core import COMMANDS, Code, Command, Refusal
-from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed
 from companion.engine.cthulhu.factions import ice_age
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.factions.borrowed import borrowed
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, core
 from companion.engine.cthulhu.model import (
     ERADICATED,
     NEUTRAL,
@@ -274,22 +274,16 @@ def _ask_channel(state: GameState, pid: str) -> GameState:
 
 
 def _channel(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
-    from companion.engine.cthulhu import battle as bt
-
     if choice == "skip":
-        return bt.next_roll(state, events)
+        return core().next_roll(state, events)
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
     state = pw.pay(state, pw.seat_of(state, ask.actor), CHANNEL_COST, CHANNEL_POWER, events)
-    return evolve(
-        state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n))
-    )
+    return evolve(state, prompt=bd.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n)))
 
 
 def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     """The misses of the last battle roll replaced by the new dice."""
-    from companion.engine.cthulhu import battle as bt
-
     b = state.battle
     assert b is not None
     roller = b.attacker if len(b.rolls) == 1 else b.defender
@@ -299,7 +293,7 @@ def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) ->
     events.append(pw.AbilityUsed(roller, CHANNEL_POWER, say("the dice now read {map}", map=" ".join(map(str, kept)))))
     if _may_channel(state, roller, kept):
         return _ask_channel(state, roller)
-    return bt.next_roll(state, events)
+    return core().next_roll(state, events)
 
 
 # -- Dread Curse of Azathoth -------------------------------------------------------------------------
@@ -365,16 +359,14 @@ def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
     state = pw.pay(state, seat, DREAD_CURSE_COST, DREAD_CURSE, events)
     return evolve(
         state,
-        prompt=actions.roll_prompt(
-            cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)
-        ),
+        prompt=bd.roll_prompt(cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)),
     )
 
 
 def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     rolled = next(e for e in reversed(events) if isinstance(e, DiceRolled))  # the prompt is cleared
     index, ow = int(rolled.purpose.split(":")[1]), rolled.player
-    kills, pains = actions.kills_and_pains(values)
+    kills, pains = bd.kills_and_pains(values)
     events.append(
         pw.AbilityUsed(
             ow,

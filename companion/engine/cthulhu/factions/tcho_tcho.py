@@ -50,7 +50,7 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     sacrifice,
 )
-from companion.engine.cthulhu.factions.contract import FactionPlugin
+from companion.engine.cthulhu.factions.contract import FactionPlugin, core
 from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -340,9 +340,6 @@ def soulless(state: GameState, pid: str) -> list[Part]:
     return [Part(say("Soulless: Tcho-Tcho's cultists give nothing"), -taken)] if taken else []
 
 
-flow.POWER_HOOKS.append(soulless)
-
-
 def _gates(state: GameState, pid: str) -> tuple[str, ...]:
     return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.gate is not None and a.gate.controller == pid)
 
@@ -602,8 +599,6 @@ def _terror_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     """Terror: the enemy's combat 1 less per Proto-Shoggoth in the battle (never below 0), or
     Tcho-Tcho's 1 more."""
-    from companion.engine.cthulhu import battle as bt
-
     pid, b = ask.actor, state.battle
     if b is None:
         return state
@@ -612,7 +607,7 @@ def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
         events.append(pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: +{protos} combat", protos=protos)))
         return _add_bonus(state, pid, protos)
     foe = b.defender if pid == b.attacker else b.attacker
-    dice = bt.computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
+    dice = core().computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
     cut = min(protos, dice + dict(state.abilities.bonus).get(foe, 0))
     events.append(
         pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: the enemy's combat {cut} less", protos=protos, cut=cut))
@@ -1008,4 +1003,5 @@ PLUGIN = FactionPlugin(
     reaction=react,
     rolls=ROLLS,
     library=library,
+    power=soulless,
 )

@@ -28,7 +28,7 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
 )
 from companion.engine.cthulhu.factions.borrowed import borrowed
-from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, core
 from companion.engine.cthulhu.factions.ice_age import ICE_AGE, ice_tax
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -476,21 +476,16 @@ def anytime_at_the_end(state: GameState, events: pw.Events) -> GameState:
     requirement is met by then, so nothing more happens.  Abilities off: the table's own."""
     if not state.options.abilities:
         return state
-    from companion.engine.cthulhu import abilities  # imported here: the registry imports this module
-
     for seat, player in enumerate(state.players):
         if player.faction is not Faction.WINDWALKER or (player.pid, ANYTIME) in state.abilities.met:
             continue
         state = take_anytime(state, seat, events)
-        state = abilities.meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
-        if abilities.owed(state, player.pid):
+        state = core().meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
+        if core().owed(state, player.pid):
             ask = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
-            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, abilities.spellbook_choices(state, player.pid))
-            return abilities.interrupt(state, prompt)
+            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, core().spellbook_choices(state, player.pid))
+            return core().interrupt(state, prompt)
     return state
-
-
-flow.FINAL_HOOKS.append(anytime_at_the_end)
 
 
 def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
@@ -540,4 +535,5 @@ PLUGIN = FactionPlugin(
     guards=GUARDS,
     resting=resting,
     ritual_cost=ritual_cost,
+    at_the_end=anytime_at_the_end,
 )
