@@ -630,12 +630,15 @@ def register() -> None:
             flow.RITUAL_COST_HOOKS.append(_when_abilities(plugin.ritual_cost, _SAME))  # type: ignore[arg-type]
         if plugin.holds_gates is not None:  # The Red Sign's Dark Young build and control gates
             actions.GATE_HOLDERS.append(plugin.holds_gates)
-        if plugin.reach is not None:  # Flight: two areas per Move
+        if plugin.reach is not None:  # Flight: two areas per Move; Bubastis' Moon
             actions.REACH.append(plugin.reach)
+        if plugin.move_toll is not None:
+            actions.MOVE_TOLLS.append(plugin.move_toll)
         if plugin.power is not None:
             flow.FACTION_POWER_HOOKS.append(plugin.power)
         if plugin.kill_chance is not None:
             flow.KILL_CHANCE_HOOKS.append(plugin.kill_chance)
+    actions.REACH.append(independents.steed)  # the Shantak's Horror Steed (the shared layer's)
     actions.HANDLERS.update(handlers)
     for plugin in registry.PLUGINS:
         for cls, wrap in plugin.wraps:  # a handler wrapped whole (Energy Nexus' pass)

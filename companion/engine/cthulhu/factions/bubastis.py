@@ -4,7 +4,7 @@ awakening; the Moon; each cat's Power.  Bubastis has no cultists (a pool of 0 Ac
 The Moon (:func:`with_moon`): an area the referee adds to the board when Bubastis is seated, with
 no neighbours; Bubastis starts there with six Earth Cats and its gate, which it never loses
 (board.settle_gate); only Bubastis' units move onto it, from any area, and off it, to any area
-(:func:`moon_leg`; docs/rules-notes.md, Bubastis).  Each cat in play gives 1 Power at Gather
+(:func:`moon_reach`; docs/rules-notes.md, Bubastis).  Each cat in play gives 1 Power at Gather
 Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it).
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
@@ -84,7 +84,7 @@ RULES = FactionRules(
 
 
 def with_moon(board: MapDef) -> MapDef:
-    """``board`` with the Moon tile added as its last area (no neighbours: see :func:`moon_leg`).
+    """``board`` with the Moon tile added as its last area (no neighbours: see :func:`moon_reach`).
 
     :raises Refusal: BAD_VALUE when the map already has an area called "Moon".
     """
@@ -105,16 +105,6 @@ def moon_owner(state: GameState) -> str | None:
     return next((p.pid for p in state.players if p.faction is Faction.BUBASTIS), None)
 
 
-def moon_leg(state: GameState, pid: str, source: int, to: int) -> bool:
-    """Whether a move of ``pid``'s units from ``source`` to ``to`` is legal by the Moon: Bubastis'
-    units go onto the Moon from any area, and any units (catnapped ones too) off it to any area
-    (the gjremus fork's Moon tile, "the Moon is adjacent to all regions"; docs/rules-notes.md)."""
-    moon = state.board.area_index(MOON)
-    if moon is None or source == to:
-        return False
-    return source == moon or (to == moon and pid == moon_owner(state))
-
-
 def moon_reach(state: GameState, pid: str, index: int) -> frozenset[int]:
     """The areas ``pid``'s units in ``index`` reach by the Moon besides the board's neighbours:
     every other area from the Moon, the Moon from anywhere (Bubastis only)."""
@@ -124,6 +114,11 @@ def moon_reach(state: GameState, pid: str, index: int) -> frozenset[int]:
     if index == moon:
         return frozenset(range(len(state.areas))) - {moon}
     return frozenset((moon,)) if pid == moon_owner(state) else frozenset()
+
+
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
+    """The Moon's reach (:func:`moon_reach`), as the Move's legs read every unit's."""
+    return moon_reach(state, pid, source)
 
 
 def cat_power(state: GameState, pid: str) -> list[Part]:
@@ -684,6 +679,9 @@ PLUGIN = FactionPlugin(
     guards=GUARDS,
     library=library,
     power=power,
+    reach=reach,
+    board=with_moon,
+    move_toll=moon_toll,
     kill_chance=zagazig_odds,
     battle_results=battle_results,
 )

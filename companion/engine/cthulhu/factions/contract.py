@@ -22,6 +22,7 @@ from companion.engine.cthulhu.events import Part
 from companion.engine.cthulhu.factions.base import FactionRules, Hooks
 from companion.engine.cthulhu.factions.powers import AskRule, Requirement
 from companion.engine.cthulhu.model import Faction, GameState, Prompt
+from companion.engine.mapdef import MapDef
 from companion.engine.values import dataclass
 
 Events = list[Event]
@@ -42,9 +43,10 @@ Reaction = Callable[[GameState, Events, Events], GameState]
 Offers = Callable[[GameState, str], Iterator[Command]]
 # Gather Power extras for ``pid``.
 PowerParts = Callable[[GameState, str], list[Part]]
-# Whether ``pid``'s units may go from area ``source`` to area ``to`` in one leg of a Move,
-# beyond the board's neighbours and crossing nothing (Flight): (state, pid, source, to).
-Reach = Callable[[GameState, str, int, int], bool]
+# The areas beyond the board's neighbours ``pid``'s unit called ``name`` in area ``source``
+# reaches in one leg of a Move, crossing nothing: (state, pid, source, name) -> area indexes
+# (Flight, Bubastis' Moon; the Shantak's Horror Steed is the shared layer's).
+Reach = Callable[[GameState, str, int, str], frozenset[int]]
 
 
 def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -69,7 +71,12 @@ class FactionPlugin:
     ``holds_gates`` (units other than cultists holding gates), ``reach`` (Flight, the Moon);
     ``power``: its Gather Power lines with or without the abilities (Bubastis' cats, Soulless);
     ``kill_chance``: a die's chance of a Kill for the battle odds (Zagazig); ``at_the_end``:
-    what it does as the game ends (the Windwalker's anytime Spellbook);
+    what it does as the game ends (the Windwalker's anytime Spellbook); ``board``: the map
+    as the faction changes it (Bubastis' Moon tile); ``move_toll``: what a Move pays it
+    (Catnapping); ``core_handlers``: its commands played with or without the abilities option
+    (Ubbo-Sathla's Doom Phase awakening); ``after_command``: its work after every command;
+    ``in_force``: dice a side has from the declaration (Otherworld Alliances); ``doom_offers``:
+    its Doom Phase commands legal now; ``watcher_dice``: its dice added against the Watcher;
     ``board``: the map as the faction changes it (the Moon tile); ``move_toll``: what a Move
     pays it (Catnapping); ``after_command``, ``doom_offers`` and ``in_force``: Tcho-Tcho's work
     after every command, Ubbo-Sathla's Doom Phase awakening, and dice a side has from the
@@ -100,6 +107,13 @@ class FactionPlugin:
     power: PowerParts | None = None
     kill_chance: Callable[[GameState], Fraction | None] | None = None
     at_the_end: Callable[[GameState, Events], GameState] | None = None
+    board: Callable[[MapDef], MapDef] | None = None
+    move_toll: Callable[[GameState, str, tuple[Any, ...], Events], GameState] | None = None
+    core_handlers: Mapping[type[Any], Handler] = field(default_factory=dict)
+    after_command: Callable[[GameState, Events], GameState] | None = None
+    in_force: Callable[[GameState, int, str], int] | None = None
+    doom_offers: Callable[[GameState], Iterator[Command]] | None = None
+    watcher_dice: Callable[[GameState, int, str], int] | None = None
 
     @property
     def faction(self) -> Faction:

@@ -26,9 +26,9 @@ from companion.engine.cthulhu.factions.base import (
     controls_gate_here,
     fixed,
 )
+from companion.engine.cthulhu.factions.borrowed import flight
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
 from companion.engine.cthulhu.model import (
-    ERADICATED,
     NEUTRAL,
     Ask,
     Faction,
@@ -419,15 +419,10 @@ def madness(state: GameState, pid: str) -> bool:
 # -- Flight (the Move's reach) ---------------------------------------------------------------------
 
 
-def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
     """Flight: Crawling Chaos's units (cultists too) move up to two areas in one Move, over
     enemy units; the area passed over must not be eradicated (factions.md section 2)."""
-    return state.options.abilities and _is_cc(state, pid) and bool(_between(state, source, to))
-
-
-def _between(state: GameState, source: int, to: int) -> list[int]:
-    adjacent = state.board.adjacent
-    return [m for m in adjacent[source] & adjacent[to] if ERADICATED not in state.areas[m].markers]
+    return flight(state, source) if state.options.abilities and _is_cc(state, pid) else frozenset()
 
 
 HANDLERS: dict[type[Command], Handler] = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}

@@ -146,17 +146,16 @@ class PlaceFilth(Command):
 SHANTAK = "Shantak"
 
 
-def flies_anywhere(state: GameState, name: str, to: int) -> bool:
-    """Horror Steed: a Shantak moves to any area (not onto Bubastis' Moon: the fork lets only
-    Bubastis' own Shantak go there, and no other faction's unit enters it)."""
-    return name == SHANTAK and state.area_name(to) != MOON
-
-
 def steed_reach(state: GameState, name: str, index: int) -> frozenset[int]:
     """Where a Shantak in area ``index`` may move (empty for any other unit)."""
     if name != SHANTAK:
         return frozenset()
     return frozenset(i for i in range(len(state.areas)) if i != index and state.area_name(i) != MOON)
+
+
+def steed(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
+    """Horror Steed as the Move's legs read every unit's reach (:func:`steed_reach`)."""
+    return steed_reach(state, name, source)
 
 
 # -- set-up and lookups ------------------------------------------------------------------------

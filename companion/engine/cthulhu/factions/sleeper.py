@@ -36,7 +36,7 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
 )
 from companion.engine.cthulhu.factions.borrowed import BORROWED as BORROWED  # its used marks (the tests read them)
-from companion.engine.cthulhu.factions.borrowed import FertilityCult, borrowed
+from companion.engine.cthulhu.factions.borrowed import FertilityCult, borrowed, flight
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -638,13 +638,12 @@ def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameStat
 # -- borrowed abilities that work as their owner's do (Ancient Sorcery) --------------------------
 
 
-def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
     """Flight borrowed from Crawling Chaos: Sleeper's units (cultists too) move up to two areas in
     one Move, over enemy units, through an area that is not eradicated (factions.md section 2)."""
     if not state.options.abilities or not borrowed(state, pid, "Flight"):
-        return False
-    adjacent = state.board.adjacent
-    return any(ERADICATED not in state.areas[m].markers for m in adjacent[source] & adjacent[to])
+        return frozenset()
+    return flight(state, source)
 
 
 def _pool(state: GameState, pid: str, unit: UnitType) -> int:

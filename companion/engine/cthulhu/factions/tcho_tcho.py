@@ -1004,4 +1004,9 @@ PLUGIN = FactionPlugin(
     rolls=ROLLS,
     library=library,
     power=soulless,
+    core_handlers={AwakenInDoomPhase: awaken_in_doom_phase},
+    after_command=after_command,
+    in_force=alliances_dice,
+    doom_offers=doom_offers,
+    watcher_dice=watcher_dice,
 )
