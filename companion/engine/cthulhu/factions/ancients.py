@@ -13,6 +13,7 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.factions import RULES as ALL
 from companion.engine.cthulhu.factions import ice_age
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, FactionRules, M, T, UnitType, has_book
@@ -295,7 +296,6 @@ GUARDS = (
 
 
 def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions import RULES as ALL
 
     pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.ANCIENTS, "The Ancients' summoning requirement")

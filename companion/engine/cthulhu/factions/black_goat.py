@@ -13,7 +13,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import Part
-from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import ice_age, independents
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     Awakening,
@@ -272,7 +272,6 @@ def fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
     Loyalty Card it holds ("neutral monsters may be summoned alongside", factions.md section 3,
     [NEC-neutral]), at their card's cost, and Abhoth's Filth for 1 while Black Goat has Abhoth
     in play (factions.md section 12)."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = (u for u in RULES.units if u.kind is M)
     return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
@@ -294,8 +293,6 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
-        from companion.engine.cthulhu.factions import independents
-
         state = independents.hordeling(state, cmd.player, index, events)
     events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)

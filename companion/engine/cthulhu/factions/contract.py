@@ -77,6 +77,8 @@ class FactionPlugin:
     (Ubbo-Sathla's Doom Phase awakening); ``after_command``: its work after every command;
     ``in_force``: dice a side has from the declaration (Otherworld Alliances); ``doom_offers``:
     its Doom Phase commands legal now; ``watcher_dice``: its dice added against the Watcher;
+    ``recounts``: whether a battle not yet rolled will have its dice counted again once the
+    faction's action under way is over (Energy Nexus: the odds show the board's dice meanwhile).
     ``board``: the map as the faction changes it (the Moon tile); ``move_toll``: what a Move
     pays it (Catnapping); ``after_command``, ``doom_offers`` and ``in_force``: Tcho-Tcho's work
     after every command, Ubbo-Sathla's Doom Phase awakening, and dice a side has from the
@@ -114,6 +116,7 @@ class FactionPlugin:
     in_force: Callable[[GameState, int, str], int] | None = None
     doom_offers: Callable[[GameState], Iterator[Command]] | None = None
     watcher_dice: Callable[[GameState, int, str], int] | None = None
+    recounts: Callable[[GameState], bool] | None = None
 
     @property
     def faction(self) -> Faction:

@@ -14,6 +14,7 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part
 from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions import unit_type
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -142,7 +143,6 @@ REQUIREMENTS = (
 
 
 def goo_cost(state: GameState, owner: str, name: str) -> int:
-    from companion.engine.cthulhu.factions import unit_type
 
     unit = unit_type(state, owner, name)
     return GOO_COSTS.get(name, unit.cost if unit is not None else 0)

@@ -45,7 +45,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType, ice_age
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, Side, UnitType, ice_age, unit_type
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.contract import core
 from companion.engine.cthulhu.model import (
@@ -429,7 +429,6 @@ def _cosmic_unity(state: GameState, ask: Ask, choice: str, events: pw.Events) ->
     stack = next((u for u in _enemy_goos(state, ask.actor) if u.name == choice), None)
     if stack is None or state.battle is None:
         return state
-    from companion.engine.cthulhu.factions import Side, unit_type
 
     b = state.battle
     unit = unit_type(state, stack.owner, stack.name)

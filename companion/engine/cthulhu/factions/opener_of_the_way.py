@@ -11,7 +11,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed
-from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import ice_age, unit_type
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
 from companion.engine.cthulhu.factions.borrowed import borrowed
@@ -492,7 +492,6 @@ def key_and_gate(state: GameState, cmd: KeyAndGate, events: Events) -> GameState
 
 
 def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
-    from companion.engine.cthulhu.factions import unit_type
 
     seat = pw.my_turn(state, cmd.player)
     if not borrowed(state, cmd.player, BEYOND_ONE):

@@ -20,7 +20,7 @@ from companion.engine.cthulhu.events import (
     RitualPerformed,
     UnitsPlaced,
 )
-from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import ice_age, independents, unit_type
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
@@ -334,7 +334,6 @@ def _prisoner_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _cost(state: GameState, unit: Units) -> int:
-    from companion.engine.cthulhu.factions import unit_type
 
     found = unit_type(state, unit.owner, unit.name)
     return 0 if found is None else found.cost
@@ -606,7 +605,6 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
 def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """A captured Monster is not in its owner's pool, nor a slumbering cultist or a Serpent Man on an
     enemy's card (Ancient Sorcery) in Sleeper's."""
-    from companion.engine.cthulhu.factions import unit_type
 
     pid, name = str(getattr(cmd, "player", "")), str(getattr(cmd, "name", "Acolyte"))
     held = sum(u.count for _, u in state.abilities.boxed if u.owner == pid and u.name == name)
@@ -660,7 +658,6 @@ def _fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
     (1 Power, from his twelve) while Sleeper has Abhoth in play ([HRF:IGOOs.scala]
     ``Filth.canBeSummoned`` is ``f.has(Fertility)``; docs/rules-notes.md, "Abhoth's Filth by
     Fertility Cult")."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = (u for u in RULES.units if u.kind is M)
     return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
@@ -684,8 +681,6 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
-        from companion.engine.cthulhu.factions import independents
-
         state = independents.hordeling(state, cmd.player, index, events)
     events.append(
         pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on (Ancient Sorcery)", unit=unit.name))
@@ -802,4 +797,5 @@ PLUGIN = FactionPlugin(
     battle_results=battle_results,
     reach=reach,
     turn_hold=TURN_HOLD,
+    recounts=nexus_acting,
 )

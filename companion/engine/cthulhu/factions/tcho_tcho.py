@@ -34,7 +34,7 @@ from companion.engine.cthulhu.events import (
     UnitsPlaced,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import high_priests
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, high_priests
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
@@ -51,6 +51,7 @@ from companion.engine.cthulhu.factions.base import (
     sacrifice,
 )
 from companion.engine.cthulhu.factions.contract import FactionPlugin, core
+from companion.engine.cthulhu.factions.independents import IGOO_COSTS, UNMOVABLE, LoyaltyCardChanged, holder
 from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -880,7 +881,6 @@ def glyph_areas(state: GameState, pid: str) -> tuple[int, ...]:
 
 
 def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions.independents import UNMOVABLE
 
     seat = pw.my_turn(state, cmd.player)
     pw.need_book(state, cmd.player, IDOLATRY)
@@ -915,7 +915,6 @@ def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
 
 
 def _idolatry_units(state: GameState, pid: str, to: int) -> tuple[UnitRef, ...]:
-    from companion.engine.cthulhu.factions.independents import UNMOVABLE
 
     return tuple(
         UnitRef(state.area_name(i), u.kind, u.name, u.count)
@@ -926,7 +925,6 @@ def _idolatry_units(state: GameState, pid: str, to: int) -> tuple[UnitRef, ...]:
 
 
 def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
-    from companion.engine.cthulhu.factions.independents import IGOO_COSTS, holder
 
     if not pw.holds(state, pid, DOOMSDAY):
         return say("Tcho-Tcho does not hold Doomsday")
@@ -943,8 +941,6 @@ def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
 
 
 def doomsday(state: GameState, cmd: Doomsday, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
-    from companion.engine.cthulhu.factions.independents import LoyaltyCardChanged
 
     seat = pw.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
@@ -974,7 +970,6 @@ HANDLERS.update({DarkRituals: dark_rituals, Surprise: surprise, Idolatry: idolat
 
 def tribe_offers(state: GameState, pid: str) -> Iterator[Command]:
     """The tribal actions legal for Tcho-Tcho now (Idolatry moves every unit it can)."""
-    from companion.engine.cthulhu.factions.independents import IGOO_COSTS
 
     if not dark_rituals_problem(state, pid):
         yield DarkRituals(pid)

@@ -14,7 +14,7 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved
-from companion.engine.cthulhu.factions import high_priests, ice_age
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, high_priests, ice_age, independents
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, C, FactionRules, G, Hooks, M, Side, UnitType, fixed
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
@@ -217,7 +217,6 @@ def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
     """Yellow Sign's Cultists and Monsters costing 2 or less, and the neutral monsters it holds
     a Loyalty Card for that cost 2 or less (the FAQ, factions.md section 4: Desecrate may place a
     neutral monster costing 2 or less)."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = tuple(u for u in RULES.units if u.kind in (C, M) and u.cost <= DESECRATE_MOST)
     return (*own, *(u for u in independents.summonable(state, pid) if u.cost <= DESECRATE_MOST))
@@ -231,7 +230,6 @@ def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 def _left(state: GameState, pid: str, name: str) -> int:
     """How many ``name`` (its own, or a neutral monster's) Yellow Sign has left in its pool."""
-    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 
     if name == "Acolyte":
         return pw.acolytes_left(state, pid)
