@@ -37,7 +37,7 @@ from companion.engine.cthulhu.events import (
     SpellbookGained,
     TurnStarted,
 )
-from companion.engine.cthulhu.factions import contract, independents, neutral_spellbooks, powers, registry
+from companion.engine.cthulhu.factions import contract, ice_age, independents, neutral_spellbooks, powers, registry
 from companion.engine.cthulhu.factions.contract import RULES, FactionPlugin, Reaction
 from companion.engine.cthulhu.factions.powers import (
     AskRule,
@@ -599,6 +599,12 @@ def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameStat
     return run
 
 
+def _guard(cls: type[Command], guard: Guard) -> None:
+    """``guard`` checks ``cls`` before its handler as it now stands (outside the guards before it)."""
+    actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+    GUARDS.setdefault(cls, []).append(guard)
+
+
 def register() -> None:
     """The assembly: install the registry's plugins (:func:`contract.install`) and hand their
     hooks to the core, in the registry's order."""
@@ -640,19 +646,24 @@ def register() -> None:
             flow.KILL_CHANCE_HOOKS.append(plugin.kill_chance)
     actions.REACH.append(independents.steed)  # the Shantak's Horror Steed (the shared layer's)
     actions.HANDLERS.update(handlers)
+    # The Ice Age's tax: one guard, innermost on every action that ends somewhere, the core's and
+    # each faction's (its plugin's places): every other check has had its say when it charges.
+    places: list[tuple[type[Command], ice_age.Places]] = [(cls, ice_age.targets) for cls in ice_age.CORE_ACTIONS]
+    for plugin in registry.PLUGINS:
+        places += plugin.places.items()
+    for cls, where in places:
+        _guard(cls, ice_age.guard(where))
     for plugin in registry.PLUGINS:
         for cls, wrap in plugin.wraps:  # a handler wrapped whole (Energy Nexus' pass)
             actions.HANDLERS[cls] = wrap(actions.HANDLERS[cls])
         for cls, guard in plugin.guards:
-            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
-            GUARDS.setdefault(cls, []).append(guard)
+            _guard(cls, guard)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     # The neutral Spellbooks (an option): their actions, Umr at-Tawil's gate cost, The Mao Ceremony.
     actions.HANDLERS.update({cls: gated(fn) for cls, fn in neutral_spellbooks.HANDLERS.items()})
     for cls, guard in neutral_spellbooks.GUARDS:
-        actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
-        GUARDS.setdefault(cls, []).append(guard)
+        _guard(cls, guard)
     flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
     flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control

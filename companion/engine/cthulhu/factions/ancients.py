@@ -283,8 +283,8 @@ def extinction(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameS
     return state, cmd
 
 
+PLACES = {BuildCathedral: ice_age.targets}  # a Cathedral built in the Ice Age's area pays its tax
 GUARDS = (
-    (BuildCathedral, ice_age.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
     (c.Move, brainless),
     (c.Capture, brainless),
     (c.BattleAction, brainless),
@@ -404,6 +404,7 @@ PLUGIN = FactionPlugin(
     reaction=react,
     reacts_to=REACTS_TO,
     guards=GUARDS,
+    places=PLACES,
     gather_power=gather_power,
     gather_power_others=gather_power_others,
 )

@@ -457,14 +457,9 @@ def _tax(state: GameState, pid: str, area: str) -> int:
     return ice_age.surcharge(state, pid, area)
 
 
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: a Fertility Cult summon at a gate in the token's area, and Shub-Niggurath's
-    Avatar going there, cost 1 Power more (factions.md section 0, as a summon there pays)."""
-
-    return ice_age.ice_tax(state, cmd, events)
-
-
-GUARDS = ((FertilityCult, _ice_tax), (Avatar, _ice_tax))
+# Where its actions end, for the Ice Age's tax: a Fertility Cult summon at a gate in the token's
+# area, and Shub-Niggurath's Avatar going there (factions.md section 0, as a summon there pays).
+PLACES = {FertilityCult: ice_age.targets, Avatar: ice_age.targets}
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
@@ -484,7 +479,7 @@ PLUGIN = FactionPlugin(
     battle=Hooks(after_kills=necrophagy),
     pre_battle=frozenset(PRE_BATTLE),
     rolls=ROLLS,
-    guards=GUARDS,
+    places=PLACES,
     gather_power=gather_power,
     holds_gates=holds_gates,
 )

@@ -664,7 +664,7 @@ def _catabolism_offers(state: GameState, pid: str) -> Iterator[Command]:
 
 HANDLERS[Catabolism] = catabolism  # type: ignore[assignment]
 # A recruit in the Ice Age's area pays its tax like any (factions.md section 0, Ice Age tax).
-GUARDS = ((Catabolism, ice_age.ice_tax),)
+PLACES = {Catabolism: ice_age.targets}
 
 
 PLUGIN = FactionPlugin(
@@ -676,7 +676,7 @@ PLUGIN = FactionPlugin(
     pre_battle=frozenset(PRE_BATTLE),
     reaction=react,
     reacts_to=REACTS_TO,
-    guards=GUARDS,
+    places=PLACES,
     library=library,
     power=power,
     reach=reach,

@@ -64,7 +64,8 @@ class FactionPlugin:
     commands; ``offers``: those legal now; ``reaction`` and ``reacts_to``: its reaction to a
     command's events and the event types it reads (None: every command); ``rolls`` and
     ``roll_wraps``: its rolls, and the core rolls it wraps; ``wraps`` and ``guards``: the core
-    or other handlers it wraps whole or checks first; ``gather_power`` (its own) and
+    or other handlers it wraps whole or checks first; ``places``: where each of its actions
+    ends (the Ice Age's tax, charged by the shared layer's one guard); ``gather_power`` (its own) and
     ``gather_power_others`` (what it gives another faction: Worship Services); ``library``: its
     Spellbooks where the game decides them (Tcho-Tcho's tribe); ``resting`` (Hibernate),
     ``turn_hold`` (Energy Nexus), ``battle_results`` (Kills and Pains changed), ``ritual_cost``,
@@ -97,6 +98,7 @@ class FactionPlugin:
     roll_wraps: tuple[tuple[str, RollWrap], ...] = ()
     wraps: tuple[tuple[type[Any], Wrap], ...] = ()
     guards: tuple[tuple[type[Any], Guard], ...] = ()
+    places: Mapping[type[Any], Callable[[GameState, Command], tuple[str, ...]]] = field(default_factory=dict)
     gather_power: PowerParts | None = None
     gather_power_others: PowerParts | None = None
     library: Callable[[GameState], tuple[str, ...]] | None = None

@@ -365,19 +365,13 @@ def regenerate(side: Side) -> tuple[str, ...]:
 HANDLERS: dict[type[Command], Handler] = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
 
 
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: Dreams and Submerge's rising, ending in the token's area, cost 1 Power more
-    (factions.md section 0: spellbook actions targeting it)."""
-
-    return ice_age.ice_tax(state, cmd, events)
-
-
 def _tax(state: GameState, pid: str, area: str) -> int:
 
     return ice_age.surcharge(state, pid, area)
 
 
-GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))
+# Where its actions end, for the Ice Age's tax: Dreams and Submerge's rising (factions.md section 0).
+PLACES = {Dreams: ice_age.targets, Emerge: ice_age.targets}
 ROLLS: dict[str, RollHandler] = {}
 
 
@@ -419,6 +413,6 @@ PLUGIN = FactionPlugin(
     reaction=react,
     reacts_to=REACTS_TO,
     rolls=ROLLS,
-    guards=GUARDS,
+    places=PLACES,
     gather_power=gather_power,
 )

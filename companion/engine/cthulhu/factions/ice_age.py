@@ -1,13 +1,16 @@
 """The Windwalker's Ice Age as every faction meets it (shared layer; factions.md section 6):
 an enemy action ending in the area of the Ice Age token costs 1 Power more.
 
-The tax is charged by one guard on every action that takes place somewhere (:func:`ice_tax`),
-which the assembly puts before the core actions and each faction's actions
-(``FactionPlugin.places``: where an action takes place when it is not its ``to`` or ``area``);
-:func:`surcharge` is what the legal list adds to an action's cost to keep it affordable.
+The tax is charged by one guard (:func:`guard`), which the assembly puts innermost on every
+action that takes place somewhere: the core's (:data:`CORE_ACTIONS`) and each faction's (its
+plugin's ``places``: where each of its actions ends).  Innermost: every other check of the action
+(Ferox, Brainless, Energy Nexus ...) has had its say when the tax is charged.  :func:`surcharge`
+is what the legal list adds to an action's cost to keep it affordable.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from companion.engine.core import Command
 from companion.engine.cthulhu import commands as c
@@ -18,6 +21,10 @@ from companion.engine.says import say
 ICE_AGE = "ice_age"  # the token's marker
 ICE_AGE_TAX = 1
 ICE_AGE_BOOK = "Ice Age"
+# The core's actions that end in an area (a Move's destinations, the others' area).
+CORE_ACTIONS = (c.Move, c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.BattleAction, c.Capture)
+# Where an action ends: (state, command) -> area names.
+Places = Callable[[GameState, Command], tuple[str, ...]]
 
 
 def ice_owner(state: GameState) -> tuple[str, int] | None:
@@ -40,10 +47,15 @@ def targets(state: GameState, cmd: Command) -> tuple[str, ...]:
     return (str(getattr(cmd, "to", "") or getattr(cmd, "area", "")),)
 
 
-def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """An enemy action ending in the Ice Age's area costs 1 Power more (paid first: an action the
-    player cannot then pay for is refused whole)."""
-    return tax_in(state, str(getattr(cmd, "player", "")), targets(state, cmd), events), cmd
+def guard(places: Places = targets) -> Callable[[GameState, Command, pw.Events], tuple[GameState, Command]]:
+    """The check before an action that ends in ``places``: an enemy action ending in the Ice
+    Age's area costs 1 Power more (paid first: an action the player cannot then pay for is
+    refused whole)."""
+
+    def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+        return tax_in(state, str(getattr(cmd, "player", "")), places(state, cmd), events), cmd
+
+    return ice_tax
 
 
 def surcharge(state: GameState, pid: str, area: str) -> int:

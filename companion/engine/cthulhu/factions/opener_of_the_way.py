@@ -541,7 +541,7 @@ HANDLERS: dict[type[Command], Handler] = {
 }
 ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
 ROLL_WRAPS = (("battle", channel_wrap),)
-GUARDS = tuple((cls, ice_age.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne, KeyAndGate))  # ending in the Ice Age
+PLACES = dict.fromkeys((DreadCurse, BreakThrough, BeyondOne, KeyAndGate), ice_age.targets)  # where its actions end (the Ice Age)
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -589,5 +589,5 @@ PLUGIN = FactionPlugin(
     reacts_to=REACTS_TO,
     rolls=ROLLS,
     roll_wraps=ROLL_WRAPS,
-    guards=GUARDS,
+    places=PLACES,
 )

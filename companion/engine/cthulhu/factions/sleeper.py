@@ -619,18 +619,17 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, cmd
 
 
-def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age's tax on Cursed Slumber's gate coming back into its area, and on Capture Monster
-    in Tsathoggua's area (a capture there)."""
+def _slumber_ends(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Cursed Slumber takes place where its gate comes back (not while it is being boxed)."""
+    assert isinstance(cmd, CursedSlumber)
+    return ice_age.targets(state, cmd) if boxed(state, SLUMBER, cmd.player) else ()
 
-    if isinstance(cmd, CursedSlumber) and not boxed(state, SLUMBER, cmd.player):
-        return state, cmd
-    if isinstance(cmd, CaptureMonster):
-        where = pw.goo_area(state, cmd.player, TSATHOGGUA)
-        if where is None:
-            return state, cmd
-        return ice_age.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
-    return ice_age.ice_tax(state, cmd, events)
+
+def _monster_captured(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Capture Monster takes place in Tsathoggua's area (a capture there)."""
+    assert isinstance(cmd, CaptureMonster)
+    where = pw.goo_area(state, cmd.player, TSATHOGGUA)
+    return () if where is None else (state.area_name(where),)
 
 
 # -- borrowed abilities that work as their owner's do (Ancient Sorcery) --------------------------
@@ -716,9 +715,10 @@ GUARDS = (
     (c.Summon, boxed_guard),
     (c.Recruit, boxed_guard),
     (c.BattleAction, nexus_guard),
-    (CursedSlumber, ice_tax),
-    (CaptureMonster, ice_tax),
 )
+# Where its actions end, for the Ice Age's tax: Cursed Slumber's gate coming back into its area,
+# Capture Monster in Tsathoggua's area.
+PLACES = {CursedSlumber: _slumber_ends, CaptureMonster: _monster_captured}
 TURN_HOLD = nexus_hold
 WRAPS = ((c.Pass, nexus_pass), (FertilityCult, borrowed_fertility))
 
@@ -793,6 +793,7 @@ PLUGIN = FactionPlugin(
     reacts_to=REACTS_TO,
     wraps=WRAPS,
     guards=GUARDS,
+    places=PLACES,
     gather_power=gather_power,
     battle_results=battle_results,
     reach=reach,

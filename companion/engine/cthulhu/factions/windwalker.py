@@ -29,7 +29,7 @@ from companion.engine.cthulhu.factions.base import (
 )
 from companion.engine.cthulhu.factions.borrowed import borrowed
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, core
-from companion.engine.cthulhu.factions.ice_age import ICE_AGE, ice_tax
+from companion.engine.cthulhu.factions.ice_age import ICE_AGE
 from companion.engine.cthulhu.model import (
     ERADICATED,
     NEUTRAL,
@@ -255,8 +255,7 @@ def arctic_wind(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, replace(cmd, cost=total - free)
 
 
-TAXED = (c.Move, c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.BattleAction, c.Capture)
-GUARDS = (*((cls, ice_tax) for cls in TAXED), (c.Capture, ferox), (c.Move, arctic_wind))
+GUARDS = ((c.Capture, ferox), (c.Move, arctic_wind))  # (the Ice Age's tax is the shared layer's: ice_age.guard)
 
 
 # -- battles: Howl (pre-battle); Eternal, Berserkergang, Cannibalism (after it) ------------------

@@ -476,19 +476,19 @@ def _tax(state: GameState, pid: str, area: str) -> int:
     return ice_age.surcharge(state, pid, area)
 
 
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: Yellow Sign's actions ending in the token's area cost 1 Power more (factions.md
-    section 0: spellbook actions targeting it): Zingaya there, the Byakhee, the King or Hastur
-    going there, and Desecrate where the King stands."""
-
-    if isinstance(cmd, Desecrate):
-        king = pw.goo_area(state, cmd.player, KING)
-        areas = () if king is None else (state.area_name(king),)
-        return ice_age.tax_in(state, cmd.player, areas, events), cmd
-    return ice_age.ice_tax(state, cmd, events)
+def _desecrate_place(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Desecrate takes place where the King in Yellow stands."""
+    assert isinstance(cmd, Desecrate)
+    king = pw.goo_area(state, cmd.player, KING)
+    return () if king is None else (state.area_name(king),)
 
 
-GUARDS = tuple((cls, _ice_tax) for cls in (Desecrate, Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed))
+# Where its actions end, for the Ice Age's tax (factions.md section 0: spellbook actions targeting
+# it): Zingaya there, the Byakhee, the King or Hastur going there, Desecrate where the King stands.
+PLACES: dict[type[Command], ice_age.Places] = {
+    Desecrate: _desecrate_place,
+    **dict.fromkeys((Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed), ice_age.targets),
+}
 
 
 def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
@@ -512,6 +512,6 @@ PLUGIN = FactionPlugin(
     reaction=react,
     reacts_to=REACTS_TO,
     rolls=ROLLS,
-    guards=GUARDS,
+    places=PLACES,
     gather_power=gather_power,
 )
