@@ -166,25 +166,8 @@ def _in_areas(count: int) -> pw.RequirementCheck:
 
 def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:
     """The factions sharing an area with ``pid`` on the board ``occupancy`` reads, ``pid``
-    included where it has units.  Read once per board and player: the requirement check asks it
-    again in its second pass, after a requirement met elsewhere changed nothing on the board."""
-    last = _SHARED[0] if _SHARED else None
-    if last is None or last[0] is not occupancy:
-        last = (occupancy, {})
-        _SHARED[:] = [last]
-    shared = last[1].get(pid)
-    if shared is None:
-        found: set[str] = set()  # a loop, not union() of a generator (a call of its own per area)
-        for here in occupancy.owners:
-            if pid in here:
-                found |= here
-        shared = last[1][pid] = frozenset(found)
-    return shared
-
-
-# The last board's occupancy and, per player, the factions sharing an area with it.  A memo, not
-# state: a function of the frozen occupancy (kept in the entry, so compared by identity safely).
-_SHARED: list[tuple[bd.Occupancy, dict[str, frozenset[str]]]] = []
+    included where it has units."""
+    return frozenset().union(*(here for here in occupancy.owners if pid in here))
 
 
 REQUIREMENTS = (

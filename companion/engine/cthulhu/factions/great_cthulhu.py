@@ -28,7 +28,6 @@ from companion.engine.cthulhu.factions.base import (
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler
 from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
 from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Faction, GameState, Phase, PromptKind, Units
-from companion.engine.mapdef import MapDef
 from companion.engine.says import say
 from companion.engine.values import dataclass
 
@@ -127,60 +126,25 @@ def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
 def ocean_gates(state: GameState) -> tuple[str | None, ...]:
     """The controller (None: abandoned) of every gate in an ocean area, Yog-Sothoth counting as
     his owner's gate there (The Key and the Gate: "a gate for every purpose", factions.md
-    section 7; HRF's `oceanGates` counts him).  Read once per board: the requirement check asks
-    it for every pass after every command that may move a gate."""
-    last = _OCEANS[0] if _OCEANS else None
-    if last is not None and last[0] is state.areas and last[1] is state.board:
-        return last[2]
-    found = _read_ocean_gates(state)
-    _OCEANS[:] = [(state.areas, state.board, found)]
-    return found
-
-
-def _ocean_areas(board: MapDef) -> tuple[int, ...]:
-    """The indices of ``board``'s ocean areas, in board order; read once per map (the map is
-    fixed for a game), not tested area by area on every board."""
-    last = _OCEAN_AREAS[0] if _OCEAN_AREAS else None
-    if last is None or last[0] is not board:
-        last = (board, tuple(i for i, a in enumerate(board.areas) if a.ocean))
-        _OCEAN_AREAS[:] = [last]
-    return last[1]
-
-
-# The last map read and its ocean areas: a memo, a function of the frozen map alone.
-_OCEAN_AREAS: list[tuple[MapDef, tuple[int, ...]]] = []
-
-
-# The last board (areas and map) read and its ocean gates.  A memo, not state: the value is a
-# function of the two frozen objects alone (kept in the entry, so compared by identity safely);
-# one entry, as one ``apply`` reads one board after another.
-_OCEANS: list[tuple[object, object, tuple[str | None, ...]]] = []
-
-
-def _read_ocean_gates(state: GameState) -> tuple[str | None, ...]:
+    section 7; HRF's `oceanGates` counts him)."""
     found: list[str | None] = []
-    areas = state.areas
-    for i in _ocean_areas(state.board):
-        area = areas[i]
+    for area, spec in zip(state.areas, state.board.areas, strict=True):
+        if not spec.ocean:
+            continue
         if area.gate is not None:
             found.append(area.gate.controller)
-        for unit in area.units:  # a loop, not a comprehension: that is a call of its own per ocean area
-            if unit.name == YOG_SOTHOTH and unit.kind is G:
-                found += [unit.owner] * unit.count
+        found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
     return tuple(found)
 
 
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
     oceans = ocean_gates(state)
-    mine = oceans.count(pid)  # (in C, not a generator's call)
+    mine = oceans.count(pid)
     return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
 
 
 def _five(state: GameState, pid: str, events: pw.Events) -> bool:
-    others = 0  # a loop, not sum() over a generator (a call of its own): read after each requirement met
-    for who, name in state.abilities.met:
-        if who == pid and name != "Five Spellbooks":
-            others += 1
+    others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
     if others < len(REQUIREMENTS) - 1:  # the short read first: the events are scanned only with five met
         return False
     return state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
