@@ -332,9 +332,7 @@ def _books_left(state: GameState, player: Player) -> tuple[str, ...]:
     plugin = MODULES.get(player.faction)
     library = None if plugin is None else plugin.library  # Tcho-Tcho's tribe
     books = () if plugin is None else plugin.rules.spellbooks if library is None else library(state)
-    if not player.spellbooks:  # (the first Spellbook: nothing to leave out, no comprehension's call)
-        return tuple(books)
-    return tuple([b for b in books if b not in player.spellbooks])
+    return tuple(b for b in books if b not in player.spellbooks)
 
 
 def spellbook_choices(state: GameState, pid: str) -> tuple[str, ...]:

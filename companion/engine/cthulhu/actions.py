@@ -197,16 +197,12 @@ def skip_ritual(state: GameState, cmd: c.SkipRitual, events: Events) -> GameStat
 # -- dice -----------------------------------------------------------------------------------
 
 
-# Read once for the roll path: an Enum class's attribute is a slow read in Python 3.11 (its
-# metaclass's __getattr__ hook), an enum's .value a slow property; and a quick maker of the roll's
-# event (values.maker).
-ROLL_PROMPT, DEGRADATION_DIE = PromptKind.ROLL, DieKind.DEGRADATION
-DIE_VALUES = {die: die.value for die in DieKind}
+# A quick maker of the roll's event (values.maker).
 new_dice_rolled = maker(DiceRolled)
 
 
 def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
-    if die is DEGRADATION_DIE:
+    if die is DieKind.DEGRADATION:
         return state.board.degradation_faces
     return (1, 2, 3, 4, 5, 6)
 
@@ -215,7 +211,7 @@ def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
 def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     """Dice for the pending roll, from any source; the generator draws from the state's seed."""
     prompt = state.prompt
-    if prompt.kind is not ROLL_PROMPT:
+    if prompt.kind is not PromptKind.ROLL:
         raise Refusal(Code.NOT_NOW, "No roll is pending. {waiting_for}", waiting_for=waiting_for(state))
     faces = die_faces(state, prompt.die)
     if cmd.values is None:
@@ -230,7 +226,7 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
         state = evolve(state, prompt=NO_PROMPT)
-    events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
+    events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, prompt.die.value, source))
     purpose = prompt.purpose  # "battle", or a handler's name and its own detail after a colon
     return ROLL_HANDLERS[purpose.split(":")[0] if ":" in purpose else purpose](state, values, events)
 
@@ -240,16 +236,16 @@ def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) 
         raise Refusal(
             Code.BAD_ROLL, "{prompt} needs {dice} dice, not {count}.", prompt=prompt.text, dice=prompt.dice, count=len(values)
         )
-    for value in values:  # (a loop, not a comprehension: a call of its own, on the tower's roll path)
-        if value not in faces:
-            raise Refusal(
-                Code.BAD_ROLL,
-                "{bad} is not a face of a {die} die ({faces}-{faces2}).",
-                bad=value,
-                die=prompt.die.value,
-                faces=faces[0],
-                faces2=faces[-1],
-            )
+    bad = next((value for value in values if value not in faces), None)
+    if bad is not None:
+        raise Refusal(
+            Code.BAD_ROLL,
+            "{bad} is not a face of a {die} die ({faces}-{faces2}).",
+            bad=bad,
+            die=prompt.die.value,
+            faces=faces[0],
+            faces2=faces[-1],
+        )
 
 
 # -- the Action Phase -----------------------------------------------------------------------

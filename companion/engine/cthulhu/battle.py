@@ -51,7 +51,6 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
-    UnitKind,
     Units,
     new_area,
     new_units,
@@ -66,7 +65,6 @@ new_side = maker(Side)
 new_hit, new_removed, new_moved = maker(HitTaken), maker(UnitsRemoved), maker(UnitsMoved)
 new_rolled, new_ended = maker(BattleRolled), maker(BattleEnded)
 ATTACKER, DEFENDER = 0, 1
-KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property (per event)
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
 ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
@@ -74,10 +72,6 @@ REGENERATED = "regenerate"  # hit_taken's hit for a first Kill on such a unit: i
 # Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
-# The stages the roll path steps through, read once: in Python 3.11 each read of an Enum class's
-# attribute goes through its metaclass's __getattr__ hook, several hundred instructions.
-KILLS_STAGE, NECROPHAGY_STAGE, PAINS_STAGE = BattleStage.KILLS, BattleStage.NECROPHAGY, BattleStage.PAINS
-ORDER_STAGE, RETREAT_STAGE = BattleStage.ORDER, BattleStage.RETREAT
 # A battle's rolls with the Kills and the Pains each side's units take (defender's, attacker's).
 Rolled = tuple[tuple[tuple[int, ...], ...], tuple[int, int], tuple[int, int]]
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
@@ -303,7 +297,7 @@ class Resolution:
             self.rolls, self.stage = b.rolls, b.stage
             self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         else:
-            self.rolls, self.stage = rolled[0], KILLS_STAGE
+            self.rolls, self.stage = rolled[0], BattleStage.KILLS
             self.owed = {"kill": list(rolled[1]), "pain": list(rolled[2])}
         self.pained = list(b.pained)
         self.where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
@@ -359,13 +353,8 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        """``owner``'s stacks in the battle area as they stand now.  A loop, not a comprehension
-        (in Python 3.11 a call of its own): read for each ability hook asked."""
-        stacks = []
-        for u in self.here:
-            if u.owner == owner:
-                stacks.append(u)
-        return tuple(stacks)
+        """``owner``'s stacks in the battle area as they stand now."""
+        return tuple(u for u in self.here if u.owner == owner)
 
     def unpained(self, stacks: list[Units]) -> list[Units]:
         """``stacks`` less the units already pained (they take no more results)."""
@@ -420,17 +409,17 @@ class Resolution:
 
     def run(self) -> Prompt | None:
         """Take every result that has one answer; the prompt for the first that needs a choice."""
-        if self.stage is KILLS_STAGE:
+        if self.stage is BattleStage.KILLS:
             prompt = self.hits("kill")
             if prompt is not None:
                 return prompt
-            self.stage = NECROPHAGY_STAGE
-        if self.stage is NECROPHAGY_STAGE:
+            self.stage = BattleStage.NECROPHAGY
+        if self.stage is BattleStage.NECROPHAGY:
             prompt = self.joiners()
             if prompt is not None:
                 return prompt
-            self.stage = PAINS_STAGE
-        if self.stage is PAINS_STAGE:
+            self.stage = BattleStage.PAINS
+        if self.stage is BattleStage.PAINS:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
@@ -439,15 +428,15 @@ class Resolution:
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             if len(self.pained) > 1:
                 self.pained = first(self.pained, self.b.attacker)
-            self.stage = ORDER_STAGE
-        if self.stage is ORDER_STAGE:
+            self.stage = BattleStage.ORDER
+        if self.stage is BattleStage.ORDER:
             chooser = madness(self.state)
             if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
                 text = say(
                     "{chooser}: Madness: whose pained units retreat first from {where}?", chooser=chooser, where=self.where
                 )
                 return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
-            self.stage = RETREAT_STAGE
+            self.stage = BattleStage.RETREAT
         return self.retreats()
 
     def joiners(self) -> Prompt | None:
@@ -501,12 +490,7 @@ class Resolution:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
-                if doubled:
-                    total = sum([self.room(side, u) for u in targets])
-                else:  # (a loop: a comprehension is a call of its own in Python 3.11)
-                    total = 0
-                    for u in targets:
-                        total += u.count
+                total = sum(self.room(side, u) if doubled else u.count for u in targets)
                 if total == 0:
                     owed[side] = 0
                     break
@@ -554,7 +538,7 @@ class Resolution:
             for _ in range(n):
                 self.wound(side, unit, hit)
             return
-        kind = KIND_VALUES[unit.kind]
+        kind = unit.kind.value
         if hit == "kill" and self.turns[side] and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
             self.events += [new_hit(unit.owner, self.where, kind, unit.name, "pain")] * n
@@ -650,7 +634,7 @@ class Resolution:
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
         self.remove(unit, unit.count)
-        kind = KIND_VALUES[unit.kind]
+        kind = unit.kind.value
         if to is None:
             reason = "pained, with nowhere to retreat"
             self.events.append(new_removed(unit.owner, self.where, kind, unit.name, unit.count, reason))

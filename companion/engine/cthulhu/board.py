@@ -7,8 +7,6 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -266,11 +264,6 @@ def _first_areas(areas: tuple[AreaState, ...]) -> dict[tuple[str, str], int]:
 # order) bought about 4 us of that roll, under 1% of the path: gone.
 _LAST: list[Occupancy] = []
 _NOBODY: frozenset[str] = frozenset()
-# Each owner's set of one (an area where it alone has units), made once: a memo of values equal
-# to what frozenset() makes each time, the players' ids few.
-_ALONE: dict[str, frozenset[str]] = {}
-_ALONE_SIZE = 64
-_OWNER = attrgetter("owner")
 
 
 def occupancy(state: GameState) -> Occupancy:
@@ -296,26 +289,13 @@ def occupancy(state: GameState) -> Occupancy:
         for unit in units:
             if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
                 gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
-        if len(units) == 1:  # one stack (most areas): its owner's set, made once per owner
-            owner = units[0].owner
-            owners.append(_ALONE.get(owner) or _alone(owner))
-            spread[owner] = spread.get(owner, 0) + 1
-            continue
-        here = frozenset(map(_OWNER, units))  # (in C: a comprehension is a call of its own)
+        here = frozenset(u.owner for u in units)
         owners.append(here)
         for owner in here:
             spread[owner] = spread.get(owner, 0) + 1
     board = Occupancy(areas, tuple(owners), spread, gates, _markers(areas) if marked else {})
     _LAST[:] = [board]
     return board
-
-
-def _alone(owner: str) -> frozenset[str]:
-    """``owner``'s set of one, made once (the memo bounded: the players' ids are few)."""
-    if len(_ALONE) >= _ALONE_SIZE:
-        _ALONE.clear()
-    here = _ALONE[owner] = frozenset((owner,))
-    return here
 
 
 def _markers(areas: tuple[AreaState, ...]) -> dict[str, tuple[int, ...]]:

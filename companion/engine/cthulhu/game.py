@@ -55,7 +55,6 @@ flow.TURN_HOLDS.append(six_books.hold)
 flow.DOOM_GATE_HOOKS.append(independents.brood_blocked)
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-GAME_OVER = Phase.GAME_OVER  # read once: an Enum class's attribute is a slow read (Python 3.11)
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
 
 Result = Accepted[GameState] | Rejected
@@ -162,7 +161,7 @@ def apply(state: GameState, command: Command) -> Result:
         return Rejected.of(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
     if issubclass(kind, (c.Undo, c.Redo)):
         return Rejected.of(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
-    if state.phase is GAME_OVER:
+    if state.phase is Phase.GAME_OVER:
         return Rejected.of(Code.GAME_OVER, "The game is over.")
     handler = actions.HANDLERS.get(kind) or _corrections_handler(kind)
     if handler is None:

@@ -309,7 +309,7 @@ ASKS = {
 PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
-GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)  # read once: an enum's .value is a slow property (per event)
+GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)
 
 
 # The event types react() reads: the after-command hook calls it only for a command whose events
@@ -320,10 +320,7 @@ REACTS_TO = pw.on(HitTaken, BattleDeclared)
 def _nyarlathotep_fights(state: GameState) -> bool:
     """Whether Nyarlathotep was in the battle under way when declared (else no Harbinger: its
     events need not be read)."""
-    for _, goo in state.abilities.fighters:  # noqa: SIM110  (any() over a generator: a call of its own)
-        if goo == NYARLATHOTEP:
-            return True
-    return False
+    return any(goo == NYARLATHOTEP for _, goo in state.abilities.fighters)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:

@@ -123,15 +123,8 @@ BANQUET = "hells_banquet"
 
 
 def tcho(state: GameState) -> str | None:
-    """Tcho-Tcho's player, None when no seat plays it (read after every command: a loop, not
-    next() over a generator, each a call of its own)."""
-    for player in state.players:
-        if player.faction is TCHO_TCHO:
-            return player.pid
-    return None
-
-
-TCHO_TCHO = Faction.TCHO_TCHO  # read once: an Enum class's attribute read goes through its metaclass
+    """Tcho-Tcho's player, None when no seat plays it."""
+    return next((p.pid for p in state.players if p.faction is Faction.TCHO_TCHO), None)
 
 
 def after_command(state: GameState, events: pw.Events) -> GameState:
