@@ -662,12 +662,10 @@ def register() -> None:
     actions.HANDLERS.update({cls: gated(fn) for cls, fn in neutral_spellbooks.HANDLERS.items()})
     for cls, guard in neutral_spellbooks.GUARDS:
         _guard(cls, guard)
-    flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
-    flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
     # The requirements checked once more, then the factions' own work at the end (the
     # Windwalker's anytime Spellbook: HRF's order), before the expansions' and the reveal.
-    flow.FINAL_HOOKS[:0] = [at_the_end, *(p.at_the_end for p in registry.PLUGINS if p.at_the_end is not None)]
+    flow.FINAL_HOOKS += [at_the_end, *(p.at_the_end for p in registry.PLUGINS if p.at_the_end is not None)]
     flow.POWER_HOOKS.append(power_extras)
 
 

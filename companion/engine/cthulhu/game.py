@@ -37,13 +37,19 @@ actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
 actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
 for _plugin in plugins():  # the factions' commands played with or without the abilities option
     actions.HANDLERS.update(_plugin.core_handlers)
-flow.AFTER_COMMAND_HOOKS.append(independents.after_command)
-flow.AFTER_COMMAND_HOOKS += [p.after_command for p in plugins() if p.after_command is not None]
-# The Astral Acolyte's control reads the board as every other hook leaves it (Abhoth's Filth
-# turned neutral, a Hierophants High Priest placed): it is evaluated last, whatever the order the
-# modules were imported in.
-flow.AFTER_COMMAND_HOOKS.remove(acolyte.sync)
-flow.AFTER_COMMAND_HOOKS.append(acolyte.sync)
+# After every command, in this order (one list, here): the abilities' work (requirements,
+# reactions, questions), the High Priests', the independents', each faction's own (the
+# registry's order), and the Astral Acolyte's control last: it reads the board as every other
+# hook leaves it (Abhoth's Filth turned neutral, a Hierophants High Priest placed).
+flow.AFTER_COMMAND_HOOKS += [
+    abilities.after_command,
+    high_priests.after_command,
+    independents.after_command,
+    *(p.after_command for p in plugins() if p.after_command is not None),
+    acolyte.sync,
+]
+# Before the first player is named: the Unspeakable Oath's question, then The Mao Ceremony's.
+flow.BEFORE_FIRST_PLAYER += [high_priests.before_first_player, neutral_spellbooks.before_first_player]
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
     actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
 actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])

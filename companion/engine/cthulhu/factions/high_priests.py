@@ -300,7 +300,3 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
             state, used=tuple(m for m in state.abilities.used if not m[1].startswith(ASKED) or m[1] == mark)
         )
     return state
-
-
-flow.BEFORE_FIRST_PLAYER.append(before_first_player)
-flow.AFTER_COMMAND_HOOKS.append(after_command)
