@@ -13,11 +13,9 @@ construction, its out-of-turn abilities included.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from companion.engine import Command, is_arkham, legal_commands, tag_of, to_data
-from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import GameState, PromptKind
 from companion.narrate import names_of
 
@@ -45,30 +43,15 @@ def owner(command: Command, state: GameState) -> str:
     return state.prompt.actor
 
 
-def _legal(state: GameState) -> Iterator[Command]:
-    """The engine's legal commands, a roll's face combinations left out (a seat enters its own
-    dice as values, :class:`companion.engine.cthulhu.commands.Roll`; listing 6^n of them is not a
-    menu).  For a roll the engine's own tail (the abilities legal meanwhile) still follows."""
-    if state.prompt.kind is not PromptKind.ROLL:
-        yield from legal_commands(state)
-        return
-    from companion.engine.cthulhu import abilities
-    from companion.engine.cthulhu.factions import high_priests, independents, tcho_tcho
-
-    yield c.Roll(None, "generator")
-    yield from abilities.extra_commands(state)
-    yield from independents.offers(state)
-    yield from tcho_tcho.doom_offers(state)
-    yield from high_priests.offers(state)
-
-
 def seat_commands(state: Any, seat: str) -> list[Command]:
     """Every legal command of ``seat`` now (at most :data:`MAX_OFFERS`), in the engine's order."""
     if is_arkham(state):
         return _arkham_commands(state, seat)
     if seat == SPECTATOR:
         return []
-    mine = (command for command in _legal(state) if owner(command, state) == seat)
+    # A roll's face combinations are left out: a seat enters its own dice as values (6^n of them is
+    # not a menu); the abilities legal meanwhile still follow.
+    mine = (command for command in legal_commands(state, faces=False) if owner(command, state) == seat)
     return list(itertools.islice(mine, MAX_OFFERS))
 
 

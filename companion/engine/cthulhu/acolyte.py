@@ -248,7 +248,6 @@ def setup(state: GameState, events: Events) -> GameState:
 
 
 flow.SETUP_HOOKS.append(setup)
-flow.AFTER_COMMAND_HOOKS.append(sync)
 flow.GATHER_NOTES.append(idle_gate)
 flow.STEPS[Step.ACOLYTE_PLACE] = step_place
 flow.STEPS[Step.ACOLYTE_RELOCATE] = step_relocate

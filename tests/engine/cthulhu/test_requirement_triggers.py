@@ -24,6 +24,7 @@ from companion.engine.cthulhu.model import Faction, GameState
 from companion.engine.values import evolve
 from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, game, turn
+from tests.engine.cthulhu.plugins import swap_requirements
 
 SEEDS = range(3)
 GAMES: list[tuple[str, int, tuple[Faction, ...], bool, tuple[str, ...]]] = [
@@ -67,7 +68,7 @@ def both_ways(monkeypatch: pytest.MonkeyPatch) -> Iterator[Record]:
         if not abilities.checks_all(types) and any(
             r.when is not None and r.when.isdisjoint(types)
             for p in state.players
-            for r in getattr(abilities.MODULES.get(p.faction), "REQUIREMENTS", ())
+            for r in getattr(abilities.MODULES.get(p.faction), "requirements", ())
         ):
             record.skipping += 1
         for pid, name in full.abilities.met[len(state.abilities.met) :]:
@@ -112,7 +113,7 @@ def with_spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     for faction in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT, Faction.YELLOW_SIGN):
         module = abilities.MODULES[faction]
-        monkeypatch.setattr(module, "REQUIREMENTS", tuple(spied(r) for r in module.REQUIREMENTS))
+        swap_requirements(monkeypatch, module, tuple(spied(r) for r in module.requirements))
     return called
 
 
@@ -178,8 +179,8 @@ def test_a_requirement_met_makes_a_later_one_of_the_seat_due_at_once(monkeypatch
         return powers.Requirement(name, met, when=when)
 
     great_cthulhu = (requirement("kill", powers.KILLS, True), requirement("after the kill", powers.MET, False))
-    monkeypatch.setattr(abilities.MODULES[Faction.GREAT_CTHULHU], "REQUIREMENTS", great_cthulhu)
-    monkeypatch.setattr(abilities.MODULES[Faction.CRAWLING_CHAOS], "REQUIREMENTS", (requirement("other", powers.KILLS, False),))
+    swap_requirements(monkeypatch, abilities.MODULES[Faction.GREAT_CTHULHU], great_cthulhu)
+    swap_requirements(monkeypatch, abilities.MODULES[Faction.CRAWLING_CHAOS], (requirement("other", powers.KILLS, False),))
     done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
     assert (GC, "kill") in done.abilities.met
     assert order.index("after the kill") == order.index("kill") + 1
@@ -205,8 +206,8 @@ def test_a_requirement_met_checks_again_the_ones_checked_before_it(monkeypatch: 
         return any(isinstance(e, powers.RequirementMet) for e in events)
 
     seats = [abilities.MODULES[state.players[seat].faction] for seat in state.turn_order()]
-    monkeypatch.setattr(seats[0], "REQUIREMENTS", (requirement("first", powers.KILLS | powers.MET, after_a_met),))
-    monkeypatch.setattr(seats[1], "REQUIREMENTS", (requirement("kill", powers.KILLS, lambda e: True),))
+    swap_requirements(monkeypatch, seats[0], (requirement("first", powers.KILLS | powers.MET, after_a_met),))
+    swap_requirements(monkeypatch, seats[1], (requirement("kill", powers.KILLS, lambda e: True),))
     done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
     first, second = state.players[state.turn_order()[0]].pid, state.players[state.turn_order()[1]].pid
     assert (second, "kill") in done.abilities.met and (first, "first") in done.abilities.met

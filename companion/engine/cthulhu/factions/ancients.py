@@ -5,9 +5,23 @@ the requirements.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.factions import RULES as ALL
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, FactionRules, M, T, UnitType, has_book
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Faction, GameState, Phase, PromptKind, UnitKind
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 # unit -> (Spellbook, its cost with the book)
 BOOK_COSTS = {"Un-Man": ("Festival", 0), "Reanimated": ("Brainless", 1), "Yothan": ("Extinction", 3)}
@@ -38,18 +52,6 @@ RULES = FactionRules(
 # Unholy Ground (asked when the battle is over), Consecration, Worship Services (both sides), the
 # six requirements.
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 CATHEDRAL = "cathedral"
 CATHEDRALS = 4
@@ -285,8 +287,8 @@ def extinction(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameS
     return state, cmd
 
 
+PLACES = {BuildCathedral: ice_age.targets}  # a Cathedral built in the Ice Age's area pays its tax
 GUARDS = (
-    (BuildCathedral, windwalker.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
     (c.Move, brainless),
     (c.Capture, brainless),
     (c.BattleAction, brainless),
@@ -298,7 +300,6 @@ GUARDS = (
 
 
 def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions import RULES as ALL
 
     pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.ANCIENTS, "The Ancients' summoning requirement")
@@ -338,7 +339,7 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
 
 
 def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> GameState:
-    if not sleeper.borrowed(state, cmd.player, DEMATERIALIZATION):
+    if not borrowed(state, cmd.player, DEMATERIALIZATION):
         pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
         raise Refusal(Code.NOT_NOW, "Dematerialization is a Doom Phase ability.")
@@ -358,7 +359,11 @@ def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> Ga
     return pw.mark_used(state, cmd.player, DEMATERIALIZATION)
 
 
-HANDLERS = {AncientsSummons: ancients_summons, BuildCathedral: build_cathedral, Dematerialize: dematerialize}
+HANDLERS: dict[type[Command], Handler] = {
+    AncientsSummons: ancients_summons,
+    BuildCathedral: build_cathedral,
+    Dematerialize: dematerialize,
+}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -398,3 +403,18 @@ def gather_power_others(state: GameState, pid: str) -> list[Part]:
         return []
     worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
     return [Part(say("Worship Services"), worship)] if worship else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    places=PLACES,
+    gather_power=gather_power,
+    gather_power_others=gather_power_others,
+)

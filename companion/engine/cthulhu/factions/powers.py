@@ -306,7 +306,6 @@ def watcher_slain(state: GameState) -> int:
     return int((WATCHER, WATCHER_SLAIN) in state.abilities.used)
 
 
-_new_object, _set_attribute = object.__new__, object.__setattr__
 _ABILITY_FIELDS = frozenset(f.name for f in dataclasses.fields(Abilities))
 
 
@@ -321,27 +320,12 @@ def with_abilities(state: GameState, **changes: object) -> GameState:
 
 def copied(state: GameState, memory: dict[str, object], prompt: Prompt | None = None) -> GameState:
     """``state`` with its abilities' memory changed by ``memory`` (a field of :class:`Abilities`
-    each), and its prompt by ``prompt`` (None: kept).  Both copies are made here as
-    :func:`values.evolve` makes them (each class keeps its fields in the instance's
-    ``__dict__``: one dict copied and updated), without evolve's two calls and its keywords
-    packed twice: this runs several times in most commands' after-command work (a Kill
-    credited, a requirement met, a question queued or asked).
+    each), and its prompt by ``prompt`` (None: kept).
 
     :raises TypeError: for a field :class:`Abilities` does not have.
     """
-    fields = dict(state.abilities.__dict__)
-    fields.update(memory)
-    if len(fields) != len(_ABILITY_FIELDS):
-        raise TypeError(f"Abilities has no field {sorted(memory.keys() - _ABILITY_FIELDS)[0]!r}")
-    abilities = _new_object(type(state.abilities))  # its own class, as evolve keeps it
-    _set_attribute(abilities, "__dict__", fields)
-    fields = dict(state.__dict__)
-    fields["abilities"] = abilities
-    if prompt is not None:
-        fields["prompt"] = prompt
-    new: GameState = _new_object(type(state))
-    _set_attribute(new, "__dict__", fields)
-    return new
+    abilities = evolve(state.abilities, **memory)
+    return evolve(state, abilities=abilities) if prompt is None else evolve(state, abilities=abilities, prompt=prompt)
 
 
 def queue_ask(state: GameState, ask: Ask) -> GameState:
@@ -372,11 +356,7 @@ def areas_with_units(state: GameState, pid: str) -> int:
 
 
 def enemies(state: GameState, pid: str) -> tuple[str, ...]:
-    found = []  # a loop, not tuple() over a generator (a call of its own): read by requirements
-    for player in state.players:
-        if player.pid != pid:
-            found.append(player.pid)
-    return tuple(found)
+    return tuple(p.pid for p in state.players if p.pid != pid)
 
 
 def remove_one(state: GameState, index: int, unit: Units, reason: str, events: Events) -> GameState:
@@ -433,10 +413,7 @@ def credit_kill(state: GameState, victim: str) -> GameState:
 def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
     """Enemy units killed (or devoured) in the battle under way, by victim, each to the victim's
     opponent: one copy of the state for all of a roll's Kills."""
-    sides = []  # (loops, not a comprehension and any() over a generator: each a call of its own)
-    for pid, goo in state.abilities.fighters:
-        if not goo:
-            sides.append(pid)
+    sides = [pid for pid, goo in state.abilities.fighters if not goo]
     if len(sides) != 2:
         return state
     attacker, defender = sides
