@@ -201,7 +201,9 @@ def test_systemd_analyze_verify_accepts_the_units(tmp_path: Path, name: str) -> 
     assert "Unknown" not in done.stderr and "ignoring" not in done.stderr, done.stderr
 
 
-TODAY = {"companion.service": 1.1, "companion-tower.service": 0.6}  # the scores before issue 32's narrowing
+# The scores before issue 32's narrowing; companion.service's 1.1 became 1.4 when it gained the
+# phones' server's address families (AF_INET/AF_INET6, issue 34: tests/web/test_unit.py holds it <= 2.0).
+TODAY = {"companion.service": 1.4, "companion-tower.service": 0.6}
 
 
 @needs_analyze
