@@ -97,6 +97,8 @@ class Recognizer:
     def _add_words(self, words: dict[str, tuple[str, ...]]) -> None:
         """Teach the decoder the game's words (a second reading as "word(2)", as CMUdict writes
         it); the dictionary is rebuilt once, with the last word."""
-        readings = [(word if k == 0 else f"{word}({k + 1})", phones) for word, found in words.items() for k, phones in enumerate(found)]
+        readings = [
+            (word if k == 0 else f"{word}({k + 1})", phones) for word, found in words.items() for k, phones in enumerate(found)
+        ]
         for n, (word, phones) in enumerate(readings):
             self.decoder.add_word(word, phones, n == len(readings) - 1)
