@@ -86,6 +86,7 @@ class Appliance:
         self.link: Any = None
         self.panel: Any = None
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
+        self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
@@ -202,6 +203,44 @@ class Appliance:
         self.stack.callback(self.voice.close)
         self.output(self.voice)
         return self.voice
+
+    def add_listening(
+        self, open_source: Callable[[Any], Any] | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> Any:
+        """Spoken commands: push to talk, read back, confirmed, then posted like a tap
+        (docs/voice.md).  ``open_source(sink)``: where the audio comes from (the microphone when
+        None; the tests' recorded files).  Without pocketsphinx or a microphone, a notice and None:
+        everything else runs.  The read-back is spoken by the voice, if one was added (now or later)."""
+        from companion.listening.microphone import Microphone, MicrophoneUnavailable
+        from companion.listening.recognizer import Recognizer, RecognizerUnavailable
+        from companion.listening.talk import Talk
+
+        table = self.table
+        try:
+            talk = Talk(
+                table,
+                Recognizer(),
+                open_source or Microphone,
+                show=lambda text: table.post_call(lambda: table.say(text)),  # a notice, said on the table's thread
+                speak=self._speak,
+                quiet=self._quiet,
+                clock=clock,
+            )
+        except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
+            table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
+            return None
+        self.talk = talk.start()
+        self.stack.callback(talk.close)
+        return talk
+
+    def _speak(self, text: str) -> None:
+        if self.voice is not None and self.voice.settings.speech:
+            from companion.voice.lines import Line, Priority
+
+            self.voice.queue.put(Line(text, Priority.BIG))  # a read-back is never dropped as stale
+
+    def _quiet(self) -> bool:
+        return self.voice is None or bool(self.voice.queue.wait_idle(0))
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""

@@ -81,10 +81,23 @@ class Recognizer:
 
     def hear(self, pcm: bytes) -> Heard:
         """Decode one utterance: mono signed 16-bit PCM at :data:`RATE` Hz."""
-        decoder = self.decoder
-        decoder.start_utt()
+        self.begin()
         for at in range(0, len(pcm), CHUNK):
-            decoder.process_raw(pcm[at : at + CHUNK], False, False)
+            self.feed(pcm[at : at + CHUNK])
+        return self.end()
+
+    def begin(self) -> None:
+        """Start an utterance (after :meth:`expect`: the grammar cannot change inside one)."""
+        self.decoder.start_utt()
+
+    def feed(self, chunk: bytes) -> None:
+        """Decode ``chunk`` as it arrives (a held button's audio is decoded while it is held, so
+        its release leaves only the utterance's end to wait for)."""
+        self.decoder.process_raw(chunk, False, False)
+
+    def end(self) -> Heard:
+        """End the utterance: what was heard."""
+        decoder = self.decoder
         decoder.end_utt()
         hypothesis = decoder.hyp()
         words = "" if hypothesis is None else str(hypothesis.hypstr)
