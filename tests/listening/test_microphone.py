@@ -32,6 +32,7 @@ def test_without_a_microphone_the_table_says_so_and_runs_on() -> None:
     with pytest.raises(MicrophoneUnavailable, match="microphone"):
         Microphone(lambda chunk: None)
     session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", seed=2))
+    assert isinstance(session, GameSession)
     with contextlib.ExitStack() as stack:
         house = Appliance(session, stack)
         assert house.add_listening() is None
@@ -41,8 +42,11 @@ def test_without_a_microphone_the_table_says_so_and_runs_on() -> None:
 
 def _first(house: Appliance) -> Any:
     from companion.engine.cthulhu.game import legal_commands
+    from companion.engine.cthulhu.model import GameState
 
-    return next(iter(legal_commands(house.session.state)))
+    state = house.session.state
+    assert isinstance(state, GameState)
+    return next(iter(legal_commands(state)))
 
 
 def test_a_file_source_hands_chunks_only_while_started(tmp_path: Path) -> None:
@@ -71,5 +75,5 @@ def test_a_wav_file_of_another_format_says_how_to_convert_it(tmp_path: Path) -> 
         wav.setsampwidth(2)
         wav.setframerate(44_100)
         wav.writeframes(bytes(8))
-    with pytest.raises(ValueError, match="sox .* -r 16000 -c 1 -b 16"):
+    with pytest.raises(ValueError, match=r"sox .* -r 16000 -c 1 -b 16"):
         FileSource(lambda chunk: None).queue(path)
