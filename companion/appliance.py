@@ -174,6 +174,8 @@ class Appliance:
             print(f"companion: {exc}", file=sys.stderr)
             return None
         self.panel.show(self.session.state)
+        if self.talk is not None:
+            self.panel.on_talk = self.talk.talk  # the panel's talk button (either may come first)
         if listen:
             self.output(self.panel.on_events, watched=True)
         self.when_switched(lambda session: self.panel.show(session.state))
@@ -231,6 +233,8 @@ class Appliance:
             return None
         self.talk = talk.start()
         self.stack.callback(talk.close)
+        if self.panel is not None:
+            self.panel.on_talk = talk.talk  # the panel's talk button
         return talk
 
     def _speak(self, text: str) -> None:
@@ -499,6 +503,10 @@ class LocalClient:
         settings.speech, settings.volume, settings.voice = choice.speech, choice.volume, choice.voice
         settings.verbosity = Verbosity.BIG_ONLY if choice.big_only else Verbosity.EVERYTHING
 
+    def talk(self, pressed: bool) -> None:
+        if self.house.talk is not None:
+            self.house.talk.talk(pressed)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
@@ -537,6 +545,7 @@ def run_window_demo(
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
+        house.add_listening()  # hold T to talk (a notice when there is no microphone)
         greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
@@ -696,7 +705,9 @@ def run_table(
             app.scene_name = "new"
         notifier = Notifier()
         stop_on_sigterm(app)
-        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later))
+        heartbeat = Heartbeat(
+            notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later, listen=config.listen)
+        )
         try:
             launch.run_window(app, on_frame=heartbeat)
         finally:
@@ -704,13 +715,15 @@ def run_table(
     # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
 
 
-def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None) -> None:
+def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None, *, listen: bool = False) -> None:
     """The service's start, finished once the table is on the screen: the players wait for the
     first frame, not for the sound device, espeak-ng or every map file to be read (together some
     tens of ms on x86, more on a Pi).  The next frame shows what they add (notices).  An entry
     journaled in between (a tower roll in the first frame's few ms) is not spoken."""
     said = len(house.table.notices)
     house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
+    if listen:  # [voice] listen: the model is loaded here, off the first frame's way (about 1 s on a Pi)
+        house.add_listening()
     for problem in later() if later is not None else []:
         house.table.notices.append(Notice(problem))
     for notice in house.table.notices[said:]:

@@ -146,5 +146,9 @@ class TableClient(Protocol):
     def set_voice(self, choice: VoiceChoice) -> None:
         """The settings screen's voice choices (speech, volume, how much is said, the voice)."""
 
+    def talk(self, pressed: bool) -> None:
+        """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
+        when the table does not listen."""
+
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

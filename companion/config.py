@@ -38,11 +38,12 @@ class Config:
     journal: JournalConfig = field(default_factory=JournalConfig)
     hardware: dict[str, Any] = field(default_factory=dict)
     tower: dict[str, Any] = field(default_factory=dict)
+    listen: bool = False  # [voice] listen: spoken commands through a microphone (docs/voice.md)
     source: Path | None = None
     problems: tuple[str, ...] = ()  # what could not be used, for the screen (the appliance keeps going)
 
 
-KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui"}
+KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui", "voice"}
 
 
 def load_config(path: Path | None = None) -> Config:
@@ -106,6 +107,7 @@ def _config(path: Path, data: dict[str, Any]) -> Config:
         journal=_journal(path, data.get("journal", {})),
         hardware=hardware,
         tower=_tower(path, data.get("tower", {})),
+        listen=_listen(path, data.get("voice", {})),
         source=path,
     )
 
@@ -152,6 +154,16 @@ def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
         raise ConfigError(_("{path}: [tower] baudrate must be a positive whole number.").format(path=path))
     return data
+
+
+def _listen(path: Path, data: dict[str, Any]) -> bool:
+    unknown = sorted(set(data) - {"listen"})
+    if unknown:
+        raise ConfigError(_("{path}: [voice] has no key {key} (keys: listen).").format(path=path, key=repr(unknown[0])))
+    listen = data.get("listen", False)
+    if not isinstance(listen, bool):
+        raise ConfigError(_("{path}: [voice] listen must be true or false.").format(path=path))
+    return listen
 
 
 def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.appliance import Appliance
 from companion.engine import tag_of
@@ -24,6 +25,7 @@ from companion.session import GameSession
 from companion.store import Entry
 from companion.store.sqlite import SqliteJournal
 from companion.table import TableThread
+from hardware.config import panel_config
 from tests.helpers import new_game
 from tests.listening.audio import available, silence, speak
 
@@ -166,3 +168,19 @@ def test_a_table_that_moved_on_refuses_the_confirmation(house: House) -> None:
     house.talk.tap()
     assert house.hear() == "The table moved on: say it again."
     assert house.entries.empty()
+
+
+def test_the_panels_button_and_the_windows_key_reach_the_cycle(house: House, mock_factory: MockFactory) -> None:
+    house.offered()
+    house.appliance.client(threaded=False).talk(True)  # the window's key, pressed again: confirms
+    house.journaled()
+    house.appliance.add_panel(panel_config({"pin_factory": "mock", "talk_button": 14}), pin_factory=mock_factory)
+    pin = mock_factory.pin(14)
+    pin.drive_low()  # held: the microphone opens
+    assert house.source.listening.wait(TIMEOUT)
+    house.source.queue(speak("undo"))
+    pin.drive_high()
+    assert house.hear() == "Did you say: Undo?"
+    pin.drive_low()
+    pin.drive_high()
+    assert house.journaled().kind == "undo"
