@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from bench.speech import available, silence, speak
 from companion.appliance import Appliance
 from companion.engine import tag_of
 from companion.engine.cthulhu import commands as c
@@ -27,7 +28,6 @@ from companion.store.sqlite import SqliteJournal
 from companion.table import TableThread
 from hardware.config import panel_config
 from tests.helpers import new_game
-from tests.listening.audio import available, silence, speak
 
 pytestmark = pytest.mark.skipif(bool(available()), reason=available())
 TIMEOUT = 20.0  # s: a bound, never a pause (the machine may be busy)

@@ -1,6 +1,6 @@
 """Speech for the listening tests: espeak-ng says a phrase, sox makes it what the recognizer
 hears (16 kHz mono signed 16-bit, with a little silence either side) and mixes in noise at a
-signal-to-noise ratio.  Shared by the tests and bench/listen_bench.py."""
+signal-to-noise ratio.  Shared by bench/listen_bench.py and tests/listening."""
 
 from __future__ import annotations
 
