@@ -184,7 +184,10 @@ class Talk:
         if isinstance(item, Audio):
             self._audio(item.pcm)
         elif isinstance(item, Press):
-            self._confirmed() if self.offer is not None else self._record()
+            if self.offer is not None:
+                self._confirmed()
+            elif not self.recording:  # a key's auto-repeat, or a bounce, while held: one hold
+                self._record()
         elif isinstance(item, Release):
             if self.recording:
                 self._heard()

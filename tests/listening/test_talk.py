@@ -184,3 +184,12 @@ def test_the_panels_button_and_the_windows_key_reach_the_cycle(house: House, moc
     pin.drive_low()
     pin.drive_high()
     assert house.journaled().kind == "undo"
+
+
+def test_a_repeated_press_while_held_is_one_hold(house: House) -> None:
+    house.talk.talk(True)
+    house.talk.talk(True)  # the key's auto-repeat, or a bounce
+    assert house.source.listening.wait(TIMEOUT)
+    house.source.queue(speak("next"))
+    house.talk.talk(False)
+    assert house.hear() == "Did you say: Next?"
