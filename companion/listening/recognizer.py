@@ -57,27 +57,31 @@ class Recognizer:
         except ImportError as exc:
             raise RecognizerUnavailable("speech recognition needs pocketsphinx (pip install pocketsphinx)") from exc
         self.decoder: Any = pocketsphinx.Decoder(lm=None, **SETTINGS)
-        self._grammar = ""
+        self._grammars: dict[str, tuple[str, frozenset[str]]] = {}  # search name -> its JSGF text, its phrases
         self._phrases: frozenset[str] = frozenset()
 
-    def expect(self, phrases: list[str]) -> None:
+    def expect(self, phrases: list[str], name: str = "said") -> None:
         """Hold the decoder to ``phrases`` (grammar words) until the next call.  A phrase with a
-        word no dictionary knows is left out and logged (a name for words.PRONUNCIATIONS)."""
+        word no dictionary knows is left out and logged (a name for words.PRONUNCIATIONS).
+
+        Each ``name`` keeps its compiled grammar: the phrases of a state and the confirmation's
+        yes and no take turns without compiling either again (a new state's grammar costs about
+        0.1 s on x86; docs/voice.md)."""
         missing = unsayable(phrases, self._lookup)
         if missing:
             log.warning("Not sayable (no pronunciation): %s", ", ".join(sorted(missing)))
             phrases = [phrase for phrase in phrases if missing.isdisjoint(phrase.split())]
         text = jsgf(phrases)
-        if text == self._grammar:
-            return  # the same phrases as the last press: the compiled grammar stands
-        self._add_words(new_words(phrases, self._lookup))
-        self.decoder.add_jsgf_string("said", text)
-        self.decoder.activate_search("said")
-        self._grammar, self._phrases = text, frozenset(phrases)
+        if self._grammars.get(name, ("", None))[0] != text:  # else the compiled grammar stands
+            self._add_words(new_words(phrases, self._lookup))
+            self.decoder.add_jsgf_string(name, text)
+            self._grammars[name] = (text, frozenset(phrases))
+        self.decoder.activate_search(name)
+        self._phrases = self._grammars[name][1]
 
     def expect_answer(self) -> None:
         """Hold the decoder to a yes or a no (:data:`~companion.listening.grammar.YES`, ``NO``)."""
-        self.expect([*YES, *NO])
+        self.expect([*YES, *NO], name="answer")
 
     def hear(self, pcm: bytes) -> Heard:
         """Decode one utterance: mono signed 16-bit PCM at :data:`RATE` Hz."""
