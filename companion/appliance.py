@@ -552,6 +552,8 @@ def run_window_demo(
         )
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(greeting, flush=True)
+        if house.talk is not None:
+            print(_("Hold T and say a command; press T again (or say yes) to apply what is read back."), flush=True)
         launch.run_window(app)
 
 
