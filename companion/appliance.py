@@ -86,6 +86,7 @@ class Appliance:
         self.link: Any = None
         self.panel: Any = None
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
+        self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
         self.web: Any = None  # companion.web.server.WebServer, once add_web started it
         self._switched: list[Callable[[Any], None]] = []
@@ -174,6 +175,8 @@ class Appliance:
             print(f"companion: {exc}", file=sys.stderr)
             return None
         self.panel.show(self.session.state)
+        if self.talk is not None:
+            self.panel.on_talk = self.talk.talk  # the panel's talk button (either may come first)
         if listen:
             self.output(self.panel.on_events, watched=True)
         self.when_switched(lambda session: self.panel.show(session.state))
@@ -228,6 +231,46 @@ class Appliance:
         self.when_switched(server.switched)
         self.web = server
         return server
+
+    def add_listening(
+        self, open_source: Callable[[Any], Any] | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> Any:
+        """Spoken commands: push to talk, read back, confirmed, then posted like a tap
+        (docs/voice.md).  ``open_source(sink)``: where the audio comes from (the microphone when
+        None; the tests' recorded files).  Without pocketsphinx or a microphone, a notice and None:
+        everything else runs.  The read-back is spoken by the voice, if one was added (now or later)."""
+        from companion.listening.microphone import Microphone, MicrophoneUnavailable
+        from companion.listening.recognizer import Recognizer, RecognizerUnavailable
+        from companion.listening.talk import Talk
+
+        table = self.table
+        try:
+            talk = Talk(
+                table,
+                Recognizer(),
+                open_source or Microphone,
+                show=lambda text: table.post_call(lambda: table.say(text)),  # a notice, said on the table's thread
+                speak=self._speak,
+                quiet=self._quiet,
+                clock=clock,
+            )
+        except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
+            table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
+            return None
+        self.talk = talk.start()
+        self.stack.callback(talk.close)
+        if self.panel is not None:
+            self.panel.on_talk = talk.talk  # the panel's talk button
+        return talk
+
+    def _speak(self, text: str) -> None:
+        if self.voice is not None and self.voice.settings.speech:
+            from companion.voice.lines import Line, Priority
+
+            self.voice.queue.put(Line(text, Priority.BIG))  # a read-back is never dropped as stale
+
+    def _quiet(self) -> bool:
+        return self.voice is None or bool(self.voice.queue.wait_idle(0))
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""
@@ -505,6 +548,10 @@ class LocalClient:
         if self.house.web is not None:
             self.house.web.reissue(seat)
 
+    def talk(self, pressed: bool) -> None:
+        if self.house.talk is not None:
+            self.house.talk.talk(pressed)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
@@ -578,12 +625,15 @@ def run_window_demo(
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
         serve_phones(house, web, sys.stdout)
+        house.add_listening()  # hold T to talk (a notice when there is no microphone)
         greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
         )
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(greeting, flush=True)
+        if house.talk is not None:
+            print(_("Hold T and say a command; press T again (or say yes) to apply what is read back."), flush=True)
         launch.run_window(app)
 
 
@@ -739,7 +789,7 @@ def run_table(
         stop_on_sigterm(app)
 
         def then() -> None:
-            after_first_frame(house, later)
+            after_first_frame(house, later, listen=config.listen)
             # The phones' server after the first frame too (aiohttp's import is some 100 ms on a
             # Pi), started on the table's thread: it reads the journal's recent entries.
             house.table.post_call(lambda: serve_phones(house, config.web, sys.stdout, keep_links=True))
@@ -752,13 +802,15 @@ def run_table(
     # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
 
 
-def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None) -> None:
+def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None, *, listen: bool = False) -> None:
     """The service's start, finished once the table is on the screen: the players wait for the
     first frame, not for the sound device, espeak-ng or every map file to be read (together some
     tens of ms on x86, more on a Pi).  The next frame shows what they add (notices).  An entry
     journaled in between (a tower roll in the first frame's few ms) is not spoken."""
     said = len(house.table.notices)
     house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
+    if listen:  # [voice] listen: the model is loaded here, off the first frame's way (about 1 s on a Pi)
+        house.add_listening()
     for problem in later() if later is not None else []:
         house.table.notices.append(Notice(problem))
     for notice in house.table.notices[said:]:

@@ -168,5 +168,9 @@ class TableClient(Protocol):
         """The Phones page's switch: off closes every phone's and TV's page and takes no new one
         until on again (each page then resumes where it was)."""
 
+    def talk(self, pressed: bool) -> None:
+        """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
+        when the table does not listen."""
+
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

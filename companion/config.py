@@ -50,11 +50,12 @@ class Config:
     hardware: dict[str, Any] = field(default_factory=dict)
     tower: dict[str, Any] = field(default_factory=dict)
     web: WebSettings = field(default_factory=WebSettings)
+    listen: bool = False  # [voice] listen: spoken commands through a microphone (docs/voice.md)
     source: Path | None = None
     problems: tuple[str, ...] = ()  # what could not be used, for the screen (the appliance keeps going)
 
 
-KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui", "web"}
+KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui", "voice", "web"}
 
 
 def load_config(path: Path | None = None) -> Config:
@@ -119,6 +120,7 @@ def _config(path: Path, data: dict[str, Any]) -> Config:
         hardware=hardware,
         tower=_tower(path, data.get("tower", {})),
         web=_web(path, data.get("web", {})),
+        listen=_listen(path, data.get("voice", {})),
         source=path,
     )
 
@@ -165,6 +167,16 @@ def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
         raise ConfigError(_("{path}: [tower] baudrate must be a positive whole number.").format(path=path))
     return data
+
+
+def _listen(path: Path, data: dict[str, Any]) -> bool:
+    unknown = sorted(set(data) - {"listen"})
+    if unknown:
+        raise ConfigError(_("{path}: [voice] has no key {key} (keys: listen).").format(path=path, key=repr(unknown[0])))
+    listen = data.get("listen", False)
+    if not isinstance(listen, bool):
+        raise ConfigError(_("{path}: [voice] listen must be true or false.").format(path=path))
+    return listen
 
 
 def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:

@@ -28,7 +28,7 @@ system_setup() {
   [ -n "$ROOT" ] && return 0
   [ "$(id -u)" -eq 0 ] || { echo "install-pi: run as root (sudo)"; exit 1; }
   apt-get update -qq
-  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 >/dev/null
+  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 libportaudio2 >/dev/null  # libportaudio2: the microphone ([voice] listen)
   # lgpio is in Raspberry Pi OS's archive (and Debian trixie's), not in Debian bookworm's.
   if apt-cache show liblgpio1 >/dev/null 2>&1; then
     apt-get install -y -qq liblgpio1 python3-lgpio >/dev/null

@@ -160,6 +160,7 @@ def seating_problem(board: MapDef, seated: int) -> str:
     )
 
 
+TALK_KEY = pygame.K_t  # held to speak a command; pressed again to confirm what was read back
 INPUTS = (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.TEXTINPUT)
 AWAKENING = (*INPUTS, pygame.QUIT, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)  # end a wait for the table
 
@@ -600,6 +601,8 @@ class App:
             if event.key == pygame.K_BACKSPACE:
                 rename(self.draft, "\b")
                 self.mark()
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == TALK_KEY:
+            self.client.talk(event.type == pygame.KEYDOWN)  # held while speaking (docs/voice.md)
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
