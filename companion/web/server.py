@@ -81,6 +81,8 @@ class Snapshot:
     lines: tuple[str, ...]
     state: Any
     reset: bool = False  # another game, or a jump: the pages start over
+    entry: Entry | None = None  # the journaled entry (the story hears it)
+    story: Story | None = None  # on a reset: the new game's story, read back from its journal
 
 
 @dataclass(eq=False)
@@ -139,7 +141,7 @@ class WebServer:
         session = table.session
         self._latest = Snapshot(session.name, session.seq, (), session.state, reset=True)
         self._kept: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=KEPT_ENTRIES)
-        self.story = Story()  # Doom and Power by round (on the server's loop once started)
+        self.story = Story().replay(session.readable(), session.state_at)  # on the server's loop once started
         self.story.record(session.state)
         if recent:  # the game's recent words, as the entry in play's (a page opened now reads them)
             self._kept.append((session.seq, tuple(recent)))
@@ -159,11 +161,12 @@ class WebServer:
         """A session listener: hand the journaled entry to the pages (on the server's loop)."""
         names = names_of(state)
         lines = tuple(line for line in (describe(event, names) for event in events) if line)
-        self._hand(Snapshot(self.table.session.name, entry.seq, lines, state))
+        self._hand(Snapshot(self.table.session.name, entry.seq, lines, state, entry=entry))
 
     def switched(self, session: Any) -> None:
         """Another game is on the table: every page starts over on it."""
-        self._hand(Snapshot(session.name, session.seq, (), session.state, reset=True))
+        story = Story().replay(session.readable(), session.state_at)  # read here, on the table's thread
+        self._hand(Snapshot(session.name, session.seq, (), session.state, reset=True, story=story))
 
     def _hand(self, snapshot: Snapshot) -> None:
         loop = self.loop
@@ -549,7 +552,9 @@ class WebServer:
         """On the server's loop: every page hears the entry (seats their own private view)."""
         if snapshot.reset:
             self._kept.clear()
-            self.story = Story()
+            self.story = snapshot.story or Story()
+        if snapshot.entry is not None:
+            self.story.hear(snapshot.entry)
         self.story.record(snapshot.state)
         self._latest = snapshot
         if snapshot.lines:
