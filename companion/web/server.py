@@ -37,6 +37,7 @@ from companion.store import Entry
 from companion.web import protocol, views
 from companion.web.seats import SeatKeys
 from companion.web.story import Story
+from companion.web.venue_feed import VenueFeed
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,7 @@ class WebServer:
     ) -> None:
         self.table = table
         self.venue = venue  # companion.web.venue.Venue on a shared journal: /venue, /venue.json, /venue.csv
+        self.venue_feed = VenueFeed(venue, PAGE_HEADERS) if venue is not None else None  # /venue.events
         self.settings = settings
         self.keys = keys or SeatKeys()
         self.addresses = [a for name in settings.listen for a in (lan_addresses() if name == "lan" else [name])]
@@ -304,6 +306,7 @@ class WebServer:
                 app.router.add_get(path, self._asset)
             app.router.add_get("/venue.json", self._venue)
             app.router.add_get("/venue.csv", self._venue)
+            app.router.add_get("/venue.events", self._venue_events)
         runner = web.AppRunner(
             app, access_log=None, max_line_size=2048, max_field_size=4096, max_headers=40, keepalive_timeout=30
         )
@@ -316,9 +319,13 @@ class WebServer:
                 servers.append(server)
                 self.port = server.sockets[0].getsockname()[1]  # 0 (the tests): the one the kernel gave
             self._announce()
+            if self.venue_feed is not None:
+                self.venue_feed.start()
             self._started.set()
             await self._stop.wait()
         finally:
+            if self.venue_feed is not None:
+                self.venue_feed.stop()
             for server in servers:
                 server.close()
             for sock in list(self.sockets):
@@ -395,6 +402,13 @@ class WebServer:
             return web.Response(text=text, content_type="text/csv", headers=headers)
         rows = await loop.run_in_executor(None, self.venue.as_json)
         return web.Response(text=json.dumps(rows), content_type="application/json", headers=PAGE_HEADERS)
+
+    async def _venue_events(self, request: web.Request) -> web.StreamResponse:
+        """Every table's rows, pushed when a table's entry lands (companion/web/venue_feed.py)."""
+        if not self._host_ok(request) or self.venue_feed is None:
+            self._count("host")
+            return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
+        return await self.venue_feed.stream(request)
 
     def _hosts(self) -> set[str]:
         return {*self.addresses, "localhost", "companion.local", *self.settings.names}
