@@ -37,7 +37,7 @@ class VenueFeed:
         self.venue = venue  # companion.web.venue.Venue
         self.headers = headers
         self.pushed = 0  # reads pushed (the tests and the bench read it)
-        self._streams: set[asyncio.Queue[bytes | None]] = set()
+        self._streams: dict[asyncio.Queue[bytes | None], Any] = {}  # each open page's queue -> its transport
         self._busy = False
         self._again = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -53,12 +53,15 @@ class VenueFeed:
             self._unfollow = follow(self._moved)
 
     def stop(self) -> None:
-        """Stop following, and end every open stream (so the server's shutdown does not wait)."""
+        """Stop following, and end every open stream (so the server's shutdown does not wait; a
+        page that stopped reading has its connection closed)."""
         if self._unfollow is not None:
             self._unfollow()
             self._unfollow = None
-        for queue in list(self._streams):
+        for queue, transport in list(self._streams.items()):
             self._offer(queue, None)
+            if transport is not None and queue.qsize() > 1:  # still holding rows: not reading
+                transport.close()
 
     def _moved(self, _game: str, _seq: int) -> None:
         """On the journal's follower thread: some table's entry landed."""
@@ -108,7 +111,7 @@ class VenueFeed:
         response = web.StreamResponse(headers={**self.headers, "Content-Type": "text/event-stream"})
         await response.prepare(request)
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(2)
-        self._streams.add(queue)
+        self._streams[queue] = request.transport
         try:
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
             rows = await asyncio.get_running_loop().run_in_executor(None, self.venue.as_json)
@@ -118,5 +121,5 @@ class VenueFeed:
         except ConnectionError:  # the page went
             pass
         finally:
-            self._streams.discard(queue)
+            self._streams.pop(queue, None)
         return response

@@ -8,6 +8,7 @@ import io
 import json
 import random
 import threading
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -119,6 +120,10 @@ def test_the_venue_page_is_pushed_each_tables_entry_as_it_lands(redis_server: st
                 while (seen := {r["table"]: r["entries"] for r in _next_rows(stream)})["pushed-1"] < entries:
                     pass
                 assert seen["pushed-1"] == entries
+        asked = urllib.request.Request(f"http://127.0.0.1:{server.port}/venue.events", headers={"Host": "rebound.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:  # a DNS-rebinding page's name: refused
+            urllib.request.urlopen(asked, timeout=WAIT)
+        assert refused.value.code == 421
     finally:
         server.stop()
         journal.close()
