@@ -15,6 +15,7 @@ from bench import (
     tap_bench,
     tower_bench,
     ui_bench,
+    venue_bench,
     voice_bench,
     web_bench,
 )
@@ -31,6 +32,7 @@ SECTIONS = [
     voice_bench.run,
     web_bench.run,
     listen_bench.run,
+    venue_bench.run,
 ]
 
 

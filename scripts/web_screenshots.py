@@ -1,5 +1,6 @@
 """Screenshots of a seat's page (a phone held upright, 360x640) and the TV page (1280x720) of a
-seeded demo game, and of the touchscreen's Phones page, into docs/screenshots/ (for the README).
+seeded demo game, the TV page of a finished one (its story), and of the touchscreen's Phones
+page, into docs/screenshots/ (for the README).
 
     .venv/bin/python scripts/web_screenshots.py
 
@@ -65,6 +66,28 @@ def main() -> None:
             browser.close()
         phones_page(LocalClient(house, threaded=True).phones(), OUT / "phones.png")
         print("wrote docs/screenshots/phones.png")
+    story_page(OUT / "web-story.png")
+    print("wrote docs/screenshots/web-story.png")
+
+
+def story_page(path: Path) -> None:
+    """The TV page of a finished seeded game (3 players): the story it closes with."""
+    session = GameSession.start(SqliteJournal(":memory:"), "story", demo.demo_setup(2, None, 3).command())
+    assert isinstance(session, GameSession)
+    rnd = random.Random(2)
+    while session.state.outcome is None:
+        session.submit(demo.choose(session.state, rnd))
+    with contextlib.ExitStack() as stack:
+        house = Appliance(session, stack)
+        server = house.add_web(WebSettings(listen=("127.0.0.1",), port=0, mdns=False))
+        assert server is not None
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            page.goto(f"{server.base_url()}/tv")
+            page.wait_for_selector("#ending", state="visible")
+            page.screenshot(path=str(path))
+            browser.close()
 
 
 def phones_page(links: list[PhoneLink], path: Path) -> None:

@@ -20,7 +20,6 @@ import contextlib
 import json
 import logging
 import threading
-import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,17 +34,16 @@ from companion.engine.cthulhu import commands as c
 from companion.narrate import describe, names_of
 from companion.store import Entry
 from companion.web import protocol, views
+from companion.web.guard import Bucket, Guard
 from companion.web.seats import SeatKeys
 from companion.web.story import Story
+from companion.web.venue_feed import VenueFeed
 
 log = logging.getLogger(__name__)
 
 HELLO_WITHIN = 5.0  # seconds a socket has to say hello
 REQUEST_WITHIN = 10.0  # seconds a connection has to send a whole request (a slow client is closed)
-MAX_CONNECTIONS = 128  # open TCP connections at most (a phone holds one)
 MAX_SOCKETS = 64  # open WebSockets at most
-RATE = 5.0  # a socket's messages per second, on average...
-BURST = 10.0  # ...with this many at once
 OUTBOX = 256  # messages waiting for a slow reader before it is dropped (it reconnects and resumes)
 KEPT_ENTRIES = 256  # entries' words kept for a reconnect to resume from
 DONE_KEYS = 4096  # idempotency keys remembered
@@ -81,6 +79,8 @@ class Snapshot:
     lines: tuple[str, ...]
     state: Any
     reset: bool = False  # another game, or a jump: the pages start over
+    entry: Entry | None = None  # the journaled entry (the story hears it)
+    story: Story | None = None  # on a reset: the new game's story, read back from its journal
 
 
 @dataclass(eq=False)
@@ -90,18 +90,8 @@ class Socket:
     ws: web.WebSocketResponse
     seat: str
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    tokens: float = BURST
+    bucket: Bucket = field(default_factory=Bucket)
     closing: bool = False
-    refilled: float = field(default_factory=time.monotonic)
-
-    def allowed(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.refilled) * RATE)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def lan_addresses() -> list[str]:
@@ -127,6 +117,7 @@ class WebServer:
     ) -> None:
         self.table = table
         self.venue = venue  # companion.web.venue.Venue on a shared journal: /venue, /venue.json, /venue.csv
+        self.venue_feed = VenueFeed(venue, PAGE_HEADERS) if venue is not None else None  # /venue.events
         self.settings = settings
         self.keys = keys or SeatKeys()
         self.addresses = [a for name in settings.listen for a in (lan_addresses() if name == "lan" else [name])]
@@ -139,13 +130,12 @@ class WebServer:
         session = table.session
         self._latest = Snapshot(session.name, session.seq, (), session.state, reset=True)
         self._kept: deque[tuple[int, tuple[str, ...]]] = deque(maxlen=KEPT_ENTRIES)
-        self.story = Story()  # Doom and Power by round (on the server's loop once started)
+        self.story = Story().replay(session.readable(), session.state_at)  # on the server's loop once started
         self.story.record(session.state)
         if recent:  # the game's recent words, as the entry in play's (a page opened now reads them)
             self._kept.append((session.seq, tuple(recent)))
         self._done: OrderedDict[tuple[str, str], str] = OrderedDict()  # on the table's thread
-        self._served: set[Any] = set()  # transports that began a request
-        self._connections: list[Any] = []
+        self.guard = Guard({*self.addresses, "localhost", "companion.local", *settings.names}, self._count)
         self._tasks: set[asyncio.Future[Any]] = set()
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
@@ -159,11 +149,12 @@ class WebServer:
         """A session listener: hand the journaled entry to the pages (on the server's loop)."""
         names = names_of(state)
         lines = tuple(line for line in (describe(event, names) for event in events) if line)
-        self._hand(Snapshot(self.table.session.name, entry.seq, lines, state))
+        self._hand(Snapshot(self.table.session.name, entry.seq, lines, state, entry=entry))
 
     def switched(self, session: Any) -> None:
         """Another game is on the table: every page starts over on it."""
-        self._hand(Snapshot(session.name, session.seq, (), session.state, reset=True))
+        story = Story().replay(session.readable(), session.state_at)  # read here, on the table's thread
+        self._hand(Snapshot(session.name, session.seq, (), session.state, reset=True, story=story))
 
     def _hand(self, snapshot: Snapshot) -> None:
         loop = self.loop
@@ -292,7 +283,7 @@ class WebServer:
 
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
-        app = web.Application(client_max_size=protocol.MAX_MESSAGE, middlewares=[self._mark_served])
+        app = web.Application(client_max_size=protocol.MAX_MESSAGE, middlewares=[self.guard.mark_served])
         app.router.add_get("/ws", self._socket)
         for path in ASSETS:
             app.router.add_get(path, self._asset)
@@ -301,6 +292,7 @@ class WebServer:
                 app.router.add_get(path, self._asset)
             app.router.add_get("/venue.json", self._venue)
             app.router.add_get("/venue.csv", self._venue)
+            app.router.add_get("/venue.events", self._venue_events)
         runner = web.AppRunner(
             app, access_log=None, max_line_size=2048, max_field_size=4096, max_headers=40, keepalive_timeout=30
         )
@@ -309,13 +301,18 @@ class WebServer:
         loop = asyncio.get_running_loop()
         try:
             for address in self.addresses:
-                server = await loop.create_server(lambda: self._guarded(runner), address, self.port, backlog=64)
+                guarded = lambda: self.guard.connection(runner, REQUEST_WITHIN)  # REQUEST_WITHIN read at each (tests shorten it)
+                server = await loop.create_server(guarded, address, self.port, backlog=64)
                 servers.append(server)
                 self.port = server.sockets[0].getsockname()[1]  # 0 (the tests): the one the kernel gave
             self._announce()
+            if self.venue_feed is not None:
+                self.venue_feed.start()
             self._started.set()
             await self._stop.wait()
         finally:
+            if self.venue_feed is not None:
+                self.venue_feed.stop()
             for server in servers:
                 server.close()
             for sock in list(self.sockets):
@@ -329,38 +326,6 @@ class WebServer:
 
         self.mdns = announce(self.addresses, self.port)
 
-    # -- the connections: bounded in number and in the time to send a request ----------------------
-
-    def _guarded(self, runner: web.AppRunner) -> Any:
-        server: Any = runner.server  # set by setup()
-        handler = server()
-        self._connections = [h for h in self._connections if h.transport is None or not h.transport.is_closing()]
-        self._connections.append(handler)
-        loop = asyncio.get_running_loop()
-        loop.call_later(REQUEST_WITHIN, self._close_if_silent, handler)
-        if len(self._connections) > MAX_CONNECTIONS:
-            self._count("too many connections")
-            loop.call_soon(self._close, handler)
-        return handler
-
-    def _close_if_silent(self, handler: Any) -> None:
-        transport = handler.transport
-        if transport is not None and transport not in self._served and not transport.is_closing():
-            self._count("slow request")
-            transport.close()
-        self._served.discard(transport)
-
-    @staticmethod
-    def _close(handler: Any) -> None:
-        if handler.transport is not None:
-            handler.transport.close()
-
-    @web.middleware
-    async def _mark_served(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        self._served.add(request.transport)
-        response: web.StreamResponse = await handler(request)
-        return response
-
     def _later(self, coroutine: Any) -> None:
         """Run ``coroutine`` on the loop, holding it until done (a task nobody holds may vanish)."""
         task = asyncio.ensure_future(coroutine)
@@ -373,7 +338,7 @@ class WebServer:
     # -- the page --------------------------------------------------------------------------------
 
     async def _asset(self, request: web.Request) -> web.Response:
-        if not self._host_ok(request):
+        if not self.guard.host_ok(request):
             self._count("host")
             return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
         name, kind = {**ASSETS, **VENUE_ASSETS}[request.path]
@@ -382,7 +347,7 @@ class WebServer:
 
     async def _venue(self, request: web.Request) -> web.Response:
         """Every table of the shared journal, as JSON or CSV (read off the loop: it asks Redis)."""
-        if not self._host_ok(request):
+        if not self.guard.host_ok(request):
             self._count("host")
             return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
         loop = asyncio.get_running_loop()
@@ -393,22 +358,17 @@ class WebServer:
         rows = await loop.run_in_executor(None, self.venue.as_json)
         return web.Response(text=json.dumps(rows), content_type="application/json", headers=PAGE_HEADERS)
 
-    def _hosts(self) -> set[str]:
-        return {*self.addresses, "localhost", "companion.local", *self.settings.names}
-
-    def _host_ok(self, request: web.Request) -> bool:
-        """The Host names this table (a DNS-rebinding page's name is refused)."""
-        host = request.host.rsplit(":", 1)[0] if request.host.count(":") == 1 else request.host
-        return host.strip("[]") in self._hosts()
-
-    def _origin_ok(self, request: web.Request) -> bool:
-        origin = request.headers.get("Origin", "")
-        return bool(origin) and origin == f"http://{request.host}" and self._host_ok(request)
+    async def _venue_events(self, request: web.Request) -> web.StreamResponse:
+        """Every table's rows, pushed when a table's entry lands (companion/web/venue_feed.py)."""
+        if not self.guard.host_ok(request) or self.venue_feed is None:
+            self._count("host")
+            return web.Response(status=421, text="Misdirected request: this table answers to its own address.")
+        return await self.venue_feed.stream(request)
 
     # -- the socket -------------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._origin_ok(request):
+        if not self.guard.origin_ok(request):
             self._count("origin")
             return web.Response(status=403, text="Forbidden: this socket answers only the table's own pages.")
         if not self.accepting:
@@ -467,7 +427,7 @@ class WebServer:
             if message.type is not WSMsgType.TEXT:
                 self._count("malformed")
                 break
-            if not sock.allowed():
+            if not sock.bucket.allowed():
                 self._count("rate")
                 await sock.ws.close(code=1008, message=b"too many messages")
                 break
@@ -549,7 +509,9 @@ class WebServer:
         """On the server's loop: every page hears the entry (seats their own private view)."""
         if snapshot.reset:
             self._kept.clear()
-            self.story = Story()
+            self.story = snapshot.story or Story()
+        if snapshot.entry is not None:
+            self.story.hear(snapshot.entry)
         self.story.record(snapshot.state)
         self._latest = snapshot
         if snapshot.lines:

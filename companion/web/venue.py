@@ -2,7 +2,9 @@
 
 Each table's row: its game, round, players and their Doom, and once it is over the winner and
 how long it took; exported as CSV and JSON.  A row is read again only when its game has new
-entries (:attr:`GameInfo.entries` moved), so a page asking every two seconds costs little.
+entries (:attr:`GameInfo.entries` moved), and then only those entries are read: each command
+applied to the table's state as it was (an undo, a redo or an entry the rules refuse: the game
+is opened again, from its latest snapshot), so 20 tables writing at once cost little.
 Read-only, and public: a row holds nothing a TV could not show.
 """
 
@@ -10,12 +12,13 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import logging
 import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.engine import is_arkham
+from companion.engine import Rejected, is_arkham, parse_command
 from companion.narrate import names_of
 
 log = logging.getLogger(__name__)
@@ -71,11 +74,11 @@ class Venue:
     def __init__(self, journal: Any) -> None:
         self.journal = journal
         self._rows: dict[str, Row] = {}
+        self._tables: dict[str, tuple[Any, int, int, Any]] = {}  # name -> (rules, seq, head node, state)
         self._lock = threading.Lock()
 
     def rows(self) -> list[Row]:
         """Every table with entries, the most recently played first."""
-        from companion.session import open_game
         from companion.store import JournalError
 
         rows = []
@@ -86,12 +89,43 @@ class Venue:
                 kept = self._rows.get(info.name)
                 if kept is None or kept.entries != info.entries:
                     try:
-                        kept = self._rows[info.name] = row_of(info, open_game(self.journal, info.name).state)
+                        kept = self._rows[info.name] = row_of(info, self._moved(info.name) or self._opened(info.name))
                     except JournalError as exc:  # a damaged game is passed over, and said in the log
                         log.warning("venue: table %r left out: %s", info.name, exc)
                         continue
                 rows.append(kept)
         return rows
+
+    def _opened(self, name: str) -> Any:
+        """Table ``name``'s state, its game opened (from its latest snapshot); kept to move on from."""
+        from companion.session import open_game
+
+        session = open_game(self.journal, name)
+        node = self.journal.entry(name, session.seq).head
+        self._tables[name] = (session.rules, session.seq, node, session.state)
+        return session.state
+
+    def _moved(self, name: str) -> Any:
+        """Table ``name``'s state, its new commands applied to the one kept; None when it must be
+        opened again (nothing kept, an undo or a redo, a branch, an entry the rules refuse)."""
+        from companion.store import EntryKind, readable
+
+        kept = self._tables.get(name)
+        if kept is None:
+            return None
+        rules, seq, node, state = kept
+        for entry in readable(self.journal, name, seq + 1):
+            if entry.kind is not EntryKind.COMMAND or entry.parent != node:
+                return None
+            try:
+                result = rules.apply(state, parse_command(json.loads(entry.command)))
+            except ValueError:  # a command this version cannot read: opened again, as a resume does
+                return None
+            if isinstance(result, Rejected):
+                return None
+            seq, node, state = entry.seq, entry.head, result.state
+        self._tables[name] = (rules, seq, node, state)
+        return state
 
     def as_json(self) -> list[dict[str, Any]]:
         return [asdict(row) for row in self.rows()]

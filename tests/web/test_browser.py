@@ -93,3 +93,42 @@ def test_a_phones_action_is_journaled_and_reaches_the_tv_and_a_lost_line_comes_b
             assert tv.locator(f'#log li[data-seq="{seq}"]').count() == len(kept[seq]) >= 1
         phone.context.close()
         tv.context.close()
+
+
+def _colour_share(png: bytes, colour: tuple[int, int, int]) -> float:
+    """The share of a screenshot's pixels within a few levels of ``colour`` (its lines drawn)."""
+    import io
+
+    import pygame
+
+    picture = pygame.image.load(io.BytesIO(png), "story.png")
+    width, height = picture.get_size()
+    near = sum(
+        1
+        for x in range(0, width, 2)
+        for y in range(0, height, 2)
+        if all(abs(a - b) <= 12 for a, b in zip(picture.get_at((x, y))[:3], colour, strict=True))
+    )
+    return near / ((width // 2 + 1) * (height // 2 + 1))
+
+
+def test_a_finished_game_opens_with_its_story_on_the_tv_and_the_seats(chromium: Any) -> None:
+    with served(players=3, seed=2, until=lambda state: state.outcome is not None) as (house, server):
+        state = state_of(house)
+        links = _links(server)
+        tv = browser.page(chromium, links[views.SPECTATOR], browser.TV)
+        seat = browser.page(chromium, links[state.players[0].pid], browser.PHONE)
+        for opened in (tv, seat):
+            opened.wait_for_selector("#ending", state="visible", timeout=WAIT_MS)
+            assert opened.locator("#ending").inner_text().startswith("Game over")
+            story, table = opened.locator("#story").bounding_box(), opened.locator("#table").bounding_box()
+            assert story is not None and table is not None and story["y"] <= table["y"]  # the story comes first
+            for chart in ("#doom", "#power"):
+                assert opened.locator(f"{chart} polyline").count() == len(state.players) + 1  # a line each, the axes
+        books = tv.locator("#books li").all_inner_texts()
+        assert len(books) == sum(len(p.spellbooks) for p in state.players) >= 1
+        assert tv.locator("#moments li").last.inner_text().endswith("won")
+        shot = tv.locator("#chart").screenshot()
+        assert _colour_share(shot, (0x7F, 0xC4, 0xA8)) > 0.002  # the first faction's lines are drawn
+        for opened in (tv, seat):
+            opened.context.close()

@@ -8,7 +8,9 @@ import io
 import json
 import random
 import threading
+import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -68,6 +70,8 @@ def test_ten_tables_writing_at_once_are_listed_and_exported(redis_server: str) -
         session.submit(demo.choose(session.state, random.Random(99)))
     moved = {row.table: row for row in venue.rows()}
     assert moved["club-0"].entries == rows["club-0"].entries + 5 and moved["club-1"] is unchanged
+    assert moved["club-0"].doom == tuple(p.doom for p in session.state.players)  # its new commands applied
+    assert moved["club-0"].round == session.state.round
 
     table = Table(session)
     server = WebServer(table, WebSettings(listen=("127.0.0.1",), port=0, mdns=False), venue=venue).start()
@@ -86,3 +90,41 @@ def test_ten_tables_writing_at_once_are_listed_and_exported(redis_server: str) -
     finally:
         server.stop()
         journal.close()
+
+
+def _next_rows(stream: Any) -> list[dict[str, Any]]:
+    """The next rows a venue page is pushed (a ``data:`` line of the event stream)."""
+    while True:
+        line = stream.readline()
+        assert line, "the venue's stream ended"
+        if line.startswith(b"data: "):
+            rows: list[dict[str, Any]] = json.loads(line[len(b"data: ") :])
+            return rows
+
+
+def test_the_venue_page_is_pushed_each_tables_entry_as_it_lands(redis_server: str) -> None:
+    journal, other = open_journal(redis_server), open_journal(redis_server)
+    session = GameSession.start(journal, "pushed-0", demo.demo_setup(1, None, 3).command())
+    elsewhere = GameSession.start(other, "pushed-1", demo.demo_setup(2, None, 3).command())
+    assert isinstance(session, GameSession) and isinstance(elsewhere, GameSession)
+    server = WebServer(Table(session), WebSettings(listen=("127.0.0.1",), port=0, mdns=False), venue=Venue(journal)).start()
+    assert server.venue_feed is not None
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/venue.events", timeout=WAIT) as stream:
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            first = {r["table"]: r["entries"] for r in _next_rows(stream)}
+            assert first["pushed-1"] == 1
+            rnd = random.Random(2)
+            for entries in (2, 3):  # another table's entry, in another process's connection: pushed
+                elsewhere.submit(demo.choose(elsewhere.state, rnd))
+                while (seen := {r["table"]: r["entries"] for r in _next_rows(stream)})["pushed-1"] < entries:
+                    pass
+                assert seen["pushed-1"] == entries
+        asked = urllib.request.Request(f"http://127.0.0.1:{server.port}/venue.events", headers={"Host": "rebound.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:  # a DNS-rebinding page's name: refused
+            urllib.request.urlopen(asked, timeout=WAIT)
+        assert refused.value.code == 421
+    finally:
+        server.stop()
+        journal.close()
+        other.close()

@@ -81,7 +81,7 @@
   function render(pub, mine) {
     $("title").textContent = pub.title || "Table companion";
     if (pub.game === "arkham") renderArkham(pub); else renderCthulhu(pub);
-    renderChart(pub.story);
+    renderStory(pub);
     $("mine").hidden = !mine.seat;
     if (!mine.seat) return;
     $("seat-name").textContent = mine.name;
@@ -128,13 +128,36 @@
   }
 
   const COLOURS = ["#7fc4a8", "#e07a5f", "#f3d67a", "#8fa8e8", "#c58fe0", "#e0a05f", "#9ad06b", "#e8e4d8"];
-  function renderChart(story) {
-    // Doom by round, a line per faction (the game's story; drawn as SVG, no library).
-    const chart = $("chart"), svg = $("doom");
+  function renderStory(pub) {
+    // The game's story: Doom and Power by round (SVG, no library), the Spellbooks as they came,
+    // the big moments; a finished game opens with it (body.over puts it first).
+    const story = pub.story, over = pub.game !== "arkham" && !!pub.outcome;
+    document.body.classList.toggle("over", over);
+    $("ending").hidden = !over;
+    if (over) $("ending").textContent = "Game over: " + (pub.outcome.winners.join(", ") || "no winner") + " (" + pub.outcome.reason + ")";
+    const chart = $("chart");
     chart.hidden = !story || story.rounds.length < 2;
-    if (chart.hidden) return;
+    if (!chart.hidden) {
+      drawLines($("doom"), story, "doom");
+      drawLines($("power"), story, "power");
+      const legend = $("legend"); legend.replaceChildren();
+      story.players.forEach((p, n) => {
+        const key = el("span", "■ " + p.name + " " + p.doom[p.doom.length - 1] + " Doom  ");
+        key.style.color = COLOURS[n % COLOURS.length];
+        legend.append(key);
+      });
+    }
+    listed("books", story && story.books, (b) => "Round " + b.round + ": " + b.player + " — " + b.name);
+    listed("moments", story && story.moments, (m) => "Round " + m.round + ": " + m.text);
+  }
+  function listed(id, items, words) {
+    $(id + "-part").hidden = !items || !items.length;
+    $(id).replaceChildren(...(items || []).map((item) => el("li", words(item))));
+  }
+  function drawLines(svg, story, field) {
+    // A line per faction; the scale's top a little above the highest value (the lines apart).
     const ns = "http://www.w3.org/2000/svg", w = 320, h = 160, pad = 18;
-    const top = Math.max(8, ...story.players.flatMap((p) => p.doom)) + 2;  // the lines apart, not flat at the bottom
+    const top = Math.max(8, ...story.players.flatMap((p) => p[field])) + 2;
     const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, story.rounds.length - 1);
     const y = (v) => h - pad - (v * (h - 2 * pad)) / top;
     svg.replaceChildren();
@@ -142,16 +165,12 @@
     axis.setAttribute("points", pad + "," + pad + " " + pad + "," + (h - pad) + " " + (w - pad) + "," + (h - pad));
     axis.setAttribute("fill", "none"); axis.setAttribute("stroke", "#555");
     svg.append(axis);
-    const legend = $("legend"); legend.replaceChildren();
     story.players.forEach((p, n) => {
       const line = document.createElementNS(ns, "polyline");
-      line.setAttribute("points", p.doom.map((v, i) => x(i) + "," + y(v)).join(" "));
+      line.setAttribute("points", p[field].map((v, i) => x(i) + "," + y(v)).join(" "));
       line.setAttribute("fill", "none"); line.setAttribute("stroke", COLOURS[n % COLOURS.length]); line.setAttribute("stroke-width", "2.5");
       line.dataset.name = p.name;
       svg.append(line);
-      const key = el("span", "■ " + p.name + " " + p.doom[p.doom.length - 1] + "  ");
-      key.style.color = COLOURS[n % COLOURS.length];
-      legend.append(key);
     });
   }
 
