@@ -92,4 +92,9 @@ class Voice:
 
 
 def _names(state: Any) -> dict[str, str]:
-    return {p.pid: p.label for p in getattr(state, "players", ()) if hasattr(p, "pid")}
+    """The players' names by id.  An Arkham Horror state has none to give: its ``players`` is a
+    count (an int), and its investigators are named in the events themselves."""
+    players = getattr(state, "players", ())
+    if not isinstance(players, (tuple, list)):
+        return {}
+    return {p.pid: p.label for p in players if hasattr(p, "pid")}
