@@ -582,6 +582,8 @@ class App:
             self.tap((int(event.x * width), int(event.y * height)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             self.tap(event.pos)
+        elif event.type in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
+            self.release()
         elif event.type == pygame.TEXTINPUT and self.scene_name == "builder":
             rename(self.draft, event.text)
             self.mark()
@@ -605,6 +607,12 @@ class App:
             self.do(intent)
         else:
             self.mark()  # a scene's own menu may have changed
+
+    def release(self) -> None:
+        """A finger lifted (a hold ends: the Elder Signs' peek)."""
+        release = getattr(self.scenes[self.scene_name], "release", None)
+        if release is not None and release():
+            self.mark()
 
     def key(self, key: int) -> None:
         if key == pygame.K_ESCAPE and self.scene_name == "builder":

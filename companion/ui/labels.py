@@ -107,6 +107,12 @@ _TAGS = {
 }
 
 
+def type_words(tag: str) -> str:
+    """A command type's words by its journal tag ("Dematerialize", "Take a Spellbook"): a rule's
+    name where the catalogue has no words for it."""
+    return _(_TAGS[tag]) if tag in _TAGS else tag.replace("_", " ").capitalize()
+
+
 def prompt_words(text: str) -> str:
     """The engine's question ``text`` in the table's language: the engine writes it with
     ``say(template, **values)`` (companion/engine/says.py), so its template is in the catalogue
