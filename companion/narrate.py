@@ -12,11 +12,13 @@ are found in the catalogue by their template (:func:`companion.i18n.sentence`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine import Event, is_arkham, to_data
 from companion.engine.cthulhu.events import BY_HAND
+from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
@@ -645,7 +647,17 @@ def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) 
     if formatter is None:
         return f"{tag.replace('_', ' ')}: {data}"
     prose = {key: sentence(data[key]) for key in _PROSE if isinstance(data.get(key), str)}  # the engine's own words
-    return formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+    said = formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+    return named(said) if said else said
+
+
+_IDS = re.compile(r"\b(" + "|".join(sorted((f.value for f in Faction if f is not Faction.OTHER), key=len, reverse=True)) + r")\b")
+
+
+def named(text: str) -> str:
+    """``text`` with every faction id in it ("crawling_chaos") as the faction's name ("Crawling
+    Chaos"): the engine's prompts and reasons name players by id, and the table reads names."""
+    return _IDS.sub(lambda match: Faction(match.group(1)).label, text)
 
 
 def worded(tag: str) -> bool:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion import i18n
+from companion.narrate import named
 from companion.voice import espeak
 from companion.voice.lines import Line, Verbosity, lines_for
 from companion.voice.queue import SpeechQueue
@@ -82,7 +83,7 @@ class Voice:
         if self.settings.silent:
             return
         for line in lines_for(events, state, _names(state), self.settings.verbosity):
-            self.queue.put(line)
+            self.queue.put(replace(line, text=named(line.text)))  # a faction's name, never its id
 
     def close(self) -> None:
         """Stop speaking and release the audio device (safe to call twice)."""
