@@ -25,6 +25,10 @@ _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_c
 # The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
 # correction's summary): translated through the catalogue (companion.i18n.sentence).
 _PROSE = ("reason", "cause", "detail", "summary")
+# The end's reasons and moments as the engine gives them (flow.END_RULES; EndTriggered's reason
+# key and ``when``): marked here so the catalogue holds them, and the log reads them translated.
+END_REASONS = {"doom": N_("30 Doom reached"), "instant_death": N_("Instant Death on the ritual track")}
+_END_WHEN = (N_("when the current turn ends"), N_("at the end of the Doom Phase"))
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
@@ -447,7 +451,7 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["player"]), counter=d["counter"], old=d["old"], new=d["new"]
     ),
     "end_triggered": lambda d, n: _("The end is triggered ({reason}): the game ends {when}.").format(
-        reason=d["reason"].replace("_", " "), when=d["when"]
+        reason=_(END_REASONS.get(d["reason"]) or str(d["reason"])), when=_(d["when"])
     ),
     "game_ended": _game_ended,
     "watcher_awakened": lambda d, n: _("THE WATCHER AWAKENS ({cause}) on {area}, token at {token}.").format(

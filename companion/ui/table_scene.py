@@ -201,7 +201,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             return []
         offers, m = out_of_turn(view.state), self.metrics
         row = self.row_height(len(view.state.players))
-        first_col = players.right - m.margin - self.cell() * len(COUNTERS)
+        first_col = self.columns(players.right)[0][0]
         out = []
         for n, player in enumerate(view.state.players):
             if player.pid in offers:
@@ -234,10 +234,19 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         was, self.peeking = self.peeking, False
         return was
 
-    def cell(self) -> int:
-        """A counter's column width (px)."""
+    def columns(self, right: int) -> list[tuple[int, int]]:
+        """Each counter's column (left x, width in px), the last ending a margin in from
+        ``right``: as wide as a numeral's cell, or as its heading in the table's language
+        ("Verdammnis" is wider than "Doom"), so no heading runs into the next."""
         m = self.metrics
-        return m.px(54) if not m.portrait else m.px(80)
+        base = m.px(54) if not m.portrait else m.px(80)
+        widths = [max(base, width_of(_(name), m.px(15)) + m.px(8)) for name in COUNTERS]
+        x = right - m.margin - sum(widths)
+        out = []
+        for width in widths:
+            out.append((x, width))
+            x += width
+        return out
 
     def prompt_buttons(self, view: View) -> list[Button]:
         state = view.state
@@ -503,7 +512,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             # numbers, which most taps change, are drawn over it: the same pixels (they were
             # drawn last), but a tap no longer paints a row again (a third of the rows did).
             named = player.pid not in controls
-            key = ("player", tuple(rect), row, player.label, player.faction, lit, named)
+            key = ("player", tuple(rect), row, player.label, player.faction, lit, named, tuple(self.columns(rect.right)))
             if widgets.PARTS.draw(
                 surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, over=values
             ):
@@ -511,10 +520,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        for n, name in enumerate(heads):
-            x = first_col + n * cell + cell // 2
+        for name, (left, width) in zip(heads, self.columns(rect.right), strict=True):
+            x = left + width // 2
             text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
 
     def paint_player(
@@ -523,8 +530,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """One player's row but its numbers (``lit``: the player to act; ``named``: the name
         painted, not a button's label over it)."""
         m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        first_col = self.columns(rect.right)[0][0]
         line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
         if lit:
             pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
@@ -542,11 +548,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
     ) -> None:
         """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
-        m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        for n, value in enumerate(values):
-            centre = (first_col + n * cell + cell // 2, top + row // 2)
+        for value, (left, width) in zip(values, self.columns(rect.right), strict=True):
+            centre = (left + width // 2, top + row // 2)
             text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
