@@ -257,6 +257,14 @@ class App:
         """A game is on the table (started or resumed: at its own table)."""
         self.arrive(lambda: self._attached(state, lines, games, home=home))
 
+    def reworded(self, lines: list[str]) -> None:
+        """The log's recent lines in the language now chosen (the language switched)."""
+
+        def change() -> None:
+            self.log = list(lines)
+
+        self.arrive(change)
+
     def listed(self, games: list[Any]) -> None:
         """The newest stored game, for the new-game screen's Resume."""
 
@@ -757,7 +765,12 @@ class App:
         self.client.set_sound(self.display.sound)
         d = self.display
         self.client.set_voice(VoiceChoice(speech=d.speech, volume=d.volume, big_only=d.big_only))
+        before = i18n.language()
         i18n.use(d.language or i18n.system_language())
+        if i18n.language() != before and self.state is not None:
+            reword = getattr(self.client, "reword", None)  # a client that can word the log again
+            if reword is not None:
+                reword()  # the log's lines ("Last: ...") in the new language, not the old
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:

@@ -33,7 +33,7 @@ def test_arkham_in_the_window_speaks_its_mythos_lines() -> None:
             said.append(line)
             put(line)
 
-        voice.queue.put = heard  # type: ignore[method-assign]
+        voice.queue.put = heard
         app = App(house.client(threaded=False), size=(800, 480), backlight=Backlight(Path("/nonexistent")))
         stack.callback(app.close)
         for _ in range(3):
