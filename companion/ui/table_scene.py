@@ -512,9 +512,13 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             # numbers, which most taps change, are drawn over it: the same pixels (they were
             # drawn last), but a tap no longer paints a row again (a third of the rows did).
             named = player.pid not in controls
-            key = ("player", tuple(rect), row, player.label, player.faction, lit, named, tuple(self.columns(rect.right)))
+            # Passed: in the Action Phase a player at 0 Power takes no more actions (a Pass sets it
+            # to 0; the engine keeps no other mark of it, so the screen reads it from the Power).
+            passed = state.phase is Phase.ACTION and player.power == 0 and not lit
+            columns = tuple(self.columns(rect.right))
+            key = ("player", tuple(rect), row, player.label, player.faction, lit, named, passed, columns)
             if widgets.PARTS.draw(
-                surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, over=values
+                surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, passed, over=values
             ):
                 self.paint_numerals(surface, rect, top, row, numeral, values)  # (left, with the row, as they were)
 
@@ -525,7 +529,15 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
 
     def paint_player(
-        self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, player: Any, lit: bool, named: bool = True
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        top: int,
+        row: int,
+        player: Any,
+        lit: bool,
+        named: bool = True,
+        passed: bool = False,
     ) -> None:
         """One player's row but its numbers (``lit``: the player to act; ``named``: the name
         painted, not a button's label over it)."""
@@ -540,9 +552,10 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = first_col - swatch.right - 2 * m.margin
-        size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
+        words = _("{player} (passed)").format(player=player.label) if passed else player.label
+        size, lines = name_fit(words, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
         y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
-        paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+        paragraph(surface, words, (swatch.right + m.margin, y), size, name_room, len(lines), DIM if passed else TEXT, bold=True)
 
     def paint_numerals(
         self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
