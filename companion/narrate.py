@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine import Event, is_arkham, to_data
 from companion.engine.cthulhu.events import BY_HAND
 from companion.engine.cthulhu.model import Faction
-from companion.i18n import N_, _, sentence
+from companion.i18n import N_, _, ngettext, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 # The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
@@ -177,8 +177,19 @@ def _correction_words(d: dict[str, Any]) -> str:
     return _("Correction: {what}: {old} -> {new}.").format(what=what, old=old, new=new)
 
 
+def _kills(count: int) -> str:
+    """ "1 Kill", "2 Kills" (the rules' word, in its plural form)."""
+    return ngettext("{n} Kill", "{n} Kills", count).format(n=count)
+
+
+def _hits(kills: int, pains: int) -> str:
+    """A side's roll: "1 Kill and 2 Pains"."""
+    return _("{kills} and {pains}").format(kills=_kills(kills), pains=ngettext("{n} Pain", "{n} Pains", pains).format(n=pains))
+
+
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
-    labels = (("power", _("{n} Power")), ("elder_signs", _("{n} Elder Sign(s)")), ("doom", _("{n} Doom")))
+    signs = ngettext("{n} Elder Sign", "{n} Elder Signs", r["elder_signs"])
+    labels = (("power", _("{n} Power")), ("elder_signs", signs), ("doom", _("{n} Doom")))
     parts = [label.format(n=r[key]) for key, label in labels if r[key]]
     return f"{n(r['player'])} +{', +'.join(parts)}"
 
@@ -431,16 +442,13 @@ _FORMATS: dict[str, Formatter] = {
         purpose=d["purpose"], source=d["source"], values=" ".join(map(str, d["values"]))
     ),
     "battle_rolled": lambda d, n: _(
-        "Battle in {area}: {attacker} rolls {attacker_kills} Kill(s) and {attacker_pains} Pain(s); "
-        "{defender} rolls {defender_kills} Kill(s) and {defender_pains} Pain(s)."
+        "Battle in {area}: {attacker} rolls {attacker_roll}; {defender} rolls {defender_roll}."
     ).format(
         area=d["area"],
         attacker=n(d["attacker"]),
-        attacker_kills=d["attacker_kills"],
-        attacker_pains=d["attacker_pains"],
+        attacker_roll=_hits(d["attacker_kills"], d["attacker_pains"]),
         defender=n(d["defender"]),
-        defender_kills=d["defender_kills"],
-        defender_pains=d["defender_pains"],
+        defender_roll=_hits(d["defender_kills"], d["defender_pains"]),
     ),
     "combat_computed": _combat,
     "hit_taken": _hit,
@@ -472,15 +480,14 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["controller"]), source=d["source"], destination=d["destination"]
     ),
     "watcher_battled": lambda d, n: _(
-        "The Watcher rolls {watcher_dice} dice against {defender} in {area}: {watcher_kills} Kill(s), "
-        "{watcher_pains} Pain(s) to assign; {defender} rolls {defender_kills} Kill(s) (token {token})."
+        "The Watcher rolls {dice} against {defender} in {area}: {watcher_roll} to assign; {defender} rolls {defender_kills} "
+        "(token {token})."
     ).format(
-        watcher_dice=d["watcher_dice"],
+        dice=ngettext("{n} die", "{n} dice", d["watcher_dice"]).format(n=d["watcher_dice"]),
         defender=n(d["defender"]),
         area=d["area"],
-        watcher_kills=d["watcher_kills"],
-        watcher_pains=d["watcher_pains"],
-        defender_kills=d["defender_kills"],
+        watcher_roll=_hits(d["watcher_kills"], d["watcher_pains"]),
+        defender_kills=_kills(d["defender_kills"]),
         token=d["token"],
     ),
     "watcher_attacks_ended": lambda d, n: _("The Watcher's attacks end: {reason}.").format(reason=d["reason"]),
