@@ -460,6 +460,16 @@ class LocalClient:
 
         self._on_table(open_stored)
 
+    def reword(self) -> None:
+        """The game's recent entries worded again (the language changed): to the screen's log."""
+
+        def again() -> None:
+            reworded = getattr(self.screen, "reworded", None)  # a screen that keeps a log (the window's)
+            if reworded is not None:
+                reworded(recent_words(self.table.session))
+
+        self._on_table(again)
+
     def list_games(self) -> None:
         def listed() -> None:
             if self.screen is not None:

@@ -269,6 +269,14 @@ class App:
         """A game is on the table (started or resumed: at its own table)."""
         self.arrive(lambda: self._attached(state, lines, games, home=home))
 
+    def reworded(self, lines: list[str]) -> None:
+        """The log's recent lines in the language now chosen (the language switched)."""
+
+        def change() -> None:
+            self.log = list(lines)
+
+        self.arrive(change)
+
     def listed(self, games: list[Any]) -> None:
         """The newest stored game, for the new-game screen's Resume."""
 
@@ -594,6 +602,8 @@ class App:
             self.tap((int(event.x * width), int(event.y * height)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             self.tap(event.pos)
+        elif event.type in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
+            self.release()
         elif event.type == pygame.TEXTINPUT and self.scene_name == "builder":
             rename(self.draft, event.text)
             self.mark()
@@ -619,6 +629,12 @@ class App:
             self.do(intent)
         else:
             self.mark()  # a scene's own menu may have changed
+
+    def release(self) -> None:
+        """A finger lifted (a hold ends: the Elder Signs' peek)."""
+        release = getattr(self.scenes[self.scene_name], "release", None)
+        if release is not None and release():
+            self.mark()
 
     def key(self, key: int) -> None:
         if key == pygame.K_ESCAPE and self.scene_name == "builder":
@@ -772,7 +788,12 @@ class App:
         self.client.set_sound(self.display.sound)
         d = self.display
         self.client.set_voice(VoiceChoice(speech=d.speech, volume=d.volume, big_only=d.big_only))
+        before = i18n.language()
         i18n.use(d.language or i18n.system_language())
+        if i18n.language() != before and self.state is not None:
+            reword = getattr(self.client, "reword", None)  # a client that can word the log again
+            if reword is not None:
+                reword()  # the log's lines ("Last: ...") in the new language, not the old
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:
