@@ -31,7 +31,7 @@ SAME_IN_GERMAN = {
     "High Priests: {state}", "Ice Age", "Journal: {journal}", "Kill: {unit}", "Loyalty Card", "Loyalty Cards",
     "Marker", "Marker: {marker}", "Mythos: {card} ({kind})", "Mythos: {card}.", "Neutral", "Pain: {unit}",
     "Postern: {state}", "Ritual", "Shriek of the Byakhee", "Sneak +", "Sneak -", "Start", "Start: {faction}",
-    "Terror", "Terror {level}", "The Red Sign", "Unholy Ground", "WATCHER {token}", "Watcher", "Worm",
+    "Terror", "Terror {level}", "TV", "The Red Sign", "Unholy Ground", "WATCHER {token}", "Watcher", "Worm",
     "Worm {number}", "Worm {number} in {area}: {chance}", "Worship Services", "Y'ha Nthlei", "in Arkham",
     "{actor}: {rule}", "{monster}: {source} -> {to} ({how}).", "{name}: {source} -> {to}.",
     "{path}: OK ({map}, {areas}, {status})", "{player}: {ability}: {detail}.", "{player}: {asks}",
