@@ -602,7 +602,7 @@ def action_words(state: GameState) -> GameState:
     named = POWER_NAMED.search(prompt.text)
     if seat is None or named is None or int(named.group(1)) == state.players[seat].power:
         return state
-    text = f"{prompt.text[: named.start()]}({state.players[seat].power} Power)."
+    text = prompt.text[: named.start(1)] + str(state.players[seat].power) + prompt.text[named.end(1) :]
     return evolve(state, prompt=evolve(prompt, text=text))
 
 
