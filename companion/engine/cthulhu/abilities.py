@@ -50,7 +50,6 @@ from companion.engine.cthulhu.model import (
     SPELLBOOKS_TO_WIN,
     Ask,
     Battle,
-    BattleStage,
     Faction,
     GameState,
     Phase,
@@ -463,7 +462,7 @@ def recounted(state: GameState, b: Battle) -> tuple[int, int]:
 
 
 def use_ability(state: GameState, cmd: UseAbility, events: Events) -> GameState:
-    if state.battle is not None and state.battle.stage in (BattleStage.NECROPHAGY, BattleStage.ORDER):  # the battle's
+    if state.battle is not None and state.battle.stage in bt.ASKING:  # the battle's own
         return bt.join_battle(state, cmd.player, cmd.choice, events)
     actions.expect(state, PromptKind.ABILITY, cmd.player)
     actions.choice(state, cmd.choice)

@@ -35,7 +35,7 @@ from companion.engine.cthulhu.events import (
     UnitsRemoved,
 )
 from companion.engine.cthulhu.factions import RULES, Side, side_dice
-from companion.engine.cthulhu.factions.base import Hooks
+from companion.engine.cthulhu.factions.base import SPARED, Hooks
 from companion.engine.cthulhu.factions.contract import PLUGINS
 from companion.engine.cthulhu.factions.powers import AbilityUsed, without
 from companion.engine.cthulhu.model import (
@@ -51,6 +51,7 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
+    UnitKind,
     Units,
     new_area,
     new_units,
@@ -75,6 +76,11 @@ RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
 # A battle's rolls with the Kills and the Pains each side's units take (defender's, attacker's).
 Rolled = tuple[tuple[tuple[int, ...], ...], tuple[int, int], tuple[int, int]]
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
+# The stages at which the battle waits for an ability's answer of its own (join_battle answers).
+ASKING = frozenset(
+    (BattleStage.KILL_EFFECTS, BattleStage.ELIMINATE, BattleStage.NECROPHAGY, BattleStage.PAIN_EFFECTS, BattleStage.ORDER)
+)
+HELD = {BattleStage.KILL_EFFECTS: "kill", BattleStage.PAIN_EFFECTS: "pain"}  # the result a stage holds
 # The Watcher's fight going on once its results are taken (a Battle whose attacker is WATCHER).
 WATCHER_RESOLVED: list[Callable[[GameState, Events], GameState]] = []
 # Abilities in force from the declaration that add to a side's own dice without a question
@@ -313,6 +319,12 @@ class Resolution:
             attacking is not None and attacking.on_hit is not None,
             defending is not None and defending.on_hit is not None,
         )
+        # Each side's hook asked for each result landing (Eternal), and the question it raised.
+        self.cancels = (
+            None if attacking is None else attacking.cancel,
+            None if defending is None else defending.cancel,
+        )
+        self.asking: Prompt | None = None
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -384,6 +396,8 @@ class Resolution:
             stacks = list(without(tuple(stacks), self.exempt))
         if self.pained:
             stacks = self.unpained(stacks)
+        if self.cancels[side] is not None:  # a unit whose result was cancelled took its one (Eternal)
+            stacks = [u for u in stacks if self.cancellable(side, u, hit) != SPARED]
         return self.split(side, stacks, hit) if self.doubled[side] else stacks
 
     def destinations(self, owner: str) -> tuple[int, ...]:
@@ -409,8 +423,16 @@ class Resolution:
 
     def run(self) -> Prompt | None:
         """Take every result that has one answer; the prompt for the first that needs a choice."""
+        if self.asking is not None:  # a result just landed by an answer is held (Eternal)
+            return self.asking
         if self.stage is BattleStage.KILLS:
             prompt = self.hits("kill")
+            if prompt is not None:
+                return prompt
+            self.stage = BattleStage.ELIMINATE
+            self.owed["kill"] = self.tolls()
+        if self.stage is BattleStage.ELIMINATE:
+            prompt = self.eliminations()
             if prompt is not None:
                 return prompt
             self.stage = BattleStage.NECROPHAGY
@@ -438,6 +460,105 @@ class Resolution:
                 return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
             self.stage = BattleStage.RETREAT
         return self.retreats()
+
+    def tolls(self) -> list[int]:
+        """The units each side eliminates for the Kills its enemy took (step 11, Berserkergang),
+        kept in the Kills owed while this stage lasts (they are all taken by now)."""
+        owed = [0, 0]
+        for side in HIT_ORDER:
+            hooks = self.hooks[side]
+            if hooks is None or hooks.toll is None:
+                continue
+            owner, enemy = self.pids[side], self.pids[1 - side]
+            units = self.units_of(owner)
+            owed[1 - side] = hooks.toll(new_side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), self.events)[1]
+        return owed
+
+    def toll_of(self, side: int) -> str:
+        """The ability that makes ``side`` eliminate its units now (its enemy's ``toll``)."""
+        hooks = self.hooks[1 - side]
+        assert hooks is not None and hooks.toll is not None
+        owner, enemy = self.pids[1 - side], self.pids[side]
+        units = self.units_of(owner)
+        return hooks.toll(new_side(self.state, self.b.area, owner, enemy, units, side == DEFENDER), self.events)[0]
+
+    def fodder(self, side: int) -> tuple[str, ...]:
+        """The names of ``side``'s Monsters and Cultists in the battle, each once."""
+        stacks = without(self.units_of(self.pids[side]), self.exempt)
+        return tuple(dict.fromkeys(u.name for u in stacks if u.kind in (UnitKind.MONSTER, UnitKind.CULTIST)))
+
+    def eliminations(self) -> Prompt | None:
+        """Each side eliminates the units it owes (Berserkergang): one kind left is taken, else
+        its owner (the enemy, for neutral units) chooses."""
+        owed = self.owed["kill"]
+        for side in HIT_ORDER:
+            while owed[side] > 0:
+                names = self.fodder(side)
+                if not names:
+                    owed[side] = 0
+                    break
+                owner, enemy = self.pids[side], self.pids[1 - side]
+                if len(names) > 1:
+                    actor = enemy if owner == NEUTRAL else owner
+                    ability = self.toll_of(side)
+                    text = say(
+                        "{actor}: {ability}: which of {owner}'s Monsters or Cultists is eliminated?",
+                        actor=actor,
+                        ability=ability,
+                        owner=owner,
+                    )
+                    return Prompt(PromptKind.ABILITY, actor, text, names, purpose=ability)
+                self.eliminate(side, names[0])
+        return None
+
+    def eliminate(self, side: int, name: str) -> None:
+        """One of ``side``'s units called ``name`` eliminated for its enemy's ability."""
+        owner, enemy = self.pids[side], self.pids[1 - side]
+        ability = self.toll_of(side)
+        unit = next(u for u in self.here if u.owner == owner and u.name == name)
+        self.owed["kill"][side] -= 1
+        self.remove(unit, 1)
+        self.events.append(new_removed(owner, self.where, unit.kind.value, name, 1, ability))
+        self.events.append(AbilityUsed(enemy, ability, say("{owner}'s {name} eliminated", owner=owner, name=name)))
+
+    def cancellable(self, side: int, unit: Units, hit: str) -> str:
+        """The ability that may cancel ``hit`` landing on ``unit`` now (Eternal), :data:`SPARED`
+        or "" (the ``cancel`` hook)."""
+        cancel = self.cancels[side]
+        if cancel is None:
+            return ""
+        owner, enemy = self.pids[side], self.pids[1 - side]
+        return cancel(new_side(self.state, self.b.area, owner, enemy, self.units_of(owner), side == ATTACKER), unit.name, hit)
+
+    def hold(self, side: int, unit: Units, hit: str, ability: str) -> None:
+        """Hold one ``hit`` on ``unit`` (still owed) and ask its owner whether ``ability`` cancels it."""
+        owner = self.pids[side]
+        self.stage = BattleStage.KILL_EFFECTS if hit == "kill" else BattleStage.PAIN_EFFECTS
+        text = say(
+            "{owner}: {ability}: cancel the {hit} on {unit} in {where}?",
+            owner=owner,
+            ability=ability,
+            hit=hit.title(),
+            unit=unit.name,
+            where=self.where,
+        )
+        self.asking = Prompt(PromptKind.ABILITY, owner, text, ("use", "skip"), purpose=ability)
+
+    def answer_held(self, player: str, choice: str) -> None:
+        """The owner's answer to the question :meth:`hold` asked: the result is cancelled
+        ("use") or lands; the owner's ``cancelled`` hook pays for it."""
+        hit = HELD[self.stage]
+        side = current_side(self.b, hit)
+        purpose = self.state.prompt.purpose
+        unit = next(u for u in self.targets(side, hit) if self.cancellable(side, u, hit) == purpose)
+        hooks = self.hooks[side]
+        assert hooks is not None and hooks.cancelled is not None
+        self.state = hooks.cancelled(self.state, player, hit, choice, self.events)
+        self.stage = BattleStage.KILLS if hit == "kill" else BattleStage.PAINS
+        if choice == "use":
+            self.owed[hit][side] -= 1
+        else:
+            self.land(side, unit, 1, hit, ask=False)
 
     def joiners(self) -> Prompt | None:
         """After the Kills, the player whose units may join the battle (Necrophagy) is asked
@@ -488,6 +609,8 @@ class Resolution:
         owed = self.owed[hit]
         for side in HIT_ORDER:
             while owed[side] > 0:
+                if self.asking is not None:  # a result held for its owner's answer (Eternal)
+                    return self.asking
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
                 total = sum(self.room(side, u) if doubled else u.count for u in targets)
@@ -513,6 +636,8 @@ class Resolution:
                         self.land(side, unit, 1, hit)
                         break
                     self.land(side, unit, min(owed[side], unit.count), hit)
+                    if self.asking is not None:  # a result held for its owner's answer (Eternal)
+                        return self.asking
         return None
 
     def double(self, side: int, unit: Units) -> bool:
@@ -529,11 +654,19 @@ class Resolution:
         units = self.units_of(owner)
         return hooks.on_hit(new_side(self.state, self.b.area, owner, enemy, units, side == ATTACKER), unit.name, hit)
 
-    def land(self, side: int, unit: Units, n: int, hit: str) -> None:
+    def land(self, side: int, unit: Units, n: int, hit: str, ask: bool = True) -> None:
         """``n`` Kills (the units are eliminated, back to their pool) or Pains (they will retreat)
-        on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain."""
+        on ``unit``'s stack; the owner's ``on_hit`` hook may turn a Kill into a Pain, and its
+        ``cancel`` hook hold the last of them for a question (:meth:`hold`; ``ask``: False once
+        answered)."""
         if n <= 0:
             return
+        if ask and self.cancels[side] is not None:
+            ability = self.cancellable(side, unit, hit)
+            if ability and ability != SPARED:
+                self.land(side, unit, n - 1, hit, ask=False)
+                self.hold(side, unit, hit, ability)
+                return
         if self.doubled[side] and self.double(side, unit):
             for _ in range(n):
                 self.wound(side, unit, hit)
@@ -744,7 +877,11 @@ def join_battle(state: GameState, player: str, choice: str, events: Events) -> G
     b = state.battle
     assert b is not None
     work = Resolution(state, b, events)
-    if b.stage is BattleStage.ORDER:
+    if b.stage in HELD:
+        work.answer_held(player, choice)
+    elif b.stage is BattleStage.ELIMINATE:
+        work.eliminate(current_side(b, "kill"), choice)
+    elif b.stage is BattleStage.ORDER:
         work.pained = first(work.pained, choice)
         work.stage = BattleStage.RETREAT
         work.events.append(AbilityUsed(player, ORDER, say("{choice}'s pained units retreat first", choice=choice)))

@@ -511,8 +511,8 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
         )
     value = check_count(cmd.value, cmd.counter.replace("_", " ").capitalize(), LIMITS[cmd.counter])
     player = state.players[seat]
-    if cmd.counter == "power":
-        return _action_words(state.with_player(seat, power=value), seat)
+    if cmd.counter == "power":  # (the action prompt waiting names it: flow.action_words, after every command)
+        return state.with_player(seat, power=value)
     if cmd.counter == "spellbooks":
         books = player.spellbooks[:value] + ("",) * (value - spellbook_count(player))
         return state.with_player(seat, spellbooks=books)
@@ -521,15 +521,6 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     state = state.with_player(seat, doom=value)
     state = flow.doom_changed(state, seat, player.doom, value, events)
     return flow.check_doom_trigger(state, value, events)
-
-
-def _action_words(state: GameState, seat: int) -> GameState:
-    """The action prompt waiting for ``seat`` names its Power as corrected (the prompt stays)."""
-    player, prompt = state.players[seat], state.prompt
-    if prompt.kind is not PromptKind.ACTION or prompt.actor != player.pid:
-        return state
-    text = say("{player}: take an action ({power} Power).", player=player.label, power=player.power)
-    return evolve(state, prompt=evolve(prompt, text=text))
 
 
 def set_hidden_signs(state: GameState, seat: int, count: int, events: Events) -> GameState:

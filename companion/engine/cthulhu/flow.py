@@ -12,6 +12,7 @@ Expansions add their steps to the round (see :func:`round_steps`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -43,6 +44,7 @@ from companion.engine.cthulhu.model import (
     Gate,
     Outcome,
     Phase,
+    Player,
     Prompt,
     PromptKind,
     Step,
@@ -571,13 +573,37 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
             prompt = new_prompt(
                 PromptKind.ACTION,
                 player.pid,
-                say("{player}: take an action ({power} Power).", player=player.label, power=player.power),
+                action_text(player),
                 ACTION_CHOICES,
             )
             return evolve(state, turn=seat, prompt=prompt)
     # Everyone is out of Power: the round ends.
     state = evolve(state, turn=-1, prompt=NO_PROMPT, round=state.round + 1)
     return evolve(state, pending=round_steps(state))
+
+
+POWER_NAMED = re.compile(r"\((\d+) Power\)\.$")  # the Power an action prompt's question names
+
+
+def action_text(player: Player) -> str:
+    """The action prompt's question for ``player``, naming its Power now."""
+    return say("{player}: take an action ({power} Power).", player=player.label, power=player.power)
+
+
+def action_words(state: GameState) -> GameState:
+    """The action prompt waiting names its player's Power as it is now: a prompt asked before an
+    answer or a correction changed that Power (the Harbinger's, a Power corrected) comes back
+    naming the new one.  Every action prompt's question ends "({power} Power)." (the turn's,
+    Energy Nexus'): only that number is rewritten.  Run once after every command (game.apply)."""
+    prompt = state.prompt
+    if prompt.kind is not PromptKind.ACTION:
+        return state
+    seat = state.seat(prompt.actor)
+    named = POWER_NAMED.search(prompt.text)
+    if seat is None or named is None or int(named.group(1)) == state.players[seat].power:
+        return state
+    text = prompt.text[: named.start(1)] + str(state.players[seat].power) + prompt.text[named.end(1) :]
+    return evolve(state, prompt=evolve(prompt, text=text))
 
 
 # -- the end --------------------------------------------------------------------------------

@@ -184,7 +184,7 @@ def apply(state: GameState, command: Command) -> Result:
             new = hook(new, events)
             if hook is requirements:
                 checked = len(events)
-        new = flow.resume_the_end(new, events)  # last: the end after the command's whole after-command work
+        new = flow.action_words(flow.resume_the_end(new, events))  # last: the end after the command's whole after-command work
         if 0 <= checked < len(events):  # a later hook's events: the next check sees them
             new = abilities.after_late_events(new)
     except Refusal as refusal:

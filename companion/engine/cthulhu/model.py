@@ -311,8 +311,11 @@ class BattleStage(StrEnum):
 
     ROLL = "roll"
     KILLS = "kills"
+    KILL_EFFECTS = "kill effects"  # a Kill held while its owner may cancel it (Eternal)
+    ELIMINATE = "eliminate"  # after the Kills: the enemy eliminates units for them (Berserkergang)
     NECROPHAGY = "necrophagy"  # after the Kills, before the Pains: Ghouls may join (Necrophagy)
     PAINS = "pains"
+    PAIN_EFFECTS = "pain effects"  # a Pain held while its owner may cancel it (Eternal)
     ORDER = "order"  # before the retreats: Madness picks which side's pained units go first
     RETREAT = "retreat"
 

@@ -4,14 +4,11 @@ Capture Monster under the Ice Age.
 factions.md section 11 (the battle's steps as HRF plays them): 9 "Kill effects ... Eternal (1
 Power, once per battle)", 11 "Berserkergang: Enemy eliminates one Monster/Cultist per killed
 Gnoph-Keh" (before 13, the Pains), 14 "Pain effects: ... Eternal", 16 "Post-battle: ...
-Cannibalism placement". The referee asks Eternal and Berserkergang once the battle is over (it
-resolves Kills, Pains and retreats in one step): those two are NOT DONE, held here as strict
-expected failures. Cannibalism's step is the battle's end, as today.
+Cannibalism placement". The battle asks Eternal and Berserkergang at their steps (its ``cancel``
+and ``toll`` hooks); Cannibalism's step is the battle's end.
 """
 
 from __future__ import annotations
-
-import pytest
 
 from tests.engine.cthulhu.scripted import CC, GC, battle, book, books, command, new_game, passes, place, play, roll, use
 
@@ -19,7 +16,6 @@ WW, SL = "windwalker", "sleeper"
 WINDWALKERS_TURN = [*new_game((GC, CC, WW), starts=((WW, "Arctic Ocean"),)), passes(GC), passes(CC)]
 
 
-@pytest.mark.xfail(strict=True, reason="issue #31 item 9, NOT DONE: Eternal is asked after the battle, not at step 9")
 def test_eternal_saves_rhan_tegoth_from_the_kill_and_the_pain_then_lands_on_him() -> None:
     played = play(
         *WINDWALKERS_TURN,
@@ -35,7 +31,6 @@ def test_eternal_saves_rhan_tegoth_from_the_kill_and_the_pain_then_lands_on_him(
     assert played.prompt["kind"] == "retreat" and played.prompt["actor"] == WW
 
 
-@pytest.mark.xfail(strict=True, reason="issue #31 item 9, NOT DONE: Berserkergang is asked after the battle, not at step 11")
 def test_berserkergang_comes_before_the_pains() -> None:
     played = play(
         *WINDWALKERS_TURN,

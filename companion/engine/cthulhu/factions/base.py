@@ -125,8 +125,8 @@ class Awakening:
 # Who assigns the Kills and Pains ``pid``'s dice inflict on its enemy (Vengeance: Yellow Sign
 # itself while Hastur fights); None leaves it to the units' owner.
 Assigner = Callable[[Side], str | None]
-# A Kill or Pain about to land on one of this faction's units (Emissary of the Outer Gods,
-# Eternal): (side, unit name, "kill" or "pain") -> the result that lands instead ("kill",
+# A Kill or Pain about to land on one of this faction's units (Emissary of the Outer Gods):
+# (side, unit name, "kill" or "pain") -> the result that lands instead ("kill",
 # "pain" or "" for none).  Also asked with "nowhere" for a pained unit with nowhere to retreat:
 # "" keeps it where it is (Emissary), anything else eliminates it as usual.
 OnHit = Callable[[Side, str, str], str]
@@ -137,6 +137,19 @@ Retreater = Callable[[GameState, str], bool]
 # The name of ``pid``'s units that may join any battle after its Kills, each adding a Pain to
 # both sides without being in it (Necrophagy's Ghouls), or "".
 AfterKills = Callable[[GameState, str], str]
+# A Kill or Pain about to land on one of this side's units that an ability may cancel, asked of
+# the owner as it lands (factions.md section 11, steps 9 and 14: Eternal): (side, unit name,
+# "kill" or "pain") -> the ability's name; :data:`SPARED` when it cancelled one of them on that
+# unit in this step (the unit took its one, so no other lands on it: it is no target); or "".
+Cancel = Callable[[Side, str, str], str]
+SPARED = "spared"
+# The owner's answer to that question, "use" (the result does not land) or "skip": (state, pid,
+# "kill" or "pain", the answer, events) -> state (Eternal pays its Power, spent for the battle).
+Cancelled = Callable[[GameState, str, str, str, Events], GameState]
+# What the Kills on this side's units make its enemy eliminate, once the Kills are taken (step 11:
+# Berserkergang): (side, the command's events so far) -> (the ability's name, how many of the
+# enemy's Monsters or Cultists in the battle it eliminates, the enemy choosing), or ("", 0).
+Toll = Callable[[Side, Events], tuple[str, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +161,9 @@ class Hooks:
     double: Double | None = None
     retreater: Retreater | None = None
     after_kills: AfterKills | None = None
+    cancel: Cancel | None = None
+    cancelled: Cancelled | None = None
+    toll: Toll | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,8 @@ class FactionPlugin:
     """Everything the core reads of one faction.
 
     ``rules``: roster, awakenings, summon cost, automatic Kills; ``battle``: the battle hooks
-    (Vengeance, Emissary, Regenerate, Madness, Necrophagy); ``requirements``: its six
+    (Vengeance, Emissary, Regenerate, Madness, Necrophagy, Eternal,
+    Berserkergang); ``requirements``: its six
     Spellbook requirements in order; ``asks``: its questions by name; ``pre_battle``: the asks
     that change a battle's dice (the battle is recounted after them); ``handlers``: its ability
     commands; ``offers``: those legal now; ``reaction`` and ``reacts_to``: its reaction to a

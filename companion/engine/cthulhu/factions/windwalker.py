@@ -16,10 +16,12 @@ from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, FirstPl
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
+    SPARED,
     Awakening,
     Events,
     FactionRules,
     G,
+    Hooks,
     M,
     Side,
     UnitType,
@@ -113,8 +115,8 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 6) ========================
 # All modelled: the six requirements ("anytime" as a command with its Elder Signs), Hibernate,
 # Eternal, Ferox, Cannibalism, Howl, Berserkergang, Arctic Wind, Ice Age (token and tax), Herald of
-# the Outer Gods.  Eternal, Berserkergang and Cannibalism are asked when the battle is over (see
-# docs/rules-notes.md, "Windwalker").
+# the Outer Gods.  Eternal and Berserkergang are asked at their steps of the battle (its hooks
+# ``cancel`` and ``toll``), Cannibalism when the battle is over (docs/rules-notes.md, "Windwalker").
 
 
 ICE_AGE_COST = 1
@@ -125,8 +127,12 @@ HERALD = "Herald of the Outer Gods"
 HERALD_COST = 5
 ETERNAL_COST = 1
 WENDIGO = "Wendigo"
-# ``used`` entries a battle leaves for its end: Eternal's pending result, Gnoph-Keh killed.
-ETERNAL_HIT, GNOPH_KEH_KILLED = "Eternal:", "Berserkergang: a Gnoph-Keh killed"
+ETERNAL, BERSERKERGANG = "Eternal", "Berserkergang"
+# ``used`` entries a battle clears at its end: Eternal asked (once per battle), a Gnoph-Keh killed
+# in an earlier command of the battle (Berserkergang's toll counts them with the command's own).
+# Eternal's cancelled Kill or Pain is marked too: Rhan Tegoth took that step's one result.
+ETERNAL_ASKED, GNOPH_KEH_KILLED = "Eternal: asked", "Berserkergang: a Gnoph-Keh killed"
+ETERNAL_CANCELLED = "Eternal: cancelled "  # + "kill" or "pain"
 
 
 @COMMANDS.register("anytime_spellbook")
@@ -301,40 +307,44 @@ def _howled_to(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Ga
     return pw.send_one(state, index, owner, name, choice, events)
 
 
-def _eternal_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    return ("use", "skip") if state.player(ask.actor).power >= ETERNAL_COST else ()
+def eternal(side: Side, name: str, hit: str) -> str:
+    """Eternal as a Kill or Pain lands on Rhan Tegoth (factions.md section 11, steps 9 and 14):
+    asked once per battle, while Windwalker has the Power to pay.  The result it cancelled was
+    his one of that step ([HRF:Battle.scala] assigns every Kill, then the Kill effects): no
+    other Kill (or Pain) of the step lands on him (SPARED)."""
+    state = side.state
+    if name != RHAN_TEGOTH or hit not in ("kill", "pain") or not state.options.abilities:
+        return ""
+    if pw.used(state, side.pid, ETERNAL_CANCELLED + hit):
+        return SPARED
+    if pw.used(state, side.pid, ETERNAL_ASKED) or state.player(side.pid).power < ETERNAL_COST:
+        return ""
+    return ETERNAL
 
 
-def _eternal(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
-    """Pay 1: the Kill or Pain on Rhan Tegoth did not happen; he stands in the battle area."""
-    if choice == "skip":
+def eternal_answered(state: GameState, pid: str, hit: str, choice: str, events: pw.Events) -> GameState:
+    """Pay 1: the Kill or Pain on Rhan Tegoth does not land; either answer spends the question."""
+    state = pw.mark_used(state, pid, ETERNAL_ASKED)
+    if choice != "use":
         return state
-    hit, where = ask.data
-    index = bd.area_index(state, where)
-    state = pw.pay(state, pw.seat_of(state, ask.actor), ETERNAL_COST, "Eternal", events)
-    now = pw.goo_area(state, ask.actor, RHAN_TEGOTH)
-    if now is None:
-        state = pw.place_one(state, index, ask.actor, G, RHAN_TEGOTH, "Eternal", events)
-    elif now != index:
-        state, moved = bd.move(state, now, index, ask.actor, G, RHAN_TEGOTH, 1)
-        events += moved
-    events.append(pw.AbilityUsed(ask.actor, "Eternal", say("the {hit} on Rhan Tegoth is cancelled", hit=hit)))
+    state = pw.mark_used(state, pid, ETERNAL_CANCELLED + hit)
+    state = pw.pay(state, pw.seat_of(state, pid), ETERNAL_COST, ETERNAL, events)
+    events.append(pw.AbilityUsed(pid, ETERNAL, say("the {hit} on Rhan Tegoth is cancelled", hit=hit.title())))
     return state
 
 
-def _berserk_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
-    return pw.fodder(state, bd.area_index(state, ask.data[1]), ask.data[0])
-
-
-def _berserk(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
-    victim, where = ask.data[0], ask.data[1]
-    index = bd.area_index(state, where)
-    state = pw.remove_one(state, index, pw.unit_here(state, index, victim, choice), "Berserkergang", events)
-    ww = next(p.pid for p in state.players if p.faction is Faction.WINDWALKER)
-    events.append(
-        pw.AbilityUsed(ww, "Berserkergang", say("{victim}'s {choice} eliminated for a Gnoph-Keh", victim=victim, choice=choice))
+def berserkergang(side: Side, events: pw.Events) -> tuple[str, int]:
+    """Berserkergang (step 11, once the Kills are taken): the enemy eliminates one of its
+    Monsters or Cultists in the battle per Gnoph-Keh killed.  Not against the Watcher
+    (yuggoth-watcher.txt: abilities "may only affect your own Units")."""
+    state = side.state
+    if side.enemy == WATCHER or not state.options.abilities or not pw.holds(state, side.pid, BERSERKERGANG):
+        return "", 0
+    killed = sum(1 for who, name in state.abilities.used if who == side.pid and name == GNOPH_KEH_KILLED)
+    killed += sum(
+        1 for e in events if isinstance(e, HitTaken) and e.player == side.pid and e.unit == GNOPH_KEH and e.hit == "kill"
     )
-    return state
+    return BERSERKERGANG, killed
 
 
 def _cannibal_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
@@ -363,31 +373,22 @@ ASKS = {
     "Howl": pw.AskRule(_howl_choices, _howl, "Howl: make the enemy remove one of its units from the battle?"),
     "Howled": pw.AskRule(_howled_choices, _howled, "Howl: which of your units leaves the battle?"),
     "Howled to": pw.AskRule(_howled_to_choices, _howled_to, "Howl: to which adjacent area?"),
-    "Eternal": pw.AskRule(_eternal_choices, _eternal, "Eternal: pay 1 Power to cancel the result on Rhan Tegoth?"),
-    "Berserkergang": pw.AskRule(_berserk_choices, _berserk, "Berserkergang: which of your Monsters or Cultists is eliminated?"),
     "Cannibalism": pw.AskRule(_cannibal_choices, _cannibal, "Cannibalism: place an Acolyte or a Wendigo in the battle area?"),
 }
 PRE_BATTLE = ("Howl", "Howled", "Howled to")
 
 
 def _battle_over(state: GameState, ended: BattleEnded) -> GameState:
-    """Eternal, Berserkergang and Cannibalism when a battle ends.  After a battle with the Watcher
-    (yuggoth-watcher.txt: abilities "may only affect your own Units"): Eternal as always; not
-    Berserkergang (the Watcher would eliminate a unit); Cannibalism when a unit was killed in it,
-    the Watcher itself counted when its token reached 0 (docs/rules-notes.md)."""
+    """Cannibalism when a battle ends (its marks for Eternal and Berserkergang cleared).  After a
+    battle with the Watcher (yuggoth-watcher.txt: abilities "may only affect your own Units"):
+    Cannibalism when a unit was killed in it, the Watcher itself counted when its token reached 0
+    (docs/rules-notes.md)."""
     sides = (ended.attacker, ended.defender)
     if WATCHER in sides:
         return _watcher_battle_over(state, ended)
     for ww in (p.pid for p in state.players if p.faction is Faction.WINDWALKER):
-        pending = [name for who, name in state.abilities.used if who == ww and name.startswith(ETERNAL_HIT)]
-        berserk = sum(1 for who, name in state.abilities.used if who == ww and name == GNOPH_KEH_KILLED)
         kept = tuple(u for u in state.abilities.used if u[0] != ww or not _battle_mark(u[1]))
         state = pw.with_abilities(state, used=kept)
-        if pending:
-            state = pw.queue_ask(state, Ask("Eternal", ww, (pending[0][len(ETERNAL_HIT) :], ended.area)))
-        enemy = sides[1] if ww == sides[0] else sides[0]
-        for _ in range(berserk if ww in sides else 0):
-            state = pw.queue_ask(state, Ask("Berserkergang", ww if enemy == NEUTRAL else enemy, (enemy, ended.area)))
         kills = dict(state.abilities.tally)
         killed = kills.get(ww, 0) if ww in sides else sum(kills.values())
         if killed and pw.holds(state, ww, "Cannibalism"):
@@ -396,13 +397,10 @@ def _battle_over(state: GameState, ended: BattleEnded) -> GameState:
 
 
 def _watcher_battle_over(state: GameState, ended: BattleEnded) -> GameState:
-    """Eternal and Cannibalism after a battle with the Watcher (see :func:`_battle_over`): for a
-    Windwalker fighting it, its one enemy unit is the Watcher; for any other, any unit killed."""
+    """Cannibalism after a battle with the Watcher (see :func:`_battle_over`): for a Windwalker
+    fighting it, its one enemy unit is the Watcher; for any other, any unit killed."""
     for ww in (p.pid for p in state.players if p.faction is Faction.WINDWALKER):
-        pending = [name for who, name in state.abilities.used if who == ww and name.startswith(ETERNAL_HIT)]
         state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[0] != ww or not _battle_mark(u[1])))
-        if pending:
-            state = pw.queue_ask(state, Ask("Eternal", ww, (pending[0][len(ETERNAL_HIT) :], ended.area)))
         killed = pw.watcher_slain(state) + (0 if ww == ended.defender else pw.tally(state, WATCHER))
         if killed and pw.holds(state, ww, "Cannibalism"):
             state = pw.queue_ask(state, Ask("Cannibalism", ww, (ended.area,)))
@@ -410,17 +408,15 @@ def _watcher_battle_over(state: GameState, ended: BattleEnded) -> GameState:
 
 
 def _battle_mark(name: str) -> bool:
-    return name.startswith(ETERNAL_HIT) or name == GNOPH_KEH_KILLED
+    return name in (ETERNAL_ASKED, GNOPH_KEH_KILLED) or name.startswith(ETERNAL_CANCELLED)
 
 
 def _hit(state: GameState, event: HitTaken) -> GameState:
-    """Remember, for the battle's end, the first result on Rhan Tegoth and each Gnoph-Keh killed."""
+    """Remember each Gnoph-Keh killed, for Berserkergang's toll in a later command of the battle."""
     ww = event.player
     if not _is(state, ww) or (ww, "") not in state.abilities.fighters:
         return state
-    if event.unit == RHAN_TEGOTH and not any(who == ww and n.startswith(ETERNAL_HIT) for who, n in state.abilities.used):
-        return pw.mark_used(state, ww, ETERNAL_HIT + event.hit)
-    if event.unit == GNOPH_KEH and event.hit == "kill" and pw.holds(state, ww, "Berserkergang"):
+    if event.unit == GNOPH_KEH and event.hit == "kill" and pw.holds(state, ww, BERSERKERGANG):
         return pw.mark_used(state, ww, GNOPH_KEH_KILLED)
     return state
 
@@ -532,6 +528,7 @@ PLUGIN = FactionPlugin(
     reaction=react,
     reacts_to=REACTS_TO,
     guards=GUARDS,
+    battle=Hooks(cancel=eternal, cancelled=eternal_answered, toll=berserkergang),
     resting=resting,
     ritual_cost=ritual_cost,
     at_the_end=anytime_at_the_end,

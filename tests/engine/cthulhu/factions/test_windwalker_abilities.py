@@ -131,10 +131,30 @@ def test_eternal_pays_one_power_to_cancel_a_kill_on_rhan_tegoth() -> None:
     state = game6(Europe={"units": [(WW, G, "Rhan Tegoth", 1), (YS, M, "Byakhee", 2)]})
     state = already(state, WW, "Awaken Rhan Tegoth")
     state = run(turn(state, WW, power=3), c.BattleAction(WW, "Europe", YS), c.Roll((1, 1, 1)), c.Roll((6, 1, 1)))
-    assert units(state, "Europe", WW, "Rhan Tegoth") == 0
-    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == WW
+    # Asked as the Kill lands (factions.md section 11, step 9): he is still in the battle.
+    assert units(state, "Europe", WW, "Rhan Tegoth") == 1 and state.battle is not None
+    assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == WW and state.prompt.purpose == "Eternal"
     state = run(state, UseAbility(WW, "use"))
-    assert units(state, "Europe", WW, "Rhan Tegoth") == 1 and state.player(WW).power == 1
+    assert units(state, "Europe", WW, "Rhan Tegoth") == 1 and state.player(WW).power == 1 and state.battle is None
+
+
+def test_eternal_cancels_rhan_tegoths_one_pain_the_others_do_not_land_on_him() -> None:
+    """Three Pains on a lone Rhan Tegoth: each unit takes one (the Pains are assigned, then their
+    effects: factions.md section 11, steps 13-14); Eternal cancels his, and he stays."""
+    state = game6(Europe={"units": [(WW, G, "Rhan Tegoth", 1), (YS, M, "Byakhee", 2)]})
+    state = already(state, WW, "Awaken Rhan Tegoth")
+    state = run(turn(state, WW, power=3), c.BattleAction(WW, "Europe", YS), c.Roll((1, 1, 1)), c.Roll((4, 4, 5)))
+    assert state.prompt.purpose == "Eternal" and state.battle is not None and state.battle.stage == "pain effects"
+    state = run(state, UseAbility(WW, "use"))
+    assert units(state, "Europe", WW, "Rhan Tegoth") == 1 and state.player(WW).power == 1 and state.battle is None
+
+
+def test_eternal_declined_the_kill_lands() -> None:
+    state = game6(Europe={"units": [(WW, G, "Rhan Tegoth", 1), (YS, M, "Byakhee", 2)]})
+    state = already(state, WW, "Awaken Rhan Tegoth")
+    state = run(turn(state, WW, power=3), c.BattleAction(WW, "Europe", YS), c.Roll((1, 1, 1)), c.Roll((6, 1, 1)))
+    state = run(state, UseAbility(WW, "skip"))
+    assert units(state, "Europe", WW, "Rhan Tegoth") == 0 and state.player(WW).power == 2 and state.battle is None
 
 
 def test_berserkergang_the_enemy_loses_a_unit_for_each_gnoph_keh_killed() -> None:
@@ -143,6 +163,7 @@ def test_berserkergang_the_enemy_loses_a_unit_for_each_gnoph_keh_killed() -> Non
     state = run(state, c.Roll((1, 1, 1)), c.Roll((6, 1)))
     assert units(state, "Europe", WW, "Gnoph-Keh") == 0
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == YS
+    assert state.battle is not None and state.battle.stage == "eliminate"  # step 11, before the Pains
     state = run(state, UseAbility(YS, "Acolyte"))
     assert units(state, "Europe", YS, "Acolyte") == 0 and units(state, "Europe", YS, "Undead") == 3
 
