@@ -15,11 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
-from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
-from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
-from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
-from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
-from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
+from companion.engine.cthulhu.assembly import assemble
 from companion.engine.cthulhu.by_area import area_actions, recruit_areas
 from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
@@ -41,6 +37,10 @@ if TYPE_CHECKING:
 for _later in ("companion.engine.arkham.game", "companion.engine.cthulhu.corrections"):
     COMMANDS.later(_later)
     EVENTS.later(_later)
+
+# The rules modules' steps, hooks and handlers, installed into the core's tables in order, once
+# (nothing registers itself at import: cthulhu/assembly.py).
+assemble()
 
 State = GameState
 Result = Accepted[GameState] | Rejected
