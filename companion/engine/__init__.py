@@ -22,7 +22,6 @@ from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
 from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN, GameState
 from companion.engine.cthulhu.odds import battle_odds, eradication_gains, watcher_odds, worlds_end_within, worm_chances
-from companion.engine.values import quicken
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing's own from Python 3.13; only the checker reads it
@@ -45,21 +44,6 @@ assemble()
 State = GameState
 Result = Accepted[GameState] | Rejected
 
-
-def _quicken_engine() -> None:
-    """The engine's frozen dataclasses (states, units, commands, events) get the quicker
-    ``__init__`` of :func:`companion.engine.values.quicken`, once every engine module is loaded."""
-    prefix = __name__ + "."
-    quicken(
-        obj
-        for name, module in list(sys.modules.items())
-        if name.startswith(prefix)
-        for obj in list(vars(module).values())
-        if isinstance(obj, type) and obj.__module__ == name
-    )
-
-
-_quicken_engine()
 
 __all__ = [
     "COMMANDS",
