@@ -10,7 +10,7 @@ start-up left out); divided by the count, one roll's (one game's).  ``VARIANT`` 
 :mod:`companion.engine.values`' tuned parts for plain Python in the imported engine, to
 measure what it buys: ``plain_evolve`` (``dataclasses.replace``), ``plain_maker`` (the class
 itself); ``plain_encoder,no_encoder_cache`` (codec: a plain walk of the fields, no cache by type),
-``no_fields_cache``, ``no_hints_cache`` (codec's caches by type).  The figures are in the comments
+``no_fields_cache``, ``no_hints_cache`` (codec's caches by type), ``no_names_cache`` (names').  The figures are in the comments
 next to each part kept (values.py, codec.py).
 """
 
@@ -27,7 +27,7 @@ def _plain_variant(name: str) -> None:
     """Swap the tuned part ``name`` for plain Python in the imported engine (every module's
     binding of it, and every class it changed)."""
     import companion.engine  # noqa: F401  (every engine module imported: their bindings are swapped)
-    from companion.engine import codec, values
+    from companion.engine import codec, names, values
 
     engine = [m for n, m in list(sys.modules.items()) if n.startswith("companion.")]
     if name == "plain_evolve":
@@ -68,8 +68,23 @@ def _plain_variant(name: str) -> None:
         codec._DECIDING = _Forgetful()
     elif name == "no_hints_cache":
         codec._HINTS_CACHE = _Forgetful()
+    elif name == "no_names_cache":
+        names._FIELDS = _Unkept()
     elif name:
         raise SystemExit(f"unknown VARIANT {name!r}")
+
+
+class _Unkept(dict):  # type: ignore[type-arg]
+    """names' field names by class, found again at every look-up (none kept)."""
+
+    def __contains__(self, key: object) -> bool:
+        return False
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+    def __getitem__(self, key: Any) -> Any:
+        return tuple(f.name for f in dataclasses.fields(key))
 
 
 class _Forgetful(dict):  # type: ignore[type-arg]
