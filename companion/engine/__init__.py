@@ -15,18 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.codec import DecodeError, canonical, from_canonical, from_data, to_data
 from companion.engine.core import COMMANDS, EVENTS, Accepted, Code, Command, Event, Rejected, tag_of
-from companion.engine.cthulhu import acolyte as _acolyte  # noqa: F401  (registers the Astral Acolyte)
-from companion.engine.cthulhu import commands as _commands  # noqa: F401  (registers the commands)
-from companion.engine.cthulhu import primeval as _primeval  # noqa: F401  (registers the glaciers)
-from companion.engine.cthulhu import shaggai as _shaggai  # noqa: F401  (registers Shaggai's rules)
-from companion.engine.cthulhu import watcher as _watcher  # noqa: F401  (registers Yuggoth's rules)
+from companion.engine.cthulhu.assembly import assemble
 from companion.engine.cthulhu.by_area import area_actions, recruit_areas
 from companion.engine.cthulhu.commands import NewGame
 from companion.engine.cthulhu.game import apply as _apply_cthulhu
 from companion.engine.cthulhu.game import legal_commands, new_game
 from companion.engine.cthulhu.model import SPELLBOOKS_TO_WIN, GameState
 from companion.engine.cthulhu.odds import battle_odds, eradication_gains, watcher_odds, worlds_end_within, worm_chances
-from companion.engine.values import quicken
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing's own from Python 3.13; only the checker reads it
@@ -42,24 +37,13 @@ for _later in ("companion.engine.arkham.game", "companion.engine.cthulhu.correct
     COMMANDS.later(_later)
     EVENTS.later(_later)
 
+# The rules modules' steps, hooks and handlers, installed into the core's tables in order, once
+# (nothing registers itself at import: cthulhu/assembly.py).
+assemble()
+
 State = GameState
 Result = Accepted[GameState] | Rejected
 
-
-def _quicken_engine() -> None:
-    """The engine's frozen dataclasses (states, units, commands, events) get the quicker
-    ``__init__`` of :func:`companion.engine.values.quicken`, once every engine module is loaded."""
-    prefix = __name__ + "."
-    quicken(
-        obj
-        for name, module in list(sys.modules.items())
-        if name.startswith(prefix)
-        for obj in list(vars(module).values())
-        if isinstance(obj, type) and obj.__module__ == name
-    )
-
-
-_quicken_engine()
 
 __all__ = [
     "COMMANDS",

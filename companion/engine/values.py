@@ -17,7 +17,7 @@ import inspect
 import sys
 import types
 from _thread import get_ident
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
@@ -74,6 +74,9 @@ def evolve(value: T, **changes: Any) -> T:
 
     :raises TypeError: for a field the class does not have.
     """
+    # Measured (callgrind, bench/instructions.py): with dataclasses.replace instead, the resolving
+    # roll (apply and journal encoding) takes 57% more instructions (2.134 M against 1.363 M) and
+    # a stored game opened (the six-round script) 63% more: kept (>= 2%, docs/architecture.md).
     cls = type(value)
     size = _DICT_SIZES.get(cls)
     if size is not None:
@@ -108,40 +111,17 @@ def instance_fields(cls: type[T]) -> type[T]:
     return cls
 
 
-def _build_init(cls: type) -> Callable[..., None] | None:
-    """An ``__init__`` for the frozen, slotted dataclass ``cls`` that sets each slot through its
-    descriptor, as the dataclass's own does through ``object.__setattr__`` by name (about 40%
-    quicker: the events and unit stacks of a battle are built on the tower's roll path).  Same
-    parameters, order and defaults; None where that would change behaviour (``__post_init__``,
-    default factories, keyword-only or non-init fields)."""
-    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        return None
-    params = cls.__dict__.get("__dataclass_params__")  # the class's own, not a base's
-    if params is None or not params.frozen or not params.init:
-        return None
-    fields = dataclasses.fields(cls)
-    if not fields:
-        return None
-    if any(not f.init or f.kw_only or f.default_factory is not dataclasses.MISSING for f in fields):
-        return None
-    init = _make_init(cls, fields, slotted=True)
-    init.__doc__ = cls.__init__.__doc__
-    return init
-
-
-def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, slotted: bool) -> Callable[..., None]:
+def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """The ``__init__`` of the frozen dataclass ``cls`` whose ``fields`` are all plain (in the
-    ``__init__``, positional, no factory): each slot set through its descriptor (``slotted``), or
-    each attribute through ``object.__setattr__`` by name as the dataclass's own does.  Its
-    annotations are the dataclass's own, so ``inspect.signature`` reads the same."""
+    ``__init__``, positional, no factory): each attribute set through ``object.__setattr__`` by
+    name, as the dataclass's own does.  Its annotations are the dataclass's own, so
+    ``inspect.signature`` reads the same.  (Setting each slot through its descriptor instead, a
+    generated quicker ``__init__``, bought 0.75% of the resolving roll's instructions, apply and
+    journal encoding, callgrind, bench/instructions.py: below the 1% rule, docs/architecture.md.)"""
     scope: dict[str, Any] = {"__name__": cls.__module__, "_setattr": object.__setattr__}
     signature, body = [], []
     for i, f in enumerate(fields):
-        if slotted:
-            scope[f"_set{i}"] = cls.__dict__[f.name].__set__
-            body.append(f"    _set{i}(self, {f.name})")
-        else:
-            body.append(f"    _setattr(self, {f.name!r}, {f.name})")
+        body.append(f"    _setattr(self, {f.name!r}, {f.name})")
         if f.default is dataclasses.MISSING:
             signature.append(f.name)
         else:
@@ -155,28 +135,10 @@ def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...], *, slotted
     return init
 
 
-def quicken(classes: Iterable[type]) -> int:
-    """Give each eligible frozen, slotted dataclass in ``classes`` the quicker ``__init__`` of
-    :func:`_build_init` (once); how many were changed."""
-    changed = 0
-    for cls in classes:
-        if cls in _QUICK:
-            continue
-        _QUICK.add(cls)
-        init = _build_init(cls)
-        if init is not None:
-            cls.__init__ = init  # type: ignore[misc]
-            changed += 1
-    return changed
-
-
-_QUICK: set[type] = set()
-
-
 def maker(cls: Callable[P, T]) -> Callable[P, T]:
     """A function that makes a ``cls`` value exactly as ``cls(...)`` does (same parameters,
     defaults and value), about three times quicker: for a frozen, slotted dataclass of plain
-    fields (as :func:`_build_init`'s); ``cls`` itself for any other, or where Python will not
+    fields (in the ``__init__``, positional, no factory); ``cls`` itself for any other, or where Python will not
     share its layout.
 
     For the values the tower's roll path makes by the dozen (issue 20: a battle's events, unit
@@ -188,6 +150,9 @@ def maker(cls: Callable[P, T]) -> Callable[P, T]:
     and then gives the value its real class: ``__class__`` assignment, which Python allows
     between classes of the same layout.  Nothing but the maker ever sees the twin.
     """
+    # Measured (callgrind, bench/instructions.py): without the makers the resolving roll (apply and
+    # its journal encoding) takes 4.9% more instructions (1.429 M against 1.363 M): kept (>= 2%,
+    # docs/architecture.md).
     klass: Any = cls  # the checker narrows a class to a dataclass instance's type
     if not isinstance(klass, type) or not dataclasses.is_dataclass(klass) or hasattr(klass, "__post_init__"):
         return cls
@@ -397,8 +362,7 @@ def _make_frozen(cls: type, slots: bool) -> type:
                 setattr(made, name, method)
     params = made.__dict__["__dataclass_params__"]
     params.init = params.repr = params.eq = params.frozen = True
-    made.__init__ = _make_init(made, fields, slotted=slots)  # type: ignore[misc]
-    _QUICK.add(made)
+    made.__init__ = _make_init(made, fields)  # type: ignore[misc]
     if not documented:
         made.__doc__ = made.__name__ + _signature_text(made, fields)
     return made

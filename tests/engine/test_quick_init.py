@@ -1,5 +1,5 @@
-"""The engine's frozen dataclasses build through a quicker ``__init__`` (values.quicken) and the
-abilities read the board through a memoised occupancy: both must give exactly what the plain
+"""The engine's frozen dataclasses build through the ``__init__`` values.dataclass compiles, and
+the abilities read the board through a memoised occupancy: both must give exactly what the plain
 code gives."""
 
 from __future__ import annotations
@@ -12,12 +12,10 @@ import pytest
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.events import HitTaken
 from companion.engine.cthulhu.model import AreaState, Gate, Prompt, PromptKind, UnitKind, Units
-from companion.engine.values import _build_init, quicken
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, YS, game
 
 
-def test_the_quick_init_replaced_the_dataclass_one_and_builds_the_same_values() -> None:
-    assert "_set0" in Units.__init__.__code__.co_names  # quicken gave Units its __init__
+def test_the_compiled_init_builds_the_values_the_dataclass_one_builds() -> None:
     assert Units(GC, UnitKind.MONSTER, "Deep One", 2) == Units(owner=GC, kind=UnitKind.MONSTER, name="Deep One", count=2)
     assert Prompt(PromptKind.ROLL) == Prompt(PromptKind.ROLL, "", "", (), 0)  # defaults kept
     event = HitTaken(GC, "Asia", "monster", "Deep One", "kill")
@@ -26,25 +24,6 @@ def test_the_quick_init_replaced_the_dataclass_one_and_builds_the_same_values() 
         Units(GC, UnitKind.MONSTER, "Deep One")  # type: ignore[call-arg]  # a missing field still refuses
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.hit = "pain"  # type: ignore[misc]
-
-
-def test_classes_whose_init_does_more_keep_theirs() -> None:
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Checked:
-        value: int
-
-        def __post_init__(self) -> None:
-            if self.value < 0:
-                raise ValueError("negative")
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Listed:
-        items: list[int] = dataclasses.field(default_factory=list)
-
-    assert _build_init(Checked) is None and _build_init(Listed) is None
-    assert quicken([Checked, Listed]) == 0
-    with pytest.raises(ValueError):
-        Checked(-1)
 
 
 def test_the_occupancy_is_what_the_areas_hold_and_follows_each_new_board() -> None:

@@ -668,6 +668,3 @@ def register() -> None:
     # Windwalker's anytime Spellbook: HRF's order), before the expansions' and the reveal.
     flow.FINAL_HOOKS += [at_the_end, *(p.at_the_end for p in registry.PLUGINS if p.at_the_end is not None)]
     flow.POWER_HOOKS.append(power_extras)
-
-
-register()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.engine.core import COMMANDS, EVENTS, Code, Command, Event, Refusal
-from companion.engine.cthulhu import actions, flow, shaggai
+from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -245,13 +245,3 @@ def answers(state: GameState) -> Iterator[Command]:
 
 def setup(state: GameState, events: Events) -> GameState:
     return evolve(state, acolyte=Acolyte()) if state.options.astral_acolyte else state
-
-
-flow.SETUP_HOOKS.append(setup)
-flow.GATHER_NOTES.append(idle_gate)
-flow.STEPS[Step.ACOLYTE_PLACE] = step_place
-flow.STEPS[Step.ACOLYTE_RELOCATE] = step_relocate
-shaggai.ERADICATION_HOOKS.append(eradicated)
-actions.PROMPT_ANSWERS[PromptKind.ACOLYTE] = answers
-actions.HANDLERS[PlaceAcolyte] = place
-actions.MOVE_ACOLYTE = move

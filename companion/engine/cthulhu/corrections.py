@@ -468,6 +468,9 @@ def is_correction(command: Command) -> bool:
 # -- the handlers -----------------------------------------------------------------------------
 
 Body = Callable[[GameState, Any, Events], GameState]
+# The corrections' own table: installed into the core's (actions.HANDLERS) when first used
+# (game.corrections), not at import.
+HANDLERS: dict[type[Command], actions.Handler] = {}
 
 
 def corrects(cls: type[Command]) -> Callable[[Body], Body]:
@@ -481,7 +484,7 @@ def corrects(cls: type[Command]) -> Callable[[Body], Body]:
             events.append(CorrectionMade(tag_of(cmd), summary(state, cmd), cmd.reason.strip()))
             return body(state, cmd, events)
 
-        actions.HANDLERS[cls] = handler
+        HANDLERS[cls] = handler
         return body
 
     return register
@@ -1119,5 +1122,5 @@ def answers_join(state: GameState) -> Iterator[Command]:
     yield BeginPlay()
 
 
-actions.HANDLERS[BeginPlay] = begin_play
-actions.PROMPT_ANSWERS[PromptKind.JOIN] = answers_join
+HANDLERS[BeginPlay] = begin_play
+PROMPT_ANSWERS: dict[PromptKind, Callable[[GameState], Iterator[Command]]] = {PromptKind.JOIN: answers_join}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from types import ModuleType
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected, other_games_command
-from companion.engine.cthulhu import abilities, acolyte, actions, flow, six_books
+from companion.engine.cthulhu import abilities, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
@@ -31,34 +32,6 @@ from companion.engine.names import clean_name, command_text_problem
 from companion.engine.rng import Rng
 from companion.engine.says import say
 from companion.engine.values import evolve, maker
-
-actions.HANDLERS.update(independents.HANDLERS)
-actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
-actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
-for _plugin in plugins():  # the factions' commands played with or without the abilities option
-    actions.HANDLERS.update(_plugin.core_handlers)
-# After every command, in this order (one list, here): the abilities' work (requirements,
-# reactions, questions), the High Priests', the independents', each faction's own (the
-# registry's order), and the Astral Acolyte's control last: it reads the board as every other
-# hook leaves it (Abhoth's Filth turned neutral, a Hierophants High Priest placed).
-flow.AFTER_COMMAND_HOOKS += [
-    abilities.after_command,
-    high_priests.after_command,
-    independents.after_command,
-    *(p.after_command for p in plugins() if p.after_command is not None),
-    acolyte.sync,
-]
-# Before the first player is named: the Unspeakable Oath's question, then The Mao Ceremony's.
-flow.BEFORE_FIRST_PLAYER += [high_priests.before_first_player, neutral_spellbooks.before_first_player]
-for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
-    actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
-actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])
-_battle.IN_FORCE += [p.in_force for p in plugins() if p.in_force is not None]  # a battle's dice from its declaration
-flow.TURN_HOLDS.append(independents.follow_up)
-# All six Spellbooks: battles are unlimited actions, each area once per turn (six_books.py).
-actions.HANDLERS[c.BattleAction] = six_books.on_battle(actions.HANDLERS[c.BattleAction])
-flow.TURN_HOLDS.append(six_books.hold)
-flow.DOOM_GATE_HOOKS.append(independents.brood_blocked)
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
@@ -116,9 +89,7 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     for setup in flow.SETUP_HOOKS:
         state = setup(state, events)
     if cmd.join is not None:  # a game in progress: the table enters the board, then begins play
-        from companion.engine.cthulhu import corrections  # imported on first use (companion.engine)
-
-        state = corrections.join(state, cmd.join, events)
+        state = corrections().join(state, cmd.join, events)
     state = flow.run(state, events)
     return evolve(state, step=1), tuple(events)
 
@@ -195,9 +166,20 @@ def apply(state: GameState, command: Command) -> Result:
 def _corrections_handler(cls: type[Command]) -> actions.Handler | None:
     """The handler of a command the corrections decide (Place, SetGate and the rest of the
     commands that put the board right): their module is imported on first use (companion.engine)."""
-    from companion.engine.cthulhu import corrections  # noqa: F401  (registers its handlers)
-
+    corrections()
     return actions.HANDLERS.get(cls)
+
+
+def corrections() -> ModuleType:
+    """The corrections' module, imported on first use (companion.engine) and its handlers and
+    answers installed into the core's tables then, once: the lazy part of the assembly
+    (:mod:`.assembly`)."""
+    from companion.engine.cthulhu import corrections as module  # imported on first use
+
+    if PromptKind.JOIN not in actions.PROMPT_ANSWERS:
+        actions.HANDLERS.update(module.HANDLERS)
+        actions.PROMPT_ANSWERS.update(module.PROMPT_ANSWERS)
+    return module
 
 
 # -- legal choices --------------------------------------------------------------------------
@@ -339,9 +321,6 @@ def needs_combat(handler: actions.Handler) -> actions.Handler:
     return run
 
 
-actions.HANDLERS[c.BattleAction] = needs_combat(actions.HANDLERS[c.BattleAction])  # combat > 0 (section 11)
-
-
 def _can_score(state: GameState, index: int, pid: str, enemy: str) -> bool:
     """Whether ``pid``, whose units in area ``index`` roll no dice by their own combat, still has
     combat against ``enemy`` there: an ability in force when it declares gives it dice
@@ -398,13 +377,10 @@ def _reveals(state: GameState, pid: str) -> Iterator[Command]:
         yield from (c.RevealElderSign(pid, v) for v in (1, 2, 3) if _sign_left(state, v))
 
 
-def _doom_choices(state: GameState) -> bool:
+def doom_choices(state: GameState) -> bool:
     """Whether the Doom-Phase prompt's actor has a choice besides skipping and its Elder Signs:
     a faction's or an independent's Doom-Phase ability, Ubbo-Sathla's awakening (flow.step_rituals)."""
     return any(not isinstance(cmd, (c.Ritual, c.SkipRitual, c.RevealElderSign)) for cmd in legal_commands(state))
-
-
-flow.DOOM_CHOICE_HOOKS.append(_doom_choices)
 
 
 def _sign_left(state: GameState, value: int) -> bool:

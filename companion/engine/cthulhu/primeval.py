@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from companion.engine.core import COMMANDS, EVENTS, Command, Event
 from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
-from companion.engine.cthulhu.model import GLACIER, MOON, NO_PROMPT, GameState, Gate, Prompt, PromptKind, Step
+from companion.engine.cthulhu.model import GLACIER, MOON, NO_PROMPT, GameState, Gate, Prompt, PromptKind
 from companion.engine.says import say
 from companion.engine.values import dataclass, evolve
 
@@ -90,8 +90,3 @@ def place_glacier(state: GameState, cmd: PlaceGlacier, events: Events) -> GameSt
 
 def answers(state: GameState) -> Iterator[Command]:
     return (PlaceGlacier(state.prompt.actor, area) for area in state.prompt.choices)
-
-
-flow.STEPS[Step.GLACIERS] = step_glaciers
-actions.PROMPT_ANSWERS[PromptKind.GLACIER] = answers
-actions.HANDLERS[PlaceGlacier] = place_glacier

@@ -349,16 +349,3 @@ def _independent_book(state: GameState, seat: int, igoo: str, events: Events) ->
 
 def answers_place(state: GameState) -> Iterator[Command]:
     return (PlaceWorm(state.prompt.actor, area) for area in state.prompt.choices)
-
-
-# -- registration ---------------------------------------------------------------------------
-
-flow.SETUP_HOOKS.append(setup)
-flow.STEPS[Step.WORMS_DEGRADE] = step_degrade
-flow.STEPS[Step.WORMS_PLACE] = step_place
-# The winner is decided as at any end: the most Doom among the players with all 6 Spellbooks
-# (ties share); nobody with all 6, nobody wins (docs/rules-notes.md).
-flow.END_RULES["worlds_end"] = ("the World's End: fewer than 2 areas per player", flow.winners_by_doom)
-actions.ROLL_HANDLERS["worms_degrade"] = degraded
-actions.PROMPT_ANSWERS[PromptKind.PLACE] = answers_place
-actions.HANDLERS.update({PlaceWorm: place_worm, CosmicSpellbook: cosmic_spellbook})

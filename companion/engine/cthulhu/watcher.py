@@ -33,7 +33,6 @@ from companion.engine.cthulhu.model import (
     Phase,
     Prompt,
     PromptKind,
-    Step,
     UnitKind,
     Watcher,
     WatcherFight,
@@ -614,26 +613,3 @@ def answers_dice(state: GameState) -> Iterator[Command]:
 def setup(state: GameState, events: Events) -> GameState:
     """The Watcher token starts dark at 12 on the Doom track of a Yuggoth board."""
     return evolve(state, watcher=Watcher()) if state.board.is_yuggoth else state
-
-
-# -- registration ---------------------------------------------------------------------------
-
-flow.STEPS[Step.WATCHER_DECAY] = step_decay
-flow.STEPS[Step.WATCHER_AWAKEN] = step_awaken
-flow.STEPS[Step.WATCHER_ATTACKS] = step_attacks
-flow.SETUP_HOOKS.append(setup)
-flow.POWER_HOOKS.append(pyramid_power)
-flow.DOOM_HOOKS.append(on_doom_changed)
-battle.WATCHER_RESOLVED.append(fight_goes_on)
-actions.ROLL_HANDLERS.update(
-    watcher_decay=decay_rolled,
-    watcher_awaken=awaken_rolled,
-    watcher_attack=watcher_rolled,
-    watcher_defend=defender_rolled,
-)
-actions.PROMPT_ANSWERS.update(
-    {PromptKind.WATCHER_MOVE: answers_move, PromptKind.WATCHER_TARGET: answers_target, PromptKind.COMBAT_DICE: answers_dice}
-)
-actions.HANDLERS.update(
-    {WatcherMove: move_watcher, WatcherTarget: choose_target, CombatDice: declare_dice, BattleWatcher: battle_watcher}
-)
