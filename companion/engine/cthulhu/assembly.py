@@ -6,8 +6,7 @@ own wraps) define steps, hooks and handlers; none of them puts itself into the c
 (:mod:`.flow`'s steps and hooks, :mod:`.actions`' handlers) at import.  :func:`assemble` does,
 once, from :mod:`companion.engine`, in the order the engine has always installed them: the order
 of a list of hooks is the order they run, and a wrap wraps what is installed before it, so the
-order here is behaviour (tests/engine/cthulhu/test_replay_identity.py holds it).  The battle's
-own handlers are still installed by :mod:`.battle` at its import, before all of these.  The
+order here is behaviour (tests/engine/cthulhu/test_replay_identity.py holds it).  The
 corrections are assembled when first used (:func:`.game.corrections`): a table starts without them.
 """
 
@@ -24,12 +23,22 @@ from companion.engine.cthulhu.model import PromptKind, Step
 def assemble() -> None:
     """Install every rules module's steps, hooks and handlers into the core's tables, in order.
     Called once (a second call would install everything twice)."""
+    _battle()  # first: the abilities and the game's wraps wrap its declaration
     _shaggai()
     _acolyte()
     _primeval()
     _watcher()
     abilities.register()  # the factions' plugins, the shared layer's guards, the neutral Spellbooks
     _game()
+
+
+def _battle() -> None:
+    """The battle's declaration, its rolls, and the Kills, Pains and retreats it asks for."""
+    actions.HANDLERS[c.BattleAction] = bt.declare
+    actions.ROLL_HANDLERS["battle"] = bt.rolled
+    actions.PROMPT_ANSWERS.update(
+        {PromptKind.ASSIGN_KILL: bt.answers_kill, PromptKind.ASSIGN_PAIN: bt.answers_pain, PromptKind.RETREAT: bt.answers_retreat}
+    )
 
 
 def _shaggai() -> None:

@@ -919,10 +919,3 @@ def answers_pain(state: GameState) -> Iterator[Command]:
 
 def answers_retreat(state: GameState) -> Iterator[Command]:
     return (c.ChooseRetreat(state.prompt.actor, area) for area in state.prompt.choices)
-
-
-actions.HANDLERS[c.BattleAction] = declare
-actions.ROLL_HANDLERS["battle"] = rolled
-actions.PROMPT_ANSWERS.update(
-    {PromptKind.ASSIGN_KILL: answers_kill, PromptKind.ASSIGN_PAIN: answers_pain, PromptKind.RETREAT: answers_retreat}
-)
