@@ -56,7 +56,7 @@ EARTH: dict[str, tuple[float, float]] = {
     "Mountains of Madness": (0.70, 0.96),
 }
 Box = tuple[int, int, int, int]  # x, y, width, height
-SEPARATION = 1.0  # the least distance between two Earth areas, in average spacings (see _spread)
+SEPARATION = 1.15  # the least distance between two Earth areas, in average spacings (see _spread)
 
 
 @lru_cache(maxsize=16)
@@ -66,7 +66,7 @@ def layout(board: MapDef) -> tuple[tuple[float, float], ...]:
     names = [area.name for area in board.areas]
     if names and all(name in EARTH for name in names):
         return _spread([EARTH[name] for name in names])
-    return _graph(board)
+    return _spread(list(_graph(board)))  # the same spacing pass: no two areas left crowded
 
 
 def wraps(a: tuple[float, float], b: tuple[float, float]) -> bool:

@@ -51,10 +51,10 @@ DIMMED = (26, 26, 30)  # an area that is not a legal answer
 LABEL_TAG = "area label"  # the tag of an area's label lines (the tests find them by it)
 COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
-COUNT_SIZES = (38, 30)  # px at unit 1: a count's font (38: ink 20 px = 3.9 mm on the 7-inch panel; 30: 15 px = 2.9 mm)
+COUNT_SIZES = (38,)  # px at unit 1: a count's font (ink 20 px = 3.9 mm on the 7-inch panel)
 HEADING_SIZES = (38, 30, 24, 20)  # px at unit 1: the heading's font, largest that fits on one line
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
-RING = 7  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
+RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
 KINDS = ("goo", "terror", "monster", "cultist")  # the order an owner's units are shown in
 FILLS = {"land": (40, 44, 32), "ocean": (20, 30, 60), "gone": (8, 8, 8)}  # an area's fill (dark: counts are light)
 
@@ -132,8 +132,8 @@ class MapScene(Scene):
         items = units_by_kind(state, area)
         if not items:
             return self.base_radius()
-        w, h = arrange(items, self.metrics.px(COUNT_SIZES[0]), self.metrics)[0]
-        return math.ceil(math.hypot(w / 2, h / 2)) + self.metrics.px(RING)
+        reach = arrange(items, self.metrics.px(COUNT_SIZES[0]), self.metrics)[0]
+        return math.ceil(reach) + self.metrics.px(RING)
 
     def update(self, view: View) -> None:
         self.state = view.state
@@ -284,7 +284,11 @@ class MapScene(Scene):
         variants = [
             self.label_variants([state.board.areas[i].name, *self.marks(view, i, worms.get(i))]) for i in range(len(centres))
         ]
-        sizes = [[_block(size, lines) for size, lines in options] for options in variants]
+        trays = [self.tray(state, i) for i in range(len(centres))]
+        sizes = [
+            [_with_tray(_block(size, lines), tray) for size, lines in options]
+            for options, tray in zip(variants, trays, strict=True)
+        ]
         # A margin from the screen's edges (and from the choices beside the map): a label is
         # read as the map's, not cut by the glass's bezel.
         mapped = self.split(state)[0].inflate(-2 * m.margin, -2 * m.margin)
@@ -305,6 +309,10 @@ class MapScene(Scene):
                 width = font(size).size(line)[0]
                 text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour, tag=LABEL_TAG)
                 y += line_height(size, line)
+            tray = trays[i]
+            if tray is not None:
+                items, (w, _), spots = tray
+                draw_items(surface, items, spots, m.px(COUNT_SIZES[0]), (box[0] + (box[2] - w) // 2, y), m)
 
     def marks(self, view: View, i: int, worm: int | None) -> list[str]:
         state, area = view.state, view.state.areas[i]
@@ -335,25 +343,39 @@ class MapScene(Scene):
         if area.gate is not None:
             gate = colour_of(state.player(area.gate.controller).faction) if area.gate.controller else DIM
             pygame.draw.circle(surface, gate, centre, r - m.px(5), max(2, m.px(4)))
-        self.draw_units(surface, state, i, centre, r - m.px(RING))
+        self.draw_units(surface, state, i, centre)
 
-    def draw_units(self, surface: pygame.Surface, state: GameState, i: int, centre: tuple[int, int], room: int) -> None:
-        """Area ``i``'s units by owner and kind, at the largest count size that fits inside
-        ``room`` px of its centre: a shape in the owner's colour, its count in light digits."""
+    def tray(self, state: GameState, i: int) -> tuple[list[Item], tuple[int, int], list[tuple[int, int]]] | None:
+        """Area ``i``'s units arranged at the full count size when they do not fit inside its
+        circle (they are then drawn under its name, outside the circle); None when they fit."""
         m, items = self.metrics, units_by_kind(state, i)
         if not items:
+            return None
+        reach, block, spots = arrange(items, m.px(COUNT_SIZES[0]), m)
+        return None if reach <= self.radius(i) - m.px(RING) else (items, block, spots)
+
+    def draw_units(self, surface: pygame.Surface, state: GameState, i: int, centre: tuple[int, int]) -> None:
+        """Area ``i``'s units by owner and kind inside its circle, when they fit there at the
+        full count size (else :meth:`tray` puts them under its name)."""
+        m, items = self.metrics, units_by_kind(state, i)
+        if not items or self.tray(state, i) is not None:
             return
-        for size in (m.px(s) for s in COUNT_SIZES):
-            (w, h), spots = arrange(items, size, m)
-            if math.hypot(w / 2, h / 2) <= room:
-                break
-        left, top = centre[0] - w // 2, centre[1] - h // 2
-        for (colour, kind, count), (x, y) in zip(items, spots, strict=True):
-            icon = icon_size(size)
-            middle = (left + x + icon // 2, top + y + h_row(size) // 2)
-            draw_icon(surface, kind, colour, middle, icon)
-            if count > 1:
-                text(surface, str(count), (left + x + icon + m.px(2), top + y), size, TEXT, bold=True, tag=COUNT_TAG)
+        size = m.px(COUNT_SIZES[0])
+        _, (w, h), spots = arrange(items, size, m)
+        draw_items(surface, items, spots, size, (centre[0] - w // 2, centre[1] - h // 2), m)
+
+
+def draw_items(
+    surface: pygame.Surface, items: list[Item], spots: list[tuple[int, int]], size: int, topleft: tuple[int, int], m: Metrics
+) -> None:
+    """Units as arranged by :func:`arrange`: a shape in the owner's colour, its count in light
+    digits beside it (a shape alone is one unit)."""
+    left, top = topleft
+    for (colour, kind, count), (x, y) in zip(items, spots, strict=True):
+        icon = icon_size(size)
+        draw_icon(surface, kind, colour, (left + x + icon // 2, top + y + h_row(size) // 2), icon)
+        if count > 1:
+            text(surface, str(count), (left + x + icon + m.px(2), top + y), size, TEXT, bold=True, tag=COUNT_TAG)
 
 
 Item = tuple[tuple[int, int, int], str, int]  # (owner's colour, kind, count)
@@ -389,11 +411,11 @@ def item_width(item: Item, size: int, m: Metrics) -> int:
     return icon_size(size) + m.px(2) + width_of(str(count), size, True)
 
 
-def arrange(items: list[Item], size: int, m: Metrics) -> tuple[tuple[int, int], list[tuple[int, int]]]:
-    """``items`` in rows at count size ``size``: ((width, height) of the block, each item's top
-    left in it), the columns chosen so the block's corners are nearest its centre; an owner's
-    items stay together where they can."""
-    gap, row = m.px(6), h_row(size)
+def arrange(items: list[Item], size: int, m: Metrics) -> tuple[float, tuple[int, int], list[tuple[int, int]]]:
+    """``items`` in centred rows at count size ``size``: (the farthest any row's corner lies
+    from the block's centre in px, (width, height) of the block, each item's top left in it),
+    the columns chosen so that reach is least; an owner's items stay together where they can."""
+    gap, row = m.px(4), h_row(size)
     best: tuple[float, tuple[int, int], list[tuple[int, int]]] | None = None
     for columns in range(1, len(items) + 1):
         rows = [items[k : k + columns] for k in range(0, len(items), columns)]
@@ -405,11 +427,11 @@ def arrange(items: list[Item], size: int, m: Metrics) -> tuple[tuple[int, int], 
             for it in r:
                 spots.append((x, n * row))
                 x += item_width(it, size, m) + gap
-        reach = math.hypot(w / 2, h / 2)
+        reach = max(math.hypot(rw / 2, max(abs(n * row - h / 2), abs((n + 1) * row - h / 2))) for n, rw in enumerate(widths))
         if best is None or reach < best[0]:
             best = (reach, (w, h), spots)
     assert best is not None
-    return best[1], best[2]
+    return best
 
 
 def draw_icon(surface: pygame.Surface, kind: str, colour: tuple[int, int, int], middle: tuple[int, int], size: int) -> None:
@@ -433,6 +455,14 @@ def draw_icon(surface: pygame.Surface, kind: str, colour: tuple[int, int, int], 
 def line_height(size: int, line: str) -> int:
     """The height a line takes (some glyphs reach below the font's own line size)."""
     return max(font(size).get_linesize(), font(size).size(line)[1])
+
+
+def _with_tray(block: tuple[int, int], tray: tuple[list[Item], tuple[int, int], list[tuple[int, int]]] | None) -> tuple[int, int]:
+    """A label's (width, height) with its area's units under it (when they are)."""
+    if tray is None:
+        return block
+    w, h = tray[1]
+    return max(block[0], w), block[1] + h
 
 
 def _block(size: int, lines: list[str]) -> tuple[int, int]:
