@@ -51,7 +51,7 @@ DIMMED = (26, 26, 30)  # an area that is not a legal answer
 LABEL_TAG = "area label"  # the tag of an area's label lines (the tests find them by it)
 COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
-COUNT_SIZES = (38,)  # px at unit 1: a count's font (ink 20 px = 3.9 mm on the 7-inch panel)
+COUNT_SIZES = (40,)  # px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel)
 HEADING_SIZES = (38, 30, 24, 20)  # px at unit 1: the heading's font, largest that fits on one line
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
 RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
