@@ -40,7 +40,7 @@ def ink_height(surface: pygame.Surface, drawn: Drawn, colour: tuple[int, int, in
     data = pygame.image.tobytes(surface.subsurface(rect), "RGB")
     pixels = [(data[n], data[n + 1], data[n + 2]) for n in range(0, len(data), 3)]  # row by row
     background = Counter(pixels).most_common(1)[0][0]
-    columns = range(left - rect.x, right - rect.x)
+    columns = range(max(0, left - rect.x), min(rect.width, right - rect.x))
     window = [[pixels[y * rect.width + x] for x in columns] for y in range(rect.height)]
     strong = Counter(c for row in window for c in row if _apart(c, background) > INK)
     if not strong:
