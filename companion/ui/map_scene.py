@@ -297,9 +297,12 @@ class MapScene(Scene):
         keep_out: tuple[tuple[int, int, int, int], ...] = ((0, 0, m.width, m.px(HEADING_ROOM)),)  # the heading's strip
         if side.width and side.height:
             keep_out += ((side.x, side.y, side.width, side.height),)
-        placed = place_labels(centres, self.geometry(state)[1], sizes, bounds, keep_out)
+        radii = self.geometry(state)[1]
+        placed = place_labels(centres, radii, sizes, bounds, keep_out)
         for i, (choice, box) in enumerate(placed):
-            if side.width and (pygame.Rect(box).colliderect(side) or side.collidepoint(centres[i])):
+            r = radii[i]
+            circle = pygame.Rect(centres[i][0] - r, centres[i][1] - r, 2 * r, 2 * r)
+            if side.width and (pygame.Rect(box).colliderect(side) or circle.colliderect(side)):
                 continue  # under the open panel
             size, lines = variants[i][choice]
             marks = len(lines) - len(self.marks(view, i, worms.get(i)))
