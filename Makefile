@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd espeak-ng:espeak-ng fusermount3:fuse3 py.pyfuse3:python3-pyfuse3
+SYSTEM_PACKAGES := redis-server:redis-server Xvfb:xvfb xauth:xauth systemd-analyze:systemd espeak-ng:espeak-ng fusermount3:fuse3 py.pyfuse3:python3-pyfuse3 chromium:chromium chromedriver:chromium-driver zbarimg:zbar-tools sox:sox lib.libportaudio.so.2:libportaudio2
 # The languages' catalogues: each .po compiled to the .mo gettext reads (make i18n updates the .po).
 PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
 MO := $(PO:.po=.mo)

@@ -7,7 +7,18 @@ import sys
 import time
 from pathlib import Path
 
-from bench import battle_bench, engine_bench, startup_bench, tap_bench, tower_bench, ui_bench, voice_bench
+from bench import (
+    battle_bench,
+    engine_bench,
+    listen_bench,
+    startup_bench,
+    tap_bench,
+    tower_bench,
+    ui_bench,
+    venue_bench,
+    voice_bench,
+    web_bench,
+)
 from bench.timing import machine
 
 OUTPUT = Path("docs/performance.md")
@@ -19,6 +30,9 @@ SECTIONS = [
     tap_bench.run,
     startup_bench.run,
     voice_bench.run,
+    web_bench.run,
+    listen_bench.run,
+    venue_bench.run,
 ]
 
 

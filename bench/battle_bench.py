@@ -32,6 +32,7 @@ from companion.engine.values import evolve
 from companion.maps import load_map
 
 CALLS = 20_000
+WATCH = "regression watch (its target: the tower-to-table path, p99 < 5 ms)"
 GAME_REPEATS = 40  # each of the scripted game's commands, applied this many times
 GC, CC = "great_cthulhu", "crawling_chaos"
 SEATS = tuple(c.Seat(f) for f in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT))
@@ -182,12 +183,14 @@ def run() -> list[str]:
     """Measure and return the Markdown section."""
     measured = bench()
     floor = measured["floor"]
-    rows = [
+    # A target of None: a regression watch, no target of its own.  The abilities-on roll's
+    # target is its whole tower-to-table path (p99 < 5 ms, "Dice tower to LED"), issue 30.
+    rows: list[tuple[str, Figures, float | None]] = [
         ("apply(the roll that resolves a battle)", measured["resolve"], 100.0),
         (
             "the same, the referee playing the abilities (a first Kill: requirement met, Spellbook asked)",
             measured["resolve, abilities"],
-            100.0,
+            None,
         ),
         ("apply(assign_kill)", measured["assign"], 100.0),
         ("battle_odds (exact)", measured["odds"], 1000.0),
@@ -204,7 +207,10 @@ def run() -> list[str]:
         "| what | median µs | p99 µs | target p99 |",
         "| --- | --- | --- | --- |",
     ]
-    lines += [f"| {name} | {f.median:.1f} | {f.p99:.1f} | < {target:,.0f} µs |" for name, f, target in rows]
+    lines += [
+        f"| {name} | {f.median:.1f} | {f.p99:.1f} | {WATCH if target is None else f'< {target:,.0f} µs'} |"
+        for name, f, target in rows
+    ]
     game, hook = measured["game apply"], measured["game hook"]
     lines += [
         "",
@@ -230,7 +236,7 @@ def run() -> list[str]:
     ):
         off, on = measured[f"{name}, off"], measured[f"{name}, on"]
         lines.append(f"| {label} | {off.median:.1f} | {off.p99:.1f} | {on.median:.1f} | {on.p99:.1f} |")
-    verdict = all(f.p99 < target for _, f, target in rows)
+    verdict = all(f.p99 < target for _, f, target in rows if target is not None)
     return [*lines, "", f"Verdict: {'every figure meets its target' if verdict else 'a figure MISSES its target'}.", ""]
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -86,7 +86,9 @@ class Appliance:
         self.link: Any = None
         self.panel: Any = None
         self.voice: Any = None  # companion.voice.speaker.Voice, once add_voice found a speaker
+        self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
+        self.web: Any = None  # companion.web.server.WebServer, once add_web started it
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -173,6 +175,8 @@ class Appliance:
             print(f"companion: {exc}", file=sys.stderr)
             return None
         self.panel.show(self.session.state)
+        if self.talk is not None:
+            self.panel.on_talk = self.talk.talk  # the panel's talk button (either may come first)
         if listen:
             self.output(self.panel.on_events, watched=True)
         self.when_switched(lambda session: self.panel.show(session.state))
@@ -202,6 +206,71 @@ class Appliance:
         self.stack.callback(self.voice.close)
         self.output(self.voice)
         return self.voice
+
+    def add_web(self, settings: Any, keys: Any = None) -> Any:
+        """The phones' and the TV's server (companion/web, docs/web.md): a peer output (every
+        journaled entry pushed to the pages) and an input source (a seat's command goes on the
+        table's queue like a tap).  ``settings``: :class:`companion.config.WebSettings`;
+        ``keys``: the seats' secrets (a fresh set when None).  None, with a notice, when it
+        cannot listen (an address in use or not this machine's): the table plays on without it."""
+        from companion.web.server import WebServer
+
+        venue = None
+        if shared(self.session.journal):  # a club's shared journal: every table on /venue
+            from companion.web.venue import Venue
+
+            venue = Venue(self.session.journal)
+        server = WebServer(self.table, settings, keys, recent=recent_words(self.session), venue=venue)
+        try:
+            server.start()
+        except OSError as exc:
+            self.table.notices.append(Notice(_("No phones: {problem}. The table plays on without them.").format(problem=exc)))
+            return None
+        self.stack.callback(server.stop)
+        self.output(server.hear)
+        self.when_switched(server.switched)
+        self.web = server
+        return server
+
+    def add_listening(
+        self, open_source: Callable[[Any], Any] | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> Any:
+        """Spoken commands: push to talk, read back, confirmed, then posted like a tap
+        (docs/voice.md).  ``open_source(sink)``: where the audio comes from (the microphone when
+        None; the tests' recorded files).  Without pocketsphinx or a microphone, a notice and None:
+        everything else runs.  The read-back is spoken by the voice, if one was added (now or later)."""
+        from companion.listening.microphone import Microphone, MicrophoneUnavailable
+        from companion.listening.recognizer import Recognizer, RecognizerUnavailable
+        from companion.listening.talk import Talk
+
+        table = self.table
+        try:
+            talk = Talk(
+                table,
+                Recognizer(),
+                open_source or Microphone,
+                show=lambda text: table.post_call(lambda: table.say(text)),  # a notice, said on the table's thread
+                speak=self._speak,
+                quiet=self._quiet,
+                clock=clock,
+            )
+        except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
+            table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
+            return None
+        self.talk = talk.start()
+        self.stack.callback(talk.close)
+        if self.panel is not None:
+            self.panel.on_talk = talk.talk  # the panel's talk button
+        return talk
+
+    def _speak(self, text: str) -> None:
+        if self.voice is not None and self.voice.settings.speech:
+            from companion.voice.lines import Line, Priority
+
+            self.voice.queue.put(Line(text, Priority.BIG))  # a read-back is never dropped as stale
+
+    def _quiet(self) -> bool:
+        return self.voice is None or bool(self.voice.queue.wait_idle(0))
 
     def narrate(self, out: TextIO, indent: str = "") -> None:
         """Write each journaled entry's words to ``out`` (the terminal demo's log)."""
@@ -391,6 +460,16 @@ class LocalClient:
 
         self._on_table(open_stored)
 
+    def reword(self) -> None:
+        """The game's recent entries worded again (the language changed): to the screen's log."""
+
+        def again() -> None:
+            reworded = getattr(self.screen, "reworded", None)  # a screen that keeps a log (the window's)
+            if reworded is not None:
+                reworded(recent_words(self.table.session))
+
+        self._on_table(again)
+
     def list_games(self) -> None:
         def listed() -> None:
             if self.screen is not None:
@@ -460,6 +539,29 @@ class LocalClient:
         settings.speech, settings.volume, settings.voice = choice.speech, choice.volume, choice.voice
         settings.verbosity = Verbosity.BIG_ONLY if choice.big_only else Verbosity.EVERYTHING
 
+    def phones(self) -> list[PhoneLink]:
+        web = self.house.web
+        if web is None:
+            return []
+        from companion.web.qr import matrix
+
+        return [PhoneLink(seat, label, url, matrix(url), web.accepting) for seat, label, url in web.links()]
+
+    def set_phones(self, on: bool) -> None:
+        web = self.house.web
+        if web is not None and on:
+            web.resume()
+        elif web is not None:
+            web.pause()
+
+    def reissue(self, seat: str) -> None:
+        if self.house.web is not None:
+            self.house.web.reissue(seat)
+
+    def talk(self, pressed: bool) -> None:
+        if self.house.talk is not None:
+            self.house.talk.talk(pressed)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
@@ -485,8 +587,42 @@ def demo_house(
     return house
 
 
+def serve_phones(house: Appliance, settings: Any, out: TextIO | None = None, *, keep_links: bool = False) -> Any:
+    """Start the phones' server if ``settings`` (``[web]``) has it on; say where in ``out``
+    (the demo's terminal).  ``keep_links``: the seats' links survive a restart (kept in the
+    state directory, mode 0600).  The server, or None."""
+    if settings is None or not settings.enabled:
+        return None
+    import dataclasses
+    import os
+
+    from companion import paths
+    from companion.web.seats import SeatKeys
+
+    given = os.environ.get("COMPANION_WEB_LISTEN", "")  # the tests: loopback only (tests/conftest.py)
+    if given:
+        settings = dataclasses.replace(settings, listen=tuple(given.split(",")))
+    keys = SeatKeys(paths.state_dir() / "seat-links.json" if keep_links else None)
+    server = house.add_web(settings, keys)
+    if server is not None and out is not None:
+        out.write(
+            _("Phones and TV: {url}/tv (each seat's link and QR code: the Phones page, in Settings)").format(
+                url=server.base_url()
+            )
+            + "\n"
+        )
+    return server
+
+
 def run_window_demo(
-    journal: Journal, name: str, setup: demo.DemoSetup, size: tuple[int, int], location: str, *, voice: bool = True
+    journal: Journal,
+    name: str,
+    setup: demo.DemoSetup,
+    size: tuple[int, int],
+    location: str,
+    *,
+    voice: bool = True,
+    web: Any = None,
 ) -> None:
     """The whole product on a laptop: the table in a window, the simulated tower on a real pty,
     the LED panel on gpiozero's mock pins drawn beside it.  Space: one move; A: autoplay."""
@@ -498,12 +634,16 @@ def run_window_demo(
         raise RuntimeError(session.message)
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=True, panel=True, voice=voice)
+        serve_phones(house, web, sys.stdout)
+        house.add_listening()  # hold T to talk (a notice when there is no microphone)
         greeting = _(
             "Demo window open: Space plays one move, A toggles autoplay, R rolls for me, U undoes, 1-5 switch screens, "
             "L shows the LED panel, Esc quits."
         )
         app = launch.open_window(house.client(threaded=True), size, journal=location, demo=True)
         print(greeting, flush=True)
+        if house.talk is not None:
+            print(_("Hold T and say a command; press T again (or say yes) to apply what is read back."), flush=True)
         launch.run_window(app)
 
 
@@ -657,7 +797,14 @@ def run_table(
             app.scene_name = "new"
         notifier = Notifier()
         stop_on_sigterm(app)
-        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=lambda: after_first_frame(house, later))
+
+        def then() -> None:
+            after_first_frame(house, later, listen=config.listen)
+            # The phones' server after the first frame too (aiohttp's import is some 100 ms on a
+            # Pi), started on the table's thread: it reads the journal's recent entries.
+            house.table.post_call(lambda: serve_phones(house, config.web, sys.stdout, keep_links=True))
+
+        heartbeat = Heartbeat(notifier, f"game {house.session.name}", then=then)
         try:
             launch.run_window(app, on_frame=heartbeat)
         finally:
@@ -665,13 +812,15 @@ def run_table(
     # Leaving the with-block closed the panel (LEDs off) and the tower link; the caller closes the journal.
 
 
-def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None) -> None:
+def after_first_frame(house: Appliance, later: Callable[[], list[str]] | None, *, listen: bool = False) -> None:
     """The service's start, finished once the table is on the screen: the players wait for the
     first frame, not for the sound device, espeak-ng or every map file to be read (together some
     tens of ms on x86, more on a Pi).  The next frame shows what they add (notices).  An entry
     journaled in between (a tower roll in the first frame's few ms) is not spoken."""
     said = len(house.table.notices)
     house.add_voice()  # the screen's saved choices reach it through the client (set_voice)
+    if listen:  # [voice] listen: the model is loaded here, off the first frame's way (about 1 s on a Pi)
+        house.add_listening()
     for problem in later() if later is not None else []:
         house.table.notices.append(Notice(problem))
     for notice in house.table.notices[said:]:

@@ -131,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--drop", type=float, default=0.0, help=_("chance a frame is lost (0-1, default: 0)"))
     sim.add_argument("--duplicate", type=float, default=0.0, help=_("chance a frame is sent twice (0-1, default: 0)"))
     sim.add_argument("--unplug-every", type=float, default=0.0, help=_("pull the cable every N seconds (default: 0, never)"))
+    sim.add_argument(
+        "--reboots", action="store_true", help=_("an unplug is a reboot (a tower powered over USB): it forgets its request")
+    )
     sim.set_defaults(run=cmd_tower_sim)
 
     script = sub.add_parser("script", help=_("read commands as JSON lines on stdin, answer each as a JSON line"))
@@ -268,7 +271,8 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
         if args.headless:
             run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute)
         else:
-            run_window_demo(journal, name, setup, size, args.journal or config.journal.resolved(), voice=not args.mute)
+            location = args.journal or config.journal.resolved()
+            run_window_demo(journal, name, setup, size, location, voice=not args.mute, web=config.web)
         print(_("Stored as {game}: `companion export {name}` writes its journal.").format(game=repr(name), name=name))
     finally:
         journal.close()
@@ -402,7 +406,7 @@ def cmd_tower_sim(args: argparse.Namespace, config: Config) -> int:
     link = Path(args.link) if args.link is not None else None
     if link is not None and not str(link).strip():
         raise UsageError(_("--link needs a path (the stable name to make for the device)."))
-    with SimTower(seed=args.seed, link=link, auto_roll=not args.manual, faults=faults) as tower:
+    with SimTower(seed=args.seed, link=link, auto_roll=not args.manual, faults=faults, reboots=args.reboots) as tower:
         print(
             _(
                 "Simulated dice tower on {path} (boot {boot}). Point the companion's "

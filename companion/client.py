@@ -75,6 +75,18 @@ class Leds:
     labels: tuple[str, str, str, str] = ("Watcher", "Worm", "Doom bar", "Status")
 
 
+@dataclass(frozen=True)
+class PhoneLink:
+    """A seat's link for a phone (or the spectators' for a TV), for the Phones page: ``seat`` ""
+    is the spectators'; ``code``: the link's QR code as rows of modules (True: dark)."""
+
+    seat: str
+    label: str
+    url: str
+    code: tuple[tuple[bool, ...], ...] = ()
+    on: bool = True  # the server takes pages (the Phones page's switch)
+
+
 class MapShelf(Protocol):
     """The map files the new-game screen lists and the map builder saves to."""
 
@@ -145,6 +157,20 @@ class TableClient(Protocol):
 
     def set_voice(self, choice: VoiceChoice) -> None:
         """The settings screen's voice choices (speech, volume, how much is said, the voice)."""
+
+    def phones(self) -> list[PhoneLink]:
+        """The seats' links and the spectators' (the Phones page); [] when the server is off."""
+
+    def reissue(self, seat: str) -> None:
+        """Revoke ``seat``'s link (a lost phone: its page is closed) and issue a new one."""
+
+    def set_phones(self, on: bool) -> None:
+        """The Phones page's switch: off closes every phone's and TV's page and takes no new one
+        until on again (each page then resumes where it was)."""
+
+    def talk(self, pressed: bool) -> None:
+        """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
+        when the table does not listen."""
 
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

@@ -34,15 +34,28 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """``[web]``: the phones' and the TV's server (docs/web.md)."""
+
+    enabled: bool = True
+    listen: tuple[str, ...] = ("lan",)  # addresses; "lan": this machine's private LAN address and loopback
+    port: int = 8080
+    mdns: bool = True  # announce companion.local (when zeroconf is installed)
+    names: tuple[str, ...] = ()  # more host names the pages may be reached by (Host and Origin)
+
+
+@dataclass(frozen=True)
 class Config:
     journal: JournalConfig = field(default_factory=JournalConfig)
     hardware: dict[str, Any] = field(default_factory=dict)
     tower: dict[str, Any] = field(default_factory=dict)
+    web: WebSettings = field(default_factory=WebSettings)
+    listen: bool = False  # [voice] listen: spoken commands through a microphone (docs/voice.md)
     source: Path | None = None
     problems: tuple[str, ...] = ()  # what could not be used, for the screen (the appliance keeps going)
 
 
-KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui"}
+KNOWN_SECTIONS = {"journal", "hardware", "tower", "ui", "voice", "web"}
 
 
 def load_config(path: Path | None = None) -> Config:
@@ -106,6 +119,8 @@ def _config(path: Path, data: dict[str, Any]) -> Config:
         journal=_journal(path, data.get("journal", {})),
         hardware=hardware,
         tower=_tower(path, data.get("tower", {})),
+        web=_web(path, data.get("web", {})),
+        listen=_listen(path, data.get("voice", {})),
         source=path,
     )
 
@@ -154,6 +169,16 @@ def _tower(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _listen(path: Path, data: dict[str, Any]) -> bool:
+    unknown = sorted(set(data) - {"listen"})
+    if unknown:
+        raise ConfigError(_("{path}: [voice] has no key {key} (keys: listen).").format(path=path, key=repr(unknown[0])))
+    listen = data.get("listen", False)
+    if not isinstance(listen, bool):
+        raise ConfigError(_("{path}: [voice] listen must be true or false.").format(path=path))
+    return listen
+
+
 def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:
     unknown = sorted(set(data) - {"location", "snapshot_every"})
     if unknown:
@@ -166,3 +191,29 @@ def _journal(path: Path, data: dict[str, Any]) -> JournalConfig:
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise ConfigError(_("{path}: [journal] snapshot_every must be a whole number of at least 1.").format(path=path))
     return JournalConfig(str(Path(location).expanduser()) if location and "://" not in location else location, every)
+
+
+def _web(path: Path, data: dict[str, Any]) -> WebSettings:
+    keys = ("enabled", "listen", "port", "mdns", "names")
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        words = _("{path}: [web] has no key {key} (keys: {keys}).")
+        raise ConfigError(words.format(path=path, key=repr(unknown[0]), keys=", ".join(keys)))
+    for flag in ("enabled", "mdns"):
+        if not isinstance(data.get(flag, True), bool):
+            raise ConfigError(_("{path}: [web] {key} must be true or false.").format(path=path, key=flag))
+    for listed in ("listen", "names"):
+        value = data.get(listed, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.isprintable() and v for v in value):
+            words = _('{path}: [web] {key} must be a list of text, e.g. ["lan"] or ["192.168.1.20"].')
+            raise ConfigError(words.format(path=path, key=listed))
+    port = data.get("port", 8080)
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise ConfigError(_("{path}: [web] port must be a whole number from 1 to 65535.").format(path=path))
+    return WebSettings(
+        enabled=data.get("enabled", True),
+        listen=tuple(data.get("listen", ["lan"])),
+        port=port,
+        mdns=data.get("mdns", True),
+        names=tuple(data.get("names", [])),
+    )

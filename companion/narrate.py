@@ -12,17 +12,23 @@ are found in the catalogue by their template (:func:`companion.i18n.sentence`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine import Event, is_arkham, to_data
 from companion.engine.cthulhu.events import BY_HAND
-from companion.i18n import N_, _, sentence
+from companion.engine.cthulhu.model import Faction
+from companion.i18n import N_, _, ngettext, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
 # The fields in which the engine writes a sentence of its own (a reason, an ability's detail, a
 # correction's summary): translated through the catalogue (companion.i18n.sentence).
 _PROSE = ("reason", "cause", "detail", "summary", "how", "what")  # how and what: Arkham's monster moves and table steps
+# The end's reasons and moments as the engine gives them (flow.END_RULES; EndTriggered's reason
+# key and ``when``): marked here so the catalogue holds them, and the log reads them translated.
+END_REASONS = {"doom": N_("30 Doom reached"), "instant_death": N_("Instant Death on the ritual track")}
+_END_WHEN = (N_("when the current turn ends"), N_("at the end of the Doom Phase"))
 Formatter = Callable[[dict[str, Any], Callable[[str], str]], str | None]
 
 
@@ -48,6 +54,12 @@ def requirement_words(name: str) -> str:
 
 def _parts(parts: list[dict[str, Any]]) -> str:
     return ", ".join(f"{p['amount']} {_word(p['label'])}" for p in parts) or _("nothing")
+
+
+def _sources(parts: list[dict[str, Any]]) -> str:
+    """Gather Power's parts: the Power each source gave, "6 from 6 cultist(s)"."""
+    words = (_("{amount} from {source}").format(amount=p["amount"], source=_word(p["label"])) for p in parts)
+    return ", ".join(words) or _("nothing")
 
 
 def _word(label: str) -> str:
@@ -171,8 +183,19 @@ def _correction_words(d: dict[str, Any]) -> str:
     return _("Correction: {what}: {old} -> {new}.").format(what=what, old=old, new=new)
 
 
+def _kills(count: int) -> str:
+    """ "1 Kill", "2 Kills" (the rules' word, in its plural form)."""
+    return ngettext("{n} Kill", "{n} Kills", count).format(n=count)
+
+
+def _hits(kills: int, pains: int) -> str:
+    """A side's roll: "1 Kill and 2 Pains"."""
+    return _("{kills} and {pains}").format(kills=_kills(kills), pains=ngettext("{n} Pain", "{n} Pains", pains).format(n=pains))
+
+
 def _reward_words(r: dict[str, Any], n: Callable[[str], str]) -> str:
-    labels = (("power", _("{n} Power")), ("elder_signs", _("{n} Elder Sign(s)")), ("doom", _("{n} Doom")))
+    signs = ngettext("{n} Elder Sign", "{n} Elder Signs", r["elder_signs"])
+    labels = (("power", _("{n} Power")), ("elder_signs", signs), ("doom", _("{n} Doom")))
     parts = [label.format(n=r[key]) for key, label in labels if r[key]]
     return f"{n(r['player'])} +{', +'.join(parts)}"
 
@@ -387,7 +410,7 @@ _FORMATS: dict[str, Formatter] = {
         round=d["round"], phase=d["phase"].replace("_", " ").title()
     ),
     "power_gathered": lambda d, n: _("{player} gathers {total} Power ({parts}).").format(
-        player=n(d["player"]), total=d["total"], parts=_parts(d["parts"])
+        player=n(d["player"]), total=d["total"], parts=_sources(d["parts"])
     ),
     "first_player_chosen": _first_player,
     "doom_gained": lambda d, n: _("{player} gains {amount} Doom from {reason} (now {total}).").format(
@@ -425,16 +448,13 @@ _FORMATS: dict[str, Formatter] = {
         purpose=d["purpose"], source=d["source"], values=" ".join(map(str, d["values"]))
     ),
     "battle_rolled": lambda d, n: _(
-        "Battle in {area}: {attacker} rolls {attacker_kills} Kill(s) and {attacker_pains} Pain(s); "
-        "{defender} rolls {defender_kills} Kill(s) and {defender_pains} Pain(s)."
+        "Battle in {area}: {attacker} rolls {attacker_roll}; {defender} rolls {defender_roll}."
     ).format(
         area=d["area"],
         attacker=n(d["attacker"]),
-        attacker_kills=d["attacker_kills"],
-        attacker_pains=d["attacker_pains"],
+        attacker_roll=_hits(d["attacker_kills"], d["attacker_pains"]),
         defender=n(d["defender"]),
-        defender_kills=d["defender_kills"],
-        defender_pains=d["defender_pains"],
+        defender_roll=_hits(d["defender_kills"], d["defender_pains"]),
     ),
     "combat_computed": _combat,
     "hit_taken": _hit,
@@ -445,7 +465,7 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["player"]), counter=d["counter"], old=d["old"], new=d["new"]
     ),
     "end_triggered": lambda d, n: _("The end is triggered ({reason}): the game ends {when}.").format(
-        reason=d["reason"].replace("_", " "), when=d["when"]
+        reason=_(END_REASONS.get(d["reason"]) or str(d["reason"])), when=_(d["when"])
     ),
     "game_ended": _game_ended,
     "watcher_awakened": lambda d, n: _("THE WATCHER AWAKENS ({cause}) on {area}, token at {token}.").format(
@@ -466,15 +486,14 @@ _FORMATS: dict[str, Formatter] = {
         player=n(d["controller"]), source=d["source"], destination=d["destination"]
     ),
     "watcher_battled": lambda d, n: _(
-        "The Watcher rolls {watcher_dice} dice against {defender} in {area}: {watcher_kills} Kill(s), "
-        "{watcher_pains} Pain(s) to assign; {defender} rolls {defender_kills} Kill(s) (token {token})."
+        "The Watcher rolls {dice} against {defender} in {area}: {watcher_roll} to assign; {defender} rolls {defender_kills} "
+        "(token {token})."
     ).format(
-        watcher_dice=d["watcher_dice"],
+        dice=ngettext("{n} die", "{n} dice", d["watcher_dice"]).format(n=d["watcher_dice"]),
         defender=n(d["defender"]),
         area=d["area"],
-        watcher_kills=d["watcher_kills"],
-        watcher_pains=d["watcher_pains"],
-        defender_kills=d["defender_kills"],
+        watcher_roll=_hits(d["watcher_kills"], d["watcher_pains"]),
+        defender_kills=_kills(d["defender_kills"]),
         token=d["token"],
     ),
     "watcher_attacks_ended": lambda d, n: _("The Watcher's attacks end: {reason}.").format(reason=d["reason"]),
@@ -645,7 +664,17 @@ def describe_data(data: dict[str, Any], names: Mapping[str, str] | None = None) 
     if formatter is None:
         return f"{tag.replace('_', ' ')}: {data}"
     prose = {key: sentence(data[key]) for key in _PROSE if isinstance(data.get(key), str)}  # the engine's own words
-    return formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+    said = formatter({**data, **prose} if prose else data, lambda pid: label.get(pid, pid.replace("_", " ").title()))
+    return named(said) if said else said
+
+
+_IDS = re.compile(r"\b(" + "|".join(sorted((f.value for f in Faction if f is not Faction.OTHER), key=len, reverse=True)) + r")\b")
+
+
+def named(text: str) -> str:
+    """``text`` with every faction id in it ("crawling_chaos") as the faction's name ("Crawling
+    Chaos"): the engine's prompts and reasons name players by id, and the table reads names."""
+    return _IDS.sub(lambda match: Faction(match.group(1)).label, text)
 
 
 def worded(tag: str) -> bool:

@@ -42,7 +42,7 @@ from companion.tower_port import TowerPort, roll_prompt
 
 if TYPE_CHECKING:
     from companion.engine.arkham.model import ArkhamState
-    from firmware_bridge.protocol import Frame, RollFrame
+    from firmware_bridge.protocol import Frame, Hello, RollFrame
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class Button:
 
 @dataclass(frozen=True)
 class TowerInput:
-    frame: RollFrame
+    frame: RollFrame | Hello
 
 
 def new_input_id(kind: str) -> str:
@@ -195,9 +195,10 @@ class Table(Generic[SessionT]):
     # -- called from other threads: only ever put on the queue ---------------------------------
 
     def tower_frame(self, frame: Frame) -> None:
-        from firmware_bridge.protocol import RollFrame  # imported by then: the link made the frame
+        from firmware_bridge.protocol import Hello, RollFrame  # imported by then: the link made the frame
 
-        if isinstance(frame, RollFrame):  # heartbeats and hellos only keep the link's status fresh
+        if isinstance(frame, (RollFrame, Hello)):  # a hello: the link is back (ask again); heartbeats
+            # only keep the link's status fresh
             self.inputs.put(TowerInput(frame))
             self.on_input()
 
@@ -236,7 +237,7 @@ class Table(Generic[SessionT]):
             return False
         self.settled.clear()
         if isinstance(item, TowerInput):
-            self.tower.roll(item.frame, self)  # only a roll is queued (tower_frame)
+            self.tower.heard(item.frame, self)  # a roll or a hello (tower_frame)
         elif isinstance(item, ButtonInput):
             self._button(item.name, item.input_id)
         elif isinstance(item, CallInput):

@@ -4,7 +4,10 @@ The table loop (:class:`companion.table.Table`) hands this port every roll frame
 and calls :meth:`TowerPort.sync` after each input.  The port:
 
 - **requests**: lights the tower's "roll N dice" when the game asks for a roll (once per roll
-  asked for, and only once it reached the tower) and puts it out when not;
+  asked for, and only once it reached the tower) and puts it out when not; and asks again when
+  the link comes back (the tower's hello answers the link's query at every opening of the port):
+  a Pico powered over USB reboots on every replug and forgets what it was asked, and a request
+  written just before the cable came out is lost with it;
 - **foresees**: while one die is asked for, decides each of its faces ahead
   (:meth:`companion.session.Session.foresee`), so the roll goes straight to the journal;
 - **applies** a roll only if it fits the pending roll prompt (count and die), through the
@@ -26,7 +29,7 @@ from companion.engine.cthulhu.model import DieKind, Prompt, PromptKind
 from companion.session import Session
 
 if TYPE_CHECKING:  # the protocol's frames are imported when the first roll is asked for (not at start)
-    from firmware_bridge.protocol import AckStatus, Frame, Request, RollFrame
+    from firmware_bridge.protocol import AckStatus, Frame, Hello, Request, RollFrame
 
 TOWER_DIE = {DieKind.D6: "d6", DieKind.DEGRADATION: "deg"}
 REMEMBERED_ROLLS = 256  # journal entries searched for tower rolls when a game is opened
@@ -77,6 +80,23 @@ class TowerPort:
         """``command`` was journaled (a roll that waited for the journal, say): remember its ref."""
         if isinstance(command, c.Roll) and command.ref:
             self.applied.add(command.ref)
+
+    def heard(self, frame: RollFrame | Hello, table: TableSide) -> None:
+        """A frame the table's loop handed over: a roll to apply, or a hello (the link opened)."""
+        from firmware_bridge.protocol import RollFrame
+
+        if isinstance(frame, RollFrame):
+            self.roll(frame, table)
+        else:
+            self.relinked()
+
+    def relinked(self) -> None:
+        """The tower said hello: the link (re)opened.  The request is sent again at the next
+        :meth:`sync`: the tower may have rebooted (its hello names a new boot id) and forgotten
+        it, or the request was written just before the cable came out.  A tower that has it
+        already changes nothing (the reference firmware and the simulator take a request for the
+        roll they have sent and not yet seen acknowledged as that roll's)."""
+        self.requested = None
 
     def roll(self, frame: RollFrame, table: TableSide) -> None:
         """Apply the tower's roll if it fits, and answer the tower."""

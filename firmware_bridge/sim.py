@@ -6,7 +6,14 @@ on purpose: random noise between frames, dropped or duplicated frames, and being
 plugged back (the pty is closed and a new one opened behind the same stable symlink, as udev's
 ``/dev/serial/by-id`` name survives a real replug).  ``protocol=1`` makes it an old tower: it
 frames with protocol 1's XOR check and hears only protocol 1 frames, as a tower that was never
-updated would (the companion must tell its owner to update it).
+updated would (the companion must tell its owner to update it).  ``reboots=True`` makes it a tower
+powered over the cable, as a Raspberry Pi Pico on USB is: an unplug is a reboot, and it comes back
+with a new boot id, its request and any unacknowledged roll forgotten.
+
+The boot id comes from the operating system's randomness (:func:`new_boot_id`), never from
+``seed``: a simulator restarted with the same seed is a new tower, whose rolls ``tower:<boot>:1``
+must not be taken for the old one's (they would be acknowledged ``DUP`` and dropped).  ``seed``
+seeds only the dice and the faults.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import contextlib
 import os
 import pty
 import random
+import secrets
 import select
 import threading
 import time
@@ -53,6 +61,13 @@ class Faults:
     duplicate: float = 0.0
 
 
+def new_boot_id() -> str:
+    """Eight upper-case hex digits from the OS's randomness (``os.urandom``): a new one at every
+    power-up, whatever seeds the dice, as the reference firmware takes its own from the Pico's
+    hardware random bit (docs/tower-protocol.md)."""
+    return secrets.token_hex(4).upper()
+
+
 class LinkInUse(ValueError):
     """The ``--link`` path is taken by something the simulator did not make."""
 
@@ -85,11 +100,13 @@ class SimTower:
         auto_roll: bool = True,
         faults: Faults | None = None,
         protocol: int = PROTOCOL_VERSION,
+        reboots: bool = False,
     ) -> None:
         self.protocol = protocol
         self.firmware = FIRMWARE if protocol == PROTOCOL_VERSION else f"sim-{protocol}.0"
-        self._rng = random.Random(seed)
-        self.boot = f"{self._rng.getrandbits(32):08X}"
+        self._rng = random.Random(seed)  # the dice and the faults only
+        self.boot = new_boot_id()
+        self.reboots = reboots
         self.link = link
         self.auto_roll = auto_roll
         self.faults = faults or Faults()
@@ -142,10 +159,17 @@ class SimTower:
         self._send(Hello(self.protocol, self.firmware, self.boot, ("d6", "deg")))
 
     def unplug(self) -> None:
-        """Pull the cable: both ends close, the reader sees an I/O error."""
+        """Pull the cable: both ends close, the reader sees an I/O error.  A tower that ``reboots``
+        loses its power too: it forgets the request and any unacknowledged roll, and its next
+        power-up is a new boot (a new id, sequence numbers from 1 again)."""
         with self._lock:
             master, slave = self._master, self._slave
             self._master = self._slave = -1
+            if self.reboots:
+                self.boot = new_boot_id()
+                self.sequence = 0
+                self.request = None
+                self.unacked = None
         for fd in (master, slave):
             if fd >= 0:
                 os.close(fd)
@@ -223,6 +247,8 @@ class SimTower:
                     self.unacked = None
                     self.acked.set()
         elif isinstance(frame, Request):
+            if self.unacked is not None and frame == self.request:
+                return  # asked again (the link reopened) for the roll already sent: not thrown twice
             self.request = frame
             if self.auto_roll:
                 self.roll(die=frame.die, count=frame.count)

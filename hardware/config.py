@@ -28,6 +28,7 @@ class PanelConfig:
     next_button: int | None = None
     undo_button: int | None = None  # held for ``undo_hold`` seconds, so a brush does not undo
     roll_button: int | None = None
+    talk_button: int | None = None  # held while speaking a command (docs/voice.md)
     bounce_time: float = 0.02  # seconds
     undo_hold: float = 1.0  # seconds
 

@@ -81,6 +81,7 @@ class Panel:
         self.watcher_brightness = 0.0
         self.worm_lit = False
         self.cues = PanelCues()  # the last cues applied (the demo's virtual LEDs read the pins)
+        self.on_talk: Callable[[bool], None] = lambda pressed: None  # set once the table listens (add_listening)
         try:
             self._build(config, factory)
         except BadPinFactory as exc:
@@ -112,6 +113,10 @@ class Panel:
                 button.when_held = self._presser(name)
             else:
                 button.when_pressed = self._presser(name)
+        if config.talk_button is not None:  # held while speaking: its press and release both count
+            talk = add(Button(config.talk_button, bounce_time=config.bounce_time or None, pin_factory=factory))
+            talk.when_pressed = lambda: self.on_talk(True)
+            talk.when_released = lambda: self.on_talk(False)
 
     def _presser(self, name: str) -> Callable[[], None]:
         def press() -> None:

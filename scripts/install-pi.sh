@@ -5,9 +5,11 @@
 #   sudo scripts/install-pi.sh            # from a checkout of this repository
 #
 # It installs the system packages, creates the unprivileged user `companion` (groups gpio,
-# dialout, video, input, render, audio), puts the code in /opt/companion with its own venv, writes
-# /etc/companion/companion.toml once (never overwriting your edits), installs the systemd unit,
-# the Redis settings and the udev rule, and enables the service. Set COMPANION_ROOT to install
+# video, render, audio; not dialout or input: the udev rules give the tower's and the
+# touchscreen's nodes the group `companion`), puts the code in /opt/companion with its own venv,
+# writes /etc/companion/companion.toml once (never overwriting your edits), installs the systemd
+# units, the Redis settings and the udev rules, the drop-in that lets the screen write the
+# backlight's brightness file (and no other file in /sys), and enables the service. Set COMPANION_ROOT to install
 # into another root (the tests use a scratch directory; no packages, users or services then).
 # COMPANION_NO_SERVICES=1 (a chroot, as in scripts/pi-rehearsal.sh): everything, but the units
 # are only enabled, not started, and udev is not asked to reload (no systemd or udevd running).
@@ -15,6 +17,7 @@ set -euo pipefail
 
 ROOT="${COMPANION_ROOT:-}"
 SOURCE="$(cd "$(dirname "$0")/.." && pwd)"
+SYSFS="${COMPANION_SYSFS:-/sys}"  # where the backlights are looked for (the tests give a scratch one)
 DEST="$ROOT/opt/companion"
 ETC="$ROOT/etc/companion"
 UNITS="$ROOT/etc/systemd/system"
@@ -25,7 +28,7 @@ system_setup() {
   [ -n "$ROOT" ] && return 0
   [ "$(id -u)" -eq 0 ] || { echo "install-pi: run as root (sudo)"; exit 1; }
   apt-get update -qq
-  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 >/dev/null
+  apt-get install -y -qq python3-venv python3-dev redis-server libsdl2-2.0-0 libportaudio2 >/dev/null  # libportaudio2: the microphone ([voice] listen)
   # lgpio is in Raspberry Pi OS's archive (and Debian trixie's), not in Debian bookworm's.
   if apt-cache show liblgpio1 >/dev/null 2>&1; then
     apt-get install -y -qq liblgpio1 python3-lgpio >/dev/null
@@ -34,8 +37,12 @@ system_setup() {
   fi
   getent group companion >/dev/null || groupadd --system companion
   id companion >/dev/null 2>&1 || useradd --system --gid companion --home-dir /var/lib/companion --shell /usr/sbin/nologin companion
-  for group in gpio dialout video input render audio; do
+  for group in gpio video render audio; do
     getent group "$group" >/dev/null && usermod -a -G "$group" companion
+  done
+  # An older install put the user in dialout and input (every serial port, every keyboard): out.
+  for group in dialout input; do
+    if id -nG companion | tr ' ' '\n' | grep -qx "$group"; then gpasswd -d companion "$group" >/dev/null; fi
   done
 }
 
@@ -83,6 +90,24 @@ TOML
   install -m 0644 "$SOURCE/systemd/redis.conf" "$ETC/redis.conf"
 }
 
+# The screen may write each backlight's brightness file and nothing else in /sys: one
+# ReadWritePaths= per backlight found now (systemd follows /sys/class/backlight/<name> to the
+# device's file; "-": a display taken off later is no error). None found: no drop-in.
+backlight_drop_in() {
+  local drop_in="$UNITS/companion.service.d/backlight.conf" lines="" file
+  for file in "$SYSFS"/class/backlight/*/brightness; do
+    [ -e "$file" ] || continue
+    lines+="ReadWritePaths=-/sys/class/backlight/$(basename "$(dirname "$file")")/brightness"$'\n'
+  done
+  if [ -z "$lines" ]; then
+    rm -f "$drop_in"
+    return 0
+  fi
+  mkdir -p "$(dirname "$drop_in")"
+  printf '# Written by scripts/install-pi.sh: the backlights found at install time.\n[Service]\n%s' "$lines" > "$drop_in.new"
+  if cmp -s "$drop_in.new" "$drop_in"; then rm "$drop_in.new"; else mv "$drop_in.new" "$drop_in"; fi
+}
+
 install_units() {
   mkdir -p "$UNITS/redis-server.service.d" "$UDEV"
   install -m 0644 "$SOURCE/systemd/companion.service" "$UNITS/companion.service"
@@ -91,6 +116,7 @@ install_units() {
   install -m 0644 "$SOURCE/systemd/99-dicetower.rules" "$UDEV/99-dicetower.rules"
   install -m 0644 "$SOURCE/systemd/99-companion-backlight.rules" "$UDEV/99-companion-backlight.rules"
   install -m 0644 "$SOURCE/systemd/99-companion-devices.rules" "$UDEV/99-companion-devices.rules"
+  backlight_drop_in
   [ -n "$ROOT" ] && return 0
   if [ -n "${COMPANION_NO_SERVICES:-}" ]; then
     systemctl enable redis-server.service companion.service
@@ -100,7 +126,7 @@ install_units() {
   udevadm control --reload-rules
   # Apply the devices rule now, not at the next boot: the display's device unit must exist
   # before companion.service (which waits for it) starts.
-  udevadm trigger --settle --subsystem-match=drm
+  udevadm trigger --settle --subsystem-match=drm --subsystem-match=input --subsystem-match=tty
   systemctl enable --now redis-server.service companion.service
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the system packages the companion's tests and demo use, where they are missing.
 # Usage: scripts/system-deps.sh BINARY:PACKAGE [...]   e.g. redis-server:redis-server
-#        (py.MODULE:PACKAGE: a module the system's python3 must import, e.g. py.pyfuse3:python3-pyfuse3)
+#        (py.MODULE:PACKAGE: a module the system's python3 must import, e.g. py.pyfuse3:python3-pyfuse3;
+#         lib.SONAME:PACKAGE: a shared library the loader must find, e.g. lib.libportaudio.so.2:libportaudio2)
 # As root with apt-get: installs what is missing (apt-get update first). Otherwise: says what to
 # install and carries on (the tests that need a missing binary are skipped with the reason).
 set -u
@@ -10,6 +11,7 @@ for pair in "$@"; do
   binary=${pair%%:*}; package=${pair#*:}
   case $binary in
     py.*) /usr/bin/python3 -c "import ${binary#py.}" >/dev/null 2>&1 || missing+=("$package") ;;
+    lib.*) /sbin/ldconfig -p 2>/dev/null | grep -qF "${binary#lib.} " || missing+=("$package") ;;
     *) command -v "$binary" >/dev/null 2>&1 || missing+=("$package") ;;
   esac
 done

@@ -28,6 +28,7 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own state and config directories: no test touches ~/.local."""
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COMPANION_WEB_LISTEN", "127.0.0.1")  # a table's phones' server: loopback only
 
 
 def _free_port() -> int:

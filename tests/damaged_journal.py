@@ -10,7 +10,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from companion import demo
+from companion import demo, demo_run
 from companion.session import GameSession
 from companion.store import Journal
 from companion.store.redis import RedisJournal
@@ -26,11 +26,11 @@ def write(path: Path) -> None:
     try:
         first = GameSession.start(journal, "e", demo.demo_setup(3, "earth-3p", 3).command(), clock=lambda: 1_000.0)
         assert isinstance(first, GameSession)
-        demo.play(first, 3, limit=5)
+        demo_run.play(first, 3, limit=5)
         clock = iter(float(2_000 + n) for n in range(10_000))
         game = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command(), clock=lambda: next(clock))
         assert isinstance(game, GameSession)
-        demo.play(game, 2, limit=ENTRIES - 1)
+        demo_run.play(game, 2, limit=ENTRIES - 1)
         assert game.seq == ENTRIES, game.seq
     finally:
         journal.close()

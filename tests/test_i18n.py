@@ -156,7 +156,7 @@ def test_a_refusal_and_the_reason_inside_it_read_in_german(german: None) -> None
 
     problem = say("it costs {web_cost} Power", web_cost=2)
     refusal = Says("Nightmare Web cannot bring Nyogtha to {area}: {problem}.", (("area", "Yuggoth"), ("problem", problem)))
-    assert i18n.sentence(refusal) == "Nightmare Web kann Nyogtha nicht nach Yuggoth bringen: es kostet 2 Power."
+    assert i18n.sentence(refusal) == "Nightmare Web kann Nyogtha nicht nach Yuggoth bringen: es kostet 2 Macht."
 
 
 def test_a_card_marker_refusal_is_a_whole_sentence_in_german(german: None) -> None:

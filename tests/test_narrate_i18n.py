@@ -64,7 +64,7 @@ def test_an_eradication_on_shaggai_reads_in_german(german: None) -> None:
     assert lines["WormsDegraded"] == "Worm-Verfallswürfel: 1 6 6; Worm(s) 1 schlagen zu."
     assert lines["AreaEradicated"] == (
         "THE WORM THAT GNAWS IN THE NIGHT IST AUSGELÖSCHT (Worm 1). Tor: von Crawling Chaos, entfernt; "
-        "ausgeschaltet: 1 von Crawling Chaos; Belohnungen: Crawling Chaos +1 Power, +1 Ältere(s) Zeichen."
+        "ausgeschaltet: 1 von Crawling Chaos; Belohnungen: Crawling Chaos +1 Macht, +1 Älteres Zeichen."
     )
     assert lines["ElderSignDrawn"] == "Crawling Chaos zieht ein verdecktes Älteres Zeichen (eradication)."
 

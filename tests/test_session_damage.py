@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from companion import demo
+from companion import demo, demo_run
 from companion.engine.codec import canonical
 from companion.session import GameSession
 from companion.store import Journal
@@ -18,7 +18,7 @@ def played(journal: Journal, limit: int = 99) -> GameSession:
     """Game ``g``: 100 entries, snapshots at nodes 1, 32, 64 and 96."""
     session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
     assert isinstance(session, GameSession)
-    demo.play(session, 2, limit=limit)
+    demo_run.play(session, 2, limit=limit)
     assert session.seq == limit + 1
     return session
 

@@ -23,6 +23,8 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from companion.engine.says import clipped, quoted
+
 T = TypeVar("T")
 
 TYPE_KEY = "type"
@@ -246,7 +248,7 @@ def _decode_plain(tp: type, data: Any, path: str) -> Any:
             return tp(data)
         except ValueError:
             choices = ", ".join(str(m.value) for m in tp)
-            raise DecodeError(path, f"{data!r} is not one of: {choices}") from None
+            raise DecodeError(path, f"{quoted(data)} is not one of: {choices}") from None
     if dataclasses.is_dataclass(tp):
         return _decode_dataclass(tp, data, path)
     if tp is bool:
@@ -314,7 +316,7 @@ def _decode_dataclass(cls: type, data: Any, path: str) -> Any:
     known = set(_field_names(cls))
     extra = sorted(set(data) - known - {TYPE_KEY})
     if extra:
-        raise DecodeError(_join(path, extra[0]), "is not a known field")
+        raise DecodeError(_join(path, clipped(extra[0])), "is not a known field")
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     for field in dataclasses.fields(cls):
@@ -338,7 +340,7 @@ def _decode_tagged(registry: TagRegistry, data: Any, path: str) -> Any:
         raise DecodeError(_join(path, TYPE_KEY), f"must name the {registry.what} type")
     cls = registry.find(tag)
     if cls is None:
-        raise DecodeError(_join(path, TYPE_KEY), f"unknown {registry.what} {tag!r}")
+        raise DecodeError(_join(path, TYPE_KEY), f"unknown {registry.what} {quoted(tag)}")
     return _decode_dataclass(cls, data, path)
 
 
@@ -353,4 +355,4 @@ def _describe(data: Any) -> str:
         return "true" if data else "false"
     if isinstance(data, (dict, list)):
         return "an object" if isinstance(data, dict) else "a list"
-    return repr(data)
+    return quoted(data)  # what was given, cut to a line

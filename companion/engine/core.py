@@ -41,6 +41,26 @@ def tag_of(value: Command | Event) -> str:
     return registry.tag_of[type(value)]
 
 
+def spoken_name(command: Command) -> str:
+    """How the table says a command's type: its registered name in words (``abandon_gate``:
+    "Abandon gate"), never its Python class."""
+    return tag_of(command).replace("_", " ").capitalize()
+
+
+def other_games_command(command: Command, game: str) -> Rejected:
+    """The refusal of a command ``game`` ("Cthulhu Wars" or "Arkham Horror") does not play, in
+    the game's words: the command's spoken name, and the game it belongs to when it is the other's."""
+    name = spoken_name(command)
+    home = type(command).__module__
+    if game == "Cthulhu Wars":
+        if home.startswith("companion.engine.arkham"):
+            return Rejected.of(Code.BAD_COMMAND, "{name} is an Arkham Horror command, not a Cthulhu Wars one.", name=name)
+        return Rejected.of(Code.BAD_COMMAND, "{name} is not a Cthulhu Wars command.", name=name)
+    if home.startswith("companion.engine.cthulhu"):
+        return Rejected.of(Code.BAD_COMMAND, "{name} is a Cthulhu Wars command, not an Arkham Horror one.", name=name)
+    return Rejected.of(Code.BAD_COMMAND, "{name} is not an Arkham Horror command.", name=name)
+
+
 class Code(StrEnum):
     """Stable rejection codes: scripts, the screen and the tower bridge switch on these."""
 

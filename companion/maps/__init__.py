@@ -21,6 +21,7 @@ from typing import Any
 from companion import paths
 from companion.engine.codec import DecodeError, from_data
 from companion.engine.mapdef import MapDef, MapStatus, problems
+from companion.engine.says import quoted
 from companion.engine.values import dataclass
 
 SHIPPED_DIR = Path(__file__).parent
@@ -130,7 +131,7 @@ def load_map(name_or_path: str) -> MapDef:
     if not (path.suffix == MAP_SUFFIX and path.exists()):
         files = map_files()
         if name_or_path not in files:
-            raise MapError(f"No map called {name_or_path!r}. Known maps: {', '.join(sorted(files))}.")
+            raise MapError(f"No map called {quoted(name_or_path)}. Known maps: {', '.join(sorted(files))}.")
         path = files[name_or_path]
     board, found = check_text(read_map_text(path))
     if found or board is None:
@@ -226,7 +227,7 @@ def template(like: str) -> str:
     """A commented file for an owner to transcribe their board, starting from map ``like``."""
     files = map_files()
     if like not in files:
-        raise MapError(f"No map called {like!r} to start from. Known maps: {', '.join(sorted(files))}.")
+        raise MapError(f"No map called {quoted(like)} to start from. Known maps: {', '.join(sorted(files))}.")
     text = read_map_text(files[like])
     text = re.sub(r'^status = ".*"$', f'status = "{MapStatus.TRANSCRIBED.value}"', text, count=1, flags=re.M)
     text = re.sub(r'^name = "(.*)"$', r'name = "my-\1"', text, count=1, flags=re.M)

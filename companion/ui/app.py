@@ -110,7 +110,18 @@ def _fix(metrics: Metrics) -> Scene:
 # Scenes made, and their modules imported, when first shown: the corrections screens and Arkham
 # Horror's are the largest of the screen's modules and a table's first frame needs none of them
 # (docs/performance.md, "Start-up"; tests/appliance/test_startup_imports.py holds it).
-LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {"arkham": _arkham, "arkham_fix": _arkham_fix, "fix": _fix}
+def _phones(metrics: Metrics) -> Scene:
+    from companion.ui.phones_scene import PhonesScene
+
+    return PhonesScene(metrics)
+
+
+LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {
+    "arkham": _arkham,
+    "arkham_fix": _arkham_fix,
+    "fix": _fix,
+    "phones": _phones,
+}
 
 
 class Scenes(dict[str, Scene]):
@@ -149,6 +160,7 @@ def seating_problem(board: MapDef, seated: int) -> str:
     )
 
 
+TALK_KEY = pygame.K_t  # held to speak a command; pressed again to confirm what was read back
 INPUTS = (pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.TEXTINPUT)
 AWAKENING = (*INPUTS, pygame.QUIT, pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)  # end a wait for the table
 
@@ -256,6 +268,14 @@ class App:
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         """A game is on the table (started or resumed: at its own table)."""
         self.arrive(lambda: self._attached(state, lines, games, home=home))
+
+    def reworded(self, lines: list[str]) -> None:
+        """The log's recent lines in the language now chosen (the language switched)."""
+
+        def change() -> None:
+            self.log = list(lines)
+
+        self.arrive(change)
 
     def listed(self, games: list[Any]) -> None:
         """The newest stored game, for the new-game screen's Resume."""
@@ -582,6 +602,8 @@ class App:
             self.tap((int(event.x * width), int(event.y * height)))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             self.tap(event.pos)
+        elif event.type in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
+            self.release()
         elif event.type == pygame.TEXTINPUT and self.scene_name == "builder":
             rename(self.draft, event.text)
             self.mark()
@@ -589,6 +611,8 @@ class App:
             if event.key == pygame.K_BACKSPACE:
                 rename(self.draft, "\b")
                 self.mark()
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == TALK_KEY:
+            self.client.talk(event.type == pygame.KEYDOWN)  # held while speaking (docs/voice.md)
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -605,6 +629,12 @@ class App:
             self.do(intent)
         else:
             self.mark()  # a scene's own menu may have changed
+
+    def release(self) -> None:
+        """A finger lifted (a hold ends: the Elder Signs' peek)."""
+        release = getattr(self.scenes[self.scene_name], "release", None)
+        if release is not None and release():
+            self.mark()
 
     def key(self, key: int) -> None:
         if key == pygame.K_ESCAPE and self.scene_name == "builder":
@@ -644,6 +674,8 @@ class App:
             self.scene_name, self.area = self.scene_for(intent.scene), intent.area
             if self.scene_name == "new":
                 self.client.list_games()
+            elif self.scene_name == "phones":  # the links as they are now (a game changed since)
+                self.options["phones"] = self.client.phones()
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -697,6 +729,13 @@ class App:
             DISPLAY_OPTIONS[option](self.display)
             self.apply_display()
             save_settings(self.display)
+        elif option.startswith("reissue="):  # the Phones page: a lost phone's seat gets a new link
+            self.client.reissue(option.split("=", 1)[1])
+            self.options["phones"] = self.client.phones()
+        elif option == "phones_on":  # the Phones page's switch: every phone's page off, or on again
+            links = self.options.get("phones") or []
+            self.client.set_phones(not (links and links[0].on))
+            self.options["phones"] = self.client.phones()
         elif option.startswith("faction="):
             faction, seated = option.split("=", 1)[1], list(self.options.get("factions", ()))
             self.options["factions"] = tuple(f for f in seated if f != faction) if faction in seated else (*seated, faction)
@@ -749,7 +788,12 @@ class App:
         self.client.set_sound(self.display.sound)
         d = self.display
         self.client.set_voice(VoiceChoice(speech=d.speech, volume=d.volume, big_only=d.big_only))
+        before = i18n.language()
         i18n.use(d.language or i18n.system_language())
+        if i18n.language() != before and self.state is not None:
+            reword = getattr(self.client, "reword", None)  # a client that can word the log again
+            if reword is not None:
+                reword()  # the log's lines ("Last: ...") in the new language, not the old
         self.options["display"] = self.display
 
     def start(self, intent: Start) -> None:

@@ -8,9 +8,15 @@ from typing import Any
 from companion.engine import Command, tag_of, to_data
 from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _, sentence
+from companion.narrate import named
 
 
 def label(command: Command) -> str:
+    """A command's words on a button, every faction named (never its id)."""
+    return named(_label(command))
+
+
+def _label(command: Command) -> str:
     data = to_data(command)
     kind = tag_of(command)
     special = _LABELS.get(kind)
@@ -107,8 +113,15 @@ _TAGS = {
 }
 
 
+def type_words(tag: str) -> str:
+    """A command type's words by its journal tag ("Dematerialize", "Take a Spellbook"): a rule's
+    name where the catalogue has no words for it."""
+    return _(_TAGS[tag]) if tag in _TAGS else tag.replace("_", " ").capitalize()
+
+
 def prompt_words(text: str) -> str:
     """The engine's question ``text`` in the table's language: the engine writes it with
     ``say(template, **values)`` (companion/engine/says.py), so its template is in the catalogue
-    and :func:`companion.i18n.sentence` finds it (as it is when its form is unknown)."""
-    return sentence(text)
+    and :func:`companion.i18n.sentence` finds it (as it is when its form is unknown); a faction's
+    id in it is its name (companion.narrate.named)."""
+    return named(sentence(text))

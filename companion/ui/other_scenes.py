@@ -91,10 +91,10 @@ class SettingsScene(Scene):
         if display is None:
             return []
         columns = 2 if m.portrait else 3
-        rows = 6 // columns
+        rows = -(-7 // columns)
         height = rows * m.touch + (rows - 1) * m.margin
         block = pygame.Rect(m.margin, body.bottom - height - m.margin, body.width - 2 * m.margin, height)
-        sound, light, speech, says, volume, language = grid(block, 6, columns, m)
+        sound, light, speech, says, volume, language, phones = grid(block, 7, columns, m)
         shown = display.language or i18n.system_language()
         return [
             Button(sound, _("Sound cues: {state}").format(state=_("on") if display.sound else _("off")), Toggle("sound")),
@@ -107,6 +107,7 @@ class SettingsScene(Scene):
             ),
             Button(volume, _("Volume: {percent}%").format(percent=round(display.volume * 100)), Toggle("volume")),
             Button(language, _("Language: {language}").format(language=LANGUAGE_NAMES[shown]), Toggle("language")),
+            Button(phones, _("Phones and TV"), Go("phones")),  # the seats' QR codes (companion/ui/phones_scene.py)
         ]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:

@@ -7,21 +7,23 @@ other prompts as big buttons with exactly the legal choices (a die pad for physi
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from companion.engine import Command, legal_commands, watcher_odds, worm_chances
+from companion.engine import Command, legal_commands, tag_of, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
 from companion.i18n import N_, _, ngettext
 from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines, held
+from companion.ui.entry import area_of, out_of_turn
 from companion.ui.faction_sheet import WithSheetButton, sheet_button
-from companion.ui.labels import label, prompt_words
+from companion.ui.labels import label, prompt_words, type_words
 from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
@@ -43,6 +45,7 @@ from companion.ui.widgets import (
 )
 
 COMBAT_CHOICES = 12
+GROUP_AT = 8  # a command type with more choices than this in a list is one button, opened a step further
 PROMPT_LINES = 4  # a prompt's words take up to this many lines above its buttons
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
@@ -69,6 +72,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
         self._regions: dict[tuple[int, bool], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
+        self.peeking = False  # a finger holds "Hold to peek": the holder's Elder Signs show their values
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -128,6 +132,8 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         m = self.metrics
         area = self.regions(view)[2].inflate(-2 * m.margin, -2 * m.margin)
         top = m.px(34) if view.state.prompt.kind is PromptKind.ACTION else self.prompt_height(view, area.width) + m.px(8)
+        if self.outsider(view.state) or self.revealing(view.state):
+            top = max(top, m.px(52))  # the two lines naming who acts out of turn
         if view.state.prompt.kind is PromptKind.ACTION and self.panel.draft.pending and not self.composing(view.state):
             top += m.px(18)  # the Move gathered so far
         area.y += top
@@ -163,6 +169,9 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         intent = super().tap(pos)
+        if isinstance(intent, Local) and intent.what == "peek":
+            self.peeking = True  # until the finger lifts (release)
+            return None
         if isinstance(intent, Local):
             if self.state is not None:
                 self.panel.handle(self.state, intent)
@@ -175,8 +184,81 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         state = view.state
         if state.phase is Phase.GAME_OVER:
             return []
+        return [*self.prompt_buttons(view), *self.outsider_controls(view)]
+
+    def outsider(self, state: GameState) -> str:
+        """The player not prompted whose out-of-turn commands are in view, if they still have any."""
+        self.panel.sync(state)
+        pid = self.panel.draft.outsider
+        return pid if pid and pid in out_of_turn(state) else ""
+
+    def outsider_controls(self, view: View) -> list[Button]:
+        """A control per player who may act out of turn now (Devolve ...): their name in their
+        colour on their row, which opens their commands in the prompt's place; the prompted
+        player's panel comes back with Back or another tap on the name (nothing is blocked)."""
+        players = self.regions(view)[0]
+        if not players.height:
+            return []
+        offers, m = out_of_turn(view.state), self.metrics
+        row = self.row_height(len(view.state.players))
+        first_col = self.columns(players.right)[0][0]
+        out = []
+        for n, player in enumerate(view.state.players):
+            if player.pid in offers:
+                top = players.y + m.px(20) + n * row
+                rect = pygame.Rect(players.x + m.margin, top, first_col - players.x - 2 * m.margin, row - m.px(2))
+                out.append(Button(rect, player.label, Local("outsider", player.pid), colour_of(player.faction)))
+        return out
+
+    def revealing(self, state: GameState) -> str:
+        """The player picking a hidden Elder Sign to reveal, while the engine still takes it."""
+        self.panel.sync(state)
+        pid = self.panel.draft.reveal
+        offered = [*legal_commands(state), *out_of_turn(state).get(pid, ())] if pid else []
+        return pid if any(isinstance(cmd, c.RevealElderSign) and cmd.player == pid for cmd in offered) else ""
+
+    def reveal_buttons(self, state: GameState, pid: str, area: pygame.Rect) -> list[Button]:
+        """The holder's picker: "Hold to peek" (the values show only while a finger holds it),
+        then a button per hidden sign by its place, and Back.  A sign's value is in its command,
+        never in a word on the shared screen unless the holder is peeking."""
+        hidden = state.player(pid).elder_signs
+        items: list[tuple[str, Any]] = [(_("Hold to peek"), Local("peek"))]
+        for n, value in enumerate(hidden, start=1):
+            words = _("Sign {n}: worth {value}").format(n=n, value=value) if self.peeking else _("Sign {n}").format(n=n)
+            items.append((words, Submit(c.RevealElderSign(pid, value))))
+        items.append((_("Back"), Local("reveal", pid)))
+        return self.panel.place(items, area, 2)
+
+    def release(self) -> bool:
+        """A finger lifted: a peek ends (True: the frame changes)."""
+        was, self.peeking = self.peeking, False
+        return was
+
+    def columns(self, right: int) -> list[tuple[int, int]]:
+        """Each counter's column (left x, width in px), the last ending a margin in from
+        ``right``: as wide as a numeral's cell, or as its heading in the table's language
+        ("Verdammnis" is wider than "Doom"), so no heading runs into the next."""
+        m = self.metrics
+        base = m.px(54) if not m.portrait else m.px(80)
+        widths = [max(base, width_of(_(name), m.px(15)) + m.px(8)) for name in COUNTERS]
+        x = right - m.margin - sum(widths)
+        out = []
+        for width in widths:
+            out.append((x, width))
+            x += width
+        return out
+
+    def prompt_buttons(self, view: View) -> list[Button]:
+        state = view.state
         area = self.button_area(view)
         prompt = state.prompt
+        holder = self.revealing(state)
+        if holder:
+            return self.reveal_buttons(state, holder, area)
+        who = self.outsider(state)
+        if who:
+            back = [(_("Back to {player}").format(player=state.player(prompt.actor).label), Local("outsider", who))]
+            return self.choice_buttons(out_of_turn(state)[who], area, columns=2, first=back)
         if prompt.kind is PromptKind.ROLL:
             return self.die_pad(view, area)
         if prompt.kind is PromptKind.ACTION:
@@ -195,13 +277,54 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         after ``first``; a Pass never comes first."""
         m = self.metrics
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
-        items: list[tuple[str, Any]] = [*(first or []), *((label(command), Submit(command)) for command in choices)]
+        rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
+        steps: list[tuple[str, Any]] = []
+        if len(choices) + len(first or ()) > rows * max(2, columns) or self.panel.draft.group:  # more than a page
+            choices, steps = self.grouped(choices)
+        items: list[tuple[str, Any]] = [*(first or []), *steps, *self.public(choices)]
         if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
             # Long labels (area names) get the whole width only while that keeps them on one page;
             # else they wrap onto two lines, two or three to a row, rather than being paged two at a time.
             rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
             columns = 1 if len(items) <= rows else 3 if area.width // 3 >= m.px(150) else 2
         return self.panel.place(items, area, columns)
+
+    def grouped(self, choices: list[Command]) -> tuple[list[Command], list[tuple[str, Any]]]:
+        """The choices in view and the buttons that lead further: a command type with more than
+        GROUP_AT choices (Dematerialize's every area and destination) is one button ("Dematerialize
+        (40)"); opened, its choices, by the area they name when they are still many.  Derived from
+        the commands alone (companion/ui/entry.py), for any type the engine lists."""
+        d = self.panel.draft
+        inside = [cmd for cmd in choices if tag_of(cmd) == d.group] if d.group else []
+        if inside:
+            back: list[tuple[str, Any]] = [(_("Back"), Local("group", ""))]
+            places = list(dict.fromkeys(area_of(cmd) for cmd in inside))
+            if d.group_area in places:
+                return [cmd for cmd in inside if area_of(cmd) == d.group_area], [(_("Back"), Local("group_area", ""))]
+            if len(inside) > GROUP_AT and len(places) > 1:
+                return [], [*back, *((place or _("Elsewhere"), Local("group_area", place)) for place in places)]
+            return inside, back
+        counts = Counter(tag_of(cmd) for cmd in choices)
+        many = [tag for tag, n in counts.items() if n > GROUP_AT]
+        steps = [(_("{what} ({count})").format(what=type_words(tag), count=counts[tag]), Local("group", tag)) for tag in many]
+        return [cmd for cmd in choices if tag_of(cmd) not in many], steps
+
+    def public(self, choices: list[Command]) -> list[tuple[str, Any]]:
+        """The choices' buttons as the whole table may see them: a player's hidden Elder Signs
+        (digital: their values are secret) are one neutral "Reveal an Elder Sign" per player,
+        which opens the holder's picker (:meth:`reveal_buttons`)."""
+        state = self.state
+        secret = state is not None and state.options.digital_elder_signs
+        items: list[tuple[str, Any]] = []
+        holders: list[str] = []
+        for command in choices:
+            if secret and isinstance(command, c.RevealElderSign):
+                if command.player not in holders:
+                    holders.append(command.player)
+                    items.append((_("Reveal an Elder Sign"), Local("reveal", command.player)))
+            else:
+                items.append((label(command), Submit(command)))
+        return items
 
     def die_pad(self, view: View, area: pygame.Rect) -> list[Button]:
         faces = sorted(set(view.state.board.degradation_faces)) if view.state.prompt.die.value == "degradation" else []
@@ -379,6 +502,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         widgets.PARTS.draw(surface, head_band, ("counters", tuple(rect), heads), self.paint_counters, surface, rect, heads)
         numeral = min(m.px(NUMERAL), round(row * 1.3))
         actor = state.prompt.actor
+        controls = out_of_turn(state)  # these rows' names are buttons (outsider_controls), not painted
         for i, player in enumerate(players):
             top = rect.y + m.px(20) + i * row
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
@@ -387,43 +511,58 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             # The row is kept without its numbers (two pictures a player: lit or not), and the
             # numbers, which most taps change, are drawn over it: the same pixels (they were
             # drawn last), but a tap no longer paints a row again (a third of the rows did).
-            key = ("player", tuple(rect), row, player.label, player.faction, lit)
-            if widgets.PARTS.draw(surface, band, key, self.paint_player, surface, rect, top, row, player, lit, over=values):
+            named = player.pid not in controls
+            # Passed: in the Action Phase a player at 0 Power takes no more actions (a Pass sets it
+            # to 0; the engine keeps no other mark of it, so the screen reads it from the Power).
+            passed = state.phase is Phase.ACTION and player.power == 0 and not lit
+            columns = tuple(self.columns(rect.right))
+            key = ("player", tuple(rect), row, player.label, player.faction, lit, named, passed, columns)
+            if widgets.PARTS.draw(
+                surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, passed, over=values
+            ):
                 self.paint_numerals(surface, rect, top, row, numeral, values)  # (left, with the row, as they were)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        for n, name in enumerate(heads):
-            x = first_col + n * cell + cell // 2
+        for name, (left, width) in zip(heads, self.columns(rect.right), strict=True):
+            x = left + width // 2
             text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
 
-    def paint_player(self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, player: Any, lit: bool) -> None:
-        """One player's row but its numbers (``lit``: the player to act)."""
+    def paint_player(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        top: int,
+        row: int,
+        player: Any,
+        lit: bool,
+        named: bool = True,
+        passed: bool = False,
+    ) -> None:
+        """One player's row but its numbers (``lit``: the player to act; ``named``: the name
+        painted, not a button's label over it)."""
         m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
+        first_col = self.columns(rect.right)[0][0]
         line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
         if lit:
             pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
             pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
         swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
+        if not named:
+            return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = first_col - swatch.right - 2 * m.margin
-        size, lines = name_fit(player.label, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
+        words = _("{player} (passed)").format(player=player.label) if passed else player.label
+        size, lines = name_fit(words, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
         y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
-        paragraph(surface, player.label, (swatch.right + m.margin, y), size, name_room, len(lines), bold=True)
+        paragraph(surface, words, (swatch.right + m.margin, y), size, name_room, len(lines), DIM if passed else TEXT, bold=True)
 
     def paint_numerals(
         self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
     ) -> None:
         """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
-        m = self.metrics
-        cell = m.px(54) if not m.portrait else m.px(80)
-        first_col = rect.right - m.margin - cell * len(COUNTERS)
-        for n, value in enumerate(values):
-            centre = (first_col + n * cell + cell // 2, top + row // 2)
+        for value, (left, width) in zip(values, self.columns(rect.right), strict=True):
+            centre = (left + width // 2, top + row // 2)
             text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
@@ -550,7 +689,16 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
             spec: tuple[Any, ...] = ("over", _("Game over"), _("Winner: {winners}").format(winners=winners))
         else:
-            if state.prompt.kind is PromptKind.ACTION:
+            who, holder = self.outsider(state), self.revealing(state)
+            if holder:
+                words = _("{player}: hold to peek, then tap the sign to reveal (the others look away)").format(
+                    player=state.player(holder).label
+                )
+                lines.append((words, m.px(20), 2, TEXT, True))
+            elif who:
+                words = _("{player}, out of turn (the others wait):").format(player=state.player(who).label)
+                lines.append((words, m.px(20), 2, TEXT, True))
+            elif state.prompt.kind is PromptKind.ACTION:
                 words = self.panel.title(state)
                 count = 1 if self.composing(state) else 2
                 if count == 1 and width_of(words, m.px(17), True) > width:

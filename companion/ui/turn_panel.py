@@ -23,12 +23,12 @@ from companion.engine import Accepted, Code, Command, Rejected, apply, area_acti
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import capture_offers, destinations
 from companion.engine.cthulhu.factions import high_priests, neutral_spellbooks
-from companion.engine.cthulhu.factions.neutral_spellbooks import RECRIMINATIONS, UNDIMENSIONED, Recriminations, Undimensioned
 from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, WATCHER, WORM, Faction, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import UNITS
 from companion.engine.cthulhu.watcher import BattleWatcher
 from companion.engine.values import dataclass
 from companion.i18n import _
+from companion.ui.entry import area_of
 from companion.ui.labels import label
 from companion.ui.scene import Submit
 from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
@@ -50,9 +50,14 @@ COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, Un
 SUMMON_COST = 2
 MAX_STEP = 30
 # The panel taps that show another list (its "More" pages start again from the first).
-_NEW_VIEW = frozenset({"area", "back", "summon", "awaken", "watcher", "move", "battle", "bring", "add", "drop"})
+_NEW_VIEW = frozenset(
+    {"area", "back", "summon", "awaken", "watcher", "move", "battle", "bring", "add", "drop", "group", "group_area", "outsider"}
+)
 DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+"
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
+# The commands a composer of the panel enters (by their own buttons, steppers or the Move's
+# picks); every other command the engine lists is offered as a button of its own (generic).
+COMPOSED = (c.Recruit, c.BuildGate, c.ControlGate, c.Summon, c.Awaken, c.BattleAction, c.Capture, c.Move, BattleWatcher)
 # The prompts whose every answer names one area (a start area, where the Watcher goes to attack,
 # a Worm's, a glacier's or the Acolyte's place, a retreat): answered by a tap on the map.  (The
 # Watcher's target once it has moved names a faction, not an area: that stays a list.)
@@ -95,20 +100,6 @@ def area_answers(state: GameState) -> dict[int, Command]:
                 found.setdefault(index, command)
     _ANSWERS[:] = [state, found]
     return found
-
-
-def may_list_book_actions(state: GameState) -> bool:
-    """Whether the engine's list may name a neutral Spellbook's action (Undimensioned,
-    Recriminations): only to a player holding one of those books, in a game played with them
-    (:func:`neutral_spellbooks.offers`).  Otherwise the area list does not read the engine's
-    list to its end to look for one: that read was half the turn panel's time on an action
-    frame, on a tap's way to the screen (docs/architecture.md)."""
-    pid = state.prompt.actor
-    seat = state.seat(pid) if pid else None
-    if seat is None or not neutral_spellbooks.active(state):
-        return False
-    books = state.players[seat].spellbooks
-    return UNDIMENSIONED in books or RECRIMINATIONS in books
 
 
 def _bring(intent: Any) -> bool:
@@ -181,6 +172,10 @@ class Draft:
     unit: int = 0  # which of the summonable units (see summonable)
     armed_pass: bool = False
     page: int = 0
+    outsider: str = ""  # a player not prompted whose out-of-turn commands are in view (entry.out_of_turn)
+    reveal: str = ""  # the player choosing which hidden Elder Sign to reveal (behind a hold-to-peek)
+    group: str = ""  # a command type whose many choices are in view (a list's group, by its tag)
+    group_area: str = ""  # and of those, the ones naming this area
 
 
 class TurnPanel:
@@ -216,8 +211,16 @@ class TurnPanel:
         """One unit of the first stack picked; units brought ``toward`` an area: of the first
         stack that reaches it (a Shantak flies where the others cannot walk)."""
         stacks = state.areas[area].units_of(state.prompt.actor) if area >= 0 else ()
-        reach = self.stack_reach(state, area) if area >= 0 and toward >= 0 else {}
-        first = next((n for n, s in enumerate(stacks) if toward in reach.get(s.name, ())), 0)
+        reach = self.stack_reach(state, area) if area >= 0 else {}
+        if toward >= 0:
+            first = next((n for n, s in enumerate(stacks) if toward in reach.get(s.name, ())), 0)
+        else:  # the first stack that may move at all (a Filth never moves)
+            movable = (
+                n
+                for n, s in enumerate(stacks)
+                if any(self.walks(state, area, to, s.kind, s.name) for to in reach.get(s.name, ()))
+            )
+            first = next(movable, 0)
         return {(s.kind.value, s.name): (1 if n == first else 0) for n, s in enumerate(stacks)}
 
     def handle(self, state: GameState, intent: Local) -> None:
@@ -227,8 +230,19 @@ class TurnPanel:
         d.armed_pass = what == "arm_pass"
         if what in _NEW_VIEW:  # a list shown anew starts at its first page
             d.page = 0
-        if what == "area":
+        if what == "outsider":  # a player's own control: their out-of-turn commands, or closed again
+            d.outsider, d.reveal = ("" if d.outsider == arg else arg), ""
+        elif what == "reveal":  # the neutral "Reveal an Elder Sign": the holder's picker, or closed
+            d.reveal = "" if d.reveal == arg else arg
+        elif what == "group":  # a list's many choices of one type, a step further (or back out)
+            d.group, d.group_area = arg, ""
+        elif what == "group_area":
+            d.group_area = arg
+        elif what == "area":
+            d.outsider = ""
             self.focus(state, arg)
+        elif what == "back" and d.outsider:
+            d.outsider = ""
         elif what == "back":
             d.area, d.sub = (-1, "") if not d.sub else (d.area, "")
         elif what in ("summon", "awaken", "watcher", "move"):
@@ -433,12 +447,30 @@ class TurnPanel:
         w = state.watcher
         if w is not None and w.awake and w.area == i and self.legal(state, BattleWatcher(pid, 1)):
             yield (_("Battle the Watcher..."), Local("watcher"))
+        # Every other command the engine lists naming this area (a faction's ability: Avatar,
+        # Fertility Cult, Ice Age, Zingaya ...): a button each, words from the command itself, so
+        # a rule added to the engine is offered here with no list of ours (companion/ui/entry.py).
+        yield from self.generic(state, i, listed)
         if ERADICATED not in area.markers:
             if area.units_of(pid) and any(self.can_walk(state, i, to) for to in self.reach(state, i)):
                 yield (_("Move units from here..."), Local("move"))
             for j in sorted(self.reached_from(state, i), key=state.area_name):
                 if self.can_walk(state, j, i):
                     yield (_("Bring units from {area}").format(area=state.area_name(j)), Local("bring", j))
+
+    def generic(self, state: GameState, i: int, listed: list[Command]) -> Iterator[tuple[str, Any]]:
+        """Area ``i``'s listed commands that no composer of the panel enters (the core actions'
+        composers above: recruit, build, control, summon, awaken, battle, capture; Moves by the
+        Move composer), one button each."""
+        for command in listed:
+            if not isinstance(command, COMPOSED) and area_of(command) == state.area_name(i):
+                yield (label(command), Submit(command))
+
+    def unplaced(self, state: GameState) -> list[Command]:
+        """The listed commands that name no area (Desecrate, Give Doom, Ghroth, a Spellbook's
+        payment ...): offered beside the list of areas.  A Move naming no group (the Astral
+        Acolyte's) is one of them."""
+        return [cmd for cmd in self.listed(state) if not isinstance(cmd, c.Pass) and not area_of(cmd)]
 
     def reach(self, state: GameState, frm: int) -> frozenset[int]:
         """Where the player to act may move units from area ``frm``: the engine's own answer (the
@@ -476,14 +508,18 @@ class TurnPanel:
         return [j for j, area in enumerate(state.areas) if j != to and area.units_of(pid) and to in self.reach(state, j)]
 
     def can_walk(self, state: GameState, frm: int, to: int) -> bool:
-        """Whether one unit of a stack in ``frm`` that reaches ``to`` may move there now (the
-        first such stack, asked of the engine)."""
+        """Whether one unit of a stack in ``frm`` that reaches ``to`` may move there now (each
+        such stack asked of the engine until one may: a Filth before a Gug never moves)."""
         stacks = state.areas[frm].units_of(state.prompt.actor)
         if not stacks or ERADICATED in state.areas[to].markers:
             return False
         per = self.stack_reach(state, frm)
-        s = next((s for s in stacks if to in per.get(s.name, ())), stacks[0])
-        group = c.MoveGroup(state.area_name(frm), state.area_name(to), s.kind, s.name)
+        reaching = [s for s in stacks if to in per.get(s.name, ())] or [stacks[0]]
+        return any(self.walks(state, frm, to, s.kind, s.name) for s in reaching)
+
+    def walks(self, state: GameState, frm: int, to: int, kind: UnitKind, name: str) -> bool:
+        """Whether one unit of stack ``name`` in ``frm`` may move to ``to`` now (the engine asked)."""
+        group = c.MoveGroup(state.area_name(frm), state.area_name(to), kind, name)
         return self.legal(state, c.Move(state.prompt.actor, groups=(group,)))
 
     # -- buttons -----------------------------------------------------------------------------
@@ -530,9 +566,9 @@ class TurnPanel:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)
             items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
-        # The neutral Spellbooks' actions belong to no area: offered beside the areas, as listed.
-        if may_list_book_actions(state):
-            items += [(label(cmd), Submit(cmd)) for cmd in self.listed(state) if isinstance(cmd, (Undimensioned, Recriminations))]
+        # The commands that belong to no area (a faction's Desecrate, Give Doom; a neutral
+        # Spellbook's Undimensioned): offered beside the areas, as listed.
+        items += [(label(cmd), Submit(cmd)) for cmd in self.unplaced(state)]
         if d.armed_pass:
             items.append((_("Tap again to pass"), Submit(c.Pass(pid))))
         else:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from companion import i18n
+from companion.narrate import named
 from companion.voice import espeak
 from companion.voice.lines import Line, Verbosity, lines_for
 from companion.voice.queue import SpeechQueue
@@ -82,7 +83,7 @@ class Voice:
         if self.settings.silent:
             return
         for line in lines_for(events, state, _names(state), self.settings.verbosity):
-            self.queue.put(line)
+            self.queue.put(replace(line, text=named(line.text)))  # a faction's name, never its id
 
     def close(self) -> None:
         """Stop speaking and release the audio device (safe to call twice)."""
@@ -92,4 +93,9 @@ class Voice:
 
 
 def _names(state: Any) -> dict[str, str]:
-    return {p.pid: p.label for p in getattr(state, "players", ()) if hasattr(p, "pid")}
+    """The players' names by id.  An Arkham Horror state has none to give: its ``players`` is a
+    count (an int), and its investigators are named in the events themselves."""
+    players = getattr(state, "players", ())
+    if not isinstance(players, (tuple, list)):
+        return {}
+    return {p.pid: p.label for p in players if hasattr(p, "pid")}

@@ -28,6 +28,12 @@ def crc16(body):
     return crc
 
 
+def boot_id(random_bytes):
+    """The boot id (upper-case hex) of these random bytes: main.py gives it os.urandom(4), which on
+    a Pico reads the RP2040's ring-oscillator random bit, so it is new at every power-up."""
+    return "".join(HEX[byte >> 4] + HEX[byte & 15] for byte in random_bytes)
+
+
 def frame(*fields):
     """The wire bytes of a frame with these fields (strings or numbers)."""
     body = ",".join(str(f) for f in fields).encode()
@@ -62,6 +68,7 @@ class Tower:
         self.sequence = 0
         self.unacked = None
         self.requested = None  # (count, die) the host asked for: the "roll N dice" light
+        self.answered = None  # the request the unacknowledged roll answers
 
     def hello(self):
         self.send(frame("DTHEL", PROTOCOL, self.firmware, self.boot, "d6+deg"))
@@ -75,6 +82,7 @@ class Tower:
             count, die = self.requested or (1, "d6")
         self.sequence = self.sequence % 65535 + 1
         self.unacked = frame("DTROL", self.boot, self.sequence, die or "d6", *self.dice(count))
+        self.answered = self.requested
         self.requested = None
         self.send(self.unacked)
 
@@ -88,8 +96,11 @@ class Tower:
             return
         if fields[0] == "DTACK" and len(fields) == 3 and fields[1] == str(self.sequence):
             self.unacked = None
+            self.answered = None
         elif fields[0] == "DTREQ" and len(fields) == 3:
-            self.requested = (int(fields[1]), fields[2])
+            asked = (int(fields[1]), fields[2])
+            if self.unacked is None or asked != self.answered:  # else: the host reopened the port and
+                self.requested = asked  # asks again for the roll it has not yet answered: light stays out
         elif fields[0] == "DTCAN":
             self.requested = None
         elif fields[0] == "DTQRY":  # the host opened the port and asks who we are

@@ -4,13 +4,19 @@
 # Wiring: a "dice settled" switch on GP15 (to ground), the "roll N dice" LED on GP16. A real tower
 # reads the dice with a camera or sensors; this reference one rolls them with the hardware RNG
 # when the switch closes, which is enough to test a table end to end.
+#
+# Randomness: os.urandom on the rp2 port reads the RP2040's ring oscillator's random bit (ROSC
+# RANDOMBIT), a physical source, new at every power-up. The boot id comes from it (a repeated id
+# would make the companion answer this boot's rolls DUP and drop them), and it seeds the dice's
+# generator too: an older MicroPython seeds urandom with a constant at every boot.
+import os
 import select
 import sys
 import time
 
 import machine
 import urandom
-from dtproto import Tower
+from dtproto import Tower, boot_id
 
 SETTLED = machine.Pin(15, machine.Pin.IN, machine.Pin.PULL_UP)
 REQUEST_LED = machine.Pin(16, machine.Pin.OUT)
@@ -28,7 +34,8 @@ def dice(count):
 
 
 def main():
-    tower = Tower(f"{urandom.getrandbits(32):08X}", send, dice)
+    urandom.seed(int.from_bytes(os.urandom(4), "big"))
+    tower = Tower(boot_id(os.urandom(4)), send, dice)
     tower.hello()
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)

@@ -97,7 +97,7 @@ def test_recent_words_pass_over_a_damaged_entry(issue_journal: Path) -> None:
 
 def test_a_redis_follower_passes_over_a_damaged_entry() -> None:
     # The screen follows the bridge's entries on Redis: its catch-up reads them from the journal.
-    from companion import demo
+    from companion import demo, demo_run
 
     journal = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
     session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
@@ -107,7 +107,7 @@ def test_a_redis_follower_passes_over_a_damaged_entry() -> None:
         heard: list[int] = []
         house.output(lambda events, state, entry: heard.append(entry.seq))
         other = GameSession.resume(journal, "g")  # the other process (the bridge)
-        demo.play(other, 2, limit=10)
+        demo_run.play(other, 2, limit=10)
         damaged_journal.spoil_entry(journal, "g", 5, "events")
         journal.keep_snapshot("g", other.seq, canonical(other.state))  # the resume replays none of them
         house.table.reload()
@@ -127,12 +127,12 @@ def test_screen_only_opens_a_game_with_a_damaged_entry(issue_journal: Path) -> N
 def test_the_bridges_reader_passes_over_a_damaged_entry() -> None:
     # `companion bridge` opens the last game and wires a table with the tower only: its tower
     # port remembers the rolls of the last 256 entries.
-    from companion import demo
+    from companion import demo, demo_run
 
     journal = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
     session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
     assert isinstance(session, GameSession)
-    demo.play(session, 2, limit=40)
+    demo_run.play(session, 2, limit=40)
     damaged_journal.spoil_entry(journal, "g", 20, "command")
     journal.keep_snapshot("g", session.seq, canonical(session.state))  # as the table keeps one when quiet
     with contextlib.ExitStack() as stack:
@@ -144,7 +144,7 @@ def test_the_bridges_reader_passes_over_a_damaged_entry() -> None:
 def test_a_follower_that_cannot_catch_up_says_so_and_keeps_running() -> None:
     # The other process's new entry is damaged on the way to the head (no snapshot after it):
     # the screen cannot replay it; it says so and stays where it was, its thread alive.
-    from companion import demo
+    from companion import demo, demo_run
 
     journal = RedisJournal(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
     session = GameSession.start(journal, "g", demo.demo_setup(2, "earth-3p", 3).command())
@@ -152,7 +152,7 @@ def test_a_follower_that_cannot_catch_up_says_so_and_keeps_running() -> None:
     with contextlib.ExitStack() as stack:
         house = Appliance(session, stack)
         other = GameSession.resume(journal, "g")
-        demo.play(other, 2, limit=5)
+        demo_run.play(other, 2, limit=5)
         damaged_journal.spoil_entry(journal, "g", 3, "command")
         house.table.changed("g", other.seq)
         assert house.table.step(timeout=1.0)  # handled, not raised

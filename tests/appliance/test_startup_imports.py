@@ -41,6 +41,8 @@ LATER = (
     "redis",  # a Redis journal only when the config names one
     "companion.engine.cthulhu.corrections",  # the corrections: imported when one is made or decoded
     "companion.engine.arkham",  # Arkham Horror's rules: a Cthulhu Wars table starts without them
+    "aiohttp",  # the phones' server (companion/web): started after the first frame
+    "companion.web",
     "babel",  # the catalogues are compiled when the package is built; gettext reads them
 )
 AT_FIRST_FRAME = """

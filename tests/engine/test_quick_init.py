@@ -63,25 +63,20 @@ def test_the_occupancy_is_what_the_areas_hold_and_follows_each_new_board() -> No
     assert seen.gates.get(CC) == bd.controlled_gates(state, CC) == 1
     assert seen.first[(GC, "Cthulhu")] == state.board.area_index("South Pacific")
     assert seen.marked["desecration"] == (index,)
-    assert bd.occupancy(state) is seen  # the same board is read once
     moved = state.with_area(index, AreaState(None, (Units(YS, UnitKind.CULTIST, "Acolyte", 1),)))
     assert bd.occupancy(moved).owners[index] == frozenset({YS}) and bd.occupancy(moved).gates.get(CC, 0) == 0
     assert bd.occupancy(state).owners[index] == frozenset({CC, BG})  # and the older board again
 
 
 def test_each_areas_owners_are_its_units_owners_whatever_its_stacks() -> None:
-    """An area of one stack takes its owner's set from a memo (made once per owner): equal to
-    the set its units give, as areas of several stacks (one owner or more) and empty ones are."""
+    """Each area's owners are the set its units give, whatever its stacks (one, several of one
+    owner or more, none)."""
     state = game(
         Asia={"units": [(CC, "cultist", "Acolyte", 2), (BG, "monster", "Ghoul", 1)]},
         Europe={"units": [(BG, "cultist", "Acolyte", 1), (BG, "monster", "Ghoul", 2)]},
         Africa={"units": [(BG, "cultist", "Acolyte", 1)]},
         South_Pacific={"units": [(GC, "goo", "Cthulhu", 1)]},
     )
-    bd._ALONE.clear()
-    for _ in range(2):  # the memo's sets made, then read back
-        bd._LAST.clear()
-        seen = bd.occupancy(state)
-        assert seen.owners == tuple(frozenset(u.owner for u in area.units) for area in state.areas)
-        assert seen.spread == dict(Counter(owner for area in state.areas for owner in {u.owner for u in area.units}))
-    assert set(bd._ALONE) == {u.owner for a in state.areas if len(a.units) == 1 for u in a.units}
+    seen = bd.occupancy(state)
+    assert seen.owners == tuple(frozenset(u.owner for u in area.units) for area in state.areas)
+    assert seen.spread == dict(Counter(owner for area in state.areas for owner in {u.owner for u in area.units}))

@@ -115,3 +115,39 @@ def test_a_refusal_says_the_english_and_keeps_its_template() -> None:
     )
     assert say("{n:+d} and {name!r}", n=3, name="x") == "+3 and 'x'"
     assert say("no {braces}") == "no {braces}" and sentence("as it is") == "as it is"
+
+
+def test_a_quoted_value_is_cut_to_80_characters_with_an_ellipsis() -> None:
+    """A name from anyone is quoted whole up to QUOTE_MOST characters, cut with an ellipsis after
+    (a 10 MB name made a 10 MB sentence); the screen's translation gets the same cut values."""
+    from companion.engine.says import QUOTE_MOST, TEXT_MOST, clipped, quoted
+
+    long = "x" * 10_000_000
+    refusal = Refusal(Code.UNKNOWN_PLAYER, "{player!r} is not playing.", player=long)
+    assert len(refusal.message) == QUOTE_MOST + len("'' is not playing.")
+    assert refusal.message.endswith("\u2026' is not playing.") and refusal.message.startswith("'xxx")
+    assert dict(refusal.says.values)["player"] == "x" * (QUOTE_MOST - 1) + "\u2026"
+    assert (
+        str(Says.of("{a!r} and {b!r}", a="Arkham", b=("y" * 200, "Dunwich"))) == f"'Arkham' and ('{'y' * 79}\u2026', 'Dunwich')"
+    )
+    # A value the template does not quote is the engine's own words (a list "one of: ..."): it
+    # is kept whole up to TEXT_MOST characters.
+    words = ", ".join(["Another Dimension"] * 7)  # 131 characters
+    assert str(Says.of("One of: {worlds}.", worlds=words)) == f"One of: {words}."
+    assert len(str(Says.of("One of: {worlds}.", worlds="w" * 10_000))) == len("One of: .") + TEXT_MOST
+    assert clipped("x" * QUOTE_MOST) == "x" * QUOTE_MOST and clipped(7) == 7
+    assert quoted("z" * 1000) == repr("z" * 79 + "\u2026")
+
+
+def test_a_command_of_the_other_game_is_refused_in_the_games_words() -> None:
+    """Not its Python class ("AbandonGate is not an Arkham Horror command."): its spoken name,
+    and the game it belongs to."""
+    from companion.engine.core import other_games_command, spoken_name
+    from companion.engine.cthulhu import commands as c
+
+    gate = c.AbandonGate("great_cthulhu", "Arctic Ocean")
+    assert spoken_name(gate) == "Abandon gate"
+    refused = other_games_command(gate, "Arkham Horror")
+    assert refused.code is Code.BAD_COMMAND
+    assert refused.message == "Abandon gate is a Cthulhu Wars command, not an Arkham Horror one."
+    assert other_games_command(c.Pass("black_goat"), "Cthulhu Wars").message == "Pass is not a Cthulhu Wars command."

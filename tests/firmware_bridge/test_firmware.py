@@ -45,7 +45,20 @@ def test_the_firmware_uses_nothing_micropython_lacks() -> None:
         tree = ast.parse((FIRMWARE / name).read_text())
         imports = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         imports |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-        assert imports <= {"select", "sys", "time", "machine", "urandom", "dtproto"}, imports
+        assert imports <= {"os", "select", "sys", "time", "machine", "urandom", "dtproto"}, imports
+
+
+def test_the_boot_id_comes_from_the_hardware_random_source_not_the_dice_generator() -> None:
+    """main.py gives the tower ``boot_id(os.urandom(4))`` (the RP2040's ring-oscillator bit on a
+    Pico), never ``urandom``'s generator, which an older MicroPython seeds with a constant."""
+    tree = ast.parse((FIRMWARE / "main.py").read_text())
+    made = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "Tower"]
+    assert len(made) == 1 and ast.unparse(made[0].args[0]) == "boot_id(os.urandom(4))", ast.unparse(made[0])
+    assert dtproto().boot_id(bytes([0x00, 0x9F, 0xA0, 0xFF])) == "009FA0FF"
+    tower, host = make_tower()
+    tower.boot = dtproto().boot_id(bytes(range(250, 254)))
+    tower.roll(1, "d6")
+    assert host.frames()[-1] == RollFrame("FAFBFCFD", 1, "d6", (6,))
 
 
 class Host:
@@ -93,6 +106,23 @@ def test_an_unacknowledged_roll_repeats_and_the_ack_stops_it() -> None:
     count = len(host.lines)
     tower.repeat()
     assert len(host.lines) == count
+
+
+def test_the_request_asked_again_for_the_roll_in_flight_keeps_the_light_out() -> None:
+    """The companion asks again whenever the link reopens; a roll already sent for that request
+    (not yet acknowledged) answers it: the light stays out, and a new request lights it."""
+    tower, _ = make_tower()
+    tower.receive(encode(Request(2, "d6")))
+    tower.roll()
+    assert tower.requested is None
+    tower.receive(encode(Request(2, "d6")))  # asked again after a replug, roll 1 still unanswered
+    assert tower.requested is None
+    tower.receive(encode(Request(1, "d6")))  # the roll was applied; its answer was lost: a new roll
+    assert tower.requested == (1, "d6")
+    tower.roll()
+    tower.receive(encode(Ack(2, AckStatus.OK)))
+    tower.receive(encode(Request(1, "d6")))  # the next roll wants the same dice: lit again
+    assert tower.requested == (1, "d6")
 
 
 def test_cancel_puts_the_request_out_and_noise_is_ignored() -> None:

@@ -6,6 +6,7 @@ value with a deadline), never on a bare sleep.
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -209,3 +210,14 @@ def test_the_shell_puts_cues_on_the_pins(panel) -> None:
     built.apply(PanelCues())  # all dark
     assert built.watcher.value == 0 and factory.pin(23).state == 0
     assert sum(1 for led in built.doom if led.value) == 0 and built.cues == PanelCues()
+
+
+def test_the_talk_button_reports_its_press_and_its_release(mock_factory: MockFactory) -> None:
+    held: queue.Queue[bool] = queue.Queue()
+    with Panel(panel_config({"talk_button": 14}), Presses(), pin_factory=mock_factory) as built:
+        built.on_talk = held.put
+        pin = mock_factory.pin(14)
+        pin.drive_low()  # pressed (a button to ground)
+        assert held.get(timeout=TIMEOUT) is True
+        pin.drive_high()
+        assert held.get(timeout=TIMEOUT) is False

@@ -15,6 +15,7 @@ from companion.engine.cthulhu.model import GameState, Phase, PromptKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import turn_panel
+from companion.ui.scene import Submit
 from companion.ui.widgets import Metrics
 from tests.ui.played import played
 
@@ -116,21 +117,20 @@ def book_states() -> list[GameState]:
     return states
 
 
-def test_the_area_list_reads_the_whole_list_only_when_a_book_action_may_be_in_it(monkeypatch: Any) -> None:
-    """The area list looks for the neutral Spellbooks' actions in the engine's list only where
-    one may be there: the same list as reading it whole every time, and never a book action
-    the engine lists that the short cut would miss."""
+def test_the_area_list_offers_every_listed_command_that_names_no_area() -> None:
+    """Every command the engine lists that names no area (a neutral Spellbook's Undimensioned, a
+    faction's Desecrate or Give Doom) is a button of the area list, in words, through seeded
+    games and with the neutral Spellbooks held; Pass is the confirming pair at the end."""
+    from companion.ui.entry import area_of
+
     states = [s for seed in (1, 5) for s in played(seed) if s.prompt.kind is PromptKind.ACTION]
     books = book_states()
-    assert sum(turn_panel.may_list_book_actions(s) for s in books) == 2  # with Undimensioned, then Recriminations too
-    fast = [turn_panel.TurnPanel(Metrics(800, 480)).area_list(s) for s in [*states, *books]]
-    monkeypatch.setattr(turn_panel, "may_list_book_actions", lambda state: True)
-    whole = [turn_panel.TurnPanel(Metrics(800, 480)).area_list(s) for s in [*states, *books]]
-    assert fast == whole
-    assert any("Undimensioned" in [words for words, _ in items] for items in fast)
-    for state in [*states, *books]:
-        named = any(isinstance(cmd, (nb.Undimensioned, nb.Recriminations)) for cmd in legal_commands(state))
-        assert not named or turn_panel.may_list_book_actions(state)
+    lists = [turn_panel.TurnPanel(Metrics(800, 480)).area_list(s) for s in [*states, *books]]
+    assert any("Undimensioned" in [words for words, _ in items] for items in lists)
+    for state, items in zip([*states, *books], lists, strict=True):
+        offered = {intent.command for _, intent in items if isinstance(intent, Submit)}
+        placeless = {cmd for cmd in legal_commands(state) if not area_of(cmd) and not isinstance(cmd, c.Pass)}
+        assert placeless <= offered, state.step
 
 
 def test_the_areas_asked_by_area_are_those_whose_own_list_offers_something() -> None:

@@ -28,7 +28,7 @@ from companion.engine.arkham.data import (
 )
 from companion.engine.arkham.environments import seals_barred
 from companion.engine.arkham.mythos import LOST, Turn, run
-from companion.engine.core import Accepted, Code, Command, Refusal, Rejected
+from companion.engine.core import Accepted, Code, Command, Refusal, Rejected, other_games_command
 from companion.engine.names import clean_name, command_text_problem, name_problem
 from companion.engine.rng import Rng
 from companion.engine.says import say
@@ -295,7 +295,7 @@ def apply(state: m.ArkhamState | None, command: Command) -> Result:
         return Rejected.of(Code.NO_GAME, "No game has started: the first command must be new_arkham_game.")
     handler = HANDLERS.get(type(command))
     if handler is None:
-        return Rejected.of(Code.BAD_COMMAND, "{name} is not an Arkham Horror command.", name=type(command).__name__)
+        return other_games_command(command, "Arkham Horror")
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)

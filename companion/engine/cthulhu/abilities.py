@@ -20,11 +20,8 @@ them and runs, after every accepted command:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
-from operator import attrgetter
-from types import ModuleType
 from typing import Any
 
 from companion.engine.core import Code, Command, Event, Refusal
@@ -40,22 +37,8 @@ from companion.engine.cthulhu.events import (
     SpellbookGained,
     TurnStarted,
 )
-from companion.engine.cthulhu.factions import (
-    RULES,
-    ancients,
-    black_goat,
-    bubastis,
-    crawling_chaos,
-    great_cthulhu,
-    independents,
-    neutral_spellbooks,
-    opener_of_the_way,
-    powers,
-    sleeper,
-    tcho_tcho,
-    windwalker,
-    yellow_sign,
-)
+from companion.engine.cthulhu.factions import contract, ice_age, independents, neutral_spellbooks, powers, registry
+from companion.engine.cthulhu.factions.contract import RULES, FactionPlugin, Reaction
 from companion.engine.cthulhu.factions.powers import (
     AskRule,
     ChooseSpellbook,
@@ -81,47 +64,21 @@ from companion.engine.says import say
 from companion.engine.values import dataclass, evolve, maker
 
 Events = list[Event]
-ACTION_PHASE = Phase.ACTION.value  # an enum's .value is a slow property (read per event)
 
-# The faction modules whose abilities are modelled, by faction.
-MODULES: dict[Faction, ModuleType] = {
-    Faction.GREAT_CTHULHU: great_cthulhu,
-    Faction.CRAWLING_CHAOS: crawling_chaos,
-    Faction.BLACK_GOAT: black_goat,
-    Faction.YELLOW_SIGN: yellow_sign,
-    Faction.OPENER_OF_THE_WAY: opener_of_the_way,
-    Faction.SLEEPER: sleeper,
-    Faction.WINDWALKER: windwalker,
-    Faction.ANCIENTS: ancients,
-    Faction.BUBASTIS: bubastis,
-    Faction.TCHO_TCHO: tcho_tcho,
-}
-ASKS: dict[str, AskRule] = {name: rule for m in MODULES.values() for name, rule in getattr(m, "ASKS", {}).items()}
+# The factions whose abilities are modelled, by faction: the registry's plugins, installed by
+# :func:`register` (the core reads them through the contract).
+MODULES = contract.PLUGINS
+
+
+ASKS: dict[str, AskRule] = {name: rule for p in registry.PLUGINS for name, rule in p.asks.items()}
 ASKS.update(independents.ASKS)  # Cosmic Unity (the independents belong to no faction)
 ASKS.update(neutral_spellbooks.ASKS)  # the neutral Spellbooks' questions (an option, no faction's)
-PRE_BATTLE = frozenset(name for m in MODULES.values() for name in getattr(m, "PRE_BATTLE", ())) | {independents.COSMIC_UNITY}
+PRE_BATTLE = frozenset(name for p in registry.PLUGINS for name in p.pre_battle) | {independents.COSMIC_UNITY}
 PRE_BATTLE |= frozenset(neutral_spellbooks.PRE_BATTLE)
-# Each faction's reaction to a command's events, and the event types it reads (None: it may act
-# whatever the events), read once (the hook runs after every command).
-Reaction = Callable[[GameState, Events, Events], GameState]
-REACTIONS: dict[Faction, tuple[Reaction, frozenset[type[Event]] | None]] = {
-    faction: (m.react, getattr(m, "REACTS_TO", None)) for faction, m in MODULES.items() if hasattr(m, "react")
-}
-# Each faction's own Spellbooks where they depend on the game (Bubastis', Tcho-Tcho's tribe), read
-# once: a getattr() that misses on a module raises and catches an AttributeError (read after a
-# requirement met, on the roll path).
-LIBRARIES = {faction: m.library for faction, m in MODULES.items() if hasattr(m, "library")}
 
 
-def _no_offers(state: GameState, pid: str) -> Iterator[Command]:
-    return iter(())
-
-
-def _no_power(state: GameState, pid: str) -> list[Part]:
-    return []
-
-
-def module_of(state: GameState, pid: str) -> ModuleType | None:
+def module_of(state: GameState, pid: str) -> FactionPlugin | None:
+    """``pid``'s faction's plugin (None: not seated, or a faction without modelled abilities)."""
     seat = state.seat(pid)
     return None if seat is None else MODULES.get(state.players[seat].faction)
 
@@ -131,6 +88,8 @@ def module_of(state: GameState, pid: str) -> ModuleType | None:
 
 def after_command(state: GameState, events: Events) -> GameState:
     if not state.options.abilities or state.phase in (Phase.GAME_OVER, Phase.SETUP):
+        return state
+    if state.prompt.kind is PromptKind.JOIN:  # a joined board being entered: each correction only its fact
         return state
     types = {type(e) for e in events}  # one pass over the events: what reads none of them is not called
     state = bookkeeping(state, events, types)
@@ -155,15 +114,14 @@ def react_to(state: GameState, events: Events, types: set[type[Event]], every: b
     return state
 
 
-@functools.lru_cache(maxsize=64)
 def reactions_of(
     factions: tuple[Faction, ...], independent: bool, neutral: bool
 ) -> tuple[tuple[Reaction, frozenset[type[Event]] | None], ...]:
     """Each seated faction's reaction once, in seating order, then the independents' and the
     neutral Spellbooks' (each only with its option on: it does nothing without), with the event
-    types each reads: a function of the seating and the options alone, read once, not rebuilt
-    after every command."""
-    table = dict.fromkeys(REACTIONS[f] for f in factions if f in REACTIONS)
+    types each reads."""
+    seated = (MODULES.get(f) for f in factions)
+    table = dict.fromkeys((p.reaction, p.reacts_to) for p in seated if p is not None and p.reaction is not None)
     if independent:
         table[(independents.react, None)] = None
     if neutral:
@@ -192,7 +150,7 @@ def bookkeeping(state: GameState, seen: Events, types: set[type[Event]] | None =
 
 
 def _phase_started(state: GameState, event: PhaseStarted) -> GameState:
-    if event.phase != ACTION_PHASE:
+    if event.phase != Phase.ACTION:
         return state
     kept = tuple(u for u in state.abilities.used if u[1].endswith(powers.ONCE_PER_GAME))
     return state if kept == state.abilities.used else with_abilities(state, used=kept)  # copied only for a change
@@ -232,7 +190,7 @@ BOOKKEEPING_TYPES = frozenset((*BOOKKEEPING, HitTaken))
 KNOWN: frozenset[type[Event]] = frozenset().union(
     powers.QUIET,
     powers.EVERY_REQUIREMENT,
-    *(r.when for m in MODULES.values() for r in m.REQUIREMENTS if r.when is not None),
+    *(r.when for p in registry.PLUGINS for r in p.requirements if r.when is not None),
 )
 
 
@@ -249,18 +207,18 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
     and the requirements are gone through again, round the order, until a whole round meets
     nothing new.
 
-    The requirements to ask come from a :class:`Plan` (read once per seating, order, set of
+    The requirements to ask come from a :class:`Plan` (made from the seating, order, set of
     event types and requirements met): a round asks only those, and it ends where the last one
     met is: every requirement after it was asked, and found unmet, on the state and events the
     round ends with (only a meeting changes them; the checks are pure)."""
     late = state.abilities.late
     if late:
         state = with_abilities(state, late=False)
-    seen = frozenset(map(type, events))  # (in C: a comprehension is a call of its own)
-    seating = seating_of(state.players)
-    requirements = tuple(map(_REQUIREMENTS, seating.modules))  # (in C: a comprehension is a call of its own)
+    seen = frozenset(type(e) for e in events)
+    pids = tuple(p.pid for p in state.players)
+    requirements = requirements_of(state.players)
     order, met = state.turn_order(), state.abilities.met
-    plan = plan_of(seating, requirements, order, met, seen, every or late)
+    plan = plan_of(pids, requirements, order, met, seen, every or late)
     asks = plan.asks
     at, stop = 0, -1  # stop: where the last requirement met is, once one is (-1: none yet)
     wrapped = False  # going round again, from the first up to the last one met
@@ -273,7 +231,7 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
             state = meet(state, seat, requirement, events)
             newly.add(key)
             seen = seen.union(map(type, events[mark:]))
-            plan = plan_of(seating, requirements, order, met, seen, plan.every)
+            plan = plan_of(pids, requirements, order, met, seen, plan.every)
             asks = plan.asks
             stop = plan.where[key]  # still there: a requirement due stays due as the types grow
             at, wrapped = stop + 1, False
@@ -284,36 +242,12 @@ def check_requirements(state: GameState, events: Events, every: bool = False) ->
             at, wrapped = 0, True
 
 
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who sits where, as the requirement check reads it: each seat's player id and faction
-    module (:data:`NO_ABILITIES` for a faction without modelled abilities)."""
-
-    pids: tuple[str, ...]
-    modules: tuple[ModuleType, ...]
+_NO_REQUIREMENTS: tuple[powers.Requirement, ...] = ()
 
 
-# The module of a faction whose abilities are not modelled (the seating's stand-in): no requirements.
-NO_ABILITIES = ModuleType("no_abilities")
-NO_ABILITIES.REQUIREMENTS = ()  # type: ignore[attr-defined]
-
-_REQUIREMENTS = attrgetter("REQUIREMENTS")
-
-# The last players tuple read and its seating.  A memo, not state: the seating is a function of
-# the (frozen) players' ids and factions; a new players tuple with the same seating (a Power
-# spent) gives back the same Seating object, which keys the plans below by identity.
-_SEATING: list[tuple[tuple[Player, ...], Seating]] = []
-
-
-def seating_of(players: tuple[Player, ...]) -> Seating:
-    last = _SEATING[0] if _SEATING else None
-    if last is not None and last[0] is players:
-        return last[1]
-    pids = tuple([p.pid for p in players])
-    modules = tuple([MODULES.get(p.faction, NO_ABILITIES) for p in players])
-    seating = last[1] if last is not None and last[1].pids == pids and last[1].modules == modules else Seating(pids, modules)
-    _SEATING[:] = [(players, seating)]
-    return seating
+def requirements_of(players: tuple[Player, ...]) -> tuple[tuple[powers.Requirement, ...], ...]:
+    """Each seat's faction's requirements, in order (none for a faction without modelled abilities)."""
+    return tuple(_NO_REQUIREMENTS if (p := MODULES.get(player.faction)) is None else p.requirements for player in players)
 
 
 # One requirement to ask: the seat, its player's id, the requirement, and (player id, name):
@@ -329,49 +263,31 @@ class Plan:
     (types no trigger names, a new phase or a correction check everything); ``where``: each
     entry's place in ``asks``, by its key."""
 
-    seating: Seating
-    requirements: tuple[tuple[powers.Requirement, ...], ...]
-    met: tuple[tuple[str, str], ...]
     every: bool
     asks: tuple[Entry, ...]
     where: dict[tuple[str, str], int]
 
 
-# The plans made, by seating and met tuple (their ids: both are kept in the plan, so the ids are
-# not reused while it is there), turn order, event types and ``every``; the requirements tuples
-# are checked on each read (a test may swap a faction's).  A memo, not state: a plan is a
-# function of its key; bounded, as a game's seatings, met tuples and type sets are few.
-_PLANS: dict[tuple[int, int, tuple[int, ...], frozenset[type[Event]], bool], Plan] = {}
-_PLANS_SIZE = 1024
-
-
 def plan_of(
-    seating: Seating,
+    pids: tuple[str, ...],
     requirements: tuple[tuple[powers.Requirement, ...], ...],
     order: tuple[int, ...],
     met: tuple[tuple[str, str], ...],
     seen: frozenset[type[Event]],
     every: bool,
 ) -> Plan:
-    """The :class:`Plan` of a check (``requirements``: each seat's faction's)."""
-    key = (id(seating), id(met), order, seen, every)
-    plan = _PLANS.get(key)
-    if plan is not None and plan.seating is seating and plan.met is met and plan.requirements == requirements:
-        return plan
-    if len(_PLANS) >= _PLANS_SIZE:
-        _PLANS.clear()
+    """The :class:`Plan` of a check (``pids``: each seat's player; ``requirements``: each
+    seat's faction's)."""
     every = every or checks_all(seen)
     done = set(met)
     asks: list[Entry] = []
     for seat in order:
-        pid = seating.pids[seat]
+        pid = pids[seat]
         for requirement in requirements[seat]:
             name = (pid, requirement.name)
             if name not in done and (every or powers.due(requirement, seen)):
                 asks.append((seat, pid, requirement, name))
-    plan = Plan(seating, requirements, met, every, tuple(asks), {entry[3]: i for i, entry in enumerate(asks)})
-    _PLANS[key] = plan
-    return plan
+    return Plan(every, tuple(asks), {entry[3]: i for i, entry in enumerate(asks)})
 
 
 def after_late_events(state: GameState) -> GameState:
@@ -406,7 +322,7 @@ def open_requirements(state: GameState, pid: str) -> tuple[str, ...]:
     module = module_of(state, pid)
     if module is None:
         return ()
-    return tuple(r.name for r in module.REQUIREMENTS if (pid, r.name) not in state.abilities.met)
+    return tuple(r.name for r in module.requirements if (pid, r.name) not in state.abilities.met)
 
 
 def books_left(state: GameState, pid: str) -> tuple[str, ...]:
@@ -415,12 +331,10 @@ def books_left(state: GameState, pid: str) -> tuple[str, ...]:
 
 
 def _books_left(state: GameState, player: Player) -> tuple[str, ...]:
-    rules = RULES.get(player.faction)
-    library = LIBRARIES.get(player.faction)  # Tcho-Tcho's tribe
-    books = () if rules is None else rules.spellbooks if library is None else library(state)
-    if not player.spellbooks:  # (the first Spellbook: nothing to leave out, no comprehension's call)
-        return tuple(books)
-    return tuple([b for b in books if b not in player.spellbooks])
+    plugin = MODULES.get(player.faction)
+    library = None if plugin is None else plugin.library  # Tcho-Tcho's tribe
+    books = () if plugin is None else plugin.rules.spellbooks if library is None else library(state)
+    return tuple(b for b in books if b not in player.spellbooks)
 
 
 def spellbook_choices(state: GameState, pid: str) -> tuple[str, ...]:
@@ -436,10 +350,8 @@ def _spellbook_choices(state: GameState, player: Player) -> tuple[str, ...]:
     return (*own, *neutral_spellbooks.choices_for(state, player.pid))
 
 
-@functools.lru_cache(maxsize=64)
 def spellbook_question(label: str) -> str:
-    """The Spellbook choice's question to the player ``label`` (a function of the label alone:
-    made once per seat, not formatted again each time a requirement is met)."""
+    """The Spellbook choice's question to the player ``label``."""
     return say("{player}: a Spellbook requirement is met; take which Spellbook?", player=label)
 
 
@@ -596,7 +508,7 @@ def extra_commands(state: GameState) -> Iterator[Command]:
         return
     module = module_of(state, state.prompt.actor)
     if module is not None:
-        yield from getattr(module, "offers", _no_offers)(state, state.prompt.actor)
+        yield from module.offers(state, state.prompt.actor)
     yield from neutral_spellbooks.offers(state)
 
 
@@ -606,9 +518,10 @@ def power_extras(state: GameState, pid: str) -> list[Part]:
     if not state.options.abilities:
         return []
     module = module_of(state, pid)
-    parts = [] if module is None else getattr(module, "gather_power", _no_power)(state, pid)
+    parts = [] if module is None or module.gather_power is None else module.gather_power(state, pid)
     for other in MODULES.values():
-        parts += getattr(other, "gather_power_others", _no_power)(state, pid)
+        if other.gather_power_others is not None:
+            parts += other.gather_power_others(state, pid)
     return parts
 
 
@@ -686,43 +599,75 @@ def counts_the_deep(handler: Callable[..., GameState]) -> Callable[..., GameStat
     return run
 
 
+def _guard(cls: type[Command], guard: Guard) -> None:
+    """``guard`` checks ``cls`` before its handler as it now stands (outside the guards before it)."""
+    actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
+    GUARDS.setdefault(cls, []).append(guard)
+
+
 def register() -> None:
+    """The assembly: install the registry's plugins (:func:`contract.install`) and hand their
+    hooks to the core, in the registry's order."""
+    contract.install(registry.PLUGINS)
+    contract.install_core(
+        contract.CoreServices(
+            next_roll=bt.next_roll,
+            computed_dice=bt.computed_dice,
+            handler=actions.HANDLERS.__getitem__,
+            meet=meet,
+            owed=owed,
+            spellbook_choices=spellbook_choices,
+            interrupt=interrupt,
+        )
+    )
     handlers: dict[type[Command], Callable[..., GameState]] = {UseAbility: use_ability, ChooseSpellbook: choose_spellbook}
-    for module in MODULES.values():
-        handlers.update({cls: gated(fn) for cls, fn in getattr(module, "HANDLERS", {}).items()})
-        actions.ROLL_HANDLERS.update(getattr(module, "ROLLS", {}))
-        for purpose, wrap in getattr(module, "ROLL_WRAPS", ()):
+    for plugin in registry.PLUGINS:
+        handlers.update({cls: gated(fn) for cls, fn in plugin.handlers.items()})
+        actions.ROLL_HANDLERS.update(plugin.rolls)
+        for purpose, wrap in plugin.roll_wraps:
             actions.ROLL_HANDLERS[purpose] = wrap(actions.ROLL_HANDLERS[purpose])
-        if hasattr(module, "resting"):
-            flow.RESTING_HOOKS.append(_when_abilities(module.resting, False))  # type: ignore[arg-type]
-        if hasattr(module, "TURN_HOLD"):
-            flow.TURN_HOLDS.append(module.TURN_HOLD)  # its mark is set only with the abilities on
-        if hasattr(module, "battle_results"):
-            bt.RESULT_HOOKS.append(module.battle_results)  # its mark is set only with the abilities on
-        if hasattr(module, "ritual_cost"):
-            flow.RITUAL_COST_HOOKS.append(_when_abilities(module.ritual_cost, _SAME))  # type: ignore[arg-type]
-        if hasattr(module, "holds_gates"):  # The Red Sign's Dark Young build and control gates
-            actions.GATE_HOLDERS.append(module.holds_gates)
-        if hasattr(module, "reach"):  # Flight: two areas per Move
-            actions.REACH.append(module.reach)
+        if plugin.resting is not None:
+            flow.RESTING_HOOKS.append(_when_abilities(plugin.resting, False))  # type: ignore[arg-type]
+        if plugin.turn_hold is not None:
+            flow.TURN_HOLDS.append(plugin.turn_hold)  # its mark is set only with the abilities on
+        if plugin.battle_results is not None:
+            bt.RESULT_HOOKS.append(plugin.battle_results)  # its mark is set only with the abilities on
+        if plugin.ritual_cost is not None:
+            flow.RITUAL_COST_HOOKS.append(_when_abilities(plugin.ritual_cost, _SAME))  # type: ignore[arg-type]
+        if plugin.holds_gates is not None:  # The Red Sign's Dark Young build and control gates
+            actions.GATE_HOLDERS.append(plugin.holds_gates)
+        if plugin.reach is not None:  # Flight: two areas per Move; Bubastis' Moon
+            actions.REACH.append(plugin.reach)
+        if plugin.move_toll is not None:
+            actions.MOVE_TOLLS.append(plugin.move_toll)
+        if plugin.power is not None:
+            flow.FACTION_POWER_HOOKS.append(plugin.power)
+        if plugin.kill_chance is not None:
+            flow.KILL_CHANCE_HOOKS.append(plugin.kill_chance)
+    actions.REACH.append(independents.steed)  # the Shantak's Horror Steed (the shared layer's)
     actions.HANDLERS.update(handlers)
-    for module in MODULES.values():
-        for cls, wrap in getattr(module, "WRAPS", ()):  # a handler wrapped whole (Energy Nexus' pass)
+    # The Ice Age's tax: one guard, innermost on every action that ends somewhere, the core's and
+    # each faction's (its plugin's places): every other check has had its say when it charges.
+    places: list[tuple[type[Command], ice_age.Places]] = [(cls, ice_age.targets) for cls in ice_age.CORE_ACTIONS]
+    for plugin in registry.PLUGINS:
+        places += plugin.places.items()
+    for cls, where in places:
+        _guard(cls, ice_age.guard(where))
+    for plugin in registry.PLUGINS:
+        for cls, wrap in plugin.wraps:  # a handler wrapped whole (Energy Nexus' pass)
             actions.HANDLERS[cls] = wrap(actions.HANDLERS[cls])
-        for cls, guard in getattr(module, "GUARDS", ()):
-            actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
-            GUARDS.setdefault(cls, []).append(guard)
+        for cls, guard in plugin.guards:
+            _guard(cls, guard)
     for cls in (c.Summon, c.Awaken):
         actions.HANDLERS[cls] = counts_the_deep(actions.HANDLERS[cls])
     # The neutral Spellbooks (an option): their actions, Umr at-Tawil's gate cost, The Mao Ceremony.
     actions.HANDLERS.update({cls: gated(fn) for cls, fn in neutral_spellbooks.HANDLERS.items()})
     for cls, guard in neutral_spellbooks.GUARDS:
-        actions.HANDLERS[cls] = guarded(guard, actions.HANDLERS[cls])
-        GUARDS.setdefault(cls, []).append(guard)
-    flow.BEFORE_FIRST_PLAYER.append(neutral_spellbooks.before_first_player)
+        _guard(cls, guard)
     actions.PROMPT_ANSWERS.update({PromptKind.ABILITY: answers_ability, PromptKind.SPELLBOOK: answers_spellbook})
-    flow.AFTER_COMMAND_HOOKS.insert(0, after_command)  # before the Astral Acolyte re-evaluates control
-    flow.FINAL_HOOKS.insert(0, at_the_end)  # before the Windwalker's anytime Spellbook (HRF's order)
+    # The requirements checked once more, then the factions' own work at the end (the
+    # Windwalker's anytime Spellbook: HRF's order), before the expansions' and the reveal.
+    flow.FINAL_HOOKS += [at_the_end, *(p.at_the_end for p in registry.PLUGINS if p.at_the_end is not None)]
     flow.POWER_HOOKS.append(power_extras)
 
 

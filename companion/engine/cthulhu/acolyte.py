@@ -136,8 +136,14 @@ def sync(state: GameState, events: Events) -> GameState:
 
 
 def empty_areas(state: GameState) -> tuple[str, ...]:
-    """Areas with no units (and not eradicated)."""
-    return tuple(state.area_name(i) for i, area in enumerate(state.areas) if not area.units and ERADICATED not in area.markers)
+    """Areas with no units (and not eradicated).  The Watcher, kept off the areas' units, is one
+    ("The Watcher is a Great Old One", yuggoth-watcher.txt; docs/rules-notes.md)."""
+    watcher = state.watcher.area if state.watcher is not None else -1
+    return tuple(
+        state.area_name(i)
+        for i, area in enumerate(state.areas)
+        if not area.units and ERADICATED not in area.markers and i != watcher
+    )
 
 
 def step_place(state: GameState, events: Events) -> GameState:
@@ -242,7 +248,6 @@ def setup(state: GameState, events: Events) -> GameState:
 
 
 flow.SETUP_HOOKS.append(setup)
-flow.AFTER_COMMAND_HOOKS.append(sync)
 flow.GATHER_NOTES.append(idle_gate)
 flow.STEPS[Step.ACOLYTE_PLACE] = step_place
 flow.STEPS[Step.ACOLYTE_RELOCATE] = step_relocate

@@ -28,7 +28,7 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, bubastis, high_priests, independents
+from companion.engine.cthulhu.factions import RULES, Awakening, UnitType, high_priests, independents
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
     ELDER_SIGN_BAG,
@@ -65,8 +65,8 @@ ROLL_HANDLERS: dict[str, RollHandler] = {}
 # Legal answers to the prompts an expansion adds, listed by the expansion itself.
 PROMPT_ANSWERS: dict[PromptKind, Callable[[GameState], Iterator[Command]]] = {}
 
-KILL_FACE = 6
-PAIN_FACES = (4, 5)
+KILL_FACE, PAIN_FACES = bd.KILL_FACE, bd.PAIN_FACES
+roll_prompt, kills_and_pains = bd.roll_prompt, bd.kills_and_pains  # the dice's, in the board module: the factions read them
 
 
 def handles(cls: type[Command]) -> Callable[[Handler], Handler]:
@@ -197,16 +197,12 @@ def skip_ritual(state: GameState, cmd: c.SkipRitual, events: Events) -> GameStat
 # -- dice -----------------------------------------------------------------------------------
 
 
-# Read once for the roll path: an Enum class's attribute is a slow read in Python 3.11 (its
-# metaclass's __getattr__ hook), an enum's .value a slow property; and a quick maker of the roll's
-# event (values.maker).
-ROLL_PROMPT, DEGRADATION_DIE = PromptKind.ROLL, DieKind.DEGRADATION
-DIE_VALUES = {die: die.value for die in DieKind}
+# A quick maker of the roll's event (values.maker).
 new_dice_rolled = maker(DiceRolled)
 
 
 def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
-    if die is DEGRADATION_DIE:
+    if die is DieKind.DEGRADATION:
         return state.board.degradation_faces
     return (1, 2, 3, 4, 5, 6)
 
@@ -215,7 +211,7 @@ def die_faces(state: GameState, die: DieKind) -> tuple[int, ...]:
 def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
     """Dice for the pending roll, from any source; the generator draws from the state's seed."""
     prompt = state.prompt
-    if prompt.kind is not ROLL_PROMPT:
+    if prompt.kind is not PromptKind.ROLL:
         raise Refusal(Code.NOT_NOW, "No roll is pending. {waiting_for}", waiting_for=waiting_for(state))
     faces = die_faces(state, prompt.die)
     if cmd.values is None:
@@ -230,7 +226,7 @@ def roll(state: GameState, cmd: c.Roll, events: Events) -> GameState:
         values, source = cmd.values, cmd.source
         check_roll(prompt, faces, values)
         state = evolve(state, prompt=NO_PROMPT)
-    events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, DIE_VALUES[prompt.die], source))
+    events.append(new_dice_rolled(prompt.purpose, prompt.actor, values, prompt.die.value, source))
     purpose = prompt.purpose  # "battle", or a handler's name and its own detail after a colon
     return ROLL_HANDLERS[purpose.split(":")[0] if ":" in purpose else purpose](state, values, events)
 
@@ -240,25 +236,16 @@ def check_roll(prompt: Prompt, faces: tuple[int, ...], values: tuple[int, ...]) 
         raise Refusal(
             Code.BAD_ROLL, "{prompt} needs {dice} dice, not {count}.", prompt=prompt.text, dice=prompt.dice, count=len(values)
         )
-    for value in values:  # (a loop, not a comprehension: a call of its own, on the tower's roll path)
-        if value not in faces:
-            raise Refusal(
-                Code.BAD_ROLL,
-                "{bad} is not a face of a {die} die ({faces}-{faces2}).",
-                bad=value,
-                die=prompt.die.value,
-                faces=faces[0],
-                faces2=faces[-1],
-            )
-
-
-def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
-    return Prompt(PromptKind.ROLL, actor, text, (), dice, die, purpose)
-
-
-def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
-    """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
-    return values.count(KILL_FACE), sum(map(values.count, PAIN_FACES))  # counted in C: the roll path
+    bad = next((value for value in values if value not in faces), None)
+    if bad is not None:
+        raise Refusal(
+            Code.BAD_ROLL,
+            "{bad} is not a face of a {die} die ({faces}-{faces2}).",
+            bad=bad,
+            die=prompt.die.value,
+            faces=faces[0],
+            faces2=faces[-1],
+        )
 
 
 # -- the Action Phase -----------------------------------------------------------------------
@@ -516,7 +503,8 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
     state = pay(state, seat, count if cmd.cost is None else cmd.cost, say("moving {count} unit(s)", count=count), events)
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
-    state = bubastis.moon_toll(state, cmd.player, groups, events)  # Catnapping: leaving the Moon pays Bubastis
+    for toll in MOVE_TOLLS:  # Catnapping: leaving the Moon pays Bubastis
+        state = toll(state, cmd.player, groups, events)
     return end_action(state, events)
 
 
@@ -565,22 +553,29 @@ def walk(
     return shift(state, pid, legs, events)
 
 
-# Abilities that let a faction's units go further than next door in one Move (Flight):
-# (state, player, from, to) -> whether ``player``'s units may.  Filled by the abilities.
-REACH: list[Callable[[GameState, str, int, int], bool]] = []
+# Where units go beyond the board's neighbours in one leg of a Move, crossing nothing (Flight,
+# Bubastis' Moon, the Shantak's Horror Steed): (state, player, from, unit name) -> areas.  The
+# factions' plugins' ``reach`` and the shared layer's, handed over by the assembly.
+REACH: list[Callable[[GameState, str, int, str], frozenset[int]]] = []
+# What a Move pays a faction besides its cost (Catnapping): (state, player, groups, events).
+MOVE_TOLLS: list[Callable[[GameState, str, tuple[Any, ...], Events], GameState]] = []
+
+
+def reached(state: GameState, pid: str, index: int, name: str = "") -> frozenset[int]:
+    """The areas :data:`REACH` lets ``pid``'s unit ``name`` in area ``index`` reach in one leg."""
+    found: frozenset[int] = frozenset()
+    for reach in REACH:
+        found |= reach(state, pid, index, name)
+    return found
 
 
 def destinations(state: GameState, pid: str, index: int, name: str = "") -> frozenset[int]:
     """Every area ``pid``'s units in area ``index`` may walk to in one Move without crossing an
-    eradicated area: the board's neighbours, Bubastis' Moon, a Shantak's anywhere (``name``),
-    and the areas two steps away an ability in :data:`REACH` lets them reach (Flight).  Never
-    ``index`` itself nor an eradicated area.  The legal list and the screen's Move both read it,
-    so neither offers less than :func:`check_legs` takes."""
-    adjacent = state.board.adjacent
-    found = set(independents.steed_reach(state, name, index)) | adjacent[index] | bubastis.moon_reach(state, pid, index)
-    if REACH:
-        two = {far for near in adjacent[index] for far in adjacent[near]} - found - {index}
-        found |= {to for to in two if any(reach(state, pid, index, to) for reach in REACH)}
+    eradicated area: the board's neighbours, and those :data:`REACH` gives (Flight's two areas,
+    Bubastis' Moon, a Shantak's anywhere: ``name``).  Never ``index`` itself nor an eradicated
+    area.  The legal list and the screen's Move both read it, so neither offers less than
+    :func:`check_legs` takes."""
+    found = state.board.adjacent[index] | reached(state, pid, index, name)
     return frozenset(to for to in found if to != index and ERADICATED not in state.areas[to].markers)
 
 
@@ -599,10 +594,8 @@ def check_legs(state: GameState, groups: tuple[c.MoveGroup, ...], walking: bool,
             )
         source, to = bd.area_index(state, group.area), bd.area_index(state, group.to)
         bd.refuse_eradicated(state, to)
-        anywhere = bubastis.moon_leg(state, pid, source, to) or independents.flies_anywhere(state, group.name, to)
+        anywhere = to in reached(state, pid, source, group.name)  # within a reach: nothing crossed
         route = (False if anywhere else bd.crossing(state, source, to)) if walking else False
-        if route is not False and any(reach(state, pid, source, to) for reach in REACH):
-            route = False  # within the ability's reach: no eradicated area need be crossed
         if source == to or route is None:
             raise Refusal(Code.NOT_ADJACENT, "{area} is not adjacent to {to}.", area=group.area, to=group.to)
         crossed = crossed or bool(route)
@@ -745,44 +738,6 @@ def capture_offers(state: GameState, pid: str, index: int) -> Iterator[c.Capture
             continue
         names = dict.fromkeys(u.name for u in area.units_of(enemy) if u.kind is UnitKind.CULTIST)
         yield from (c.Capture(pid, state.area_name(index), enemy, unit=name) for name in names)
-
-
-# -- the battle declaration's combat check (game.py ``needs_combat``), before its work ------------
-
-
-def declarable(state: GameState, cmd: c.BattleAction) -> int | None:
-    """The battle's area index when the declaration's own checks pass (its turn, the area, the
-    sides: ``battle.check_declaration``); None when they refuse it, the declaration then refusing
-    it itself, in its own order."""
-    from companion.engine.cthulhu import battle  # late: battle imports this module
-
-    prompt = state.prompt  # not its turn: left to the declaration's refusal, not built twice
-    if prompt.kind is not PromptKind.ACTION or (prompt.actor and prompt.actor != cmd.player) or state.seat(cmd.player) is None:
-        return None
-    try:
-        index = bd.area_index(state, cmd.area)
-        battle.check_declaration(state, cmd, index)
-    except Refusal:
-        return None
-    return index
-
-
-def _nothing(state: GameState, cmd: object, events: Events) -> GameState:
-    return state
-
-
-def refused_before_the_count(state: GameState, cmd: c.BattleAction) -> None:
-    """Raise the refusal the wrapped declaration gives before its combat is counted, if any,
-    without its work (the battle paid, pre-battle abilities, dice): the six Spellbooks' one battle
-    per area, the abilities' guards outermost first (Brainless, the Ice Age's tax, Energy Nexus:
-    ``abilities.GUARDS`` in the order they were wrapped), the battle's cost after the tax."""
-    from companion.engine.cthulhu import abilities, six_books  # late: both import this module
-
-    six_books.on_battle(_nothing)(state, cmd, [])
-    guarded: Command = cmd
-    for guard in reversed(abilities.GUARDS.get(c.BattleAction, [])):
-        state, guarded = guard(state, guarded, [])
-    pay(state, my_turn(state, cmd.player), getattr(guarded, "cost", cmd.cost), say("a battle"), [])
 
 
 @handles(c.ControlGate)

@@ -34,7 +34,9 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import RULES, Hooks, Side, side_dice
+from companion.engine.cthulhu.factions import RULES, Side, side_dice
+from companion.engine.cthulhu.factions.base import Hooks
+from companion.engine.cthulhu.factions.contract import PLUGINS
 from companion.engine.cthulhu.factions.powers import AbilityUsed, without
 from companion.engine.cthulhu.model import (
     ASTRAL_ACOLYTE,
@@ -49,7 +51,6 @@ from companion.engine.cthulhu.model import (
     GameState,
     Prompt,
     PromptKind,
-    UnitKind,
     Units,
     new_area,
     new_units,
@@ -64,7 +65,6 @@ new_side = maker(Side)
 new_hit, new_removed, new_moved = maker(HitTaken), maker(UnitsRemoved), maker(UnitsMoved)
 new_rolled, new_ended = maker(BattleRolled), maker(BattleEnded)
 ATTACKER, DEFENDER = 0, 1
-KIND_VALUES = {kind: kind.value for kind in UnitKind}  # an enum's .value is a slow property (per event)
 JOIN = "Necrophagy"  # the ability whose units join a battle after its Kills
 ORDER = "Madness"  # the ability that chooses which side's pained units retreat first
 WOUNDED = " (wounded)"  # a unit that takes two results and has taken one (Regenerate)
@@ -72,10 +72,6 @@ REGENERATED = "regenerate"  # hit_taken's hit for a first Kill on such a unit: i
 # Faction abilities that change what one side's dice count as (Demand Sacrifice: its Kills are
 # Pains): (state, that side's player, kills, pains) -> (kills, pains).
 RESULT_HOOKS: list[Callable[[GameState, str, int, int], tuple[int, int]]] = []
-# The stages the roll path steps through, read once: in Python 3.11 each read of an Enum class's
-# attribute goes through its metaclass's __getattr__ hook, several hundred instructions.
-KILLS_STAGE, NECROPHAGY_STAGE, PAINS_STAGE = BattleStage.KILLS, BattleStage.NECROPHAGY, BattleStage.PAINS
-ORDER_STAGE, RETREAT_STAGE = BattleStage.ORDER, BattleStage.RETREAT
 # A battle's rolls with the Kills and the Pains each side's units take (defender's, attacker's).
 Rolled = tuple[tuple[tuple[int, ...], ...], tuple[int, int], tuple[int, int]]
 HIT_ORDER = (DEFENDER, ATTACKER)  # Kills and Pains land on the defender's units first
@@ -149,8 +145,8 @@ def hooks_of(state: GameState, pid: str) -> Hooks | None:
     """The ability hooks of ``pid``'s faction (None for neutral units and factions without rules)."""
     for player in state.players:
         if player.pid == pid:
-            rules = RULES.get(player.faction)
-            return None if rules is None else rules.hooks
+            plugin = PLUGINS.get(player.faction)
+            return None if plugin is None else plugin.battle
     return None
 
 
@@ -163,27 +159,15 @@ def automatic_kills(state: GameState, index: int, pid: str, enemy: str, attackin
     return rules.automatic_kills(new_side(state, index, pid, enemy, state.areas[index].units_of(pid), attacking))
 
 
-def pre_battle(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    """The pre-battle abilities, the attacker's then the defender's (factions.md section 11, steps
-    2-3): the place Devour, Absorb, Abduct, Howl ... plug in (no faction fills it yet)."""
-    if not cmd.whole:
-        return state  # the table resolves a hand-assigned battle's abilities itself
-    for pid in (cmd.player, cmd.defender):
-        hooks = hooks_of(state, pid)
-        if hooks is not None and hooks.pre_battle is not None:
-            state = hooks.pre_battle(state, events)
-    return state
-
-
 def declare(state: GameState, cmd: c.BattleAction, events: Events) -> GameState:
-    """Pay, run the pre-battle abilities, compute both sides' dice (after them: units they remove
-    roll nothing), ask for the attacker's roll."""
+    """Pay, compute both sides' dice, ask for the attacker's roll (the pre-battle abilities are
+    asked after the command, by the abilities' reactions to BattleDeclared: the dice are then
+    recounted, abilities.recount)."""
     seat = actions.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
     check_declaration(state, cmd, index)
     state = actions.pay(state, seat, cmd.cost, say("a battle"), events)
     events.append(BattleDeclared(cmd.player, cmd.defender, cmd.area))
-    state = pre_battle(state, cmd, events)
     mine = combat(state, index, cmd.player, cmd.defender, cmd.attacker_dice, True)
     theirs = combat(state, index, cmd.defender, cmd.player, cmd.defender_dice, False)
     if cmd.whole:
@@ -271,18 +255,13 @@ def assigner(state: GameState, b: Battle, side: int) -> str:
     return enemy if owner == NEUTRAL else owner
 
 
-# The factions with a hook that acts in every battle, theirs or not (read on the roll path).
-RETREATERS = frozenset(f for f, rules in RULES.items() if rules.hooks.retreater is not None)
-JOINERS = frozenset(f for f, rules in RULES.items() if rules.hooks.after_kills is not None)
-
-
 def madness(state: GameState) -> str:
     """The player who chooses where every pained unit retreats, in any battle (Madness), or ""."""
     for player in state.players:
-        if player.faction in RETREATERS:
-            retreater = RULES[player.faction].hooks.retreater
-            if retreater is not None and retreater(state, player.pid):
-                return player.pid
+        plugin = PLUGINS.get(player.faction)
+        retreater = None if plugin is None else plugin.battle.retreater
+        if retreater is not None and retreater(state, player.pid):
+            return player.pid
     return ""
 
 
@@ -318,7 +297,7 @@ class Resolution:
             self.rolls, self.stage = b.rolls, b.stage
             self.owed = {"kill": list(b.kills), "pain": list(b.pains)}
         else:
-            self.rolls, self.stage = rolled[0], KILLS_STAGE
+            self.rolls, self.stage = rolled[0], BattleStage.KILLS
             self.owed = {"kill": list(rolled[1]), "pain": list(rolled[2])}
         self.pained = list(b.pained)
         self.where = state.board.areas[b.area].name  # (state.area_name's read, without its call)
@@ -374,13 +353,8 @@ class Resolution:
         return unit.count * 2 if unit.name in self.doubled[side] else unit.count
 
     def units_of(self, owner: str) -> tuple[Units, ...]:
-        """``owner``'s stacks in the battle area as they stand now.  A loop, not a comprehension
-        (in Python 3.11 a call of its own): read for each ability hook asked."""
-        stacks = []
-        for u in self.here:
-            if u.owner == owner:
-                stacks.append(u)
-        return tuple(stacks)
+        """``owner``'s stacks in the battle area as they stand now."""
+        return tuple(u for u in self.here if u.owner == owner)
 
     def unpained(self, stacks: list[Units]) -> list[Units]:
         """``stacks`` less the units already pained (they take no more results)."""
@@ -435,17 +409,17 @@ class Resolution:
 
     def run(self) -> Prompt | None:
         """Take every result that has one answer; the prompt for the first that needs a choice."""
-        if self.stage is KILLS_STAGE:
+        if self.stage is BattleStage.KILLS:
             prompt = self.hits("kill")
             if prompt is not None:
                 return prompt
-            self.stage = NECROPHAGY_STAGE
-        if self.stage is NECROPHAGY_STAGE:
+            self.stage = BattleStage.NECROPHAGY
+        if self.stage is BattleStage.NECROPHAGY:
             prompt = self.joiners()
             if prompt is not None:
                 return prompt
-            self.stage = PAINS_STAGE
-        if self.stage is PAINS_STAGE:
+            self.stage = BattleStage.PAINS
+        if self.stage is BattleStage.PAINS:
             prompt = self.hits("pain")
             if prompt is not None:
                 return prompt
@@ -454,25 +428,26 @@ class Resolution:
             # The attacker's pained units retreat first (factions.md section 11, step 15).
             if len(self.pained) > 1:
                 self.pained = first(self.pained, self.b.attacker)
-            self.stage = ORDER_STAGE
-        if self.stage is ORDER_STAGE:
+            self.stage = BattleStage.ORDER
+        if self.stage is BattleStage.ORDER:
             chooser = madness(self.state)
             if chooser and len({u.owner for u in self.pained}) == 2:  # Madness picks the order
                 text = say(
                     "{chooser}: Madness: whose pained units retreat first from {where}?", chooser=chooser, where=self.where
                 )
                 return Prompt(PromptKind.ABILITY, chooser, text, pids(self.b), purpose=ORDER)
-            self.stage = RETREAT_STAGE
+            self.stage = BattleStage.RETREAT
         return self.retreats()
 
     def joiners(self) -> Prompt | None:
         """After the Kills, the player whose units may join the battle (Necrophagy) is asked
         which to bring, one at a time, or "done"."""
         for player in self.state.players:
-            if player.faction not in JOINERS or (self.b.attacker == WATCHER and player.pid != self.b.defender):
+            plugin = PLUGINS.get(player.faction)
+            after_kills = None if plugin is None else plugin.battle.after_kills
+            if after_kills is None or (self.b.attacker == WATCHER and player.pid != self.b.defender):
                 continue  # against the Watcher, only for the owner's own units (yuggoth-watcher.txt)
-            after_kills = RULES[player.faction].hooks.after_kills
-            name = "" if after_kills is None else after_kills(self.state, player.pid)
+            name = after_kills(self.state, player.pid)
             if not name:
                 continue
             areas = tuple(
@@ -515,12 +490,7 @@ class Resolution:
             while owed[side] > 0:
                 targets = self.targets(side, hit)
                 doubled = self.doubled[side]
-                if doubled:
-                    total = sum([self.room(side, u) for u in targets])
-                else:  # (a loop: a comprehension is a call of its own in Python 3.11)
-                    total = 0
-                    for u in targets:
-                        total += u.count
+                total = sum(self.room(side, u) if doubled else u.count for u in targets)
                 if total == 0:
                     owed[side] = 0
                     break
@@ -568,7 +538,7 @@ class Resolution:
             for _ in range(n):
                 self.wound(side, unit, hit)
             return
-        kind = KIND_VALUES[unit.kind]
+        kind = unit.kind.value
         if hit == "kill" and self.turns[side] and self.instead(side, unit, hit) == "pain":
             self.owed["kill"][side] -= n
             self.events += [new_hit(unit.owner, self.where, kind, unit.name, "pain")] * n
@@ -664,7 +634,7 @@ class Resolution:
     def retreat(self, unit: Units, to: int | None) -> None:
         """Move ``unit`` (a stack of pained units) to ``to``, or eliminate it when there is nowhere."""
         self.remove(unit, unit.count)
-        kind = KIND_VALUES[unit.kind]
+        kind = unit.kind.value
         if to is None:
             reason = "pained, with nowhere to retreat"
             self.events.append(new_removed(unit.owner, self.where, kind, unit.name, unit.count, reason))
@@ -683,20 +653,10 @@ class Resolution:
         if b.attacker == WATCHER:  # its results taken: the post-battle abilities, back to its fight (watcher.py)
             self.events.append(new_ended(self.where, b.attacker, b.defender))
             return WATCHER_RESOLVED[0](evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
-        # The post-battle abilities (Harbinger, Necrophagy, Cannibalism, Million Favored Ones ...)
-        # go here, the attacker's then the defender's (factions.md section 11, step 16).
-        post = []  # (a loop: a comprehension is a call of its own in Python 3.11)
-        for hooks in self.hooks:
-            if hooks is not None and hooks.post_battle is not None:
-                post.append(hooks.post_battle)
-        if not post:  # the board and the battle's end in one copy of the state
-            self.events.append(new_ended(self.where, b.attacker, b.defender))
-            return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
-        state, ended = evolve(self.state, areas=areas), self.battle()
-        for hook in post:
-            state = hook(evolve(state, battle=ended), self.events)
+        # The post-battle abilities (Harbinger, Cannibalism, Million Favored Ones ...) react to
+        # the BattleEnded event after the command (abilities.react_to).
         self.events.append(new_ended(self.where, b.attacker, b.defender))
-        return actions.end_action(evolve(state, battle=None, prompt=NO_PROMPT), self.events)
+        return actions.end_action(evolve(self.state, areas=areas, battle=None, prompt=NO_PROMPT), self.events)
 
     def board(self) -> tuple[AreaState, ...]:
         """The areas with the battle area's stacks written back, and the gates abandoned where

@@ -7,8 +7,6 @@ always has a unit in the gate's area; when the last one leaves, the gate is aban
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu.events import GateChanged, PowerSpent, UnitsMoved, UnitsPlaced, UnitsRemoved
 from companion.engine.cthulhu.model import (
@@ -17,8 +15,11 @@ from companion.engine.cthulhu.model import (
     MOON,
     YOG_SOTHOTH,
     AreaState,
+    DieKind,
     GameState,
     Gate,
+    Prompt,
+    PromptKind,
     UnitKind,
     Units,
     new_area,
@@ -254,15 +255,15 @@ def _first_areas(areas: tuple[AreaState, ...]) -> dict[tuple[str, str], int]:
 
 
 # The last board read and its occupancy.  A memo, not state: the value is a function of the
-# areas tuple alone (frozen), so holding it changes no result; one entry, because the commands
-# and hooks of one ``apply`` read one board after another and rarely go back.
+# areas tuple alone (frozen, kept in the entry and compared by identity, so a thread reading
+# another's entry gets a right value or none); one entry, because the commands and hooks of one
+# ``apply`` read one board after another and rarely go back.  Kept by measurement (issue 30,
+# battle_bench under load 8 on 2 cores): without it the abilities-on resolving roll's apply took
+# 104 us against 83 us (median), ~3% of the roll's 0.74 ms tower-to-table path, and a scripted
+# game's command 117-139 us against 69-74 us.  The other memos (ocean gates, shared areas, the turn
+# order) bought about 4 us of that roll, under 1% of the path: gone.
 _LAST: list[Occupancy] = []
 _NOBODY: frozenset[str] = frozenset()
-# Each owner's set of one (an area where it alone has units), made once: a memo of values equal
-# to what frozenset() makes each time, the players' ids few.
-_ALONE: dict[str, frozenset[str]] = {}
-_ALONE_SIZE = 64
-_OWNER = attrgetter("owner")
 
 
 def occupancy(state: GameState) -> Occupancy:
@@ -288,26 +289,13 @@ def occupancy(state: GameState) -> Occupancy:
         for unit in units:
             if unit.name == YOG_SOTHOTH and unit.kind is UnitKind.GOO:
                 gates[unit.owner] = gates.get(unit.owner, 0) + unit.count
-        if len(units) == 1:  # one stack (most areas): its owner's set, made once per owner
-            owner = units[0].owner
-            owners.append(_ALONE.get(owner) or _alone(owner))
-            spread[owner] = spread.get(owner, 0) + 1
-            continue
-        here = frozenset(map(_OWNER, units))  # (in C: a comprehension is a call of its own)
+        here = frozenset(u.owner for u in units)
         owners.append(here)
         for owner in here:
             spread[owner] = spread.get(owner, 0) + 1
     board = Occupancy(areas, tuple(owners), spread, gates, _markers(areas) if marked else {})
     _LAST[:] = [board]
     return board
-
-
-def _alone(owner: str) -> frozenset[str]:
-    """``owner``'s set of one, made once (the memo bounded: the players' ids are few)."""
-    if len(_ALONE) >= _ALONE_SIZE:
-        _ALONE.clear()
-    here = _ALONE[owner] = frozenset((owner,))
-    return here
 
 
 def _markers(areas: tuple[AreaState, ...]) -> dict[str, tuple[int, ...]]:
@@ -328,8 +316,23 @@ def units_in_play(state: GameState, pid: str, kind: UnitKind | None = None) -> i
     return sum(a.count(owner=pid, kind=kind) for a in state.areas)
 
 
+# Bubastis' Bastet is an Elder God (factions.md section 9), not a faction Great Old One.
+ELDER_GODS = frozenset({"Bastet"})
+
+
 def faction_goos_in_play(state: GameState, pid: str) -> int:
-    return units_in_play(state, pid, UnitKind.GOO)
+    """``pid``'s faction Great Old Ones in play: on the map and in the Deep (factions.md: the
+    off-map boxes are "in play but not on the map" and count for "GOO-in-play checks"); an Elder
+    God is none. The Ritual's Elder Signs and Yog-Sothoth's combat count these."""
+    on_map = sum(
+        u.count for a in state.areas for u in a.units if u.owner == pid and u.kind is UnitKind.GOO and u.name not in ELDER_GODS
+    )
+    return on_map + in_the_deep(state, pid, UnitKind.GOO)
+
+
+def in_the_deep(state: GameState, pid: str, kind: UnitKind) -> int:
+    """``pid``'s units of ``kind`` Submerged with Cthulhu (in play, off the map)."""
+    return sum(u.count for u in state.abilities.deep if u.owner == pid and u.kind is kind)
 
 
 def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]) -> GameState:
@@ -354,3 +357,19 @@ def pay(state: GameState, seat: int, cost: int, action: str, events: list[Event]
     state = state.with_player(seat, power=player.power - cost)
     events.append(PowerSpent(player.pid, cost, action, player.power - cost))
     return state
+
+
+# -- dice --------------------------------------------------------------------------------------
+
+KILL_FACE = 6
+PAIN_FACES = (4, 5)
+
+
+def roll_prompt(actor: str, dice: int, purpose: str, text: str, die: DieKind = DieKind.D6) -> Prompt:
+    """The prompt that asks ``actor`` to roll ``dice`` dice for ``purpose``."""
+    return Prompt(PromptKind.ROLL, actor, text, (), dice, die, purpose)
+
+
+def kills_and_pains(values: tuple[int, ...]) -> tuple[int, int]:
+    """Battle dice: 6 is a Kill, 4-5 a Pain, 1-3 a miss (section 3: Battle dice)."""
+    return values.count(KILL_FACE), sum(map(values.count, PAIN_FACES))

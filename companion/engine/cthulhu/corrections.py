@@ -53,7 +53,7 @@ from companion.engine.cthulhu.model import (
     Worms,
     spellbook_count,
 )
-from companion.engine.cthulhu.pools import MAX_UNITS, pool
+from companion.engine.cthulhu.pools import MAX_UNITS, UNITS, pool
 from companion.engine.says import say, sentence
 from companion.engine.values import dataclass, evolve
 
@@ -512,7 +512,7 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     value = check_count(cmd.value, cmd.counter.replace("_", " ").capitalize(), LIMITS[cmd.counter])
     player = state.players[seat]
     if cmd.counter == "power":
-        return state.with_player(seat, power=value)
+        return _action_words(state.with_player(seat, power=value), seat)
     if cmd.counter == "spellbooks":
         books = player.spellbooks[:value] + ("",) * (value - spellbook_count(player))
         return state.with_player(seat, spellbooks=books)
@@ -521,6 +521,15 @@ def correct(state: GameState, cmd: c.Correct, events: Events) -> GameState:
     state = state.with_player(seat, doom=value)
     state = flow.doom_changed(state, seat, player.doom, value, events)
     return flow.check_doom_trigger(state, value, events)
+
+
+def _action_words(state: GameState, seat: int) -> GameState:
+    """The action prompt waiting for ``seat`` names its Power as corrected (the prompt stays)."""
+    player, prompt = state.players[seat], state.prompt
+    if prompt.kind is not PromptKind.ACTION or prompt.actor != player.pid:
+        return state
+    text = say("{player}: take an action ({power} Power).", player=player.label, power=player.power)
+    return evolve(state, prompt=evolve(prompt, text=text))
 
 
 def set_hidden_signs(state: GameState, seat: int, count: int, events: Events) -> GameState:
@@ -689,6 +698,32 @@ def check_pool(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
         )
 
 
+def check_roster(state: GameState, owner: str, kind: UnitKind, name: str) -> None:
+    """Refuse a unit its owner's faction has not, or has of another kind (factions.md's roster:
+    a Black Goat "Deep One", a Starspawn as a Terror). Independent Great Old Ones, neutral
+    monsters (Loyalty Cards), High Priests, an unnamed unit (the kind's own name, "Monster", as
+    journals and the screen place one) and a faction factions.md does not describe pass."""
+    seat = state.seat(owner)
+    roster = UNITS.get(state.players[seat].faction) if seat is not None else None
+    if roster is None or kind is UnitKind.IGOO or name in NEUTRAL_UNITS or name in (hp.HIGH_PRIEST, kind.default_name):
+        return
+    if any(u.name == name and u.kind is kind for u in roster):
+        return
+    kinds = [u.kind.value for u in roster if u.name == name]
+    if kinds:
+        raise Refusal(
+            Code.NO_SUCH_UNITS,
+            "{who} has no {name} of kind {kind}: its {name} is a {actual}.",
+            who=_who(state, owner),
+            name=name,
+            kind=kind.value,
+            actual=kinds[0],
+        )
+    raise Refusal(
+        Code.NO_SUCH_UNITS, "{who} has no {name}: no unit of its faction is called that.", who=_who(state, owner), name=name
+    )
+
+
 @corrects(c.Place)
 def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     owner = actions.owner_of(state, cmd.owner)
@@ -700,6 +735,7 @@ def place(state: GameState, cmd: c.Place, events: Events) -> GameState:
     if cmd.unit.count < 1:
         raise Refusal(Code.BAD_VALUE, "Place at least one unit.")
     check_count(cmd.unit.count, "Units placed at once", MAX_UNITS)
+    check_roster(state, owner, cmd.unit.kind, name)
     state, placed = bd.place(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
     check_pool(state, owner, cmd.unit.kind, name)
     if box is not None and (out := sum(area.count(kind=cmd.unit.kind, name=name) for area in state.areas)) > box:
@@ -1070,7 +1106,22 @@ def join(state: GameState, joined: c.Join, events: Events) -> GameState:
 def begin_play(state: GameState, cmd: BeginPlay, events: Events) -> GameState:
     if state.prompt.kind is not PromptKind.JOIN:
         raise Refusal(Code.NOT_NOW, "Play is under way. {waiting_for}", waiting_for=actions.waiting_for(state))
+    past_first_doom = state.round > FIRST_DOOM_ROUND or (state.round == FIRST_DOOM_ROUND and state.phase is Phase.ACTION)
+    if state.options.abilities and past_first_doom:
+        state = _met_before_the_join(state)
     return flow.run(evolve(state, prompt=NO_PROMPT), events)
+
+
+def _met_before_the_join(state: GameState) -> GameState:
+    """A game joined after its first Doom Phase: the Spellbook requirements the entered board
+    meets were met before the join, so they are recorded as met without what meeting them gives
+    (the table entered the Spellbooks, Elder Signs and Power it holds): beginning play draws no
+    "First Doom Phase" Elder Sign again.  Read as in that round's Action Phase (the First Doom
+    Phase is behind it); the check's own draws are on a copy, dropped."""
+    from companion.engine.cthulhu import abilities  # (abilities imports the engine's modules)
+
+    checked = abilities.check_requirements(evolve(state, phase=Phase.ACTION), [], every=True)
+    return evolve(state, abilities=evolve(state.abilities, met=checked.abilities.met))
 
 
 def answers_join(state: GameState) -> Iterator[Command]:

@@ -62,6 +62,9 @@ StepFn = Callable[[GameState, Events], GameState]
 # extra lines of a player's Gather Power, and reactions to a seat's Doom changing.
 PowerHook = Callable[[GameState, str], list[Part]]
 DoomHook = Callable[[GameState, int, int, int, Events], GameState]
+# The factions' own lines first (their plugins' ``power``, in the registry's order, handed over
+# by the assembly), then the expansions' and the abilities' (the Pyramid, the abilities' extras).
+FACTION_POWER_HOOKS: list[PowerHook] = []
 POWER_HOOKS: list[PowerHook] = []
 DOOM_HOOKS: list[DoomHook] = []
 # Set-up of a map's own pieces (the Watcher's token, the first Worm), run when a game starts.
@@ -117,9 +120,7 @@ ACTION_CHOICES = (
 # -- the queue ------------------------------------------------------------------------------
 
 
-# Read once for every command's path: an Enum class's attribute is a slow read in Python 3.11
-# (its metaclass's __getattr__ hook); and quick makers of the next turn's event and prompt.
-NOTHING_ASKED, OVER, ACTION_PROMPT = PromptKind.NONE, Phase.GAME_OVER, PromptKind.ACTION
+# A quick maker of the next turn's event (values.maker).
 new_turn_started = maker(TurnStarted)
 
 
@@ -128,7 +129,7 @@ def run(state: GameState, events: Events) -> GameState:
     is never run here: reached inside a command, the end waits at its step with nothing asked
     until the command's after-command work is done ([HRF:Game.scala] checks the Spellbooks after
     the last action before ``GameOverPhaseAction``); :func:`resume_the_end` runs it then."""
-    while state.prompt.kind is NOTHING_ASKED and state.pending and state.phase is not OVER:
+    while state.prompt.kind is PromptKind.NONE and state.pending and state.phase is not Phase.GAME_OVER:
         head = state.pending[0]
         if head is Step.FINAL_REVEAL:
             return state
@@ -319,16 +320,21 @@ def step_direction(state: GameState, events: Events) -> GameState:
 
 
 def power_parts(state: GameState, pid: str) -> list[Part]:
-    """The board's Power for one player, line by line (before the catch-up)."""
+    """The board's Power for one player, line by line (before the catch-up): each source's label
+    counts it ("1 controlled gate(s)"), its amount is the Power it gives (2 per gate)."""
     player = state.player(pid)
+    cultists = bd.units_in_play(state, pid, UnitKind.CULTIST) + bd.in_the_deep(state, pid, UnitKind.CULTIST)
+    gates, abandoned, captured = bd.controlled_gates(state, pid), bd.abandoned_gates(state), len(player.captured)
     parts = [
-        Part(say("cultists"), bd.units_in_play(state, pid, UnitKind.CULTIST)),
-        Part(say("controlled gates"), POWER_PER_CONTROLLED_GATE * bd.controlled_gates(state, pid)),
-        Part(say("abandoned gates"), POWER_PER_ABANDONED_GATE * bd.abandoned_gates(state)),
-        Part(say("captured cultists"), len(player.captured)),
+        Part(say("{count} cultist(s)", count=cultists), cultists),
+        Part(say("{count} controlled gate(s)", count=gates), POWER_PER_CONTROLLED_GATE * gates),
+        Part(say("{count} abandoned gate(s)", count=abandoned), POWER_PER_ABANDONED_GATE * abandoned),
+        Part(say("{count} captured cultist(s)", count=captured), captured),
     ]
     if player.power:
         parts.insert(0, Part(say("power kept"), player.power))
+    for hook in FACTION_POWER_HOOKS:
+        parts += hook(state, pid)
     for hook in POWER_HOOKS:
         parts += hook(state, pid)
     return [p for p in parts if p.amount]
@@ -563,7 +569,7 @@ def next_turn(state: GameState, events: Events, start: int | None = None, includ
         if player.power > 0 and not _resting(state, seat):
             events.append(new_turn_started(player.pid, player.power))
             prompt = new_prompt(
-                ACTION_PROMPT,
+                PromptKind.ACTION,
                 player.pid,
                 say("{player}: take an action ({power} Power).", player=player.label, power=player.power),
                 ACTION_CHOICES,
@@ -626,7 +632,7 @@ def resume_the_end(state: GameState, events: Events) -> GameState:
     ended it, or the answer to the last question asked at the end), the final reveal runs:
     :data:`FINAL_HOOKS`, the Elder Signs, the winner.  A question asked by a hook (a Spellbook
     owed, an ability of the ending command's reactions) defers it until answered."""
-    if state.prompt.kind is not NOTHING_ASKED or not end_waits(state):  # (the first test: cheap, true after most commands)
+    if state.prompt.kind is not PromptKind.NONE or not end_waits(state):  # (the first test: cheap, true after most commands)
         return state
     return STEPS[Step.FINAL_REVEAL](state, events)
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected
+from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected, other_games_command
 from companion.engine.cthulhu import abilities, acolyte, actions, flow, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
+from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.events import GameStarted
-from companion.engine.cthulhu.factions import RULES, bubastis, high_priests, independents, neutral_spellbooks, tcho_tcho
+from companion.engine.cthulhu.factions import RULES, high_priests, independents, neutral_spellbooks
+from companion.engine.cthulhu.factions.contract import plugins
 from companion.engine.cthulhu.model import (
     BATTLE_COST,
     ELDER_SIGN_BAG,
@@ -33,17 +35,25 @@ from companion.engine.values import evolve, maker
 actions.HANDLERS.update(independents.HANDLERS)
 actions.HANDLERS.update(high_priests.HANDLERS)  # Unspeakable Oath
 actions.PROMPT_ANSWERS[PromptKind.OATH] = high_priests.answers
-actions.HANDLERS[tcho_tcho.AwakenInDoomPhase] = tcho_tcho.awaken_in_doom_phase
-flow.AFTER_COMMAND_HOOKS += [independents.after_command, tcho_tcho.after_command]
-# The Astral Acolyte's control reads the board as every other hook leaves it (Abhoth's Filth
-# turned neutral, a Hierophants High Priest placed): it is evaluated last, whatever the order the
-# modules were imported in.
-flow.AFTER_COMMAND_HOOKS.remove(acolyte.sync)
-flow.AFTER_COMMAND_HOOKS.append(acolyte.sync)
+for _plugin in plugins():  # the factions' commands played with or without the abilities option
+    actions.HANDLERS.update(_plugin.core_handlers)
+# After every command, in this order (one list, here): the abilities' work (requirements,
+# reactions, questions), the High Priests', the independents', each faction's own (the
+# registry's order), and the Astral Acolyte's control last: it reads the board as every other
+# hook leaves it (Abhoth's Filth turned neutral, a Hierophants High Priest placed).
+flow.AFTER_COMMAND_HOOKS += [
+    abilities.after_command,
+    high_priests.after_command,
+    independents.after_command,
+    *(p.after_command for p in plugins() if p.after_command is not None),
+    acolyte.sync,
+]
+# Before the first player is named: the Unspeakable Oath's question, then The Mao Ceremony's.
+flow.BEFORE_FIRST_PLAYER += [high_priests.before_first_player, neutral_spellbooks.before_first_player]
 for _cls, _wrap in independents.WRAPS:  # From Below, Horror Steed's passenger: asked as the action ends
     actions.HANDLERS[_cls] = _wrap(actions.HANDLERS[_cls])
 actions.ROLL_HANDLERS["battle"] = independents.vampirism(actions.ROLL_HANDLERS["battle"])
-_battle.IN_FORCE.append(tcho_tcho.alliances_dice)  # a battle's dice from its declaration
+_battle.IN_FORCE += [p.in_force for p in plugins() if p.in_force is not None]  # a battle's dice from its declaration
 flow.TURN_HOLDS.append(independents.follow_up)
 # All six Spellbooks: battles are unlimited actions, each area once per turn (six_books.py).
 actions.HANDLERS[c.BattleAction] = six_books.on_battle(actions.HANDLERS[c.BattleAction])
@@ -51,7 +61,6 @@ flow.TURN_HOLDS.append(six_books.hold)
 flow.DOOM_GATE_HOOKS.append(independents.brood_blocked)
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-GAME_OVER = Phase.GAME_OVER  # read once: an Enum class's attribute is a slow read (Python 3.11)
 DEMO_SUMMON_COST = 2  # what the generic "Monster" costs in listed choices (a faction's own differ)
 
 Result = Accepted[GameState] | Rejected
@@ -90,7 +99,10 @@ def _new_game(cmd: c.NewGame) -> tuple[GameState, tuple[Event, ...]]:
     players = tuple(Player(pid=player_id(seat), faction=seat.faction, name=seat.name.strip()) for seat in cmd.seats)
     first = next((i for i, p in enumerate(players) if p.faction is Faction.GREAT_CTHULHU), 0)
     independents.check_options(cmd.options)
-    board = bubastis.with_moon(cmd.board) if any(p.faction is Faction.BUBASTIS for p in players) else cmd.board
+    board = cmd.board
+    for plugin in plugins():  # the map as a seated faction changes it (Bubastis' Moon tile)
+        if plugin.board is not None and any(p.faction is plugin.faction for p in players):
+            board = plugin.board(board)
     state = GameState(
         board=board,
         options=cmd.options,
@@ -155,11 +167,11 @@ def apply(state: GameState, command: Command) -> Result:
         return Rejected.of(Code.NOT_NOW, "A game is already under way; start a new one from the menu or CLI.")
     if issubclass(kind, (c.Undo, c.Redo)):
         return Rejected.of(Code.NOT_NOW, "Undo and redo are handled by the game session, not the rules.")
-    if state.phase is GAME_OVER:
+    if state.phase is Phase.GAME_OVER:
         return Rejected.of(Code.GAME_OVER, "The game is over.")
     handler = actions.HANDLERS.get(kind) or _corrections_handler(kind)
     if handler is None:
-        return Rejected.of(Code.BAD_COMMAND, "{name} is not a Cthulhu Wars command.", name=type(command).__name__)
+        return other_games_command(command, "Cthulhu Wars")
     unshowable = command_text_problem(command)  # every name in it reaches the log and the screen
     if unshowable:
         return Rejected(Code.BAD_NAME, unshowable)
@@ -191,9 +203,10 @@ def _corrections_handler(cls: type[Command]) -> actions.Handler | None:
 # -- legal choices --------------------------------------------------------------------------
 
 
-def legal_commands(state: GameState) -> Iterator[Command]:
+def legal_commands(state: GameState, *, faces: bool = True) -> Iterator[Command]:
     """Every legal answer to the prompt, lazily.  For a roll: the generator, then every face
-    combination.  For an action turn: pass, then single-step versions of the common actions
+    combination (``faces=False``: the generator's alone, for an input that enters its dice as
+    values, a phone).  For an action turn: pass, then single-step versions of the common actions
     (one unit moved, the generic Monster summoned at its listed cost); unlimited actions last."""
     prompt = state.prompt
     actor = prompt.actor
@@ -212,15 +225,18 @@ def legal_commands(state: GameState) -> Iterator[Command]:
         yield from _reveals(state, actor)
     elif prompt.kind is PromptKind.ROLL:
         yield c.Roll(None, "generator")
-        faces = actions.die_faces(state, prompt.die)
-        yield from (c.Roll(values, "screen") for values in itertools.product(faces, repeat=prompt.dice))
+        if faces:
+            sides = actions.die_faces(state, prompt.die)
+            yield from (c.Roll(values, "screen") for values in itertools.product(sides, repeat=prompt.dice))
     elif prompt.kind is PromptKind.ELDER_SIGN_VALUE:
         yield from (c.RevealElderSign(actor, v) for v in (1, 2, 3) if _sign_left(state, v))
     elif prompt.kind is PromptKind.ACTION:
         yield from (cmd for cmd in _action_commands(state, actor) if abilities.allowed(state, cmd))
     yield from abilities.extra_commands(state)  # the factions' ability commands legal now
     yield from independents.offers(state)  # the independent Great Old Ones' and neutral monsters'
-    yield from tcho_tcho.doom_offers(state)  # Ubbo-Sathla's awakening in the Doom Phase
+    for plugin in plugins():  # Ubbo-Sathla's awakening in the Doom Phase
+        if plugin.doom_offers is not None:
+            yield from plugin.doom_offers(state)
     yield from high_priests.offers(state)  # Unspeakable Oath (the High Priests option)
 
 
@@ -266,6 +282,40 @@ def has_combat(state: GameState, index: int, pid: str, enemy: str) -> bool | Non
     return mine > 0 or _can_score(state, index, pid, enemy)
 
 
+# -- the battle declaration's combat check (game.py ``needs_combat``), before its work ------------
+
+
+def declarable(state: GameState, cmd: c.BattleAction) -> int | None:
+    """The battle's area index when the declaration's own checks pass (its turn, the area, the
+    sides: ``battle.check_declaration``); None when they refuse it, the declaration then refusing
+    it itself, in its own order."""
+    prompt = state.prompt  # not its turn: left to the declaration's refusal, not built twice
+    if prompt.kind is not PromptKind.ACTION or (prompt.actor and prompt.actor != cmd.player) or state.seat(cmd.player) is None:
+        return None
+    try:
+        index = bd.area_index(state, cmd.area)
+        _battle.check_declaration(state, cmd, index)
+    except Refusal:
+        return None
+    return index
+
+
+def _nothing(state: GameState, cmd: object, events: list[Event]) -> GameState:
+    return state
+
+
+def refused_before_the_count(state: GameState, cmd: c.BattleAction) -> None:
+    """Raise the refusal the wrapped declaration gives before its combat is counted, if any,
+    without its work (the battle paid, pre-battle abilities, dice): the six Spellbooks' one battle
+    per area, the abilities' guards outermost first (Brainless, the Ice Age's tax, Energy Nexus:
+    ``abilities.GUARDS`` in the order they were wrapped), the battle's cost after the tax."""
+    six_books.on_battle(_nothing)(state, cmd, [])
+    guarded: Command = cmd
+    for guard in reversed(abilities.GUARDS.get(c.BattleAction, [])):
+        state, guarded = guard(state, guarded, [])
+    actions.pay(state, actions.my_turn(state, cmd.player), getattr(guarded, "cost", cmd.cost), say("a battle"), [])
+
+
 def needs_combat(handler: actions.Handler) -> actions.Handler:
     """The battle declaration, wrapped: with the abilities on, a battle whose attacker has no
     combat there (cultists alone) is refused, as the legal list never offers it; dice typed by the
@@ -273,9 +323,9 @@ def needs_combat(handler: actions.Handler) -> actions.Handler:
 
     def run(state: GameState, cmd: Command, events: actions.Events) -> GameState:
         if isinstance(cmd, c.BattleAction) and state.options.abilities and cmd.attacker_dice is None:
-            index = actions.declarable(state, cmd)  # checked before the declaration's work, which a refusal throws away
+            index = declarable(state, cmd)  # checked before the declaration's work, which a refusal throws away
             if index is not None and has_combat(state, index, cmd.player, cmd.defender) is False:
-                actions.refused_before_the_count(state, cmd)  # the refusals the declaration puts first
+                refused_before_the_count(state, cmd)  # the refusals the declaration puts first
                 raise Refusal(
                     Code.NO_SUCH_UNITS,
                     "{pid} has no combat against {enemy} in {area}: a battle needs combat above 0 "

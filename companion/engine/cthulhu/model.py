@@ -7,7 +7,6 @@ seats (players) or areas (area states) are tuples in seating order and in map or
 
 from __future__ import annotations
 
-import functools
 from enum import IntEnum, StrEnum
 
 from companion.engine.mapdef import MapDef
@@ -564,18 +563,14 @@ class GameState:
         return evolve(self, areas=tuple(areas))
 
 
-@functools.lru_cache(maxsize=128)
 def _turn_order(first: int, direction: Direction, players: int) -> tuple[int, ...]:
-    """Seats in play order from ``first``: a function of its three numbers alone, read once
-    (the order is asked several times a command: the turn handed on, the requirements)."""
-    return tuple([(first + direction * k) % players for k in range(players)])
+    """Seats in play order from ``first``."""
+    return tuple((first + direction * k) % players for k in range(players))
 
 
-@functools.lru_cache(maxsize=128)
 def next_seats(current: int, direction: Direction, players: int, include_start: bool) -> tuple[int, ...]:
     """The seats that may take the next turn, in play order from ``current`` (itself first when
-    ``include_start``, else last): a function of its four values alone, read once (the turn is
-    handed on after every action)."""
+    ``include_start``, else last)."""
     order = _turn_order(current, direction, players)
     return order if include_start else order[1:] + order[:1]
 

@@ -24,8 +24,8 @@ from math import comb
 
 from companion.engine.core import Accepted
 from companion.engine.cthulhu import abilities, flow
+from companion.engine.cthulhu.factions.contract import plugins
 from companion.engine.cthulhu.factions.powers import ChooseSpellbook, UseAbility
-from companion.engine.cthulhu.factions.sleeper import nexus_acting
 from companion.engine.cthulhu.model import ERADICATED, GameState, PromptKind
 from companion.engine.cthulhu.shaggai import AREAS_PER_PLAYER, Reward, compensation, worm_targets
 from companion.engine.cthulhu.watcher import waking_numbers
@@ -124,7 +124,7 @@ def battle_dice(state: GameState) -> tuple[int, int] | None:
     b = state.battle
     if b is None:
         return None
-    if (state.abilities.recount or nexus_acting(state)) and not b.rolls:
+    if (state.abilities.recount or any(p.recounts(state) for p in plugins() if p.recounts is not None)) and not b.rolls:
         return abilities.recounted(state, b)
     return b.attacker_dice, b.defender_dice
 

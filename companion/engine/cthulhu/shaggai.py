@@ -18,6 +18,7 @@ from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.commands import GainSpellbook
 from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.model import (
     ERADICATED,
     NEUTRAL,
@@ -316,6 +317,9 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
             "The Cosmic Power needs a gate {player} controls (or Yog-Sothoth, who counts as one) in an area with a Worm.",
             player=player.label,
         )
+    igoo = next((card for card, book in ind.BOOKS.items() if book == cmd.name), "")
+    if igoo:
+        return _independent_book(state, seat, igoo, events)
     if spellbook_count(player) >= SPELLBOOKS_TO_WIN:
         raise Refusal(
             Code.BAD_VALUE,
@@ -325,6 +329,21 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
         )
     state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, say("a Spellbook by the Cosmic Power"), events)
     state = actions.gain_spellbook(state, GainSpellbook(cmd.player, cmd.name or "by the Cosmic Power"), events)
+    return actions.end_action(state, events)
+
+
+def _independent_book(state: GameState, seat: int, igoo: str, events: Events) -> GameState:
+    """An independent Great Old One's Spellbook by the Cosmic Power: held as that independent's
+    book, beside the six (docs/rules-notes.md, "The independents' Spellbooks"), so its ability
+    works for its holder; one copy, so not while another holds it."""
+    pid, book = state.players[seat].pid, ind.BOOKS[igoo]
+    if igoo not in state.options.independents:
+        raise Refusal(Code.NOT_NOW, "{igoo} is not in this game.", igoo=igoo)
+    if ind.holder(state, book):
+        raise Refusal(Code.NOT_NOW, "{book} is held already.", book=book)
+    state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, say("a Spellbook by the Cosmic Power"), events)
+    events.append(ind.IndependentSpellbookGained(pid, igoo, book))
+    state = evolve(state, loyalty=(*state.loyalty, (book, pid)))
     return actions.end_action(state, events)
 
 

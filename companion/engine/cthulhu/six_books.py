@@ -27,9 +27,6 @@ from companion.engine.values import evolve
 ALL_BOOKS = 6
 BATTLED = "battled this turn in "  # + the area's name
 GOING_ON = "a battle as an unlimited action"
-# Read once: an Enum class's attribute is a slow read in Python 3.11 (its metaclass's
-# __getattr__ hook), and :func:`hold` is asked at every turn's end.
-ACTION_PHASE = Phase.ACTION
 
 
 def marks_of_turn(mark: str) -> bool:
@@ -75,7 +72,7 @@ def hold(state: GameState) -> GameState | None:
     player takes another action if it has Power left; None otherwise (the turn passes, and the
     mark is cleared with the next turn's start)."""
     used = state.abilities.used
-    if not used or state.turn < 0 or state.battle is not None or state.phase is not ACTION_PHASE:
+    if not used or state.turn < 0 or state.battle is not None or state.phase is not Phase.ACTION:
         return None  # (no mark at all: the usual turn's end, decided before any other read)
     player = state.players[state.turn]
     mark = (player.pid, GOING_ON)

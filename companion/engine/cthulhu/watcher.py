@@ -19,7 +19,7 @@ from companion.engine.cthulhu import actions, battle, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.events import BattleEnded, Part
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.factions import tcho_tcho
+from companion.engine.cthulhu.factions.contract import plugin_of
 from companion.engine.cthulhu.model import (
     NEUTRAL,
     NO_PROMPT,
@@ -52,9 +52,6 @@ WATCHER_FIGURE = "Watcher"  # its name as a battle's Great Old One (abilities.fi
 # with Savagery 6, a Shoggoth's +3 per unit it absorbs, Byakhee together one more than their
 # number).  Great Old Ones have no ceiling of their own (see most_combat_dice).
 COMBAT_CEILING = {UnitKind.CULTIST: 1, UnitKind.MONSTER: 7, UnitKind.TERROR: 7}
-# The battle books that add to a faction's own combat against the Watcher (the only kind that
-# applies there: "they may only affect your own Units"), by faction: (state, area, player) -> dice.
-WATCHER_DICE = {Faction.TCHO_TCHO: tcho_tcho.watcher_dice}
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -422,11 +419,13 @@ def choose_target(state: GameState, cmd: WatcherTarget, events: Events) -> GameS
 def fight_dice(state: GameState, index: int, pid: str, attacking: bool) -> int | None:
     """``pid``'s combat dice against the Watcher in area ``index`` (None when a unit's combat is
     unknown): its units' as in any battle, plus its battle books that raise its own combat there
-    (:data:`WATCHER_DICE`: Otherworld Alliances, Terror).  The default the referee offers, the
+    (its plugin's ``watcher_dice``: Otherworld Alliances, Terror; the only kind that applies
+    there: "they may only affect your own Units").  The default the referee offers, the
     dice of a `battle_watcher` without a count, and the demo's."""
     computed = battle.computed_dice(state, index, pid, WATCHER, attacking)
     seat = state.seat(pid)
-    extra = None if computed is None or seat is None else WATCHER_DICE.get(state.players[seat].faction)
+    plugin = None if computed is None or seat is None else plugin_of(state.players[seat].faction)
+    extra = None if plugin is None else plugin.watcher_dice
     return computed if extra is None or computed is None else computed + extra(state, index, pid)
 
 

@@ -35,6 +35,7 @@ from companion.engine.cthulhu.factions import (
 from companion.engine.cthulhu.model import Faction, Options, Phase, Prompt, PromptKind, UnitKind
 from companion.engine.values import evolve
 from tests.engine.cthulhu.factions.kit import BG, CORE4, OW, WW, YS, game6, turn
+from tests.engine.cthulhu.plugins import swap
 from tests.engine.cthulhu.sampled_games import F, sampled
 from tests.helpers import clear_board, set_board, set_players, started
 
@@ -147,7 +148,7 @@ def test_every_ability_command_the_engine_takes_is_in_the_legal_list(faction: Fa
 def test_the_check_finds_a_command_left_out_of_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: with Windwalker's offers emptied, its Hibernate (always legal on its
     action) is reported."""
-    monkeypatch.setattr(windwalker, "offers", lambda state, pid: iter(()))
+    swap(monkeypatch, F.WINDWALKER, offers=lambda state, pid: iter(()))
     state, pid = next((s, p) for s, p in sampled(F.WINDWALKER, 1) if s.prompt.kind is PromptKind.ACTION)
     assert windwalker.Hibernate(pid) in missing(state, pid, windwalker)
 

@@ -128,7 +128,7 @@ def test_its_controller_earns_power_and_doom_for_its_controlled_gate() -> None:
     state = run(state, c.Pass(GC), c.Pass(CC))
     events = events_of(state, c.Pass(BG))
     chaos = next(e for e in events if isinstance(e, PowerGathered) and e.player == CC)
-    assert ("controlled gates", 4) in [(p.label, p.amount) for p in chaos.parts]  # Asia and Europe
+    assert ("2 controlled gate(s)", 4) in [(p.label, p.amount) for p in chaos.parts]  # Asia and Europe
 
 
 def test_its_controller_can_move_it_with_a_normal_move_action() -> None:

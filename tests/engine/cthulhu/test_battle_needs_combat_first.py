@@ -17,13 +17,13 @@ CULTISTS_ALONE = {"Asia": {"units": [(CC, A, "Acolyte", 2), (GC, M, "Deep One", 
 
 
 def test_a_battle_needs_combat_refused_before_the_pre_battle_abilities(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The refusal is the same, and the declaration's pre-battle step is never reached."""
+    """The refusal is the same, and the declaration's counting of the dice is never reached."""
     state = turn(game(**CULTISTS_ALONE), CC, power=5)
 
     def reached(*_: object) -> None:
         raise AssertionError("the declaration's work ran before the refusal")
 
-    monkeypatch.setattr(battle, "pre_battle", reached)
+    monkeypatch.setattr(battle, "combat", reached)
     refusal = rejected(state, c.BattleAction(CC, "Asia", GC))
     assert refusal.code is Code.NO_SUCH_UNITS and "combat" in refusal.message
 

@@ -32,7 +32,6 @@ def plainly(state: GameState, board: bd.Occupancy) -> None:
     for i, a in enumerate(areas):
         for u in a.units:
             first.setdefault((u.owner, u.name), i)
-    assert board._first is None or board._first == first  # gathered on first use only
     assert board.first == first and board.first is board.first
 
 

@@ -91,6 +91,6 @@ def test_a_faction_without_a_reaction_and_the_options_off_call_nothing() -> None
     with their options on."""
     seating = (Faction.GREAT_CTHULHU, Faction.BLACK_GOAT, Faction.CRAWLING_CHAOS)
     reactions = [react for react, _ in abilities.reactions_of(seating, False, False)]
-    assert reactions == [abilities.MODULES[Faction.GREAT_CTHULHU].react, abilities.MODULES[Faction.CRAWLING_CHAOS].react]
+    assert reactions == [abilities.MODULES[Faction.GREAT_CTHULHU].reaction, abilities.MODULES[Faction.CRAWLING_CHAOS].reaction]
     both = [react for react, _ in abilities.reactions_of(seating, True, True)]
     assert both == [*reactions, independents.react, neutral_spellbooks.react]

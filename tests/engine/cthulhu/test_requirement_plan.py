@@ -14,12 +14,13 @@ from collections.abc import Iterator
 import pytest
 
 from companion.engine.cthulhu import abilities
-from companion.engine.cthulhu.events import HitTaken, UnitsMoved
+from companion.engine.cthulhu.events import BattleEnded, HitTaken, UnitsMoved
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.factions.powers import with_abilities
 from companion.engine.cthulhu.model import Faction, GameState
 from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, game, turn
+from tests.engine.cthulhu.plugins import swap_requirements
 
 
 def plain_passes(state: GameState, events: powers.Events, every: bool = False) -> GameState:
@@ -35,7 +36,7 @@ def plain_passes(state: GameState, events: powers.Events, every: bool = False) -
         for seat in state.turn_order():
             player = state.players[seat]
             module = abilities.MODULES.get(player.faction)
-            for requirement in () if module is None else module.REQUIREMENTS:
+            for requirement in () if module is None else module.requirements:
                 if (player.pid, requirement.name) in state.abilities.met:
                     continue
                 if (every or powers.due(requirement, types)) and requirement.met(state, player.pid, events):
@@ -90,12 +91,14 @@ def test_the_planned_check_meets_what_plain_passes_meet(
 
 
 def test_a_requirement_met_meets_one_before_it_in_the_order() -> None:
-    """Great Cthulhu's second Kill met by the first Kill's check: the round goes on after the
-    one met; Black Goat's spread is due by the move (the check goes round once)."""
+    """Great Cthulhu's second Kill met by the first Kill's check (3 in the battle just ended: both
+    books): the round goes on after the one met; Black Goat's spread is due by the move (the
+    check goes round once)."""
     state = turn(game(Australia={"units": [(BG, "cultist", "Acolyte", 1)]}), GC)
-    state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 2),))
+    state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 3),))
     events: powers.Events = [
         HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"),
+        BattleEnded("Asia", GC, CC),
         UnitsMoved(BG, "Asia", "Australia", "cultist", "Acolyte", 1),
     ]
     plain_events = list(events)
@@ -116,8 +119,8 @@ def test_a_later_seats_requirement_met_meets_an_earlier_seats(monkeypatch: pytes
         return any(isinstance(e, powers.RequirementMet) for e in events)
 
     seats = [abilities.MODULES[state.players[seat].faction] for seat in state.turn_order()]
-    monkeypatch.setattr(seats[0], "REQUIREMENTS", (powers.Requirement("first", after_a_met, when=powers.KILLS | powers.MET),))
-    monkeypatch.setattr(seats[1], "REQUIREMENTS", (powers.Requirement("kill", lambda s, p, e: True, when=powers.KILLS),))
+    swap_requirements(monkeypatch, seats[0], (powers.Requirement("first", after_a_met, when=powers.KILLS | powers.MET),))
+    swap_requirements(monkeypatch, seats[1], (powers.Requirement("kill", lambda s, p, e: True, when=powers.KILLS),))
     events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")]
     plain_events = list(events)
     planned = abilities.check_requirements(state, events)
@@ -130,24 +133,10 @@ def test_a_swapped_requirement_is_asked_after_a_plan_was_made(monkeypatch: pytes
     requirements replaced (as the tests' spies do) are the ones asked from then on."""
     state = turn(game(), GC)
     state = with_abilities(state, fighters=((GC, ""), (CC, "")), tally=((GC, 1),))
-    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")]
+    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), BattleEnded("Asia", GC, CC)]
     assert (GC, "Kill/Devour 1 enemy unit") in abilities.check_requirements(state, list(events)).abilities.met
     never = tuple(
-        dataclasses.replace(r, met=lambda s, p, e: False) for r in abilities.MODULES[Faction.GREAT_CTHULHU].REQUIREMENTS
+        dataclasses.replace(r, met=lambda s, p, e: False) for r in abilities.MODULES[Faction.GREAT_CTHULHU].requirements
     )
-    monkeypatch.setattr(abilities.MODULES[Faction.GREAT_CTHULHU], "REQUIREMENTS", never)
+    swap_requirements(monkeypatch, abilities.MODULES[Faction.GREAT_CTHULHU], never)
     assert abilities.check_requirements(state, list(events)).abilities.met == state.abilities.met
-
-
-def test_the_plans_are_bounded_and_read_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = turn(game(), GC)
-    events: powers.Events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")]
-    abilities._PLANS.clear()
-    abilities.check_requirements(state, list(events))
-    made = dict(abilities._PLANS)
-    abilities.check_requirements(state, list(events))
-    # Read back, not made again:
-    assert len(abilities._PLANS) == len(made) and all(abilities._PLANS[k] is plan for k, plan in made.items())
-    monkeypatch.setattr(abilities, "_PLANS_SIZE", len(made))
-    abilities.check_requirements(state, [UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1)])
-    assert len(abilities._PLANS) <= len(made)

@@ -18,12 +18,13 @@ import pytest
 from companion.engine import Event, apply
 from companion.engine.cthulhu import abilities
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import DiceRolled, HitTaken, PhaseStarted, TurnStarted, UnitsMoved
+from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, PhaseStarted, TurnStarted, UnitsMoved
 from companion.engine.cthulhu.factions import independents, powers
 from companion.engine.cthulhu.model import Faction, GameState
 from companion.engine.values import evolve
 from tests.engine.cthulhu.checked_games import EXPANSION_SEATS, INDEPENDENT_SEATS, play_checked
 from tests.engine.cthulhu.factions.kit import BG, CC, GC, game, turn
+from tests.engine.cthulhu.plugins import swap_requirements
 
 SEEDS = range(3)
 GAMES: list[tuple[str, int, tuple[Faction, ...], bool, tuple[str, ...]]] = [
@@ -67,7 +68,7 @@ def both_ways(monkeypatch: pytest.MonkeyPatch) -> Iterator[Record]:
         if not abilities.checks_all(types) and any(
             r.when is not None and r.when.isdisjoint(types)
             for p in state.players
-            for r in getattr(abilities.MODULES.get(p.faction), "REQUIREMENTS", ())
+            for r in getattr(abilities.MODULES.get(p.faction), "requirements", ())
         ):
             record.skipping += 1
         for pid, name in full.abilities.met[len(state.abilities.met) :]:
@@ -112,7 +113,7 @@ def with_spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     for faction in (Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT, Faction.YELLOW_SIGN):
         module = abilities.MODULES[faction]
-        monkeypatch.setattr(module, "REQUIREMENTS", tuple(spied(r) for r in module.REQUIREMENTS))
+        swap_requirements(monkeypatch, module, tuple(spied(r) for r in module.requirements))
     return called
 
 
@@ -128,7 +129,11 @@ def test_quiet_events_check_no_triggered_requirement(monkeypatch: pytest.MonkeyP
 def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypatch: pytest.MonkeyPatch) -> None:
     state = turn(game(), GC)
     called = with_spy(monkeypatch)
-    events = [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"), UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1)]
+    events = [
+        HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill"),
+        BattleEnded("Asia", GC, CC),
+        UnitsMoved(BG, "Asia", "Europe", "cultist", "Acolyte", 1),
+    ]
     abilities.check_requirements(state, events)
     assert "Kill/Devour 1 enemy unit" in called and "Units in 4 areas" in called
     # A unit retreating may be Yog-Sothoth, a gate where he stands (The Key and the Gate).
@@ -136,7 +141,7 @@ def test_a_battle_checks_only_the_requirements_kills_and_moves_can_meet(monkeypa
     # A unit killed or retreating pays nothing and awakens no one.
     assert "Pay 4 Power" not in called and "First Doom Phase" not in called and "Awaken Cthulhu" not in called
     called.clear()
-    abilities.check_requirements(state, events[:1])  # a Kill alone builds no gate
+    abilities.check_requirements(state, events[:2])  # a Kill alone builds no gate
     assert "Kill/Devour 1 enemy unit" in called and "Ocean gates" not in called and "3 gates or 12 Power" not in called
 
 
@@ -174,8 +179,8 @@ def test_a_requirement_met_makes_a_later_one_of_the_seat_due_at_once(monkeypatch
         return powers.Requirement(name, met, when=when)
 
     great_cthulhu = (requirement("kill", powers.KILLS, True), requirement("after the kill", powers.MET, False))
-    monkeypatch.setattr(abilities.MODULES[Faction.GREAT_CTHULHU], "REQUIREMENTS", great_cthulhu)
-    monkeypatch.setattr(abilities.MODULES[Faction.CRAWLING_CHAOS], "REQUIREMENTS", (requirement("other", powers.KILLS, False),))
+    swap_requirements(monkeypatch, abilities.MODULES[Faction.GREAT_CTHULHU], great_cthulhu)
+    swap_requirements(monkeypatch, abilities.MODULES[Faction.CRAWLING_CHAOS], (requirement("other", powers.KILLS, False),))
     done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
     assert (GC, "kill") in done.abilities.met
     assert order.index("after the kill") == order.index("kill") + 1
@@ -201,8 +206,8 @@ def test_a_requirement_met_checks_again_the_ones_checked_before_it(monkeypatch: 
         return any(isinstance(e, powers.RequirementMet) for e in events)
 
     seats = [abilities.MODULES[state.players[seat].faction] for seat in state.turn_order()]
-    monkeypatch.setattr(seats[0], "REQUIREMENTS", (requirement("first", powers.KILLS | powers.MET, after_a_met),))
-    monkeypatch.setattr(seats[1], "REQUIREMENTS", (requirement("kill", powers.KILLS, lambda e: True),))
+    swap_requirements(monkeypatch, seats[0], (requirement("first", powers.KILLS | powers.MET, after_a_met),))
+    swap_requirements(monkeypatch, seats[1], (requirement("kill", powers.KILLS, lambda e: True),))
     done = abilities.check_requirements(state, [HitTaken(CC, "Asia", "monster", "Nightgaunt", "kill")])
     first, second = state.players[state.turn_order()[0]].pid, state.players[state.turn_order()[1]].pid
     assert (second, "kill") in done.abilities.met and (first, "first") in done.abilities.met

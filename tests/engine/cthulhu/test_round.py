@@ -58,7 +58,11 @@ def test_gather_power_counts_the_board_and_catches_up_to_half_the_leader() -> No
     gathered = {e.player: e for e in events if isinstance(e, PowerGathered)}
     # GC: 5 cultists + 2 x 2 gates + 1 abandoned = 10.
     assert gathered["great_cthulhu"].total == 10
-    assert gathered["great_cthulhu"].parts == (Part("cultists", 5), Part("controlled gates", 4), Part("abandoned gates", 1))
+    assert gathered["great_cthulhu"].parts == (
+        Part("5 cultist(s)", 5),
+        Part("2 controlled gate(s)", 4),
+        Part("1 abandoned gate(s)", 1),
+    )
     # CC: 3 cultists + 2 for one gate + 1 abandoned = 6 (at least half of 10: no catch-up).
     assert gathered["crawling_chaos"].total == 6
     # BG: 1 cultist + 1 abandoned + 1 captured = 3; half of 10 rounded up is 5, so +2.

@@ -5,9 +5,23 @@ the requirements.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved
+from companion.engine.cthulhu.factions import RULES as ALL
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, FactionRules, M, T, UnitType, has_book
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Faction, GameState, Phase, PromptKind, UnitKind
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 # unit -> (Spellbook, its cost with the book)
 BOOK_COSTS = {"Un-Man": ("Festival", 0), "Reanimated": ("Brainless", 1), "Yothan": ("Extinction", 3)}
@@ -38,18 +52,6 @@ RULES = FactionRules(
 # Unholy Ground (asked when the battle is over), Consecration, Worship Services (both sides), the
 # six requirements.
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, MarkerChanged, Part, RitualPerformed, UnitsPlaced, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, UnitKind  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 CATHEDRAL = "cathedral"
 CATHEDRALS = 4
@@ -75,10 +77,13 @@ class AncientsSummons(Command):
 class BuildCathedral(Command):
     """Build a Cathedral in ``area`` (action, 1 Power, 3 next to another Cathedral): an Ancients
     unit able to control a gate is there, no Cathedral stands in an area of the same kind, and
-    fewer than four are built."""
+    fewer than four are built.  ``cosmic`` (Shaggai): 2 Power more, with a gate in a Worm's area,
+    and an area of a kind that has one is no bar (shaggai-worms.txt: "Create a second Cathedral in
+    an Area with [a glyph] by paying 2 extra Power")."""
 
     player: str
     area: str
+    cosmic: bool = False
 
 
 @COMMANDS.register("dematerialize")
@@ -133,8 +138,9 @@ def cathedral_cost(state: GameState, index: int) -> int:
     return CATHEDRAL_NEXT_TO_ANOTHER if near else CATHEDRAL_COST
 
 
-def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
-    """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may)."""
+def cathedral_refusal(state: GameState, pid: str, index: int, cosmic: bool = False) -> str:
+    """Why ``pid`` may not build a Cathedral in ``index`` now ("" when it may); ``cosmic``: the
+    Cosmic Power lifts the one-per-kind bar."""
     area = state.areas[index]
     if ERADICATED in area.markers:
         return say("{area} is eradicated.", area=state.area_name(index))
@@ -143,7 +149,7 @@ def cathedral_refusal(state: GameState, pid: str, index: int) -> str:
     if not area.count(owner=pid, kind=UnitKind.CULTIST):
         return say("Building a Cathedral needs an Ancients cultist in {area}.", area=state.area_name(index))
     kind = kind_of(state, index)
-    if any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
+    if not cosmic and any(CATHEDRAL in a.markers and kind_of(state, i) == kind for i, a in enumerate(state.areas)):
         return say("A Cathedral stands in an area of the same kind as {area} already.", area=state.area_name(index))
     return ""
 
@@ -281,8 +287,8 @@ def extinction(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameS
     return state, cmd
 
 
+PLACES = {BuildCathedral: ice_age.targets}  # a Cathedral built in the Ice Age's area pays its tax
 GUARDS = (
-    (BuildCathedral, windwalker.ice_tax),  # a Cathedral built in the Ice Age's area pays its tax
     (c.Move, brainless),
     (c.Capture, brainless),
     (c.BattleAction, brainless),
@@ -294,7 +300,6 @@ GUARDS = (
 
 
 def ancients_summons(state: GameState, cmd: AncientsSummons, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions import RULES as ALL
 
     pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.ANCIENTS, "The Ancients' summoning requirement")
@@ -320,10 +325,13 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
     seat = pw.my_turn(state, cmd.player)
     pw.need_faction(state, cmd.player, Faction.ANCIENTS, "Building a Cathedral")
     index = bd.area_index(state, cmd.area)
-    why = cathedral_refusal(state, cmd.player, index)
+    from companion.engine.cthulhu.actions import cosmic_surcharge  # (actions imports the factions)
+
+    surcharge = cosmic_surcharge(state, seat, cmd.cosmic)
+    why = cathedral_refusal(state, cmd.player, index, cmd.cosmic)
     if why:
         raise Refusal(Code.NOT_NOW, why)
-    state = pw.pay(state, seat, cathedral_cost(state, index), say("a Cathedral"), events)
+    state = pw.pay(state, seat, cathedral_cost(state, index) + surcharge, say("a Cathedral"), events)
     area = state.areas[index]
     state = state.with_area(index, replace(area, markers=(*area.markers, CATHEDRAL)))
     events.append(MarkerChanged(cmd.area, CATHEDRAL, True, "built by the Ancients"))
@@ -331,7 +339,7 @@ def build_cathedral(state: GameState, cmd: BuildCathedral, events: pw.Events) ->
 
 
 def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> GameState:
-    if not sleeper.borrowed(state, cmd.player, DEMATERIALIZATION):
+    if not borrowed(state, cmd.player, DEMATERIALIZATION):
         pw.need_faction(state, cmd.player, Faction.ANCIENTS, DEMATERIALIZATION)
     if state.phase is not Phase.DOOM or state.prompt.kind is not PromptKind.RITUAL:
         raise Refusal(Code.NOT_NOW, "Dematerialization is a Doom Phase ability.")
@@ -351,7 +359,11 @@ def dematerialize(state: GameState, cmd: Dematerialize, events: pw.Events) -> Ga
     return pw.mark_used(state, cmd.player, DEMATERIALIZATION)
 
 
-HANDLERS = {AncientsSummons: ancients_summons, BuildCathedral: build_cathedral, Dematerialize: dematerialize}
+HANDLERS: dict[type[Command], Handler] = {
+    AncientsSummons: ancients_summons,
+    BuildCathedral: build_cathedral,
+    Dematerialize: dematerialize,
+}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -367,9 +379,12 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         if (pid, name) not in state.abilities.met:
             yield AncientsSummons(pid, dearest)
     power = state.player(pid).power
+    cosmic = state.worms is not None and bd.cosmic_gate(state, pid)
     for i in range(len(state.areas)):
         if not cathedral_refusal(state, pid, i) and power >= cathedral_cost(state, i):
             yield BuildCathedral(pid, state.area_name(i))
+        elif cosmic and not cathedral_refusal(state, pid, i, True) and power >= cathedral_cost(state, i) + 2:
+            yield BuildCathedral(pid, state.area_name(i), cosmic=True)  # the Cosmic Power's 2 more
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
@@ -388,3 +403,18 @@ def gather_power_others(state: GameState, pid: str) -> list[Part]:
         return []
     worship = sum(1 for a in state.areas if CATHEDRAL in a.markers and a.gate is not None and a.gate.controller == pid)
     return [Part(say("Worship Services"), worship)] if worship else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    places=PLACES,
+    gather_power=gather_power,
+    gather_power_others=gather_power_others,
+)

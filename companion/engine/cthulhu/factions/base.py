@@ -1,5 +1,5 @@
 """The shape of a faction's rules: its roster, its Great Old Ones' awakenings, its combat, and the
-hooks a faction's unique abilities and Spellbooks will fill.
+battle hooks a faction's unique abilities fill (in its plugin, contract.py).
 
 A faction module (``great_cthulhu.py`` ...) builds one :class:`FactionRules` from data and small
 functions; :mod:`companion.engine.cthulhu.factions` collects them by :class:`Faction`.  Facts are
@@ -9,7 +9,6 @@ from ../shared/data/factions.md (section per faction); readings are in docs/rule
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
 
 from companion.engine.core import Code, Event, Refusal
 from companion.engine.cthulhu import board as bd
@@ -115,16 +114,14 @@ class Awakening:
     effect: AwakenEffect | None = None
 
 
-# -- hooks for the unique abilities and Spellbooks ------------------------------------------------
+# -- the battle's hooks for the unique abilities ------------------------------------------------
 #
-# Each is optional; the battle and the round call them at the step factions.md section 11 (and
-# section 0 for the round) names.  The hooks of the abilities the option `abilities` plays read
-# ``state.options.abilities`` themselves (Vengeance, applied by the battle before the option,
-# does not).
+# Each is optional; the battle calls them at the step factions.md section 11 names.  The hooks of
+# the abilities the option `abilities` plays read ``state.options.abilities`` themselves
+# (Vengeance, applied by the battle before the option, does not).  The pre- and post-battle
+# abilities are reactions to BattleDeclared and BattleEnded (contract.FactionPlugin.reaction),
+# Gather Power's extras the plugin's ``gather_power``.
 
-# Pre-battle abilities (Devour, Absorb, Abduct, Invisibility, Howl, Demand Sacrifice ...): the
-# battle's state before the dice -> the state after (may ask prompts in a later version).
-PreBattle = Callable[[GameState, Events], GameState]
 # Who assigns the Kills and Pains ``pid``'s dice inflict on its enemy (Vengeance: Yellow Sign
 # itself while Hastur fights); None leaves it to the units' owner.
 Assigner = Callable[[Side], str | None]
@@ -140,21 +137,14 @@ Retreater = Callable[[GameState, str], bool]
 # The name of ``pid``'s units that may join any battle after its Kills, each adding a Pain to
 # both sides without being in it (Necrophagy's Ghouls), or "".
 AfterKills = Callable[[GameState, str], str]
-# After the battle (Harbinger, Necrophagy, Cannibalism, Million Favored Ones, Unholy Ground ...).
-PostBattle = Callable[[GameState, Events], GameState]
-# Gather Power and Doom Phase extras (Y'ha Nthlei, Feast, Red Sign, Blood Sacrifice ...).
-PowerExtra = Callable[[GameState, str], int]
 
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    """The places the unique abilities and Spellbook effects plug in (see the aliases above)."""
+    """The places the unique abilities plug into a battle (see the aliases above)."""
 
-    pre_battle: PreBattle | None = None
     assigner: Assigner | None = None
     on_hit: OnHit | None = None
-    post_battle: PostBattle | None = None
-    gather_power: PowerExtra | None = None
     double: Double | None = None
     retreater: Retreater | None = None
     after_kills: AfterKills | None = None
@@ -163,7 +153,7 @@ class Hooks:
 @dataclass(frozen=True, slots=True)
 class FactionRules:
     """One faction: its units (with the Great Old Ones), how each Great Old One is awakened, what
-    a summon costs now, its Spellbooks' names, and the ability hooks."""
+    a summon costs now, its Spellbooks' names, and its automatic Kills."""
 
     faction: Faction
     units: tuple[UnitType, ...]
@@ -173,7 +163,6 @@ class FactionRules:
     summon_cost: Callable[[GameState, str, UnitType], int] | None = None
     # Kills a side scores without dice, each also cancelling one of the enemy's (Bastet); None: 0.
     automatic_kills: Callable[[Side], int] | None = None
-    hooks: Hooks = field(default_factory=Hooks)
 
     def unit(self, name: str) -> UnitType | None:
         return next((u for u in self.units if u.name == name), None)

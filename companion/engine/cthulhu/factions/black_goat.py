@@ -7,13 +7,21 @@ battle's ``after_kills`` hook, The Red Sign's gates through ``holds_gates``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.factions import ice_age, independents
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     Awakening,
     C,
     Events,
     FactionRules,
     G,
+    Hooks,
     M,
     Side,
     UnitType,
@@ -24,8 +32,12 @@ from companion.engine.cthulhu.factions.base import (
     on_map,
     sacrifice,
 )
-from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.borrowed import FertilityCult as FertilityCult  # Sleeper may borrow it
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.lunacy import lunatic
+from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Faction, GameState, Phase, PromptKind, UnitKind, Units
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 SHUB = "Shub-Niggurath"
 DARK_YOUNG = "Dark Young"
@@ -88,31 +100,9 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 3) ========================
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import Part  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunatic  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 AVATAR_COST, GHROTH_COST = 1, 2
 FUNGI = "Fungi from Yuggoth"
-
-
-@COMMANDS.register("fertility_cult")
-@dataclass(frozen=True, slots=True)
-class FertilityCult(Command):
-    """Fertility Cult: summon ``name`` at a gate Black Goat controls in ``area`` as an unlimited
-    action (the turn goes on; cost from the roster, The Thousand Young applied)."""
-
-    player: str
-    area: str
-    name: str
 
 
 @COMMANDS.register("avatar")
@@ -176,25 +166,8 @@ def _in_areas(count: int) -> pw.RequirementCheck:
 
 def _sharing(occupancy: bd.Occupancy, pid: str) -> frozenset[str]:
     """The factions sharing an area with ``pid`` on the board ``occupancy`` reads, ``pid``
-    included where it has units.  Read once per board and player: the requirement check asks it
-    again in its second pass, after a requirement met elsewhere changed nothing on the board."""
-    last = _SHARED[0] if _SHARED else None
-    if last is None or last[0] is not occupancy:
-        last = (occupancy, {})
-        _SHARED[:] = [last]
-    shared = last[1].get(pid)
-    if shared is None:
-        found: set[str] = set()  # a loop, not union() of a generator (a call of its own per area)
-        for here in occupancy.owners:
-            if pid in here:
-                found |= here
-        shared = last[1][pid] = frozenset(found)
-    return shared
-
-
-# The last board's occupancy and, per player, the factions sharing an area with it.  A memo, not
-# state: a function of the frozen occupancy (kept in the entry, so compared by identity safely).
-_SHARED: list[tuple[bd.Occupancy, dict[str, frozenset[str]]]] = []
+    included where it has units."""
+    return frozenset().union(*(here for here in occupancy.owners if pid in here))
 
 
 REQUIREMENTS = (
@@ -282,7 +255,6 @@ def fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
     Loyalty Card it holds ("neutral monsters may be summoned alongside", factions.md section 3,
     [NEC-neutral]), at their card's cost, and Abhoth's Filth for 1 while Black Goat has Abhoth
     in play (factions.md section 12)."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = (u for u in RULES.units if u.kind is M)
     return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
@@ -304,8 +276,6 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
-        from companion.engine.cthulhu.factions import independents
-
         state = independents.hordeling(state, cmd.player, index, events)
     events.append(pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on", unit=unit.name)))
     return pw.go_on(state, seat, events)
@@ -413,9 +383,6 @@ def necrophagy(state: GameState, pid: str) -> str:
     return GHOUL if state.options.abilities and pw.holds(state, pid, "Necrophagy") else ""
 
 
-RULES = replace(RULES, hooks=Hooks(after_kills=necrophagy))
-
-
 def holds_gates(state: GameState, pid: str, index: int) -> bool:
     """The Red Sign: Black Goat's Dark Young build and control gates like cultists."""
     return (
@@ -425,7 +392,7 @@ def holds_gates(state: GameState, pid: str, index: int) -> bool:
     )
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     FertilityCult: fertility_cult,
     Avatar: avatar,
     Ghroth: ghroth,
@@ -469,20 +436,13 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
 
-    return windwalker.surcharge(state, pid, area)
-
-
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: a Fertility Cult summon at a gate in the token's area, and Shub-Niggurath's
-    Avatar going there, cost 1 Power more (factions.md section 0, as a summon there pays)."""
-    from companion.engine.cthulhu.factions import windwalker
-
-    return windwalker.ice_tax(state, cmd, events)
+    return ice_age.surcharge(state, pid, area)
 
 
-GUARDS = ((FertilityCult, _ice_tax), (Avatar, _ice_tax))
+# Where its actions end, for the Ice Age's tax: a Fertility Cult summon at a gate in the token's
+# area, and Shub-Niggurath's Avatar going there (factions.md section 0, as a summon there pays).
+PLACES = {FertilityCult: ice_age.targets, Avatar: ice_age.targets}
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
@@ -491,3 +451,18 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
         return []
     young = on_map(state, pid, DARK_YOUNG)
     return [Part(say("The Red Sign"), young)] if young else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(after_kills=necrophagy),
+    pre_battle=frozenset(PRE_BATTLE),
+    rolls=ROLLS,
+    places=PLACES,
+    gather_power=gather_power,
+    holds_gates=holds_gates,
+)

@@ -4,7 +4,7 @@ awakening; the Moon; each cat's Power.  Bubastis has no cultists (a pool of 0 Ac
 The Moon (:func:`with_moon`): an area the referee adds to the board when Bubastis is seated, with
 no neighbours; Bubastis starts there with six Earth Cats and its gate, which it never loses
 (board.settle_gate); only Bubastis' units move onto it, from any area, and off it, to any area
-(:func:`moon_leg`; docs/rules-notes.md, Bubastis).  Each cat in play gives 1 Power at Gather
+(:func:`moon_reach`; docs/rules-notes.md, Bubastis).  Each cat in play gives 1 Power at Gather
 Power (:func:`cat_power`, the cats' printed Special as the gjremus fork reads it).
 
 Bastet rolls no dice: while she fights, Bubastis scores one Kill without dice and the enemy one
@@ -16,17 +16,31 @@ place of Catabolism and Ailurophobia (:func:`library`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 
-from companion.engine.core import Code, Refusal
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    EndTriggered,
+    Part,
+    PhaseStarted,
+    RitualPerformed,
+    UnitsPlaced,
+    UnitsRemoved,
+)
+from companion.engine.cthulhu.factions import high_priests, ice_age
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import Awakening, C, FactionRules, G, M, Side, UnitType, fixed, in_play
-from companion.engine.cthulhu.model import MOON, Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.contract import FactionPlugin
+from companion.engine.cthulhu.model import ERADICATED, MOON, Ask, Faction, GameState, Phase, PromptKind, UnitKind
 from companion.engine.mapdef import AreaDef, MapDef
 from companion.engine.says import say
-from companion.engine.values import dataclass
+from companion.engine.values import dataclass, evolve
 
 CATS = ("Earth Cat", "Cat from Mars", "Cat from Saturn", "Cat from Uranus")
 
@@ -70,7 +84,7 @@ RULES = FactionRules(
 
 
 def with_moon(board: MapDef) -> MapDef:
-    """``board`` with the Moon tile added as its last area (no neighbours: see :func:`moon_leg`).
+    """``board`` with the Moon tile added as its last area (no neighbours: see :func:`moon_reach`).
 
     :raises Refusal: BAD_VALUE when the map already has an area called "Moon".
     """
@@ -91,16 +105,6 @@ def moon_owner(state: GameState) -> str | None:
     return next((p.pid for p in state.players if p.faction is Faction.BUBASTIS), None)
 
 
-def moon_leg(state: GameState, pid: str, source: int, to: int) -> bool:
-    """Whether a move of ``pid``'s units from ``source`` to ``to`` is legal by the Moon: Bubastis'
-    units go onto the Moon from any area, and any units (catnapped ones too) off it to any area
-    (the gjremus fork's Moon tile, "the Moon is adjacent to all regions"; docs/rules-notes.md)."""
-    moon = state.board.area_index(MOON)
-    if moon is None or source == to:
-        return False
-    return source == moon or (to == moon and pid == moon_owner(state))
-
-
 def moon_reach(state: GameState, pid: str, index: int) -> frozenset[int]:
     """The areas ``pid``'s units in ``index`` reach by the Moon besides the board's neighbours:
     every other area from the Moon, the Moon from anywhere (Bubastis only)."""
@@ -112,6 +116,11 @@ def moon_reach(state: GameState, pid: str, index: int) -> frozenset[int]:
     return frozenset((moon,)) if pid == moon_owner(state) else frozenset()
 
 
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
+    """The Moon's reach (:func:`moon_reach`), as the Move's legs read every unit's."""
+    return moon_reach(state, pid, source)
+
+
 def cat_power(state: GameState, pid: str) -> list[Part]:
     """Gather Power: 1 per cat of Bubastis in play, on the map or the Moon (the cats' Special)."""
     if state.seat(pid) is None or state.player(pid).faction is not Faction.BUBASTIS:
@@ -120,28 +129,21 @@ def cat_power(state: GameState, pid: str) -> list[Part]:
     return [Part(say("cats"), cats)] if cats else []
 
 
-flow.POWER_HOOKS.append(cat_power)
+def no_high_priest(state: GameState, pid: str) -> list[Part]:
+    """Bubastis has no High Priest: +1 Power each Gather Power instead (factions.md section 9)."""
+    if not high_priests.in_use(state) or state.player(pid).faction is not Faction.BUBASTIS:
+        return []
+    return [Part(say("no High Priest (High Priests option)"), high_priests.BUBASTIS_POWER)]
+
+
+def power(state: GameState, pid: str) -> list[Part]:
+    """Bubastis' Gather Power lines with or without the abilities: its cats, and the High
+    Priests option's +1."""
+    return cat_power(state, pid) + no_high_priest(state, pid)
 
 
 # == requirements and Ailurophobia (the abilities option; factions.md section 9) ====================
 
-from collections.abc import Iterator  # noqa: E402
-from fractions import Fraction  # noqa: E402
-
-from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    BattleDeclared,
-    BattleEnded,
-    EndTriggered,
-    PhaseStarted,
-    RitualPerformed,
-    UnitsPlaced,
-    UnitsRemoved,
-)
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import windwalker  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
 
 PAY_2 = "As your action, pay 2 Power"
 PAY_2_COST = 2
@@ -469,7 +471,6 @@ def zagazig_odds(state: GameState) -> Fraction | None:
 
 
 ZAGAZIG_KILL_CHANCE = Fraction(2, 6)  # a die's Pains (4 or 5) read as Kills
-flow.KILL_CHANCE_HOOKS.append(zagazig_odds)
 
 
 def _predator_watch(state: GameState, seen: pw.Events) -> GameState:
@@ -663,29 +664,24 @@ def _catabolism_offers(state: GameState, pid: str) -> Iterator[Command]:
 
 HANDLERS[Catabolism] = catabolism  # type: ignore[assignment]
 # A recruit in the Ice Age's area pays its tax like any (factions.md section 0, Ice Age tax).
-GUARDS = ((Catabolism, windwalker.ice_tax),)
+PLACES = {Catabolism: ice_age.targets}
 
 
-# -- Lunacy ------------------------------------------------------------------------------------------
-
-
-def lunatic(state: GameState, index: int, unit: Units) -> bool:
-    """Lunacy: whether an ability aimed at cultists may take ``unit`` in area ``index`` as a
-    cultist: any cultist, and Bubastis' Earth Cats "as if they are Acolytes" (off the Moon, which
-    is no map area: docs/rules-notes.md) when the referee plays the abilities."""
-    if unit.kind is C:
-        return True
-    return (
-        unit.name == CATS[0]
-        and state.options.abilities
-        and pw.plays(state, unit.owner, Faction.BUBASTIS)
-        and state.area_name(index) != MOON
-    )
-
-
-def lunacy_acolyte(state: GameState, index: int, owner: str) -> Units | None:
-    """What an ability that takes ``owner``'s Acolyte in area ``index`` takes: the Acolyte, else
-    by Lunacy an Earth Cat (Dreams, Zingaya); None when neither is there."""
-    units = state.areas[index].units_of(owner)
-    acolyte = next((u for u in units if u.name == "Acolyte"), None)
-    return acolyte or next((u for u in units if u.name == CATS[0] and lunatic(state, index, u)), None)
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    places=PLACES,
+    library=library,
+    power=power,
+    reach=reach,
+    board=with_moon,
+    move_toll=moon_toll,
+    kill_chance=zagazig_odds,
+    battle_results=battle_results,
+)

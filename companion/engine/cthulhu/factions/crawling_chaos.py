@@ -7,19 +7,40 @@ Watcher's battles is watcher.py's).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions import unit_type
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
     FactionRules,
     G,
+    Hooks,
     M,
     Side,
     UnitType,
     controls_gate_here,
     fixed,
 )
-from companion.engine.cthulhu.model import Faction, spellbook_count
+from companion.engine.cthulhu.factions.borrowed import flight
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import (
+    NEUTRAL,
+    Ask,
+    Faction,
+    GameState,
+    PromptKind,
+    UnitKind,
+    Units,
+    spellbook_count,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 NYARLATHOTEP = "Nyarlathotep"
 
@@ -47,17 +68,6 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 2) ========================
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleDeclared, Captured, HitTaken, Part  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import Hooks  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, Ask, GameState, PromptKind, UnitKind, Units  # noqa: E402
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 NIGHTGAUNT, HUNTING_HORROR = "Nightgaunt", "Hunting Horror"
 PAYMENTS = (4, 6, 10)  # the two Power requirements, or both at once
@@ -133,7 +143,6 @@ REQUIREMENTS = (
 
 
 def goo_cost(state: GameState, owner: str, name: str) -> int:
-    from companion.engine.cthulhu.factions import unit_type
 
     unit = unit_type(state, owner, name)
     return GOO_COSTS.get(name, unit.cost if unit is not None else 0)
@@ -300,7 +309,7 @@ ASKS = {
 PRE_BATTLE = ("Abduct", "Abducted", "Seek and Destroy", "Invisibility")
 
 
-GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)  # read once: an enum's .value is a slow property (per event)
+GOO_KINDS = (UnitKind.GOO.value, UnitKind.IGOO.value)
 
 
 # The event types react() reads: the after-command hook calls it only for a command whose events
@@ -311,10 +320,7 @@ REACTS_TO = pw.on(HitTaken, BattleDeclared)
 def _nyarlathotep_fights(state: GameState) -> bool:
     """Whether Nyarlathotep was in the battle under way when declared (else no Harbinger: its
     events need not be read)."""
-    for _, goo in state.abilities.fighters:  # noqa: SIM110  (any() over a generator: a call of its own)
-        if goo == NYARLATHOTEP:
-            return True
-    return False
+    return any(goo == NYARLATHOTEP for _, goo in state.abilities.fighters)
 
 
 def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
@@ -323,8 +329,8 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
     for event in seen if _nyarlathotep_fights(state) else ():
         if not isinstance(event, HitTaken) or event.kind not in GOO_KINDS:
             continue
-        for cc, _ in state.abilities.fighters:
-            if _is_cc(state, cc) and pw.battle_goo(state, cc, NYARLATHOTEP) and pw.battle_enemy(state, cc) == event.player:
+        for cc, goo in state.abilities.fighters:  # a side is listed bare, then with each Great Old One
+            if goo == NYARLATHOTEP and _is_cc(state, cc) and pw.battle_enemy(state, cc) == event.player:
                 state = pw.queue_ask(state, Ask("The Harbinger", cc, (event.player, event.unit)))
     if pw.just_declared(state, seen):
         b = state.battle
@@ -407,24 +413,16 @@ def madness(state: GameState, pid: str) -> bool:
     return state.options.abilities and pw.holds(state, pid, "Madness")
 
 
-RULES = replace(RULES, hooks=Hooks(on_hit=emissary, retreater=madness))
-
-
 # -- Flight (the Move's reach) ---------------------------------------------------------------------
 
 
-def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
     """Flight: Crawling Chaos's units (cultists too) move up to two areas in one Move, over
     enemy units; the area passed over must not be eradicated (factions.md section 2)."""
-    return state.options.abilities and _is_cc(state, pid) and bool(_between(state, source, to))
+    return flight(state, source) if state.options.abilities and _is_cc(state, pid) else frozenset()
 
 
-def _between(state: GameState, source: int, to: int) -> list[int]:
-    adjacent = state.board.adjacent
-    return [m for m in adjacent[source] & adjacent[to] if ERADICATED not in state.areas[m].markers]
-
-
-HANDLERS = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
+HANDLERS: dict[type[Command], Handler] = {PayForSpellbook: pay_for_spellbook, ThousandForms: thousand_forms}
 ROLLS = {"thousand_forms": forms_rolled}
 
 
@@ -442,3 +440,19 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
     return []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(on_hit=emissary, retreater=madness),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    gather_power=gather_power,
+    reach=reach,
+)

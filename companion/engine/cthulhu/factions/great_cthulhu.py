@@ -5,10 +5,31 @@ the roster, its unique abilities, Spellbooks and requirements (Regenerate throug
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, UnitType, awakened_before
-from companion.engine.cthulhu.model import Faction, GameState
-from companion.engine.mapdef import MapDef
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, UnitsPlaced
+from companion.engine.cthulhu.factions import ice_age
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.base import (
+    ACOLYTE,
+    Awakening,
+    C,
+    FactionRules,
+    G,
+    Hooks,
+    M,
+    Side,
+    UnitType,
+    awakened_before,
+)
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Faction, GameState, Phase, PromptKind, Units
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 CTHULHU = "Cthulhu"
 FIRST_AWAKENING = 10
@@ -47,18 +68,6 @@ RULES = FactionRules(
 # == unique abilities, Spellbooks and requirements (factions.md section 1) ========================
 # Submerge lifts Cthulhu and the Monsters with him, not cultists (see rules-notes).
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleDeclared, Part, PhaseStarted, UnitsPlaced  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import C, Hooks, Side  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Phase, PromptKind, Units  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 DEEP_ONE, SHOGGOTH, STARSPAWN = "Deep One", "Shoggoth", "Starspawn"
 DREAMS_COST, SUBMERGE_COST = 2, 1
@@ -91,7 +100,8 @@ class Dreams(Command):
 @dataclass(frozen=True, slots=True)
 class Submerge(Command):
     """Submerge (action, 1 Power): Cthulhu, in an ocean area, goes to the Deep with the Monsters
-    there (all of them unless ``units`` names some)."""
+    there, or with the units ``units`` names (the card: "any or all of your Units in the Area",
+    Cultists too; a name not there is refused)."""
 
     player: str
     units: tuple[str, ...] | None = None
@@ -117,69 +127,46 @@ def _first_doom(state: GameState, pid: str, events: pw.Events) -> bool:
 def ocean_gates(state: GameState) -> tuple[str | None, ...]:
     """The controller (None: abandoned) of every gate in an ocean area, Yog-Sothoth counting as
     his owner's gate there (The Key and the Gate: "a gate for every purpose", factions.md
-    section 7; HRF's `oceanGates` counts him).  Read once per board: the requirement check asks
-    it for every pass after every command that may move a gate."""
-    last = _OCEANS[0] if _OCEANS else None
-    if last is not None and last[0] is state.areas and last[1] is state.board:
-        return last[2]
-    found = _read_ocean_gates(state)
-    _OCEANS[:] = [(state.areas, state.board, found)]
-    return found
-
-
-def _ocean_areas(board: MapDef) -> tuple[int, ...]:
-    """The indices of ``board``'s ocean areas, in board order; read once per map (the map is
-    fixed for a game), not tested area by area on every board."""
-    last = _OCEAN_AREAS[0] if _OCEAN_AREAS else None
-    if last is None or last[0] is not board:
-        last = (board, tuple(i for i, a in enumerate(board.areas) if a.ocean))
-        _OCEAN_AREAS[:] = [last]
-    return last[1]
-
-
-# The last map read and its ocean areas: a memo, a function of the frozen map alone.
-_OCEAN_AREAS: list[tuple[MapDef, tuple[int, ...]]] = []
-
-
-# The last board (areas and map) read and its ocean gates.  A memo, not state: the value is a
-# function of the two frozen objects alone (kept in the entry, so compared by identity safely);
-# one entry, as one ``apply`` reads one board after another.
-_OCEANS: list[tuple[object, object, tuple[str | None, ...]]] = []
-
-
-def _read_ocean_gates(state: GameState) -> tuple[str | None, ...]:
+    section 7; HRF's `oceanGates` counts him)."""
     found: list[str | None] = []
-    areas = state.areas
-    for i in _ocean_areas(state.board):
-        area = areas[i]
+    for area, spec in zip(state.areas, state.board.areas, strict=True):
+        if not spec.ocean:
+            continue
         if area.gate is not None:
             found.append(area.gate.controller)
-        for unit in area.units:  # a loop, not a comprehension: that is a call of its own per ocean area
-            if unit.name == YOG_SOTHOTH and unit.kind is G:
-                found += [unit.owner] * unit.count
+        found += [u.owner for u in area.units if u.name == YOG_SOTHOTH and u.kind is G for _ in range(u.count)]
     return tuple(found)
 
 
 def _ocean_gates(state: GameState, pid: str, events: pw.Events) -> bool:
     oceans = ocean_gates(state)
-    mine = oceans.count(pid)  # (in C, not a generator's call)
+    mine = oceans.count(pid)
     return mine >= OCEAN_GATES_CONTROLLED or len(oceans) >= OCEAN_GATES_ANY
 
 
 def _five(state: GameState, pid: str, events: pw.Events) -> bool:
-    others = 0  # a loop, not sum() over a generator (a call of its own): read after each requirement met
-    for who, name in state.abilities.met:
-        if who == pid and name != "Five Spellbooks":
-            others += 1
+    others = sum(1 for who, name in state.abilities.met if who == pid and name != "Five Spellbooks")
     if others < len(REQUIREMENTS) - 1:  # the short read first: the events are scanned only with five met
         return False
     return state.phase is Phase.DOOM or any(isinstance(e, PhaseStarted) and e.phase == Phase.DOOM.value for e in events)
 
 
+KILL_DEVOUR_2 = "Kill/Devour 2 enemy units"
+
+
+def _kill_devour_1(state: GameState, pid: str, events: pw.Events) -> bool:
+    """One Kill or Devour in the battle just ended, or 3 or more (both books), or 2 with "Kill/Devour
+    2" held from before (factions.md; HRF's checkKillSpellbooks: 2 meet "2" first)."""
+    kills = pw.kills_at_the_end(state, pid, events)
+    if kills != 2:
+        return kills >= 1
+    return (pid, KILL_DEVOUR_2) in state.abilities.met and not pw.met_now(pid, KILL_DEVOUR_2, events)
+
+
 REQUIREMENTS = (
     pw.Requirement("First Doom Phase", _first_doom, elder_signs=1, when=pw.NEW_PHASE),
-    pw.Requirement("Kill/Devour 1 enemy unit", lambda s, p, e: pw.tally(s, p) >= 1, when=pw.KILLS),
-    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.tally(s, p) >= 2, when=pw.KILLS),
+    pw.Requirement("Kill/Devour 1 enemy unit", _kill_devour_1, when=pw.BATTLE_OVER),
+    pw.Requirement("Kill/Devour 2 enemy units", lambda s, p, e: pw.kills_at_the_end(s, p, e) >= 2, when=pw.BATTLE_OVER),
     pw.Requirement("Awaken Cthulhu", lambda s, p, e: awakened_before(s, p, CTHULHU), when=pw.PLACED),
     pw.Requirement("Ocean gates", _ocean_gates, when=pw.GATES),
     pw.Requirement("Five Spellbooks", _five, elder_signs=1, when=pw.MET),
@@ -311,7 +298,16 @@ def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
         raise Refusal(Code.NOT_NOW, "Submerge needs Cthulhu in an ocean area.")
     monsters = [u for u in state.areas[index].units_of(cmd.player) if u.kind is M]
     if cmd.units is not None:
-        monsters = [u for u in monsters if u.name in cmd.units]
+        others = [u for u in state.areas[index].units_of(cmd.player) if u.name != CTHULHU]
+        missing = sorted(set(cmd.units) - {u.name for u in others})
+        if missing:
+            raise Refusal(
+                Code.NO_SUCH_UNITS,
+                "Submerge lifts your units in {area} with Cthulhu; none is a {names}.",
+                area=state.area_name(index),
+                names=", ".join(missing),
+            )
+        monsters = [u for u in others if u.name in cmd.units]
     state = pw.pay(state, seat, SUBMERGE_COST, "Submerge", events)
     lifted = [Units(cmd.player, G, CTHULHU, 1), *monsters]
     for unit in lifted:
@@ -352,28 +348,17 @@ def regenerate(side: Side) -> tuple[str, ...]:
     return (STARSPAWN,) if state.options.abilities and pw.holds(state, side.pid, "Regenerate") else ()
 
 
-RULES = replace(RULES, hooks=Hooks(double=regenerate))
-
-
-HANDLERS = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
-
-
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: Dreams and Submerge's rising, ending in the token's area, cost 1 Power more
-    (factions.md section 0: spellbook actions targeting it)."""
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
-
-    return windwalker.ice_tax(state, cmd, events)
+HANDLERS: dict[type[Command], Handler] = {Devolve: devolve, Dreams: dreams, Submerge: submerge, Emerge: emerge}
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker
 
-    return windwalker.surcharge(state, pid, area)
+    return ice_age.surcharge(state, pid, area)
 
 
-GUARDS = ((Dreams, _ice_tax), (Emerge, _ice_tax))
-ROLLS: dict[str, object] = {}
+# Where its actions end, for the Ice Age's tax: Dreams and Submerge's rising (factions.md section 0).
+PLACES = {Dreams: ice_age.targets, Emerge: ice_age.targets}
+ROLLS: dict[str, RollHandler] = {}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -401,3 +386,19 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
         return []
     gates = sum(1 for controller in ocean_gates(state) if controller not in (None, pid))
     return [Part(say("Y'ha Nthlei"), gates)] if gates else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(double=regenerate),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    places=PLACES,
+    gather_power=gather_power,
+)

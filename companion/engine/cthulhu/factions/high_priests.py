@@ -28,10 +28,10 @@ from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
-from companion.engine.cthulhu.events import Captured, Part, PhaseStarted, UnitsRemoved
-from companion.engine.cthulhu.factions import black_goat
+from companion.engine.cthulhu.events import Captured, PhaseStarted, UnitsRemoved
 from companion.engine.cthulhu.factions import powers as pw
-from companion.engine.cthulhu.factions.base import C, UnitType
+from companion.engine.cthulhu.factions.base import C, Side, UnitType
+from companion.engine.cthulhu.factions.contract import rules_of
 from companion.engine.cthulhu.model import ERADICATED, NO_PROMPT, Faction, GameState, Phase, Prompt, PromptKind, Units
 from companion.engine.says import say
 from companion.engine.values import dataclass, evolve
@@ -50,9 +50,17 @@ BUBASTIS_POWER = 1  # Bubastis has no High Priest: +1 Power each Gather Power in
 OATH_PROMPTS = (PromptKind.ACTION, PromptKind.FIRST_PLAYER, PromptKind.RITUAL, PromptKind.OATH)
 ASKED = "Unspeakable Oath before the first player, round"  # a mark in ``abilities.used``, with the round
 
+
+def _as_black_goats_acolyte(side: Side, count: int) -> int:
+    """Black Goat's High Priests fight as its Acolytes do (Frenzy: 1 each), read from its roster."""
+    rules = rules_of(Faction.BLACK_GOAT)
+    acolyte = None if rules is None else rules.unit("Acolyte")
+    return (0 if acolyte is None else acolyte.dice(side, count)) or 0
+
+
 # The one High Priest of a faction other than Black Goat, and Black Goat's (Frenzy: 1 each).
 PRIEST = UnitType(HIGH_PRIEST, C, 1, COST, 0)
-BLACK_GOAT_PRIEST = UnitType(HIGH_PRIEST, C, 1, COST, black_goat.cultist)
+BLACK_GOAT_PRIEST = UnitType(HIGH_PRIEST, C, 1, COST, _as_black_goats_acolyte)
 
 
 @COMMANDS.register("keep_high_priest")
@@ -100,11 +108,11 @@ def pool(state: GameState, pid: str) -> int:
 
 
 def tcho_tcho_priests() -> int:
-    """Tcho-Tcho's High Priests: its own roster's pool (factions.md section 10), read when asked,
-    since tcho_tcho.py imports this module (the number is written once, in its roster)."""
-    from companion.engine.cthulhu.factions import tcho_tcho
-
-    return tcho_tcho.PRIEST.pool
+    """Tcho-Tcho's High Priests: its own roster's pool (factions.md section 10; the number is
+    written once, in its roster, read through the installed registry)."""
+    rules = rules_of(Faction.TCHO_TCHO)
+    priest = None if rules is None else rules.unit(HIGH_PRIEST)
+    return 0 if priest is None else priest.pool
 
 
 def captive_box(captor: str) -> str:
@@ -292,15 +300,3 @@ def after_command(state: GameState, events: pw.Events) -> GameState:
             state, used=tuple(m for m in state.abilities.used if not m[1].startswith(ASKED) or m[1] == mark)
         )
     return state
-
-
-def bubastis_power(state: GameState, pid: str) -> list[Part]:
-    """Bubastis has no High Priest: +1 Power each Gather Power instead (factions.md section 9)."""
-    if not in_use(state) or state.player(pid).faction is not Faction.BUBASTIS:
-        return []
-    return [Part(say("no High Priest (High Priests option)"), BUBASTIS_POWER)]
-
-
-flow.POWER_HOOKS.append(bubastis_power)
-flow.BEFORE_FIRST_PLAYER.append(before_first_player)
-flow.AFTER_COMMAND_HOOKS.append(after_command)

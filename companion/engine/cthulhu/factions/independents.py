@@ -45,8 +45,9 @@ from companion.engine.cthulhu.events import (
     UnitsMoved,
     UnitsRemoved,
 )
-from companion.engine.cthulhu.factions import NEUTRAL_UNITS, UnitType
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, Side, UnitType, ice_age, unit_type
 from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.contract import core
 from companion.engine.cthulhu.model import (
     ERADICATED,
     MOON,
@@ -145,17 +146,16 @@ class PlaceFilth(Command):
 SHANTAK = "Shantak"
 
 
-def flies_anywhere(state: GameState, name: str, to: int) -> bool:
-    """Horror Steed: a Shantak moves to any area (not onto Bubastis' Moon: the fork lets only
-    Bubastis' own Shantak go there, and no other faction's unit enters it)."""
-    return name == SHANTAK and state.area_name(to) != MOON
-
-
 def steed_reach(state: GameState, name: str, index: int) -> frozenset[int]:
     """Where a Shantak in area ``index`` may move (empty for any other unit)."""
     if name != SHANTAK:
         return frozenset()
     return frozenset(i for i in range(len(state.areas)) if i != index and state.area_name(i) != MOON)
+
+
+def steed(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
+    """Horror Steed as the Move's legs read every unit's reach (:func:`steed_reach`)."""
+    return steed_reach(state, name, source)
 
 
 # -- set-up and lookups ------------------------------------------------------------------------
@@ -429,7 +429,6 @@ def _cosmic_unity(state: GameState, ask: Ask, choice: str, events: pw.Events) ->
     stack = next((u for u in _enemy_goos(state, ask.actor) if u.name == choice), None)
     if stack is None or state.battle is None:
         return state
-    from companion.engine.cthulhu.factions import Side, unit_type
 
     b = state.battle
     unit = unit_type(state, stack.owner, stack.name)
@@ -756,18 +755,16 @@ def vampirism(rolled: Rolled) -> Rolled:
 
 
 def drain(state: GameState, pid: str, enemy: str, values: tuple[int, ...], events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.actions import KILL_FACE, PAIN_FACES
-
     seat, victim = state.seat(pid), state.seat(enemy)
     if seat is None or victim is None:
         return state  # neutral units and the Watcher have no Power nor Doom to take
     for value in values:
-        if value in PAIN_FACES and state.players[victim].power > 0:
+        if value in bd.PAIN_FACES and state.players[victim].power > 0:
             left = state.players[victim].power - 1
             state = state.with_player(victim, power=left)
             events.append(VampirismDrained(pid, enemy, "power", left))
             state = pw.gain_power(state, seat, 1, VAMPIRISM, events)
-        elif value == KILL_FACE and state.players[victim].doom > 0:
+        elif value == bd.KILL_FACE and state.players[victim].doom > 0:
             old = state.players[victim].doom
             state = state.with_player(victim, doom=old - 1)
             events.append(VampirismDrained(pid, enemy, "doom", old - 1))
@@ -1004,12 +1001,11 @@ def _ice_due(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ())
     Game.scala charges ``payTax`` on From Below's free battle and free capture too (its
     ``AttackAction`` and ``CaptureAction``): the free part is the action's own cost, not the tax
     (docs/rules-notes.md, From Below and the Ice Age)."""
-    from companion.engine.cthulhu.factions import windwalker
 
-    held = windwalker.ice_owner(state)
+    held = ice_age.ice_owner(state)
     if held is None or held[0] == pid or held[1] != index or state.area_name(index) in paid:
         return 0
-    return windwalker.ICE_AGE_TAX
+    return ice_age.ICE_AGE_TAX
 
 
 def _affords_ice(state: GameState, pid: str, index: int, paid: tuple[str, ...] = ()) -> bool:
@@ -1018,14 +1014,13 @@ def _affords_ice(state: GameState, pid: str, index: int, paid: tuple[str, ...] =
 
 def _pay_ice(state: GameState, pid: str, index: int, events: pw.Events, paid: tuple[str, ...] = ()) -> GameState:
     """Pay the Ice Age's tax a follow-up ending in area ``index`` owes (:func:`_ice_due`)."""
-    from companion.engine.cthulhu.factions import windwalker
 
     due = _ice_due(state, pid, index, paid)
-    held = windwalker.ice_owner(state)
+    held = ice_age.ice_owner(state)
     if not due or held is None:
         return state
     where = state.area_name(index)
-    events.append(pw.AbilityUsed(held[0], windwalker.ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=where)))
+    events.append(pw.AbilityUsed(held[0], ice_age.ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=where)))
     return pw.pay(state, pw.seat_of(state, pid), due, say("the Ice Age"), events)
 
 
@@ -1056,11 +1051,9 @@ def _free_capture(state: GameState, pid: str, index: int, victim: str, events: p
 def _free_battle(state: GameState, pid: str, area: str, enemy: str, events: pw.Events) -> GameState:
     """The other Nyogtha's battle, declared free through the battle's own handler (its checks,
     the Ice Age's tax, its pre-battle questions); that battle ends the action."""
-    from companion.engine.cthulhu.actions import HANDLERS
-
     events.append(pw.AbilityUsed(pid, FROM_BELOW, say("a free battle against {enemy} in {area}", enemy=enemy, area=area)))
     state = pw.mark_used(state, pid, FREE_BATTLE)
-    state = HANDLERS[c.BattleAction](state, c.BattleAction(pid, area, enemy, cost=0), events)
+    state = core().handler(c.BattleAction)(state, c.BattleAction(pid, area, enemy, cost=0), events)
     state, _ = _unmark(state, pid, FREE_BATTLE)
     return state
 

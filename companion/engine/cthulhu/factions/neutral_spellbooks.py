@@ -36,7 +36,7 @@ from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu import flow
 from companion.engine.cthulhu.events import BattleDeclared, ElderSignRevealed
-from companion.engine.cthulhu.factions import RULES, unit_type, windwalker
+from companion.engine.cthulhu.factions import RULES, ice_age, unit_type
 from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -302,7 +302,7 @@ def _undimensioned_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
     moved = _moved(ask)
     power = state.player(ask.actor).power - (0 if moved else UNDIMENSIONED_COST)
     areas = [d for d in ask.data if not d.startswith(MOVED)]
-    reach = [to for to in areas if windwalker.surcharge(state, ask.actor, to) <= power]
+    reach = [to for to in areas if ice_age.surcharge(state, ask.actor, to) <= power]
     out = [DONE if moved else CANCEL]
     for frm in areas:
         index = state.board.area_index(frm)
@@ -332,7 +332,7 @@ def _undimensioned(state: GameState, ask: Ask, choice: str, events: pw.Events) -
         areas = ", ".join(d for d in ask.data if not d.startswith(MOVED))
         state = pw.pay(state, pw.seat_of(state, ask.actor), UNDIMENSIONED_COST, UNDIMENSIONED, events)
         events.append(pw.AbilityUsed(ask.actor, UNDIMENSIONED, say("units among {areas}", areas=areas)))
-    state = windwalker.tax_in(state, ask.actor, (to,), events)  # a move into the Ice Age's area
+    state = ice_age.tax_in(state, ask.actor, (to,), events)  # a move into the Ice Age's area
     state, moved = bd.move(state, source, bd.area_index(state, to), ask.actor, unit.kind, name, 1)
     events += moved
     return _ask_move(state, Ask(UNDIMENSIONED, ask.actor, (*ask.data, f"{MOVED}{name}>{to}")), events)

@@ -5,11 +5,32 @@ Gate (Yog-Sothoth counts as a gate) is in board.py.
 
 from __future__ import annotations
 
-from companion.engine.core import Code, Refusal
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed
+from companion.engine.cthulhu.factions import ice_age, unit_type
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, Events, FactionRules, G, M, Side, UnitType, fixed
-from companion.engine.cthulhu.model import YOG_SOTHOTH, Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, core
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    NO_PROMPT,
+    YOG_SOTHOTH,
+    Ask,
+    Faction,
+    GameState,
+    Gate,
+    Prompt,
+    PromptKind,
+    UnitKind,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 SPAWN = "Spawn of Yog-Sothoth"
 
@@ -17,7 +38,7 @@ SPAWN = "Spawn of Yog-Sothoth"
 def yog_sothoth(side: Side, count: int) -> int:
     """Twice the number of the other factions' own Great Old Ones in play (independent ones do
     not count): HRF FactionOW.scala ``strength`` (docs/rules-notes.md)."""
-    goos = sum(u.count for a in side.state.areas for u in a.units if u.kind is UnitKind.GOO and u.owner != side.pid)
+    goos = sum(bd.faction_goos_in_play(side.state, p.pid) for p in side.state.players if p.pid != side.pid)
     return count * 2 * goos
 
 
@@ -66,15 +87,6 @@ RULES = FactionRules(
 # (asked when the battle is over), Channel Power, Dread Curse of Azathoth, Dragon Ascending and
 # Dragon Descending.
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Command  # noqa: E402
-from companion.engine.cthulhu import actions, flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleEnded, DiceRolled, HitTaken, RitualPerformed  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper, windwalker  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, NO_PROMPT, Ask, Gate, Prompt, PromptKind  # noqa: E402
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 DRAGON_ASCENDING = "Dragon Ascending"
 ONCE = f"{DRAGON_ASCENDING} {pw.ONCE_PER_GAME}"  # its use, kept when the Action Phase clears the others
@@ -262,22 +274,16 @@ def _ask_channel(state: GameState, pid: str) -> GameState:
 
 
 def _channel(state: GameState, ask: Ask, choice: str, events: Events) -> GameState:
-    from companion.engine.cthulhu import battle as bt
-
     if choice == "skip":
-        return bt.next_roll(state, events)
+        return core().next_roll(state, events)
     assert state.battle is not None
     n = misses(state.battle.rolls[-1])
     state = pw.pay(state, pw.seat_of(state, ask.actor), CHANNEL_COST, CHANNEL_POWER, events)
-    return evolve(
-        state, prompt=actions.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n))
-    )
+    return evolve(state, prompt=bd.roll_prompt(ask.actor, n, "channel_power", say("Roll {n} dice again for Channel Power.", n=n)))
 
 
 def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     """The misses of the last battle roll replaced by the new dice."""
-    from companion.engine.cthulhu import battle as bt
-
     b = state.battle
     assert b is not None
     roller = b.attacker if len(b.rolls) == 1 else b.defender
@@ -287,7 +293,7 @@ def channel_rolled(state: GameState, values: tuple[int, ...], events: Events) ->
     events.append(pw.AbilityUsed(roller, CHANNEL_POWER, say("the dice now read {map}", map=" ".join(map(str, kept)))))
     if _may_channel(state, roller, kept):
         return _ask_channel(state, roller)
-    return bt.next_roll(state, events)
+    return core().next_roll(state, events)
 
 
 # -- Dread Curse of Azathoth -------------------------------------------------------------------------
@@ -353,16 +359,14 @@ def dread_curse(state: GameState, cmd: DreadCurse, events: Events) -> GameState:
     state = pw.pay(state, seat, DREAD_CURSE_COST, DREAD_CURSE, events)
     return evolve(
         state,
-        prompt=actions.roll_prompt(
-            cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)
-        ),
+        prompt=bd.roll_prompt(cmd.player, dice, f"dread_curse:{index}", say("Roll {dice} dice for the Dread Curse.", dice=dice)),
     )
 
 
 def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events) -> GameState:
     rolled = next(e for e in reversed(events) if isinstance(e, DiceRolled))  # the prompt is cleared
     index, ow = int(rolled.purpose.split(":")[1]), rolled.player
-    kills, pains = actions.kills_and_pains(values)
+    kills, pains = bd.kills_and_pains(values)
     events.append(
         pw.AbilityUsed(
             ow,
@@ -488,10 +492,9 @@ def key_and_gate(state: GameState, cmd: KeyAndGate, events: Events) -> GameState
 
 
 def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
-    from companion.engine.cthulhu.factions import unit_type
 
     seat = pw.my_turn(state, cmd.player)
-    if not sleeper.borrowed(state, cmd.player, BEYOND_ONE):
+    if not borrowed(state, cmd.player, BEYOND_ONE):
         pw.need_faction(state, cmd.player, Faction.OPENER_OF_THE_WAY, BEYOND_ONE)
     source, to = bd.area_index(state, cmd.area), bd.area_index(state, cmd.to)
     bd.refuse_eradicated(state, to)
@@ -529,7 +532,7 @@ def beyond_one(state: GameState, cmd: BeyondOne, events: Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     DragonAscending: dragon_ascending,
     DreadCurse: dread_curse,
     BreakThrough: break_through,
@@ -538,7 +541,7 @@ HANDLERS = {
 }
 ROLLS = {"channel_power": channel_rolled, "dread_curse": dread_curse_rolled}
 ROLL_WRAPS = (("battle", channel_wrap),)
-GUARDS = tuple((cls, windwalker.ice_tax) for cls in (DreadCurse, BreakThrough, BeyondOne, KeyAndGate))  # ending in the Ice Age
+PLACES = dict.fromkeys((DreadCurse, BreakThrough, BeyondOne, KeyAndGate), ice_age.targets)  # where its actions end (the Ice Age)
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -558,7 +561,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         gate = area.gate
         if area.count(owner=pid, name=YOG_SOTHOTH, kind=G) and (gate is None or gate.controller != pid):
             for unit in RULES.units:
-                afford = unit.kind is M and power >= RULES.cost_of(state, pid, unit) + windwalker.surcharge(state, pid, name)
+                afford = unit.kind is M and power >= RULES.cost_of(state, pid, unit) + ice_age.surcharge(state, pid, name)
                 if unit.kind is M and afford and pw.pool_left(state, pid, unit.name, unit.pool) > 0:
                     yield KeyAndGate(pid, name, unit.name)
         if pw.holds(state, pid, "They Break Through") and gate is not None and gate.controller != pid:
@@ -574,3 +577,17 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
                 if stack.name in ("Abomination", SPAWN, YOG_SOTHOTH):
                     free = (j for j, a in enumerate(state.areas) if a.gate is None and ERADICATED not in a.markers)
                     yield from (BeyondOne(pid, name, stack.name, state.area_name(j)) for j in free)
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    roll_wraps=ROLL_WRAPS,
+    places=PLACES,
+)

@@ -186,6 +186,7 @@ GATES = on(GateChanged, UnitsPlaced, UnitsMoved, AbilityUsed)
 PLACED = on(UnitsPlaced, AbilityUsed)  # a unit comes into play (awakened, summoned, placed by an ability)
 SPREAD = on(UnitsPlaced, UnitsMoved, AbilityUsed)  # units reach more areas (a removal only takes away)
 KILLS = on(HitTaken, UnitsRemoved, AbilityUsed)  # the battle's tally (Kills; Devour's units)
+BATTLE_OVER = on(BattleEnded)  # a battle's tally, read when it ends
 POWER = on(PowerGathered, PowerGained, AbilityUsed)  # Power rises
 DOOM = on(DoomGained, RitualPerformed, ElderSignRevealed, AbilityUsed)  # Doom rises
 SIGNS = on(ElderSignDrawn, AbilityUsed)  # Elder Signs earned
@@ -305,7 +306,6 @@ def watcher_slain(state: GameState) -> int:
     return int((WATCHER, WATCHER_SLAIN) in state.abilities.used)
 
 
-_new_object, _set_attribute = object.__new__, object.__setattr__
 _ABILITY_FIELDS = frozenset(f.name for f in dataclasses.fields(Abilities))
 
 
@@ -320,27 +320,12 @@ def with_abilities(state: GameState, **changes: object) -> GameState:
 
 def copied(state: GameState, memory: dict[str, object], prompt: Prompt | None = None) -> GameState:
     """``state`` with its abilities' memory changed by ``memory`` (a field of :class:`Abilities`
-    each), and its prompt by ``prompt`` (None: kept).  Both copies are made here as
-    :func:`values.evolve` makes them (each class keeps its fields in the instance's
-    ``__dict__``: one dict copied and updated), without evolve's two calls and its keywords
-    packed twice: this runs several times in most commands' after-command work (a Kill
-    credited, a requirement met, a question queued or asked).
+    each), and its prompt by ``prompt`` (None: kept).
 
     :raises TypeError: for a field :class:`Abilities` does not have.
     """
-    fields = dict(state.abilities.__dict__)
-    fields.update(memory)
-    if len(fields) != len(_ABILITY_FIELDS):
-        raise TypeError(f"Abilities has no field {sorted(memory.keys() - _ABILITY_FIELDS)[0]!r}")
-    abilities = _new_object(type(state.abilities))  # its own class, as evolve keeps it
-    _set_attribute(abilities, "__dict__", fields)
-    fields = dict(state.__dict__)
-    fields["abilities"] = abilities
-    if prompt is not None:
-        fields["prompt"] = prompt
-    new: GameState = _new_object(type(state))
-    _set_attribute(new, "__dict__", fields)
-    return new
+    abilities = evolve(state.abilities, **memory)
+    return evolve(state, abilities=abilities) if prompt is None else evolve(state, abilities=abilities, prompt=prompt)
 
 
 def queue_ask(state: GameState, ask: Ask) -> GameState:
@@ -371,11 +356,7 @@ def areas_with_units(state: GameState, pid: str) -> int:
 
 
 def enemies(state: GameState, pid: str) -> tuple[str, ...]:
-    found = []  # a loop, not tuple() over a generator (a call of its own): read by requirements
-    for player in state.players:
-        if player.pid != pid:
-            found.append(player.pid)
-    return tuple(found)
+    return tuple(p.pid for p in state.players if p.pid != pid)
 
 
 def remove_one(state: GameState, index: int, unit: Units, reason: str, events: Events) -> GameState:
@@ -432,10 +413,7 @@ def credit_kill(state: GameState, victim: str) -> GameState:
 def credit_kills(state: GameState, losses: dict[str, int]) -> GameState:
     """Enemy units killed (or devoured) in the battle under way, by victim, each to the victim's
     opponent: one copy of the state for all of a roll's Kills."""
-    sides = []  # (loops, not a comprehension and any() over a generator: each a call of its own)
-    for pid, goo in state.abilities.fighters:
-        if not goo:
-            sides.append(pid)
+    sides = [pid for pid, goo in state.abilities.fighters if not goo]
     if len(sides) != 2:
         return state
     attacker, defender = sides
@@ -457,6 +435,21 @@ def tally(state: GameState, pid: str) -> int:
         if who == pid:
             return count
     return 0
+
+
+def kills_at_the_end(state: GameState, pid: str, events: Events) -> int:
+    """``pid``'s enemy units killed or devoured in the battle that ended in ``events``; 0 when no
+    battle ended there. Kill requirements are checked once, when the battle ends (factions.md:
+    "in one battle"; HRF's checkKillSpellbooks at the Eliminate step), not at each Kill."""
+    for event in events:
+        if isinstance(event, BattleEnded):
+            return tally(state, pid)
+    return 0
+
+
+def met_now(pid: str, requirement: str, events: Events) -> bool:
+    """Whether ``pid`` met ``requirement`` among ``events`` (this command), not before it."""
+    return any(isinstance(e, RequirementMet) and e.player == pid and e.requirement == requirement for e in events)
 
 
 def battle_goo(state: GameState, pid: str, name: str) -> bool:

@@ -4,6 +4,24 @@ Tsathoggua's awakening, and below them the unique abilities, Spellbooks and requ
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import (
+    BattleDeclared,
+    BattleEnded,
+    CombatComputed,
+    Part,
+    PhaseStarted,
+    PowerSpent,
+    RitualPerformed,
+    UnitsPlaced,
+)
+from companion.engine.cthulhu.factions import ice_age, independents, unit_type
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -17,8 +35,25 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     on_map,
 )
-from companion.engine.cthulhu.model import Faction, GameState
+from companion.engine.cthulhu.factions.borrowed import BORROWED as BORROWED  # its used marks (the tests read them)
+from companion.engine.cthulhu.factions.borrowed import FertilityCult, borrowed, flight
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    POWER_PER_CONTROLLED_GATE,
+    Ask,
+    Faction,
+    GameState,
+    Gate,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass, evolve
 
 TSATHOGGUA = "Tsathoggua"
 FORMLESS = "Formless Spawn"
@@ -70,37 +105,6 @@ RULES = FactionRules(
 # The Beyond One and Dematerialization in their owners' modules), Energy Nexus (see
 # docs/rules-notes.md).
 
-from collections.abc import Iterator  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    BattleDeclared,
-    BattleEnded,
-    CombatComputed,
-    Part,
-    PhaseStarted,
-    PowerSpent,
-    RitualPerformed,
-    UnitsPlaced,
-)
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.black_goat import FertilityCult  # noqa: E402
-from companion.engine.cthulhu.model import (  # noqa: E402
-    ERADICATED,
-    NEUTRAL,
-    POWER_PER_CONTROLLED_GATE,
-    Ask,
-    Gate,
-    Phase,
-    Prompt,
-    PromptKind,
-    UnitKind,
-    Units,
-)
-from companion.engine.values import dataclass, evolve  # noqa: E402
 
 REQUIREMENT_COST = 3
 GIFTS = {
@@ -231,7 +235,6 @@ KILLS_ARE_PAINS = "Demand Sacrifice: Kills are Pains"  # a ``used`` entry of the
 SLUMBER, PRISON, SORCERY = "slumber", "prison", "sorcery"
 SERPENT_MAN, WIZARD = "Serpent Man", "Wizard"
 SORCERY_COST, CAPTURE_COST, SLUMBER_COST = 1, 1, 1
-BORROWED = "Ancient Sorcery: "  # + the ability: a ``used`` entry kept until the Doom Phase's end
 # The first-listed unique ability of each faction Ancient Sorcery may borrow (factions.md).
 FIRST_ABILITY = {
     Faction.GREAT_CTHULHU: "Immortal",
@@ -284,11 +287,6 @@ class SorceryReturn(Command):
     area: str
 
 
-def borrowed(state: GameState, pid: str, ability: str) -> bool:
-    """Whether ``pid`` (Sleeper) has ``ability`` through Ancient Sorcery now."""
-    return _is(state, pid) and pw.used(state, pid, BORROWED + ability + " " + pw.ONCE_PER_GAME)
-
-
 def boxed(state: GameState, box: str, owner: str | None = None) -> tuple[Units, ...]:
     return tuple(u for b, u in state.abilities.boxed if b == box and (owner is None or u.owner == owner))
 
@@ -336,7 +334,6 @@ def _prisoner_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 
 
 def _cost(state: GameState, unit: Units) -> int:
-    from companion.engine.cthulhu.factions import unit_type
 
     found = unit_type(state, unit.owner, unit.name)
     return 0 if found is None else found.cost
@@ -413,6 +410,19 @@ def nexus_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     """The Energy Nexus action is not a battle (the battle waiting is the one)."""
     if _acting(state) is not None and getattr(cmd, "player", "") == state.prompt.actor:
         raise Refusal(Code.NOT_NOW, "Energy Nexus: one action before the battle, not another battle.")
+    return state, cmd
+
+
+def nexus_origin(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
+    """The Energy Nexus action "originates in that Area" (the card): a Move's units leave the
+    battle's area, the other actions are taken there."""
+    b = state.battle
+    if b is None or _acting(state) is None or getattr(cmd, "player", "") != state.prompt.actor:
+        return state, cmd
+    where = state.area_name(b.area)
+    starts = [g.area for g in getattr(cmd, "groups", None) or ()] + [u.area for u in getattr(cmd, "units", None) or ()]
+    if any(start != where for start in starts or [getattr(cmd, "area", where)]):
+        raise Refusal(Code.NOT_NOW, "Energy Nexus: the action originates in {where}, the Wizard's area.", where=where)
     return state, cmd
 
 
@@ -608,7 +618,6 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
 def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
     """A captured Monster is not in its owner's pool, nor a slumbering cultist or a Serpent Man on an
     enemy's card (Ancient Sorcery) in Sleeper's."""
-    from companion.engine.cthulhu.factions import unit_type
 
     pid, name = str(getattr(cmd, "player", "")), str(getattr(cmd, "name", "Acolyte"))
     held = sum(u.count for _, u in state.abilities.boxed if u.owner == pid and u.name == name)
@@ -623,31 +632,28 @@ def boxed_guard(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, cmd
 
 
-def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age's tax on Cursed Slumber's gate coming back into its area, and on Capture Monster
-    in Tsathoggua's area (a capture there)."""
-    from companion.engine.cthulhu.factions import windwalker
+def _slumber_ends(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Cursed Slumber takes place where its gate comes back (not while it is being boxed)."""
+    assert isinstance(cmd, CursedSlumber)
+    return ice_age.targets(state, cmd) if boxed(state, SLUMBER, cmd.player) else ()
 
-    if isinstance(cmd, CursedSlumber) and not boxed(state, SLUMBER, cmd.player):
-        return state, cmd
-    if isinstance(cmd, CaptureMonster):
-        where = pw.goo_area(state, cmd.player, TSATHOGGUA)
-        if where is None:
-            return state, cmd
-        return windwalker.ice_tax(state, c.Capture(cmd.player, state.area_name(where), cmd.victim), events)[0], cmd
-    return windwalker.ice_tax(state, cmd, events)
+
+def _monster_captured(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Capture Monster takes place in Tsathoggua's area (a capture there)."""
+    assert isinstance(cmd, CaptureMonster)
+    where = pw.goo_area(state, cmd.player, TSATHOGGUA)
+    return () if where is None else (state.area_name(where),)
 
 
 # -- borrowed abilities that work as their owner's do (Ancient Sorcery) --------------------------
 
 
-def reach(state: GameState, pid: str, source: int, to: int) -> bool:
+def reach(state: GameState, pid: str, source: int, name: str) -> frozenset[int]:
     """Flight borrowed from Crawling Chaos: Sleeper's units (cultists too) move up to two areas in
     one Move, over enemy units, through an area that is not eradicated (factions.md section 2)."""
     if not state.options.abilities or not borrowed(state, pid, "Flight"):
-        return False
-    adjacent = state.board.adjacent
-    return any(ERADICATED not in state.areas[m].markers for m in adjacent[source] & adjacent[to])
+        return frozenset()
+    return flight(state, source)
 
 
 def _pool(state: GameState, pid: str, unit: UnitType) -> int:
@@ -664,7 +670,6 @@ def _fertile(state: GameState, pid: str) -> tuple[UnitType, ...]:
     (1 Power, from his twelve) while Sleeper has Abhoth in play ([HRF:IGOOs.scala]
     ``Filth.canBeSummoned`` is ``f.has(Fertility)``; docs/rules-notes.md, "Abhoth's Filth by
     Fertility Cult")."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = (u for u in RULES.units if u.kind is M)
     return (*own, *independents.summonable(state, pid), *independents.fertile_filth(state, pid))
@@ -688,8 +693,6 @@ def fertility_cult(state: GameState, cmd: FertilityCult, events: pw.Events) -> G
     state = pw.pay(state, seat, RULES.cost_of(state, cmd.player, unit), say("summoning {unit}", unit=unit.name), events)
     state = pw.place_one(state, index, cmd.player, M, unit.name, "summoned", events)
     if unit.name == "Ghast":  # Hordeling: one Ghast summoned brings every Ghast in the pool
-        from companion.engine.cthulhu.factions import independents
-
         state = independents.hordeling(state, cmd.player, index, events)
     events.append(
         pw.AbilityUsed(cmd.player, "Fertility Cult", say("{unit} summoned; the turn goes on (Ancient Sorcery)", unit=unit.name))
@@ -725,14 +728,16 @@ GUARDS = (
     (c.Summon, boxed_guard),
     (c.Recruit, boxed_guard),
     (c.BattleAction, nexus_guard),
-    (CursedSlumber, ice_tax),
-    (CaptureMonster, ice_tax),
+    *((cls, nexus_origin) for cls in (c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.Move, c.Capture)),
 )
+# Where its actions end, for the Ice Age's tax: Cursed Slumber's gate coming back into its area,
+# Capture Monster in Tsathoggua's area.
+PLACES = {CursedSlumber: _slumber_ends, CaptureMonster: _monster_captured}
 TURN_HOLD = nexus_hold
 WRAPS = ((c.Pass, nexus_pass), (FertilityCult, borrowed_fertility))
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     SleeperRequirement: sleeper_requirement,
     Lethargy: lethargy,
     DeathFromBelow: death_from_below,
@@ -790,3 +795,22 @@ def _book_offers(state: GameState, pid: str) -> Iterator[Command]:
                     if p.pid != pid and ability is not None and not borrowed(state, pid, ability):
                         yield AncientSorcery(pid, state.area_name(i), p.pid)
                 break
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    reaction=react,
+    reacts_to=REACTS_TO,
+    wraps=WRAPS,
+    guards=GUARDS,
+    places=PLACES,
+    gather_power=gather_power,
+    battle_results=battle_results,
+    reach=reach,
+    turn_hold=TURN_HOLD,
+    recounts=nexus_acting,
+)

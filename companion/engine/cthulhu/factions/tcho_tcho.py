@@ -19,6 +19,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.commands import UnitRef
+from companion.engine.cthulhu.events import (
+    BattleEnded,
+    ElderSignDrawn,
+    HitTaken,
+    Part,
+    PhaseStarted,
+    RitualPerformed,
+    SpellbookGained,
+    UnitsPlaced,
+    UnitsRemoved,
+)
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, high_priests
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -33,9 +50,23 @@ from companion.engine.cthulhu.factions.base import (
     in_play,
     sacrifice,
 )
-from companion.engine.cthulhu.model import Faction, GameState, Phase, Prompt, PromptKind, UnitKind
+from companion.engine.cthulhu.factions.contract import FactionPlugin, core
+from companion.engine.cthulhu.factions.independents import IGOO_COSTS, UNMOVABLE, LoyaltyCardChanged, holder
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    WATCHER,
+    Ask,
+    Faction,
+    GameState,
+    Phase,
+    Prompt,
+    PromptKind,
+    UnitKind,
+    Units,
+)
 from companion.engine.says import say
-from companion.engine.values import dataclass
+from companion.engine.values import dataclass, evolve
 
 HIGH_PRIEST = "High Priest"
 PRIEST = UnitType(HIGH_PRIEST, C, 3, 3, 0)  # its three High Priests: the one place the number is written
@@ -86,38 +117,14 @@ RULES = FactionRules(
 
 # == Growth and Hell's Banquet (always: Ubbo-Sathla's combat is the counter) ========================
 
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.commands import UnitRef  # noqa: E402
-from companion.engine.cthulhu.events import (  # noqa: E402
-    ElderSignDrawn,
-    HitTaken,
-    Part,
-    PhaseStarted,
-    RitualPerformed,
-    SpellbookGained,
-    UnitsPlaced,
-)
-from companion.engine.cthulhu.factions import high_priests  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.model import WATCHER, Ask  # noqa: E402
-from companion.engine.values import evolve  # noqa: E402
 
 UBBO = "Ubbo-Sathla"
 BANQUET = "hells_banquet"
 
 
 def tcho(state: GameState) -> str | None:
-    """Tcho-Tcho's player, None when no seat plays it (read after every command: a loop, not
-    next() over a generator, each a call of its own)."""
-    for player in state.players:
-        if player.faction is TCHO_TCHO:
-            return player.pid
-    return None
-
-
-TCHO_TCHO = Faction.TCHO_TCHO  # read once: an Enum class's attribute read goes through its metaclass
+    """Tcho-Tcho's player, None when no seat plays it."""
+    return next((p.pid for p in state.players if p.faction is Faction.TCHO_TCHO), None)
 
 
 def after_command(state: GameState, events: pw.Events) -> GameState:
@@ -327,9 +334,6 @@ def soulless(state: GameState, pid: str) -> list[Part]:
     return [Part(say("Soulless: Tcho-Tcho's cultists give nothing"), -taken)] if taken else []
 
 
-flow.POWER_HOOKS.append(soulless)
-
-
 def _gates(state: GameState, pid: str) -> tuple[str, ...]:
     return tuple(state.area_name(i) for i, a in enumerate(state.areas) if a.gate is not None and a.gate.controller == pid)
 
@@ -416,8 +420,6 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 # == The tribes and their Spellbooks (factions.md section 10; docs/rules-notes.md) ================
 
-from companion.engine.cthulhu.events import BattleEnded, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Units  # noqa: E402
 
 TRIBE = "Tribe"
 SHARED = (HIEROPHANTS, SOULLESS, "Terror")
@@ -591,8 +593,6 @@ def _terror_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     """Terror: the enemy's combat 1 less per Proto-Shoggoth in the battle (never below 0), or
     Tcho-Tcho's 1 more."""
-    from companion.engine.cthulhu import battle as bt
-
     pid, b = ask.actor, state.battle
     if b is None:
         return state
@@ -601,7 +601,7 @@ def _terror(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameS
         events.append(pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: +{protos} combat", protos=protos)))
         return _add_bonus(state, pid, protos)
     foe = b.defender if pid == b.attacker else b.attacker
-    dice = bt.computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
+    dice = core().computed_dice(state, b.area, foe, pid, foe == b.attacker) or 0
     cut = min(protos, dice + dict(state.abilities.bonus).get(foe, 0))
     events.append(
         pw.AbilityUsed(pid, TERROR, say("{protos} Proto-Shoggoths: the enemy's combat {cut} less", protos=protos, cut=cut))
@@ -814,7 +814,6 @@ def _acolyte_areas(state: GameState, pid: str) -> tuple[str, ...]:
     """The areas where Surprise! can take one of ``pid``'s Acolytes: an Acolyte there, or by
     Bubastis' Lunacy an Earth Cat off the Moon ("abilities that affect Cultists can target
     Earth Cats as if they are Acolytes"; docs/rules-notes.md)."""
-    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
 
     return tuple(state.area_name(i) for i in range(len(state.areas)) if lunacy_acolyte(state, i, pid) is not None)
 
@@ -853,7 +852,6 @@ def _surprise_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
 def _surprise(state: GameState, ask: Ask, choice: str, events: pw.Events) -> GameState:
     """The Acolyte (or by Lunacy the Earth Cat) in the area chosen goes; a Proto-Shoggoth of
     Tcho-Tcho's takes its place."""
-    from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte
 
     index = bd.area_index(state, choice)
     victim = lunacy_acolyte(state, index, ask.actor)
@@ -876,7 +874,6 @@ def glyph_areas(state: GameState, pid: str) -> tuple[int, ...]:
 
 
 def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions.independents import UNMOVABLE
 
     seat = pw.my_turn(state, cmd.player)
     pw.need_book(state, cmd.player, IDOLATRY)
@@ -911,7 +908,6 @@ def idolatry(state: GameState, cmd: Idolatry, events: pw.Events) -> GameState:
 
 
 def _idolatry_units(state: GameState, pid: str, to: int) -> tuple[UnitRef, ...]:
-    from companion.engine.cthulhu.factions.independents import UNMOVABLE
 
     return tuple(
         UnitRef(state.area_name(i), u.kind, u.name, u.count)
@@ -922,7 +918,6 @@ def _idolatry_units(state: GameState, pid: str, to: int) -> tuple[UnitRef, ...]:
 
 
 def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
-    from companion.engine.cthulhu.factions.independents import IGOO_COSTS, holder
 
     if not pw.holds(state, pid, DOOMSDAY):
         return say("Tcho-Tcho does not hold Doomsday")
@@ -939,8 +934,6 @@ def doomsday_problem(state: GameState, pid: str, index: int, name: str) -> str:
 
 
 def doomsday(state: GameState, cmd: Doomsday, events: pw.Events) -> GameState:
-    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
-    from companion.engine.cthulhu.factions.independents import LoyaltyCardChanged
 
     seat = pw.my_turn(state, cmd.player)
     index = bd.area_index(state, cmd.area)
@@ -970,7 +963,6 @@ HANDLERS.update({DarkRituals: dark_rituals, Surprise: surprise, Idolatry: idolat
 
 def tribe_offers(state: GameState, pid: str) -> Iterator[Command]:
     """The tribal actions legal for Tcho-Tcho now (Idolatry moves every unit it can)."""
-    from companion.engine.cthulhu.factions.independents import IGOO_COSTS
 
     if not dark_rituals_problem(state, pid):
         yield DarkRituals(pid)
@@ -987,3 +979,22 @@ def tribe_offers(state: GameState, pid: str) -> Iterator[Command]:
             for name in IGOO_COSTS:
                 if not doomsday_problem(state, pid, index, name):
                     yield Doomsday(pid, state.area_name(index), name)
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    rolls=ROLLS,
+    library=library,
+    power=soulless,
+    core_handlers={AwakenInDoomPhase: awaken_in_doom_phase},
+    after_command=after_command,
+    in_force=alliances_dice,
+    doom_offers=doom_offers,
+    watcher_dice=watcher_dice,
+)

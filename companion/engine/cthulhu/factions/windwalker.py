@@ -5,7 +5,15 @@ requirements.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
 from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged
+from companion.engine.cthulhu.factions import powers as pw
 from companion.engine.cthulhu.factions.base import (
     ACOLYTE,
     Awakening,
@@ -19,8 +27,23 @@ from companion.engine.cthulhu.factions.base import (
     fixed,
     on_map,
 )
-from companion.engine.cthulhu.model import Faction, GameState, UnitKind
+from companion.engine.cthulhu.factions.borrowed import borrowed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, core
+from companion.engine.cthulhu.factions.ice_age import ICE_AGE
+from companion.engine.cthulhu.model import (
+    ERADICATED,
+    NEUTRAL,
+    SPELLBOOKS_TO_WIN,
+    WATCHER,
+    Ask,
+    Faction,
+    GameState,
+    Prompt,
+    PromptKind,
+    UnitKind,
+)
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 RHAN_TEGOTH = "Rhan Tegoth"
 ITHAQUA = "Ithaqua"
@@ -93,21 +116,8 @@ RULES = FactionRules(
 # the Outer Gods.  Eternal, Berserkergang and Cannibalism are asked when the battle is over (see
 # docs/rules-notes.md, "Windwalker").
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
 
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import commands as c  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import BattleDeclared, BattleEnded, FirstPlayerChosen, HitTaken, MarkerChanged  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions import sleeper  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, NEUTRAL, SPELLBOOKS_TO_WIN, WATCHER, Ask, Prompt, PromptKind  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
-
-ICE_AGE = "ice_age"
 ICE_AGE_COST = 1
-ICE_AGE_TAX = 1
 ANYTIME = "Anytime"
 ANYTIME_MOST = 3
 HIBERNATE = "Hibernate"
@@ -203,7 +213,7 @@ def ritual_cost(state: GameState, pid: str, cost: int) -> int:
 
 def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
     seat = pw.my_turn(state, cmd.player)
-    if not sleeper.borrowed(state, cmd.player, HIBERNATE):
+    if not borrowed(state, cmd.player, HIBERNATE):
         pw.need_faction(state, cmd.player, Faction.WINDWALKER, HIBERNATE)
     extra = min(state.players[seat].power, enemy_goos(state, cmd.player))
     events.append(
@@ -214,57 +224,6 @@ def hibernate(state: GameState, cmd: Hibernate, events: pw.Events) -> GameState:
 
 
 # -- Ice Age's tax, Ferox, Arctic Wind (checks before the core commands) ---------------------------
-
-
-def ice_owner(state: GameState) -> tuple[str, int] | None:
-    """The Windwalker holding Ice Age and the area of its token."""
-    # The players first: the legal list asks this for every action it offers, and most games
-    # have no Windwalker holding Ice Age (six players against a board's areas).
-    owner = next((p.pid for p in state.players if p.faction is Faction.WINDWALKER and ICE_AGE_BOOK in p.spellbooks), None)
-    if owner is None:
-        return None
-    for i, area in enumerate(state.areas):
-        if ICE_AGE in area.markers:
-            return owner, i
-    return None
-
-
-ICE_AGE_BOOK = "Ice Age"
-
-
-def _targets(state: GameState, cmd: Command) -> tuple[str, ...]:
-    """The areas an action ends in: a Move's destinations, else its ``to`` or its ``area``."""
-    if isinstance(cmd, c.Move):
-        return tuple(g.to for g in cmd.groups) + ((cmd.to,) if cmd.to else ())
-    return (str(getattr(cmd, "to", "") or getattr(cmd, "area", "")),)
-
-
-def ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """An enemy action ending in the Ice Age's area costs 1 Power more (paid first: an action the
-    player cannot then pay for is refused whole)."""
-    return tax_in(state, str(getattr(cmd, "player", "")), _targets(state, cmd), events), cmd
-
-
-def surcharge(state: GameState, pid: str, area: str) -> int:
-    """The Ice Age's tax ``pid`` pays for an action ending in ``area`` now (0 or 1), for the
-    legal commands: an ability action offered must stay affordable with it."""
-    held = ice_owner(state)
-    if held is None or pid == held[0] or state.prompt.kind is not PromptKind.ACTION:
-        return 0
-    return ICE_AGE_TAX if state.area_name(held[1]) == area else 0
-
-
-def tax_in(state: GameState, pid: str, areas: tuple[str, ...], events: pw.Events) -> GameState:
-    """Charge ``pid`` the Ice Age's tax when its action ends in one of ``areas`` (the token's)."""
-    held = ice_owner(state)
-    if held is None or pid == held[0] or state.seat(pid) is None or state.prompt.kind is not PromptKind.ACTION:
-        return state
-    if state.area_name(held[1]) not in areas:
-        return state
-    events.append(
-        pw.AbilityUsed(held[0], ICE_AGE_BOOK, say("{pid} pays 1 Power more in {area}", pid=pid, area=state.area_name(held[1])))
-    )
-    return pw.pay(state, pw.seat_of(state, pid), ICE_AGE_TAX, say("the Ice Age"), events)
 
 
 def ferox(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
@@ -296,8 +255,7 @@ def arctic_wind(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     return state, replace(cmd, cost=total - free)
 
 
-TAXED = (c.Move, c.Recruit, c.Summon, c.Awaken, c.BuildGate, c.BattleAction, c.Capture)
-GUARDS = (*((cls, ice_tax) for cls in TAXED), (c.Capture, ferox), (c.Move, arctic_wind))
+GUARDS = ((c.Capture, ferox), (c.Move, arctic_wind))  # (the Ice Age's tax is the shared layer's: ice_age.guard)
 
 
 # -- battles: Howl (pre-battle); Eternal, Berserkergang, Cannibalism (after it) ------------------
@@ -517,21 +475,16 @@ def anytime_at_the_end(state: GameState, events: pw.Events) -> GameState:
     requirement is met by then, so nothing more happens.  Abilities off: the table's own."""
     if not state.options.abilities:
         return state
-    from companion.engine.cthulhu import abilities  # imported here: the registry imports this module
-
     for seat, player in enumerate(state.players):
         if player.faction is not Faction.WINDWALKER or (player.pid, ANYTIME) in state.abilities.met:
             continue
         state = take_anytime(state, seat, events)
-        state = abilities.meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
-        if abilities.owed(state, player.pid):
+        state = core().meet(state, seat, next(r for r in REQUIREMENTS if r.name == ANYTIME), events)
+        if core().owed(state, player.pid):
             ask = say("{player}: a Spellbook requirement is met; take which Spellbook?", player=player.label)
-            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, abilities.spellbook_choices(state, player.pid))
-            return abilities.interrupt(state, prompt)
+            prompt = Prompt(PromptKind.SPELLBOOK, player.pid, ask, core().spellbook_choices(state, player.pid))
+            return core().interrupt(state, prompt)
     return state
-
-
-flow.FINAL_HOOKS.append(anytime_at_the_end)
 
 
 def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
@@ -552,7 +505,7 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
+HANDLERS: dict[type[Command], Handler] = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
@@ -567,3 +520,19 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
         for i, area in enumerate(state.areas):
             if ICE_AGE not in area.markers and ERADICATED not in area.markers:
                 yield IceAge(pid, state.area_name(i))
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    guards=GUARDS,
+    resting=resting,
+    ritual_cost=ritual_cost,
+    at_the_end=anytime_at_the_end,
+)

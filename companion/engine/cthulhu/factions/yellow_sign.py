@@ -7,9 +7,22 @@ battle's ``assigner`` hook).
 
 from __future__ import annotations
 
-from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, FactionRules, G, M, Side, UnitType, fixed
-from companion.engine.cthulhu.model import Faction, GameState
+from collections.abc import Iterator
+from dataclasses import replace
+
+from companion.engine.core import COMMANDS, Code, Command, Refusal
+from companion.engine.cthulhu import board as bd
+from companion.engine.cthulhu import flow
+from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved
+from companion.engine.cthulhu.factions import NEUTRAL_UNITS, high_priests, ice_age, independents
+from companion.engine.cthulhu.factions import powers as pw
+from companion.engine.cthulhu.factions.base import ACOLYTE, Awakening, C, FactionRules, G, Hooks, M, Side, UnitType, fixed
+from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler
+from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte, lunatic
+from companion.engine.cthulhu.model import ERADICATED, Ask, Faction, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.model import Faction as _Faction
 from companion.engine.says import say
+from companion.engine.values import dataclass
 
 KING = "King in Yellow"
 HASTUR = "Hastur"
@@ -72,20 +85,6 @@ RULES = FactionRules(
 
 # == unique abilities, Spellbooks and requirements (factions.md section 4) ========================
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import replace  # noqa: E402
-
-from companion.engine.core import COMMANDS, Code, Command, Refusal  # noqa: E402
-from companion.engine.cthulhu import board as bd  # noqa: E402
-from companion.engine.cthulhu import flow  # noqa: E402
-from companion.engine.cthulhu.events import MarkerChanged, Part, UnitsRemoved  # noqa: E402
-from companion.engine.cthulhu.factions import high_priests  # noqa: E402
-from companion.engine.cthulhu.factions import powers as pw  # noqa: E402
-from companion.engine.cthulhu.factions.base import C, Hooks  # noqa: E402
-from companion.engine.cthulhu.factions.bubastis import lunacy_acolyte, lunatic  # noqa: E402
-from companion.engine.cthulhu.model import ERADICATED, Ask, PromptKind, UnitKind  # noqa: E402
-from companion.engine.cthulhu.model import Faction as _Faction  # noqa: E402
-from companion.engine.values import dataclass  # noqa: E402
 
 DESECRATION = "desecration"
 DESECRATE_COST, THIRD_EYE_COST = 2, 1
@@ -211,9 +210,6 @@ def vengeance(side: Side) -> str | None:
     return side.pid if side.count(HASTUR) else None
 
 
-RULES = replace(RULES, hooks=Hooks(assigner=vengeance))
-
-
 DESECRATE_MOST = 2  # Desecrate places a Monster or Cultist costing at most 2
 
 
@@ -221,7 +217,6 @@ def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
     """Yellow Sign's Cultists and Monsters costing 2 or less, and the neutral monsters it holds
     a Loyalty Card for that cost 2 or less (the FAQ, factions.md section 4: Desecrate may place a
     neutral monster costing 2 or less)."""
-    from companion.engine.cthulhu.factions import independents  # late: independents imports this package
 
     own = tuple(u for u in RULES.units if u.kind in (C, M) and u.cost <= DESECRATE_MOST)
     return (*own, *(u for u in independents.summonable(state, pid) if u.cost <= DESECRATE_MOST))
@@ -230,12 +225,11 @@ def _placeable(state: GameState, pid: str) -> tuple[UnitType, ...]:
 def _place_choices(state: GameState, ask: Ask) -> tuple[str, ...]:
     ys = ask.actor
     names = [u.name for u in _placeable(state, ys) if _left(state, ys, u.name) > 0]
-    return (*names, "none")
+    return tuple(names) or ("none",)  # a "must" (HRF DesecrateRollAction): none only with none left
 
 
 def _left(state: GameState, pid: str, name: str) -> int:
     """How many ``name`` (its own, or a neutral monster's) Yellow Sign has left in its pool."""
-    from companion.engine.cthulhu.factions import NEUTRAL_UNITS
 
     if name == "Acolyte":
         return pw.acolytes_left(state, pid)
@@ -430,7 +424,7 @@ def give_doom(state: GameState, cmd: GiveDoom, events: pw.Events) -> GameState:
     return pw.end_action(state, events)
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     Desecrate: desecrate,
     Zingaya: zingaya,
     Shriek: shriek,
@@ -478,25 +472,23 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 
 def _tax(state: GameState, pid: str, area: str) -> int:
-    from companion.engine.cthulhu.factions import windwalker  # late: windwalker's imports reach back here
 
-    return windwalker.surcharge(state, pid, area)
-
-
-def _ice_tax(state: GameState, cmd: Command, events: pw.Events) -> tuple[GameState, Command]:
-    """Ice Age: Yellow Sign's actions ending in the token's area cost 1 Power more (factions.md
-    section 0: spellbook actions targeting it): Zingaya there, the Byakhee, the King or Hastur
-    going there, and Desecrate where the King stands."""
-    from companion.engine.cthulhu.factions import windwalker
-
-    if isinstance(cmd, Desecrate):
-        king = pw.goo_area(state, cmd.player, KING)
-        areas = () if king is None else (state.area_name(king),)
-        return windwalker.tax_in(state, cmd.player, areas, events), cmd
-    return windwalker.ice_tax(state, cmd, events)
+    return ice_age.surcharge(state, pid, area)
 
 
-GUARDS = tuple((cls, _ice_tax) for cls in (Desecrate, Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed))
+def _desecrate_place(state: GameState, cmd: Command) -> tuple[str, ...]:
+    """Desecrate takes place where the King in Yellow stands."""
+    assert isinstance(cmd, Desecrate)
+    king = pw.goo_area(state, cmd.player, KING)
+    return () if king is None else (state.area_name(king),)
+
+
+# Where its actions end, for the Ice Age's tax (factions.md section 0: spellbook actions targeting
+# it): Zingaya there, the Byakhee, the King or Hastur going there, Desecrate where the King stands.
+PLACES: dict[type[Command], ice_age.Places] = {
+    Desecrate: _desecrate_place,
+    **dict.fromkeys((Zingaya, Shriek, ScreamingDead, HeWhoIsNotToBeNamed), ice_age.targets),
+}
 
 
 def _may_use(state: GameState, pid: str, book: str, cost: int) -> bool:
@@ -507,3 +499,19 @@ def gather_power(state: GameState, pid: str) -> list[Part]:
     """Feast: +1 Power per desecrated area with a Yellow Sign unit."""
     feast = sum(1 for a in state.areas if DESECRATION in a.markers and a.count(owner=pid))
     return [Part(say("Feast"), feast)] if feast else []
+
+
+PLUGIN = FactionPlugin(
+    rules=RULES,
+    requirements=REQUIREMENTS,
+    asks=ASKS,
+    handlers=HANDLERS,
+    offers=offers,
+    battle=Hooks(assigner=vengeance),
+    pre_battle=frozenset(PRE_BATTLE),
+    reaction=react,
+    reacts_to=REACTS_TO,
+    rolls=ROLLS,
+    places=PLACES,
+    gather_power=gather_power,
+)

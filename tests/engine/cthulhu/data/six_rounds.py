@@ -262,13 +262,14 @@ STEPS: list[Step] = [
     Step(roll(6, 4, 1), prompt=("roll", BG)),
     # GC's 6 Kills BG's Acolyte (as many Kills as units: no choice); its Pain finds no unit left.
     # BG's 5 Pains the Starspawn.  BG has no unit left by its gate: abandoned.  One enemy unit
-    # killed in the battle: "Kill/Devour 1 enemy unit" (FM 1), checked when the Kills are
-    # eliminated, before the retreats (FM 11 step 10): a Spellbook.
-    Step(roll(5), units=((IO, BG, ACO, -1),), gates={IO: "abandoned"}, prompt=("spellbook", GC)),
+    # killed in the battle: "Kill/Devour 1 enemy unit" (FM 1), counted as the Kills are
+    # eliminated (FM 11 step 10) and met once, when the battle ends (issue #31 item 2): a
+    # Spellbook after the retreat.
     # The Starspawn may retreat where BG has no unit: Antarctica, North Pacific, South Pacific,
     # Australia, New Zealand (not South Atlantic, Africa or Asia): GC chooses.
-    Step(book(GC, "Dreams"), books={GC: 1}, prompt=("retreat", GC)),
-    Step(c.ChooseRetreat(GC, SP), units=mv(GC, "Starspawn", IO, SP), prompt=("action", CC)),
+    Step(roll(5), units=((IO, BG, ACO, -1),), gates={IO: "abandoned"}, prompt=("retreat", GC)),
+    Step(c.ChooseRetreat(GC, SP), units=mv(GC, "Starspawn", IO, SP), prompt=("spellbook", GC)),
+    Step(book(GC, "Dreams"), books={GC: 1}, prompt=("action", CC)),
     # Flying Polyp: cost 2 (FM 2).
     Step(c.Summon(CC, ASIA, "Flying Polyp"), units=((ASIA, CC, "Flying Polyp", 1),), power={CC: -2}),
     Step(move(BG, AFR, IO, CULT), units=mv(BG, ACO, AFR, IO), power={BG: -1}),

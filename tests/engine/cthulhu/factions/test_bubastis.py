@@ -96,7 +96,7 @@ def test_each_cat_gives_1_power_at_gather_power() -> None:
     state = bb_game(abilities=False)
     events = pass_round(state)[1]
     gathered = next(e for e in events if isinstance(e, PowerGathered) and e.player == BB)
-    assert Part("cats", 6) in gathered.parts and Part("controlled gates", 2) in gathered.parts
+    assert Part("cats", 6) in gathered.parts and Part("1 controlled gate(s)", 2) in gathered.parts
 
 
 def test_requirement_pay_2_power_as_an_action() -> None:

@@ -40,7 +40,7 @@ def test_the_harbinger_may_take_two_elder_signs_for_a_pained_great_old_one() -> 
 def test_the_harbinger_needs_nyarlathotep_in_the_battle() -> None:
     state = game(South_Pacific={"units": [(CC, M, "Hunting Horror", 2), (GC, G, "Cthulhu", 1)]})
     state = run(turn(state, CC, power=5), c.BattleAction(CC, "South Pacific", GC))  # one is devoured
-    state = run(state, ChooseSpellbook(GC, "Dreams"), c.Roll((6, 6)), c.Roll((1,) * 6))
+    state = run(state, c.Roll((6, 6)), c.Roll((1,) * 6))  # (the Devour's book waits for the battle's end)
     assert units(state, "South Pacific", GC, "Cthulhu") == 0
     assert state.prompt.kind is not PromptKind.ABILITY
 

@@ -38,12 +38,11 @@ def test_devour_the_enemy_chooses_which_of_its_monsters_or_cultists_is_eaten() -
     state = run(state, c.BattleAction(GC, "South Pacific", CC))
     assert state.prompt.kind is PromptKind.ABILITY and state.prompt.actor == CC
     assert set(state.prompt.choices) == {"Acolyte", "Nightgaunt"}
+    events = events_of(state, UseAbility(CC, "Nightgaunt"))
     state = run(state, UseAbility(CC, "Nightgaunt"))
     assert units(state, "South Pacific", CC, "Nightgaunt") == 0
-    # The devoured unit meets "Kill/Devour 1 enemy unit": the Spellbook first, then the dice.
-    assert state.prompt.kind is PromptKind.SPELLBOOK
-    events = events_of(state, ChooseSpellbook(GC, "Dreams"))
-    state = run(state, ChooseSpellbook(GC, "Dreams"))
+    # The devoured unit counts for "Kill/Devour", met when the battle ends: the dice now.
+    assert met(state, GC) == ()
     assert state.prompt.kind is PromptKind.ROLL and state.prompt.dice == 6  # recounted: Cthulhu's 6
     assert "CombatComputed" in names(events)
     assert dict(state.abilities.tally)[GC] == 1
@@ -53,7 +52,7 @@ def test_devour_with_one_kind_of_victim_is_taken_by_the_referee() -> None:
     state = cthulhu_vs([(CC, A, "Acolyte", 2)])
     state = run(state, c.BattleAction(GC, "South Pacific", CC))
     assert units(state, "South Pacific", CC, "Acolyte") == 1
-    assert state.prompt.kind is PromptKind.SPELLBOOK
+    assert state.prompt.kind is PromptKind.ROLL  # the Kill/Devour books wait for the battle's end
 
 
 def test_absorb_a_shoggoth_eats_a_unit_for_three_more_dice() -> None:
@@ -132,8 +131,8 @@ def test_requirement_first_doom_phase_gives_an_elder_sign_and_a_spellbook() -> N
 def test_requirement_kill_devour_1_and_2_enemy_units_in_one_battle() -> None:
     state = cthulhu_vs([(CC, A, "Acolyte", 3)])
     state = run(state, c.BattleAction(GC, "South Pacific", CC))
-    assert met(state, GC) == ("Kill/Devour 1 enemy unit",)  # the devoured Acolyte
-    state = run(state, ChooseSpellbook(GC, "Dreams"), c.Roll((6, 1, 1, 1, 1, 1)))
+    assert met(state, GC) == ()  # the devoured Acolyte counts when the battle ends
+    state = run(state, c.Roll((6, 6, 1, 1, 1, 1)))  # 3 in all: both books
     assert {"Kill/Devour 1 enemy unit", "Kill/Devour 2 enemy units"} <= set(met(state, GC))
     assert state.prompt.kind is PromptKind.SPELLBOOK and state.prompt.actor == GC
 

@@ -118,15 +118,16 @@ def test_capture_the_victims_choice_of_cultist_is_named_and_offered_one_per_name
 
 
 def gathered_parts(state: State) -> dict[str, dict[str, int]]:
-    """Every seat passes at 0 Power: the Gather Power lines of each player, by label."""
+    """Every seat passes at 0 Power: the Gather Power lines of each player, by label (without
+    the count of its sources, "captured cultist(s)")."""
     state = set_players(state, **{p.pid: {"power": 0} for p in state.players})
     events = events_of(state, c.Pass(state.prompt.actor))
-    return {e.player: {p.label: p.amount for p in e.parts} for e in events if isinstance(e, PowerGathered)}
+    return {e.player: {p.label.lstrip("0123456789 "): p.amount for p in e.parts} for e in events if isinstance(e, PowerGathered)}
 
 
 def test_high_priest_gives_power_like_a_cultist() -> None:
     state = hp_game(Asia={"units": [(CC, A, HP, 1), (CC, A, "Acolyte", 1)]})
-    assert gathered_parts(state)[CC]["cultists"] == 2
+    assert gathered_parts(state)[CC]["cultist(s)"] == 2
 
 
 def test_high_priest_captured_goes_home_at_gather_power() -> None:
@@ -137,7 +138,7 @@ def test_high_priest_captured_goes_home_at_gather_power() -> None:
     state = run(hp_game(**areas), c.Capture(GC, "Asia", CC))
     assert state.abilities.boxed  # held on Great Cthulhu's card
     parts = gathered_parts(state)
-    assert parts[GC]["captured cultists"] == 1 and parts[CC]["cultists"] == 1
+    assert parts[GC]["captured cultist(s)"] == 1 and parts[CC]["cultist(s)"] == 1
     state = set_players(state, **{p.pid: {"power": 0} for p in state.players})
     state = run(state, c.Pass(state.prompt.actor))
     assert state.phase is not Phase.ACTION and not state.abilities.boxed and state.player(GC).captured == ()
@@ -333,7 +334,7 @@ def test_set_captured_records_a_captured_high_priest() -> None:
     assert held.player(GC).captured == (CC, CC) and hp.held_by(held, GC) == (CC,) and hp.captive(held, CC) == 1
     assert rejected(turn(held, CC), recruit_priest(CC, "Europe")).code is Code.NO_SUCH_UNITS  # not in its pool
     parts = gathered_parts(held)
-    assert parts[GC]["captured cultists"] == 2
+    assert parts[GC]["captured cultist(s)"] == 2
     released = run(held, SetCaptured(GC, (CC,), high_priests=()))
     assert hp.captive(released, CC) == 0
     run(turn(released, CC), recruit_priest(CC, "Europe"))

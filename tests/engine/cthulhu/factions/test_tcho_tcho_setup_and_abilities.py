@@ -107,7 +107,7 @@ def test_soulless_tcho_tchos_captured_cultists_give_their_captor_no_power() -> N
     state = owing(state, "Earn an Elder Sign")  # the one book held is owed for
     events = pass_round(turn(state, GC))[1]
     gathered = {e.player: e for e in events if isinstance(e, PowerGathered)}
-    assert Part("captured cultists", 1) in gathered[GC].parts
+    assert Part("1 captured cultist(s)", 1) in gathered[GC].parts
     assert Part("Soulless: Tcho-Tcho's cultists give nothing", -1) in gathered[GC].parts
 
 

@@ -1,0 +1,127 @@
+"""How each command the engine offers is entered on a screen, derived from the command itself.
+
+No hand-written list of command types: a command's fields say how a person gives it (an area
+tapped, units chosen, a number, a yes/no, a choice among named things, or nothing beyond the
+button).  A rule added to the engine therefore reaches every screen that reads this module (the
+touchscreen's turn panel; a web page later: this module imports no pygame).
+
+Out-of-turn commands (Great Cthulhu's Devolve, and any other the engine accepts from a player who
+is not the one prompted) are found the same way for every faction: the engine's own list asked as
+if that player were prompted, kept only where the engine accepts the command now
+(:func:`out_of_turn`).  The engine lists only the prompted player's commands; this is the fact the
+screen derives for itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Any
+
+from companion.engine import Accepted, Command, apply, legal_commands, tag_of, to_data
+from companion.engine.cthulhu.model import GameState, PromptKind
+
+
+class Entry(StrEnum):
+    """How a person enters a command."""
+
+    AREA = "area"  # an area tapped (on the map or in the list of areas)
+    UNITS = "units"  # units chosen (steppers, then where they go)
+    NUMBER = "number"  # a number (dice, a cost, an amount)
+    YES_NO = "yes_no"  # yes or no
+    CHOICE = "choice"  # one named thing among a few (a player, a unit, a Spellbook)
+    NOTHING = "nothing"  # the button alone
+
+
+# The fields every command has that say nothing about how it is entered.
+_FRAME = frozenset({"type", "player"})
+# Fields holding units or groups of units (a Move's groups, a sacrifice, Dematerialize's units).
+_UNIT_FIELDS = frozenset({"units", "groups", "sacrifice", "areas"})
+
+
+def entry_of(command: Command) -> Entry:
+    """How ``command`` is entered, from its fields' names and values (first match wins: units,
+    an area, a number, a yes/no, a named choice, nothing)."""
+    data = to_data(command)
+    fields = {k: v for k, v in data.items() if k not in _FRAME and v not in (None, "", (), [])}
+    if _UNIT_FIELDS & fields.keys():
+        return Entry.UNITS
+    if "area" in fields:
+        return Entry.AREA
+    if any(isinstance(v, int) and not isinstance(v, bool) for v in fields.values()):
+        return Entry.NUMBER
+    if any(isinstance(v, bool) for v in fields.values()):
+        return Entry.YES_NO
+    if fields:
+        return Entry.CHOICE
+    return Entry.NOTHING
+
+
+def area_of(command: Command) -> str:
+    """The area a command names (its ``area``; a Move's first group's), else ""."""
+    area = getattr(command, "area", "")
+    if isinstance(area, str) and area:
+        return area
+    groups = getattr(command, "groups", ())
+    return str(groups[0].area) if groups else ""
+
+
+def player_of(command: Command) -> str:
+    """The player who gives ``command`` ("" for a roll or anyone)."""
+    return str(getattr(command, "player", "") or "")
+
+
+def entries(commands: list[Command]) -> dict[str, Entry]:
+    """Each command type among ``commands`` (by its journal tag) and how it is entered."""
+    return {tag_of(command): entry_of(command) for command in commands}
+
+
+def listed(state: GameState) -> Iterator[Command]:
+    """The engine's legal commands, without a roll's every face combination (the die pad enters
+    those face by face: only the generator's roll is listed)."""
+    for command in legal_commands(state):
+        if tag_of(command) == "roll" and getattr(command, "source", "") == "screen":
+            return  # the faces come last in a roll's list, and there are 6^dice of them
+        yield command
+
+
+_KEPT: list[Any] = [None, {}]  # [the state last asked about, its answers]
+
+
+def out_of_turn(state: GameState) -> dict[str, list[Command]]:
+    """Each player who is not prompted and what the engine accepts from them now (only players
+    with something), in seating order.  Found by asking the engine's list as if the player were
+    prompted, each command then checked with ``apply`` on the real state.  Worked out once per
+    state."""
+    if _KEPT[0] is state:
+        return dict(_KEPT[1])
+    found: dict[str, list[Command]] = {}
+    prompt = state.prompt
+    if prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL) and state.options.abilities:
+        for player in state.players:
+            pid = player.pid
+            if pid == prompt.actor:
+                continue
+            asked = dataclasses.replace(state, prompt=dataclasses.replace(prompt, actor=pid))
+            accepted = [cmd for cmd in _ability_commands(asked) if player_of(cmd) == pid and _accepted(state, cmd)]
+            if accepted:
+                found[pid] = accepted
+    _KEPT[:] = [state, found]
+    return dict(found)
+
+
+def _ability_commands(state: GameState) -> Iterator[Command]:
+    """The engine's list for the player ``state`` prompts; in an action turn without the core
+    actions (the engine takes none out of turn, and its list of every one-unit Move would be
+    applied for nothing).  In the Doom Phase the whole list: an Elder Sign may be revealed by
+    anyone (tests/ui/test_every_command_reachable.py finds every such command by brute force)."""
+    from companion.engine.cthulhu import commands as core
+
+    for command in listed(state):
+        if state.prompt.kind is not PromptKind.ACTION or type(command).__module__ != core.__name__:
+            yield command
+
+
+def _accepted(state: GameState, command: Command) -> bool:
+    return isinstance(apply(state, command), Accepted)
