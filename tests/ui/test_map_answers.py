@@ -67,13 +67,18 @@ def test_only_the_legal_areas_are_lit_and_the_list_stays_beside(app_on) -> None:
     app.scene_name = "map"
     app.draw()
     scene = mapped(app)
-    circles = [b for b in scene.buttons if not b.label and b.rect.width == b.rect.height]
-    assert {i for i, b in enumerate(circles[: len(state.areas)]) if b.enabled} == set(area_answers(state))
+    centres = scene.centres(app.view())
+    circles = {centres.index(b.rect.center): b for b in scene.buttons if not b.label and b.rect.center in centres}
+    covered = scene.split(state)[1]  # the list is drawn over the side with fewer answers: those are in it
+    shown = {i for i in range(len(state.areas)) if not covered.collidepoint(centres[i])}
+    assert set(circles) == shown and len(shown) > len(state.areas) // 2
+    assert {i for i, b in circles.items() if b.enabled} == set(area_answers(state)) & shown
     listed = {b.intent.command for b in scene.buttons if isinstance(b.intent, Submit)}
     assert set(area_answers(state).values()) <= listed
     surface = app.window
-    centre = scene.centres(app.view())[min(area_answers(state))]
-    ring = (centre[0] + scene.radius() + scene.metrics.px(3) - 1, centre[1])
+    lit = min(set(area_answers(state)) & shown)
+    centre = centres[lit]
+    ring = (centre[0] + scene.radius(lit) + scene.metrics.px(3) - 1, centre[1])
     assert surface.get_at(ring)[:3] == (120, 200, 140)  # the legal area's lit ring
 
 
