@@ -3,17 +3,14 @@ unique input index is built again (duplicates set aside, said), and a full disk 
 
 from __future__ import annotations
 
-import os
-import shutil
 import sqlite3
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.store import Entry, EntryKind, JournalError, open_journal
 from companion.store.sqlite import SCHEMA_VERSION, SqliteJournal
+from tests.mounts import fill
 
 
 def entry(seq: int, input_id: str = "") -> Entry:
@@ -70,40 +67,12 @@ def test_a_missing_input_index_is_built_again_and_duplicates_set_aside(tmp_path:
         assert journal.notices == []  # once: the index is there now
 
 
-def _mount(*args: str) -> None:
-    done = subprocess.run(["mount", *args], capture_output=True, text=True)
-    if done.returncode:
-        pytest.skip(f"cannot mount here ({done.stderr.strip()}); needs root with mount rights")
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 512 KiB tmpfs: writes past it fail with ENOSPC, as on a full SD card."""
-    if os.geteuid() != 0 or shutil.which("mount") is None:
-        pytest.skip("needs root to mount a tmpfs")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    _mount("-t", "tmpfs", "-o", "size=512k", "tmpfs", str(disk))
-    try:
-        yield disk
-    finally:
-        subprocess.run(["umount", str(disk)], check=True)
-
-
 def test_a_full_disk_at_open_says_the_disk_is_full(small_disk: Path) -> None:
     path = small_disk / "journal.sqlite3"
     with SqliteJournal(path) as journal:
         journal.create_game("g", "A game", 1.0)
         journal.append("g", entry(1))
-    filler = small_disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        while True:
-            os.write(fd, b"x" * 4096)
-    except OSError as exc:
-        assert exc.errno == 28  # ENOSPC
-    finally:
-        os.close(fd)
+    filler = fill(small_disk)
     with pytest.raises(JournalError) as raised:
         SqliteJournal(path)
     message = str(raised.value)

@@ -16,7 +16,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.voice.lines import Cue, Line
-from tests.ui.test_arkham_phases import SEATS, answer, tap
+from tests.ui.arkham_taps import SEATS, answer, tap
 
 
 def test_arkham_in_the_window_speaks_its_mythos_lines() -> None:
