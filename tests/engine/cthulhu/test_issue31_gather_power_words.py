@@ -37,4 +37,4 @@ def test_the_german_line_too(german: None) -> None:
     event = gathered()  # (the command line sets the table's language: German after it)
     i18n.use("de")
     line = describe_data(event)
-    assert line == "Great Cthulhu sammelt 8 Power (6 aus 6 Kultist(en), 2 aus 1 kontrollierte(n) Tor(en))."
+    assert line == "Great Cthulhu sammelt 8 Macht (6 aus 6 Kultist(en), 2 aus 1 kontrollierte(n) Tor(en))."
