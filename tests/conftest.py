@@ -13,6 +13,8 @@ from pathlib import Path
 
 import fakeredis
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.store import Journal, open_journal
 from companion.store.redis import RedisJournal
@@ -144,3 +146,17 @@ def read_only_view(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
         yield folder, view
     finally:
         subprocess.run(["umount", str(view)], check=True)
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[MockFactory]:
+    """A fresh gpiozero MockFactory (with PWM pins) per test, reset afterwards so pins are freed
+    (the panel's tests and the talk button's)."""
+    previous = Device.pin_factory
+    factory = MockFactory(pin_class=MockPWMPin)
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = previous
