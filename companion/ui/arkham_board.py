@@ -24,7 +24,7 @@ from companion.engine.arkham.data import CARD, OUTSKIRTS, SKY, TERROR_CLOSES, TE
 from companion.engine.arkham.mythos import gate_limit, monster_limit, outskirts_limit
 from companion.i18n import N_, _, ngettext
 from companion.ui.arkham_picker import recently_drawn
-from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, width_of, wrap
 
 Colour = tuple[int, int, int]
 Line = tuple[str, Colour]
@@ -287,7 +287,7 @@ def mythos_lines(state: m.ArkhamState, log: Sequence[str]) -> list[Line]:
     if not card:
         return [(_("No Mythos card yet"), DIM), (_("Draw or pick the first one."), TEXT)]
     info = CARD[card]
-    lines: list[Line] = [(card, ACCENT), (card_kind_words(state, log), DIM)]
+    lines: list[Line] = [(card, ACCENT)]
     if info.gate:
         sealed = info.gate in state.seals
         lines.append(((_("Gate: {place}, sealed") if sealed else _("Gate: {place}")).format(place=info.gate), TEXT))
@@ -299,11 +299,10 @@ def mythos_lines(state: m.ArkhamState, log: Sequence[str]) -> list[Line]:
     return lines
 
 
-def mythos_forms(card: list[Line], kind: str) -> list[list[Line]]:
-    """The Mythos panel's forms, fullest first: when short of room the card's kind goes first,
-    then the monsters' moves (both stay on the detail view)."""
-    brief = [line for line in card if line[0] != kind]
-    return [card, brief, [line for line in brief if line[1] != DIM]]
+def mythos_forms(card: list[Line]) -> list[list[Line]]:
+    """The Mythos panel's forms, fullest first: when short of room the monsters' moves go (the
+    detail view's log has them)."""
+    return [card, [line for line in card if line[1] != DIM or line is card[0]]]
 
 
 def gates_short(state: m.ArkhamState) -> list[Line]:
@@ -340,6 +339,7 @@ class BigPanel:
     sizes: Sequence[int]
     tag: str
     first_bold: bool = False
+    aside: str = ""  # words on the heading's row, at its right, when there is room (the card's kind)
 
     def body(self, box: pygame.Rect, metrics: Metrics) -> pygame.Rect:
         inner = box.inflate(-2 * metrics.px(8), -2 * metrics.px(5))
@@ -367,7 +367,10 @@ class BigPanel:
         pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
         inner = box.inflate(-2 * metrics.px(8), -2 * metrics.px(5))
         small = metrics.px(TABLE_SIZES[-1])
-        ink.line(surface, self.heading, inner.topleft, small, inner, DIM, bold=True, tag=f"{self.tag} heading")
+        head = ink.line(surface, self.heading, inner.topleft, small, inner, DIM, bold=True, tag=f"{self.tag} heading")
+        wide = width_of(self.aside, small)
+        if self.aside and head.right + metrics.px(16) + wide <= inner.right:
+            ink.line(surface, self.aside, (inner.right - wide, inner.y), small, inner, DIM, tag=f"{self.tag} aside")
         body = self.body(box, metrics)
         entries, size = self.choice(body.width, body.height)
         step, y = font(size).get_linesize(), body.y
@@ -395,10 +398,11 @@ def table(
     card = mythos_lines(state, log)
     mythos = BigPanel(
         _("What happened"),
-        mythos_forms(card, card_kind_words(state, log)),
+        mythos_forms(card),
         [metrics.px(s) for s in CARD_SIZES],
         "mythos",
         first_bold=True,
+        aside=card_kind_words(state, log) if not (state.awakened or state.unplaced()) else "",
     )
     heading = _("Gates {count}/{limit}, monsters at each").format(count=len(state.gates), limit=gate_limit(state.players))
     short = gates_short(state)
