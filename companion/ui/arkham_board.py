@@ -324,9 +324,16 @@ def block_height(entries: Sequence[Line], size: int, width: int, *, first_bold: 
 
 
 def squeezed(entries: Sequence[Line]) -> list[Line]:
-    """``entries`` run together in one entry ("A: 1 · B: 0"), each kept whole on a line: fewer
-    lines when the entries are short (in the first entry's colour)."""
-    return [(" · ".join(words.replace(" ", NBSP) for words, _c in entries), entries[0][1])] if entries else []
+    """``entries`` run together by colour ("A: 1, B: 0"), each kept whole on a line: fewer
+    lines when the entries are short."""
+    runs: list[Line] = []
+    for words, colour in entries:
+        whole = words.replace(" ", NBSP)
+        if runs and runs[-1][1] == colour:
+            runs[-1] = (f"{runs[-1][0]}, {whole}", colour)
+        else:
+            runs.append((whole, colour))
+    return runs
 
 
 @dataclass(frozen=True)
@@ -406,7 +413,14 @@ def table(
     )
     heading = _("Gates {count}/{limit}, monsters at each").format(count=len(state.gates), limit=gate_limit(state.players))
     short = gates_short(state)
-    gates = BigPanel(heading, [short, squeezed(short)], [metrics.px(s) for s in TABLE_SIZES], "gates")
+    gates_only = [line for line in short if line[1] == ACCENT]
+    others = [line for line in short if line[1] != ACCENT]
+    forms = [
+        short,
+        [*gates_only, *squeezed(others)],
+        squeezed(short),
+    ]  # the monsters elsewhere on one line, then all run together
+    gates = BigPanel(heading, forms, [metrics.px(s) for s in TABLE_SIZES], "gates")
     if metrics.portrait:
         tall = mythos.height(rest.width, (rest.height - gap) * 3 // 5, metrics)
         mythos_box = pygame.Rect(rest.x, rest.y, rest.width, tall)

@@ -524,7 +524,7 @@ class ArkhamScene(Scene):
 
 MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
 MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
-PROMPT_SIZES = (24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
+PROMPT_SIZES = (30, 28, 24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}
