@@ -37,6 +37,7 @@ BIG = 48  # the doom, terror and monster numerals (at unit 1): 24 px of cap at 8
 CARD_SIZES = (40, 38)
 TABLE_SIZES = (30, 28)
 TERROR_COLOUR = (200, 170, 90)
+MOVES = (196, 192, 184)  # the monsters' moves on the Mythos panel: a shade under TEXT, as the first to go
 EMPTY_CELL = (44, 40, 56)
 NBSP = "\u00a0"  # keeps a label and its number on one line
 STANDINGS = (N_("playing"), N_("devoured"), N_("retired"))  # model.Standing's values, as the screen shows them
@@ -224,7 +225,8 @@ def monsters_gauge(ink: Ink, surface: pygame.Surface, box: pygame.Rect, state: m
     colour = WARN if on_board >= limit else TEXT
     strip = gauge(ink, surface, box, f"{on_board}/{limit}", _("Monsters"), colour, metrics, tag="monsters")
     words = _("Outskirts {count}/{limit}").format(count=where[OUTSKIRTS], limit=outskirts)
-    ink.line(surface, words, strip.topleft, metrics.px(TABLE_SIZES[-1]), strip, WARN if where[OUTSKIRTS] >= outskirts else DIM)
+    colour = WARN if where[OUTSKIRTS] >= outskirts else TEXT if where[OUTSKIRTS] else DIM
+    ink.line(surface, words, strip.topleft, metrics.px(TABLE_SIZES[-1]), strip, colour)
 
 
 def header(ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> int:
@@ -295,14 +297,14 @@ def mythos_lines(state: m.ArkhamState, log: Sequence[str]) -> list[Line]:
         lines.append((_("Clue: {place}").format(place=info.clue), TEXT))
     if info.black or info.white:
         black, white = (", ".join(_(d.value) for d in dims) or "-" for dims in (info.black, info.white))
-        lines.append((_("Moves: black {black}; white {white}").format(black=black, white=white), DIM))
+        lines.append((_("Moves: black {black}; white {white}").format(black=black, white=white), MOVES))
     return lines
 
 
 def mythos_forms(card: list[Line]) -> list[list[Line]]:
     """The Mythos panel's forms, fullest first: when short of room the monsters' moves go (the
     detail view's log has them)."""
-    return [card, [line for line in card if line[1] != DIM or line is card[0]]]
+    return [card, [line for line in card if line[1] != MOVES]]
 
 
 def gates_short(state: m.ArkhamState) -> list[Line]:
