@@ -1,5 +1,7 @@
-"""Drawing Arkham Horror's table: the doom and terror tracks, the monster counts, the panels of
-gates, cards in play, investigators and the log, and the buttons, with nothing cut.
+"""Drawing Arkham Horror's table, with nothing cut: the main screen for the seats (:func:`table`:
+Doom, Terror and the monster limit as big numerals, the Mythos card just drawn in big lines, the
+open gates in short form), the panels the detail view lays out (:mod:`companion.ui.arkham_detail`),
+and the buttons.
 
 Every piece of text goes through an :class:`Ink`, which draws it with :func:`widgets.text`, the
 one recorder of where each line went and inside which box: the text-fit test

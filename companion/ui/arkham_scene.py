@@ -1,7 +1,8 @@
 """Arkham Horror's table on the touchscreen: the Mythos Phase and the board between phases.
 
-The main view: the Ancient One's doom and the terror track, the cards in play, the gates, the Sky
-and the Outskirts, monsters by place, and the words of the last steps.  Along the bottom:
+The main view is read from the seats (:func:`companion.ui.arkham_board.table`): the Ancient One's
+doom, the terror track and the monster limit, the Mythos card just drawn, the open gates in
+short form.  Details opens the full lists (:mod:`companion.ui.arkham_detail`).  Along the bottom:
 
 - Draw Mythos (digital, seeded) or Pick the card drawn at the table by name (a few taps); a
   table that draws for itself (``table_draws``) enters the card, then is asked for the gate
