@@ -89,6 +89,7 @@ class Appliance:
         self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
         self.web: Any = None  # companion.web.server.WebServer, once add_web started it
+        self.dice: Any = None  # companion.dice_roller.CompanionDice, once add_companion_dice wired it
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -262,6 +263,20 @@ class Appliance:
         if self.panel is not None:
             self.panel.on_talk = talk.talk  # the panel's talk button
         return talk
+
+    def add_companion_dice(self, rnd: random.Random | None = None) -> Any:
+        """The companion's own dice (issue #33): a game whose dice are the companion's is rolled
+        for by itself, faces from ``rnd`` (the system's random source when None), decided on the
+        table's thread like "Roll for me"; not while a dice tower is linked (it rolls).  An input
+        that watches the state: it hears every entry and every game opened."""
+        from companion.dice_roller import CompanionDice
+
+        dice = CompanionDice(self.table, rnd or random.SystemRandom(), stand_by=lambda: self.link is not None)
+        self.output(dice.hear)
+        self.when_switched(dice.switched)
+        self.dice = dice
+        dice.look()  # the game on the table may wait for a roll already (resumed at one)
+        return dice
 
     def _speak(self, text: str) -> None:
         if self.voice is not None and self.voice.settings.speech:
@@ -670,6 +685,8 @@ def run_headless(
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        if not tower:  # "Dice: companion": rolled by the table itself (the simulated tower rolls when there is one)
+            house.add_companion_dice(random.Random(f"dice:{setup.seed}"))  # the same seed, the same dice
         for notice in house.table.notices:  # e.g. why the demo is silent
             out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
         if tower:
@@ -768,6 +785,8 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         house.tower(url, int(config.tower.get("baudrate", 115_200)))
     if config.hardware:
         house.add_panel(panel_config(config.hardware))
+    if not config.tower.get("url"):  # a tower configured rolls (here, or the bridge's on a shared journal)
+        house.add_companion_dice()  # a game whose dice are the companion's rolls by itself
     return house
 
 
