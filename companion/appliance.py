@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, PhoneLink, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, Talking, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -90,6 +90,8 @@ class Appliance:
         self.bots: Bots | None = None
         self.web: Any = None  # companion.web.server.WebServer, once add_web started it
         self.dice: Any = None  # companion.dice_roller.CompanionDice, once add_companion_dice wired it
+        self.talking = Talking()  # what the push-to-talk cycle does ("off" until add_listening found a microphone)
+        self.talk_watchers: list[Callable[[Talking], None]] = []  # told each change of it (the screens' clients)
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -254,10 +256,12 @@ class Appliance:
                 speak=self._speak,
                 quiet=self._quiet,
                 clock=clock,
+                status=self._talked,
             )
         except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
             table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
             return None
+        self._talked("idle", "")  # the table listens: the screen shows its talk control
         self.talk = talk.start()
         self.stack.callback(talk.close)
         if self.panel is not None:
@@ -277,6 +281,12 @@ class Appliance:
         self.dice = dice
         dice.look()  # the game on the table may wait for a roll already (resumed at one)
         return dice
+
+    def _talked(self, doing: str, phrase: str) -> None:
+        """The push-to-talk cycle's status (on its thread): kept, and told to the watchers."""
+        self.talking = Talking(doing, phrase)
+        for watcher in list(self.talk_watchers):
+            watcher(self.talking)
 
     def _speak(self, text: str) -> None:
         if self.voice is not None and self.voice.settings.speech:
@@ -413,6 +423,9 @@ class LocalClient:
         self.table.session.previews.append(self)  # the screen draws a decided entry while it is journaled
         self.house.output(self._entered, watched=True)  # a peer of the panel and the log: after the panel, before the log
         self.house.when_switched(self._switched)
+        self.house.talk_watchers.append(self._talked)  # the talk control follows the cycle
+        if self.house.talking.on:
+            self._talked(self.house.talking)  # the table listens already: the control at once
         session = self.table.session
         screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=False)
         if self.threaded and self.worker is None:
@@ -576,6 +589,22 @@ class LocalClient:
     def talk(self, pressed: bool) -> None:
         if self.house.talk is not None:
             self.house.talk.talk(pressed)
+
+    def talking(self) -> Talking:
+        return self.house.talking
+
+    def answer(self, yes: bool) -> None:
+        talk = self.house.talk
+        if talk is not None and yes:
+            talk.tap()
+        elif talk is not None:
+            talk.drop()
+
+    def _talked(self, talking: Talking) -> None:
+        """The cycle's status changed (on its thread): handed to a screen that draws it."""
+        talked = getattr(self.screen, "talked", None)  # the window's App (a test's screen may not)
+        if talked is not None:
+            talked(talking)
 
     def close(self) -> None:
         if self.worker is not None:
