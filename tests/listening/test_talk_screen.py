@@ -119,3 +119,20 @@ def test_no_drops_it_and_nothing_is_journaled(window: Window) -> None:
     window.app.tick()
     assert window.entries == [] and window.house.session.seq == seq
     assert [button.intent for button in window.app.overlay.buttons] == [TALK]  # Yes and No gone
+
+
+def test_listening_started_after_the_first_frame_brings_the_control() -> None:
+    """The service adds listening after the first frame (companion.appliance.after_first_frame):
+    the screen, drawn without the control, makes room for it then."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-3p", seed=2))
+    assert isinstance(session, GameSession)
+    with contextlib.ExitStack() as stack:
+        house = Appliance(session, stack)
+        app = App(house.client(threaded=False), size=(1024, 600), backlight=Backlight(Path("/nonexistent")))
+        stack.callback(pygame.quit)
+        stack.callback(app.close)
+        app.draw()
+        assert not app.overlay.buttons and app.metrics.width == 1024
+        assert house.add_listening(FileSource) is not None
+        app.tick()
+        assert [button.intent for button in app.overlay.buttons] == [TALK] and app.metrics.width < 1024
