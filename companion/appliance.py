@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, PhoneLink, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, Talking, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -89,6 +89,9 @@ class Appliance:
         self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
         self.web: Any = None  # companion.web.server.WebServer, once add_web started it
+        self.dice: Any = None  # companion.dice_roller.CompanionDice, once add_companion_dice wired it
+        self.talking = Talking()  # what the push-to-talk cycle does ("off" until add_listening found a microphone)
+        self.talk_watchers: list[Callable[[Talking], None]] = []  # told each change of it (the screens' clients)
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -253,15 +256,37 @@ class Appliance:
                 speak=self._speak,
                 quiet=self._quiet,
                 clock=clock,
+                status=self._talked,
             )
         except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
             table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
             return None
+        self._talked("idle", "")  # the table listens: the screen shows its talk control
         self.talk = talk.start()
         self.stack.callback(talk.close)
         if self.panel is not None:
             self.panel.on_talk = talk.talk  # the panel's talk button
         return talk
+
+    def add_companion_dice(self, rnd: random.Random | None = None) -> Any:
+        """The companion's own dice (issue #33): a game whose dice are the companion's is rolled
+        for by itself, faces from ``rnd`` (the system's random source when None), decided on the
+        table's thread like "Roll for me"; not while a dice tower is linked (it rolls).  An input
+        that watches the state: it hears every entry and every game opened."""
+        from companion.dice_roller import CompanionDice
+
+        dice = CompanionDice(self.table, rnd or random.SystemRandom(), stand_by=lambda: self.link is not None)
+        self.output(dice.hear)
+        self.when_switched(dice.switched)
+        self.dice = dice
+        dice.look()  # the game on the table may wait for a roll already (resumed at one)
+        return dice
+
+    def _talked(self, doing: str, phrase: str) -> None:
+        """The push-to-talk cycle's status (on its thread): kept, and told to the watchers."""
+        self.talking = Talking(doing, phrase)
+        for watcher in list(self.talk_watchers):
+            watcher(self.talking)
 
     def _speak(self, text: str) -> None:
         if self.voice is not None and self.voice.settings.speech:
@@ -398,6 +423,9 @@ class LocalClient:
         self.table.session.previews.append(self)  # the screen draws a decided entry while it is journaled
         self.house.output(self._entered, watched=True)  # a peer of the panel and the log: after the panel, before the log
         self.house.when_switched(self._switched)
+        self.house.talk_watchers.append(self._talked)  # the talk control follows the cycle
+        if self.house.talking.on:
+            self._talked(self.house.talking)  # the table listens already: the control at once
         session = self.table.session
         screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=False)
         if self.threaded and self.worker is None:
@@ -562,6 +590,22 @@ class LocalClient:
         if self.house.talk is not None:
             self.house.talk.talk(pressed)
 
+    def talking(self) -> Talking:
+        return self.house.talking
+
+    def answer(self, yes: bool) -> None:
+        talk = self.house.talk
+        if talk is not None and yes:
+            talk.tap()
+        elif talk is not None:
+            talk.drop()
+
+    def _talked(self, talking: Talking) -> None:
+        """The cycle's status changed (on its thread): handed to a screen that draws it."""
+        talked = getattr(self.screen, "talked", None)  # the window's App (a test's screen may not)
+        if talked is not None:
+            talked(talking)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
@@ -670,6 +714,8 @@ def run_headless(
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        if not tower:  # "Dice: companion": rolled by the table itself (the simulated tower rolls when there is one)
+            house.add_companion_dice(random.Random(f"dice:{setup.seed}"))  # the same seed, the same dice
         for notice in house.table.notices:  # e.g. why the demo is silent
             out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
         if tower:
@@ -768,6 +814,8 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         house.tower(url, int(config.tower.get("baudrate", 115_200)))
     if config.hardware:
         house.add_panel(panel_config(config.hardware))
+    if not config.tower.get("url"):  # a tower configured rolls (here, or the bridge's on a shared journal)
+        house.add_companion_dice()  # a game whose dice are the companion's rolls by itself
     return house
 
 

@@ -29,6 +29,23 @@ class VoiceChoice:
     voice: str = ""  # an espeak-ng voice; "" follows the language
 
 
+@dataclass(frozen=True)
+class Talking:
+    """What the table's push-to-talk cycle is doing (docs/voice.md), for the screen's talk control.
+
+    ``doing``: "off" (the table does not listen: no control), "idle", "listening" (held),
+    "waiting" (``phrase`` was read back and waits for Yes or No) or "not understood" (the last
+    hold said no whole phrase)."""
+
+    doing: str = "off"
+    phrase: str = ""
+
+    @property
+    def on(self) -> bool:
+        """Whether the table listens (the screen shows its talk control)."""
+        return self.doing != "off"
+
+
 class Screen(Protocol):
     """What the client hands the screen.  Called on the table's thread: the screen takes each
     hand-over to its own thread (it never draws from these calls)."""
@@ -171,6 +188,13 @@ class TableClient(Protocol):
     def talk(self, pressed: bool) -> None:
         """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
         when the table does not listen."""
+
+    def talking(self) -> Talking:
+        """What the push-to-talk cycle is doing now (``doing`` "off": the table does not listen).
+        A screen with a ``talked(talking)`` method is also handed each change (on another thread)."""
+
+    def answer(self, yes: bool) -> None:
+        """The screen's Yes (apply the command read back) or No (drop it); nothing when none waits."""
 
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""

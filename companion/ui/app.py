@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import i18n
-from companion.client import TableClient, VoiceChoice
+from companion.client import TableClient, Talking, VoiceChoice
 from companion.engine import Command, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.independents import CARDS
@@ -61,6 +61,7 @@ from companion.ui.scene import (
     View,
 )
 from companion.ui.table_scene import TableScene
+from companion.ui.talk_overlay import NO, TALK, YES, TalkOverlay, scene_room
 from companion.ui.widgets import BACKGROUND, DIM, PANEL, PARTS, TEXT, Metrics, fill_around, font, text
 
 if TYPE_CHECKING:
@@ -245,6 +246,7 @@ class App:
         self.collector_held = False  # the garbage collector is held off while the answer is awaited
         self.answer_seen = False  # the table handed something over since the command was sent
         self.arrivals: queue.SimpleQueue[Callable[[], bool | None]] = queue.SimpleQueue()
+        self.talking = Talking()  # what the table's push-to-talk cycle does ("off": no talk control)
         self.resize(self.window.get_size())
         self.client.connect(self)
         self.take_arrivals()
@@ -274,6 +276,19 @@ class App:
 
         def change() -> None:
             self.log = list(lines)
+
+        self.arrive(change)
+
+    def talked(self, talking: Talking) -> None:
+        """The push-to-talk cycle's status changed (a client's hand-over, on another thread): the
+        talk control follows it; the scenes make room for it when the table starts or stops
+        listening."""
+
+        def change() -> None:
+            room = talking.on != self.talking.on
+            self.talking = talking
+            if room:
+                self.resize(self.window.get_size())
 
         self.arrive(change)
 
@@ -374,6 +389,8 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scenes out for a window of ``size`` (the LED panel, if shown, lies over them)."""
         PARTS.let_go()  # the window's buffer holds nothing drawn for the new size
+        self.overlay = TalkOverlay(Metrics(size[0], size[1]))  # over the whole window, the first to see a touch
+        size = scene_room(size, self.talking.on)  # the scenes beside the talk control's strip, when the table listens
         self.metrics = Metrics(size[0], size[1])
         self.scenes: dict[str, Scene] = Scenes(
             self.metrics,
@@ -519,6 +536,11 @@ class App:
         scene.draw(surface, view)
         panel = self.led_rect()
         PARTS.end(spoiled=self.dim < 1.0 or panel is not None)  # drawn over below: no part is held as drawn
+        self.overlay.update(view.talking)
+        if self.overlay.buttons:
+            self.overlay.draw(surface)
+            if self.overlay.read_back is not None and not self.overlay.metrics.portrait:
+                PARTS.let_go()  # the read-back lies over the scene's parts: none is held as drawn
         if self.dim < 1.0:
             shade = pygame.Surface(surface.get_size())
             shade.set_alpha(round(255 * (1.0 - self.dim)))
@@ -550,6 +572,7 @@ class App:
             demo=self.extras.demo,
             nav=ARKHAM_SCENES if self.arkham else SCENES,
             last_roll=self.client.last_roll(),
+            talking=self.talking,
         )
 
     def resumable(self) -> list[Any]:
@@ -619,6 +642,8 @@ class App:
             self.resize(self.window.get_size())
 
     def tap(self, pos: tuple[int, int]) -> None:
+        if self.talk_touch(pos):
+            return
         panel = self.led_rect()
         if panel is not None and panel.collidepoint(pos):
             self.toggle("leds")  # a tap on the virtual LED panel puts it away
@@ -630,8 +655,22 @@ class App:
         else:
             self.mark()  # a scene's own menu may have changed
 
+    def talk_touch(self, pos: tuple[int, int]) -> bool:
+        """A touch on the talk control (held: the table listens), Yes or No to a read-back, or
+        the read-back's words (taken, meaning nothing); False: not the talk control's."""
+        touched = self.overlay.touched(pos)
+        if touched == TALK:
+            self.overlay.held = True
+            self.client.talk(True)  # let go in release()
+        elif touched in (YES, NO):
+            self.client.answer(touched == YES)
+        return touched is not None
+
     def release(self) -> None:
         """A finger lifted (a hold ends: the Elder Signs' peek)."""
+        if self.overlay.held:  # the talk control let go: what was said is heard
+            self.overlay.held = False
+            self.client.talk(False)
         release = getattr(self.scenes[self.scene_name], "release", None)
         if release is not None and release():
             self.mark()

@@ -124,6 +124,7 @@ class View:
     demo: bool = False
     nav: tuple[str, ...] = SCENES
     last_roll: str = ""  # the tower's last roll and what became of it
+    talking: Any = None  # companion.client.Talking: what the push-to-talk cycle does (None: not told)
 
 
 class Scene:
