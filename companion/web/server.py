@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
@@ -141,7 +142,8 @@ class WebServer:
         self._started = threading.Event()
         self._stop: asyncio.Event | None = None
         self._problem: BaseException | None = None
-        self.mdns: Any = None
+        self.mdns: Any = None  # the mDNS announcement (companion/web/mdns.py), once made
+        self.mdns_loopback = False  # announce loopback too (the tests: no LAN there)
 
     # -- on the table's thread -------------------------------------------------------------------
 
@@ -299,18 +301,22 @@ class WebServer:
         await runner.setup()
         servers = []
         loop = asyncio.get_running_loop()
+        announcing: asyncio.Future[None] | None = None
         try:
             for address in self.addresses:
                 guarded = lambda: self.guard.connection(runner, REQUEST_WITHIN)  # REQUEST_WITHIN read at each (tests shorten it)
                 server = await loop.create_server(guarded, address, self.port, backlog=64)
                 servers.append(server)
                 self.port = server.sockets[0].getsockname()[1]  # 0 (the tests): the one the kernel gave
-            self._announce()
+            announcing = asyncio.ensure_future(self._announce())  # zeroconf probes ~1.7 s: not before serving
             if self.venue_feed is not None:
                 self.venue_feed.start()
             self._started.set()
             await self._stop.wait()
         finally:
+            if announcing is not None:  # finished before stop() withdraws the announcement
+                with contextlib.suppress(Exception):
+                    await announcing
             if self.venue_feed is not None:
                 self.venue_feed.stop()
             for server in servers:
@@ -319,12 +325,17 @@ class WebServer:
                 await sock.ws.close(code=1001, message=b"server stopping")
             await runner.cleanup()
 
-    def _announce(self) -> None:
+    async def _announce(self) -> None:
+        """Announce the table by mDNS, on a worker thread: zeroconf's blocking calls refuse to run
+        on an event loop (it would take this loop for its own and never register)."""
         if not self.settings.mdns:
             return
         from companion.web.mdns import announce
 
-        self.mdns = announce(self.addresses, self.port)
+        loop = asyncio.get_running_loop()
+        self.mdns = await loop.run_in_executor(
+            None, functools.partial(announce, self.addresses, self.port, loopback=self.mdns_loopback)
+        )
 
     def _later(self, coroutine: Any) -> None:
         """Run ``coroutine`` on the loop, holding it until done (a task nobody holds may vanish)."""
