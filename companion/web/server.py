@@ -180,7 +180,7 @@ class WebServer:
             if views.accepts_roll(state, seat) != len(act.roll):
                 answer(False, f"No roll of {len(act.roll)} dice is asked of you now.")
                 return
-        elif command not in views.seat_commands(state, seat):
+        elif not views.is_seat_command(state, seat, command):
             answer(False, "That is not one of your choices now; choose again on the page as it is now.")
             return
         said = len(self.table.notices)

@@ -5,19 +5,20 @@ thread from the immutable state a journaled entry led to.  The one rule the secu
 rests on (docs/web.md): :func:`public_view` holds no private fact (a hidden Elder Sign's value),
 and :func:`private_view` holds only its own seat's.
 
-A seat's commands are the engine's legal commands whose owner is that seat
-(:func:`seat_commands`): every legal command of a seat is reachable from its phone by
-construction, its out-of-turn abilities included.
+A seat's commands and how each is entered come from the touchscreen's own mapping
+(companion/ui/entry.py, pygame-free): the two screens cannot offer different choices.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import Command, is_arkham, legal_commands, tag_of, to_data
+from companion.engine import Command, is_arkham, tag_of, to_data
 from companion.engine.cthulhu.model import GameState, PromptKind
 from companion.narrate import names_of
+from companion.ui.entry import area_of, entry_of, listed, out_of_turn
 
 if TYPE_CHECKING:
     from companion.engine.arkham.model import ArkhamState
@@ -44,15 +45,30 @@ def owner(command: Command, state: GameState) -> str:
 
 
 def seat_commands(state: Any, seat: str) -> list[Command]:
-    """Every legal command of ``seat`` now (at most :data:`MAX_OFFERS`), in the engine's order."""
+    """Every legal command of ``seat`` now (at most :data:`MAX_OFFERS`): the touchscreen's own
+    (companion/ui/entry.py): the engine's list where it is the seat's, then what the engine
+    accepts from the seat out of turn (Devolve, an Elder Sign revealed ...)."""
     if is_arkham(state):
         return _arkham_commands(state, seat)
     if seat == SPECTATOR:
         return []
-    # A roll's face combinations are left out: a seat enters its own dice as values (6^n of them is
-    # not a menu); the abilities legal meanwhile still follow.
-    mine = (command for command in legal_commands(state, faces=False) if owner(command, state) == seat)
-    return list(itertools.islice(mine, MAX_OFFERS))
+    return list(itertools.islice(_mine(state, seat), MAX_OFFERS))
+
+
+def _mine(state: GameState, seat: str) -> Iterator[Command]:
+    # A roll's face combinations are left out (entry.listed): a seat enters its own dice as values.
+    seen: set[Command] = set()
+    for command in (*(c for c in listed(state) if owner(c, state) == seat), *out_of_turn(state).get(seat, ())):
+        if command not in seen:
+            seen.add(command)
+            yield command
+
+
+def is_seat_command(state: Any, seat: str, command: Command) -> bool:
+    """Whether ``command`` is one of ``seat``'s legal commands now (the offers' cap aside)."""
+    if is_arkham(state):
+        return command in _arkham_commands(state, seat)
+    return seat != SPECTATOR and any(command == mine for mine in _mine(state, seat))
 
 
 def accepts_roll(state: Any, seat: str) -> int:
@@ -84,8 +100,20 @@ def label_of(command: Command) -> str:
 
 
 def offers(state: Any, seat: str) -> list[dict[str, Any]]:
-    """A seat's commands for its page: words and the command's data (sent back as chosen)."""
-    return [{"label": label_of(command), "command": to_data(command)} for command in seat_commands(state, seat)]
+    """A seat's commands for its page: words, the command's data (sent back as chosen), and how it
+    is entered as the touchscreen derives it (companion/ui/entry.py: ``entry``, the ``area`` it
+    names, ``out_of_turn`` when the seat is not the one prompted).  The page groups them so."""
+    actor = "" if is_arkham(state) else state.prompt.actor
+    return [
+        {
+            "label": label_of(command),
+            "command": to_data(command),
+            "entry": entry_of(command).value,
+            "area": area_of(command),
+            "out_of_turn": bool(actor) and seat != actor,
+        }
+        for command in seat_commands(state, seat)
+    ]
 
 
 # -- the public table ------------------------------------------------------------------------------

@@ -93,13 +93,34 @@
     $("sheet").textContent = mine.sheet.join("\n");
     $("dice").hidden = !mine.dice;
     const offers = $("offers"); offers.replaceChildren();
-    for (const offer of mine.offers) {
-      const b = el("button", offer.label);
-      b.onclick = () => act({ command: offer.command });
-      offers.append(b);
+    for (const [heading, group] of grouped(mine.offers)) {
+      const part = el("div", undefined, "group");
+      if (heading) part.append(el("h3", heading));
+      for (const offer of group) {
+        const b = el("button", offer.label);
+        b.dataset.entry = offer.entry;
+        b.onclick = () => act({ command: offer.command });
+        part.append(b);
+      }
+      offers.append(part);
     }
     if (!mine.offers.length && !mine.dice) offers.append(el("p", "Nothing to choose now."));
   }
+
+  // The offers grouped as the touchscreen enters them (companion/ui/entry.py, sent as each
+  // offer's entry and area): what the seat may do out of turn first, then area by area, then
+  // the rest (numbers, yes/no, named choices, a button alone).
+  function grouped(offers) {
+    const groups = new Map();
+    for (const offer of offers) {
+      const heading = offer.out_of_turn ? "Out of turn" :
+        (offer.entry === "area" || offer.entry === "units") && offer.area ? offer.area : "";
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(offer);
+    }
+    return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0]));
+  }
+  function rank(heading) { return heading === "Out of turn" ? 0 : heading === "" ? 1 : 2; }
 
   function renderCthulhu(pub) {
     $("turn").textContent = "Round " + pub.round + " · " + pub.phase + (pub.turn ? " · " + pub.prompt : "");
