@@ -230,6 +230,8 @@ class Appliance:
         self.output(server.hear)
         self.when_switched(server.switched)
         self.web = server
+        server.client = self.client(threaded=False)  # a seat's talk control: the table's talk key (client.talk)
+        server.listens = lambda: self.talk is not None  # the control shows only where the table listens
         return server
 
     def add_listening(

@@ -21,6 +21,7 @@ import functools
 import json
 import logging
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ OUTBOX = 256  # messages waiting for a slow reader before it is dropped (it reco
 KEPT_ENTRIES = 256  # entries' words kept for a reconnect to resume from
 DONE_KEYS = 4096  # idempotency keys remembered
 START_WITHIN = 10.0  # seconds to bind the addresses
+TALK_GAP = 0.5  # seconds between two presses of one seat's talk control at least (a flood is refused)
 
 CLOSE_REVOKED = "close: revoked"  # put in an outbox: the writer closes that page (code 4001)
 
@@ -142,6 +144,10 @@ class WebServer:
         self._started = threading.Event()
         self._stop: asyncio.Event | None = None
         self._problem: BaseException | None = None
+        self.client: Any = None  # the table's client (companion.client.TableClient): its talk key
+        self.listens: Callable[[], bool] = lambda: False  # whether the table listens (a microphone)
+        self.talk_held: Socket | None = None  # the page holding the table's talk key (one at a time)
+        self._talk_pressed: dict[str, float] = {}  # each seat's last press forwarded (monotonic s)
         self.mdns: Any = None  # the mDNS announcement (companion/web/mdns.py), once made
         self.mdns_loopback = False  # announce loopback too (the tests: no LAN there)
 
@@ -410,6 +416,7 @@ class WebServer:
             await self._read(sock)
         finally:
             self.sockets.discard(sock)
+            self._let_go(sock)  # a page gone while its talk was held: the microphone stops
             if sock.closing:  # the writer is closing it (revoked): cut short, the page would see 1006
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(writer), HELLO_WITHIN)
@@ -450,6 +457,8 @@ class WebServer:
                 continue
             if isinstance(act, protocol.Act):
                 self._act(sock, act)
+            elif isinstance(act, protocol.Talk):
+                self._talk(sock, act.pressed)
         if sock.ws.close_code == 1009:
             self._count("too large")
 
@@ -498,11 +507,43 @@ class WebServer:
 
         self.table.post_call(lambda: self._decide(sock.seat, act, command, answer))
 
+    def _talk(self, sock: Socket, pressed: bool) -> None:
+        """A seat's talk control: the table's microphone (``client.talk``), one page at a time, a
+        press per seat every :data:`TALK_GAP` s at most; a release only after that page's press."""
+        if sock.seat == views.SPECTATOR or not self.listens() or self.client is None:
+            self._count("talk refused")
+            self._send(sock, {"type": "talk", "ok": False, "text": "This page cannot talk to the table."})
+            return
+        if not pressed:
+            self._let_go(sock)
+            return
+        now = time.monotonic()
+        if self.talk_held is not None or now - self._talk_pressed.get(sock.seat, -TALK_GAP) < TALK_GAP:
+            self._count("talk rate")
+            self._send(sock, {"type": "talk", "ok": False, "text": "Wait: the table is listening to someone."})
+            return
+        self._talk_pressed[sock.seat] = now
+        self.talk_held = sock
+        self.client.talk(True)
+        self._send(sock, {"type": "talk", "ok": True, "text": "Listening: speak, then let go."})
+
+    def _let_go(self, sock: Socket) -> None:
+        if self.talk_held is sock:
+            self.talk_held = None
+            self.client.talk(False)
+
     # -- pushing the journal ------------------------------------------------------------------------
 
     def _view(self, snapshot: Snapshot, seat: str) -> dict[str, Any]:
         public = {**views.public_view(snapshot.state), "story": self.story.as_data()}
-        return {"public": public, "private": views.private_view(snapshot.state, seat)}
+        return {"public": public, "private": self._private(snapshot.state, seat)}
+
+    def _private(self, state: Any, seat: str) -> dict[str, Any]:
+        """A seat's private view, with whether its page shows the talk control (the table listens)."""
+        private = views.private_view(state, seat)
+        if private:
+            private["talk"] = self.client is not None and self.listens()
+        return private
 
     def _welcome(self, sock: Socket, hello: protocol.Hello) -> None:
         """The page's first answer: who it is, then what it missed (from ``hello.since``), or the
@@ -534,6 +575,6 @@ class WebServer:
         for sock in list(self.sockets):
             text = texts.get(sock.seat)
             if text is None:
-                private = views.private_view(snapshot.state, sock.seat)
+                private = self._private(snapshot.state, sock.seat)
                 text = texts[sock.seat] = json.dumps({**head, "public": public, "private": private})
             self._send(sock, text)

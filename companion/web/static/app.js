@@ -63,6 +63,8 @@
       if (pending && m.key === pending.key) pending = null;
       note(m.text, !m.ok);
       for (const b of document.querySelectorAll("#offers button, #roll")) b.disabled = false;
+    } else if (m.type === "talk") {
+      note(m.text, !m.ok);
     } else if (m.type === "error") {
       note(m.text, true);
     }
@@ -92,6 +94,7 @@
     }
     $("sheet").textContent = mine.sheet.join("\n");
     $("dice").hidden = !mine.dice;
+    $("talk").hidden = !mine.talk;
     const offers = $("offers"); offers.replaceChildren();
     for (const [heading, group] of grouped(mine.offers)) {
       const part = el("div", undefined, "group");
@@ -213,6 +216,20 @@
       t.append(tr);
     });
   }
+
+  // Hold to talk: the TABLE's microphone listens while this is held (a phone's own microphone
+  // needs a secure context, HTTPS, which the table's plain http address is not); the table reads
+  // back what it heard, and a second press says yes (docs/voice.md).
+  const talk = $("talk");
+  let holding = false;
+  function hold(on) {
+    if (on === holding) return;
+    holding = on; talk.classList.toggle("held", on);
+    send({ type: "talk", pressed: on });
+  }
+  talk.addEventListener("pointerdown", (e) => { e.preventDefault(); talk.setPointerCapture(e.pointerId); hold(true); });
+  for (const up of ["pointerup", "pointercancel", "lostpointercapture"]) talk.addEventListener(up, () => hold(false));
+  talk.addEventListener("contextmenu", (e) => e.preventDefault());  // a long press is not a menu
 
   $("roll").onclick = () => {
     const faces = $("faces").value.split(/[\s,]+/).filter(Boolean).map(Number);
