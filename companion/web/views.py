@@ -79,20 +79,20 @@ def accepts_roll(state: Any, seat: str) -> int:
 
 
 def _arkham_commands(state: ArkhamState, seat: str) -> list[Command]:
-    """An investigator's own choices on a phone: where it stands (the places of Arkham)."""
-    from companion.engine.arkham import model as am
-    from companion.engine.arkham.data import ARKHAM
+    """An investigator's own choices on a phone (companion/web/arkham_seat.py)."""
+    from companion.web import arkham_seat
 
-    investigator = next((inv for inv in state.investigators if inv.name == seat), None)
-    if investigator is None or state.awakened:
-        return []
-    return [am.MoveInvestigator(seat, place) for place in ARKHAM if place != investigator.place]
+    return arkham_seat.commands(state, seat)
 
 
 def label_of(command: Command) -> str:
     """A command in a button's words (the touchscreen's labels, pygame-free)."""
     from companion.ui.labels import label
 
+    if type(command).__module__.startswith("companion.engine.arkham"):
+        from companion.web import arkham_seat
+
+        return arkham_seat.label(command)
     try:
         return label(command)
     except (KeyError, ValueError, TypeError):  # a rule's command the labels do not word yet
@@ -191,18 +191,9 @@ def _outcome(state: GameState, names: dict[str, str]) -> dict[str, Any] | None:
 
 
 def _arkham_public(state: ArkhamState) -> dict[str, Any]:
-    return {
-        "game": "arkham",
-        "title": f"Arkham Horror: {state.ancient_one}",
-        "doom": {"at": state.doom, "track": state.doom_track},
-        "terror": state.terror,
-        "environment": state.environment,
-        "rumor": state.rumor,
-        "gates": [f"{g.location} → {g.world}" for g in state.gates],
-        "monsters": [f"{m.kind} ({m.place})" for m in state.monsters],
-        "investigators": [{"name": i.name, "place": i.place, "clues": i.clues} for i in state.investigators],
-        "awakened": state.awakened,
-    }
+    from companion.web import arkham_seat
+
+    return arkham_seat.public(state)
 
 
 # -- a seat's private view ---------------------------------------------------------------------------
@@ -214,8 +205,11 @@ def private_view(state: Any, seat: str) -> dict[str, Any]:
     if seat == SPECTATOR:
         return {}
     if is_arkham(state):
-        found = next((i for i in state.investigators if i.name == seat), None)
-        sheet = [f"At {found.place}", f"Clues {found.clues}", f"Sneak {found.sneak}"] if found else []
+        from companion.web import arkham_seat
+
+        if arkham_seat.investigator(state, seat) is None:
+            return {}
+        sheet = arkham_seat.sheet(state, seat)
         return {"seat": seat, "name": seat, "sheet": sheet, "offers": offers(state, seat), "dice": 0, "elder_signs": []}
     player = next((p for p in state.players if p.pid == seat), None)
     if player is None:

@@ -199,13 +199,18 @@
   }
 
   function renderArkham(pub) {
+    // The Mythos state: doom and terror, the cards in play, gates and seals, closed places,
+    // then the monsters by place (the board's list).
     $("turn").textContent = "Doom " + pub.doom.at + "/" + pub.doom.track + " · Terror " + pub.terror +
-      (pub.awakened ? " · The Ancient One awakens: " + pub.awakened : "");
-    table([["Investigator", "Place", "Clues"], ...pub.investigators.map((i) => [i.name, i.place, i.clues])]);
-    $("ritual").textContent = (pub.environment ? "Environment: " + pub.environment + ". " : "") + (pub.rumor ? "Rumor: " + pub.rumor + "." : "");
-    $("watcher").textContent = "Gates: " + (pub.gates.join(", ") || "none");
+      " · Mythos Phases " + pub.mythos_phases + (pub.awakened ? " · The Ancient One awakens: " + pub.awakened : "");
+    table([["Investigator", "Place", "Clues", "Sneak"],
+      ...pub.investigators.map((i) => [i.name + (i.delayed ? " (delayed)" : ""), i.place || "-", i.clues, i.sneak])]);
+    $("ritual").textContent = "Environment: " + (pub.environment || "none") + ". Rumor: " + (pub.rumor ? pub.rumor + " (track " + pub.rumor_track + ")" : "none") + ".";
+    $("watcher").textContent = "Gates: " + (pub.gates.join(", ") || "none") + ". Seals: " + (pub.seals.join(", ") || "none") + "." +
+      (pub.closed.length ? " Closed: " + pub.closed.join(", ") + "." : "");
     const areas = $("areas"); areas.replaceChildren();
     for (const m of pub.monsters) areas.append(el("li", m));
+    if (!pub.monsters.length) areas.append(el("li", "No monsters in Arkham."));
   }
 
   function table(rows) {
