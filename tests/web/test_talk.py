@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import queue
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ from companion.store.sqlite import SqliteJournal
 from companion.table import TableThread
 from companion.web.server import TALK_GAP, WebServer
 from tests.helpers import new_game
+from tests.web import browser
 from tests.web.serving import Page, run, secret_of, served, state_of
 
 TIMEOUT = 20.0  # s: a bound, never a pause
@@ -184,3 +186,30 @@ def test_the_control_is_not_shown_where_the_table_does_not_listen() -> None:
         shown, answer = run(scenario())
     assert shown["private"]["talk"] is False
     assert answer is not None and not answer["ok"]
+
+
+@pytest.mark.skipif(not browser.available(), reason="chromium or playwright is not installed (make test installs them)")
+def test_in_a_real_browser_holding_the_control_opens_the_tables_microphone(listening: Listening) -> None:
+    server, house = listening.server, listening.house
+    seat = state_of(house).prompt.actor
+    links = {s: url for s, _label, url in server.links()}
+    with browser.chromium() as chromium:
+        phone = browser.page(chromium, links[seat], browser.PHONE)
+        tv = browser.page(chromium, links[""], browser.TV)
+        phone.wait_for_selector("#talk", state="visible", timeout=10_000)
+        tv.wait_for_selector("#players tr:nth-child(2)", timeout=10_000)
+        assert tv.locator("#talk").is_hidden()
+        box = phone.locator("#talk").bounding_box()
+        assert box is not None
+        phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.mouse.down()
+        assert listening.source.listening.wait(TIMEOUT)  # held: the table's microphone is open
+        phone.mouse.up()
+        phone.wait_for_function("!document.querySelector('#talk').classList.contains('held')", timeout=10_000)
+        deadline = time.monotonic() + TIMEOUT
+        while server.talk_held is not None and time.monotonic() < deadline:  # the release, on the server's loop
+            time.sleep(0.01)
+        assert server.talk_held is None
+        for opened in (phone, tv):
+            opened.context.close()
+    assert listening.presses[:2] == [True, False]
