@@ -28,7 +28,7 @@ def play(session: GameSession, seed: int, limit: int = MAX_COMMANDS) -> State:
         return appliance.play_out(appliance.demo_house(stack, session, seed, tower=False, panel=False), limit)
 
 
-PACE = 0.5  # seconds after each entry's words when a person watches (a game of ~450 entries: ~4 min)
+PACE = 0.5  # seconds after each entry's words when a person watches (`make demo`'s game: 331 entries, ~3 min)
 
 
 def pace_here() -> float:
