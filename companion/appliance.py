@@ -233,6 +233,8 @@ class Appliance:
         self.output(server.hear)
         self.when_switched(server.switched)
         self.web = server
+        server.client = self.client(threaded=False)  # a seat's talk control: the table's talk key (client.talk)
+        server.listens = lambda: self.talk is not None  # the control shows only where the table listens
         return server
 
     def add_listening(
@@ -919,3 +921,51 @@ def _first_game(journal: Journal) -> GameSession:
 def screen_only(session: AnySession, *, threaded: bool = False) -> LocalClient:
     """A client over a house with nothing wired but the screen (tests, benches, screenshots)."""
     return Appliance(session, contextlib.ExitStack()).client(threaded=threaded)
+
+
+def run_headless_served(
+    session: GameSession,
+    setup: demo.DemoSetup,
+    out: TextIO,
+    *,
+    tower: bool,
+    panel: bool,
+    voice: bool,
+    web: Any,
+    pace: float,
+    linger: Callable[[State], None],
+) -> State:
+    """The terminal demo with a person at it (companion/demo_run.py): the house of
+    :func:`run_headless`, with the phones' and the TV's server (``web``: ``[web]``; the TV's and
+    every seat's address printed), ``pace`` s after each entry's words (a pace a person follows,
+    and a phone can join), and once the game is over the server kept (the table answering the
+    pages) until ``linger(final)`` returns."""
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        server = serve_phones(house, web)
+        if server is not None:  # no Phones page here: every address in words
+            out.write(_("Phones and TV: {url}/tv for the TV; each seat's own link:").format(url=server.base_url()) + "\n")
+            for _seat, label, url in server.links()[:-1]:
+                out.write(_("  Seat {seat}: {url}").format(seat=label, url=url) + "\n")
+        for notice in house.table.notices:  # e.g. why the demo is silent, or has no phones
+            out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
+        if tower:
+            _wait_for_link(house)
+            out.write(_("Simulated dice tower linked on {url}: every roll comes from it.").format(url=house.link.url) + "\n")
+        out.flush()
+        house.narrate(out)
+        if panel:
+            _print_panel(house, out)
+        if pace > 0:
+
+            def pause(events: tuple[Event, ...], state: Any, entry: Entry) -> None:  # after the entry's words
+                out.flush()
+                time.sleep(pace)
+
+            house.output(pause)
+        final = play_out(house)
+        if server is not None:
+            worker = TableThread(house.table).start()  # the pages' commands are answered (refused: it is over)
+            stack.callback(worker.stop)
+            linger(final)
+        return final
