@@ -47,7 +47,7 @@ def played(updated: float, now: float) -> str:
 def details(game: Any, now: float) -> str:
     """A row's second line: kind, round, players, last played."""
     kind = _(game.kind)
-    rounds = _("Mythos {n}") if game.kind == "Arkham Horror" else _("Round {n}")
+    rounds = _("Mythos Phase {n}") if game.kind == "Arkham Horror" else _("Round {n}")
     parts = [kind, rounds.format(n=game.round), ", ".join(game.players), played(game.updated, now)]
     if game.over:
         parts.insert(1, _("over"))

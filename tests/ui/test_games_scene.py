@@ -79,7 +79,7 @@ def test_starting_arkham_keeps_the_cthulhu_game_on_the_page_and_open_brings_it_b
     app = app_on(arkham)
     games_page(app)
     assert rows(app)[1:] == ["Friday", "Tuesday"] and rows(app)[0].endswith(" (on the table)")
-    assert any(d.wanted.startswith("Arkham Horror · Mythos 0 · Ada, Bo · today ") for d in frame(app))
+    assert any(d.wanted.startswith("Arkham Horror · Mythos Phase 0 · Ada, Bo · today ") for d in frame(app))
     pick(app, "old")
     tap(app, "Open")
     assert table_of(app).session.name == "old" and app.scene_name == "table"
