@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
+
+from companion import demo
 from companion.client import Said
+from companion.engine.cthulhu.model import Phase
+from companion.narrate import names_of
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
 from companion.ui.headline import last_entry, main_line, rank, said
 
 NAMES = {"great_cthulhu": "Great Cthulhu", "black_goat": "Black Goat"}
@@ -55,3 +63,22 @@ def test_said_words_are_plain_strings_to_everything_else() -> None:
     line = Said("Great Cthulhu passes.", "passed", opens=True)
     assert line == "Great Cthulhu passes." and f"Last: {line}" == "Last: Great Cthulhu passes."
     assert (line.kind, line.opens) == ("passed", True)
+
+
+def test_every_battle_of_a_seeded_game_is_headed_by_its_roll() -> None:
+    """A seeded 4-player game to its end (Black Goat seated: Passion's Power follows its losses):
+    each entry holding a battle's roll is headed by the roll's Kills and Pains."""
+    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(2, "yuggoth-demo", 4).command())
+    rnd = random.Random(2)
+    while session.state.phase is not Phase.GAME_OVER:
+        session.submit(demo.choose(session.state, rnd))
+    names = names_of(session.state)
+    battles, hidden = 0, 0
+    for entry in session.journal.entries("g"):
+        events = json.loads(entry.events)
+        if any(e.get("type") == "battle_rolled" for e in events):
+            battles += 1
+            lines = said(events, names)
+            assert main_line(lines).startswith("Battle in "), [str(line) for line in lines]
+            hidden += not lines[-1].startswith("Battle in ")  # what "Last:" showed: the entry's last line
+    assert battles >= 2 and hidden >= 1
