@@ -20,7 +20,7 @@ from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Manage, Resume, Scene, View
-from companion.ui.widgets import ACCENT, BUTTON, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, grid, text
+from companion.ui.widgets import ACCENT, BUTTON, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, fit, grid, paragraph, text, wrap
 
 TITLE_LIMIT = 40  # characters a typed title may have
 ASKS = 2  # Delete asks this many times before it deletes
@@ -80,7 +80,8 @@ class GamesScene(Scene):
         return max(1, room // (self.row_height() + m.margin))
 
     def row_height(self) -> int:
-        return max(self.metrics.touch, self.metrics.px(62))
+        """A row: its title, and its details in up to two lines."""
+        return max(self.metrics.touch, self.metrics.px(84))
 
     def list_top(self) -> int:
         return self.metrics.margin * 2 + self.metrics.touch
@@ -99,7 +100,8 @@ class GamesScene(Scene):
             return keys(self.keyboard_area(), m, self.shifted)
         switch = pygame.Rect(m.width - m.margin - m.px(260), m.margin, m.px(260), m.touch)
         label = _("Show archived: {state}").format(state=_("on") if self.archived else _("off"))
-        buttons = [Button(switch, label, Own("archived"), ACCENT if self.archived else BUTTON)]
+        asking = self.asked and self.picked_game(view) is not None  # the question takes the whole top row
+        buttons = [] if asking else [Button(switch, label, Own("archived"), ACCENT if self.archived else BUTTON)]
         games = self.listed(view)
         per_page = self.rows()
         pages = max(1, -(-len(games) // per_page))
@@ -197,19 +199,31 @@ class GamesScene(Scene):
             shown = self.typing + "|"
             text(surface, shown, (m.margin, m.margin * 2 + m.px(24)), m.px(30), TEXT, bold=True, width=m.width - 2 * m.margin)
             return
-        heading = self.message(view)
-        room = m.width - 3 * m.margin - m.px(260)
-        text(surface, heading[0], (m.margin, m.margin + m.px(8)), m.px(24), heading[1], bold=True, width=room)
+        words, colour = self.message(view)
+        switch = any(isinstance(b.intent, Own) and b.intent.what == "archived" for b in self.buttons)
+        room = m.width - (3 * m.margin + m.px(260) if switch else 2 * m.margin)
+        size = fit(words, (m.px(24), m.px(20)), room, True)
+        lines = min(2, len(wrap(words, size, room, True)))
+        y = m.margin + (m.touch - lines * round(size * 1.05)) // 2
+        paragraph(surface, words, (m.margin, y), size, room, 2, colour, bold=True)
         now = self.now()
         games = {g.name: g for g in self.listed(view)}
         for button in self.buttons:
             if isinstance(button.intent, Own) and button.intent.what == "pick":
-                game = games[button.intent.name]
-                title = game.title + (_(" (on the table)") if game.playing else "")
-                title += _(" (archived)") if game.archived else ""
-                x, w = button.rect.x + m.px(10), button.rect.width - m.px(20)
-                text(surface, title, (x, button.rect.y + m.px(6)), m.px(22), TEXT, bold=True, width=w, box=button.rect)
-                text(surface, details(game, now), (x, button.rect.y + m.px(34)), m.px(19), TEXT, width=w, box=button.rect)
+                self.row(surface, button.rect, games[button.intent.name], now)
+
+    def row(self, surface: pygame.Surface, rect: pygame.Rect, game: Any, now: float) -> None:
+        """A game's row: its title (smaller when long), then its details in up to two lines."""
+        m = self.metrics
+        title = game.title + (_(" (on the table)") if game.playing else "")
+        title += _(" (archived)") if game.archived else ""
+        x, w = rect.x + m.px(10), rect.width - m.px(20)
+        size = fit(title, (m.px(22), m.px(19), m.px(17)), w, True)
+        lines = min(2, len(wrap(title, size, w, True)))  # a title too long for one line at the smallest: two
+        below = paragraph(surface, title, (x, rect.y + m.px(4)), size, w, lines, TEXT, bold=True, box=rect)
+        small = m.px(18)
+        more = max(1, min(2, (rect.bottom - below - m.px(2)) // round(small * 1.05)))  # the details' lines left in the row
+        paragraph(surface, details(game, now), (x, below + m.px(2)), small, w, more, TEXT, box=rect)
 
     def message(self, view: View) -> tuple[str, tuple[int, int, int]]:
         game = self.picked_game(view)

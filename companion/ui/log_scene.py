@@ -19,7 +19,7 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.scene import Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, Button, grid, text, width_of, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, Button, button_height, grid, text, width_of, wrap
 
 WHEEL_LINES = 3  # lines one notch of the mouse wheel scrolls
 
@@ -84,10 +84,26 @@ class LogScene(Scene):
     def size(self) -> int:
         return self.metrics.px(20)
 
+    def filters(self, view: View) -> list[tuple[str, str]]:
+        """The filter's choices: (player id, label), All first; none without players (Arkham)."""
+        return [("", _("All")), *view.names.items()] if view.names else []
+
+    def filter_columns(self, view: View) -> int:
+        """The filter's buttons a row: all of them, or fewer when a name would not fit whole."""
+        m, choices = self.metrics, self.filters(view)
+        width = m.width - 2 * m.margin
+        for columns in range(len(choices), 1, -1):
+            cell = (width - (columns - 1) * m.margin) // columns
+            if all(0 < button_height(label, cell, m) <= m.touch for _pid, label in choices):
+                return columns
+        return 1
+
     def top(self, view: View) -> int:
         m = self.metrics
         below_title = m.touch + 2 * m.margin
-        return below_title + (m.touch + m.margin if view.names else 0)
+        choices = self.filters(view)
+        rows = -(-len(choices) // self.filter_columns(view)) if choices else 0
+        return below_title + rows * (m.touch + m.margin)
 
     def lines_rect(self, view: View) -> pygame.Rect:
         m = self.metrics
@@ -101,12 +117,12 @@ class LogScene(Scene):
         top = pygame.Rect(m.width - 2 * (m.px(130) + m.margin), m.margin, 2 * m.px(130) + m.margin, m.touch)
         rects = grid(top, 2, 2, m)
         buttons = [Button(rects[0], _("Undo"), Submit(c.Undo())), Button(rects[1], _("Redo"), Submit(c.Redo()))]
-        if view.names:
-            if self.pid not in view.names:
-                self.pid = ""
-            choices = [("", _("All")), *view.names.items()]
+        if self.pid not in view.names:
+            self.pid = ""
+        choices = self.filters(view)
+        if choices:
             row = pygame.Rect(m.margin, m.touch + 2 * m.margin, m.width - 2 * m.margin, m.touch)
-            for rect, (pid, label) in zip(grid(row, len(choices), len(choices), m), choices, strict=True):
+            for rect, (pid, label) in zip(grid(row, len(choices), self.filter_columns(view), m), choices, strict=True):
                 buttons.append(Button(rect, label, Filter(pid), ACCENT if pid == self.pid else BUTTON))
         self.wrap_lines(view)
         return buttons

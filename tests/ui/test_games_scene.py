@@ -13,9 +13,10 @@ from companion import demo
 from companion.engine.arkham import model as am
 from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.ui.app import App
+from companion.ui.app import SIZES, App
 from companion.ui.games_scene import GamesScene, Own
 from tests.helpers import frame, table_of, tap
+from tests.ui.text_fit import problems
 
 
 @pytest.fixture
@@ -39,11 +40,11 @@ def games_page(app: App) -> GamesScene:
 
 
 def rows(app: App) -> list[str]:
-    """The titles the page lists, in order (the rows' first lines)."""
+    """The titles the page lists, in order (each row's first line)."""
     scene = app.scenes["games"]
-    titles = {b.intent.name: b for b in scene.buttons if isinstance(b.intent, Own) and b.intent.what == "pick"}
+    picks = [b.rect for b in scene.buttons if isinstance(b.intent, Own) and b.intent.what == "pick"]
     drawn = frame(app)
-    return [d.wanted for d in drawn if any(d.rect.topleft == (b.rect.x + 10, b.rect.y + 6) for b in titles.values())]
+    return [next(d.wanted for d in drawn if d.box == rect and d.wanted) for rect in picks]  # (the row button's own label is "")
 
 
 def pick(app: App, name: str) -> None:
@@ -159,3 +160,24 @@ def test_a_long_list_turns_its_pages(app_on: Callable[..., App], tmp_path: Path)
     assert seen == [f"Game {n}" for n in range(8, -1, -1)]
     assert rows(app)[0] == "Game 8 (on the table)"  # back at the first page
     journal.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_games_page_fits_at_every_size(
+    app_on: Callable[..., App], shelf: SqliteJournal, size: tuple[int, int], language: str
+) -> None:
+    from companion import i18n
+
+    i18n.use(language)
+    try:
+        shelf.rename_game("old", "Bartholomew Q. Featherstonehaugh's very long Tuesday evening game")
+        app = app_on(GameSession.resume(shelf, "new"), size)
+        games_page(app)
+        pick(app, "old")
+        tap(app, i18n._("Delete"))
+        assert problems(frame(app), size) == []
+        tap(app, i18n._("Rename"))
+        assert problems(frame(app), size) == []
+    finally:
+        i18n.use("en")
