@@ -18,7 +18,7 @@ from companion.ui.app import SIZES, App
 from companion.ui.games_scene import Own
 from companion.ui.story_scene import LABEL, StoryScene, entries
 from companion.ui.widgets import Drawn
-from tests.helpers import frame, tap, table_of
+from tests.helpers import frame, table_of, tap
 from tests.ui.text_fit import problems
 
 
