@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import i18n
 from companion.client import LogLine, StoredGame
-from companion.logbook import logbook
+from companion.logbook import Logbook
 from companion.narrate import names_of
 from companion.session import AnySession, open_game
 from companion.store import Journal
@@ -24,6 +25,7 @@ class Keeper:
 
     def __init__(self) -> None:
         self._venue: Any = None
+        self._book: tuple[tuple[int, str, str], Logbook] | None = None  # the log read so far, for whose game
 
     def games(self, journal: Journal, playing: str) -> list[StoredGame]:
         """Every stored game with entries that is not deleted, newest first (a damaged one is
@@ -52,11 +54,16 @@ class Keeper:
                 )
         return listed
 
-    @staticmethod
-    def log(session: AnySession) -> list[LogLine]:
-        """The whole log of the game in ``session``, oldest first (a damaged entry passed over)."""
-        entries = ((entry, session.recorded(entry) or []) for entry in session.readable())
-        return logbook(entries, names_of(session.state))
+    def log(self, session: AnySession) -> list[LogLine]:
+        """The whole log of the game in ``session``, oldest first (a damaged entry passed over);
+        the game's entries already heard are not read again (the same game, the same language)."""
+        key = (id(session.journal), session.name, i18n.language())
+        if self._book is None or self._book[0] != key or self._book[1].seq > session.seq:
+            self._book = (key, Logbook(names_of(session.state)))
+        book = self._book[1]
+        for entry in session.readable(book.seq + 1):
+            book.add(entry, session.recorded(entry) or [])
+        return book.lines()
 
     @staticmethod
     def story(session: AnySession, name: str = "") -> dict[str, Any]:

@@ -42,33 +42,51 @@ def on_path(head: int, parents: Mapping[int, int]) -> set[int]:
     return path
 
 
-def logbook(entries: Iterable[tuple[Entry, list[Any]]], names: Mapping[str, str]) -> list[LogLine]:
-    """The log of a game's ``entries`` (each with its journaled events as data), oldest first,
-    worded with ``names`` (player id -> label; its keys are the players the filter knows).
-    Events of a type this version does not know, and events without words, are left out."""
-    parents: dict[int, int] = {}
-    rounds: dict[int, int] = {0: 0}  # node -> the round when its events were over
-    made: list[tuple[int, LogLine]] = []  # (node, line): node 0 for an undo's or a redo's lines
-    head = 0
-    for entry, events in entries:
+class Logbook:
+    """A game's log built entry by entry (a page open while the game goes on reads only the new
+    entries); :meth:`lines` marks the undone ones as the head stands now."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = dict(names)
+        self.seq = 0  # the last entry heard
+        self._parents: dict[int, int] = {}
+        self._rounds: dict[int, int] = {0: 0}  # node -> the round when its events were over
+        self._made: list[tuple[int, LogLine]] = []  # (node, line): node 0 for an undo's or a redo's lines
+        self._head = 0
+
+    def add(self, entry: Entry, events: list[Any]) -> None:
+        """Hear ``entry`` with its journaled ``events`` (as data)."""
         command = entry.kind is EntryKind.COMMAND
-        now = rounds.get(entry.parent, 0) if command else rounds.get(entry.head, 0)
+        now = self._rounds.get(entry.parent, 0) if command else self._rounds.get(entry.head, 0)
         for data in events:
             if not isinstance(data, dict):
                 continue
             kind = str(data.get("type", ""))
             if kind == "phase_started" and isinstance(data.get("round"), int):
                 now = int(data["round"])
-            words = describe_data(data, names) if EVENTS.find(kind) is not None else None
+            words = describe_data(data, self.names) if EVENTS.find(kind) is not None else None
             if words:
-                line = LogLine(entry.seq, now, words, players_in(data, names), kind)
-                made.append((entry.head if command else 0, line))
+                line = LogLine(entry.seq, now, words, players_in(data, self.names), kind)
+                self._made.append((entry.head if command else 0, line))
         if command:
-            parents[entry.head] = entry.parent
-            rounds[entry.head] = now
-        head = entry.head
-    path = on_path(head, parents)
-    return [_undone(line) if node and node not in path else line for node, line in made]
+            self._parents[entry.head] = entry.parent
+            self._rounds[entry.head] = now
+        self._head, self.seq = entry.head, entry.seq
+
+    def lines(self) -> list[LogLine]:
+        """Every line so far, oldest first, an undone entry's marked."""
+        path = on_path(self._head, self._parents)
+        return [_undone(line) if node and node not in path else line for node, line in self._made]
+
+
+def logbook(entries: Iterable[tuple[Entry, list[Any]]], names: Mapping[str, str]) -> list[LogLine]:
+    """The log of a game's ``entries`` (each with its journaled events as data), oldest first,
+    worded with ``names`` (player id -> label; its keys are the players the filter knows).
+    Events of a type this version does not know, and events without words, are left out."""
+    book = Logbook(names)
+    for entry, events in entries:
+        book.add(entry, events)
+    return book.lines()
 
 
 def _undone(line: LogLine) -> LogLine:
