@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.client import Said
+from companion.engine import Event, to_data
 from companion.narrate import describe_data
 
 # The events that are the whole story of their entry when they are in it, best first.
@@ -54,6 +55,12 @@ def said(events: Iterable[Mapping[str, Any]], names: Mapping[str, str] | None = 
         if words:
             lines.append(Said(words, str(event.get("type", "")), opens=not lines))
     return lines
+
+
+def said_of(events: Iterable[Event], names: Mapping[str, str] | None = None) -> list[Said]:
+    """:func:`said` for an entry's events as the engine made them: the same words as
+    ``companion.appliance.words`` gives, each knowing its event's type."""
+    return said([to_data(event) for event in events], names)
 
 
 def last_entry(log: Sequence[str]) -> list[str]:

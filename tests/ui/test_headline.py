@@ -11,7 +11,7 @@ from companion.engine.cthulhu.model import Phase
 from companion.narrate import names_of
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.ui.headline import last_entry, main_line, rank, said
+from companion.ui.headline import last_entry, main_line, rank, said, said_of
 
 NAMES = {"great_cthulhu": "Great Cthulhu", "black_goat": "Black Goat"}
 BATTLE = {
@@ -82,3 +82,20 @@ def test_every_battle_of_a_seeded_game_is_headed_by_its_roll() -> None:
             assert main_line(lines).startswith("Battle in "), [str(line) for line in lines]
             hidden += not lines[-1].startswith("Battle in ")  # what "Last:" showed: the entry's last line
     assert battles >= 2 and hidden >= 1
+
+
+def test_said_of_gives_the_words_the_appliance_gives() -> None:
+    """said_of is a drop-in for companion.appliance.words: the same lines, typed."""
+    from companion.appliance import words
+
+    session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(2, "yuggoth-demo", 4).command())
+    rnd, seen = random.Random(2), 0
+    for _ in range(80):
+        result = session.submit(demo.choose(session.state, rnd))
+        events = getattr(result, "events", ())
+        typed = said_of(events, names_of(session.state))
+        assert typed == words(events, session.state)
+        assert all(isinstance(line, Said) and line.kind for line in typed)
+        assert [line.opens for line in typed] == [n == 0 for n in range(len(typed))]
+        seen += len(typed)
+    assert seen > 80
