@@ -69,6 +69,7 @@ def test_every_battle_of_a_seeded_game_is_headed_by_its_roll() -> None:
     """A seeded 4-player game to its end (Black Goat seated: Passion's Power follows its losses):
     each entry holding a battle's roll is headed by the roll's Kills and Pains."""
     session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(2, "yuggoth-demo", 4).command())
+    assert isinstance(session, GameSession)
     rnd = random.Random(2)
     while session.state.phase is not Phase.GAME_OVER:
         session.submit(demo.choose(session.state, rnd))
@@ -89,6 +90,7 @@ def test_said_of_gives_the_words_the_appliance_gives() -> None:
     from companion.appliance import words
 
     session = GameSession.start(SqliteJournal(":memory:"), "g", demo.demo_setup(2, "yuggoth-demo", 4).command())
+    assert isinstance(session, GameSession)
     rnd, seen = random.Random(2), 0
     for _ in range(80):
         result = session.submit(demo.choose(session.state, rnd))
