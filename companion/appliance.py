@@ -613,6 +613,79 @@ class LocalClient:
             self.worker.stop()
             self.worker = None
 
+    # The Games page, the scrolling log and the story (companion.client.Keeper): read on the
+    # table's thread, handed to the screen (companion.client.Ledger) when it can take them.
+
+    def _ledger(self, answer: str, *args: Any) -> None:
+        take = getattr(self.screen, answer, None)  # a screen that shows the Games page (the window's)
+        if take is not None:
+            take(*args)
+
+    def _kept(self) -> Any:
+        from companion.keeper import Keeper
+
+        keeper = getattr(self, "_keeper", None)
+        if keeper is None:
+            keeper = self._keeper = Keeper()
+        return keeper
+
+    def _say_now(self, text: str) -> None:
+        """A notice, and the screen told of it (it shows a refusal where the players look)."""
+        notice = Notice(text)
+        self.table.notices.append(notice)
+        self.table.on_notice(notice)
+
+    def catalogue(self) -> None:
+        def listed() -> None:
+            session = self.table.session
+            self._ledger("catalogued", self._kept().games(session.journal, session.name))
+
+        self._on_table(listed)
+
+    def _marking(self, change: Callable[[Journal], None]) -> None:
+        """``change`` the journal's marks, say a refusal as a notice, then list the games again."""
+
+        def marked() -> None:
+            try:
+                change(self.table.session.journal)
+            except JournalError as exc:
+                self._say_now(str(exc))
+            session = self.table.session
+            self._ledger("catalogued", self._kept().games(session.journal, session.name))
+
+        self._on_table(marked)
+
+    def rename_game(self, name: str, title: str) -> None:
+        self._marking(lambda journal: journal.rename_game(name, title))
+
+    def archive_game(self, name: str, archived: bool) -> None:
+        self._marking(lambda journal: journal.archive_game(name, archived))
+
+    def delete_game(self, name: str) -> None:
+        def delete(journal: Journal) -> None:
+            if name == self.table.session.name:
+                raise JournalError(_("The game on the table is not deleted: start or open another game first."))
+            journal.delete_game(name)
+
+        self._marking(delete)
+
+    def read_log(self) -> None:
+        def read() -> None:
+            self._ledger("logged", self._kept().log(self.table.session))
+
+        self._on_table(read)
+
+    def read_story(self, name: str = "") -> None:
+        def tell() -> None:
+            try:
+                story = self._kept().story(self.table.session, name)
+            except JournalError as exc:  # gone or damaged since listed
+                self._say_now(str(exc))
+                return
+            self._ledger("told", name or self.table.session.name, story)
+
+        self._on_table(tell)
+
 
 # -- the ways the house is wired ------------------------------------------------------------------
 

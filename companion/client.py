@@ -198,3 +198,87 @@ class TableClient(Protocol):
 
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A stored game as the Games page lists it: ``kind`` "Cthulhu Wars" or "Arkham Horror",
+    ``round`` (Arkham: its Mythos Phases), the players' names, ``updated`` (wall-clock seconds of
+    its last entry), ``over`` once it ended, ``playing``: the game on the table now."""
+
+    name: str
+    title: str
+    kind: str
+    round: int
+    players: tuple[str, ...]
+    updated: float
+    archived: bool = False
+    over: bool = False
+    playing: bool = False
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log: an event's words in the entry ``seq`` of the journal, in ``round``
+    (0: none, Arkham), the ids of the players it is about (the filter's), its event type, and
+    ``undone``: its entry is off the game's path now (an undo took it back, struck through)."""
+
+    seq: int
+    round: int
+    words: str
+    players: tuple[str, ...] = ()
+    kind: str = ""
+    undone: bool = False
+
+
+class Said(str):
+    """A log line's words that know the type of the event they word (``kind``) and whether they
+    are the first of their entry's (``opens``); to everything else, a plain string."""
+
+    kind: str
+    opens: bool
+
+    def __new__(cls, words: str, kind: str = "", opens: bool = False) -> Said:
+        said = super().__new__(cls, words)
+        said.kind, said.opens = kind, opens
+        return said
+
+
+class Keeper(Protocol):
+    """What the Games page, the scrolling log and the story ask of the table, beside
+    :class:`TableClient` (the window's client has both; each answer comes back to the screen
+    through :class:`Ledger`)."""
+
+    def catalogue(self) -> None:
+        """Every stored game (not deleted) as :class:`StoredGame`, newest first:
+        :meth:`Ledger.catalogued`."""
+
+    def rename_game(self, name: str, title: str) -> None:
+        """Give game ``name`` the title ``title``, then list the games again."""
+
+    def archive_game(self, name: str, archived: bool) -> None:
+        """Archive game ``name`` (or bring it back), then list the games again."""
+
+    def delete_game(self, name: str) -> None:
+        """Mark game ``name`` deleted (its journal keeps it), then list the games again; the game
+        on the table is not deleted (a notice says so)."""
+
+    def read_log(self) -> None:
+        """The game in play's whole log as :class:`LogLine`: :meth:`Ledger.logged`."""
+
+    def read_story(self, name: str = "") -> None:
+        """The story of game ``name`` ("": the one in play), as companion/web/story.py's
+        ``Story.as_data()``: :meth:`Ledger.told`."""
+
+
+class Ledger(Protocol):
+    """The screen's side of :class:`Keeper` (called on the table's thread)."""
+
+    def catalogued(self, games: list[StoredGame]) -> None:
+        """The stored games, newest first."""
+
+    def logged(self, lines: list[LogLine]) -> None:
+        """The game in play's log, oldest first."""
+
+    def told(self, name: str, story: dict[str, Any]) -> None:
+        """The story of game ``name``."""

@@ -51,6 +51,7 @@ from companion.ui.scene import (
     DieFace,
     Go,
     Intent,
+    Manage,
     Page,
     Resume,
     Scene,
@@ -123,6 +124,22 @@ LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {
     "fix": _fix,
     "phones": _phones,
 }
+
+
+def _games(metrics: Metrics) -> Scene:
+    from companion.ui.games_scene import GamesScene
+
+    return GamesScene(metrics)
+
+
+def _story(metrics: Metrics) -> Scene:
+    from companion.ui.story_scene import StoryScene
+
+    return StoryScene(metrics)
+
+
+LATER_SCENES["games"] = _games  # the Games page (companion/ui/games_scene.py)
+LATER_SCENES["story"] = _story  # a finished game's story (companion/ui/story_scene.py)
 
 
 class Scenes(dict[str, Scene]):
@@ -266,10 +283,12 @@ class App:
     def entered(self, state: Any, lines: list[str]) -> None:
         """An entry was journaled: its state and its words."""
         self.arrive(lambda: self._entered(lines, state))
+        self.arrive(lambda: self._after_entry(state))
 
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         """A game is on the table (started or resumed: at its own table)."""
         self.arrive(lambda: self._attached(state, lines, games, home=home))
+        self.arrive(lambda: self._after_attach(state))
 
     def reworded(self, lines: list[str]) -> None:
         """The log's recent lines in the language now chosen (the language switched)."""
@@ -640,6 +659,13 @@ class App:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize(self.window.get_size())
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scrolled("wheel", event.y)
+        elif event.type == pygame.MOUSEMOTION and event.buttons[0] and not getattr(event, "touch", False):
+            self.scrolled("drag", event.pos)
+        elif event.type == pygame.FINGERMOTION:
+            width, height = self.window.get_size()
+            self.scrolled("drag", (int(event.x * width), int(event.y * height)))
 
     def tap(self, pos: tuple[int, int]) -> None:
         if self.talk_touch(pos):
@@ -715,6 +741,12 @@ class App:
                 self.client.list_games()
             elif self.scene_name == "phones":  # the links as they are now (a game changed since)
                 self.options["phones"] = self.client.phones()
+            elif self.scene_name == "games":  # every stored game, as the journal has them now
+                self.keep("catalogue")
+            elif self.scene_name == "log":  # the whole log, read from the journal
+                self.keep("read_log")
+            elif self.scene_name == "story":
+                self.keep("read_story")
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -731,6 +763,8 @@ class App:
             self.build(intent)
         elif isinstance(intent, Key):
             type_key(self.draft, intent.text)
+        elif isinstance(intent, Manage):
+            self.manage(intent)
 
     def build(self, action: Build) -> None:
         if action.what != "save":
@@ -905,3 +939,65 @@ class App:
         self.answered()
         self.client.close()
         pygame.display.quit()
+
+    # -- the Games page, the scrolling log and the story (companion.client.Keeper) ---------------
+
+    def keep(self, ask: str, *args: Any) -> None:
+        """Ask the table's keeper (``catalogue``, ``read_log``...); nothing from a client without one."""
+        asked = getattr(self.client, ask, None)
+        if asked is not None:
+            asked(*args)
+
+    def catalogued(self, games: list[Any]) -> None:
+        """Every stored game, newest first (the Games page)."""
+        self.arrive(lambda: self.options.__setitem__("stored", list(games)))
+
+    def logged(self, lines: list[Any]) -> None:
+        """The game in play's whole log (the log page)."""
+        self.arrive(lambda: self.options.__setitem__("logbook", list(lines)))
+
+    def told(self, name: str, story: dict[str, Any]) -> None:
+        """Game ``name``'s story (the story page)."""
+        self.arrive(lambda: self.options.__setitem__("story", {"name": name, **story}))
+
+    def _after_entry(self, state: Any) -> bool:
+        """After an entry is shown: the log page reads its lines again; a game that has just
+        ended shows its story."""
+        over = not is_arkham(state) and state.phase is Phase.GAME_OVER
+        ended, self.over_seen = over and not getattr(self, "over_seen", False), over
+        if ended:
+            self.options.pop("story", None)
+            self.scene_name = "story"
+            self.keep("read_story")
+            return True
+        if self.scene_name == "log":
+            self.keep("read_log")
+        return False
+
+    def _after_attach(self, state: Any) -> bool:
+        """Another game on the table: the last one's log and story are not this one's."""
+        self.over_seen = not is_arkham(state) and state.phase is Phase.GAME_OVER
+        for kept in ("logbook", "story"):
+            self.options.pop(kept, None)
+        if self.scene_name == "log":
+            self.keep("read_log")
+        return True
+
+    def manage(self, intent: Manage) -> None:
+        """A change to a stored game from the Games page (the list comes back changed)."""
+        if intent.what == "rename":
+            self.keep("rename_game", intent.name, intent.title)
+        elif intent.what in ("archive", "unarchive"):
+            self.keep("archive_game", intent.name, intent.what == "archive")
+        elif intent.what == "delete":
+            self.keep("delete_game", intent.name)
+        elif intent.what == "story":
+            self.options.pop("story", None)
+            self.scene_name = "story"
+            self.keep("read_story", intent.name)
+
+    def scrolled(self, how: str, amount: Any) -> None:
+        """The wheel turned or a finger dragged: the scene shown scrolls, if it scrolls."""
+        scroll = getattr(self.scenes[self.scene_name], how, None)
+        if scroll is not None and scroll(amount):
+            self.mark()
