@@ -33,7 +33,7 @@ from companion.engine.cthulhu.model import Phase, PromptKind, spellbook_count
 from companion.engine.cthulhu.pools import next_spellbook
 from companion.engine.mapdef import MapDef
 from companion.i18n import _
-from companion.narrate import describe, describe_data, names_of
+from companion.narrate import describe_data, names_of
 from companion.sdnotify import Notifier
 from companion.session import AnySession, ArkhamSession, GameSession, new_game_name, open_game
 from companion.store import Entry, Journal, JournalError
@@ -55,9 +55,11 @@ MAX_SPELLBOOKS = 6
 
 
 def words(events: tuple[Event, ...], state: Any) -> list[str]:
-    """The events in words (the ones worth a line)."""
-    names = names_of(state)
-    return [line for line in (describe(event, names) for event in events) if line]
+    """The events in words (the ones worth a line), each knowing its event's type (so the
+    screen's "Last:" picks an entry's main line, :func:`companion.ui.headline.main_line`)."""
+    from companion.ui.headline import said_of
+
+    return list(said_of(events, names_of(state)))
 
 
 def recent_words(session: AnySession) -> list[str]:
