@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import is_arkham
+from companion.i18n import _, ngettext
 from companion.store import Entry, EntryKind, JournalError
 
 MOMENTS_SHOWN = 40  # the latest big moments a page gets (a long game's battles stay bounded)
@@ -30,12 +31,12 @@ class Chapter:
     """What one command's entry (one node of the journal) added to the story.
 
     ``round``: the round when its events were over; ``books``: (round, player id, Spellbook);
-    ``moments``: (round, words with player ids in braces, e.g. ``"{great_cthulhu}"``)."""
+    ``moments``: (round, the event as journaled), worded when shown (:func:`moment_words`)."""
 
     parent: int
     round: int
     books: tuple[tuple[int, str, str], ...] = ()
-    moments: tuple[tuple[int, str], ...] = ()
+    moments: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
 
 def chapter_of(parent: int, round_before: int, events: Iterable[Mapping[str, Any]]) -> Chapter:
@@ -43,37 +44,55 @@ def chapter_of(parent: int, round_before: int, events: Iterable[Mapping[str, Any
     to node ``parent``.  Events it does not know add nothing."""
     now = round_before
     books: list[tuple[int, str, str]] = []
-    moments: list[tuple[int, str]] = []
+    moments: list[tuple[int, Mapping[str, Any]]] = []
     for event in events:
         kind = event.get("type")
         if kind == "phase_started":
             now = int(event.get("round", now))
         elif kind == "spellbook_gained":
             books.append((now, str(event["player"]), str(event["name"])))
-        else:
-            words = _moment(event)
-            if words:
-                moments.append((now, words))
+        elif is_moment(event):
+            moments.append((now, event))
     return Chapter(parent, now, tuple(books), tuple(moments))
 
 
-def _moment(event: Mapping[str, Any]) -> str:
-    """A big moment's words ("" for an event that is not one); player ids in braces."""
+def is_moment(event: Mapping[str, Any]) -> bool:
+    """Whether a journaled event is a big moment of the story (a battle only with a Kill)."""
+    kind = event.get("type")
+    if kind == "battle_rolled":
+        return bool(event.get("attacker_kills") or event.get("defender_kills"))
+    return kind in ("watcher_awakened", "area_eradicated", "game_ended")
+
+
+def moment_words(event: Mapping[str, Any], name: Callable[[str], str]) -> str:
+    """A big moment in the language in use (worded when shown, so a switch of language words
+    the story again); ``name``: a player id's label."""
     kind = event.get("type")
     if kind == "watcher_awakened":
-        why = f"{{{event.get('player')}}}'s Doom passed its token" if event.get("cause") == "doom" else "the pyramid's die"
-        return f"The Watcher woke in {event.get('area')} ({why})"
+        if event.get("cause") == "doom":
+            why = _("{player}'s Doom passed its token").format(player=name(str(event.get("player"))))
+        else:
+            why = _("the pyramid's die")
+        return _("The Watcher woke in {area} ({why})").format(area=event.get("area"), why=why)
     if kind == "area_eradicated":
-        return f"{event.get('area')} was eradicated (Worm {event.get('worm')})"
-    if kind == "battle_rolled" and (event.get("attacker_kills") or event.get("defender_kills")):
-        return (
-            f"Battle in {event.get('area')}: {{{event.get('attacker')}}} rolled {event.get('attacker_kills')} Kill(s), "
-            f"{{{event.get('defender')}}} {event.get('defender_kills')}"
+        return _("{area} was eradicated (Worm {worm})").format(area=event.get("area"), worm=event.get("worm"))
+    if kind == "battle_rolled":
+        kills = int(event.get("attacker_kills") or 0)
+        return ngettext(
+            "Battle in {area}: {attacker} rolled {kills} Kill, {defender} {answer}",
+            "Battle in {area}: {attacker} rolled {kills} Kills, {defender} {answer}",
+            kills,
+        ).format(
+            area=event.get("area"),
+            attacker=name(str(event.get("attacker"))),
+            kills=kills,
+            defender=name(str(event.get("defender"))),
+            answer=int(event.get("defender_kills") or 0),
         )
-    if kind == "game_ended":
-        winners = ", ".join(f"{{{w}}}" for w in event.get("winners", ())) or "nobody"
-        return f"The game ended ({event.get('reason')}): {winners} won"
-    return ""
+    winners = _(" and ").join(name(str(w)) for w in event.get("winners", ()))
+    if winners:
+        return _("The game ended ({reason}): {winners} won").format(reason=event.get("reason"), winners=winners)
+    return _("The game ended ({reason}): nobody won").format(reason=event.get("reason"))
 
 
 class Story:
@@ -135,10 +154,8 @@ class Story:
             node = self.chapters[node].parent
         return path[::-1]
 
-    def _named(self, words: str) -> str:
-        for pid, label in self.labels.items():
-            words = words.replace(f"{{{pid}}}", label)
-        return words
+    def _name(self, pid: str) -> str:
+        return self.labels.get(pid, pid.replace("_", " ").title())
 
     def as_data(self) -> dict[str, Any]:
         """``{"rounds", "players": [{"name", "doom", "power"}], "books": [{"round", "player",
@@ -156,5 +173,6 @@ class Story:
         books = [
             {"round": r, "player": self.labels.get(pid, pid), "name": name} for _node, ch in path for r, pid, name in ch.books
         ]
-        moments = [{"round": r, "text": self._named(words)} for _node, ch in path for r, words in ch.moments]
-        return {"rounds": rounds, "players": players, "books": books, "moments": moments[-MOMENTS_SHOWN:]}
+        latest = [(r, event) for _node, ch in path for r, event in ch.moments][-MOMENTS_SHOWN:]
+        moments = [{"round": r, "text": moment_words(event, self._name)} for r, event in latest]
+        return {"rounds": rounds, "players": players, "books": books, "moments": moments}

@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion import demo
+from companion import demo, i18n
 from companion.engine import State
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
-from companion.web.story import Story, chapter_of
+from companion.web.story import Story, chapter_of, moment_words
 
 
 def _seeded(seed: int, until_round: int) -> tuple[GameSession, Story, dict[int, State]]:
@@ -78,10 +78,21 @@ def test_a_chapter_knows_the_big_moments_and_passes_over_the_rest() -> None:
     ]
     chapter = chapter_of(7, 4, events)
     assert chapter.parent == 7 and chapter.round == 5
-    assert chapter.moments == (
-        (5, "The Watcher woke in Arctic Ocean ({sleeper}'s Doom passed its token)"),
+    assert [(r, moment_words(event, str.title)) for r, event in chapter.moments] == [
+        (5, "The Watcher woke in Arctic Ocean (Sleeper's Doom passed its token)"),
         (5, "Africa was eradicated (Worm 3)"),
-    )  # a battle without a Kill is not a big moment
+    ]  # a battle without a Kill is not a big moment
+
+
+def test_a_moment_is_worded_in_the_language_in_use_with_its_plural() -> None:
+    battle = {"type": "battle_rolled", "area": "Asia", "attacker": "a", "defender": "b", "attacker_kills": 1, "defender_kills": 2}
+    assert moment_words(battle, str.upper) == "Battle in Asia: A rolled 1 Kill, B 2"
+    assert moment_words({**battle, "attacker_kills": 3}, str.upper).startswith("Battle in Asia: A rolled 3 Kills")
+    try:
+        i18n.use("de")
+        assert moment_words({**battle, "attacker_kills": 3}, str.upper).startswith("Kampf in Asia: A würfelte 3 Kills")
+    finally:
+        i18n.use("en")
 
 
 def test_a_server_started_late_charts_every_round_from_the_journal() -> None:
