@@ -65,7 +65,9 @@ def brute_force(state: GameState) -> dict[str, tuple[Command, ...]]:
             continue
         asked = dataclasses.replace(state, prompt=dataclasses.replace(prompt, actor=player.pid))
         listed = legal_commands(asked, faces=False)
-        kept = tuple(cmd for cmd in listed if getattr(cmd, "player", "") == player.pid and isinstance(apply(state, cmd), Accepted))
+        kept = tuple(
+            cmd for cmd in listed if getattr(cmd, "player", "") == player.pid and isinstance(apply(state, cmd), Accepted)
+        )
         if kept:
             found[player.pid] = kept
     return found

@@ -381,7 +381,11 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
 
 def _devolves(state: GameState, pid: str, area: AreaState) -> bool:
     """Whether ``pid`` may Devolve an Acolyte of ``area`` now (the prompt apart)."""
-    return pw.holds(state, pid, "Devolve") and bool(area.count(owner=pid, name="Acolyte")) and pw.pool_left(state, pid, DEEP_ONE, 4) > 0
+    return (
+        pw.holds(state, pid, "Devolve")
+        and bool(area.count(owner=pid, name="Acolyte"))
+        and pw.pool_left(state, pid, DEEP_ONE, 4) > 0
+    )
 
 
 def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:

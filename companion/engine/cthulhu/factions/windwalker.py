@@ -506,9 +506,9 @@ HANDLERS: dict[type[Command], Handler] = {AnytimeSpellbook: anytime, IceAge: ice
 
 def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
     """The anytime Spellbook, "whenever you like": between anyone's actions and in the Doom Phase."""
-    if state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL) and (pid, ANYTIME) not in state.abilities.met:
-        if pw.plays(state, pid, Faction.WINDWALKER):
-            yield AnytimeSpellbook(pid)
+    now = state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL)
+    if now and (pid, ANYTIME) not in state.abilities.met and pw.plays(state, pid, Faction.WINDWALKER):
+        yield AnytimeSpellbook(pid)
 
 
 def offers(state: GameState, pid: str) -> Iterator[Command]:
