@@ -128,6 +128,7 @@ def reachable(app: App) -> set[Command]:
             scene.panel.focus(state, i)
             found |= submits(pages(app))
             found |= moves_from(app, i)
+            found |= watcher_battle(app, i)
     pickers = {b.intent.arg for b in top if isinstance(b.intent, Local) and b.intent.what == "reveal"}
     for pid in controls:  # each player's own control: their out-of-turn commands
         reset(app)
@@ -157,6 +158,20 @@ def moves_from(app: App, i: int) -> set[Command]:
         scene.panel.draft.picks = {k: (1 if k == key else 0) for k in scene.panel.draft.picks}
         found |= submits(pages(app))
     return found
+
+
+def watcher_battle(app: App, i: int) -> set[Command]:
+    """The Watcher's battle from area ``i``: "Battle the Watcher..." among its choices opens a
+    composer (the dice guessed, a stepper) whose button sends it (the engine does not list it)."""
+    state, scene = app.state, scene_of(app)
+    reset(app)
+    scene.panel.focus(state, i)
+    if not any(b.intent == Local("watcher") for b in pages(app)):
+        return set()
+    reset(app)
+    scene.panel.focus(state, i)
+    scene.panel.handle(state, Local("watcher"))
+    return submits(iter(shown(app)))
 
 
 def die_pad_complete(app: App) -> bool:
