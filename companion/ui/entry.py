@@ -6,21 +6,20 @@ button).  A rule added to the engine therefore reaches every screen that reads t
 touchscreen's turn panel; a web page later: this module imports no pygame).
 
 Out-of-turn commands (Great Cthulhu's Devolve, and any other the engine accepts from a player who
-is not the one prompted) are found the same way for every faction: the engine's own list asked as
-if that player were prompted, kept only where the engine accepts the command now
-(:func:`out_of_turn`).  The engine lists only the prompted player's commands; this is the fact the
-screen derives for itself.
+is not the one prompted) are the engine's own answer for every faction
+(:func:`companion.engine.cthulhu.game.out_of_turn`: each faction declares its out-of-turn
+abilities), asked once per state (:func:`out_of_turn`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any
 
-from companion.engine import Accepted, Command, apply, legal_commands, tag_of, to_data
-from companion.engine.cthulhu.model import GameState, PromptKind
+from companion.engine import Command, legal_commands, tag_of, to_data
+from companion.engine.cthulhu import game
+from companion.engine.cthulhu.model import GameState
 
 
 class Entry(StrEnum):
@@ -91,37 +90,8 @@ _KEPT: list[Any] = [None, {}]  # [the state last asked about, its answers]
 
 def out_of_turn(state: GameState) -> dict[str, list[Command]]:
     """Each player who is not prompted and what the engine accepts from them now (only players
-    with something), in seating order.  Found by asking the engine's list as if the player were
-    prompted, each command then checked with ``apply`` on the real state.  Worked out once per
-    state."""
-    if _KEPT[0] is state:
-        return dict(_KEPT[1])
-    found: dict[str, list[Command]] = {}
-    prompt = state.prompt
-    if prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL) and state.options.abilities:
-        for player in state.players:
-            pid = player.pid
-            if pid == prompt.actor:
-                continue
-            asked = dataclasses.replace(state, prompt=dataclasses.replace(prompt, actor=pid))
-            accepted = [cmd for cmd in _ability_commands(asked) if player_of(cmd) == pid and _accepted(state, cmd)]
-            if accepted:
-                found[pid] = accepted
-    _KEPT[:] = [state, found]
-    return dict(found)
-
-
-def _ability_commands(state: GameState) -> Iterator[Command]:
-    """The engine's list for the player ``state`` prompts; in an action turn without the core
-    actions (the engine takes none out of turn, and its list of every one-unit Move would be
-    applied for nothing).  In the Doom Phase the whole list: an Elder Sign may be revealed by
-    anyone (tests/ui/test_every_command_reachable.py finds every such command by brute force)."""
-    from companion.engine.cthulhu import commands as core
-
-    for command in listed(state):
-        if state.prompt.kind is not PromptKind.ACTION or type(command).__module__ != core.__name__:
-            yield command
-
-
-def _accepted(state: GameState, command: Command) -> bool:
-    return isinstance(apply(state, command), Accepted)
+    with something), in seating order: the engine's query, asked once per state (the table
+    scene asks it several times a frame)."""
+    if _KEPT[0] is not state:
+        _KEPT[:] = [state, {pid: list(commands) for pid, commands in game.out_of_turn(state).items()}]
+    return dict(_KEPT[1])

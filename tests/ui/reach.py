@@ -10,13 +10,18 @@ the panel; a Submit is a command the screen would send).  Shared by the reachabi
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterator
 from typing import Any
 
+from companion import demo
 from companion.engine import Accepted, Command, apply
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.actions import die_faces
-from companion.engine.cthulhu.model import GameState, PromptKind
+from companion.engine.cthulhu.model import Faction, GameState, Options, PromptKind
+from companion.maps import load_map
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.entry import listed
 from companion.ui.scene import DieFace, Submit
@@ -25,6 +30,24 @@ from companion.ui.turn_panel import Draft, Local
 from companion.ui.widgets import Button
 
 MAX_PAGES = 12
+F = Faction
+GAMES = {  # the reachability games: every faction in some game; the options vary
+    "core four, independents": (
+        (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN),
+        "earth-4p-35",
+        Options(abilities=True, independents=("Byatis", "Abhoth", "Ghast", "Gug", "Shantak", "Star Vampire"), tribes=True),
+    ),
+    "expansions, neutral Spellbooks": (
+        (F.SLEEPER, F.WINDWALKER, F.OPENER_OF_THE_WAY, F.ANCIENTS),
+        "earth-4p-53",
+        Options(abilities=True, neutral_spellbooks=True, tribes=True, published_start_order=True),
+    ),
+    "the newest, five": (
+        (F.TCHO_TCHO, F.BUBASTIS, F.DAEMON_SULTAN, F.GREAT_CTHULHU, F.YELLOW_SIGN),
+        "earth-5p",
+        Options(abilities=True, tribes=True, published_start_order=True),
+    ),
+}
 
 
 def scene_of(app: App) -> TableScene:
@@ -105,6 +128,7 @@ def reachable(app: App) -> set[Command]:
             scene.panel.focus(state, i)
             found |= submits(pages(app))
             found |= moves_from(app, i)
+            found |= watcher_battle(app, i)
     pickers = {b.intent.arg for b in top if isinstance(b.intent, Local) and b.intent.what == "reveal"}
     for pid in controls:  # each player's own control: their out-of-turn commands
         reset(app)
@@ -136,6 +160,20 @@ def moves_from(app: App, i: int) -> set[Command]:
     return found
 
 
+def watcher_battle(app: App, i: int) -> set[Command]:
+    """The Watcher's battle from area ``i``: "Battle the Watcher..." among its choices opens a
+    composer (the dice guessed, a stepper) whose button sends it (the engine does not list it)."""
+    state, scene = app.state, scene_of(app)
+    reset(app)
+    scene.panel.focus(state, i)
+    if not any(b.intent == Local("watcher") for b in pages(app)):
+        return set()
+    reset(app)
+    scene.panel.focus(state, i)
+    scene.panel.handle(state, Local("watcher"))
+    return submits(iter(shown(app)))
+
+
 def die_pad_complete(app: App) -> bool:
     """A roll's pad: every face of the die and the generator's roll ("Roll for me")."""
     state = app.state
@@ -160,3 +198,35 @@ def legal_now(state: GameState) -> set[Command]:
                 if getattr(command, "player", "") == player.pid and isinstance(apply(state, command), Accepted):
                     wanted.add(command)
     return wanted
+
+
+def new_game(name: str, seed: int) -> c.NewGame:
+    """The NewGame of a reachability game (:data:`GAMES`) or, named "replay:<name>", of a
+    replay-identity game (tests/engine/cthulhu/replay_games.py: the High Priests, Shaggai's
+    Worms, Primeval's Glacier, Yuggoth's Watcher ...), from ``seed``."""
+    if name.startswith("replay:"):
+        from tests.engine.cthulhu.replay_games import GAMES as REPLAYED
+        from tests.engine.cthulhu.replay_games import setup
+
+        game = next(g for g in REPLAYED if g.name == name.removeprefix("replay:"))
+        return setup(dataclasses.replace(game, seed=seed)).command()
+    factions, map_name, options = GAMES[name]
+    return c.NewGame(load_map(map_name), tuple(c.Seat(f) for f in factions), seed, options)
+
+
+def session_of(name: str, seed: int) -> GameSession:
+    session = GameSession.start(SqliteJournal(":memory:"), "reach", new_game(name, seed))
+    assert isinstance(session, GameSession)
+    return session
+
+
+def play_to(app: App, table: Any, seed: int, decisions: int) -> GameState:
+    """The demo's bots' ``decisions`` first choices (``random.Random(seed)``), each submitted
+    through the table; the screen then takes the state reached, which is returned."""
+    rnd = random.Random(seed)
+    for _ in range(decisions):
+        table.submit(demo.choose(table.session.state, rnd))
+    app.draw()
+    assert app.state is table.session.state, "the screen is behind the table"
+    state: GameState = app.state
+    return state

@@ -20,33 +20,15 @@ import pytest
 from companion import demo
 from companion.engine import Command, tag_of
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, Options, Phase, PromptKind
+from companion.engine.cthulhu.model import Phase, PromptKind
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.entry import entry_of, player_of
 from tests.helpers import table_of
-from tests.ui.reach import die_pad_complete, legal_now, reachable
+from tests.ui.reach import GAMES, die_pad_complete, legal_now, reachable
 
-F = Faction
-GAMES = {  # every faction in some game; the options vary
-    "core four, independents": (
-        (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN),
-        "earth-4p-35",
-        Options(abilities=True, independents=("Byatis", "Abhoth", "Ghast", "Gug", "Shantak", "Star Vampire"), tribes=True),
-    ),
-    "expansions, neutral Spellbooks": (
-        (F.SLEEPER, F.WINDWALKER, F.OPENER_OF_THE_WAY, F.ANCIENTS),
-        "earth-4p-53",
-        Options(abilities=True, neutral_spellbooks=True, tribes=True, published_start_order=True),
-    ),
-    "the newest, five": (
-        (F.TCHO_TCHO, F.BUBASTIS, F.DAEMON_SULTAN, F.GREAT_CTHULHU, F.YELLOW_SIGN),
-        "earth-5p",
-        Options(abilities=True, tribes=True, published_start_order=True),
-    ),
-}
 # Decisions walked per game (each a whole walk of the screen's offers); REACH_DECISIONS: more.
 DECISIONS = int(os.environ.get("REACH_DECISIONS", "160"))
 MET: Counter[str] = Counter()  # command types met, over the games (for docs/ui.md)

@@ -222,6 +222,36 @@ def legal_commands(state: GameState, *, faces: bool = True) -> Iterator[Command]
     yield from high_priests.offers(state)  # Unspeakable Oath (the High Priests option)
 
 
+def out_of_turn(state: GameState) -> dict[str, tuple[Command, ...]]:
+    """Each player who is not prompted and the commands the engine accepts from them now (only
+    players with some, in seating order): the factions' out-of-turn abilities (Devolve between
+    actions, Dematerialization in the Doom Phase ...: each faction's ``out_of_turn`` hook), and
+    the shared ones (Elder Signs revealed in the Doom Phase, the Unspeakable Oath).  With the
+    abilities on, while an action or a ritual is awaited; otherwise nobody.  Exactly what the
+    engine's list asked as if each were prompted, applied to ``state``, keeps
+    (tests/engine/cthulhu/test_out_of_turn.py), without making that list."""
+    prompt = state.prompt
+    if not state.options.abilities or prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL) or state.phase is Phase.GAME_OVER:
+        return {}
+    found: dict[str, tuple[Command, ...]] = {}
+    for player in state.players:
+        if player.pid != prompt.actor:
+            commands = tuple(_out_of_turn_of(state, player.pid))
+            if commands:
+                found[player.pid] = commands
+    return found
+
+
+def _out_of_turn_of(state: GameState, pid: str) -> Iterator[Command]:
+    """``pid``'s out-of-turn commands, in the order its list as the prompted player holds them."""
+    if state.prompt.kind is PromptKind.RITUAL:
+        yield from _reveals(state, pid)  # an Elder Sign may be revealed on anyone's ritual turn
+    module = abilities.module_of(state, pid)
+    if module is not None and module.out_of_turn is not None:
+        yield from module.out_of_turn(state, pid)
+    yield from high_priests.oaths(state, pid)
+
+
 def _summons(state: GameState, pid: str, area: str) -> Iterator[Command]:
     """Each roster monster or terror with one left in the pool that the player can afford, at
     the cost the referee computes; for a faction the data lacks, the generic Monster at its

@@ -366,12 +366,18 @@ HANDLERS: dict[type[Command], Handler] = {
 }
 
 
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """Dematerialization, on any ritual turn of the Doom Phase (its own too): every group of
+    ``pid``'s units from one area to another."""
+    if state.prompt.kind is PromptKind.RITUAL and state.phase is Phase.DOOM and not pw.used(state, pid, DEMATERIALIZATION):
+        mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
+        free = [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
+        yield from (Dematerialize(pid, state.area_name(i), state.area_name(j)) for i in mine for j in free if i != j)
+
+
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     if state.prompt.kind is PromptKind.RITUAL:
-        if state.phase is Phase.DOOM and not pw.used(state, pid, DEMATERIALIZATION):
-            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
-            free = [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
-            yield from (Dematerialize(pid, state.area_name(i), state.area_name(j)) for i in mine for j in free if i != j)
+        yield from out_of_turn(state, pid)
         return
     if state.prompt.kind is not PromptKind.ACTION:
         return
@@ -417,4 +423,5 @@ PLUGIN = FactionPlugin(
     places=PLACES,
     gather_power=gather_power,
     gather_power_others=gather_power_others,
+    out_of_turn=out_of_turn,
 )

@@ -402,17 +402,25 @@ HANDLERS: dict[type[Command], Handler] = {
 ROLLS = {"ghroth": ghroth_rolled}
 
 
+def _blood_sacrifices(state: GameState, pid: str, cultists: list[str]) -> Iterator[Command]:
+    """Blood Sacrifice, one per area among ``cultists`` (the areas of ``pid``'s cultists)."""
+    if pw.holds(state, pid, "Blood Sacrifice") and pw.in_play(state, pid, SHUB) and not pw.used(state, pid, "Blood Sacrifice"):
+        yield from (BloodSacrifice(pid, name) for name in dict.fromkeys(cultists))
+
+
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """Blood Sacrifice in the Doom Phase, on anyone's ritual turn (factions.md section 3)."""
+    if state.prompt.kind is PromptKind.RITUAL and state.phase is Phase.DOOM:
+        cultists = [state.area_name(i) for i, a in enumerate(state.areas) if any(u.kind is C for u in a.units_of(pid))]
+        yield from _blood_sacrifices(state, pid, cultists)
+
+
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     cultists = [
         state.area_name(i) for i, a in enumerate(state.areas) for u in a.units_of(pid) if u.kind is C for _ in range(u.count)
     ]
     if state.prompt.kind is PromptKind.RITUAL:
-        if (
-            pw.holds(state, pid, "Blood Sacrifice")
-            and pw.in_play(state, pid, SHUB)
-            and not pw.used(state, pid, "Blood Sacrifice")
-        ):
-            yield from (BloodSacrifice(pid, name) for name in dict.fromkeys(cultists))
+        yield from _blood_sacrifices(state, pid, cultists)
         return
     if state.prompt.kind is not PromptKind.ACTION:
         return
@@ -465,4 +473,5 @@ PLUGIN = FactionPlugin(
     places=PLACES,
     gather_power=gather_power,
     holds_gates=holds_gates,
+    out_of_turn=out_of_turn,
 )

@@ -41,6 +41,10 @@ Guard = Callable[[GameState, Command, Events], tuple[GameState, Command]]
 Reaction = Callable[[GameState, Events, Events], GameState]
 # The ability commands ``pid`` may give now.
 Offers = Callable[[GameState, str], Iterator[Command]]
+# The ability commands ``pid`` may give now while another player is prompted (Devolve between
+# actions, Dematerialization in the Doom Phase ...): each one the faction's ``offers`` would list
+# for ``pid`` and the engine accepts from it now, in ``offers``' order.
+OutOfTurn = Callable[[GameState, str], Iterator[Command]]
 # Gather Power extras for ``pid``.
 PowerParts = Callable[[GameState, str], list[Part]]
 # The areas beyond the board's neighbours ``pid``'s unit called ``name`` in area ``source``
@@ -84,7 +88,10 @@ class FactionPlugin:
     ``board``: the map as the faction changes it (the Moon tile); ``move_toll``: what a Move
     pays it (Catnapping); ``after_command``, ``doom_offers`` and ``in_force``: Tcho-Tcho's work
     after every command, Ubbo-Sathla's Doom Phase awakening, and dice a side has from the
-    declaration (Otherworld Alliances); ``watcher_dice``: dice against the Watcher."""
+    declaration (Otherworld Alliances); ``watcher_dice``: dice against the Watcher.
+    ``out_of_turn``: its ability commands legal now from its player while another is prompted
+    (the shared ones, Elder Signs revealed in the Doom Phase and the Unspeakable Oath, are the
+    shared layer's: :func:`companion.engine.cthulhu.game.out_of_turn`)."""
 
     rules: FactionRules
     requirements: tuple[Requirement, ...]
@@ -120,6 +127,7 @@ class FactionPlugin:
     doom_offers: Callable[[GameState], Iterator[Command]] | None = None
     watcher_dice: Callable[[GameState, int, str], int] | None = None
     recounts: Callable[[GameState], bool] | None = None
+    out_of_turn: OutOfTurn | None = None
 
     @property
     def faction(self) -> Faction:

@@ -27,7 +27,7 @@ from companion.engine.cthulhu.factions.base import (
 )
 from companion.engine.cthulhu.factions.contract import FactionPlugin, Handler, RollHandler
 from companion.engine.cthulhu.factions.lunacy import lunacy_acolyte
-from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, Ask, Faction, GameState, Phase, PromptKind, Units
+from companion.engine.cthulhu.model import ERADICATED, YOG_SOTHOTH, AreaState, Ask, Faction, GameState, Phase, PromptKind, Units
 from companion.engine.says import say
 from companion.engine.values import dataclass
 
@@ -367,7 +367,7 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     power = state.player(pid).power
     for i, area in enumerate(state.areas):
         name = state.area_name(i)
-        if pw.holds(state, pid, "Devolve") and area.count(owner=pid, name="Acolyte") and pw.pool_left(state, pid, DEEP_ONE, 4):
+        if _devolves(state, pid, area):
             yield Devolve(pid, name)
         if pw.holds(state, pid, "Dreams") and power >= DREAMS_COST + _tax(state, pid, name) and pw.acolytes_left(state, pid) > 0:
             yield from (Dreams(pid, name, o) for o in area.owners if o != pid and lunacy_acolyte(state, i, o))
@@ -377,6 +377,21 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     if any(u.owner == pid for u in state.abilities.deep):
         rise = (state.area_name(i) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
         yield from (Emerge(pid, name) for name in rise if power >= _tax(state, pid, name))
+
+
+def _devolves(state: GameState, pid: str, area: AreaState) -> bool:
+    """Whether ``pid`` may Devolve an Acolyte of ``area`` now (the prompt apart)."""
+    return (
+        pw.holds(state, pid, "Devolve")
+        and bool(area.count(owner=pid, name="Acolyte"))
+        and pw.pool_left(state, pid, DEEP_ONE, 4) > 0
+    )
+
+
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """Devolve between anyone's actions (factions.md section 1): while any action is awaited."""
+    if state.prompt.kind is PromptKind.ACTION:
+        yield from (Devolve(pid, state.area_name(i)) for i, area in enumerate(state.areas) if _devolves(state, pid, area))
 
 
 def gather_power(state: GameState, pid: str) -> list[Part]:
@@ -401,4 +416,5 @@ PLUGIN = FactionPlugin(
     rolls=ROLLS,
     places=PLACES,
     gather_power=gather_power,
+    out_of_turn=out_of_turn,
 )

@@ -218,7 +218,14 @@ def offers(state: GameState) -> Iterator[Command]:
     """The Oath for the prompt's actor, one per area holding its High Priest (the Oath's own
     question lists them as its answers, :func:`answers`)."""
     pid = state.prompt.actor
-    if not in_use(state) or not pid or state.seat(pid) is None or state.prompt.kind is PromptKind.OATH:
+    if state.prompt.kind is not PromptKind.OATH:
+        yield from oaths(state, pid)
+
+
+def oaths(state: GameState, pid: str) -> Iterator[Command]:
+    """The Oath for ``pid``, one per area holding its High Priest, where it may swear it now: on
+    its own turn, and out of turn (between anyone's actions, on anyone's ritual turn)."""
+    if not in_use(state) or not pid or state.seat(pid) is None:
         return
     for i, area in enumerate(state.areas):
         if area.count(owner=pid, name=HIGH_PRIEST) and not oath_problem(state, pid, i):

@@ -544,13 +544,22 @@ ROLL_WRAPS = (("battle", channel_wrap),)
 PLACES = dict.fromkeys((DreadCurse, BreakThrough, BeyondOne, KeyAndGate), ice_age.targets)  # where its actions end (the Ice Age)
 
 
-def offers(state: GameState, pid: str) -> Iterator[Command]:
-    used = pw.used(state, pid, ONCE)
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """Dragon Ascending, once per game at any time: between anyone's actions and in the Doom Phase."""
+    if state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL):
+        yield from _ascending(state, pid)
+
+
+def _ascending(state: GameState, pid: str) -> Iterator[Command]:
     higher = max(p.power for p in state.players) > state.player(pid).power
+    if pw.holds(state, pid, DRAGON_ASCENDING) and not pw.used(state, pid, ONCE) and higher:
+        yield DragonAscending(pid)
+
+
+def offers(state: GameState, pid: str) -> Iterator[Command]:
     if state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
         return
-    if pw.holds(state, pid, DRAGON_ASCENDING) and not used and higher:  # any time: the Doom Phase's question too
-        yield DragonAscending(pid)
+    yield from _ascending(state, pid)  # any time: the Doom Phase's question too
     if state.prompt.kind is not PromptKind.ACTION:
         return
     power = state.player(pid).power
@@ -590,4 +599,5 @@ PLUGIN = FactionPlugin(
     rolls=ROLLS,
     roll_wraps=ROLL_WRAPS,
     places=PLACES,
+    out_of_turn=out_of_turn,
 )

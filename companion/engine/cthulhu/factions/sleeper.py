@@ -748,14 +748,26 @@ HANDLERS: dict[type[Command], Handler] = {
 }
 
 
+def _doom_offers(state: GameState, pid: str, also_unheld: bool) -> Iterator[Command]:
+    """Death from Below, then the Serpent Man's return from Ancient Sorcery (its return offered
+    without the Spellbook held only with ``also_unheld``: the handler refuses it then)."""
+    if not pw.used(state, pid, "Death from Below") and cheapest_monster(state, pid) is not None:
+        mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
+        places = mine or [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
+        yield from (DeathFromBelow(pid, state.area_name(i)) for i in places)
+    if boxed(state, SORCERY, pid) and (also_unheld or pw.holds(state, pid, "Ancient Sorcery")):
+        yield from (SorceryReturn(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+
+
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """Death from Below and the Serpent Man's return, in the Doom Phase on anyone's ritual turn."""
+    if state.prompt.kind is PromptKind.RITUAL and state.phase is Phase.DOOM and pw.plays(state, pid, Faction.SLEEPER):
+        yield from _doom_offers(state, pid, also_unheld=False)
+
+
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     if state.prompt.kind is PromptKind.RITUAL:
-        if not pw.used(state, pid, "Death from Below") and cheapest_monster(state, pid) is not None:
-            mine = [i for i, a in enumerate(state.areas) if a.count(owner=pid)]
-            places = mine or [i for i, a in enumerate(state.areas) if ERADICATED not in a.markers]
-            yield from (DeathFromBelow(pid, state.area_name(i)) for i in places)
-        if boxed(state, SORCERY, pid):
-            yield from (SorceryReturn(pid, state.area_name(i)) for i, a in enumerate(state.areas) if ERADICATED not in a.markers)
+        yield from _doom_offers(state, pid, also_unheld=True)
         return
     if state.prompt.kind is not PromptKind.ACTION:
         return
@@ -813,4 +825,5 @@ PLUGIN = FactionPlugin(
     reach=reach,
     turn_hold=TURN_HOLD,
     recounts=nexus_acting,
+    out_of_turn=out_of_turn,
 )

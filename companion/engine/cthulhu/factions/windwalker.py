@@ -504,6 +504,13 @@ def ice_age(state: GameState, cmd: IceAge, events: pw.Events) -> GameState:
 HANDLERS: dict[type[Command], Handler] = {AnytimeSpellbook: anytime, IceAge: ice_age, Hibernate: hibernate}
 
 
+def out_of_turn(state: GameState, pid: str) -> Iterator[Command]:
+    """The anytime Spellbook, "whenever you like": between anyone's actions and in the Doom Phase."""
+    now = state.prompt.kind in (PromptKind.ACTION, PromptKind.RITUAL)
+    if now and (pid, ANYTIME) not in state.abilities.met and pw.plays(state, pid, Faction.WINDWALKER):
+        yield AnytimeSpellbook(pid)
+
+
 def offers(state: GameState, pid: str) -> Iterator[Command]:
     if state.prompt.kind not in (PromptKind.ACTION, PromptKind.RITUAL):
         return
@@ -532,4 +539,5 @@ PLUGIN = FactionPlugin(
     resting=resting,
     ritual_cost=ritual_cost,
     at_the_end=anytime_at_the_end,
+    out_of_turn=out_of_turn,
 )
