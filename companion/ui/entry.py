@@ -85,13 +85,17 @@ def listed(state: GameState) -> Iterator[Command]:
         yield command
 
 
-_KEPT: list[Any] = [None, {}]  # [the state last asked about, its answers]
+# The state last asked about and its answers, one tuple swapped whole: the screen's thread and
+# the phones' server both ask, and two separate slots could pair one state with another's answers.
+_KEPT: list[tuple[Any, dict[str, list[Command]]]] = [(None, {})]
 
 
 def out_of_turn(state: GameState) -> dict[str, list[Command]]:
     """Each player who is not prompted and what the engine accepts from them now (only players
     with something), in seating order: the engine's query, asked once per state (the table
     scene asks it several times a frame)."""
-    if _KEPT[0] is not state:
-        _KEPT[:] = [state, {pid: list(commands) for pid, commands in game.out_of_turn(state).items()}]
-    return dict(_KEPT[1])
+    kept_state, kept = _KEPT[0]
+    if kept_state is not state:
+        kept = {pid: list(commands) for pid, commands in game.out_of_turn(state).items()}
+        _KEPT[0] = (state, kept)
+    return dict(kept)
