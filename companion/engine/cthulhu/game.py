@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 
 from companion.engine.core import Accepted, Code, Command, Event, Refusal, Rejected, other_games_command
-from companion.engine.cthulhu import abilities, actions, flow, six_books
+from companion.engine.cthulhu import abilities, actions, flow, shaggai, six_books
 from companion.engine.cthulhu import battle as _battle  # (registers the battle's handlers too)
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu import commands as c
@@ -425,6 +425,7 @@ def _action_commands(state: GameState, pid: str) -> Iterator[Command]:
     yield from _awakenings(state, pid)
     for i in mine:
         yield from area_commands(state, pid, i)
+    yield from shaggai.cosmic_offers(state, pid)  # a Spellbook for 6 Power (Shaggai's Cosmic Power)
 
 
 def area_commands(state: GameState, pid: str, i: int) -> Iterator[Command]:

@@ -18,6 +18,7 @@ from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.commands import GainSpellbook
 from companion.engine.cthulhu.events import Part
+from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -330,6 +331,24 @@ def cosmic_spellbook(state: GameState, cmd: CosmicSpellbook, events: Events) -> 
     state = actions.pay(state, seat, COSMIC_SPELLBOOK_COST, say("a Spellbook by the Cosmic Power"), events)
     state = actions.gain_spellbook(state, GainSpellbook(cmd.player, cmd.name or "by the Cosmic Power"), events)
     return actions.end_action(state, events)
+
+
+def cosmic_offers(state: GameState, pid: str) -> Iterator[Command]:
+    """The Cosmic Power's action for ``pid`` (its action turn): one per Spellbook it may place by
+    it now: each of its faction's not held yet (while it holds fewer than six), and each
+    independent Great Old One's in the game that nobody holds.  Offered only with 6 Power and a
+    gate it controls in a Worm's area (shaggai-worms.txt, "The Cosmic Power")."""
+    player = state.player(pid)
+    if state.worms is None or player.power < COSMIC_SPELLBOOK_COST or not bd.cosmic_gate(state, pid):
+        return
+    if spellbook_count(player) < SPELLBOOKS_TO_WIN:
+        rules = RULES.get(player.faction)  # read when asked: the factions are installed by then
+        books = rules.spellbooks if rules is not None else ()
+        yield from (CosmicSpellbook(pid, name) for name in books if name not in player.spellbooks)
+    for igoo in state.options.independents:
+        book = ind.BOOKS.get(igoo)
+        if book and not ind.holder(state, book):
+            yield CosmicSpellbook(pid, book)
 
 
 def _independent_book(state: GameState, seat: int, igoo: str, events: Events) -> GameState:

@@ -387,9 +387,10 @@ def offers(state: GameState, pid: str) -> Iterator[Command]:
     power = state.player(pid).power
     cosmic = state.worms is not None and bd.cosmic_gate(state, pid)
     for i in range(len(state.areas)):
-        if not cathedral_refusal(state, pid, i) and power >= cathedral_cost(state, i):
+        cost = cathedral_cost(state, i) + ice_age.surcharge(state, pid, state.area_name(i))  # the tax its guard charges
+        if not cathedral_refusal(state, pid, i) and power >= cost:
             yield BuildCathedral(pid, state.area_name(i))
-        elif cosmic and not cathedral_refusal(state, pid, i, True) and power >= cathedral_cost(state, i) + 2:
+        elif cosmic and not cathedral_refusal(state, pid, i, True) and power >= cost + 2:
             yield BuildCathedral(pid, state.area_name(i), cosmic=True)  # the Cosmic Power's 2 more
 
 
