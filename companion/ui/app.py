@@ -666,6 +666,9 @@ class App:
     def do(self, intent: Intent) -> None:
         """Carry out what a tap or key asked for; game changes go through the table (the screen
         redraws when the journaled result arrives, not before: nothing changed yet)."""
+        if isinstance(intent, Submit) and getattr(intent, "input_id", ""):  # a correction's Record
+            self.send_once(intent.command, intent.input_id)  # type: ignore[attr-defined]
+            return
         if isinstance(intent, Submit):
             self.send(intent.command)
             return
@@ -866,3 +869,16 @@ class App:
         self.answered()
         self.client.close()
         pygame.display.quit()
+
+    def send_once(self, command: Command, input_id: str) -> None:
+        """A command made by the input ``input_id`` (a correction's draft): sent again, it is
+        applied once (the journal refuses an input it holds)."""
+        post_once = getattr(self.client, "post_once", None)  # a client before post_once: a tap's own identity
+        if post_once is None:
+            self.send(command)
+            return
+        if gc.isenabled():
+            gc.disable()
+            self.collector_held = True
+        self.answer_due, self.answer_seen = time.monotonic() + ANSWER_WAIT, False
+        post_once(command, input_id)

@@ -93,6 +93,47 @@ class Draft:
     typed: str = ""  # a reason typed on the on-screen keyboard ("Other..."); "" gives the preset one
     typing: bool = False  # the on-screen keyboard is open over the editor, typing ``typed``
     shifted: bool = False
+    # The input's identity, made at the draft's first Record and kept until what it says changes:
+    # a Record sent again (a second tap, a retry after the journal was away) is applied once.
+    input_id: str = ""
+    sending: str = ""  # the correction in words, sent and not yet journaled ("" none)
+    recorded: str = ""  # the correction in words, journaled: the page says so ("" none)
+
+
+# What a tap may change without making the draft another correction: where the page is, not
+# what the correction says (the input id and the confirmation stay).
+NAVIGATION = ("chooser", "page", "listed", "rows_page", "typing", "shifted", "input_id", "sending", "recorded")
+
+
+def same_correction(one: Draft, other: Draft) -> bool:
+    """Whether two drafts describe the same correction (they differ at most in navigation)."""
+    return _content(one) == _content(other)
+
+
+def _content(d: Draft) -> tuple[object, ...]:
+    return tuple(getattr(d, f.name) for f in dataclasses.fields(d) if f.name not in NAVIGATION)
+
+
+def renewed(old: Draft, new: Draft) -> Draft:
+    """``new`` as a tap leaves it: another correction than ``old`` gets no input id yet and no
+    confirmation (it is recorded anew); the same one keeps both."""
+    if same_correction(old, new):
+        return new
+    return dataclasses.replace(new, input_id="", sending="", recorded="")
+
+
+def new_input_id() -> str:
+    """A fresh identity for a correction's Record (``fix:<hex>``), as the table makes a tap's."""
+    import uuid  # on the first Record, not at start (it imports platform)
+
+    return f"fix:{uuid.uuid4().hex}"
+
+
+@dataclass(frozen=True)
+class SubmitOnce(Submit):
+    """Record a correction as the input ``input_id``: the journal applies an input once."""
+
+    input_id: str = ""
 
 
 def reason_of(d: Draft) -> str:
@@ -470,6 +511,8 @@ class CorrectionsScene(Scene):
         super().__init__(metrics)
         self.draft = Draft()
         self.state: GameState | None = None
+        self.sent_from: GameState | None = None  # the state a Record was sent on (its answer changes it)
+        self.notices: tuple[str, ...] = ()  # the table's notices as last seen (a refusal adds one)
 
     # -- taps -------------------------------------------------------------------------------
 
@@ -479,26 +522,57 @@ class CorrectionsScene(Scene):
         gone = state.seat(d.player) is None and (d.player != NEUTRAL or not neutral_owner(state))
         if (d.player and gone) or d.area >= len(state.areas):
             self.draft = Draft()  # another game is on the table (a player, or Abhoth's Neutral, it does not have)
+        self.heard(state, tuple(view.notices))
         self.state = state
         super().update(view)
+
+    def heard(self, state: GameState, notices: tuple[str, ...]) -> None:
+        """What became of a Record sent: journaled (the state moved on: the page says so, and
+        the correction is not judged again on the state it made), or not (a notice says why; the
+        draft keeps its input id, so that recording it again is still applied once)."""
+        d = self.draft
+        if d.sending and state is not self.sent_from:
+            self.draft = dataclasses.replace(d, sending="", recorded=d.sending)
+        elif d.sending and notices != self.notices:
+            self.draft = dataclasses.replace(d, sending="")
+        self.notices = notices
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         button = next((b for b in reversed(self.buttons) if b.hit(pos)), None)
         if button is None:
             return None
         if isinstance(button.intent, Menu):
-            self.draft = button.intent.draft
+            self.draft = renewed(self.draft, button.intent.draft)
             return None
         if isinstance(button.intent, Key):
             self.key(button.intent.text)
             return None
         intent: Intent = button.intent
+        if isinstance(intent, SubmitOnce):
+            self.sent(intent)
         return intent
+
+    def sent(self, record: SubmitOnce) -> None:
+        """Record was tapped: the draft holds its input id and waits for the table's answer (Record
+        is off meanwhile: a second tap sends nothing)."""
+        assert self.state is not None
+        self.sent_from = self.state
+        words = self.words(self.state, record.command)
+        self.draft = dataclasses.replace(self.draft, input_id=record.input_id, sending=words, recorded="")
 
     def key(self, typed: str) -> None:
         """A key of the on-screen keyboard typing the reason; Done goes back to the correction
         (with nothing typed, the preset reason chosen stands)."""
-        self.draft = keyed(self.draft, typed, "typed", MAX_TYPED)
+        self.draft = renewed(self.draft, keyed(self.draft, typed, "typed", MAX_TYPED))
+
+    def words(self, state: GameState, command: Command | None) -> str:
+        """The correction in words as the log shows it, with its reason ("Choose what to set."
+        until the editor names everything)."""
+        if command is None:
+            return _("Choose what to set.")
+        d = self.draft
+        reason = d.typed or (_(REASONS[d.reason]) if d.reason else "")
+        return sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
 
     def command(self) -> Command | None:
         """The correction the editor describes now (None until it names everything)."""
@@ -674,23 +748,24 @@ class CorrectionsScene(Scene):
         m = self.metrics
         _editor, panel = self.regions()
         command = self.command()
-        refusal = self.refusal(state, command)
+        d = self.draft
+        refusal = "" if d.recorded or d.sending else self.refusal(state, command)
         third = (panel.width - 2 * m.margin) // 3
         bottom = panel.bottom - m.touch
         record = pygame.Rect(panel.x, bottom, panel.width, m.touch)
         back = pygame.Rect(panel.x, bottom - m.touch - m.margin, third, m.touch)
         reason = pygame.Rect(back.right + m.margin, back.y, third, m.touch)
         other = pygame.Rect(reason.right + m.margin, back.y, panel.right - reason.right - m.margin, m.touch)
-        d = self.draft
         # Reason: the next preset one (a typed one gives way); Other...: the keyboard, to type one.
         following = dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS), typed="")
+        label = _("Recorded") if d.recorded else _("Recording...") if d.sending else _("Record")
+        ready = command is not None and not refusal and not d.sending and not d.recorded
+        send = SubmitOnce(command, d.input_id or new_input_id()) if ready and command is not None else None
         return [
             Button(back, _("Back"), Menu(Draft(player=d.player)), PANEL),
             Button(reason, _("Reason"), Menu(following)),
             Button(other, _("Other..."), Menu(dataclasses.replace(d, typing=True))),
-            Button(
-                record, _("Record"), Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
-            ),
+            Button(record, label, send, ACCENT, ready),
         ]
 
     @staticmethod
@@ -921,22 +996,21 @@ class CorrectionsScene(Scene):
         command = self.command()
         d = self.draft
         reason = d.typed or (_(REASONS[d.reason]) if d.reason else "")
-        words = (
-            _("Choose what to set.")
-            if command is None
-            else sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
-        )
+        words = self.words(state, command)
+        if d.recorded:  # journaled: said so, and not judged again on the state it made
+            words = _("Recorded: {correction}").format(correction=d.recorded)
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
-        refusal = self.refusal(state, command)
-        hint = not refusal and not reason and command is not None  # "Reason: none (tap Reason)" under the words
+        refusal = "" if d.recorded or d.sending else self.refusal(state, command)
+        hint = not refusal and not reason and command is not None and not d.recorded  # "Reason: none (tap Reason)"
         # Half the room for the correction in words when the engine's refusal needs the rest;
         # else all of it but the hint's line, when it is drawn (a long list of captured cultists
         # at a big table).
         words_room = room // 2 if refusal else room - (m.margin + round(m.px(17) * 1.05) if hint else 0)
         width = panel.width - 2 * m.margin
         size = self.preview_size(words, width, words_room)
+        colour = ACCENT if d.recorded else TEXT
         y = paragraph(
-            surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), TEXT, bold=True
+            surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), colour, bold=True
         )
         if refusal:
             paragraph(
