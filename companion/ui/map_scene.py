@@ -69,6 +69,9 @@ class MapScene(Scene):
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
         self._geometry: tuple[GameState, tuple[tuple[int, int], ...], tuple[int, ...]] | None = None
+        # Why the last tap on an area did nothing, on the state it was tapped on (the heading
+        # says it until the next tap or the game moves on).
+        self.said: tuple[GameState, str] | None = None
 
     def choosing(self, state: GameState) -> bool:
         return self.panel.active(state) and self.panel.draft.area >= 0 and self.panel.draft.step == state.step
@@ -140,12 +143,37 @@ class MapScene(Scene):
         super().update(view)
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
+        self.said = None
         intent = super().tap(pos)
         if isinstance(intent, Local):
             if self.state is not None:
                 self.panel.handle(self.state, intent)
+                if intent.what == "area" and self.nothing_to_do(self.state, intent.arg):
+                    self.panel.handle(self.state, Local("back"))  # no panel of nothing: the heading says why
             return None
+        if intent is None and self.state is not None and self.answering(self.state):
+            self.not_an_answer(self.state, pos)
         return intent
+
+    def nothing_to_do(self, state: GameState, i: int) -> bool:
+        """Whether area ``i``, tapped on an action turn, offers its player nothing; then the
+        heading says why (the Fix page corrects the area)."""
+        if self.panel.choices(state, i):
+            return False
+        who, where = state.player(state.prompt.actor).label, state.area_name(i)
+        if state.areas[i].count(owner=state.prompt.actor):
+            words = _("{player} can do nothing in {area} now").format(player=who, area=where)
+        else:
+            words = _("Nothing of {player}'s in {area} to act with").format(player=who, area=where)
+        self.said = (state, words)
+        return True
+
+    def not_an_answer(self, state: GameState, pos: tuple[int, int]) -> None:
+        """An area tapped that is no answer to the area prompt up: the heading says so."""
+        centres, got = self.geometry(state)
+        hit = next((i for i, ((x, y), r) in enumerate(zip(centres, got, strict=True)) if math.dist(pos, (x, y)) <= r), -1)
+        if hit >= 0 and hit not in area_answers(state):
+            self.said = (state, _("{area} is no answer here: tap a lit area").format(area=state.area_name(hit)))
 
     def layout(self, view: View) -> list[Button]:
         state = view.state
@@ -239,7 +267,10 @@ class MapScene(Scene):
         pygame.draw.line(surface, PANEL, (bx, by), (mapped.right - 1, (ay + by) // 2), width)
 
     def heading(self, state: GameState) -> str:
-        """The pending decision in words: whose turn and what to do, or the engine's question."""
+        """The pending decision in words: whose turn and what to do, or the engine's question;
+        after a tap that did nothing, why."""
+        if self.said is not None and self.said[0] is state:
+            return self.said[1]
         if self.panel.active(state):
             return self.panel.title(state)
         if state.prompt.kind is PromptKind.NONE:
