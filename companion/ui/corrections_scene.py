@@ -34,6 +34,7 @@ from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
+from companion.narrate import named
 from companion.palette import colour_of
 from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.map_layout import layout
@@ -774,7 +775,8 @@ class CorrectionsScene(Scene):
         if command is None:
             return ""
         result = apply(state, command)
-        return sentence(result.says or result.message) if isinstance(result, Rejected) else ""
+        # The engine names owners by id ("of crawling_chaos"): the table reads names.
+        return named(sentence(result.says or result.message)) if isinstance(result, Rejected) else ""
 
     def chooser_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft

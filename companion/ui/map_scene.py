@@ -504,6 +504,13 @@ def _block(size: int, lines: list[str]) -> tuple[int, int]:
     return max(font(size).size(line)[0] for line in lines), sum(line_height(size, line) for line in lines)
 
 
+def who(state: GameState, pid: str | None) -> str:
+    """A player's name as the table reads it ("" for none; "Neutral" for a neutral unit's owner)."""
+    if not pid:
+        return ""
+    return state.player(pid).label if state.seat(pid) is not None else _("Neutral")
+
+
 class AreaScene(Scene):
     """A quick editor for one area: its gate, and a cultist more or less per player (corrections)."""
 
@@ -535,8 +542,9 @@ class AreaScene(Scene):
         m = self.metrics
         if view.area >= 0:
             area = view.state.areas[view.area]
-            gate = _("none") if area.gate is None else (area.gate.controller or _("abandoned"))
-            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or _("no units")
+            state = view.state
+            gate = _("none") if area.gate is None else (who(state, area.gate.controller) or _("abandoned"))
+            units = ", ".join(f"{u.count} {u.name} ({who(state, u.owner)})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
             text(
                 surface,
