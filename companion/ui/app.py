@@ -666,8 +666,7 @@ class App:
     def do(self, intent: Intent) -> None:
         """Carry out what a tap or key asked for; game changes go through the table (the screen
         redraws when the journaled result arrives, not before: nothing changed yet)."""
-        if isinstance(intent, Submit) and getattr(intent, "input_id", ""):  # a correction's Record
-            self.send_once(intent.command, intent.input_id)  # type: ignore[attr-defined]
+        if isinstance(intent, Submit) and self.sent_once(intent):  # a correction's Record
             return
         if isinstance(intent, Submit):
             self.send(intent.command)
@@ -882,3 +881,12 @@ class App:
             self.collector_held = True
         self.answer_due, self.answer_seen = time.monotonic() + ANSWER_WAIT, False
         post_once(command, input_id)
+
+    def sent_once(self, intent: Submit) -> bool:
+        """Send ``intent``'s command with its input's identity when it carries one (the Fix
+        page's Record, a ``SubmitOnce``); False when it carries none."""
+        input_id = getattr(intent, "input_id", None)
+        if not isinstance(input_id, str) or not input_id:
+            return False
+        self.send_once(intent.command, input_id)
+        return True
