@@ -91,31 +91,39 @@ def _counted(count: int, what: str) -> str:
     return ngettext("{count} captured cultist", "{count} captured cultists", count).format(count=count)
 
 
-# Unit names whose plural is not the name with an "s" (the names are the cards' own, English in
-# every language, as the cards are printed).
-_PLURAL_UNITS = {
-    "Cat from Mars": "Cats from Mars",
-    "Cat from Saturn": "Cats from Saturn",
-    "Cat from Uranus": "Cats from Uranus",
-    "Serpent Man": "Serpent Men",
-    "Un-Man": "Un-Men",
+# The units counted in their plural forms (the names are the cards' own, English in every
+# language as the cards are printed; a name the same in the plural, "Dark Young", "Byakhee",
+# "Undead", is not listed and reads as it is).
+_UNIT_FORMS: dict[str, Callable[[int], str]] = {
+    "Abomination": lambda n: ngettext("{count} Abomination", "{count} Abominations", n),
+    "Acolyte": lambda n: ngettext("{count} Acolyte", "{count} Acolytes", n),
+    "Cat from Mars": lambda n: ngettext("{count} Cat from Mars", "{count} Cats from Mars", n),
+    "Cat from Saturn": lambda n: ngettext("{count} Cat from Saturn", "{count} Cats from Saturn", n),
+    "Cat from Uranus": lambda n: ngettext("{count} Cat from Uranus", "{count} Cats from Uranus", n),
+    "Deep One": lambda n: ngettext("{count} Deep One", "{count} Deep Ones", n),
+    "Earth Cat": lambda n: ngettext("{count} Earth Cat", "{count} Earth Cats", n),
+    "Flying Polyp": lambda n: ngettext("{count} Flying Polyp", "{count} Flying Polyps", n),
+    "Ghast": lambda n: ngettext("{count} Ghast", "{count} Ghasts", n),
+    "Ghoul": lambda n: ngettext("{count} Ghoul", "{count} Ghouls", n),
+    "Great Old One": lambda n: ngettext("{count} Great Old One", "{count} Great Old Ones", n),
+    "Gug": lambda n: ngettext("{count} Gug", "{count} Gugs", n),
+    "High Priest": lambda n: ngettext("{count} High Priest", "{count} High Priests", n),
+    "Hunting Horror": lambda n: ngettext("{count} Hunting Horror", "{count} Hunting Horrors", n),
+    "Independent Great Old One": lambda n: ngettext("{count} Independent Great Old One", "{count} Independent Great Old Ones", n),
+    "Monster": lambda n: ngettext("{count} Monster", "{count} Monsters", n),
+    "Mutant": lambda n: ngettext("{count} Mutant", "{count} Mutants", n),
+    "Nightgaunt": lambda n: ngettext("{count} Nightgaunt", "{count} Nightgaunts", n),
+    "Proto-Shoggoth": lambda n: ngettext("{count} Proto-Shoggoth", "{count} Proto-Shoggoths", n),
+    "Serpent Man": lambda n: ngettext("{count} Serpent Man", "{count} Serpent Men", n),
+    "Shantak": lambda n: ngettext("{count} Shantak", "{count} Shantaks", n),
+    "Shoggoth": lambda n: ngettext("{count} Shoggoth", "{count} Shoggoths", n),
+    "Star Vampire": lambda n: ngettext("{count} Star Vampire", "{count} Star Vampires", n),
+    "Terror": lambda n: ngettext("{count} Terror", "{count} Terrors", n),
+    "Un-Man": lambda n: ngettext("{count} Un-Man", "{count} Un-Men", n),
+    "Wendigo": lambda n: ngettext("{count} Wendigo", "{count} Wendigos", n),
+    "Wizard": lambda n: ngettext("{count} Wizard", "{count} Wizards", n),
+    "Yothan": lambda n: ngettext("{count} Yothan", "{count} Yothans", n),
 }
-_SAME_IN_PLURAL = frozenset(
-    {
-        "Byakhee",
-        "Dark Young",
-        "Filth",
-        "Formless Spawn",
-        "Fungi from Yuggoth",
-        "Gnoph-Keh",
-        "Mi-Go",
-        "Reanimated",
-        "Spawn of Yog-Sothoth",
-        "Starspawn",
-        "Star Spawn",
-        "Undead",
-    }
-)
 _WOUNDED = " (wounded)"  # battle.WOUNDED: a unit that has taken one of its two results
 
 
@@ -124,9 +132,8 @@ def unit_words(count: int, name: str) -> str:
     Young", "2 Ghouls (wounded)"."""
     if name.endswith(_WOUNDED):
         return unit_words(count, name.removesuffix(_WOUNDED)) + _WOUNDED
-    if count == 1 or name in _SAME_IN_PLURAL:
-        return f"{count} {name}"
-    return f"{count} {_PLURAL_UNITS.get(name, name + 's')}"
+    form = _UNIT_FORMS.get(name)
+    return form(count).format(count=count) if form is not None else f"{count} {name}"
 
 
 def _units(d: dict[str, Any]) -> str:
