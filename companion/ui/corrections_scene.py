@@ -34,7 +34,7 @@ from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
-from companion.narrate import named
+from companion.narrate import named, unit_words
 from companion.palette import colour_of
 from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.map_layout import layout
@@ -94,6 +94,7 @@ class Draft:
     typed: str = ""  # a reason typed on the on-screen keyboard ("Other..."); "" gives the preset one
     typing: bool = False  # the on-screen keyboard is open over the editor, typing ``typed``
     shifted: bool = False
+    to: int = -1  # a move's destination (the area it leaves is ``area``)
     # The input's identity, made at the draft's first Record and kept until what it says changes:
     # a Record sent again (a second tap, a retry after the journal was away) is applied once.
     input_id: str = ""
@@ -410,6 +411,57 @@ def _player_row(state: GameState, d: Draft) -> list[Row]:
     return [Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player")]
 
 
+# -- a move: units, then where they go ---------------------------------------------------------
+
+# The engine's move correction (corrections.MoveUnits: one correction, undone as one); the
+# editor is offered when the engine has it.
+MOVE: type[Command] | None = getattr(k, "MoveUnits", None)
+AREA_CHOOSERS = ("area", "to")  # the choosers answered by tapping an area on the map
+
+
+def stacks_of(state: GameState, pid: str) -> list[tuple[int, str, UnitKind, int]]:
+    """``pid``'s units on the board, stack by stack: (area, unit name, kind, count), area by area."""
+    return [
+        (i, u.name, u.kind, u.count) for i, area in enumerate(state.areas) for u in area.units if u.owner == pid and u.count > 0
+    ]
+
+
+def _move_start(state: GameState, d: Draft) -> Draft:
+    """The owner's units to choose from, at once (the first tap after Move picks them)."""
+    return dataclasses.replace(d, area=-1, to=-1, number=1, choice="", chooser="stack" if stacks_of(state, d.player) else "")
+
+
+def _stack_words(state: GameState, d: Draft) -> str:
+    return _("{unit} in {area}").format(unit=unit_words(d.number, d.choice), area=state.area_name(d.area))
+
+
+def _move_rows(state: GameState, d: Draft) -> list[Row]:
+    here = state.areas[d.area].count(owner=d.player, kind=_stack_kind(state, d), name=d.choice) if d.area >= 0 else 0
+    rows = [
+        Row("choose", _("Owner: {player}").format(player=who(state, d.player)), "player"),
+        Row("choose", _("Units: {units}").format(units=_stack_words(state, d) if d.area >= 0 else _("choose")), "stack"),
+        Row("choose", _("To: {area}").format(area=where(state, d.to)), "to"),
+    ]
+    if here > 1:
+        rows.append(Row("stepper", _("How many"), "number", 1, here))
+    return rows
+
+
+def _stack_kind(state: GameState, d: Draft) -> UnitKind:
+    """The kind of the units chosen (by their name, in the area they leave)."""
+    area = state.areas[d.area] if d.area >= 0 else None
+    found = next((u.kind for u in area.units if u.owner == d.player and u.name == d.choice), None) if area else None
+    return found or UnitKind.CULTIST
+
+
+def _move(state: GameState, d: Draft) -> Command | None:
+    if MOVE is None or d.area < 0 or d.to < 0 or not d.choice:
+        return None
+    ref = c.UnitRef(state.area_name(d.area), _stack_kind(state, d), d.choice, d.number)
+    move: Command = MOVE(d.player, ref, state.area_name(d.to), reason_of(d))  # type: ignore[call-arg]
+    return move
+
+
 KINDS: dict[str, Kind] = {
     "power": counter("power", N_("Power"), k.LIMITS["power"]),
     "doom": counter("doom", N_("Doom"), k.LIMITS["doom"]),
@@ -448,6 +500,7 @@ KINDS: dict[str, Kind] = {
     ),
     "captured": Kind(N_("Captured"), _captured_rows, _captured, _captured_start),
     "units": Kind(N_("Units"), _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
+    "move": Kind(N_("Move units"), _move_rows, _move, _move_start, lambda s: MOVE is not None),
     "gate": Kind(
         N_("Gate"),
         lambda s, d: [
@@ -521,7 +574,7 @@ class CorrectionsScene(Scene):
         state: GameState = view.state
         d = self.draft
         gone = state.seat(d.player) is None and (d.player != NEUTRAL or not neutral_owner(state))
-        if (d.player and gone) or d.area >= len(state.areas):
+        if (d.player and gone) or d.area >= len(state.areas) or d.to >= len(state.areas):
             self.draft = Draft()  # another game is on the table (a player, or Abhoth's Neutral, it does not have)
         self.heard(state, tuple(view.notices))
         self.state = state
@@ -780,7 +833,7 @@ class CorrectionsScene(Scene):
 
     def chooser_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
-        if d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+        if d.chooser in AREA_CHOOSERS and not d.listed and self.board_view(state) is not None:
             return self.map_buttons(state)
         options = self.options(state)
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
@@ -851,10 +904,10 @@ class CorrectionsScene(Scene):
             Button(
                 pygame.Rect(x - view.radius, y - view.radius, 2 * view.radius, 2 * view.radius),
                 "",
-                Menu(dataclasses.replace(d, chooser="", page=0, area=i)),
+                Menu(self.tapped(i)),
             )
             for i, (x, y) in enumerate(view.centres)
-            if d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
+            if self.tappable(state, i)
         ]
         box = view.controls
         if m.portrait:
@@ -866,6 +919,19 @@ class CorrectionsScene(Scene):
         buttons.append(Button(first, _("List"), Menu(dataclasses.replace(d, listed=True)), PANEL))
         buttons.append(Button(second, _("Done"), Menu(dataclasses.replace(d, chooser="", page=0)), PANEL))
         return buttons
+
+    def tapped(self, i: int) -> Draft:
+        """The draft with area ``i`` tapped on the map chooser: where a move goes, else the area."""
+        d = dataclasses.replace(self.draft, chooser="", page=0)
+        return dataclasses.replace(d, to=i) if self.draft.chooser == "to" else dataclasses.replace(d, area=i)
+
+    def tappable(self, state: GameState, i: int) -> bool:
+        """Whether area ``i`` answers the area chooser open: never an eradicated one (but to set
+        eradication or a Worm), never the area a move leaves as where it goes."""
+        d = self.draft
+        if d.chooser == "to":
+            return i != d.area and ERADICATED not in state.areas[i].markers
+        return d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
 
     def draw_board(self, surface: pygame.Surface, state: GameState) -> None:
         m, view = self.metrics, self.board_view(state)
@@ -879,8 +945,9 @@ class CorrectionsScene(Scene):
             area = state.areas[i]
             fill = (8, 8, 8) if ERADICATED in area.markers else (20, 30, 60) if state.board.areas[i].ocean else (40, 44, 32)
             pygame.draw.circle(surface, fill, centre, view.radius)
-            edge = ACCENT if i == self.draft.area else DIM
-            pygame.draw.circle(surface, edge, centre, view.radius, max(2, m.px(3 if i == self.draft.area else 1)))
+            chosen = i == (self.draft.to if self.draft.chooser == "to" else self.draft.area)
+            edge = ACCENT if chosen else DIM
+            pygame.draw.circle(surface, edge, centre, view.radius, max(2, m.px(3 if chosen else 1)))
             if area.gate is not None:  # a gate: a ring in its controller's colour (grey when abandoned)
                 owner = state.seat(area.gate.controller or "")
                 ring = colour_of(state.players[owner].faction) if owner is not None else DIM
@@ -910,6 +977,20 @@ class CorrectionsScene(Scene):
             if d.kind == "units" and neutral_owner(state):
                 owners.append((who(state, NEUTRAL), NEUTRAL))
             return [(label, Menu(KINDS[d.kind].start(state, dataclasses.replace(done, player=pid)))) for label, pid in owners]
+        if field_ == "stack":
+            return [
+                (
+                    _("{unit} in {area}").format(unit=unit_words(count, name), area=state.area_name(i)),
+                    Menu(dataclasses.replace(done, area=i, choice=name, number=1, to=-1, chooser="to")),
+                )
+                for i, name, _kind, count in stacks_of(state, d.player)
+            ]
+        if field_ == "to":
+            return [
+                (a.name, Menu(dataclasses.replace(done, to=i)))
+                for i, a in enumerate(state.board.areas)
+                if i != d.area and ERADICATED not in state.areas[i].markers
+            ]
         if field_ == "area":
             return [
                 (a.name, Menu(dataclasses.replace(done, area=i)))
@@ -977,7 +1058,7 @@ class CorrectionsScene(Scene):
             paragraph(surface, words, box.topleft, m.px(TYPED_SIZE), box.width, TYPED_LINES, TEXT, bold=True)
         elif d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
-        elif d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+        elif d.chooser in AREA_CHOOSERS and not d.listed and self.board_view(state) is not None:
             self.draw_board(surface, state)
             for button in self.buttons:  # the circles are drawn as the board; their buttons are only where to tap
                 if button.label:
