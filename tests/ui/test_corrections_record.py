@@ -4,6 +4,9 @@ draft recorded twice with its input id is applied once."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.appliance import LocalClient
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
 from companion.ui.corrections_scene import SubmitOnce
@@ -86,3 +89,19 @@ def test_record_carries_the_drafts_input_id(app_for) -> None:
     record = next(b for b in scene(app).buttons if b.label == "Record")
     assert isinstance(record.intent, SubmitOnce)
     assert record.intent.input_id.startswith("fix:")
+
+
+@pytest.mark.skipif(not hasattr(LocalClient, "post_once"), reason="the appliance's client has no post_once yet")
+def test_the_journal_holds_the_drafts_input_and_refuses_it_again(app_for) -> None:
+    app = app_for("earth-3p")
+    tap(app, "Fix")
+    tap(app, "Doom")
+    tap(app, "+")
+    tap(app, "Record")
+    session = table_of(app).session
+    input_id = scene(app).draft.input_id
+    assert session.journal.find_input(session.name, input_id) == session.seq  # journaled with the draft's id
+    seq = session.seq
+    app.send_once(c.Correct("great_cthulhu", "doom", 9), input_id)  # the same draft's Record again
+    app.draw()
+    assert session.seq == seq
