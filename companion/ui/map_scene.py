@@ -148,25 +148,23 @@ class MapScene(Scene):
         if isinstance(intent, Local):
             if self.state is not None:
                 self.panel.handle(self.state, intent)
-                if intent.what == "area" and self.nothing_to_do(self.state, intent.arg):
-                    self.panel.handle(self.state, Local("back"))  # no panel of nothing: the heading says why
+                if intent.what == "area":
+                    self.nothing_to_do(self.state, intent.arg)
             return None
         if intent is None and self.state is not None and self.answering(self.state):
             self.not_an_answer(self.state, pos)
         return intent
 
-    def nothing_to_do(self, state: GameState, i: int) -> bool:
-        """Whether area ``i``, tapped on an action turn, offers its player nothing; then the
-        heading says why (the Fix page corrects the area)."""
+    def nothing_to_do(self, state: GameState, i: int) -> None:
+        """Area ``i``, tapped on an action turn, offers its player nothing: the heading says why
+        (beside the area's panel, titled with its name, which still offers "Correct this area")."""
         if self.panel.choices(state, i):
-            return False
-        who, where = state.player(state.prompt.actor).label, state.area_name(i)
+            return
+        who = state.player(state.prompt.actor).label
         if state.areas[i].count(owner=state.prompt.actor):
-            words = _("{player} can do nothing in {area} now").format(player=who, area=where)
+            self.said = (state, _("{player} can do nothing here now").format(player=who))
         else:
-            words = _("Nothing of {player}'s in {area} to act with").format(player=who, area=where)
-        self.said = (state, words)
-        return True
+            self.said = (state, _("Nothing of {player}'s here to act with").format(player=who))
 
     def not_an_answer(self, state: GameState, pos: tuple[int, int]) -> None:
         """An area tapped that is no answer to the area prompt up: the heading says so."""

@@ -4,13 +4,15 @@ area that is no answer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, PromptKind
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
-from companion.ui.map_scene import HEADING_TAG, MapScene
+from companion.ui.map_scene import HEADING_ROOM, HEADING_TAG, MapScene
 from companion.ui.turn_panel import area_answers
 from tests.helpers import frame, new_game, tap_area
 
@@ -22,10 +24,16 @@ def mapped(app: App) -> MapScene:
 
 
 def heading(app: App) -> str:
-    return " ".join(d.wanted for d in frame(app) if d.tag == HEADING_TAG)
+    """The map's heading as drawn: its line, or its lines beside an open panel (the strip across
+    the map's top)."""
+    m = mapped(app).metrics
+    lines = frame(app)
+    tagged = [d.wanted for d in lines if d.tag == HEADING_TAG]
+    return " ".join(tagged or [d.wanted for d in lines if d.rect.bottom <= m.px(HEADING_ROOM) + m.px(4)])
 
 
-def test_an_area_with_nothing_of_the_player_says_so(app_on) -> None:
+def action_turn(app_on: Callable[..., App]) -> tuple[App, GameSession]:
+    """A new earth-3p game at its first action turn, on the map."""
     session = GameSession.start(SqliteJournal(":memory:"), "g", new_game())
     assert isinstance(session, GameSession)
     while session.state.prompt.kind.value != "action":
@@ -36,20 +44,32 @@ def test_an_area_with_nothing_of_the_player_says_so(app_on) -> None:
             else c.ChooseDirection(prompt.actor, "clockwise")
         )
         assert session.submit(command, "") is not None
-    state = session.state
     app = app_on(session)
-    scene = mapped(app)
     app.scene_name = "map"
     app.draw()
+    return app, session
+
+
+def test_an_area_with_nothing_of_the_player_says_so(app_on) -> None:
+    app, session = action_turn(app_on)
+    state, scene = session.state, mapped(app)
     empty = next(i for i in range(len(state.areas)) if not scene.panel.choices(state, i))
     tap_area(app, state.area_name(empty))
     who = state.player(state.prompt.actor).label
-    assert heading(app) == f"Nothing of {who}'s in {state.area_name(empty)} to act with"
-    assert not scene.choosing(state)  # no panel of nothing beside it
+    assert heading(app) == f"Nothing of {who}'s here to act with"
+    assert scene.choosing(state)  # beside it, the area's panel (its name, "Correct this area")
     busy = next(i for i in range(len(state.areas)) if scene.panel.choices(state, i))
     app.tap(scene.centres(app.view())[busy])
     app.draw()
     assert "Nothing" not in heading(app)  # an area with choices: the panel's own heading
+
+
+def test_the_notice_reads_in_german(app_on, german) -> None:
+    app, session = action_turn(app_on)
+    state, scene = session.state, mapped(app)
+    empty = next(i for i in range(len(state.areas)) if not scene.panel.choices(state, i))
+    tap_area(app, state.area_name(empty))
+    assert heading(app) == f"Nichts von {state.player(state.prompt.actor).label} hier zum Handeln"
 
 
 def test_an_area_that_is_no_answer_says_so(app_on) -> None:
