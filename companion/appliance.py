@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from companion import demo
-from companion.client import Leds, PhoneLink, Screen, VoiceChoice
+from companion.client import Leds, PhoneLink, Screen, Talking, VoiceChoice
 from companion.config import Config
 from companion.engine import EVENTS, Command, Event, State, is_arkham
 from companion.engine.cthulhu import commands as c
@@ -89,6 +89,9 @@ class Appliance:
         self.talk: Any = None  # companion.listening.talk.Talk, once add_listening found a microphone
         self.bots: Bots | None = None
         self.web: Any = None  # companion.web.server.WebServer, once add_web started it
+        self.dice: Any = None  # companion.dice_roller.CompanionDice, once add_companion_dice wired it
+        self.talking = Talking()  # what the push-to-talk cycle does ("off" until add_listening found a microphone)
+        self.talk_watchers: list[Callable[[Talking], None]] = []  # told each change of it (the screens' clients)
         self._switched: list[Callable[[Any], None]] = []
         self._watched: list[Listener] = []  # the outputs the players wait on (output(watched=True))
         self.table.on_switch = self._on_switch
@@ -230,6 +233,8 @@ class Appliance:
         self.output(server.hear)
         self.when_switched(server.switched)
         self.web = server
+        server.client = self.client(threaded=False)  # a seat's talk control: the table's talk key (client.talk)
+        server.listens = lambda: self.talk is not None  # the control shows only where the table listens
         return server
 
     def add_listening(
@@ -253,15 +258,37 @@ class Appliance:
                 speak=self._speak,
                 quiet=self._quiet,
                 clock=clock,
+                status=self._talked,
             )
         except (RecognizerUnavailable, MicrophoneUnavailable) as exc:
             table.notices.append(Notice(_("No spoken commands: {problem}. Everything else works as before.").format(problem=exc)))
             return None
+        self._talked("idle", "")  # the table listens: the screen shows its talk control
         self.talk = talk.start()
         self.stack.callback(talk.close)
         if self.panel is not None:
             self.panel.on_talk = talk.talk  # the panel's talk button
         return talk
+
+    def add_companion_dice(self, rnd: random.Random | None = None) -> Any:
+        """The companion's own dice (issue #33): a game whose dice are the companion's is rolled
+        for by itself, faces from ``rnd`` (the system's random source when None), decided on the
+        table's thread like "Roll for me"; not while a dice tower is linked (it rolls).  An input
+        that watches the state: it hears every entry and every game opened."""
+        from companion.dice_roller import CompanionDice
+
+        dice = CompanionDice(self.table, rnd or random.SystemRandom(), stand_by=lambda: self.link is not None)
+        self.output(dice.hear)
+        self.when_switched(dice.switched)
+        self.dice = dice
+        dice.look()  # the game on the table may wait for a roll already (resumed at one)
+        return dice
+
+    def _talked(self, doing: str, phrase: str) -> None:
+        """The push-to-talk cycle's status (on its thread): kept, and told to the watchers."""
+        self.talking = Talking(doing, phrase)
+        for watcher in list(self.talk_watchers):
+            watcher(self.talking)
 
     def _speak(self, text: str) -> None:
         if self.voice is not None and self.voice.settings.speech:
@@ -398,6 +425,9 @@ class LocalClient:
         self.table.session.previews.append(self)  # the screen draws a decided entry while it is journaled
         self.house.output(self._entered, watched=True)  # a peer of the panel and the log: after the panel, before the log
         self.house.when_switched(self._switched)
+        self.house.talk_watchers.append(self._talked)  # the talk control follows the cycle
+        if self.house.talking.on:
+            self._talked(self.house.talking)  # the table listens already: the control at once
         session = self.table.session
         screen.attached(session.state, recent_words(session), session.journal.games()[:1], home=False)
         if self.threaded and self.worker is None:
@@ -562,10 +592,99 @@ class LocalClient:
         if self.house.talk is not None:
             self.house.talk.talk(pressed)
 
+    def talking(self) -> Talking:
+        return self.house.talking
+
+    def answer(self, yes: bool) -> None:
+        talk = self.house.talk
+        if talk is not None and yes:
+            talk.tap()
+        elif talk is not None:
+            talk.drop()
+
+    def _talked(self, talking: Talking) -> None:
+        """The cycle's status changed (on its thread): handed to a screen that draws it."""
+        talked = getattr(self.screen, "talked", None)  # the window's App (a test's screen may not)
+        if talked is not None:
+            talked(talking)
+
     def close(self) -> None:
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
+
+    # The Games page, the scrolling log and the story (companion.client.Keeper): read on the
+    # table's thread, handed to the screen (companion.client.Ledger) when it can take them.
+
+    def _ledger(self, answer: str, *args: Any) -> None:
+        take = getattr(self.screen, answer, None)  # a screen that shows the Games page (the window's)
+        if take is not None:
+            take(*args)
+
+    def _kept(self) -> Any:
+        from companion.keeper import Keeper
+
+        keeper = getattr(self, "_keeper", None)
+        if keeper is None:
+            keeper = self._keeper = Keeper()
+        return keeper
+
+    def _say_now(self, text: str) -> None:
+        """A notice, and the screen told of it (it shows a refusal where the players look)."""
+        notice = Notice(text)
+        self.table.notices.append(notice)
+        self.table.on_notice(notice)
+
+    def catalogue(self) -> None:
+        def listed() -> None:
+            session = self.table.session
+            self._ledger("catalogued", self._kept().games(session.journal, session.name))
+
+        self._on_table(listed)
+
+    def _marking(self, change: Callable[[Journal], None]) -> None:
+        """``change`` the journal's marks, say a refusal as a notice, then list the games again."""
+
+        def marked() -> None:
+            try:
+                change(self.table.session.journal)
+            except JournalError as exc:
+                self._say_now(str(exc))
+            session = self.table.session
+            self._ledger("catalogued", self._kept().games(session.journal, session.name))
+
+        self._on_table(marked)
+
+    def rename_game(self, name: str, title: str) -> None:
+        self._marking(lambda journal: journal.rename_game(name, title))
+
+    def archive_game(self, name: str, archived: bool) -> None:
+        self._marking(lambda journal: journal.archive_game(name, archived))
+
+    def delete_game(self, name: str) -> None:
+        def delete(journal: Journal) -> None:
+            if name == self.table.session.name:
+                raise JournalError(_("The game on the table is not deleted: start or open another game first."))
+            journal.delete_game(name)
+
+        self._marking(delete)
+
+    def read_log(self) -> None:
+        def read() -> None:
+            self._ledger("logged", self._kept().log(self.table.session))
+
+        self._on_table(read)
+
+    def read_story(self, name: str = "") -> None:
+        def tell() -> None:
+            try:
+                story = self._kept().story(self.table.session, name)
+            except JournalError as exc:  # gone or damaged since listed
+                self._say_now(str(exc))
+                return
+            self._ledger("told", name or self.table.session.name, story)
+
+        self._on_table(tell)
 
 
 # -- the ways the house is wired ------------------------------------------------------------------
@@ -670,6 +789,8 @@ def run_headless(
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
         house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        if not tower:  # "Dice: companion": rolled by the table itself (the simulated tower rolls when there is one)
+            house.add_companion_dice(random.Random(f"dice:{setup.seed}"))  # the same seed, the same dice
         for notice in house.table.notices:  # e.g. why the demo is silent
             out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
         if tower:
@@ -768,6 +889,8 @@ def service_house(stack: contextlib.ExitStack[Any], journal: Journal, config: Co
         house.tower(url, int(config.tower.get("baudrate", 115_200)))
     if config.hardware:
         house.add_panel(panel_config(config.hardware))
+    if not config.tower.get("url"):  # a tower configured rolls (here, or the bridge's on a shared journal)
+        house.add_companion_dice()  # a game whose dice are the companion's rolls by itself
     return house
 
 
@@ -871,3 +994,51 @@ def _first_game(journal: Journal) -> GameSession:
 def screen_only(session: AnySession, *, threaded: bool = False) -> LocalClient:
     """A client over a house with nothing wired but the screen (tests, benches, screenshots)."""
     return Appliance(session, contextlib.ExitStack()).client(threaded=threaded)
+
+
+def run_headless_served(
+    session: GameSession,
+    setup: demo.DemoSetup,
+    out: TextIO,
+    *,
+    tower: bool,
+    panel: bool,
+    voice: bool,
+    web: Any,
+    pace: float,
+    linger: Callable[[State], None],
+) -> State:
+    """The terminal demo with a person at it (companion/demo_run.py): the house of
+    :func:`run_headless`, with the phones' and the TV's server (``web``: ``[web]``; the TV's and
+    every seat's address printed), ``pace`` s after each entry's words (a pace a person follows,
+    and a phone can join), and once the game is over the server kept (the table answering the
+    pages) until ``linger(final)`` returns."""
+    with contextlib.ExitStack() as stack:
+        house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        server = serve_phones(house, web)
+        if server is not None:  # no Phones page here: every address in words
+            out.write(_("Phones and TV: {url}/tv for the TV; each seat's own link:").format(url=server.base_url()) + "\n")
+            for _seat, label, url in server.links()[:-1]:
+                out.write(_("  Seat {seat}: {url}").format(seat=label, url=url) + "\n")
+        for notice in house.table.notices:  # e.g. why the demo is silent, or has no phones
+            out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
+        if tower:
+            _wait_for_link(house)
+            out.write(_("Simulated dice tower linked on {url}: every roll comes from it.").format(url=house.link.url) + "\n")
+        out.flush()
+        house.narrate(out)
+        if panel:
+            _print_panel(house, out)
+        if pace > 0:
+
+            def pause(events: tuple[Event, ...], state: Any, entry: Entry) -> None:  # after the entry's words
+                out.flush()
+                time.sleep(pace)
+
+            house.output(pause)
+        final = play_out(house)
+        if server is not None:
+            worker = TableThread(house.table).start()  # the pages' commands are answered (refused: it is over)
+            stack.callback(worker.stop)
+            linger(final)
+        return final

@@ -29,6 +29,23 @@ class VoiceChoice:
     voice: str = ""  # an espeak-ng voice; "" follows the language
 
 
+@dataclass(frozen=True)
+class Talking:
+    """What the table's push-to-talk cycle is doing (docs/voice.md), for the screen's talk control.
+
+    ``doing``: "off" (the table does not listen: no control), "idle", "listening" (held),
+    "waiting" (``phrase`` was read back and waits for Yes or No) or "not understood" (the last
+    hold said no whole phrase)."""
+
+    doing: str = "off"
+    phrase: str = ""
+
+    @property
+    def on(self) -> bool:
+        """Whether the table listens (the screen shows its talk control)."""
+        return self.doing != "off"
+
+
 class Screen(Protocol):
     """What the client hands the screen.  Called on the table's thread: the screen takes each
     hand-over to its own thread (it never draws from these calls)."""
@@ -172,9 +189,100 @@ class TableClient(Protocol):
         """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
         when the table does not listen."""
 
+    def talking(self) -> Talking:
+        """What the push-to-talk cycle is doing now (``doing`` "off": the table does not listen).
+        A screen with a ``talked(talking)`` method is also handed each change (on another thread)."""
+
+    def answer(self, yes: bool) -> None:
+        """The screen's Yes (apply the command read back) or No (drop it); nothing when none waits."""
+
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""
 
     def post_once(self, command: Command, input_id: str) -> None:
         """A command made by the input ``input_id`` (a correction's draft on the Fix page):
         posted again with the same identity, it is applied once."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A stored game as the Games page lists it: ``kind`` "Cthulhu Wars" or "Arkham Horror",
+    ``round`` (Arkham: its Mythos Phases), the players' names, ``updated`` (wall-clock seconds of
+    its last entry), ``over`` once it ended, ``playing``: the game on the table now."""
+
+    name: str
+    title: str
+    kind: str
+    round: int
+    players: tuple[str, ...]
+    updated: float
+    archived: bool = False
+    over: bool = False
+    playing: bool = False
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log: an event's words in the entry ``seq`` of the journal, in ``round``
+    (0: none, Arkham), the ids of the players it is about (the filter's), its event type, and
+    ``undone``: its entry is off the game's path now (an undo took it back, struck through)."""
+
+    seq: int
+    round: int
+    words: str
+    players: tuple[str, ...] = ()
+    kind: str = ""
+    undone: bool = False
+
+
+class Said(str):
+    """A log line's words that know the type of the event they word (``kind``) and whether they
+    are the first of their entry's (``opens``); to everything else, a plain string."""
+
+    kind: str
+    opens: bool
+
+    def __new__(cls, words: str, kind: str = "", opens: bool = False) -> Said:
+        said = super().__new__(cls, words)
+        said.kind, said.opens = kind, opens
+        return said
+
+
+class Keeper(Protocol):
+    """What the Games page, the scrolling log and the story ask of the table, beside
+    :class:`TableClient` (the window's client has both; each answer comes back to the screen
+    through :class:`Ledger`)."""
+
+    def catalogue(self) -> None:
+        """Every stored game (not deleted) as :class:`StoredGame`, newest first:
+        :meth:`Ledger.catalogued`."""
+
+    def rename_game(self, name: str, title: str) -> None:
+        """Give game ``name`` the title ``title``, then list the games again."""
+
+    def archive_game(self, name: str, archived: bool) -> None:
+        """Archive game ``name`` (or bring it back), then list the games again."""
+
+    def delete_game(self, name: str) -> None:
+        """Mark game ``name`` deleted (its journal keeps it), then list the games again; the game
+        on the table is not deleted (a notice says so)."""
+
+    def read_log(self) -> None:
+        """The game in play's whole log as :class:`LogLine`: :meth:`Ledger.logged`."""
+
+    def read_story(self, name: str = "") -> None:
+        """The story of game ``name`` ("": the one in play), as companion/web/story.py's
+        ``Story.as_data()``: :meth:`Ledger.told`."""
+
+
+class Ledger(Protocol):
+    """The screen's side of :class:`Keeper` (called on the table's thread)."""
+
+    def catalogued(self, games: list[StoredGame]) -> None:
+        """The stored games, newest first."""
+
+    def logged(self, lines: list[LogLine]) -> None:
+        """The game in play's log, oldest first."""
+
+    def told(self, name: str, story: dict[str, Any]) -> None:
+        """The story of game ``name``."""

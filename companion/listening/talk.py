@@ -16,6 +16,11 @@ and release, a tap on the read-back, the microphone's chunks).  The cycle:
   or its button pressed, exactly as a tap or the panel's button would (journaled with its input's
   identity, decided on the table's thread).
 
+What the cycle is doing is reported through ``status(doing, phrase)`` at each change (the
+screen draws its talk control from it): :data:`IDLE`, :data:`LISTENING` (held), :data:`WAITING`
+(``phrase`` read back, waiting for its confirmation) or :data:`NOT_UNDERSTOOD` (until the next
+press).
+
 The clock is injected (``clock``) and nothing sleeps: the thread waits on its queue until the
 window's end, and :meth:`Talk.tick` wakes it after a test moved its clock.
 """
@@ -40,6 +45,13 @@ log = logging.getLogger(__name__)
 
 CONFIRM = 6.0  # seconds a read-back waits for its confirmation before it is dropped
 Say = Callable[[str], None]
+Status = Callable[[str, str], None]  # what the cycle does now, and the phrase read back ("" if none)
+
+# What the cycle is doing (companion.client.Talking carries it to the screen).
+IDLE = "idle"  # nobody holds the button, nothing waits
+LISTENING = "listening"  # the button is held: the microphone is heard
+WAITING = "waiting"  # a phrase was read back and waits for "yes" (a press, a tap) or "no"
+NOT_UNDERSTOOD = "not understood"  # the last hold said no whole phrase (until the next press)
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,11 @@ class Tap:
 
 
 @dataclass(frozen=True)
+class Drop:
+    """The read-back was refused on the screen ("No"): drop it."""
+
+
+@dataclass(frozen=True)
 class Audio:
     pcm: bytes
 
@@ -72,7 +89,7 @@ class Stop:
     pass
 
 
-TalkInput = Press | Release | Tap | Audio | Tick | Stop
+TalkInput = Press | Release | Tap | Drop | Audio | Tick | Stop
 
 
 @dataclass(frozen=True)
@@ -93,7 +110,8 @@ class Talk:
     used); ``open_source(sink)``: the microphone or a :class:`FileSource`, opened here with this
     cycle's queue as its sink; ``show`` and ``speak``: how a sentence reaches the screen and the
     speaker; ``quiet()``: whether the speaker is silent (audio heard while it speaks is its own
-    read-back, not an answer); ``clock``: seconds, monotonic."""
+    read-back, not an answer); ``clock``: seconds, monotonic; ``status(doing, phrase)``: told
+    on the cycle's thread at each change of what it is doing (:data:`IDLE`...)."""
 
     def __init__(
         self,
@@ -106,6 +124,7 @@ class Talk:
         quiet: Callable[[], bool] = lambda: True,
         clock: Callable[[], float] = time.monotonic,
         confirm: float = CONFIRM,
+        status: Status = lambda doing, phrase: None,
     ) -> None:
         self.table = table
         self.recognizer = recognizer
@@ -118,6 +137,8 @@ class Talk:
         self.offer: Offer | None = None
         self.answer = _Answer(recognizer)
         self._thread: threading.Thread | None = None
+        self.status = status
+        self.doing = IDLE
 
     # -- from any thread: only ever put on the queue --------------------------------------------
 
@@ -133,6 +154,10 @@ class Talk:
 
     def tap(self) -> None:
         self.inputs.put(Tap())
+
+    def drop(self) -> None:
+        """The screen's "No": the read-back waiting is dropped (nothing if none waits)."""
+        self.inputs.put(Drop())
 
     def tick(self) -> None:
         self.inputs.put(Tick())
@@ -194,6 +219,9 @@ class Talk:
         elif isinstance(item, Tap):
             if self.offer is not None:
                 self._confirmed()
+        elif isinstance(item, Drop):
+            if self.offer is not None:
+                self._drop(_("Dropped."))
         elif self.offer is not None and self.clock() >= self.offer.until:
             self._drop(_("Not confirmed: dropped."))
 
@@ -206,6 +234,7 @@ class Talk:
         self.recognizer.expect(list(self.book))  # compiled while the speaker starts to talk
         self.recognizer.begin()
         self.recording = True
+        self._doing(LISTENING)
         self.source.start()
 
     def _audio(self, pcm: bytes) -> None:
@@ -225,10 +254,12 @@ class Talk:
         phrase = self.book.get(heard.words) if heard.whole else None
         if phrase is None:
             log.info("talk: not understood (%r)", heard.words)
+            self._doing(NOT_UNDERSTOOD)
             self._say(_("Not understood: hold the button and say it again."))
             return
         game, seq = self.heard_at
         self.offer = Offer(phrase, game, seq, self.clock() + self.confirm)
+        self._doing(WAITING, phrase.text)
         self._say(_("Did you say: {phrase}?").format(phrase=phrase.text))
         self.answer.open()
         self.source.start()  # the confirmation's window: yes or no
@@ -237,6 +268,7 @@ class Talk:
         offer = self.offer
         assert offer is not None
         self._close_window()
+        self._doing(IDLE)
         session = self.table.session
         if (session.name, session.seq) != (offer.game, offer.seq):
             self._say(_("The table moved on: say it again."))
@@ -247,6 +279,7 @@ class Talk:
 
     def _drop(self, sentence: str) -> None:
         self._close_window()
+        self._doing(IDLE)
         self._say(sentence)
 
     def _close_window(self) -> None:
@@ -259,6 +292,15 @@ class Talk:
         self.recording = False
         self.offer = None
         self.answer.close()
+        self._doing(IDLE)
+
+    def _doing(self, doing: str, phrase: str = "") -> None:
+        """What the cycle does now, told to ``status`` (a status that fails never stops the cycle)."""
+        self.doing = doing
+        try:
+            self.status(doing, phrase)
+        except Exception:
+            log.exception("talk: the status %r was not taken", doing)
 
     def _say(self, sentence: str) -> None:
         self.show(sentence)

@@ -204,6 +204,7 @@ class GameInfo:
     created: float
     updated: float
     entries: int
+    archived: bool = False  # hidden from the Games page's list until "Show archived" (Journal.archive_game)
 
 
 class Journal(Protocol):
@@ -215,7 +216,8 @@ class Journal(Protocol):
         by a game with entries."""
 
     def games(self) -> list[GameInfo]:
-        """Stored games, most recently updated first."""
+        """Stored games, most recently updated first (archived ones included, marked; deleted
+        ones left out: :meth:`delete_game`)."""
 
     notices: list[str]
     """What opening the journal had to do that the table should say (a damaged file moved
@@ -272,6 +274,24 @@ class Journal(Protocol):
 
     def close(self) -> None:
         """Release the store; safe to call twice."""
+
+    def rename_game(self, name: str, title: str) -> None:
+        """Give stored game ``name`` the title ``title`` (its name, the key, stays).
+
+        :raises GameNotFound: no such game (or it was deleted)."""
+
+    def archive_game(self, name: str, archived: bool = True) -> None:
+        """Mark stored game ``name`` archived (or not): :meth:`games` lists it with
+        ``archived`` set, and the Games page hides it until asked.
+
+        :raises GameNotFound: no such game (or it was deleted)."""
+
+    def delete_game(self, name: str) -> None:
+        """Mark stored game ``name`` deleted: :meth:`games` no longer lists it, and nothing of
+        it is erased (its entries and snapshots stay readable by name, for an export or a
+        change of mind).  Deleting a deleted game does nothing.
+
+        :raises GameNotFound: no such game."""
 
 
 def events_of(game: str, entry: Entry) -> list[Any]:

@@ -8,7 +8,8 @@ Keys, for a game ``g`` under the prefix ``companion``:
   snapshot without one (stored before checksums) is read unverified;
 - ``companion:game:g:last``: the newest entry's number (the version a writer must extend);
 - ``companion:game:g:inputs``: hash of input id -> the entry it made (at most one per input);
-- ``companion:game:g:meta``: hash with title, created, updated;
+- ``companion:game:g:meta``: hash with title, created, updated, and ``archived`` / ``deleted``
+  ("1") once the Games page marks the game so (a deleted game's keys all stay);
 - ``companion:games``: sorted set of game names by last update;
 - channel ``companion:game:g:changed``: a small notice (the new entry number) after each append.
 
@@ -103,6 +104,7 @@ class RedisJournal:
                 pipe.multi()
                 pipe.set(last_key, 0)
                 pipe.hset(self._key(name, "meta"), mapping={"title": title, "created": now, "updated": now})
+                pipe.hdel(self._key(name, "meta"), "archived", "deleted")  # an empty game made again is new
                 pipe.zadd(f"{self.prefix}:games", {name: now})
                 pipe.execute()
         except (redis.WatchError, *LOST) as exc:  # a lost connection while watching is a WatchError too
@@ -124,11 +126,39 @@ class RedisJournal:
         for raw in names:
             name = raw.decode() if isinstance(raw, bytes) else str(raw)
             meta = {_text(k): _text(v) for k, v in self._call(self.client.hgetall, self._key(name, "meta")).items()}
+            if meta.get("deleted") == "1":
+                continue
             last = int(self._call(self.client.get, self._key(name, "last")) or 0)
             infos.append(
-                GameInfo(name, meta.get("title", name), float(meta.get("created", 0)), float(meta.get("updated", 0)), last)
+                GameInfo(
+                    name,
+                    meta.get("title", name),
+                    float(meta.get("created", 0)),
+                    float(meta.get("updated", 0)),
+                    last,
+                    meta.get("archived") == "1",
+                )
             )
         return infos
+
+    def _live(self, name: str, *, deleted_too: bool = False) -> None:
+        """:raises GameNotFound: no game ``name``, or (unless ``deleted_too``) it was deleted."""
+        if self._call(self.client.get, self._key(name, "last")) is None:
+            raise GameNotFound(f"No stored game called {name!r}.")
+        if not deleted_too and _text(self._call(self.client.hget, self._key(name, "meta"), "deleted") or "") == "1":
+            raise GameNotFound(f"The game {name!r} was deleted.")
+
+    def rename_game(self, name: str, title: str) -> None:
+        self._live(name)
+        self._call(self.client.hset, self._key(name, "meta"), "title", title)
+
+    def archive_game(self, name: str, archived: bool = True) -> None:
+        self._live(name)
+        self._call(self.client.hset, self._key(name, "meta"), "archived", "1" if archived else "0")
+
+    def delete_game(self, name: str) -> None:
+        self._live(name, deleted_too=True)
+        self._call(self.client.hset, self._key(name, "meta"), "deleted", "1")
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
         last_key = self._key(game, "last")

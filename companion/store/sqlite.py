@@ -57,7 +57,13 @@ CREATE TABLE IF NOT EXISTS entries (
 CREATE TABLE IF NOT EXISTS snapshots (
     game TEXT NOT NULL, node INTEGER NOT NULL, state TEXT NOT NULL, digest TEXT, PRIMARY KEY (game, node)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS game_marks (
+    name TEXT PRIMARY KEY, archived INTEGER NOT NULL DEFAULT 0, deleted INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
 """
+# game_marks (the Games page's archive and delete) is a table of its own, made by every open
+# (CREATE ... IF NOT EXISTS), so the schema's version stays: an older companion reads the file
+# as before and only does not know which games were archived or deleted.
 # Inputs found journaled twice when the unique index was missing (rebuilt at open): the entries
 # stay, their identity is moved here (docs/reliability.md, "Each input once").
 _SET_ASIDE = "CREATE TABLE IF NOT EXISTS set_aside_inputs (game TEXT NOT NULL, seq INTEGER NOT NULL, input TEXT NOT NULL)"
@@ -209,6 +215,8 @@ class SqliteJournal:
             )
         if cursor.rowcount != 1:
             raise JournalError(f"A game called {name!r} already exists; pick another name or resume it.")
+        with self._storage("nothing was written"), contextlib.suppress(sqlite3.OperationalError):
+            self._db.execute("DELETE FROM game_marks WHERE name = ?", (name,))  # an empty game made again is new
 
     @contextlib.contextmanager
     def _storage(self, consequence: str) -> Iterator[None]:
@@ -237,6 +245,7 @@ class SqliteJournal:
             raise
 
     def games(self) -> list[GameInfo]:
+        marked = self._marked()
         rows = self._db.execute(
             # An entry's time that is not a number (text a damaged page left) is not the game's latest.
             "SELECT g.name, g.title, g.created, "
@@ -244,7 +253,50 @@ class SqliteJournal:
             "COALESCE(MAX(e.seq), 0) "
             "FROM games g LEFT JOIN entries e ON e.game = g.name GROUP BY g.name ORDER BY updated DESC, g.name"
         )
-        return [GameInfo(*row) for row in rows]
+        infos = []
+        for name, title, created, updated, entries in rows:
+            archived, deleted = marked.get(name, (False, False))
+            if not deleted:
+                infos.append(GameInfo(name, title, created, updated, entries, archived))
+        return infos
+
+    def _marked(self) -> dict[str, tuple[bool, bool]]:
+        """Each marked game's (archived, deleted); none from a file opened read-only before its
+        game_marks table was made (an older companion's, on a read-only disk)."""
+        try:
+            rows = self._db.execute("SELECT name, archived, deleted FROM game_marks").fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return {str(name): (bool(archived), bool(deleted)) for name, archived, deleted in rows}
+
+    def _live(self, name: str, *, deleted_too: bool = False) -> None:
+        """:raises GameNotFound: no game ``name``, or (unless ``deleted_too``) it was deleted."""
+        if self._db.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone() is None:
+            raise GameNotFound(f"No stored game called {name!r}.")
+        if not deleted_too and self._marked().get(name, (False, False))[1]:
+            raise GameNotFound(f"The game {name!r} was deleted.")
+
+    def _mark(self, name: str, column: str, value: bool) -> None:
+        """Set ``column`` (``archived`` or ``deleted``, never a caller's text) of game ``name``."""
+        with self._storage("nothing was changed"):
+            self._db.execute(
+                f"INSERT INTO game_marks (name, {column}) VALUES (?, ?) "
+                f"ON CONFLICT (name) DO UPDATE SET {column} = excluded.{column}",
+                (name, int(value)),
+            )
+
+    def rename_game(self, name: str, title: str) -> None:
+        self._live(name)
+        with self._storage("nothing was changed"):
+            self._db.execute("UPDATE games SET title = ? WHERE name = ?", (title, name))
+
+    def archive_game(self, name: str, archived: bool = True) -> None:
+        self._live(name)
+        self._mark(name, "archived", archived)
+
+    def delete_game(self, name: str) -> None:
+        self._live(name, deleted_too=True)
+        self._mark(name, "deleted", True)
 
     def append(self, game: str, entry: Entry, snapshot: str | None = None) -> None:
         with self._storage("nothing was written"):

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import i18n
-from companion.client import TableClient, VoiceChoice
+from companion.client import TableClient, Talking, VoiceChoice
 from companion.engine import Command, is_arkham
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.independents import CARDS
@@ -51,6 +51,7 @@ from companion.ui.scene import (
     DieFace,
     Go,
     Intent,
+    Manage,
     Page,
     Resume,
     Scene,
@@ -61,6 +62,7 @@ from companion.ui.scene import (
     View,
 )
 from companion.ui.table_scene import TableScene
+from companion.ui.talk_overlay import NO, TALK, YES, TalkOverlay, scene_room
 from companion.ui.widgets import BACKGROUND, DIM, PANEL, PARTS, TEXT, Metrics, fill_around, font, text
 
 if TYPE_CHECKING:
@@ -122,6 +124,22 @@ LATER_SCENES: dict[str, Callable[[Metrics], Scene]] = {
     "fix": _fix,
     "phones": _phones,
 }
+
+
+def _games(metrics: Metrics) -> Scene:
+    from companion.ui.games_scene import GamesScene
+
+    return GamesScene(metrics)
+
+
+def _story(metrics: Metrics) -> Scene:
+    from companion.ui.story_scene import StoryScene
+
+    return StoryScene(metrics)
+
+
+LATER_SCENES["games"] = _games  # the Games page (companion/ui/games_scene.py)
+LATER_SCENES["story"] = _story  # a finished game's story (companion/ui/story_scene.py)
 
 
 class Scenes(dict[str, Scene]):
@@ -245,6 +263,7 @@ class App:
         self.collector_held = False  # the garbage collector is held off while the answer is awaited
         self.answer_seen = False  # the table handed something over since the command was sent
         self.arrivals: queue.SimpleQueue[Callable[[], bool | None]] = queue.SimpleQueue()
+        self.talking = Talking()  # what the table's push-to-talk cycle does ("off": no talk control)
         self.resize(self.window.get_size())
         self.client.connect(self)
         self.take_arrivals()
@@ -264,16 +283,31 @@ class App:
     def entered(self, state: Any, lines: list[str]) -> None:
         """An entry was journaled: its state and its words."""
         self.arrive(lambda: self._entered(lines, state))
+        self.arrive(lambda: self._after_entry(state))
 
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         """A game is on the table (started or resumed: at its own table)."""
         self.arrive(lambda: self._attached(state, lines, games, home=home))
+        self.arrive(lambda: self._after_attach(state))
 
     def reworded(self, lines: list[str]) -> None:
         """The log's recent lines in the language now chosen (the language switched)."""
 
         def change() -> None:
             self.log = list(lines)
+
+        self.arrive(change)
+
+    def talked(self, talking: Talking) -> None:
+        """The push-to-talk cycle's status changed (a client's hand-over, on another thread): the
+        talk control follows it; the scenes make room for it when the table starts or stops
+        listening."""
+
+        def change() -> None:
+            room = talking.on != self.talking.on
+            self.talking = talking
+            if room:
+                self.resize(self.window.get_size())
 
         self.arrive(change)
 
@@ -374,6 +408,8 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the scenes out for a window of ``size`` (the LED panel, if shown, lies over them)."""
         PARTS.let_go()  # the window's buffer holds nothing drawn for the new size
+        self.overlay = TalkOverlay(Metrics(size[0], size[1]))  # over the whole window, the first to see a touch
+        size = scene_room(size, self.talking.on)  # the scenes beside the talk control's strip, when the table listens
         self.metrics = Metrics(size[0], size[1])
         self.scenes: dict[str, Scene] = Scenes(
             self.metrics,
@@ -519,6 +555,11 @@ class App:
         scene.draw(surface, view)
         panel = self.led_rect()
         PARTS.end(spoiled=self.dim < 1.0 or panel is not None)  # drawn over below: no part is held as drawn
+        self.overlay.update(view.talking)
+        if self.overlay.buttons:
+            self.overlay.draw(surface)
+            if self.overlay.read_back is not None and not self.overlay.metrics.portrait:
+                PARTS.let_go()  # the read-back lies over the scene's parts: none is held as drawn
         if self.dim < 1.0:
             shade = pygame.Surface(surface.get_size())
             shade.set_alpha(round(255 * (1.0 - self.dim)))
@@ -550,6 +591,7 @@ class App:
             demo=self.extras.demo,
             nav=ARKHAM_SCENES if self.arkham else SCENES,
             last_roll=self.client.last_roll(),
+            talking=self.talking,
         )
 
     def resumable(self) -> list[Any]:
@@ -617,8 +659,17 @@ class App:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resize(self.window.get_size())
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scrolled("wheel", event.y)
+        elif event.type == pygame.MOUSEMOTION and event.buttons[0] and not getattr(event, "touch", False):
+            self.scrolled("drag", event.pos)
+        elif event.type == pygame.FINGERMOTION:
+            width, height = self.window.get_size()
+            self.scrolled("drag", (int(event.x * width), int(event.y * height)))
 
     def tap(self, pos: tuple[int, int]) -> None:
+        if self.talk_touch(pos):
+            return
         panel = self.led_rect()
         if panel is not None and panel.collidepoint(pos):
             self.toggle("leds")  # a tap on the virtual LED panel puts it away
@@ -630,8 +681,22 @@ class App:
         else:
             self.mark()  # a scene's own menu may have changed
 
+    def talk_touch(self, pos: tuple[int, int]) -> bool:
+        """A touch on the talk control (held: the table listens), Yes or No to a read-back, or
+        the read-back's words (taken, meaning nothing); False: not the talk control's."""
+        touched = self.overlay.touched(pos)
+        if touched == TALK:
+            self.overlay.held = True
+            self.client.talk(True)  # let go in release()
+        elif touched in (YES, NO):
+            self.client.answer(touched == YES)
+        return touched is not None
+
     def release(self) -> None:
         """A finger lifted (a hold ends: the Elder Signs' peek)."""
+        if self.overlay.held:  # the talk control let go: what was said is heard
+            self.overlay.held = False
+            self.client.talk(False)
         release = getattr(self.scenes[self.scene_name], "release", None)
         if release is not None and release():
             self.mark()
@@ -678,6 +743,12 @@ class App:
                 self.client.list_games()
             elif self.scene_name == "phones":  # the links as they are now (a game changed since)
                 self.options["phones"] = self.client.phones()
+            elif self.scene_name == "games":  # every stored game, as the journal has them now
+                self.keep("catalogue")
+            elif self.scene_name == "log":  # the whole log, read from the journal
+                self.keep("read_log")
+            elif self.scene_name == "story":
+                self.keep("read_story")
         elif isinstance(intent, DieFace):
             self.enter_die(intent.value)
         elif isinstance(intent, Page):
@@ -694,6 +765,8 @@ class App:
             self.build(intent)
         elif isinstance(intent, Key):
             type_key(self.draft, intent.text)
+        elif isinstance(intent, Manage):
+            self.manage(intent)
 
     def build(self, action: Build) -> None:
         if action.what != "save":
@@ -868,6 +941,68 @@ class App:
         self.answered()
         self.client.close()
         pygame.display.quit()
+
+    # -- the Games page, the scrolling log and the story (companion.client.Keeper) ---------------
+
+    def keep(self, ask: str, *args: Any) -> None:
+        """Ask the table's keeper (``catalogue``, ``read_log``...); nothing from a client without one."""
+        asked = getattr(self.client, ask, None)
+        if asked is not None:
+            asked(*args)
+
+    def catalogued(self, games: list[Any]) -> None:
+        """Every stored game, newest first (the Games page)."""
+        self.arrive(lambda: self.options.__setitem__("stored", list(games)))
+
+    def logged(self, lines: list[Any]) -> None:
+        """The game in play's whole log (the log page)."""
+        self.arrive(lambda: self.options.__setitem__("logbook", list(lines)))
+
+    def told(self, name: str, story: dict[str, Any]) -> None:
+        """Game ``name``'s story (the story page)."""
+        self.arrive(lambda: self.options.__setitem__("story", {"name": name, **story}))
+
+    def _after_entry(self, state: Any) -> bool:
+        """After an entry is shown: the log page reads its lines again; a game that has just
+        ended shows its story."""
+        over = not is_arkham(state) and state.phase is Phase.GAME_OVER
+        ended, self.over_seen = over and not getattr(self, "over_seen", False), over
+        if ended:
+            self.options.pop("story", None)
+            self.scene_name = "story"
+            self.keep("read_story")
+            return True
+        if self.scene_name == "log":
+            self.keep("read_log")
+        return False
+
+    def _after_attach(self, state: Any) -> bool:
+        """Another game on the table: the last one's log and story are not this one's."""
+        self.over_seen = not is_arkham(state) and state.phase is Phase.GAME_OVER
+        for kept in ("logbook", "story"):
+            self.options.pop(kept, None)
+        if self.scene_name == "log":
+            self.keep("read_log")
+        return True
+
+    def manage(self, intent: Manage) -> None:
+        """A change to a stored game from the Games page (the list comes back changed)."""
+        if intent.what == "rename":
+            self.keep("rename_game", intent.name, intent.title)
+        elif intent.what in ("archive", "unarchive"):
+            self.keep("archive_game", intent.name, intent.what == "archive")
+        elif intent.what == "delete":
+            self.keep("delete_game", intent.name)
+        elif intent.what == "story":
+            self.options.pop("story", None)
+            self.scene_name = "story"
+            self.keep("read_story", intent.name)
+
+    def scrolled(self, how: str, amount: Any) -> None:
+        """The wheel turned or a finger dragged: the scene shown scrolls, if it scrolls."""
+        scroll = getattr(self.scenes[self.scene_name], how, None)
+        if scroll is not None and scroll(amount):
+            self.mark()
 
     def send_once(self, command: Command, input_id: str) -> None:
         """A command made by the input ``input_id`` (a correction's draft): sent again, it is

@@ -1,5 +1,7 @@
-"""Drawing Arkham Horror's table: the doom and terror tracks, the monster counts, the panels of
-gates, cards in play, investigators and the log, and the buttons, with nothing cut.
+"""Drawing Arkham Horror's table, with nothing cut: the main screen for the seats (:func:`table`:
+Doom, Terror and the monster limit as big numerals, the Mythos card just drawn in big lines, the
+open gates in short form), the panels the detail view lays out (:mod:`companion.ui.arkham_detail`),
+and the buttons.
 
 Every piece of text goes through an :class:`Ink`, which draws it with :func:`widgets.text`, the
 one recorder of where each line went and inside which box: the text-fit test
@@ -15,20 +17,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from companion.engine.arkham import model as m
-from companion.engine.arkham.data import OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP
-from companion.engine.arkham.mythos import monster_limit, outskirts_limit
-from companion.i18n import N_, _
-from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, wrap
+from companion.engine.arkham.data import CARD, OUTSKIRTS, SKY, TERROR_CLOSES, TERROR_TOP
+from companion.engine.arkham.mythos import gate_limit, monster_limit, outskirts_limit
+from companion.i18n import N_, _, ngettext
+from companion.ui.arkham_picker import recently_drawn
+from companion.ui.widgets import ACCENT, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, Metrics, font, text, width_of, wrap
 
 Colour = tuple[int, int, int]
 Line = tuple[str, Colour]
-DETAIL_SIZES = (20, 18, 16, 14)  # a panel's entries shrink through these (at unit 1) before any is left out
-LABEL_SIZES = (24, 20, 17, 15)  # a button's label, likewise (wrapped onto up to three lines first)
-BIG = 48  # the doom and terror numerals (at unit 1): about 33 px of figure, readable from 1.5 m
+DETAIL_SIZES = (24, 22, 20, 18, 16, 14)  # a panel's entries shrink through these (at unit 1) before any is left out
+LABEL_SIZES = (28, 24, 20, 17, 15)  # a button's label, likewise (wrapped onto up to three lines first)
+BIG = 48  # the doom, terror and monster numerals (at unit 1): 24 px of cap at 800x480, 4.7 mm
+# The main screen is read from the seats, 1.5 m away (issue 33): the Mythos card at 38 (19 px of
+# cap at 800x480, 3.7 mm on the 7-inch panel), the rest at 28 or more (15 px, 2.9 mm; the floor is
+# 2.5 mm).  The face's cap is about half its size number.
+CARD_SIZES = (40, 38)
+TABLE_SIZES = (30, 28)
+TERROR_COLOUR = (200, 170, 90)
+MOVES = (196, 192, 184)  # the monsters' moves on the Mythos panel: a shade under TEXT, as the first to go
 EMPTY_CELL = (44, 40, 56)
 NBSP = "\u00a0"  # keeps a label and its number on one line
 STANDINGS = (N_("playing"), N_("devoured"), N_("retired"))  # model.Standing's values, as the screen shows them
@@ -151,32 +162,7 @@ def panel_height(entries: Sequence[Line], width: int, size: int, metrics: Metric
     return body.y + entries_height(entries, size, body.width) + metrics.px(4) + 1
 
 
-def log_panel(ink: Ink, surface: pygame.Surface, log: Sequence[str], box: pygame.Rect, metrics: Metrics) -> None:
-    """The newest lines of the log that fit, whole, newest at the bottom (the Log screen has all)."""
-    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
-    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
-    head = ink.line(surface, _("What happened"), inner.topleft, metrics.px(16), inner, DIM, bold=True)
-    size = metrics.px(16)
-    step = font(size).get_linesize()
-    top = head.bottom + metrics.px(3)
-    chosen: list[list[str]] = []
-    used = 0
-    for words in reversed(log):
-        rows = wrap(words, size, inner.width)
-        if used + len(rows) * step > inner.bottom - top:
-            break
-        chosen.append(rows)
-        used += len(rows) * step
-    y = inner.bottom - used
-    for n, rows in enumerate(reversed(chosen)):
-        colour = TEXT if n == len(chosen) - 1 else DIM  # the newest line stands out
-        for row in rows:
-            ink.line(surface, row, (inner.x, y), size, inner, colour)
-            y += step
-
-
 def track(
-    ink: Ink,
     surface: pygame.Surface,
     box: pygame.Rect,
     length: int,
@@ -185,95 +171,269 @@ def track(
     metrics: Metrics,
     marks: Sequence[int] = (),
 ) -> None:
-    """A track of numbered cells, the first ``filled`` in ``colour``; ``marks`` outlined in WARN."""
+    """A bar of ``length`` cells, the first ``filled`` in ``colour``; ``marks`` outlined in WARN.
+    No digits: the numeral above says the value at a size the seats read."""
     gap = max(1, metrics.px(2))
     width = (box.width - gap * (length - 1)) // length
-    size = next(
-        (metrics.px(s) for s in (16, 14, 12, 11) if font(metrics.px(s)).size(str(length))[0] <= width - 2), metrics.px(11)
-    )
+    radius = max(1, metrics.px(3))
     for n in range(length):
         cell = pygame.Rect(box.x + n * (width + gap), box.y, width, box.height)
-        pygame.draw.rect(surface, colour if n < filled else EMPTY_CELL, cell, border_radius=max(1, metrics.px(3)))
+        pygame.draw.rect(surface, colour if n < filled else EMPTY_CELL, cell, border_radius=radius)
         if n + 1 in marks:
-            pygame.draw.rect(surface, WARN, cell, width=max(1, metrics.px(2)), border_radius=max(1, metrics.px(3)))
-        ink.line(surface, str(n + 1), cell.center, size, cell, (20, 18, 26) if n < filled else DIM, centre=True)
+            pygame.draw.rect(surface, WARN, cell, width=max(1, metrics.px(2)), border_radius=radius)
 
 
 def gauge(
     ink: Ink,
     surface: pygame.Surface,
     box: pygame.Rect,
-    value: int,
-    top: int,
+    figure: str,
     label: str,
     colour: Colour,
     metrics: Metrics,
     *,
     tag: str,
-    marks: Sequence[int] = (),
-) -> None:
-    """A big ``value/top`` numeral, its label beside it, and the numbered track below."""
+) -> pygame.Rect:
+    """A big numeral (``figure``, e.g. "5/12") with its label beside it at the table's size (on
+    up to two lines); the strip left below them, for a track or a line of words."""
     pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
     inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(5))
-    big = ink.line(surface, f"{value}/{top}", inner.topleft, metrics.px(BIG), inner, colour, bold=True, tag=tag)
-    cells = metrics.px(20)
-    side = pygame.Rect(big.right + metrics.px(8), inner.y, inner.right - big.right - metrics.px(8), big.height)
-    size, rows = fit(label, side, [metrics.px(s) for s in (20, 18, 16, 14)], max_lines=2)
-    ink.lines(surface, rows, side, size, TEXT)
-    track(ink, surface, pygame.Rect(inner.x, inner.bottom - cells, inner.width, cells), top, value, colour, metrics, marks)
+    big = ink.line(surface, figure, inner.topleft, metrics.px(BIG), inner, colour, bold=True, tag=tag)
+    strip = strip_height(metrics)
+    side = pygame.Rect(big.right + metrics.px(8), inner.y, inner.right - big.right - metrics.px(8), inner.height - strip - 1)
+    size, rows = fit(label, side, [metrics.px(s) for s in TABLE_SIZES], max_lines=2)
+    ink.lines(surface, rows, side, size, TEXT, tag=f"{tag} label")
+    return pygame.Rect(inner.x, inner.bottom - strip, inner.width, strip)
 
 
-def counts(ink: Ink, surface: pygame.Surface, box: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> None:
-    """The monster limits at a glance (Rulebook p.18): Arkham with the Sky against players + 3,
-    the Outskirts against 8 - players; the Sky and the cup."""
-    pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+def strip_height(metrics: Metrics) -> int:
+    """The height of a gauge's strip: one line at the table's least size."""
+    return int(font(metrics.px(TABLE_SIZES[-1])).get_linesize())
+
+
+def gauge_height(metrics: Metrics) -> int:
+    """A gauge's height: the numeral and the strip below it, or a label of two lines and the strip."""
+    label = 2 * font(metrics.px(TABLE_SIZES[-1])).get_linesize()
+    numeral = font(metrics.px(BIG), True).get_linesize()
+    return max(numeral, label) + strip_height(metrics) + 2 * metrics.px(5) + 2
+
+
+def monsters_gauge(ink: Ink, surface: pygame.Surface, box: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> None:
+    """The monster limit at a glance (Rulebook p.18): the monsters in Arkham and the Sky against
+    players + 3, and below, the Outskirts against 8 - players."""
     where = Counter(x.place for x in state.monsters)
     on_board = len(state.monsters) - where[OUTSKIRTS]
     limit, outskirts = monster_limit(state.players), outskirts_limit(state.players)
-    cells = [
-        (f"{on_board}/{limit}", _("in Arkham"), WARN if on_board >= limit else TEXT),
-        (f"{where[OUTSKIRTS]}/{outskirts}", _("Outskirts"), WARN if where[OUTSKIRTS] >= outskirts else TEXT),
-        (str(where[SKY]), _("Sky"), TEXT),
-        (str(len(state.cup)), _("in the cup"), DIM),
-    ]
-    inner = box.inflate(-2 * metrics.px(6), -2 * metrics.px(4))
-    columns = 2 if inner.height > metrics.px(70) else 4  # a square of four, or a row of four
-    width, height = inner.width // columns, inner.height // (4 // columns)
-    for n, (figure, label, colour) in enumerate(cells):
-        row, col = divmod(n, columns)
-        cell = pygame.Rect(inner.x + col * width, inner.y + row * height, width - metrics.px(4), height)
-        number = ink.line(surface, figure, cell.topleft, metrics.px(28), cell, colour, bold=True)
-        under = pygame.Rect(cell.x, number.bottom + 1, cell.width, cell.bottom - number.bottom - 1)
-        size, rows = fit(label, under, [metrics.px(s) for s in (16, 14, 12)], max_lines=1)
-        ink.lines(surface, rows, under, size, DIM)
+    colour = WARN if on_board >= limit else TEXT
+    strip = gauge(ink, surface, box, f"{on_board}/{limit}", _("Monsters"), colour, metrics, tag="monsters")
+    words = _("Outskirts {count}/{limit}").format(count=where[OUTSKIRTS], limit=outskirts)
+    colour = WARN if where[OUTSKIRTS] >= outskirts else TEXT if where[OUTSKIRTS] else DIM
+    ink.line(surface, words, strip.topleft, metrics.px(TABLE_SIZES[-1]), strip, colour)
 
 
 def header(ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, metrics: Metrics) -> int:
-    """Doom, terror and the monster counts across the top of ``area`` (in portrait the counts
-    go on a row of their own); the y below them."""
-    gap, tall = metrics.margin, metrics.px(86)
+    """Doom, terror and the monsters across the top of ``area`` (in portrait doom has a row of
+    its own); the y below them."""
+    gap, tall = metrics.margin, gauge_height(metrics)
     box = pygame.Rect(area.x, area.y, area.width, tall)
-    if metrics.portrait:
+    if metrics.portrait:  # doom across, its Ancient One's name beside the numeral; terror and monsters below
         half = (box.width - gap) // 2
-        doom = pygame.Rect(box.x, box.y, half, tall)
-        terror = pygame.Rect(doom.right + gap, box.y, box.right - doom.right - gap, tall)
-        rest = pygame.Rect(box.x, box.bottom + gap, box.width, metrics.px(56))
+        doom = box
+        terror = pygame.Rect(box.x, box.bottom + gap, half, tall)
+        rest = pygame.Rect(terror.right + gap, terror.y, box.right - terror.right - gap, tall)
     else:
-        doom = pygame.Rect(box.x, box.y, round(box.width * 0.38), tall)
-        terror = pygame.Rect(doom.right + gap, box.y, round(box.width * 0.32), tall)
+        doom = pygame.Rect(box.x, box.y, round(box.width * 0.36), tall)
+        terror = pygame.Rect(doom.right + gap, box.y, round(box.width * 0.28), tall)
         rest = pygame.Rect(terror.right + gap, box.y, box.right - terror.right - gap, tall)
     awake = bool(state.awakened)
-    heading = (_("{ancient_one}: AWAKE") if awake else _("{ancient_one}: doom")).format(ancient_one=state.ancient_one)
-    gauge(
-        ink, surface, doom, state.doom, state.doom_track, heading,
-        WARN if awake or state.doom >= state.doom_track - 2 else ACCENT, metrics, tag="doom",
-    )  # fmt: skip
-    gauge(
-        ink, surface, terror, state.terror, TERROR_TOP, _("Terror: shops close at{nbsp}3,{nbsp}6,{nbsp}9").format(nbsp=NBSP),
-        WARN if state.terror >= TERROR_TOP else (200, 170, 90), metrics, tag="terror", marks=tuple(TERROR_CLOSES),
-    )  # fmt: skip
-    counts(ink, surface, rest, state, metrics)
+    name = (_("{ancient_one}: AWAKE") if awake else "{ancient_one}").format(ancient_one=state.ancient_one)
+    colour = WARN if awake or state.doom >= state.doom_track - 2 else ACCENT
+    strip = gauge(ink, surface, doom, f"{state.doom}/{state.doom_track}", name, colour, metrics, tag="doom")
+    track(surface, strip.inflate(0, -metrics.px(6)), state.doom_track, state.doom, colour, metrics)
+    colour = WARN if state.terror >= TERROR_TOP else TERROR_COLOUR
+    strip = gauge(ink, surface, terror, f"{state.terror}/{TERROR_TOP}", _("Terror"), colour, metrics, tag="terror")
+    track(surface, strip.inflate(0, -metrics.px(6)), TERROR_TOP, state.terror, colour, metrics, tuple(TERROR_CLOSES))
+    monsters_gauge(ink, surface, rest, state, metrics)
     return rest.bottom
+
+
+def last_card(state: m.ArkhamState, log: Sequence[str]) -> str:
+    """The Mythos card drawn last, as the log says ("" when the log holds none)."""
+    drawn = recently_drawn(log, CARD)
+    return drawn[0] if drawn else ""
+
+
+def card_kind_words(state: m.ArkhamState, log: Sequence[str]) -> str:
+    """The kind of the card drawn last, e.g. "Environment (weather)" ("" when none is known)."""
+    card = last_card(state, log)
+    if not card:
+        return ""
+    info = CARD[card]
+    kind = _(info.kind.value) + (f" ({_(info.subtype)})" if info.subtype else "")
+    return kind[:1].upper() + kind[1:]
+
+
+def mythos_lines(state: m.ArkhamState, log: Sequence[str]) -> list[Line]:
+    """The Mythos card just drawn in a few short lines: its name, where its gate and Clue went,
+    how the monsters move; the awakening or the set-up left to do instead, when there is one."""
+    if state.awakened:
+        return [(_("{ancient_one} AWAKENS").format(ancient_one=state.ancient_one), WARN), (state.awakened, WARN)]
+    if state.unplaced():
+        count = len(state.unplaced())
+        return [
+            (_("Set-up"), ACCENT),
+            (
+                ngettext("Place {count} investigator: Move.", "Place {count} investigators: Move.", count).format(count=count),
+                TEXT,
+            ),
+        ]
+    card = last_card(state, log)
+    if not card:
+        return [(_("No Mythos card yet"), DIM), (_("Draw or pick the first one."), TEXT)]
+    info = CARD[card]
+    lines: list[Line] = [(card, ACCENT)]
+    if info.gate:
+        sealed = info.gate in state.seals
+        lines.append(((_("Gate: {place}, sealed") if sealed else _("Gate: {place}")).format(place=info.gate), TEXT))
+    if info.clue:
+        lines.append((_("Clue: {place}").format(place=info.clue), TEXT))
+    if info.black or info.white:
+        black, white = (", ".join(_(d.value) for d in dims) or "-" for dims in (info.black, info.white))
+        lines.append((_("Moves: black {black}; white {white}").format(black=black, white=white), MOVES))
+    return lines
+
+
+def mythos_forms(card: list[Line]) -> list[list[Line]]:
+    """The Mythos panel's forms, fullest first: when short of room the monsters' moves go (the
+    detail view's log has them)."""
+    return [card, [line for line in card if line[1] != MOVES]]
+
+
+def gates_short(state: m.ArkhamState) -> list[Line]:
+    """The open gates in short form (each with how many monsters stand there), the monsters
+    elsewhere and in the Sky counted (the detail view has every name)."""
+    where = Counter(x.place for x in state.monsters)
+    lines: list[Line] = [(f"{g.location}: {where[g.location]}", ACCENT) for g in state.gates]
+    at_gates = sum(where[g.location] for g in state.gates)
+    streets = len(state.monsters) - at_gates - where[SKY] - where[OUTSKIRTS]
+    lines += [(_("Elsewhere: {count}").format(count=streets), TEXT)] if streets else []
+    lines += [(_("Sky: {count}").format(count=where[SKY]), TEXT)] if where[SKY] else []
+    return lines or [(_("No gate open."), DIM)]
+
+
+def block_height(entries: Sequence[Line], size: int, width: int, *, first_bold: bool = False) -> int:
+    """How tall ``entries`` stand wrapped to ``width`` at ``size`` (the first bold, if asked)."""
+    step = font(size).get_linesize()
+    return sum(step * max(1, len(wrap(words, size, width, first_bold and n == 0))) for n, (words, _c) in enumerate(entries))
+
+
+def squeezed(entries: Sequence[Line]) -> list[Line]:
+    """``entries`` run together by colour ("A: 1, B: 0"), each kept whole on a line: fewer
+    lines when the entries are short."""
+    runs: list[Line] = []
+    for words, colour in entries:
+        whole = words.replace(" ", NBSP)
+        if runs and runs[-1][1] == colour:
+            runs[-1] = (f"{runs[-1][0]}, {whole}", colour)
+        else:
+            runs.append((whole, colour))
+    return runs
+
+
+@dataclass(frozen=True)
+class BigPanel:
+    """A main-screen panel: its heading, and the forms of its entries from the fullest to the
+    shortest (the first form that fits at one of ``sizes`` is drawn)."""
+
+    heading: str
+    forms: Sequence[Sequence[Line]]
+    sizes: Sequence[int]
+    tag: str
+    first_bold: bool = False
+    aside: str = ""  # words on the heading's row, at its right, when there is room (the card's kind)
+
+    def body(self, box: pygame.Rect, metrics: Metrics) -> pygame.Rect:
+        inner = box.inflate(-2 * metrics.px(8), -2 * metrics.px(5))
+        top = inner.y + font(metrics.px(TABLE_SIZES[-1]), True).get_linesize() + metrics.px(2)
+        return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+
+    def choice(self, width: int, room: int) -> tuple[Sequence[Line], int]:
+        """The fullest form and largest size that fit ``room`` px tall; else the shortest form
+        at the least size."""
+        for entries in self.forms:
+            for size in self.sizes:
+                if block_height(entries, size, width, first_bold=self.first_bold) <= room:
+                    return entries, size
+        return self.forms[-1], self.sizes[-1]
+
+    def height(self, width: int, room: int, metrics: Metrics) -> int:
+        """How tall a panel ``width`` wide needs to be (at most ``room`` px) for what it shows."""
+        body = self.body(pygame.Rect(0, 0, width, room), metrics)
+        entries, size = self.choice(body.width, body.height)
+        return min(room, body.y + block_height(entries, size, body.width, first_bold=self.first_bold) + metrics.px(5) + 1)
+
+    def draw(self, ink: Ink, surface: pygame.Surface, box: pygame.Rect, metrics: Metrics) -> None:
+        """The panel in ``box``: at the least size, what fits and "+N more" (which the text-fit
+        check counts as cut: the layout must leave room)."""
+        pygame.draw.rect(surface, PANEL, box, border_radius=metrics.px(6))
+        inner = box.inflate(-2 * metrics.px(8), -2 * metrics.px(5))
+        small = metrics.px(TABLE_SIZES[-1])
+        head = ink.line(surface, self.heading, inner.topleft, small, inner, DIM, bold=True, tag=f"{self.tag} heading")
+        wide = width_of(self.aside, small)
+        if self.aside and head.right + metrics.px(16) + wide <= inner.right:
+            ink.line(surface, self.aside, (inner.right - wide, inner.y), small, inner, DIM, tag=f"{self.tag} aside")
+        body = self.body(box, metrics)
+        entries, size = self.choice(body.width, body.height)
+        step, y = font(size).get_linesize(), body.y
+        for n, (words, colour) in enumerate(entries):
+            bold = self.first_bold and n == 0
+            rows = wrap(words, size, body.width, bold)
+            if y + len(rows) * step > body.bottom:
+                left_out = "; ".join(w for w, _c in entries[n:])
+                more = _("+{count} more").format(count=len(entries) - n)
+                ink.line(surface, more, (body.x, y), small, body, WARN, wanted=left_out)
+                return
+            for row in rows:
+                ink.line(surface, row, (body.x, y), size, body, colour, bold=bold, tag=self.tag)
+                y += step
+
+
+def table(
+    ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, log: Sequence[str], metrics: Metrics
+) -> None:
+    """The main screen's board in ``area``, for the seats: the gauges across the top, then the
+    Mythos card just drawn in big lines beside (in portrait: above) the open gates in short form."""
+    gap = metrics.margin
+    below = header(ink, surface, area, state, metrics)
+    rest = pygame.Rect(area.x, below + gap, area.width, area.bottom - below - gap)
+    card = mythos_lines(state, log)
+    mythos = BigPanel(
+        _("What happened"),
+        mythos_forms(card),
+        [metrics.px(s) for s in CARD_SIZES],
+        "mythos",
+        first_bold=True,
+        aside=card_kind_words(state, log) if not (state.awakened or state.unplaced()) else "",
+    )
+    heading = _("Gates {count}/{limit}, monsters at each").format(count=len(state.gates), limit=gate_limit(state.players))
+    short = gates_short(state)
+    gates_only = [line for line in short if line[1] == ACCENT]
+    others = [line for line in short if line[1] != ACCENT]
+    forms = [
+        short,
+        [*gates_only, *squeezed(others)],
+        squeezed(short),
+    ]  # the monsters elsewhere on one line, then all run together
+    gates = BigPanel(heading, forms, [metrics.px(s) for s in TABLE_SIZES], "gates")
+    if metrics.portrait:
+        tall = mythos.height(rest.width, (rest.height - gap) * 3 // 5, metrics)
+        mythos_box = pygame.Rect(rest.x, rest.y, rest.width, tall)
+        gates_box = pygame.Rect(rest.x, mythos_box.bottom + gap, rest.width, rest.bottom - mythos_box.bottom - gap)
+    else:
+        mythos_box = pygame.Rect(rest.x, rest.y, round(rest.width * 0.58), rest.height)
+        gates_box = pygame.Rect(mythos_box.right + gap, rest.y, rest.right - mythos_box.right - gap, rest.height)
+    mythos.draw(ink, surface, mythos_box, metrics)
+    gates.draw(ink, surface, gates_box, metrics)
 
 
 def gates_and_monsters(state: m.ArkhamState) -> list[Line]:
@@ -330,80 +490,3 @@ def investigators(state: m.ArkhamState) -> list[Line]:
         facts = _("Sneak{nbsp}{sneak}, Clues{nbsp}{clues}").format(nbsp=NBSP, sneak=who.sneak, clues=who.clues)
         lines.append((f"{who.name}{first}: {place}, {facts}{delayed}", ACCENT if first else TEXT))
     return lines
-
-
-def board(
-    ink: Ink, surface: pygame.Surface, area: pygame.Rect, state: m.ArkhamState, log: Sequence[str], metrics: Metrics
-) -> None:
-    """The whole table in ``area``: the header across the top, then the panels.  The first
-    arrangement in which every entry fits is drawn: in landscape three columns (gates | cards in
-    play over investigators | the log), then two without the log, then gates | cards | investigators;
-    in portrait the panels stacked, the log taking what is left (the Log screen has it all)."""
-    gap = metrics.margin
-    below = header(ink, surface, area, state, metrics)
-    rest = pygame.Rect(area.x, below + gap, area.width, area.bottom - below - gap)
-    gates = (_("Gates and monsters"), gates_and_monsters(state))
-    play = (_("Cards in play"), in_play(state))
-    people = (_("Investigators"), investigators(state))
-    arrangements = (
-        stacked(rest, [gates, play, people], metrics) if metrics.portrait else columns(rest, [gates, play, people], metrics)
-    )
-    chosen = next(
-        (a for a in arrangements if all(panel_size(entries, box, metrics) for _, entries, box in a[0])), arrangements[-1]
-    )
-    for heading, entries, box in chosen[0]:
-        panel(ink, surface, heading, entries, box, metrics)
-    if chosen[1] is not None:
-        log_panel(ink, surface, log, chosen[1], metrics)
-
-
-Placed = tuple[str, Sequence[Line], pygame.Rect]
-Arrangement = tuple[list[Placed], pygame.Rect | None]  # the panels in their boxes, and the log's box (if shown)
-
-
-def split(box: pygame.Rect, first: Sequence[Line], second: Sequence[Line], metrics: Metrics) -> tuple[pygame.Rect, pygame.Rect]:
-    """``box`` cut across in two: the upper as tall as ``first`` needs at a middle size (at most
-    half, unless ``second`` needs less), the lower the rest."""
-    gap, size = metrics.margin, metrics.px(DETAIL_SIZES[1])
-    need = panel_height(first, box.width, size, metrics)
-    other = panel_height(second, box.width, size, metrics)
-    height = min(need, max(box.height // 2, box.height - gap - other))
-    upper = pygame.Rect(box.x, box.y, box.width, height)
-    return upper, pygame.Rect(box.x, upper.bottom + gap, box.width, box.bottom - upper.bottom - gap)
-
-
-def columns(rest: pygame.Rect, panels: list[tuple[str, list[Line]]], metrics: Metrics) -> list[Arrangement]:
-    gap = metrics.margin
-    (g, gates), (p, play), (i, people) = panels
-    third = (rest.width - 2 * gap) // 3
-    boxes = [pygame.Rect(rest.x + n * (third + gap), rest.y, third, rest.height) for n in range(3)]
-    boxes[2].width = rest.right - boxes[2].x
-    upper, lower = split(boxes[1], play, people, metrics)
-    half = (rest.width - gap) // 2
-    left = pygame.Rect(rest.x, rest.y, half, rest.height)
-    right = pygame.Rect(left.right + gap, rest.y, rest.right - left.right - gap, rest.height)
-    upper2, lower2 = split(right, play, people, metrics)
-    return [
-        ([(g, gates, boxes[0]), (p, play, upper), (i, people, lower)], boxes[2]),
-        ([(g, gates, left), (p, play, upper2), (i, people, lower2)], None),
-        ([(g, gates, boxes[0]), (p, play, boxes[1]), (i, people, boxes[2])], None),
-    ]
-
-
-def stacked(rest: pygame.Rect, panels: list[tuple[str, list[Line]]], metrics: Metrics) -> list[Arrangement]:
-    gap = metrics.margin
-    arrangements: list[Arrangement] = []
-    for size in (metrics.px(s) for s in DETAIL_SIZES):
-        y, placed = rest.y, list[Placed]()
-        for heading, entries in panels:
-            height = panel_height(entries, rest.width, size, metrics)
-            placed.append((heading, entries, pygame.Rect(rest.x, y, rest.width, height)))
-            y += height + gap
-        if y <= rest.bottom:
-            log = pygame.Rect(rest.x, y, rest.width, rest.bottom - y)
-            arrangements.append((placed, log if log.height >= metrics.px(60) else None))
-    share = (rest.height - 2 * gap) // 3
-    even: list[Placed] = [
-        (h, e, pygame.Rect(rest.x, rest.y + n * (share + gap), rest.width, share)) for n, (h, e) in enumerate(panels)
-    ]
-    return [*arrangements, (even, None)]

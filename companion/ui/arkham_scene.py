@@ -1,7 +1,8 @@
 """Arkham Horror's table on the touchscreen: the Mythos Phase and the board between phases.
 
-The main view: the Ancient One's doom and the terror track, the cards in play, the gates, the Sky
-and the Outskirts, monsters by place, and the words of the last steps.  Along the bottom:
+The main view is read from the seats (:func:`companion.ui.arkham_board.table`): the Ancient One's
+doom, the terror track and the monster limit, the Mythos card just drawn, the open gates in
+short form.  Details opens the full lists (:mod:`companion.ui.arkham_detail`).  Along the bottom:
 
 - Draw Mythos (digital, seeded) or Pick the card drawn at the table by name (a few taps); a
   table that draws for itself (``table_draws``) enters the card, then is asked for the gate
@@ -35,7 +36,8 @@ from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.i18n import N_, _, ngettext
-from companion.ui.arkham_board import LABEL_SIZES, Ink, Line, board, fit, fits, in_play, investigators
+from companion.ui.arkham_board import TABLE_SIZES, Ink, Line, fit, fits, in_play, investigators, table
+from companion.ui.arkham_detail import details
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -61,6 +63,7 @@ class MenuKind(Enum):
     MARKER_PLACE = "marker_place"  # where
     RENAME = "rename"  # an investigator's name, on the on-screen keyboard
     MONSTER = "monster"  # which monster came out of the cup
+    DETAIL = "detail"  # the detail view: every gate, monster, card in play, investigator, the log
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,8 @@ class ArkhamScene(Scene):
         self.heading = self.title(state)
         if kind is MenuKind.CARD:
             return self.card_picker(state)
+        if kind is MenuKind.DETAIL:
+            return [Button(grid(bar, 4, 4, self.metrics)[3], _("Back"), Menu(), ACCENT)]
         if kind is MenuKind.WHO:
             people = [
                 (f"{i.name}: {i.place or _('not placed')}", Menu(MenuKind.WHERE, subject=i.name)) for i in state.investigators
@@ -225,6 +230,7 @@ class ArkhamScene(Scene):
             (_("Rumor"), Menu(MenuKind.RUMOR), bool(state.rumor) and not over),
             (_("Markers"), Menu(MenuKind.CARD_MARKERS), bool(state.environment or state.rumor) and not over),
             (_("Correct"), Go("arkham_fix"), True),  # the Corrections page (companion.ui.arkham_corrections)
+            (_("Details"), Menu(MenuKind.DETAIL), True),  # every gate, monster, investigator, the log (arkham_detail)
             (_("Undo"), Submit(Undo()), True),
             (_("Redo"), Submit(Redo()), True),
         ]
@@ -237,14 +243,14 @@ class ArkhamScene(Scene):
         ]
 
     def row_width(self, labels: Sequence[str]) -> int:
-        """The most buttons a row can hold with every label whole on at most two lines (the
-        fewer the rows, the more of the screen the board gets)."""
+        """The most buttons a row can hold with every label whole on at most two lines at the
+        table's least size (the fewer the rows, the more of the screen the board gets)."""
         m_ = self.metrics
         for rows in range(1, len(labels) + 1):
             columns = -(-len(labels) // rows)
             width = (m_.width - 2 * m_.margin - (columns - 1) * m_.margin) // columns
             inner = pygame.Rect(0, 0, width - m_.px(10), m_.touch - m_.px(4))
-            sizes = [m_.px(s) for s in LABEL_SIZES]
+            sizes = [m_.px(TABLE_SIZES[-1])]
             fitted = [fit(label, inner, sizes, max_lines=2) for label in labels]
             if width >= m_.touch and all(len(rows) <= 2 and fits(rows, size, inner) for size, rows in fitted):
                 return columns
@@ -407,19 +413,14 @@ class ArkhamScene(Scene):
         assert isinstance(state, m.ArkhamState)
         m_ = self.metrics
         heading = self.heading  # the question the layout was made for
-        if heading:
+        area = pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin, self.buttons_top() - 2 * m_.margin)
+        if self.menu.kind is MenuKind.DETAIL:
+            details(self.ink, surface, area, state, view.log, m_)
+        elif heading:
             size, rows = self.prompt_fit(heading)
             self.ink.lines(surface, rows, self.title_box(), size, TEXT, bold=True)
         else:
-            top = self.buttons_top() - m_.margin
-            board(
-                self.ink,
-                surface,
-                pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin, top - m_.margin),
-                state,
-                view.log,
-                m_,
-            )
+            table(self.ink, surface, area, state, view.log, m_)
         for button in self.buttons:
             self.ink.button(surface, button, m_)
 
@@ -524,7 +525,7 @@ class ArkhamScene(Scene):
 
 MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
 MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
-PROMPT_SIZES = (24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
+PROMPT_SIZES = (30, 28, 24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}

@@ -1,5 +1,5 @@
-"""The log (every event in words, with undo and redo), the settings (tower, panel, journal) and
-the new-game screen (which game and its set-up; or resume a stored game)."""
+"""The settings (tower, panel, journal) and the new-game screen (which game and its set-up; or
+resume a stored game).  The log is companion/ui/log_scene.py's (imported here as before)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.factions.independents import CARDS
 from companion.engine.cthulhu.game import MAX_PLAYERS, MIN_PLAYERS
 from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _
-from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Submit, Toggle, View
+from companion.ui.log_scene import LogScene
+from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Toggle, View
 from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, width_of, wrap
+
+__all__ = ["LogScene", "NewGameScene", "SettingsScene"]  # the log lives in companion/ui/log_scene.py
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own words
 # The tower link's states (firmware_bridge.link.LinkState's values), as the screen shows them.
@@ -54,32 +56,6 @@ def drawable(name: str) -> str:
     """``name`` as the font can draw it: a NUL or a lone surrogate (in a game stored before names
     were checked, or a map file's name) stops pygame's font, so those are shown escaped."""
     return name if name.isprintable() else ascii(name)[1:-1]
-
-
-class LogScene(Scene):
-    name = "log"
-
-    def layout(self, view: View) -> list[Button]:
-        m = self.metrics
-        top = pygame.Rect(m.width - 2 * (m.px(130) + m.margin), m.margin, 2 * m.px(130) + m.margin, m.touch)
-        rects = grid(top, 2, 2, m)
-        return [Button(rects[0], _("Undo"), Submit(c.Undo())), Button(rects[1], _("Redo"), Submit(c.Redo()))]
-
-    def draw(self, surface: pygame.Surface, view: View) -> None:
-        m = self.metrics
-        text(surface, _("Log"), (m.margin, m.margin), m.px(30), bold=True)
-        line, size, width = m.px(21), m.px(19), m.width - 2 * m.margin
-        top = m.touch + 2 * m.margin
-        rows = max(1, (self.body().bottom - top) // line)
-        shown: list[str] = []  # the newest lines that fit whole, each wrapped, newest at the bottom
-        for words in reversed(view.log):
-            wrapped = wrap(words, size, width)
-            if len(shown) + len(wrapped) > rows:
-                break
-            shown = wrapped + shown
-        for i, words in enumerate(shown):
-            text(surface, words, (m.margin, top + i * line), size, TEXT, width=width)
-        super().draw(surface, view)
 
 
 class SettingsScene(Scene):
@@ -182,10 +158,11 @@ class NewGameScene(Scene):
         arkham = view.options.get("game") == "arkham"
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
         area.y += m.px(40)
-        games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 2, 2, m)
+        games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 3, 3, m)
         buttons = [
             Button(games[0], _("Cthulhu Wars"), Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
             Button(games[1], _("Arkham Horror"), Toggle("game=arkham"), ACCENT if arkham else BUTTON),
+            Button(games[2], _("Stored games"), Go("games")),  # every stored game: open, rename, archive, delete
         ]
         below = pygame.Rect(area.x, games[0].bottom + m.margin, area.width, area.bottom - games[0].bottom - m.margin)
         return buttons + (self.arkham(view, below) if arkham else self.cthulhu(view, below))

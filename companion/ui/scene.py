@@ -29,6 +29,8 @@ NAV_LABELS = {
     "settings": N_("Settings"),
     "new": N_("Game"),
     "arkham": N_("Arkham"),
+    "games": N_("Games"),
+    "story": N_("Story"),
 }
 
 
@@ -101,7 +103,17 @@ class Build:
     y: float = 0.0
 
 
-Intent = Submit | Go | DieFace | Page | Start | StartArkham | Resume | Toggle | Build | Key
+@dataclass(frozen=True)
+class Manage:
+    """The Games page's change to stored game ``name``: ``what`` is "rename" (to ``title``),
+    "archive", "unarchive", "delete" (asked twice first) or "story" (a finished game's)."""
+
+    what: str
+    name: str
+    title: str = ""
+
+
+Intent = Submit | Go | DieFace | Page | Start | StartArkham | Resume | Toggle | Build | Key | Manage
 
 
 @dataclass
@@ -124,6 +136,7 @@ class View:
     demo: bool = False
     nav: tuple[str, ...] = SCENES
     last_roll: str = ""  # the tower's last roll and what became of it
+    talking: Any = None  # companion.client.Talking: what the push-to-talk cycle does (None: not told)
 
 
 class Scene:

@@ -7,6 +7,8 @@ Client to server, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
   resumes from there).
 - ``{"type": "act", "at": int, "key": str, "command": {...}}`` or ``..."roll": [int, ...]``: a
   seat's command, decided on entry ``at``, with an idempotency key (8 to 64 of ``A-Za-z0-9_-``).
+- ``{"type": "talk", "pressed": bool}``: the seat's talk control held (true) or let go (false):
+  the table's microphone listens while it is held (a second press answers yes).
 
 Anything else is refused with a sentence (:class:`Malformed`), and nothing is applied.
 See docs/web.md for the server's answers.
@@ -43,13 +45,18 @@ class Act:
     roll: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class Talk:
+    pressed: bool  # held (True) or let go (False)
+
+
 def _whole(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
         raise Malformed(f"{name} must be a whole number of at least 0.")
     return value
 
 
-def parse(text: str | bytes) -> Hello | Act:
+def parse(text: str | bytes) -> Hello | Act | Talk:
     """The message in ``text``; :raises Malformed: saying what is wrong."""
     if len(text) > MAX_MESSAGE:
         raise Malformed(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE}).")
@@ -79,7 +86,12 @@ def parse(text: str | bytes) -> Hello | Act:
         if not isinstance(command, dict):
             raise Malformed("act: command must be an object (one of the offers).")
         return Act(at, key, command)
-    raise Malformed(f"unknown message type {kind!r} (hello, act).")
+    if kind == "talk":
+        pressed = data.get("pressed")
+        if not isinstance(pressed, bool):
+            raise Malformed("talk: pressed must be true or false.")
+        return Talk(pressed)
+    raise Malformed(f"unknown message type {kind!r} (hello, act, talk).")
 
 
 def _die(value: Any) -> bool:

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,6 +50,7 @@ OUTBOX = 256  # messages waiting for a slow reader before it is dropped (it reco
 KEPT_ENTRIES = 256  # entries' words kept for a reconnect to resume from
 DONE_KEYS = 4096  # idempotency keys remembered
 START_WITHIN = 10.0  # seconds to bind the addresses
+TALK_GAP = 0.5  # seconds between two presses of one seat's talk control at least (a flood is refused)
 
 CLOSE_REVOKED = "close: revoked"  # put in an outbox: the writer closes that page (code 4001)
 
@@ -141,7 +144,12 @@ class WebServer:
         self._started = threading.Event()
         self._stop: asyncio.Event | None = None
         self._problem: BaseException | None = None
-        self.mdns: Any = None
+        self.client: Any = None  # the table's client (companion.client.TableClient): its talk key
+        self.listens: Callable[[], bool] = lambda: False  # whether the table listens (a microphone)
+        self.talk_held: Socket | None = None  # the page holding the table's talk key (one at a time)
+        self._talk_pressed: dict[str, float] = {}  # each seat's last press forwarded (monotonic s)
+        self.mdns: Any = None  # the mDNS announcement (companion/web/mdns.py), once made
+        self.mdns_loopback = False  # announce loopback too (the tests: no LAN there)
 
     # -- on the table's thread -------------------------------------------------------------------
 
@@ -178,7 +186,7 @@ class WebServer:
             if views.accepts_roll(state, seat) != len(act.roll):
                 answer(False, f"No roll of {len(act.roll)} dice is asked of you now.")
                 return
-        elif command not in views.seat_commands(state, seat):
+        elif not views.is_seat_command(state, seat, command):
             answer(False, "That is not one of your choices now; choose again on the page as it is now.")
             return
         said = len(self.table.notices)
@@ -299,18 +307,22 @@ class WebServer:
         await runner.setup()
         servers = []
         loop = asyncio.get_running_loop()
+        announcing: asyncio.Future[None] | None = None
         try:
             for address in self.addresses:
                 guarded = lambda: self.guard.connection(runner, REQUEST_WITHIN)  # REQUEST_WITHIN read at each (tests shorten it)
                 server = await loop.create_server(guarded, address, self.port, backlog=64)
                 servers.append(server)
                 self.port = server.sockets[0].getsockname()[1]  # 0 (the tests): the one the kernel gave
-            self._announce()
+            announcing = asyncio.ensure_future(self._announce())  # zeroconf probes ~1.7 s: not before serving
             if self.venue_feed is not None:
                 self.venue_feed.start()
             self._started.set()
             await self._stop.wait()
         finally:
+            if announcing is not None:  # finished before stop() withdraws the announcement
+                with contextlib.suppress(Exception):
+                    await announcing
             if self.venue_feed is not None:
                 self.venue_feed.stop()
             for server in servers:
@@ -319,12 +331,17 @@ class WebServer:
                 await sock.ws.close(code=1001, message=b"server stopping")
             await runner.cleanup()
 
-    def _announce(self) -> None:
+    async def _announce(self) -> None:
+        """Announce the table by mDNS, on a worker thread: zeroconf's blocking calls refuse to run
+        on an event loop (it would take this loop for its own and never register)."""
         if not self.settings.mdns:
             return
         from companion.web.mdns import announce
 
-        self.mdns = announce(self.addresses, self.port)
+        loop = asyncio.get_running_loop()
+        self.mdns = await loop.run_in_executor(
+            None, functools.partial(announce, self.addresses, self.port, loopback=self.mdns_loopback)
+        )
 
     def _later(self, coroutine: Any) -> None:
         """Run ``coroutine`` on the loop, holding it until done (a task nobody holds may vanish)."""
@@ -399,6 +416,7 @@ class WebServer:
             await self._read(sock)
         finally:
             self.sockets.discard(sock)
+            self._let_go(sock)  # a page gone while its talk was held: the microphone stops
             if sock.closing:  # the writer is closing it (revoked): cut short, the page would see 1006
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(writer), HELLO_WITHIN)
@@ -439,6 +457,8 @@ class WebServer:
                 continue
             if isinstance(act, protocol.Act):
                 self._act(sock, act)
+            elif isinstance(act, protocol.Talk):
+                self._talk(sock, act.pressed)
         if sock.ws.close_code == 1009:
             self._count("too large")
 
@@ -487,11 +507,43 @@ class WebServer:
 
         self.table.post_call(lambda: self._decide(sock.seat, act, command, answer))
 
+    def _talk(self, sock: Socket, pressed: bool) -> None:
+        """A seat's talk control: the table's microphone (``client.talk``), one page at a time, a
+        press per seat every :data:`TALK_GAP` s at most; a release only after that page's press."""
+        if sock.seat == views.SPECTATOR or not self.listens() or self.client is None:
+            self._count("talk refused")
+            self._send(sock, {"type": "talk", "ok": False, "text": "This page cannot talk to the table."})
+            return
+        if not pressed:
+            self._let_go(sock)
+            return
+        now = time.monotonic()
+        if self.talk_held is not None or now - self._talk_pressed.get(sock.seat, -TALK_GAP) < TALK_GAP:
+            self._count("talk rate")
+            self._send(sock, {"type": "talk", "ok": False, "text": "Wait: the table is listening to someone."})
+            return
+        self._talk_pressed[sock.seat] = now
+        self.talk_held = sock
+        self.client.talk(True)
+        self._send(sock, {"type": "talk", "ok": True, "text": "Listening: speak, then let go."})
+
+    def _let_go(self, sock: Socket) -> None:
+        if self.talk_held is sock:
+            self.talk_held = None
+            self.client.talk(False)
+
     # -- pushing the journal ------------------------------------------------------------------------
 
     def _view(self, snapshot: Snapshot, seat: str) -> dict[str, Any]:
         public = {**views.public_view(snapshot.state), "story": self.story.as_data()}
-        return {"public": public, "private": views.private_view(snapshot.state, seat)}
+        return {"public": public, "private": self._private(snapshot.state, seat)}
+
+    def _private(self, state: Any, seat: str) -> dict[str, Any]:
+        """A seat's private view, with whether its page shows the talk control (the table listens)."""
+        private = views.private_view(state, seat)
+        if private:
+            private["talk"] = self.client is not None and self.listens()
+        return private
 
     def _welcome(self, sock: Socket, hello: protocol.Hello) -> None:
         """The page's first answer: who it is, then what it missed (from ``hello.since``), or the
@@ -523,6 +575,6 @@ class WebServer:
         for sock in list(self.sockets):
             text = texts.get(sock.seat)
             if text is None:
-                private = views.private_view(snapshot.state, sock.seat)
+                private = self._private(snapshot.state, sock.seat)
                 text = texts[sock.seat] = json.dumps({**head, "public": public, "private": private})
             self._send(sock, text)

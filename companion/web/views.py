@@ -5,19 +5,20 @@ thread from the immutable state a journaled entry led to.  The one rule the secu
 rests on (docs/web.md): :func:`public_view` holds no private fact (a hidden Elder Sign's value),
 and :func:`private_view` holds only its own seat's.
 
-A seat's commands are the engine's legal commands whose owner is that seat
-(:func:`seat_commands`): every legal command of a seat is reachable from its phone by
-construction, its out-of-turn abilities included.
+A seat's commands and how each is entered come from the touchscreen's own mapping
+(companion/ui/entry.py, pygame-free): the two screens cannot offer different choices.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from companion.engine import Command, is_arkham, legal_commands, tag_of, to_data
+from companion.engine import Command, is_arkham, tag_of, to_data
 from companion.engine.cthulhu.model import GameState, PromptKind
 from companion.narrate import names_of
+from companion.ui.entry import area_of, entry_of, listed, out_of_turn
 
 if TYPE_CHECKING:
     from companion.engine.arkham.model import ArkhamState
@@ -44,15 +45,30 @@ def owner(command: Command, state: GameState) -> str:
 
 
 def seat_commands(state: Any, seat: str) -> list[Command]:
-    """Every legal command of ``seat`` now (at most :data:`MAX_OFFERS`), in the engine's order."""
+    """Every legal command of ``seat`` now (at most :data:`MAX_OFFERS`): the touchscreen's own
+    (companion/ui/entry.py): the engine's list where it is the seat's, then what the engine
+    accepts from the seat out of turn (Devolve, an Elder Sign revealed ...)."""
     if is_arkham(state):
         return _arkham_commands(state, seat)
     if seat == SPECTATOR:
         return []
-    # A roll's face combinations are left out: a seat enters its own dice as values (6^n of them is
-    # not a menu); the abilities legal meanwhile still follow.
-    mine = (command for command in legal_commands(state, faces=False) if owner(command, state) == seat)
-    return list(itertools.islice(mine, MAX_OFFERS))
+    return list(itertools.islice(_mine(state, seat), MAX_OFFERS))
+
+
+def _mine(state: GameState, seat: str) -> Iterator[Command]:
+    # A roll's face combinations are left out (entry.listed): a seat enters its own dice as values.
+    seen: set[Command] = set()
+    for command in (*(c for c in listed(state) if owner(c, state) == seat), *out_of_turn(state).get(seat, ())):
+        if command not in seen:
+            seen.add(command)
+            yield command
+
+
+def is_seat_command(state: Any, seat: str, command: Command) -> bool:
+    """Whether ``command`` is one of ``seat``'s legal commands now (the offers' cap aside)."""
+    if is_arkham(state):
+        return command in _arkham_commands(state, seat)
+    return seat != SPECTATOR and any(command == mine for mine in _mine(state, seat))
 
 
 def accepts_roll(state: Any, seat: str) -> int:
@@ -63,20 +79,20 @@ def accepts_roll(state: Any, seat: str) -> int:
 
 
 def _arkham_commands(state: ArkhamState, seat: str) -> list[Command]:
-    """An investigator's own choices on a phone: where it stands (the places of Arkham)."""
-    from companion.engine.arkham import model as am
-    from companion.engine.arkham.data import ARKHAM
+    """An investigator's own choices on a phone (companion/web/arkham_seat.py)."""
+    from companion.web import arkham_seat
 
-    investigator = next((inv for inv in state.investigators if inv.name == seat), None)
-    if investigator is None or state.awakened:
-        return []
-    return [am.MoveInvestigator(seat, place) for place in ARKHAM if place != investigator.place]
+    return arkham_seat.commands(state, seat)
 
 
 def label_of(command: Command) -> str:
     """A command in a button's words (the touchscreen's labels, pygame-free)."""
     from companion.ui.labels import label
 
+    if type(command).__module__.startswith("companion.engine.arkham"):
+        from companion.web import arkham_seat
+
+        return arkham_seat.label(command)
     try:
         return label(command)
     except (KeyError, ValueError, TypeError):  # a rule's command the labels do not word yet
@@ -84,8 +100,20 @@ def label_of(command: Command) -> str:
 
 
 def offers(state: Any, seat: str) -> list[dict[str, Any]]:
-    """A seat's commands for its page: words and the command's data (sent back as chosen)."""
-    return [{"label": label_of(command), "command": to_data(command)} for command in seat_commands(state, seat)]
+    """A seat's commands for its page: words, the command's data (sent back as chosen), and how it
+    is entered as the touchscreen derives it (companion/ui/entry.py: ``entry``, the ``area`` it
+    names, ``out_of_turn`` when the seat is not the one prompted).  The page groups them so."""
+    actor = "" if is_arkham(state) else state.prompt.actor
+    return [
+        {
+            "label": label_of(command),
+            "command": to_data(command),
+            "entry": entry_of(command).value,
+            "area": area_of(command),
+            "out_of_turn": bool(actor) and seat != actor,
+        }
+        for command in seat_commands(state, seat)
+    ]
 
 
 # -- the public table ------------------------------------------------------------------------------
@@ -163,18 +191,9 @@ def _outcome(state: GameState, names: dict[str, str]) -> dict[str, Any] | None:
 
 
 def _arkham_public(state: ArkhamState) -> dict[str, Any]:
-    return {
-        "game": "arkham",
-        "title": f"Arkham Horror: {state.ancient_one}",
-        "doom": {"at": state.doom, "track": state.doom_track},
-        "terror": state.terror,
-        "environment": state.environment,
-        "rumor": state.rumor,
-        "gates": [f"{g.location} → {g.world}" for g in state.gates],
-        "monsters": [f"{m.kind} ({m.place})" for m in state.monsters],
-        "investigators": [{"name": i.name, "place": i.place, "clues": i.clues} for i in state.investigators],
-        "awakened": state.awakened,
-    }
+    from companion.web import arkham_seat
+
+    return arkham_seat.public(state)
 
 
 # -- a seat's private view ---------------------------------------------------------------------------
@@ -186,8 +205,11 @@ def private_view(state: Any, seat: str) -> dict[str, Any]:
     if seat == SPECTATOR:
         return {}
     if is_arkham(state):
-        found = next((i for i in state.investigators if i.name == seat), None)
-        sheet = [f"At {found.place}", f"Clues {found.clues}", f"Sneak {found.sneak}"] if found else []
+        from companion.web import arkham_seat
+
+        if arkham_seat.investigator(state, seat) is None:
+            return {}
+        sheet = arkham_seat.sheet(state, seat)
         return {"seat": seat, "name": seat, "sheet": sheet, "offers": offers(state, seat), "dice": 0, "elder_signs": []}
     player = next((p for p in state.players if p.pid == seat), None)
     if player is None:

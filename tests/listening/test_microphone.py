@@ -4,12 +4,17 @@ house runs on with a notice) and recorded files through the same sink."""
 from __future__ import annotations
 
 import contextlib
+import os
+import subprocess
+import sys
 import wave
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench.speech import available as speech_missing
+from bench.speech import silence, speak
 from companion.appliance import Appliance
 from companion.listening.microphone import FileSource, Microphone, MicrophoneUnavailable
 from companion.listening.recognizer import CHUNK
@@ -77,3 +82,48 @@ def test_a_wav_file_of_another_format_says_how_to_convert_it(tmp_path: Path) -> 
         wav.writeframes(bytes(8))
     with pytest.raises(ValueError, match=r"sox .* -r 16000 -c 1 -b 16"):
         FileSource(lambda chunk: None).queue(path)
+
+
+# Run in a process of its own: PortAudio lists ALSA's devices once, when sounddevice is imported.
+CAPTURE = """
+import threading, sys
+from companion.listening.microphone import Microphone
+from companion.listening.recognizer import CHUNK, Recognizer
+want = int(sys.argv[1])
+chunks, enough = [], threading.Event()
+def sink(pcm):
+    if sum(map(len, chunks)) < want:
+        chunks.append(pcm)
+    else:
+        enough.set()
+microphone = Microphone(sink, device="filemic")
+microphone.start()
+assert enough.wait(20), "no audio from the capture device"
+microphone.close()
+assert all(len(chunk) == CHUNK for chunk in chunks), {len(chunk) for chunk in chunks}
+recognizer = Recognizer()
+recognizer.expect(["next", "undo", "redo", "roll for me"])
+recognizer.begin()
+for chunk in chunks:
+    recognizer.feed(chunk)
+heard = recognizer.end()
+print(heard.words, heard.whole)
+"""
+
+
+@pytest.mark.skipif(bool(speech_missing()), reason=speech_missing())
+def test_a_capture_device_is_heard_through_portaudio(tmp_path: Path) -> None:
+    """The microphone's own path (sounddevice, PortAudio, ALSA) with a capture device standing in
+    for a microphone (this machine has none, and no sound card for ALSA's loopback): ALSA's file
+    plugin reads espeak-ng's "next" as its input.  Its chunks reach the sink as the recognizer
+    takes them, and it hears "next".  (The plugin has no clock: it delivers as fast as it is
+    read, so this is the path, not a microphone's pace.)"""
+    said = speak("next") + silence(0.5)
+    (tmp_path / "said.raw").write_bytes(said)
+    (tmp_path / ".asoundrc").write_text(
+        'pcm.filemic { type file slave.pcm "null" file "/dev/null" format "raw" infile "%s" }\n' % (tmp_path / "said.raw")
+    )
+    env = {**os.environ, "HOME": str(tmp_path), "PYTHONPATH": str(Path(__file__).parents[2])}
+    run = subprocess.run([sys.executable, "-c", CAPTURE, str(len(said))], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["next", "True"], run.stdout

@@ -193,3 +193,26 @@ def test_a_repeated_press_while_held_is_one_hold(house: House) -> None:
     house.source.queue(speak("next"))
     house.talk.talk(False)
     assert house.hear() == "Did you say: Next?"
+
+
+def test_the_cycle_tells_the_screen_what_it_is_doing(house: House) -> None:
+    """What the talk control draws: listening while held, the phrase waiting, idle once answered
+    ("No" on the screen drops it), not understood after a hold that said nothing whole."""
+    seen: queue.Queue[Any] = queue.Queue()
+    house.appliance.talk_watchers.append(seen.put)
+    assert house.appliance.talking.doing == "idle"  # listening: the control is shown
+    phrase = house.offered()
+    assert [seen.get(timeout=TIMEOUT).doing for _ in range(2)] == ["listening", "waiting"]
+    assert house.appliance.talking.phrase == phrase.text
+    house.talk.drop()  # the screen's No
+    assert house.hear() == "Dropped."
+    assert seen.get(timeout=TIMEOUT).doing == "idle" and house.entries.empty()
+    house.talk.talk(True)
+    assert house.source.listening.wait(TIMEOUT)
+    house.source.queue(silence(0.5))  # nothing said
+    house.talk.talk(False)
+    assert house.hear() == "Not understood: hold the button and say it again."
+    assert [seen.get(timeout=TIMEOUT).doing for _ in range(2)] == ["listening", "not understood"]
+    house.talk.drop()  # nothing waits: nothing to drop
+    house.say("next")
+    assert house.hear() == "Did you say: Next?"

@@ -268,3 +268,50 @@ def test_a_journal_made_by_another_program_meanwhile_is_kept(tmp_path: Path) -> 
     with SqliteJournal(path) as again:
         assert again.last("g") == entry(1) and again.notices == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3"]
+
+
+def test_a_game_is_renamed_archived_and_back(journal: Journal) -> None:
+    journal.create_game("g", "A game", 1.0)
+    journal.append("g", entry(1))
+    journal.rename_game("g", "Friday's game ✓")
+    journal.archive_game("g")
+    (info,) = journal.games()
+    assert (info.name, info.title, info.archived, info.entries) == ("g", "Friday's game ✓", True, 1)
+    journal.archive_game("g", archived=False)
+    assert [g.archived for g in journal.games()] == [False]
+    assert journal.last("g") == entry(1)  # its entries are untouched
+
+
+def test_a_deleted_game_leaves_the_list_and_keeps_its_entries(journal: Journal) -> None:
+    journal.create_game("kept", "Kept", 1.0)
+    journal.create_game("gone", "Gone", 2.0)
+    for seq in (1, 2):
+        journal.append("gone", entry(seq), snapshot='{"n":1}' if seq == 1 else None)
+    journal.delete_game("gone")
+    journal.delete_game("gone")  # twice: nothing more
+    assert [g.name for g in journal.games()] == ["kept"]
+    assert [e.seq for e in journal.entries("gone")] == [1, 2]  # never erased
+    assert journal.snapshot("gone", 1) == '{"n":1}'
+    with pytest.raises(GameNotFound, match="deleted"):
+        journal.rename_game("gone", "x")
+    with pytest.raises(GameNotFound, match="deleted"):
+        journal.archive_game("gone")
+    with pytest.raises(JournalError, match="already exists"):
+        journal.create_game("gone", "Again", 3.0)  # its name stays taken: the entries are still there
+
+
+def test_an_empty_deleted_game_made_again_is_listed(journal: Journal) -> None:
+    journal.create_game("g", "First", 1.0)
+    journal.archive_game("g")
+    journal.delete_game("g")
+    journal.create_game("g", "Second", 2.0)
+    assert [(g.title, g.archived) for g in journal.games()] == [("Second", False)]
+
+
+def test_marking_a_game_that_is_not_there_is_a_clear_error(journal: Journal) -> None:
+    with pytest.raises(GameNotFound):
+        journal.rename_game("nope", "x")
+    with pytest.raises(GameNotFound):
+        journal.archive_game("nope")
+    with pytest.raises(GameNotFound):
+        journal.delete_game("nope")

@@ -92,7 +92,11 @@ def test_a_monster_defeated_at_the_table_is_tapped_through_to_a_trophy(arkham_fo
     app.scene_name = "arkham"
     app.draw()
     shown = [drawn.shown for drawn in frame(app)]  # two investigators: limit 5, Outskirts 6
-    assert {"0/5", "0/6", "54", "Trophies 1, boxed 0"} <= set(shown)
+    assert {"0/5", "Outskirts 0/6"} <= set(shown)
+    tap(app, "Details")  # the trophies and the cup are on the detail view
+    shown = [drawn.shown for drawn in frame(app)]
+    assert "Trophies 1, boxed 0" in shown and "in the cup 54" in " ".join(shown)
+    tap(app, "Back")
     app.scene_name = "arkham_fix"
     tap(app, "Undo")  # from the page itself
     assert app.client.table.session.state.monsters == (m.Monster("Cultist", "Rivertown"),) and app.scene_name == "arkham_fix"

@@ -18,7 +18,7 @@ from companion.engine.values import evolve
 from companion.ui import widgets
 from companion.ui.app import SIZES
 from companion.ui.arkham_board import NBSP
-from companion.ui.arkham_scene import ArkhamScene
+from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 from companion.ui.widgets import Drawn, font, wrap
 from tests.helpers import frame, table_of
 from tests.ui.arkham_fit import (
@@ -48,6 +48,23 @@ def test_the_table_fits_when_it_draws_for_itself_and_when_the_ancient_one_is_awa
         written = check(app, f"{size} {sorted(changes)}")
         if "awakened" in changes:
             assert why in " ".join(w.shown for w in written)
+
+
+@pytest.mark.parametrize("players,gates", [(8, 4), (2, 7)], ids=["eight-investigators", "seven-gates"])
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_the_detail_view_fits_with_the_longest_names_and_holds_every_gate_and_investigator(
+    crowded_app, size, players, gates
+) -> None:
+    app = crowded_app(size, players, gates)
+    scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
+    scene.menu = Menu(MenuKind.DETAIL)
+    shown = " ".join(w.shown for w in check(app, f"{size} detail"))
+    assert scene.menu == Menu(MenuKind.DETAIL) and scene.buttons[0].label == "Back"
+    for gate in app.state.gates:
+        assert gate.location.split()[0] in shown, gate
+    for who in app.state.investigators:
+        assert who.name.split()[0] in shown, who.name
 
 
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))

@@ -21,7 +21,7 @@ from companion.ui.arkham_picker import letters
 from companion.ui.arkham_scene import ArkhamScene, Menu, MenuKind
 from companion.ui.scene import ARKHAM_SCENES
 from companion.ui.widgets import MIN_TOUCH
-from tests.helpers import new_game, table_of, tap
+from tests.helpers import frame, new_game, table_of, tap
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
 
@@ -96,6 +96,7 @@ def test_every_chooser_renders_at_every_size_with_fingertip_buttons(arkham_for, 
     card = state.environment or state.rumor or "Heat Wave"
     menus += [Menu(MenuKind.CARD_MARKERS), Menu(MenuKind.MARKER_KIND, subject=card)]
     menus += [Menu(MenuKind.MARKER_PLACE, subject=card, marker="closed")]
+    menus += [Menu(MenuKind.DETAIL)]
     for name in ARKHAM_SCENES:
         app.scene_name = name
         for menu in menus if name == "arkham" else [Menu()]:
@@ -332,4 +333,21 @@ def test_a_chooser_whose_investigator_is_gone_closes_instead_of_failing(arkham_f
     app.client.table.button(PanelButton.UNDO)  # the panel's undo button, while the chooser is open
     app.client.table.drain()
     app.draw()
+    assert scene(app).menu == Menu() and "Draw Mythos" in labels(app)
+
+
+def test_the_main_screen_shows_the_card_just_drawn_and_the_full_lists_are_one_tap_away(arkham_for) -> None:
+    app = arkham_for()
+    prepare(app, setup=False)
+    pick_card(app, "Pick the card", "Heat Wave")  # its gate is the Woods, its Clue at Independence Square
+    drawn = frame(app)
+    shown = [d.shown for d in drawn if d.tag == "mythos"]
+    assert shown[:3] == ["Heat Wave", "Gate: Woods", "Clue: Independence Square"] and "Moves: black circle;" in " ".join(shown)
+    assert [d.shown for d in drawn if d.tag == "mythos aside"] == ["Environment (weather)"]
+    assert not any(d.wanted.startswith("Investigators") for d in frame(app))  # the full lists are not on the main screen
+    tap(app, "Details")
+    words = " ".join(d.shown for d in frame(app))
+    assert "Investigators" in words and "Amanda" in words and "Environment: Heat Wave" in words
+    assert scene(app).menu == Menu(MenuKind.DETAIL)
+    tap(app, "Back")
     assert scene(app).menu == Menu() and "Draw Mythos" in labels(app)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import threading
@@ -170,3 +171,53 @@ class Touchscreen:
         with self.arrived:
             assert self.arrived.wait_for(lambda: any(found(s) for s in self.shown), WAIT), "the screen was not handed it"
             return next(s for s in self.shown if found(s))
+
+
+INVESTIGATORS = ("Amanda Sharpe", "Bob Jenkins", "Carl Sanford")
+
+
+@contextlib.contextmanager
+def served_arkham(seed: int = 9) -> Iterator[tuple[Appliance, WebServer]]:
+    """An Arkham Horror game three Mythos Phases in or more, whose next Mythos card leaves a Clue choice to two of its three
+    investigators (Amanda Sharpe and Bob Jenkins stand where the Clue appears; Carl Sanford does
+    not), its table on its own thread, served on 127.0.0.1."""
+    from companion.engine.arkham import model as am
+    from companion.engine.arkham.decisions import ClueChoice, next_decision
+    from companion.engine.arkham.game import apply
+    from companion.session import ArkhamSession
+
+    journal = SqliteJournal(":memory:")
+    seats = tuple(
+        am.Seated(name, place, sneak) for name, place, sneak in zip(INVESTIGATORS, ("Train Station",) * 3, (1, 2, 3), strict=True)
+    )
+    session = ArkhamSession.start(journal, "arkham-web", am.NewArkhamGame("Yig", seats, seed=seed))
+    assert isinstance(session, ArkhamSession)
+    for phase in range(30):  # three Mythos Phases (gates, monsters), then on until the next leaves the choice
+        preview = apply(session.state, am.Mythos())
+        clue = next((e for e in getattr(preview, "events", ()) if isinstance(e, am.ClueAppeared) and e.location), None)
+        if clue is not None and phase >= 3:
+            moved = [am.MoveInvestigator(name, clue.location) for name in INVESTIGATORS[:2]]
+            if isinstance(next_decision(functools.reduce(_applied, moved, session.state), am.Mythos()), ClueChoice):
+                for move in moved:
+                    session.submit(move)
+                break
+        session.submit(am.Mythos())
+    else:
+        raise AssertionError("no Mythos card of this seed leaves a Clue choice first")
+    with contextlib.ExitStack() as stack:
+        house = Appliance(session, stack)
+        server = house.add_web(WebSettings(listen=("127.0.0.1",), port=0, mdns=False))
+        assert server is not None, house.table.notices
+        worker = TableThread(house.table).start()
+        stack.callback(worker.stop)
+        yield house, server
+    journal.close()
+
+
+def _applied(state: Any, command: Any) -> Any:
+    from companion.engine import Accepted
+    from companion.engine.arkham.game import apply
+
+    result = apply(state, command)
+    assert isinstance(result, Accepted), result
+    return result.state

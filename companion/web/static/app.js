@@ -63,6 +63,8 @@
       if (pending && m.key === pending.key) pending = null;
       note(m.text, !m.ok);
       for (const b of document.querySelectorAll("#offers button, #roll")) b.disabled = false;
+    } else if (m.type === "talk") {
+      note(m.text, !m.ok);
     } else if (m.type === "error") {
       note(m.text, true);
     }
@@ -92,14 +94,36 @@
     }
     $("sheet").textContent = mine.sheet.join("\n");
     $("dice").hidden = !mine.dice;
+    $("talk").hidden = !mine.talk;
     const offers = $("offers"); offers.replaceChildren();
-    for (const offer of mine.offers) {
-      const b = el("button", offer.label);
-      b.onclick = () => act({ command: offer.command });
-      offers.append(b);
+    for (const [heading, group] of grouped(mine.offers)) {
+      const part = el("div", undefined, "group");
+      if (heading) part.append(el("h3", heading));
+      for (const offer of group) {
+        const b = el("button", offer.label);
+        b.dataset.entry = offer.entry;
+        b.onclick = () => act({ command: offer.command });
+        part.append(b);
+      }
+      offers.append(part);
     }
     if (!mine.offers.length && !mine.dice) offers.append(el("p", "Nothing to choose now."));
   }
+
+  // The offers grouped as the touchscreen enters them (companion/ui/entry.py, sent as each
+  // offer's entry and area): what the seat may do out of turn first, then area by area, then
+  // the rest (numbers, yes/no, named choices, a button alone).
+  function grouped(offers) {
+    const groups = new Map();
+    for (const offer of offers) {
+      const heading = offer.out_of_turn ? "Out of turn" :
+        (offer.entry === "area" || offer.entry === "units") && offer.area ? offer.area : "";
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(offer);
+    }
+    return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0]));
+  }
+  function rank(heading) { return heading === "Out of turn" ? 0 : heading === "" ? 1 : 2; }
 
   function renderCthulhu(pub) {
     $("turn").textContent = "Round " + pub.round + " · " + pub.phase + (pub.turn ? " · " + pub.prompt : "");
@@ -175,13 +199,18 @@
   }
 
   function renderArkham(pub) {
+    // The Mythos state: doom and terror, the cards in play, gates and seals, closed places,
+    // then the monsters by place (the board's list).
     $("turn").textContent = "Doom " + pub.doom.at + "/" + pub.doom.track + " · Terror " + pub.terror +
-      (pub.awakened ? " · The Ancient One awakens: " + pub.awakened : "");
-    table([["Investigator", "Place", "Clues"], ...pub.investigators.map((i) => [i.name, i.place, i.clues])]);
-    $("ritual").textContent = (pub.environment ? "Environment: " + pub.environment + ". " : "") + (pub.rumor ? "Rumor: " + pub.rumor + "." : "");
-    $("watcher").textContent = "Gates: " + (pub.gates.join(", ") || "none");
+      " · Mythos Phases " + pub.mythos_phases + (pub.awakened ? " · The Ancient One awakens: " + pub.awakened : "");
+    table([["Investigator", "Place", "Clues", "Sneak"],
+      ...pub.investigators.map((i) => [i.name + (i.delayed ? " (delayed)" : ""), i.place || "-", i.clues, i.sneak])]);
+    $("ritual").textContent = "Environment: " + (pub.environment || "none") + ". Rumor: " + (pub.rumor ? pub.rumor + " (track " + pub.rumor_track + ")" : "none") + ".";
+    $("watcher").textContent = "Gates: " + (pub.gates.join(", ") || "none") + ". Seals: " + (pub.seals.join(", ") || "none") + "." +
+      (pub.closed.length ? " Closed: " + pub.closed.join(", ") + "." : "");
     const areas = $("areas"); areas.replaceChildren();
     for (const m of pub.monsters) areas.append(el("li", m));
+    if (!pub.monsters.length) areas.append(el("li", "No monsters in Arkham."));
   }
 
   function table(rows) {
@@ -192,6 +221,20 @@
       t.append(tr);
     });
   }
+
+  // Hold to talk: the TABLE's microphone listens while this is held (a phone's own microphone
+  // needs a secure context, HTTPS, which the table's plain http address is not); the table reads
+  // back what it heard, and a second press says yes (docs/voice.md).
+  const talk = $("talk");
+  let holding = false;
+  function hold(on) {
+    if (on === holding) return;
+    holding = on; talk.classList.toggle("held", on);
+    send({ type: "talk", pressed: on });
+  }
+  talk.addEventListener("pointerdown", (e) => { e.preventDefault(); talk.setPointerCapture(e.pointerId); hold(true); });
+  for (const up of ["pointerup", "pointercancel", "lostpointercapture"]) talk.addEventListener(up, () => hold(false));
+  talk.addEventListener("contextmenu", (e) => e.preventDefault());  // a long press is not a menu
 
   $("roll").onclick = () => {
     const faces = $("faces").value.split(/[\s,]+/).filter(Boolean).map(Number);
