@@ -199,6 +199,10 @@ class TableClient(Protocol):
     def close(self) -> None:
         """Stop the table's thread (if any); the journal stays open for its owner."""
 
+    def post_once(self, command: Command, input_id: str) -> None:
+        """A command made by the input ``input_id`` (a correction's draft on the Fix page):
+        posted again with the same identity, it is applied once."""
+
 
 @dataclass(frozen=True)
 class StoredGame:

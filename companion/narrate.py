@@ -57,19 +57,87 @@ def _parts(parts: list[dict[str, Any]]) -> str:
 
 
 def _sources(parts: list[dict[str, Any]]) -> str:
-    """Gather Power's parts: the Power each source gave, "6 from 6 cultist(s)"."""
+    """Gather Power's parts: the Power each source gave, "6 from 6 cultists"."""
     words = (_("{amount} from {source}").format(amount=p["amount"], source=_word(p["label"])) for p in parts)
     return ", ".join(words) or _("nothing")
 
 
 def _word(label: str) -> str:
     """A part's label in the table's language: the engine's words ("controlled gates"), a rule's
-    name or a player (as they are when not catalogued)."""
+    name or a player (as they are when not catalogued); a counted one in its plural form ("1
+    cultist", "6 cultists", "for 2 Acolytes"), never "cultist(s)"."""
+    counted = _COUNTED.fullmatch(label)
+    if counted is not None:
+        return _counted(int(counted["count"]), counted["what"])
+    dice = _DICE_FOR.fullmatch(label)
+    if dice is not None:  # a battle's dice "for 2 Acolyte" (factions' rosters): the units counted
+        return _("for {units}").format(units=unit_words(int(dice["count"]), dice["name"]))
     return sentence(label) if " " in label else _(label)
 
 
+# Gather Power's counted sources as the engine labels them (flow.power_parts: "6 cultist(s)").
+_COUNTED = re.compile(r"(?P<count>\d+) (?P<what>cultist|controlled gate|abandoned gate|captured cultist)\(s\)")
+_DICE_FOR = re.compile(r"for (?P<count>\d+) (?P<name>.+)")
+
+
+def _counted(count: int, what: str) -> str:
+    """One of Gather Power's counted sources in its plural form."""
+    if what == "cultist":
+        return ngettext("{count} cultist", "{count} cultists", count).format(count=count)
+    if what == "controlled gate":
+        return ngettext("{count} controlled gate", "{count} controlled gates", count).format(count=count)
+    if what == "abandoned gate":
+        return ngettext("{count} abandoned gate", "{count} abandoned gates", count).format(count=count)
+    return ngettext("{count} captured cultist", "{count} captured cultists", count).format(count=count)
+
+
+# The units counted in their plural forms (the names are the cards' own, English in every
+# language as the cards are printed; a name the same in the plural, "Dark Young", "Byakhee",
+# "Undead", is not listed and reads as it is).
+_UNIT_FORMS: dict[str, Callable[[int], str]] = {
+    "Abomination": lambda n: ngettext("{count} Abomination", "{count} Abominations", n),
+    "Acolyte": lambda n: ngettext("{count} Acolyte", "{count} Acolytes", n),
+    "Cat from Mars": lambda n: ngettext("{count} Cat from Mars", "{count} Cats from Mars", n),
+    "Cat from Saturn": lambda n: ngettext("{count} Cat from Saturn", "{count} Cats from Saturn", n),
+    "Cat from Uranus": lambda n: ngettext("{count} Cat from Uranus", "{count} Cats from Uranus", n),
+    "Deep One": lambda n: ngettext("{count} Deep One", "{count} Deep Ones", n),
+    "Earth Cat": lambda n: ngettext("{count} Earth Cat", "{count} Earth Cats", n),
+    "Flying Polyp": lambda n: ngettext("{count} Flying Polyp", "{count} Flying Polyps", n),
+    "Ghast": lambda n: ngettext("{count} Ghast", "{count} Ghasts", n),
+    "Ghoul": lambda n: ngettext("{count} Ghoul", "{count} Ghouls", n),
+    "Great Old One": lambda n: ngettext("{count} Great Old One", "{count} Great Old Ones", n),
+    "Gug": lambda n: ngettext("{count} Gug", "{count} Gugs", n),
+    "High Priest": lambda n: ngettext("{count} High Priest", "{count} High Priests", n),
+    "Hunting Horror": lambda n: ngettext("{count} Hunting Horror", "{count} Hunting Horrors", n),
+    "Independent Great Old One": lambda n: ngettext("{count} Independent Great Old One", "{count} Independent Great Old Ones", n),
+    "Monster": lambda n: ngettext("{count} Monster", "{count} Monsters", n),
+    "Mutant": lambda n: ngettext("{count} Mutant", "{count} Mutants", n),
+    "Nightgaunt": lambda n: ngettext("{count} Nightgaunt", "{count} Nightgaunts", n),
+    "Proto-Shoggoth": lambda n: ngettext("{count} Proto-Shoggoth", "{count} Proto-Shoggoths", n),
+    "Serpent Man": lambda n: ngettext("{count} Serpent Man", "{count} Serpent Men", n),
+    "Shantak": lambda n: ngettext("{count} Shantak", "{count} Shantaks", n),
+    "Shoggoth": lambda n: ngettext("{count} Shoggoth", "{count} Shoggoths", n),
+    "Star Vampire": lambda n: ngettext("{count} Star Vampire", "{count} Star Vampires", n),
+    "Terror": lambda n: ngettext("{count} Terror", "{count} Terrors", n),
+    "Un-Man": lambda n: ngettext("{count} Un-Man", "{count} Un-Men", n),
+    "Wendigo": lambda n: ngettext("{count} Wendigo", "{count} Wendigos", n),
+    "Wizard": lambda n: ngettext("{count} Wizard", "{count} Wizards", n),
+    "Yothan": lambda n: ngettext("{count} Yothan", "{count} Yothans", n),
+}
+_WOUNDED = " (wounded)"  # battle.WOUNDED: a unit that has taken one of its two results
+
+
+def unit_words(count: int, name: str) -> str:
+    """``count`` units called ``name`` as the log reads them: "1 Acolyte", "2 Acolytes", "3 Dark
+    Young", "2 Ghouls (wounded)"."""
+    if name.endswith(_WOUNDED):
+        return unit_words(count, name.removesuffix(_WOUNDED)) + _WOUNDED
+    form = _UNIT_FORMS.get(name)
+    return form(count).format(count=count) if form is not None else f"{count} {name}"
+
+
 def _units(d: dict[str, Any]) -> str:
-    return f"{d['count']} {d['name']}"
+    return unit_words(d["count"], d["name"])
 
 
 def _wake_cause(d: dict[str, Any], n: Callable[[str], str]) -> str:
@@ -266,13 +334,18 @@ def _spellbook(d: dict[str, Any], n: Callable[[str], str]) -> str:
 
 
 def _combat(d: dict[str, Any], n: Callable[[str], str]) -> str:
+    words = dict(player=n(d["player"]), dice=d["dice"], area=d["area"])
     if d["given"]:
-        return _("{player} rolls {dice} combat dice in {area} (given by the table).").format(
-            player=n(d["player"]), dice=d["dice"], area=d["area"]
-        )
-    return _("{player} rolls {dice} combat dice in {area} ({parts}).").format(
-        player=n(d["player"]), dice=d["dice"], area=d["area"], parts=_parts(d["parts"])
-    )
+        return ngettext(
+            "{player} rolls {dice} combat die in {area} (given by the table).",
+            "{player} rolls {dice} combat dice in {area} (given by the table).",
+            d["dice"],
+        ).format(**words)
+    return ngettext(
+        "{player} rolls {dice} combat die in {area} ({parts}).",
+        "{player} rolls {dice} combat dice in {area} ({parts}).",
+        d["dice"],
+    ).format(parts=_parts(d["parts"]), **words)
 
 
 def _hit(d: dict[str, Any], n: Callable[[str], str]) -> str:
@@ -307,9 +380,12 @@ def _worm_placed(d: dict[str, Any], n: Callable[[str], str]) -> str:
 def _worms_degraded(d: dict[str, Any], n: Callable[[str], str]) -> str:
     values = " ".join(map(str, d["values"]))
     if d["matched"]:
-        return _("Worm degradation dice: {values}; Worm(s) {worms} strike.").format(
-            values=values, worms=", ".join(map(str, d["matched"]))
-        )
+        worms = ", ".join(map(str, d["matched"]))
+        return ngettext(
+            "Worm degradation dice: {values}; Worm {worms} strikes.",
+            "Worm degradation dice: {values}; Worms {worms} strike.",
+            len(d["matched"]),
+        ).format(values=values, worms=worms)
     return _("Worm degradation dice: {values}; no Worm matches.").format(values=values)
 
 
@@ -353,10 +429,18 @@ def _gate_opened(d: dict[str, Any], n: Callable[[str], str]) -> str:
         world=d["world"], dimension=_dimension(d["dimension"]), modifier=f"{d['modifier']:+d}", location=d["location"]
     )
     if d["clues_discarded"]:
-        text += _("; {count} Clue(s) lost").format(count=d["clues_discarded"])
+        count = d["clues_discarded"]
+        text += ngettext("; {count} Clue lost", "; {count} Clues lost", count).format(count=count)
     if d["drawn_through"]:
         return text + _("; {monsters} drawn through, delayed.").format(monsters=", ".join(d["drawn_through"]))
     return text + "."
+
+
+def _tokens(d: dict[str, Any]) -> str:
+    tokens = d["tokens"]
+    return ngettext("{card}: {tokens} token on its track.", "{card}: {tokens} tokens on its track.", tokens).format(
+        card=d["card"], tokens=tokens
+    )
 
 
 def _gate_closed(d: dict[str, Any], n: Callable[[str], str]) -> str:
@@ -364,12 +448,16 @@ def _gate_closed(d: dict[str, Any], n: Callable[[str], str]) -> str:
     if d["returned"]:
         count = len(d["returned"])
         if d["sealed"]:
-            return _("The gate to {world} at {location} is sealed; {count} monster(s) return to the cup.").format(
-                count=count, **words
-            )
-        return _("The gate to {world} at {location} is closed; {count} monster(s) return to the cup.").format(
-            count=count, **words
-        )
+            return ngettext(
+                "The gate to {world} at {location} is sealed; {count} monster returns to the cup.",
+                "The gate to {world} at {location} is sealed; {count} monsters return to the cup.",
+                count,
+            ).format(count=count, **words)
+        return ngettext(
+            "The gate to {world} at {location} is closed; {count} monster returns to the cup.",
+            "The gate to {world} at {location} is closed; {count} monsters return to the cup.",
+            count,
+        ).format(count=count, **words)
     if d["sealed"]:
         return _("The gate to {world} at {location} is sealed.").format(**words)
     return _("The gate to {world} at {location} is closed.").format(**words)
@@ -587,7 +675,9 @@ _FORMATS: dict[str, Formatter] = {
     ).format(card=d["card"]),
     "activity_marker": lambda d, n: _card_marker_words(d, "activity"),
     "investigator_renamed": lambda d, n: _("{name} is {to}.").format(name=d["name"], to=d["to"]),
-    "rumor_track_set": lambda d, n: _("{card}: {tokens} token(s) on its track.").format(card=d["card"], tokens=d["tokens"]),
+    "rumor_track_set": lambda d, n: ngettext(
+        "{card}: {tokens} token on its track.", "{card}: {tokens} tokens on its track.", d["tokens"]
+    ).format(card=d["card"], tokens=d["tokens"]),
     "card_marker_moved": lambda d, n: _card_marker_words(d, d["kind"]),
     "resolve_at_table": lambda d, n: _("At the table: {source}: {what}.").format(source=d["source"], what=d["what"]),
     "first_player_passed": lambda d, n: _("{name} is now the first player.").format(name=d["player"]),

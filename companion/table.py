@@ -213,6 +213,20 @@ class Table(Generic[SessionT]):
         self.inputs.put(CommandInput(command))
         self.on_input()
 
+    def post_once(self, command: Command, input_id: str) -> None:
+        """Queue a command from the screen made by the input ``input_id`` (kept by the screen, a
+        correction's draft): the journal applies an input once, however often it is posted."""
+        self.posted += 1
+        self.inputs.put(CommandInput(command, input_id))
+        self.on_input()
+
+    def submit_once(self, command: Command, input_id: str) -> bool:
+        """Decide a command made by the input ``input_id`` now (on the main loop's thread): once
+        journaled, the same input again is not applied again; False, with a notice, if refused."""
+        accepted = self._submit(command, input_id)
+        self.sync_tower()
+        return accepted
+
     def post_call(self, call: Callable[[], None]) -> None:
         """Queue ``call`` to run on the table's thread."""
         self.inputs.put(CallInput(call))

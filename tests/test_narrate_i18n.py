@@ -61,7 +61,7 @@ def test_the_yuggoth_watcher_awakening_reads_in_german(german: None) -> None:
 def test_an_eradication_on_shaggai_reads_in_german(german: None) -> None:
     _, _, events = eradicate_gnaws(shaggai(), gate=CC, units=[(CC, "cultist", "Acolyte", 1)])
     lines = told(events)
-    assert lines["WormsDegraded"] == "Worm-Verfallswürfel: 1 6 6; Worm(s) 1 schlagen zu."
+    assert lines["WormsDegraded"] == "Worm-Verfallswürfel: 1 6 6; Worm 1 schlägt zu."
     assert lines["AreaEradicated"] == (
         "THE WORM THAT GNAWS IN THE NIGHT IST AUSGELÖSCHT (Worm 1). Tor: von Crawling Chaos, entfernt; "
         "ausgeschaltet: 1 von Crawling Chaos; Belohnungen: Crawling Chaos +1 Macht, +1 Älteres Zeichen."

@@ -731,6 +731,8 @@ class App:
     def do(self, intent: Intent) -> None:
         """Carry out what a tap or key asked for; game changes go through the table (the screen
         redraws when the journaled result arrives, not before: nothing changed yet)."""
+        if isinstance(intent, Submit) and self.sent_once(intent):  # a correction's Record
+            return
         if isinstance(intent, Submit):
             self.send(intent.command)
             return
@@ -1001,3 +1003,25 @@ class App:
         scroll = getattr(self.scenes[self.scene_name], how, None)
         if scroll is not None and scroll(amount):
             self.mark()
+
+    def send_once(self, command: Command, input_id: str) -> None:
+        """A command made by the input ``input_id`` (a correction's draft): sent again, it is
+        applied once (the journal refuses an input it holds)."""
+        post_once = getattr(self.client, "post_once", None)  # a client before post_once: a tap's own identity
+        if post_once is None:
+            self.send(command)
+            return
+        if gc.isenabled():
+            gc.disable()
+            self.collector_held = True
+        self.answer_due, self.answer_seen = time.monotonic() + ANSWER_WAIT, False
+        post_once(command, input_id)
+
+    def sent_once(self, intent: Submit) -> bool:
+        """Send ``intent``'s command with its input's identity when it carries one (the Fix
+        page's Record, a ``SubmitOnce``); False when it carries none."""
+        input_id = getattr(intent, "input_id", None)
+        if not isinstance(input_id, str) or not input_id:
+            return False
+        self.send_once(intent.command, input_id)
+        return True

@@ -34,6 +34,7 @@ from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
 from companion.i18n import N_, _, sentence
+from companion.narrate import named, unit_words
 from companion.palette import colour_of
 from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.map_layout import layout
@@ -93,6 +94,48 @@ class Draft:
     typed: str = ""  # a reason typed on the on-screen keyboard ("Other..."); "" gives the preset one
     typing: bool = False  # the on-screen keyboard is open over the editor, typing ``typed``
     shifted: bool = False
+    to: int = -1  # a move's destination (the area it leaves is ``area``)
+    # The input's identity, made at the draft's first Record and kept until what it says changes:
+    # a Record sent again (a second tap, a retry after the journal was away) is applied once.
+    input_id: str = ""
+    sending: str = ""  # the correction in words, sent and not yet journaled ("" none)
+    recorded: str = ""  # the correction in words, journaled: the page says so ("" none)
+
+
+# What a tap may change without making the draft another correction: where the page is, not
+# what the correction says (the input id and the confirmation stay).
+NAVIGATION = ("chooser", "page", "listed", "rows_page", "typing", "shifted", "input_id", "sending", "recorded")
+
+
+def same_correction(one: Draft, other: Draft) -> bool:
+    """Whether two drafts describe the same correction (they differ at most in navigation)."""
+    return _content(one) == _content(other)
+
+
+def _content(d: Draft) -> tuple[object, ...]:
+    return tuple(getattr(d, f.name) for f in dataclasses.fields(d) if f.name not in NAVIGATION)
+
+
+def renewed(old: Draft, new: Draft) -> Draft:
+    """``new`` as a tap leaves it: another correction than ``old`` gets no input id yet and no
+    confirmation (it is recorded anew); the same one keeps both."""
+    if same_correction(old, new):
+        return new
+    return dataclasses.replace(new, input_id="", sending="", recorded="")
+
+
+def new_input_id() -> str:
+    """A fresh identity for a correction's Record (``fix:<hex>``), as the table makes a tap's."""
+    import uuid  # on the first Record, not at start (it imports platform)
+
+    return f"fix:{uuid.uuid4().hex}"
+
+
+@dataclass(frozen=True)
+class SubmitOnce(Submit):
+    """Record a correction as the input ``input_id``: the journal applies an input once."""
+
+    input_id: str = ""
 
 
 def reason_of(d: Draft) -> str:
@@ -368,6 +411,57 @@ def _player_row(state: GameState, d: Draft) -> list[Row]:
     return [Row("choose", _("Player: {player}").format(player=who(state, d.player)), "player")]
 
 
+# -- a move: units, then where they go ---------------------------------------------------------
+
+# The engine's move correction (corrections.MoveUnits: one correction, undone as one); the
+# editor is offered when the engine has it.
+MOVE: type[Command] | None = getattr(k, "MoveUnits", None)
+AREA_CHOOSERS = ("area", "to")  # the choosers answered by tapping an area on the map
+
+
+def stacks_of(state: GameState, pid: str) -> list[tuple[int, str, UnitKind, int]]:
+    """``pid``'s units on the board, stack by stack: (area, unit name, kind, count), area by area."""
+    return [
+        (i, u.name, u.kind, u.count) for i, area in enumerate(state.areas) for u in area.units if u.owner == pid and u.count > 0
+    ]
+
+
+def _move_start(state: GameState, d: Draft) -> Draft:
+    """The owner's units to choose from, at once (the first tap after Move picks them)."""
+    return dataclasses.replace(d, area=-1, to=-1, number=1, choice="", chooser="stack" if stacks_of(state, d.player) else "")
+
+
+def _stack_words(state: GameState, d: Draft) -> str:
+    return _("{unit} in {area}").format(unit=unit_words(d.number, d.choice), area=state.area_name(d.area))
+
+
+def _move_rows(state: GameState, d: Draft) -> list[Row]:
+    here = state.areas[d.area].count(owner=d.player, kind=_stack_kind(state, d), name=d.choice) if d.area >= 0 else 0
+    rows = [
+        Row("choose", _("Owner: {player}").format(player=who(state, d.player)), "player"),
+        Row("choose", _("Units: {units}").format(units=_stack_words(state, d) if d.area >= 0 else _("choose")), "stack"),
+        Row("choose", _("To: {area}").format(area=where(state, d.to)), "to"),
+    ]
+    if here > 1:
+        rows.append(Row("stepper", _("How many"), "number", 1, here))
+    return rows
+
+
+def _stack_kind(state: GameState, d: Draft) -> UnitKind:
+    """The kind of the units chosen (by their name, in the area they leave)."""
+    area = state.areas[d.area] if d.area >= 0 else None
+    found = next((u.kind for u in area.units if u.owner == d.player and u.name == d.choice), None) if area else None
+    return found or UnitKind.CULTIST
+
+
+def _move(state: GameState, d: Draft) -> Command | None:
+    if MOVE is None or d.area < 0 or d.to < 0 or not d.choice:
+        return None
+    ref = c.UnitRef(state.area_name(d.area), _stack_kind(state, d), d.choice, d.number)
+    move: Command = MOVE(d.player, ref, state.area_name(d.to), reason_of(d))  # type: ignore[call-arg]
+    return move
+
+
 KINDS: dict[str, Kind] = {
     "power": counter("power", N_("Power"), k.LIMITS["power"]),
     "doom": counter("doom", N_("Doom"), k.LIMITS["doom"]),
@@ -406,6 +500,7 @@ KINDS: dict[str, Kind] = {
     ),
     "captured": Kind(N_("Captured"), _captured_rows, _captured, _captured_start),
     "units": Kind(N_("Units"), _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
+    "move": Kind(N_("Move units"), _move_rows, _move, _move_start, lambda s: MOVE is not None),
     "gate": Kind(
         N_("Gate"),
         lambda s, d: [
@@ -470,6 +565,8 @@ class CorrectionsScene(Scene):
         super().__init__(metrics)
         self.draft = Draft()
         self.state: GameState | None = None
+        self.sent_from: GameState | None = None  # the state a Record was sent on (its answer changes it)
+        self.notices: tuple[str, ...] = ()  # the table's notices as last seen (a refusal adds one)
 
     # -- taps -------------------------------------------------------------------------------
 
@@ -477,28 +574,59 @@ class CorrectionsScene(Scene):
         state: GameState = view.state
         d = self.draft
         gone = state.seat(d.player) is None and (d.player != NEUTRAL or not neutral_owner(state))
-        if (d.player and gone) or d.area >= len(state.areas):
+        if (d.player and gone) or d.area >= len(state.areas) or d.to >= len(state.areas):
             self.draft = Draft()  # another game is on the table (a player, or Abhoth's Neutral, it does not have)
+        self.heard(state, tuple(view.notices))
         self.state = state
         super().update(view)
+
+    def heard(self, state: GameState, notices: tuple[str, ...]) -> None:
+        """What became of a Record sent: journaled (the state moved on: the page says so, and
+        the correction is not judged again on the state it made), or not (a notice says why; the
+        draft keeps its input id, so that recording it again is still applied once)."""
+        d = self.draft
+        if d.sending and state is not self.sent_from:
+            self.draft = dataclasses.replace(d, sending="", recorded=d.sending)
+        elif d.sending and notices != self.notices:
+            self.draft = dataclasses.replace(d, sending="")
+        self.notices = notices
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         button = next((b for b in reversed(self.buttons) if b.hit(pos)), None)
         if button is None:
             return None
         if isinstance(button.intent, Menu):
-            self.draft = button.intent.draft
+            self.draft = renewed(self.draft, button.intent.draft)
             return None
         if isinstance(button.intent, Key):
             self.key(button.intent.text)
             return None
         intent: Intent = button.intent
+        if isinstance(intent, SubmitOnce):
+            self.sent(intent)
         return intent
+
+    def sent(self, record: SubmitOnce) -> None:
+        """Record was tapped: the draft holds its input id and waits for the table's answer (Record
+        is off meanwhile: a second tap sends nothing)."""
+        assert self.state is not None
+        self.sent_from = self.state
+        words = self.words(self.state, record.command)
+        self.draft = dataclasses.replace(self.draft, input_id=record.input_id, sending=words, recorded="")
 
     def key(self, typed: str) -> None:
         """A key of the on-screen keyboard typing the reason; Done goes back to the correction
         (with nothing typed, the preset reason chosen stands)."""
-        self.draft = keyed(self.draft, typed, "typed", MAX_TYPED)
+        self.draft = renewed(self.draft, keyed(self.draft, typed, "typed", MAX_TYPED))
+
+    def words(self, state: GameState, command: Command | None) -> str:
+        """The correction in words as the log shows it, with its reason ("Choose what to set."
+        until the editor names everything)."""
+        if command is None:
+            return _("Choose what to set.")
+        d = self.draft
+        reason = d.typed or (_(REASONS[d.reason]) if d.reason else "")
+        return sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
 
     def command(self) -> Command | None:
         """The correction the editor describes now (None until it names everything)."""
@@ -674,23 +802,24 @@ class CorrectionsScene(Scene):
         m = self.metrics
         _editor, panel = self.regions()
         command = self.command()
-        refusal = self.refusal(state, command)
+        d = self.draft
+        refusal = "" if d.recorded or d.sending else self.refusal(state, command)
         third = (panel.width - 2 * m.margin) // 3
         bottom = panel.bottom - m.touch
         record = pygame.Rect(panel.x, bottom, panel.width, m.touch)
         back = pygame.Rect(panel.x, bottom - m.touch - m.margin, third, m.touch)
         reason = pygame.Rect(back.right + m.margin, back.y, third, m.touch)
         other = pygame.Rect(reason.right + m.margin, back.y, panel.right - reason.right - m.margin, m.touch)
-        d = self.draft
         # Reason: the next preset one (a typed one gives way); Other...: the keyboard, to type one.
         following = dataclasses.replace(d, reason=(d.reason + 1) % len(REASONS), typed="")
+        label = _("Recorded") if d.recorded else _("Recording...") if d.sending else _("Record")
+        ready = command is not None and not refusal and not d.sending and not d.recorded
+        send = SubmitOnce(command, d.input_id or new_input_id()) if ready and command is not None else None
         return [
             Button(back, _("Back"), Menu(Draft(player=d.player)), PANEL),
             Button(reason, _("Reason"), Menu(following)),
             Button(other, _("Other..."), Menu(dataclasses.replace(d, typing=True))),
-            Button(
-                record, _("Record"), Submit(command) if command is not None else None, ACCENT, command is not None and not refusal
-            ),
+            Button(record, label, send, ACCENT, ready),
         ]
 
     @staticmethod
@@ -699,11 +828,12 @@ class CorrectionsScene(Scene):
         if command is None:
             return ""
         result = apply(state, command)
-        return sentence(result.says or result.message) if isinstance(result, Rejected) else ""
+        # The engine names owners by id ("of crawling_chaos"): the table reads names.
+        return named(sentence(result.says or result.message)) if isinstance(result, Rejected) else ""
 
     def chooser_buttons(self, state: GameState) -> list[Button]:
         m, d = self.metrics, self.draft
-        if d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+        if d.chooser in AREA_CHOOSERS and not d.listed and self.board_view(state) is not None:
             return self.map_buttons(state)
         options = self.options(state)
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
@@ -774,10 +904,10 @@ class CorrectionsScene(Scene):
             Button(
                 pygame.Rect(x - view.radius, y - view.radius, 2 * view.radius, 2 * view.radius),
                 "",
-                Menu(dataclasses.replace(d, chooser="", page=0, area=i)),
+                Menu(self.tapped(i)),
             )
             for i, (x, y) in enumerate(view.centres)
-            if d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
+            if self.tappable(state, i)
         ]
         box = view.controls
         if m.portrait:
@@ -789,6 +919,19 @@ class CorrectionsScene(Scene):
         buttons.append(Button(first, _("List"), Menu(dataclasses.replace(d, listed=True)), PANEL))
         buttons.append(Button(second, _("Done"), Menu(dataclasses.replace(d, chooser="", page=0)), PANEL))
         return buttons
+
+    def tapped(self, i: int) -> Draft:
+        """The draft with area ``i`` tapped on the map chooser: where a move goes, else the area."""
+        d = dataclasses.replace(self.draft, chooser="", page=0)
+        return dataclasses.replace(d, to=i) if self.draft.chooser == "to" else dataclasses.replace(d, area=i)
+
+    def tappable(self, state: GameState, i: int) -> bool:
+        """Whether area ``i`` answers the area chooser open: never an eradicated one (but to set
+        eradication or a Worm), never the area a move leaves as where it goes."""
+        d = self.draft
+        if d.chooser == "to":
+            return i != d.area and ERADICATED not in state.areas[i].markers
+        return d.kind in ("eradicated", "worm") or ERADICATED not in state.areas[i].markers
 
     def draw_board(self, surface: pygame.Surface, state: GameState) -> None:
         m, view = self.metrics, self.board_view(state)
@@ -802,8 +945,9 @@ class CorrectionsScene(Scene):
             area = state.areas[i]
             fill = (8, 8, 8) if ERADICATED in area.markers else (20, 30, 60) if state.board.areas[i].ocean else (40, 44, 32)
             pygame.draw.circle(surface, fill, centre, view.radius)
-            edge = ACCENT if i == self.draft.area else DIM
-            pygame.draw.circle(surface, edge, centre, view.radius, max(2, m.px(3 if i == self.draft.area else 1)))
+            chosen = i == (self.draft.to if self.draft.chooser == "to" else self.draft.area)
+            edge = ACCENT if chosen else DIM
+            pygame.draw.circle(surface, edge, centre, view.radius, max(2, m.px(3 if chosen else 1)))
             if area.gate is not None:  # a gate: a ring in its controller's colour (grey when abandoned)
                 owner = state.seat(area.gate.controller or "")
                 ring = colour_of(state.players[owner].faction) if owner is not None else DIM
@@ -833,6 +977,20 @@ class CorrectionsScene(Scene):
             if d.kind == "units" and neutral_owner(state):
                 owners.append((who(state, NEUTRAL), NEUTRAL))
             return [(label, Menu(KINDS[d.kind].start(state, dataclasses.replace(done, player=pid)))) for label, pid in owners]
+        if field_ == "stack":
+            return [
+                (
+                    _("{unit} in {area}").format(unit=unit_words(count, name), area=state.area_name(i)),
+                    Menu(dataclasses.replace(done, area=i, choice=name, number=1, to=-1, chooser="to")),
+                )
+                for i, name, _kind, count in stacks_of(state, d.player)
+            ]
+        if field_ == "to":
+            return [
+                (a.name, Menu(dataclasses.replace(done, to=i)))
+                for i, a in enumerate(state.board.areas)
+                if i != d.area and ERADICATED not in state.areas[i].markers
+            ]
         if field_ == "area":
             return [
                 (a.name, Menu(dataclasses.replace(done, area=i)))
@@ -900,7 +1058,7 @@ class CorrectionsScene(Scene):
             paragraph(surface, words, box.topleft, m.px(TYPED_SIZE), box.width, TYPED_LINES, TEXT, bold=True)
         elif d.kind in KINDS and not d.chooser:
             self.draw_editor(surface, state)
-        elif d.chooser == "area" and not d.listed and self.board_view(state) is not None:
+        elif d.chooser in AREA_CHOOSERS and not d.listed and self.board_view(state) is not None:
             self.draw_board(surface, state)
             for button in self.buttons:  # the circles are drawn as the board; their buttons are only where to tap
                 if button.label:
@@ -921,22 +1079,21 @@ class CorrectionsScene(Scene):
         command = self.command()
         d = self.draft
         reason = d.typed or (_(REASONS[d.reason]) if d.reason else "")
-        words = (
-            _("Choose what to set.")
-            if command is None
-            else sentence(k.summary(state, command)) + (f" ({reason})" if reason else "") + "."
-        )
+        words = self.words(state, command)
+        if d.recorded:  # journaled: said so, and not judged again on the state it made
+            words = _("Recorded: {correction}").format(correction=d.recorded)
         room = panel.bottom - 2 * (m.touch + m.margin) - panel.y - m.margin
-        refusal = self.refusal(state, command)
-        hint = not refusal and not reason and command is not None  # "Reason: none (tap Reason)" under the words
+        refusal = "" if d.recorded or d.sending else self.refusal(state, command)
+        hint = not refusal and not reason and command is not None and not d.recorded  # "Reason: none (tap Reason)"
         # Half the room for the correction in words when the engine's refusal needs the rest;
         # else all of it but the hint's line, when it is drawn (a long list of captured cultists
         # at a big table).
         words_room = room // 2 if refusal else room - (m.margin + round(m.px(17) * 1.05) if hint else 0)
         width = panel.width - 2 * m.margin
         size = self.preview_size(words, width, words_room)
+        colour = ACCENT if d.recorded else TEXT
         y = paragraph(
-            surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), TEXT, bold=True
+            surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), colour, bold=True
         )
         if refusal:
             paragraph(

@@ -69,6 +69,9 @@ class MapScene(Scene):
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
         self._geometry: tuple[GameState, tuple[tuple[int, int], ...], tuple[int, ...]] | None = None
+        # Why the last tap on an area did nothing, on the state it was tapped on (the heading
+        # says it until the next tap or the game moves on).
+        self.said: tuple[GameState, str] | None = None
 
     def choosing(self, state: GameState) -> bool:
         return self.panel.active(state) and self.panel.draft.area >= 0 and self.panel.draft.step == state.step
@@ -140,12 +143,35 @@ class MapScene(Scene):
         super().update(view)
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
+        self.said = None
         intent = super().tap(pos)
         if isinstance(intent, Local):
             if self.state is not None:
                 self.panel.handle(self.state, intent)
+                if intent.what == "area":
+                    self.nothing_to_do(self.state, intent.arg)
             return None
+        if intent is None and self.state is not None and self.answering(self.state):
+            self.not_an_answer(self.state, pos)
         return intent
+
+    def nothing_to_do(self, state: GameState, i: int) -> None:
+        """Area ``i``, tapped on an action turn, offers its player nothing: the heading says why
+        (beside the area's panel, titled with its name, which still offers "Correct this area")."""
+        if self.panel.choices(state, i):
+            return
+        who = state.player(state.prompt.actor).label
+        if state.areas[i].count(owner=state.prompt.actor):
+            self.said = (state, _("{player} can do nothing here now").format(player=who))
+        else:
+            self.said = (state, _("Nothing of {player}'s here to act with").format(player=who))
+
+    def not_an_answer(self, state: GameState, pos: tuple[int, int]) -> None:
+        """An area tapped that is no answer to the area prompt up: the heading says so."""
+        centres, got = self.geometry(state)
+        hit = next((i for i, ((x, y), r) in enumerate(zip(centres, got, strict=True)) if math.dist(pos, (x, y)) <= r), -1)
+        if hit >= 0 and hit not in area_answers(state):
+            self.said = (state, _("{area} is no answer here: tap a lit area").format(area=state.area_name(hit)))
 
     def layout(self, view: View) -> list[Button]:
         state = view.state
@@ -239,7 +265,10 @@ class MapScene(Scene):
         pygame.draw.line(surface, PANEL, (bx, by), (mapped.right - 1, (ay + by) // 2), width)
 
     def heading(self, state: GameState) -> str:
-        """The pending decision in words: whose turn and what to do, or the engine's question."""
+        """The pending decision in words: whose turn and what to do, or the engine's question;
+        after a tap that did nothing, why."""
+        if self.said is not None and self.said[0] is state:
+            return self.said[1]
         if self.panel.active(state):
             return self.panel.title(state)
         if state.prompt.kind is PromptKind.NONE:
@@ -473,6 +502,13 @@ def _block(size: int, lines: list[str]) -> tuple[int, int]:
     return max(font(size).size(line)[0] for line in lines), sum(line_height(size, line) for line in lines)
 
 
+def who(state: GameState, pid: str | None) -> str:
+    """A player's name as the table reads it ("" for none; "Neutral" for a neutral unit's owner)."""
+    if not pid:
+        return ""
+    return state.player(pid).label if state.seat(pid) is not None else _("Neutral")
+
+
 class AreaScene(Scene):
     """A quick editor for one area: its gate, and a cultist more or less per player (corrections)."""
 
@@ -504,8 +540,9 @@ class AreaScene(Scene):
         m = self.metrics
         if view.area >= 0:
             area = view.state.areas[view.area]
-            gate = _("none") if area.gate is None else (area.gate.controller or _("abandoned"))
-            units = ", ".join(f"{u.count} {u.name} ({u.owner})" for u in area.units) or _("no units")
+            state = view.state
+            gate = _("none") if area.gate is None else (who(state, area.gate.controller) or _("abandoned"))
+            units = ", ".join(f"{u.count} {u.name} ({who(state, u.owner)})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
             text(
                 surface,

@@ -30,11 +30,11 @@ def gathered() -> dict[str, object]:
 
 def test_the_line_counts_the_gates_apart_from_their_power() -> None:
     line = describe_data(gathered())
-    assert line == "Great Cthulhu gathers 8 Power (6 from 6 cultist(s), 2 from 1 controlled gate(s))."
+    assert line == "Great Cthulhu gathers 8 Power (6 from 6 cultists, 2 from 1 controlled gate)."
 
 
 def test_the_german_line_too(german: None) -> None:
     event = gathered()  # (the command line sets the table's language: German after it)
     i18n.use("de")
     line = describe_data(event)
-    assert line == "Great Cthulhu sammelt 8 Macht (6 aus 6 Kultist(en), 2 aus 1 kontrollierte(n) Tor(en))."
+    assert line == "Great Cthulhu sammelt 8 Macht (6 aus 6 Kultisten, 2 aus 1 kontrolliertem Tor)."
