@@ -473,6 +473,12 @@ class LocalClient:
         else:
             self.table.submit(command)
 
+    def post_once(self, command: Command, input_id: str) -> None:
+        if self.worker is not None:
+            self.table.post_once(command, input_id)
+        else:
+            self.table.submit_once(command, input_id)
+
     def start(self, first: Command) -> None:
         table = self.table
         journal = table.session.journal

@@ -269,7 +269,9 @@ def cmd_demo(args: argparse.Namespace, config: Config) -> int:
     try:
         name = new_game_name(journal=journal, prefix="demo")
         if args.headless:
-            run_headless(journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute, web=config.web)
+            run_headless(
+                journal, name, setup, sys.stdout, tower=args.tower, panel=args.panel, voice=not args.mute, web=config.web
+            )
         else:
             location = args.journal or config.journal.resolved()
             run_window_demo(journal, name, setup, size, location, voice=not args.mute, web=config.web)

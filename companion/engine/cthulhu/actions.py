@@ -501,7 +501,13 @@ def move(state: GameState, cmd: c.Move, events: Events) -> GameState:
         to = bd.area_index(state, acolyte_to)
         bd.refuse_eradicated(state, to)
         state, acolyte_crossed = MOVE_ACOLYTE(state, cmd.player, to, events)
-    state = pay(state, seat, count if cmd.cost is None else cmd.cost, say("moving {count} unit(s)", count=count), events)
+    state = pay(
+        state,
+        seat,
+        count if cmd.cost is None else cmd.cost,
+        say("moving {count} unit", count=count) if count == 1 else say("moving {count} units", count=count),
+        events,
+    )
     state = walk(state, cmd.player, groups, cmd.sacrifice, events, walking=True, acolyte_crossed=acolyte_crossed)
     for toll in MOVE_TOLLS:  # Catnapping: leaving the Moon pays Bubastis
         state = toll(state, cmd.player, groups, events)

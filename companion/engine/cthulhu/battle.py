@@ -213,7 +213,12 @@ def next_roll(
         pid, dice = sides[len(rolls)]
         if dice:
             who = state.player(pid).label if state.seat(pid) is not None else pid  # the faction's name, not its id
-            text = say("Roll {dice} battle dice for {player} in {area}.", dice=dice, player=who, area=state.area_name(b.area))
+            where = state.area_name(b.area)
+            text = (
+                say("Roll {dice} battle die for {player} in {area}.", dice=dice, player=who, area=where)
+                if dice == 1
+                else say("Roll {dice} battle dice for {player} in {area}.", dice=dice, player=who, area=where)
+            )
             asked = b if rolls is b.rolls else evolve(b, rolls=rolls)
             return evolve(state, battle=asked, prompt=actions.roll_prompt(pid, dice, "battle", text))
         rolls = (*rolls, ())

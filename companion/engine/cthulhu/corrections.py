@@ -198,6 +198,19 @@ class SetLoyalty(Command):
     spellbook: bool | None = None
 
 
+@COMMANDS.register("move_units")
+@dataclass(frozen=True, slots=True)
+class MoveUnits(Command):
+    """Move units by hand: ``unit`` names them and the area they leave, ``to`` the area they go
+    to (any other area, never an eradicated one; no turn, no cost).  One correction, undone as
+    one; a gate its controller left is abandoned, as when the units move in play."""
+
+    owner: str
+    unit: c.UnitRef
+    to: str
+    reason: str = ""
+
+
 @COMMANDS.register("begin_play")
 @dataclass(frozen=True, slots=True)
 class BeginPlay(Command):
@@ -447,6 +460,13 @@ SUMMARIES: dict[type[Command], Callable[[GameState, Any], str]] = {
     SetWatcher: _watcher_words,
     SetAcolyte: lambda s, cmd: say("the Astral Acolyte stands in {area}", area=cmd.area),
     SetLoyalty: _loyalty_words,
+    MoveUnits: lambda s, cmd: say(
+        "{who}: {unit_words} moved from {area} to {to}",
+        who=_who(s, cmd.owner),
+        unit_words=_unit_words(cmd.unit),
+        area=cmd.unit.area,
+        to=cmd.to,
+    ),
     SetGlacier: lambda s, cmd: (
         say("a glacier is placed on {area}", area=cmd.area)
         if cmd.present
@@ -755,6 +775,20 @@ def eliminate(state: GameState, cmd: c.Eliminate, events: Events) -> GameState:
     name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
     state, removed = bd.remove(state, index, owner, cmd.unit.kind, name, cmd.unit.count, BY_HAND)
     events += removed
+    return state
+
+
+@corrects(MoveUnits)
+def move_units(state: GameState, cmd: MoveUnits, events: Events) -> GameState:
+    owner = actions.owner_of(state, cmd.owner)
+    source, to = bd.area_index(state, cmd.unit.area), bd.area_index(state, cmd.to)
+    if cmd.unit.count < 1:
+        raise Refusal(Code.BAD_VALUE, "Move at least one unit.")
+    if source == to:
+        raise Refusal(Code.BAD_VALUE, "The units are in {area} already: move them to another area.", area=cmd.to)
+    name = bd.unit_name(cmd.unit.kind, cmd.unit.name)
+    state, moved = bd.move(state, source, to, owner, cmd.unit.kind, name, cmd.unit.count)
+    events += moved
     return state
 
 

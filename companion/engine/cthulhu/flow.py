@@ -622,7 +622,11 @@ def step_final_reveal(state: GameState, events: Events) -> GameState:
             state = reveal_elder_sign(state, seat, value, events)
         if state.players[seat].elder_signs:
             count = len(state.players[seat].elder_signs)
-            text = say("{player}: reveal your {count} Elder Sign(s); enter each value.", player=player.label, count=count)
+            text = (
+                say("{player}: reveal your Elder Sign; enter its value.", player=player.label)
+                if count == 1
+                else say("{player}: reveal your {count} Elder Signs; enter each value.", player=player.label, count=count)
+            )
             return ask(state, Prompt(PromptKind.ELDER_SIGN_VALUE, player.pid, text, ("1", "2", "3")))
     reason, winners = END_RULES[state.end_trigger]
     return finish(state, reason, events, winners(state))

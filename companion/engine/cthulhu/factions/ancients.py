@@ -231,7 +231,13 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
                 continue
             signs = 2 if cathedrals(state) >= CATHEDRALS else 1
             events.append(
-                pw.AbilityUsed(event.player, "Consecration", say("{signs} Elder Sign(s) for the Cathedrals", signs=signs))
+                pw.AbilityUsed(
+                    event.player,
+                    "Consecration",
+                    say("{signs} Elder Sign for the Cathedrals", signs=signs)
+                    if signs == 1
+                    else say("{signs} Elder Signs for the Cathedrals", signs=signs),
+                )
             )
             for _ in range(signs):
                 state = flow.draw_elder_sign(state, seat, "Consecration", events)
@@ -243,7 +249,13 @@ def react(state: GameState, seen: pw.Events, events: pw.Events) -> GameState:
                 for _ in range(event.count):
                     state = pw.mark_used(state, event.owner, EXTINCT)
                 events.append(
-                    pw.AbilityUsed(event.owner, "Extinction", say("{count} Yothan(s) leave the game for good", count=event.count))
+                    pw.AbilityUsed(
+                        event.owner,
+                        "Extinction",
+                        say("{count} Yothan leaves the game for good", count=event.count)
+                        if event.count == 1
+                        else say("{count} Yothans leave the game for good", count=event.count),
+                    )
                 )
         elif isinstance(event, BattleEnded):
             for an, enemy in ((event.attacker, event.defender), (event.defender, event.attacker)):

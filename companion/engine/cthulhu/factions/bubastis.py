@@ -235,7 +235,9 @@ def _savagery(state: GameState, ask: Ask, choice: str, events: pw.Events) -> Gam
         pw.AbilityUsed(
             ask.actor,
             SAVAGERY,
-            say("{saturn} Cat(s) from Saturn: +{savagery_dice} dice", saturn=saturn, savagery_dice=SAVAGERY_DICE * saturn),
+            say("{saturn} Cat from Saturn: +{savagery_dice} dice", saturn=saturn, savagery_dice=SAVAGERY_DICE * saturn)
+            if saturn == 1
+            else say("{saturn} Cats from Saturn: +{savagery_dice} dice", saturn=saturn, savagery_dice=SAVAGERY_DICE * saturn),
         )
     )
     return pw.with_abilities(state, bonus=tuple(sorted(bonus.items())))
@@ -316,7 +318,15 @@ def _carnivore_watch(state: GameState, seen: pw.Events, events: pw.Events) -> Ga
                 gone = (CARNIVORE_ARMED, CARNIVORE_PREY)
                 state = pw.with_abilities(state, used=tuple(u for u in state.abilities.used if u[0] != pid or u[1] not in gone))
                 if prey:
-                    events.append(pw.AbilityUsed(pid, CARNIVORE, say("{prey} enemy Monster(s) lost in battle", prey=prey)))
+                    events.append(
+                        pw.AbilityUsed(
+                            pid,
+                            CARNIVORE,
+                            say("{prey} enemy Monster lost in battle", prey=prey)
+                            if prey == 1
+                            else say("{prey} enemy Monsters lost in battle", prey=prey),
+                        )
+                    )
                     state = flow.gain_doom(state, pw.seat_of(state, pid), prey, CARNIVORE, events)
     return state
 
@@ -579,7 +589,9 @@ def requires_attention(state: GameState, cmd: RequiresAttention, events: pw.Even
         pw.AbilityUsed(
             cmd.player,
             REQUIRES_ATTENTION,
-            say("Bastet in {area}: 4 Doom, {signs} Elder Sign(s)", area=state.area_name(here), signs=signs),
+            say("Bastet in {area}: 4 Doom, {signs} Elder Sign", area=state.area_name(here), signs=signs)
+            if signs == 1
+            else say("Bastet in {area}: 4 Doom, {signs} Elder Signs", area=state.area_name(here), signs=signs),
         )
     )
     state = flow.gain_doom(state, seat, ATTENTION_DOOM, REQUIRES_ATTENTION, events)

@@ -316,7 +316,13 @@ def submerge(state: GameState, cmd: Submerge, events: pw.Events) -> GameState:
     state = pw.with_abilities(state, deep=(*state.abilities.deep, *lifted))
     events.append(
         pw.AbilityUsed(
-            cmd.player, "Submerge", say("{count} stack(s) lifted from {area}", count=len(lifted), area=state.area_name(index))
+            cmd.player,
+            "Submerge",
+            (
+                say("{count} stack lifted from {area}", count=1, area=state.area_name(index))
+                if len(lifted) == 1
+                else say("{count} stacks lifted from {area}", count=len(lifted), area=state.area_name(index))
+            ),
         )
     )
     return pw.end_action(state, events)

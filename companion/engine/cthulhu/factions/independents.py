@@ -611,9 +611,16 @@ def _brood_note(state: GameState, pid: str, events: pw.Events) -> None:
     blocked = brood_blocked(state, pid)
     if blocked:
         brood = holder(state, BOOKS[ABHOTH])
+        label = state.player(pid).label if state.seat(pid) is not None else pid  # the faction's name, not its id
         events.append(
             pw.AbilityUsed(
-                brood, BOOKS[ABHOTH], say("{blocked} gate(s) of {pid} in areas with Filth give no Doom", blocked=blocked, pid=pid)
+                brood,
+                BOOKS[ABHOTH],
+                (
+                    say("{blocked} gate of {player} in an area with Filth gives no Doom", blocked=blocked, player=label)
+                    if blocked == 1
+                    else say("{blocked} gates of {player} in areas with Filth give no Doom", blocked=blocked, player=label)
+                ),
             )
         )
 

@@ -371,7 +371,12 @@ def dread_curse_rolled(state: GameState, values: tuple[int, ...], events: Events
         pw.AbilityUsed(
             ow,
             DREAD_CURSE,
-            say("{kills} Kill(s) and {pains} Pain(s) in {area}", kills=kills, pains=pains, area=state.area_name(index)),
+            say(
+                "{kills} and {pains} in {area}",
+                kills=_count(kills, "Kill"),
+                pains=_count(pains, "Pain"),
+                area=state.area_name(index),
+            ),
         )
     )
     if kills or pains:
@@ -405,7 +410,13 @@ def _million(state: GameState, ask: Ask, choice: str, events: Events) -> GameSta
     for _ in range(count):
         state = pw.place_one(state, index, ask.actor, M, to, MILLION, events)
     events.append(
-        pw.AbilityUsed(ask.actor, MILLION, say("a {choice} becomes {count} {to}(s)", choice=choice, count=count, to=to))
+        pw.AbilityUsed(
+            ask.actor,
+            MILLION,
+            say("a {choice} becomes {count} {to}", choice=choice, count=count, to=to)
+            if count == 1
+            else say("a {choice} becomes {count} {to}s", choice=choice, count=count, to=to),
+        )
     )
     return pw.push_ask(state, Ask(MILLION, ask.actor, (*ask.data, *(to,) * count)))
 
@@ -601,3 +612,8 @@ PLUGIN = FactionPlugin(
     places=PLACES,
     out_of_turn=out_of_turn,
 )
+
+
+def _count(count: int, word: str) -> str:
+    """ "1 Kill", "2 Kills" (the rules' words, the same in every language)."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

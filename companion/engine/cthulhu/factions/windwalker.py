@@ -257,7 +257,15 @@ def arctic_wind(state: GameState, cmd: Command, events: pw.Events) -> tuple[Game
     free = sum(g.count for g in cmd.groups if g.area == source and g.to == to and g.name != ITHAQUA)
     if not free:
         return state, cmd
-    events.append(pw.AbilityUsed(cmd.player, "Arctic Wind", say("{free} unit(s) go with Ithaqua free", free=free)))
+    events.append(
+        pw.AbilityUsed(
+            cmd.player,
+            "Arctic Wind",
+            say("{free} unit goes with Ithaqua free", free=free)
+            if free == 1
+            else say("{free} units go with Ithaqua free", free=free),
+        )
+    )
     return state, replace(cmd, cost=total - free)
 
 
@@ -457,7 +465,15 @@ def take_anytime(state: GameState, seat: int, events: pw.Events) -> GameState:
     3, and its record (which meets the requirement after a command)."""
     pid = state.players[seat].pid
     signs = min(ANYTIME_MOST, _six_books(state, pid))
-    events.append(pw.AbilityUsed(pid, ANYTIME, say("{signs} Elder Sign(s) for the enemies with six Spellbooks", signs=signs)))
+    events.append(
+        pw.AbilityUsed(
+            pid,
+            ANYTIME,
+            say("{signs} Elder Sign for the enemies with six Spellbooks", signs=signs)
+            if signs == 1
+            else say("{signs} Elder Signs for the enemies with six Spellbooks", signs=signs),
+        )
+    )
     for _ in range(signs):
         state = flow.draw_elder_sign(state, seat, ANYTIME, events)
     return state
