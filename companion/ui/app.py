@@ -1007,15 +1007,11 @@ class App:
     def send_once(self, command: Command, input_id: str) -> None:
         """A command made by the input ``input_id`` (a correction's draft): sent again, it is
         applied once (the journal refuses an input it holds)."""
-        post_once = getattr(self.client, "post_once", None)  # a client before post_once: a tap's own identity
-        if post_once is None:
-            self.send(command)
-            return
         if gc.isenabled():
             gc.disable()
             self.collector_held = True
         self.answer_due, self.answer_seen = time.monotonic() + ANSWER_WAIT, False
-        post_once(command, input_id)
+        self.client.post_once(command, input_id)
 
     def sent_once(self, intent: Submit) -> bool:
         """Send ``intent``'s command with its input's identity when it carries one (the Fix

@@ -413,9 +413,8 @@ def _player_row(state: GameState, d: Draft) -> list[Row]:
 
 # -- a move: units, then where they go ---------------------------------------------------------
 
-# The engine's move correction (corrections.MoveUnits: one correction, undone as one); the
-# editor is offered when the engine has it.
-MOVE: type[Command] | None = getattr(k, "MoveUnits", None)
+# The engine's move correction (corrections.MoveUnits: one correction, undone as one).
+MOVE = k.MoveUnits
 AREA_CHOOSERS = ("area", "to")  # the choosers answered by tapping an area on the map
 
 
@@ -455,11 +454,10 @@ def _stack_kind(state: GameState, d: Draft) -> UnitKind:
 
 
 def _move(state: GameState, d: Draft) -> Command | None:
-    if MOVE is None or d.area < 0 or d.to < 0 or not d.choice:
+    if d.area < 0 or d.to < 0 or not d.choice:
         return None
     ref = c.UnitRef(state.area_name(d.area), _stack_kind(state, d), d.choice, d.number)
-    move: Command = MOVE(d.player, ref, state.area_name(d.to), reason_of(d))  # type: ignore[call-arg]
-    return move
+    return MOVE(d.player, ref, state.area_name(d.to), reason_of(d))
 
 
 KINDS: dict[str, Kind] = {
@@ -500,7 +498,7 @@ KINDS: dict[str, Kind] = {
     ),
     "captured": Kind(N_("Captured"), _captured_rows, _captured, _captured_start),
     "units": Kind(N_("Units"), _units_rows, _units, lambda s, d: dataclasses.replace(d, number=1, unit=0)),
-    "move": Kind(N_("Move units"), _move_rows, _move, _move_start, lambda s: MOVE is not None),
+    "move": Kind(N_("Move units"), _move_rows, _move, _move_start, lambda s: True),
     "gate": Kind(
         N_("Gate"),
         lambda s, d: [

@@ -6,15 +6,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from companion.engine.cthulhu import commands as c
 from companion.ui.app import App
-from companion.ui.corrections_scene import MOVE
 from tests.helpers import frame, table_of, tap
 from tests.ui.corrections_scene import check_screen, labels, scene
-
-pytestmark = pytest.mark.skipif(MOVE is None, reason="the engine has no move correction (corrections.MoveUnits)")
 
 
 def taps_to_move(app: App, stack: str, to: str) -> int:
