@@ -107,9 +107,10 @@ def mythos(turn: Turn, command: m.Mythos) -> None:
     if card is not None:
         run(turn, CARD[card], command.gate)
     if turn.monsters_entered:
-        raise Refusal(
-            Code.BAD_VALUE, "{count} monster(s) entered that this phase did not draw.", count=len(turn.monsters_entered)
-        )
+        count = len(turn.monsters_entered)
+        if count == 1:
+            raise Refusal(Code.BAD_VALUE, "1 monster entered that this phase did not draw.")
+        raise Refusal(Code.BAD_VALUE, "{count} monsters entered that this phase did not draw.", count=count)
     if command.placement and not any(isinstance(e, m.MonsterSurge) for e in turn.events):
         raise Refusal(Code.NOT_NOW, "A placement is only for a monster surge, and this card caused none.")
     if command.clue_to and not any(isinstance(e, m.ClueAppeared) and e.taken_by for e in turn.events):

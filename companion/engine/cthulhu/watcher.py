@@ -478,7 +478,13 @@ def resolve(state: GameState, defender_roll: tuple[int, ...], events: Events) ->
     dice = len(fight.watcher_roll)
     events.append(WatcherBattled(area, fight.target, dice, watcher_kills, watcher_pains, defender_kills, token))
     if token != w.token:
-        events.append(WatcherTokenChanged(w.token, token, f"{defender_kills} Kill(s) by {fight.target}"))
+        by = state.player(fight.target).label if state.seat(fight.target) is not None else fight.target
+        why = (
+            say("1 Kill by {player}", player=by)
+            if defender_kills == 1
+            else say("{kills} Kills by {player}", kills=defender_kills, player=by)
+        )
+        events.append(WatcherTokenChanged(w.token, token, why))
     state = harbinger(state, fight, defender_kills, events)
     remaining = tuple(t for t in fight.targets if t != fight.target)
     done = evolve(fight, targets=remaining, target="", defender_dice=-1, watcher_roll=None)

@@ -247,7 +247,7 @@ def test_it_battles_each_faction_in_the_area_separately_in_the_order_the_control
     state = run(state, c.Roll((6, 6, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1), "tower"))
     events = events_of(state, c.Roll((6, 6), "tower"))  # Black Goat rolls two Kills
     assert WatcherBattled(NORTH, BG, 12, 2, 1, 2, 10) in events
-    assert WatcherTokenChanged(12, 10, f"2 Kill(s) by {BG}") in events
+    assert WatcherTokenChanged(12, 10, "2 Kills by Black Goat") in events  # the faction named, not its id
     state = run(state, c.Roll((6, 6), "tower"))
     state = run(state, CombatDice(GC, 1))
     assert state.prompt.dice == 10  # weaker by the time it reaches Great Cthulhu
