@@ -75,6 +75,7 @@ GAMES: dict[str, Game] = {  # every faction the referee plays in a whole game
         "earth-4p-35",
         (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN),
         cards=("Byatis", "Abhoth", "Ghast", "Gug", "Shantak", "Star Vampire"),
+        seed=7,  # Devolve out of turn
     ),
     "expansions, neutral Spellbooks, High Priests": Game(
         "earth-4p-53",
@@ -91,6 +92,7 @@ GAMES: dict[str, Game] = {  # every faction the referee plays in a whole game
         "earth-3p",
         (F.BUBASTIS, F.OPENER_OF_THE_WAY, F.CRAWLING_CHAOS),
         rules=("neutral_spellbooks",),
+        seed=5,
     ),
 }
 
@@ -185,8 +187,12 @@ def play(app: App, rnd: random.Random, *, strict: bool = True, rounds: int = 0, 
         command = decide(state, rnd, tally, not interjected)
         kind = kind_of(state, command)
         interjected = kind.endswith("(out of turn)")
+        before = session.seq
         try:
-            tally.add(kind, entered(app, command))
+            taps = entered(app, command)
+            if session.seq == before:
+                raise NotATap(f"the taps did not enter {command!r}")
+            tally.add(kind, taps)
         except NotATap:
             if strict:
                 raise

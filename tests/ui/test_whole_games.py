@@ -1,0 +1,77 @@
+"""Whole games of all ten factions played by taps alone, through the screen's own offers (issue 33).
+
+Each game of bench/tap_games.py's GAMES (3 to 5 players, the abilities on; independents and
+neutral monsters in one, neutral Spellbooks in two) is set up on the new-game screen by taps
+(map, factions in seat order, cards, rules options, Start), then played to its end: every
+command a scripted player picks (the factions' abilities, Spellbooks, rolls on the die pad or
+"Roll for me", rituals, Elder Signs, out-of-turn commands from a player's own control) is
+entered by taps on buttons or map areas the screen offers (bench/tap_driver.py); a step the
+screen cannot take by taps fails the game (NotATap).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable
+
+import pytest
+
+import companion.ui.app as app_module
+from bench.tap_driver import NotATap, enter
+from bench.tap_games import GAMES, play
+from companion.engine import Command
+from companion.engine.cthulhu import commands as core
+from companion.engine.cthulhu.factions.registry import PLUGINS
+from companion.engine.cthulhu.model import Phase
+from companion.session import GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui.app import App
+from companion.ui.entry import player_of
+from tests.helpers import new_game, table_of
+from tests.ui.tap_driver import start_by_taps
+
+
+def test_the_games_seat_every_faction_the_referee_plays() -> None:
+    seated = {faction for game in GAMES.values() for faction in game.factions}
+    assert {plugin.faction for plugin in PLUGINS} <= seated
+    assert all(3 <= len(game.factions) <= 5 for game in GAMES.values())
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_whole_game_is_played_by_taps_alone(app_on: Callable[..., App], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    game = GAMES[name]
+    monkeypatch.setattr(app_module, "fresh_seed", lambda: game.seed)  # the same game each run
+    before = GameSession.start(SqliteJournal(":memory:"), "earlier", new_game())
+    app = app_on(before)
+    start_by_taps(app, game)
+    session = table_of(app).session
+    assert session is not before
+    assert tuple(p.faction for p in session.state.players) == game.factions
+    assert session.state.options == game.options()
+    own: dict[str, set[str]] = defaultdict(set)  # each player's own command types entered (not the core's)
+
+    def entering(app: App, command: Command) -> int:
+        taps = enter(app, command)
+        if type(command).__module__ != core.__name__:
+            own[player_of(command)].add(type(command).__name__)
+        return taps
+
+    tally = play(app, random.Random(game.seed), entered=entering)
+    state = table_of(app).session.state
+    assert state.phase is Phase.GAME_OVER and state.outcome is not None
+    assert not tally.impossible and sum(map(len, tally.taps.values())) >= 80, tally
+    assert all(own[player.pid] for player in state.players), dict(own)  # every faction's abilities, by taps
+    assert any(kind.endswith("(out of turn)") for kind in tally.taps), sorted(tally.taps)
+    kinds = {kind.removesuffix(" (out of turn)") for kind in tally.taps}
+    assert {"roll (die pad)", "roll (Roll for me)", "ritual", "reveal_elder_sign", "choose_spellbook"} <= kinds, sorted(kinds)
+
+
+def test_a_command_the_screen_does_not_offer_fails_the_run(app_for: Callable[..., App]) -> None:
+    """The runner can fail: a command no button leads to is NotATap, and nothing is entered."""
+    app = app_for("earth-3p", seed=1)
+    session = table_of(app).session
+    before = session.seq
+    with pytest.raises(NotATap):
+        enter(app, core.BuildGate(session.state.prompt.actor or "great_cthulhu", "Nowhere"))
+    assert session.seq == before
