@@ -23,12 +23,13 @@ from bench.tap_games import GAMES, play
 from companion.engine import Command
 from companion.engine.cthulhu import commands as core
 from companion.engine.cthulhu.factions.registry import PLUGINS
-from companion.engine.cthulhu.model import Phase
+from companion.engine.cthulhu.model import Faction as F
+from companion.engine.cthulhu.model import Phase, UnitKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.entry import player_of
-from tests.helpers import new_game, table_of
+from tests.helpers import new_game, set_board, started, table_of
 from tests.ui.tap_driver import start_by_taps
 
 
@@ -75,3 +76,24 @@ def test_a_command_the_screen_does_not_offer_fails_the_run(app_for: Callable[...
     with pytest.raises(NotATap):
         enter(app, core.BuildGate(session.state.prompt.actor or "great_cthulhu", "Nowhere"))
     assert session.seq == before
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=NotATap,
+    reason="turn_panel.move_buttons: at 800x480 the table's Move composer shows 4 stacks (zip with its rows drops "
+    "the fifth), and the map's side panel puts the destinations on Back's row, under it",
+)
+def test_a_fifth_stack_in_an_area_moves_by_taps(app_on: Callable[..., App]) -> None:
+    """Found by the whole games (core four, seed 1): Great Cthulhu's Starspawn, the fifth of five
+    stacks in South Pacific, could not be moved by any taps."""
+    four = (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN)
+    app = app_on(GameSession.start(SqliteJournal(":memory:"), "g", new_game("earth-4p-35", four)))
+    table = table_of(app)
+    state = started("earth-4p-35", four)
+    pid = state.prompt.actor
+    stacks = [("cultist", "Acolyte", 2), ("monster", "Deep One", 1), ("monster", "Shoggoth", 1), ("monster", "Starspawn", 1)]
+    units = [(pid, kind, name, count) for kind, name, count in [*stacks, ("goo", "Cthulhu", 1)]]
+    table.session.state = app.state = set_board(state, South_Pacific={"units": units})
+    move = core.Move(pid, groups=(core.MoveGroup("South Pacific", "Antarctica", UnitKind.MONSTER, "Starspawn"),))
+    assert enter(app, move) >= 3
