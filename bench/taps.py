@@ -16,15 +16,18 @@ The older rotation over the core actions (tests/ui/test_whole_game.py's game) is
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
+import textwrap
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from bench.tap_driver import NotATap, table_of
-from bench.tap_games import GAMES, Tally, measure
+from bench.tap_games import GAMES, Tally, app_for, measure, play
 from bench.tap_rotation import by_area, run, tap_area
 
 __all__ = ["NotATap", "by_area", "main", "run", "table_of", "tap_area"]
@@ -152,23 +155,25 @@ NOTES = """### How a turn is entered
   list beside the map, and the table's list offers "Choose on the map".  (The Watcher's target
   once it has moved is a faction, not an area: that stays a list.)
 
-### Played by taps alone
+""".splitlines()
 
-tests/ui/test_whole_games.py sets up each game above on the new-game screen by taps (the map,
+
+PLAYED = """tests/ui/test_whole_games.py sets up each game above on the new-game screen by taps (the map,
 the factions in seat order, the independents and neutral monsters, the rules options, Start and
 its confirming tap) and plays it to its end by taps alone, at its own seed: every command the
 scripted player picks goes through `bench.tap_driver.enter`, and any step no tap on an offered
-button or map area takes raises `NotATap`.  The games end by their own rules (no round limit:
-4 to 8 rounds, 95 to 235 commands each); the four take about 13 s at 800x480 on the 2-core
-development machine.  It also checks that every seated faction entered commands of its own
-(abilities, Spellbooks) and that out-of-turn commands, both kinds of roll, rituals and Elder
-Signs were entered.
+button or map area takes raises `NotATap`.  The games end by their own rules (no round
+limit; rounds, commands entered, CPU seconds of the headless App): {games}.  It also checks
+that every seated faction entered commands of its own (abilities, Spellbooks) and that
+out-of-turn commands, both kinds of roll, rituals and Elder Signs were entered.
 tests/ui/test_whole_game.py plays a 4-player Yuggoth game the older way (bench/tap_rotation.py:
 the core actions by area, the start area, the Watcher's move and the retreats tapped on the
 map).  tests/ui/test_arkham_phases.py plays ten Arkham Mythos Phases by taps (drawn or picked by
 typing, surges and Clues answered, gates closed, an investigator moved).
+"""
 
-### Reading the table from 1.5 m
+
+LATER = """### Reading the table from 1.5 m
 
 - Whose turn: the faction's name in its colour, 36 px (at 800x480), at the top left.
 - Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
@@ -241,16 +246,16 @@ def subsections(text: str) -> list[tuple[str, str]]:
 
 def with_others(section: str, old: str) -> str:
     """``section`` with the subsections others wrote between the markers (a "### " heading this
-    bench does not write, nor wrote once: :data:`RETIRED`), each kept after the subsection it
-    followed."""
+    bench does not write, nor wrote once: :data:`RETIRED`), each kept after the subsection of
+    this bench's it followed."""
     new = subsections(section)
-    ours = {heading for heading, _ in new} | RETIRED
+    ours = {heading for heading, _ in new}
     after: dict[str, list[str]] = {}
     last = ""
     for heading, body in subsections(old):
         if heading in ours:
             last = heading
-        else:
+        elif heading not in RETIRED:
             after.setdefault(last, []).append(body.rstrip("\n") + "\n\n")
     out = []
     for heading, body in new:
@@ -270,6 +275,24 @@ def write_section(section: str) -> None:
     else:
         new = old.rstrip("\n") + "\n\n" + BEGIN + section + END + "\n"
     OUTPUT.write_text(new, encoding="utf-8")
+
+
+def played() -> list[str]:
+    """The "Played by taps alone" subsection, with each of the tests' games measured now: its
+    rounds, commands and seconds of taps (headless, CPU time, without the new-game screen)."""
+    figures = []
+    for name, game in GAMES.items():
+        clock = time.process_time()
+        app = app_for(game)
+        try:
+            tally = play(app, random.Random(game.seed))
+            rounds = table_of(app).session.state.round
+        finally:
+            app.close()
+        commands = sum(map(len, tally.taps.values()))
+        figures.append(f"{name}, seed {game.seed}: {rounds} rounds, {commands} commands, {time.process_time() - clock:.1f} s")
+    words = PLAYED.format(games="; ".join(figures))
+    return ["### Played by taps alone", "", *textwrap.wrap(words, 96, break_on_hyphens=False)]
 
 
 def main() -> int:
@@ -292,6 +315,9 @@ def main() -> int:
         "these six actions: the counts of actions differ from the games above.)",
         "",
         *NOTES,
+        *played(),
+        "",
+        *LATER,
     ]
     write_section("\n" + "\n".join(lines) + "\n")
     print("\n".join(lines))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,35 @@ def test_a_fifth_stack_in_an_area_moves_by_taps(app_on: Callable[..., App]) -> N
     table.session.state = app.state = set_board(state, South_Pacific={"units": units})
     move = core.Move(pid, groups=(core.MoveGroup("South Pacific", "Antarctica", UnitKind.MONSTER, "Starspawn"),))
     assert enter(app, move) >= 3
+
+
+def test_the_taps_section_keeps_what_others_wrote_between_its_markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench.taps rewrites its own subsections of docs/ui.md; one another helper added between
+    its markers stays, after the subsection it followed; one it wrote once and no longer does
+    goes."""
+    from bench import taps
+
+    retired = next(iter(taps.RETIRED))
+    doc = tmp_path / "ui.md"
+    old = ["## Taps per action", "", "old", "", retired, "", "old table", "", "### How a turn is entered", "", "old how", ""]
+    old += ["### Readable from the seats", "", "theirs", "", "### Nothing cut", "", "old nothing"]
+    doc.write_text("\n".join(["# Screen", "", taps.BEGIN, *old, taps.END, "", "after", ""]), encoding="utf-8")
+    monkeypatch.setattr(taps, "OUTPUT", doc)
+    new = [
+        "## Taps per action",
+        "",
+        "new",
+        "",
+        "### How a turn is entered",
+        "",
+        "new how",
+        "",
+        "### Nothing cut",
+        "",
+        "new nothing",
+    ]
+    taps.write_section("\n" + "\n".join(new) + "\n")
+    kept = ["### Readable from the seats", "", "theirs", ""]
+    assert doc.read_text(encoding="utf-8") == "\n".join(
+        ["# Screen", "", taps.BEGIN, *new[:8], *kept, *new[8:], taps.END, "", "after", ""]
+    )
