@@ -14,9 +14,10 @@ A command the screen cannot take by taps raises :class:`NotATap`.
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from companion.appliance import LocalClient
@@ -32,6 +33,9 @@ from companion.ui.turn_panel import Draft, Local, TurnPanel
 from companion.ui.widgets import Button
 
 SCENES = ("table", "map")  # the screens the walk goes through (the navigation bar joins them)
+# The panel taps that never lead nearer a command (back out, drop a gathered Move, a peek).  A
+# tap the walk does not know is followed like "More": a panel laid out anew is still walked.
+AWAY = frozenset({"back", "drop", "noop", "peek"})
 MAX_NODES = 3000  # what the screen would show after so many different taps: given up
 # The panel taps that open what a command of each type needs (the composers' own buttons).
 OPENS: dict[str, tuple[type, ...]] = {
@@ -78,9 +82,11 @@ def panel(app: App, scene: str) -> TurnPanel:
 
 
 def copied(draft: Draft) -> Draft:
-    """A copy of ``draft`` a tap may change without changing ``draft`` (its lists and dicts
-    copied; what they hold is immutable)."""
-    return replace(draft, pending=list(draft.pending), picks=dict(draft.picks), numbers=dict(draft.numbers))
+    """A copy of ``draft`` a tap may change without changing ``draft`` (every list, dict and set
+    it holds copied; what they hold is immutable)."""
+    values = {f.name: getattr(draft, f.name) for f in fields(draft)}
+    changes: Any = {name: copy.copy(value) for name, value in values.items() if isinstance(value, list | dict | set)}
+    return replace(draft, **changes)
 
 
 def look(app: App) -> Shown:
@@ -188,7 +194,7 @@ def worth(app: App, shown: Shown, intent: Intent, target: Command, words: set[st
         want = wanted(state, draft, target).get(key)
         have = draft.picks.get(key, 0) if isinstance(key, tuple) else draft.numbers.get(key, 0)
         return want is not None and (want - have) * delta > 0
-    return what == "page"
+    return what not in AWAY
 
 
 def follow(app: App, shown: Shown, intent: Intent) -> Shown:
