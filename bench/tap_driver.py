@@ -4,10 +4,12 @@
 from another, and taps the App's buttons until the table holds it, counting the taps.  Which
 buttons: the fewest taps through what the screen itself offers, found by a breadth-first walk
 of what each tap would show (the table's and the map's turn panels are copied and put back;
-nothing is sent), then tapped for real at each button's centre, found by its intent in the frame
-just drawn, never by a position known in advance (the screens' layouts change).  The walk goes
-through the table screen and the map (an area's circle is a tap too) and the navigation bar
-between them.  A roll's faces (a table's own dice) are tapped on the die pad.
+nothing is sent), then tapped for real at each button's centre, found by its intent in the scene's layout of what
+it shows (each decision starts from a drawn frame), never by a position known in advance (the
+screens' layouts change).  The walk goes through the table screen and the map (an area's circle
+is a tap too) and the navigation bar between them.  A roll's faces (a table's own dice) are
+tapped on the die pad; a hidden Elder Sign is revealed after a hold on "Hold to peek" (the
+holder sees which sign is worth what).
 
 A command the screen cannot take by taps raises :class:`NotATap`.
 """
@@ -36,6 +38,8 @@ SCENES = ("table", "map")  # the screens the walk goes through (the navigation b
 # The panel taps that never lead nearer a command (back out, drop a gathered Move, a peek).  A
 # tap the walk does not know is followed like "More": a panel laid out anew is still walked.
 AWAY = frozenset({"back", "drop", "noop", "peek"})
+Tap = Intent | Local  # what a tap on a button asks for (a panel's own, or the App's)
+PEEK = Local("peek")  # the Elder Signs' holder holds it to see their values (counted as a tap)
 MAX_NODES = 3000  # what the screen would show after so many different taps: given up
 # The panel taps that open what a command of each type needs (the composers' own buttons).
 OPENS: dict[str, tuple[type, ...]] = {
@@ -165,7 +169,7 @@ def adds(state: GameState, draft: Draft, target: c.Move, to: int) -> bool:
     return bool(rest) and rest[0].to == state.area_name(to) and done + run < len(target.groups)
 
 
-def worth(app: App, shown: Shown, intent: Intent, target: Command, words: set[str]) -> bool:
+def worth(app: App, shown: Shown, intent: Tap, target: Command, words: set[str]) -> bool:
     """Whether a tap on ``intent`` may lead towards ``target`` (the walk follows no other)."""
     if isinstance(intent, Go):
         return intent.scene in SCENES and intent.area < 0 and intent.scene != shown.scene
@@ -197,7 +201,7 @@ def worth(app: App, shown: Shown, intent: Intent, target: Command, words: set[st
     return what not in AWAY
 
 
-def follow(app: App, shown: Shown, intent: Intent) -> Shown:
+def follow(app: App, shown: Shown, intent: Tap) -> Shown:
     """What the screen would show after a tap on ``intent`` (a Go or a panel's own tap)."""
     if isinstance(intent, Go):
         return replace(shown, scene=intent.scene)
@@ -216,7 +220,7 @@ def on_course(state: GameState, shown: Shown, target: Command) -> bool:
     return all(d.pending == groups[: len(d.pending)] for d in (shown.table, shown.map) if d.step == state.step)
 
 
-def plan(app: App, target: Command) -> list[Intent] | None:
+def plan(app: App, target: Command) -> list[Tap] | None:
     """The fewest taps from what the App shows now to ``target`` sent (the intents in order), or
     None when the screen offers no way to it.  The App is left showing what it showed.
 
@@ -231,11 +235,11 @@ def plan(app: App, target: Command) -> list[Intent] | None:
     return both or here
 
 
-def walk(app: App, target: Command, scenes: tuple[str, ...], nodes: int, depth: int = MAX_NODES) -> list[Intent] | None:
+def walk(app: App, target: Command, scenes: tuple[str, ...], nodes: int, depth: int = MAX_NODES) -> list[Tap] | None:
     """:func:`plan`'s breadth-first walk through ``scenes``: up to ``nodes`` different screens
     looked at, ways of up to ``depth`` taps."""
     start, goal, words = look(app), Submit(target), mentioned(target)
-    queue: deque[tuple[Shown, list[Intent]]] = deque([(start, [])])
+    queue: deque[tuple[Shown, list[Tap]]] = deque([(start, [])])
     seen = {start.key()}
     try:
         while queue and len(seen) < nodes:
@@ -262,7 +266,7 @@ def walk(app: App, target: Command, scenes: tuple[str, ...], nodes: int, depth: 
         put(app, start)
 
 
-def press(app: App, intent: Intent) -> None:
+def press(app: App, intent: Tap) -> None:
     """Tap the button of the frame drawn now whose intent is ``intent``, at its centre, as a
     finger would (it must be the topmost there).  The buttons are the scene's layout for what it
     shows now (the frame's own; :func:`enter` draws the frame each decision starts from)."""
@@ -277,11 +281,20 @@ def press(app: App, intent: Intent) -> None:
     app.tap(button.rect.center)
 
 
-def faces(app: App, values: tuple[int, ...]) -> Iterator[Intent]:
+def faces(app: App, values: tuple[int, ...]) -> Iterator[Tap]:
     """The die pad's taps for ``values`` (dice already entered cleared first)."""
     if app.dice:
         yield DieFace(None)
     yield from (DieFace(value) for value in values)
+
+
+def peeked(state: GameState, target: Command, path: list[Tap]) -> list[Tap]:
+    """``path`` with a hold on "Hold to peek" before its last tap where the holder must see
+    which hidden Elder Sign is worth what (the signs' buttons name their places, not values)."""
+    hidden = state.player(target.player).elder_signs if isinstance(target, c.RevealElderSign) else ()
+    if len(set(hidden)) > 1 and state.options.digital_elder_signs:
+        return [*path[:-1], PEEK, path[-1]]
+    return path
 
 
 def enter(app: App, target: Command) -> int:
@@ -296,13 +309,16 @@ def enter(app: App, target: Command) -> int:
     assert app.state is session.state, "the screen is behind the table"
     before = session.seq
     if isinstance(target, c.Roll) and target.values is not None:
-        path: list[Intent] | None = list(faces(app, target.values))
+        path: list[Tap] | None = list(faces(app, target.values))
     else:
         path = plan(app, target)
     if path is None:
         raise NotATap(f"no taps on the screen reach {target!r} ({app.state.prompt.kind.value})")
+    path = peeked(app.state, target, path)
     for intent in path:
         press(app, intent)
+        if intent == PEEK:
+            app.release()  # the finger lifts: the values hide again
     if session.seq == before:
         raise NotATap(f"the taps {path!r} did not enter {target!r}")
     return len(path)
