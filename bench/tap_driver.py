@@ -137,6 +137,15 @@ def mentioned(target: Command) -> set[str]:
     return found
 
 
+def where(state: GameState, target: Command) -> set[str]:
+    """The area a command is entered in that its fields do not name: the Watcher's, for a
+    battle against it."""
+    w = state.watcher
+    if isinstance(target, BattleWatcher) and w is not None and w.area >= 0:
+        return {state.area_name(w.area)}
+    return set()
+
+
 def wanted(state: GameState, draft: Draft, target: Command) -> dict[Any, int]:
     """The steppers' values ``target`` needs in the composer ``draft`` shows ({} for none): a
     Move's units picked in the area in view for its next groups (those from here to one place,
@@ -238,7 +247,7 @@ def plan(app: App, target: Command) -> list[Tap] | None:
 def walk(app: App, target: Command, scenes: tuple[str, ...], nodes: int, depth: int = MAX_NODES) -> list[Tap] | None:
     """:func:`plan`'s breadth-first walk through ``scenes``: up to ``nodes`` different screens
     looked at, ways of up to ``depth`` taps."""
-    start, goal, words = look(app), Submit(target), mentioned(target)
+    start, goal, words = look(app), Submit(target), mentioned(target) | where(app.state, target)
     queue: deque[tuple[Shown, list[Tap]]] = deque([(start, [])])
     seen = {start.key()}
     try:

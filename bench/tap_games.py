@@ -1,7 +1,9 @@
 """Whole games of every faction played on the touchscreen by taps alone, counted by action type.
 
 The games (:data:`GAMES`) seat all ten factions the referee plays, 3 to 5 players a game, the
-abilities on, independents and neutral monsters in one, the neutral Spellbooks in two.  At each
+abilities on, independents and neutral monsters in two, the neutral Spellbooks in two, the
+Astral Acolyte in one; four on Earth maps, and one on each map expansion's demo board (the
+Watcher, the Worms, the glaciers).  At each
 decision a scripted player picks a command the engine takes (:func:`decide`): half the time the
 action type entered least so far (so the factions' abilities and Spellbooks come up), otherwise
 as the demo's players would; now and then a player who is not prompted enters an out-of-turn
@@ -72,7 +74,7 @@ class Game:
         return c.NewGame(load_map(self.map), seats, self.seed if seed is None else seed, self.options())
 
 
-GAMES: dict[str, Game] = {  # every faction the referee plays in a whole game
+GAMES: dict[str, Game] = {  # every faction the referee plays in a whole game; the maps' expansions
     "core four, independents and neutral monsters": Game(
         "earth-4p-35",
         (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN),
@@ -96,6 +98,9 @@ GAMES: dict[str, Game] = {  # every faction the referee plays in a whole game
         rules=("neutral_spellbooks", "acolyte"),
         seed=3,
     ),
+    "Yuggoth's Watcher": Game("yuggoth-demo", (F.SLEEPER, F.TCHO_TCHO, F.BLACK_GOAT, F.ANCIENTS), seed=2),
+    "Shaggai's Worms": Game("shaggai-demo", (F.WINDWALKER, F.YELLOW_SIGN, F.OPENER_OF_THE_WAY)),
+    "Primeval Earth's glaciers": Game("primeval-demo", (F.CRAWLING_CHAOS, F.BUBASTIS, F.GREAT_CTHULHU, F.SLEEPER)),
 }
 
 

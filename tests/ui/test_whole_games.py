@@ -1,7 +1,8 @@
 """Whole games of all ten factions played by taps alone, through the screen's own offers (issue 33).
 
-Each game of bench/tap_games.py's GAMES (3 to 5 players, the abilities on; independents and
-neutral monsters in one, neutral Spellbooks in two) is set up on the new-game screen by taps
+Each game of bench/tap_games.py's GAMES (all ten factions, 3 to 5 players, the abilities on;
+independents and neutral monsters, neutral Spellbooks and the Astral Acolyte in some; the Earth
+maps and the three map expansions' demo boards) is set up on the new-game screen by taps
 (map, factions in seat order, cards, rules options, Start), then played to its end: every
 command a scripted player picks (the factions' abilities, Spellbooks, rolls on the die pad or
 "Roll for me", rituals, Elder Signs, out-of-turn commands from a player's own control) is
