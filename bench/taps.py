@@ -1,16 +1,16 @@
-"""Taps per action: a scripted game entered on the touchscreen, counted by kind of action.
+"""Taps per action type in whole games of every faction, written into docs/ui.md (issue 33).
 
-``python -m bench.taps`` plays a seeded 4-player Yuggoth game through the App headless (SDL's
-dummy driver) with synthetic taps.  At each action turn a scripted player picks what to do (a
-rotation over recruit, summon, awaken, build, a one-group Move and a battle, whichever is
-possible; otherwise any legal action), then a driver enters exactly that command by tapping
-the buttons on the screen, as a person would, counting every tap until the journal holds it.
-Rolls, directions and casualties are answered too but not counted.  The figures (median, p90
-per kind) go to docs/ui.md beside the figures measured on the screen before issue 18.
+``python -m bench.taps`` plays every game of :mod:`bench.tap_games` (the ten factions the
+referee plays, 3 to 5 players a game, the abilities on) with seeds 1-5 through the App headless
+(SDL's dummy driver) at 800x480: a scripted player picks each command, and
+:func:`bench.tap_driver.enter` enters exactly that command by the fewest taps through the
+screen's own offers, counting them.  The figures (median and p90 taps per action type, every
+type met, with the issue's targets) go between this section's markers in docs/ui.md, beside the
+figures measured on the screen before issue 18.  A command no taps reach is counted as not
+enterable (and entered for the table, so the game goes on).
 
-With ``strict`` (:func:`run`), every step of the game must be a tap on the screen: a prompt
-the screen could not answer, or a command the driver could not enter, raises :class:`NotATap`
-(tests/ui/test_whole_game.py plays a whole game so).
+The older rotation over the core actions (tests/ui/test_whole_game.py's game) is
+:mod:`bench.tap_rotation`; its names are kept here for the tests that use them.
 """
 
 from __future__ import annotations
@@ -19,39 +19,28 @@ import os
 import random
 import statistics
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import textwrap
+import time
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from companion import demo
-from companion.appliance import LocalClient, screen_only
-from companion.engine import Command, legal_commands
-from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.events import BattleRolled
-from companion.engine.cthulhu.model import GameState, Phase, PromptKind
-from companion.session import GameSession
-from companion.store.sqlite import SqliteJournal
-from companion.table import Table
-from companion.ui.app import App
-from companion.ui.backlight import Backlight
-from companion.ui.map_scene import MapScene
-from companion.ui.scene import Go, Page, Submit
-from companion.ui.table_scene import TableScene
-from companion.ui.turn_panel import Local, area_answers, summonable
-from companion.ui.widgets import Button
+from bench.tap_driver import NotATap, table_of
+from bench.tap_games import GAMES, Tally, app_for, measure, play
+from bench.tap_rotation import by_area, run, tap_area
 
-KINDS = ("recruit", "summon", "awaken", "build", "move", "battle")
-TARGETS = {"recruit": 3, "summon": 3, "awaken": 3, "build": 3, "move": 3, "battle": 5}
-MAX_TAPS = 40  # a driver that has not entered the command by then has failed
+__all__ = ["NotATap", "by_area", "main", "run", "table_of", "tap_area"]
+
+SEEDS = (1, 2, 3, 4, 5)
 OUTPUT = Path("docs/ui.md")
+# Issue 33's targets: the median taps of these action types at most this many.
+TARGETS = {"recruit": 3, "summon": 3, "awaken": 3, "build_gate": 3, "move": 3, "battle": 5, "move (2 groups)": 6}
+Row = tuple[int, float, float, int]  # (entered, median taps, p90 taps, not enterable)
 
 # Measured with this script's paged driver on the screen before issue 18 (main at 9382dfa, the
 # prompt as pages of buttons with "More"): kind -> (actions, median, p90, actions not enterable).
-BEFORE: dict[str, tuple[int, float, float, int]] = {
+BEFORE: dict[str, Row] = {
     "recruit": (7, 2, 2, 0),
     "summon": (71, 3, 6, 0),
     "awaken": (0, float("nan"), float("nan"), 10),
@@ -61,272 +50,7 @@ BEFORE: dict[str, tuple[int, float, float, int]] = {
 }
 
 
-@dataclass
-class Tally:
-    taps: dict[str, list[int]] = field(default_factory=lambda: {k: [] for k in KINDS})
-    impossible: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
-
-
-def table_of(app: App) -> Table[Any]:
-    """The table behind the screen's client (the tests and the bench enter their set-up there)."""
-    client = app.client
-    assert isinstance(client, LocalClient)
-    return client.table
-
-
-def kind_of(command: Command) -> str:
-    if isinstance(command, c.Recruit):
-        return "recruit"
-    if isinstance(command, c.Summon):
-        return "summon"
-    if isinstance(command, c.Awaken):
-        return "awaken"
-    if isinstance(command, c.BuildGate):
-        return "build"
-    if isinstance(command, c.Move) and len(command.groups) == 1:
-        return "move"
-    if isinstance(command, c.BattleAction):
-        return "battle"
-    return "other"
-
-
-def candidates(state: GameState, rnd: random.Random) -> dict[str, list[Command]]:
-    """What the scripted player could do now, by kind."""
-    pid = state.prompt.actor
-    found: dict[str, list[Command]] = {k: [] for k in KINDS}
-    for command in legal_commands(state):
-        kind = kind_of(command)
-        if kind in found:
-            found[kind].append(command)
-    awaken = demo._awaken(state, pid)
-    if awaken is not None and not any(getattr(a, "name", "") == getattr(awaken, "name", None) for a in found["awaken"]):
-        found["awaken"].append(awaken)  # the engine's own (naming the units it eliminates) comes first
-    battle = demo._battle(state, pid, rnd)
-    if battle is not None:
-        found["battle"].append(battle)
-    return found
-
-
-def choose(state: GameState, rnd: random.Random, turn: int) -> Command:
-    """The scripted player's action: the next kind in the rotation that is possible."""
-    found = candidates(state, rnd)
-    for step in range(len(KINDS)):
-        kind = KINDS[(turn + step) % len(KINDS)]
-        if found[kind]:
-            return rnd.choice(found[kind])
-    return c.Pass(state.prompt.actor)
-
-
-class NotATap(AssertionError):
-    """A step of a game that the screen could not take by taps (a strict run's failure)."""
-
-
-def buttons(app: App) -> list[Button]:
-    """The buttons of the screen in view (drawn first, as a person sees them)."""
-    app.draw()
-    return list(app.scenes[app.scene_name].buttons)
-
-
-def tap(app: App, button: Button) -> None:
-    app.tap(button.rect.center)
-
-
-def show(app: App, name: str) -> None:
-    """Go to screen ``name`` by its button on the navigation bar (a tap, not counted)."""
-    if app.scene_name != name:
-        nav = next((b for b in buttons(app) if b.intent == Go(name)), None)
-        if nav is None:
-            raise NotATap(f"no way to the {name} screen from the {app.scene_name} screen")
-        tap(app, nav)
-    assert app.scene_name == name, app.scene_name
-
-
-def tap_area(app: App, index: int) -> None:
-    """Tap area ``index`` at its centre on the map."""
-    show(app, "map")
-    scene = app.scenes["map"]
-    assert isinstance(scene, MapScene)
-    app.draw()
-    app.tap(scene.centres(app.view())[index])
-
-
-Driver = Callable[[App, Command], "int | None"]
-
-
-def paged(app: App, target: Command) -> int | None:
-    """The screen before issue 18: one button per legal choice, in pages with "More"."""
-    app.scene_name = "table"
-    taps, seen = 0, 0
-    while taps < MAX_TAPS:
-        shown = buttons(app)
-        hit = next((b for b in shown if isinstance(b.intent, Submit) and b.intent.command == target), None)
-        if hit is not None:
-            tap(app, hit)
-            return taps + 1
-        more = next((b for b in shown if isinstance(b.intent, Page)), None)
-        seen += 1
-        if more is None or seen > 60:
-            return None
-        tap(app, more)
-        taps += 1
-    return None
-
-
-def by_area(app: App, target: Command) -> int | None:
-    """The screen after issue 18: tap the area, then its choice (steppers set, then the button
-    that does it).  A person reads the steppers' rows by their labels; the driver finds the
-    same buttons by what they do."""
-    scene = app.scenes["table"]
-    assert isinstance(scene, TableScene)
-    show(app, "table")
-    state = table_of(app).session.state
-    area = target.groups[0].area if isinstance(target, c.Move) else getattr(target, "area", "")
-    index = state.board.area_index(area)
-    taps = 0
-
-    def press(test: Callable[[Any], bool]) -> bool:
-        nonlocal taps
-        hit = next((b for b in buttons(app) if b.enabled and test(b.intent)), None)
-        if hit is not None:
-            tap(app, hit)
-            taps += 1
-        return hit is not None
-
-    def submit() -> int | None:
-        return taps if press(lambda i: isinstance(i, Submit) and i.command == target) else None
-
-    def set_number(key: Any, want: int) -> None:
-        for _ in range(MAX_TAPS):
-            have = scene.panel.draft.picks.get(key, 0) if isinstance(key, tuple) else scene.panel.draft.numbers.get(key, 0)
-            if have == want:
-                return
-            press(Local("step", (key, 1 if want > have else -1)).__eq__)
-
-    if isinstance(target, c.Pass):  # "Pass...", then the confirming tap
-        press(lambda i: i == Local("arm_pass"))
-        return submit()
-    for _ in range(10):  # the area, paging on if ever needed
-        if press(lambda i: i == Local("area", index)) or not press(lambda i: i == Local("page")):
-            break
-    if not isinstance(target, c.Move):  # a choice of the area itself (the referee's costs and dice)
-        done = submit()
-        if done is not None or isinstance(target, (c.Recruit, c.BuildGate, c.Capture)):
-            return done
-    if isinstance(target, c.Summon):
-        press(lambda i: i == Local("summon"))
-        units = summonable(state.player(target.player).faction)
-        for _ in range(units.index((target.name, target.kind))):
-            press(lambda i: i == Local("kind"))
-        set_number("cost", target.cost or 0)
-        return submit()
-    if isinstance(target, c.Awaken):
-        press(lambda i: isinstance(i, Local) and i.what == "awaken")
-        set_number("cost", target.cost or 0)
-        return submit()
-    if isinstance(target, c.BattleAction):
-        press(lambda i: i == Local("battle", target.defender))
-        set_number("yours", target.attacker_dice or 0)
-        set_number("theirs", target.defender_dice or 0)
-        return submit()
-    if isinstance(target, c.Move) and len(target.groups) == 1:
-        group = target.groups[0]
-        press(lambda i: i == Local("move"))
-        wanted = {(group.kind.value, group.name): group.count}
-        for key in list(scene.panel.draft.picks):
-            set_number(key, wanted.get(key, 0))
-        done = submit()
-        for _ in range(10):  # a destination on a later page (Flight reaches many): "More", counted
-            if done is not None or not press(lambda i: i == Local("page")):
-                break
-            done = submit()
-        return done
-    return None
-
-
-def answer_other(app: App, rnd: random.Random, strict: bool = False) -> None:
-    """A prompt that is not an action turn: the first choice (dice from "Roll for me"); a
-    prompt naming an area by a tap on that area on the map."""
-    state = table_of(app).session.state
-    answers = area_answers(state)
-    if answers:
-        first = next(iter(legal_commands(state)))  # the table's first button, tapped on the map
-        index = next(i for i, command in answers.items() if command == first)
-        tap_area(app, index)
-        return
-    if state.prompt.kind is PromptKind.COMBAT_DICE and not strict:
-        table_of(app).submit(demo.choose(state, rnd))
-        return
-    show(app, "table")
-    shown = [b for b in buttons(app) if isinstance(b.intent, Submit)]
-    roll = [b for b in shown if b.label == "Roll for me"]
-    if state.prompt.kind is PromptKind.COMBAT_DICE:  # the count the referee computed, as the demo's players
-        wanted = demo.choose(state, rnd)
-        roll = [b for b in shown if isinstance(b.intent, Submit) and b.intent.command == wanted]
-    if roll or shown:
-        tap(app, (roll or shown)[0])
-    elif strict:
-        raise NotATap(f"no button answers the {state.prompt.kind.value} prompt: {state.prompt.text!r}")
-    else:
-        table_of(app).submit(demo.choose(state, rnd))
-
-
-def play(driver: Driver, *, seed: int = 5, actions: int = 240, size: tuple[int, int] = (800, 480)) -> Tally:
-    """Play the scripted game through ``driver``; the taps it took per kind."""
-    setup = demo.demo_setup(seed, "yuggoth-demo", 4)
-    session = GameSession.start(SqliteJournal(":memory:"), "taps", setup.command())
-    assert isinstance(session, GameSession)
-    app = App(screen_only(session), size=size, backlight=Backlight(Path("/nonexistent")))
-    try:
-        return run(app, driver, random.Random(seed), actions=actions)
-    finally:
-        app.close()
-
-
-def run(app: App, driver: Driver, rnd: random.Random, *, actions: int = 240, strict: bool = False) -> Tally:
-    """The scripted players' game on ``app`` until it ends or ``actions`` actions were taken;
-    the taps per kind.  ``strict``: every command and answer by taps on the screen, else
-    :class:`NotATap` (otherwise what the screen cannot enter is entered for the table, and
-    battles are settled by the table, uncounted)."""
-    tally, turn = Tally(), 0
-    for _ in range(actions * 20):
-        session = table_of(app).session
-        state = session.state
-        if state.phase is Phase.GAME_OVER or turn >= actions:
-            break
-        if state.prompt.kind is not PromptKind.ACTION:
-            before = session.seq
-            answer_other(app, rnd, strict)
-            if strict and session.seq == before:
-                raise NotATap(f"the taps did not answer the {state.prompt.kind.value} prompt: {state.prompt.text!r}")
-            continue
-        target = choose(state, rnd, turn)
-        turn += 1
-        kind, before = kind_of(target), session.seq
-        taps = driver(app, target)
-        if session.seq == before:  # not enterable on the screen: entered for the table
-            if strict:
-                raise NotATap(f"{target} could not be entered by taps")
-            taps = None
-            table_of(app).submit(target)
-        if kind in tally.taps:
-            if taps is None:
-                tally.impossible[kind] += 1
-            else:
-                tally.taps[kind].append(taps)
-        if isinstance(target, c.BattleAction) and not strict:
-            settle_battle(app, rnd)
-    return tally
-
-
-def settle_battle(app: App, rnd: random.Random) -> None:
-    """Roll the battle's dice and take the losses (the table's edits, not counted)."""
-    session = table_of(app).session
-    while session.state.prompt.kind is PromptKind.ROLL and session.state.battle is not None:
-        accepted = session.submit(c.Roll(None, "generator"))
-        for event in getattr(accepted, "events", ()):
-            if isinstance(event, BattleRolled):
-                for order in demo.casualties(session.state, (event,)):
-                    session.submit(order)
+BEFORE_TARGETS = {"recruit": 3, "summon": 3, "awaken": 3, "build": 3, "move": 3, "battle": 5}
 
 
 def percentile(values: list[int], share: float) -> float:
@@ -334,38 +58,33 @@ def percentile(values: list[int], share: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(share * len(ordered)))])
 
 
-def rows(tally: Tally) -> dict[str, tuple[int, float, float, int]]:
-    return {
-        kind: (
-            len(values),
-            float(statistics.median(values)) if values else float("nan"),
-            percentile(values, 0.9) if values else float("nan"),
-            tally.impossible[kind],
-        )
-        for kind, values in tally.taps.items()
-    }
+def rows(tally: Tally) -> dict[str, Row]:
+    """Each action type met: the targeted ones first (in :data:`TARGETS`' order), then the rest
+    by name."""
+    kinds = sorted(
+        set(tally.taps) | set(tally.impossible),
+        key=lambda k: (k not in TARGETS, list(TARGETS).index(k) if k in TARGETS else 0, k),
+    )
+    out: dict[str, Row] = {}
+    for kind in kinds:
+        values = tally.taps.get(kind, [])
+        median = float(statistics.median(values)) if values else float("nan")
+        out[kind] = (len(values), median, percentile(values, 0.9) if values else float("nan"), tally.impossible[kind])
+    return out
 
 
-def table(figures: dict[str, tuple[int, float, float, int]]) -> list[str]:
-    lines = ["| action | entered | median taps | p90 taps | not enterable on the screen | target |", "|---|---|---|---|---|---|"]
+def target_words(target: int | None, median: float) -> str:
+    if target is None:
+        return "-"
+    return f"<= {target} ({'met' if median <= target else 'missed'})"
+
+
+def table(figures: dict[str, Row], targets: dict[str, int]) -> list[str]:
+    lines = ["| action | entered | median taps | p90 taps | not enterable | target |", "|---|---|---|---|---|---|"]
     for kind, (count, median, p90, impossible) in figures.items():
         shown = ("-", "-") if not count else (f"{median:g}", f"{p90:g}")
-        lines.append(f"| {kind} | {count} | {shown[0]} | {shown[1]} | {impossible} | <= {TARGETS[kind]} |")
+        lines.append(f"| {kind} | {count} | {shown[0]} | {shown[1]} | {impossible} | {target_words(targets.get(kind), median)} |")
     return lines
-
-
-SEEDS = (1, 2, 3, 4, 5)
-
-
-def measure(driver: Driver, seeds: tuple[int, ...] = SEEDS) -> Tally:
-    """Every seed's game through ``driver``, tallied together."""
-    total = Tally()
-    for seed in seeds:
-        one = play(driver, seed=seed)
-        for kind in KINDS:
-            total.taps[kind] += one.taps[kind]
-            total.impossible[kind] += one.impossible[kind]
-    return total
 
 
 BEGIN, END = "<!-- bench.taps: begin -->", "<!-- bench.taps: end -->"
@@ -373,13 +92,43 @@ HEADER = """## Taps per action
 
 This section is written by `python -m bench.taps` (do not edit it by hand).
 
-Five seeded 4-player Yuggoth games (seeds 1-5) are played through the App headless, with
-synthetic taps: at each action turn a scripted player picks an action (a rotation over recruit,
-summon, awaken, build, a one-group Move and a battle, whichever is possible), and a driver
-enters exactly that command by tapping the screen's buttons as a person would, counting each
-tap until the journal holds the command.  The table screen is where every count starts (no
-tap to reach it); a battle's count ends at its declaration (the dice follow).
+The games of bench/tap_games.py are each played with seeds {seeds} through the App headless at
+800x480:
+
+{games}
+
+At each decision a scripted player picks a command the engine takes: in half the action turns
+the action type entered least so far (so the factions' abilities and Spellbooks come up),
+otherwise as the demo's players would; when a player who is not prompted may act (Devolve, an
+Elder Sign in the Doom Phase ...), that player does so 30% of the time, by their own control; a
+quarter of the rolls are entered face by face on the die pad.  bench/tap_driver.py then enters
+exactly that command by the fewest taps through what the screen offers (a walk of the buttons
+each tap would show, on the table screen and the map, each found by its intent), counting every
+tap until the journal holds the command.  Every count starts on the table screen with nothing
+open; a battle's ends at its declaration (its dice are rolls).  A type's name is the command's
+journal tag; "(out of turn)" marks a command of a player who was not prompted.
 """
+
+
+def header() -> str:
+    games = "\n".join(f"- {name}: {', '.join(f.label for f in game.factions)} on {game.map}" for name, game in GAMES.items())
+    return HEADER.format(games=games, seeds=f"{SEEDS[0]}-{SEEDS[-1]}")
+
+
+def summary(figures: dict[str, Row]) -> list[str]:
+    """What the table says in words: how much was entered, and what was not."""
+    entered = sum(row[0] for row in figures.values())
+    missing = {kind: row[3] for kind, row in figures.items() if row[3]}
+    lines = [f"{entered} commands of {len(figures)} action types were entered."]
+    if missing:
+        words = ", ".join(f"{kind} {count}" for kind, count in missing.items())
+        lines.append(f"No taps reached {sum(missing.values())} of them ({words}).")
+        if set(missing) <= {"move", "move (2 groups)"}:  # the cause found so far
+            lines += [
+                "They were Moves of the fifth of five stacks in an area, which the Move composer cannot",
+                "pick (tests/ui/test_whole_games.py holds it as a strict xfail).",
+            ]
+    return lines
 
 
 NOTES = """### How a turn is entered
@@ -406,18 +155,25 @@ NOTES = """### How a turn is entered
   list beside the map, and the table's list offers "Choose on the map".  (The Watcher's target
   once it has moved is a faction, not an area: that stays a list.)
 
-### Played by taps alone
+""".splitlines()
 
-tests/ui/test_whole_game.py plays a whole 4-player Yuggoth game on the screen: the game chosen
-on the Game screen (map, a fourth faction, Start and its confirming tap), then every action by
-area as above, every roll by "Roll for me", every casualty, ritual, Spellbook and direction by
-its button, and the start area, the Watcher's move and the retreats by a tap on the map, to the
-game's end (about 3 s of taps at 800x480).  Its runner (`bench.taps.run(..., strict=True)`)
-raises `NotATap` at any step the screen could not take by taps.
-tests/ui/test_arkham_phases.py plays ten Arkham Mythos Phases by taps (drawn or picked by
+
+PLAYED = """tests/ui/test_whole_games.py sets up each game above on the new-game screen by taps (the map,
+the factions in seat order, the independents and neutral monsters, the rules options, Start and
+its confirming tap) and plays it to its end by taps alone, at its own seed: every command the
+scripted player picks goes through `bench.tap_driver.enter`, and any step no tap on an offered
+button or map area takes raises `NotATap`.  The games end by their own rules (no round
+limit; rounds, commands entered, CPU seconds of the headless App): {games}.  It also checks
+that every seated faction entered commands of its own (abilities, Spellbooks) and that
+out-of-turn commands, both kinds of roll, rituals and Elder Signs were entered.
+tests/ui/test_whole_game.py plays a 4-player Yuggoth game the older way (bench/tap_rotation.py:
+the core actions by area, the start area, the Watcher's move and the retreats tapped on the
+map).  tests/ui/test_arkham_phases.py plays ten Arkham Mythos Phases by taps (drawn or picked by
 typing, surges and Clues answered, gates closed, an investigator moved).
+"""
 
-### Reading the table from 1.5 m
+
+LATER = """### Reading the table from 1.5 m
 
 - Whose turn: the faction's name in its colour, 36 px (at 800x480), at the top left.
 - Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
@@ -472,37 +228,98 @@ columns (tests/ui/test_faction_sheet_fit.py draws 3 to 8 factions with the longe
 """.splitlines()
 
 
+# Headings this bench wrote once (its figures before issue 33's whole games): not others' work.
+RETIRED = {"### Now: tap an area, then what to do there (steppers for counts, costs and dice)"}
+
+
+def subsections(text: str) -> list[tuple[str, str]]:
+    """``text`` cut at its "### " headings: (heading, its text) in order ("" for the text before
+    the first)."""
+    parts: list[tuple[str, str]] = [("", "")]
+    for line in text.splitlines(keepends=True):
+        if line.startswith("### "):
+            parts.append((line.strip(), ""))
+        heading, body = parts[-1]
+        parts[-1] = (heading, body + line)
+    return parts
+
+
+def with_others(section: str, old: str) -> str:
+    """``section`` with the subsections others wrote between the markers (a "### " heading this
+    bench does not write, nor wrote once: :data:`RETIRED`), each kept after the subsection of
+    this bench's it followed."""
+    new = subsections(section)
+    ours = {heading for heading, _ in new}
+    after: dict[str, list[str]] = {}
+    last = ""
+    for heading, body in subsections(old):
+        if heading in ours:
+            last = heading
+        elif heading not in RETIRED:
+            after.setdefault(last, []).append(body.rstrip("\n") + "\n\n")
+    out = []
+    for heading, body in new:
+        out.append(body)
+        out += after.get(heading, [])
+    return "".join(out)
+
+
 def write_section(section: str) -> None:
-    """Put ``section`` in docs/ui.md in place of the last one written (at the end the first
-    time); the rest of the file is other people's and stays as it is."""
+    """Put ``section`` in docs/ui.md between the markers, in place of the last one written (at
+    the end the first time); the rest of the file is other people's and stays as it is, and so
+    do the subsections others added between the markers (:func:`with_others`)."""
     old = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else "# The screen\n"
     if BEGIN in old and END in old:
-        new = old[: old.index(BEGIN)] + section + old[old.index(END) + len(END) :]
+        body = with_others(section, old[old.index(BEGIN) + len(BEGIN) : old.index(END)])
+        new = old[: old.index(BEGIN)] + BEGIN + body + old[old.index(END) :]
     else:
-        new = old.rstrip("\n") + "\n\n" + section + "\n"
+        new = old.rstrip("\n") + "\n\n" + BEGIN + section + END + "\n"
     OUTPUT.write_text(new, encoding="utf-8")
 
 
+def played() -> list[str]:
+    """The "Played by taps alone" subsection, with each of the tests' games measured now: its
+    rounds, commands and seconds of taps (headless, CPU time, without the new-game screen)."""
+    figures = []
+    for name, game in GAMES.items():
+        clock = time.process_time()
+        app = app_for(game)
+        try:
+            tally = play(app, random.Random(game.seed))
+            rounds = table_of(app).session.state.round
+        finally:
+            app.close()
+        commands = sum(map(len, tally.taps.values()))
+        figures.append(f"{name}, seed {game.seed}: {rounds} rounds, {commands} commands, {time.process_time() - clock:.1f} s")
+    words = PLAYED.format(games="; ".join(figures))
+    return ["### Played by taps alone", "", *textwrap.wrap(words, 96, break_on_hyphens=False)]
+
+
 def main() -> int:
-    after = rows(measure(by_area))
+    figures = rows(measure(SEEDS, strict=False))
     lines = [
-        HEADER,
-        "### Now: tap an area, then what to do there (steppers for counts, costs and dice)",
+        header(),
+        "### Every action type entered, all ten factions",
         "",
-        *table(after),
+        *table(figures, TARGETS),
+        "",
+        *summary(figures),
         "",
         '### Before (main at 9382dfa: the prompt as pages of two buttons with "More")',
         "",
-        *table(BEFORE),
+        *table(BEFORE, BEFORE_TARGETS),
         "",
         "Before, awakening a Great Old One and declaring a battle had no button at all (the legal",
         "list offered neither); only the generic Monster at cost 2 could be summoned, and one unit",
-        "moved at a time.  (The engine has since learnt the factions' costs and combat, so the",
-        "scripted players' choices, and the counts of actions, differ between the two runs.)",
+        "moved at a time.  (Measured then in five seeded 4-player Yuggoth games with a rotation over",
+        "these six actions: the counts of actions differ from the games above.)",
         "",
         *NOTES,
+        *played(),
+        "",
+        *LATER,
     ]
-    write_section("\n".join([BEGIN, *lines, END]))
+    write_section("\n" + "\n".join(lines) + "\n")
     print("\n".join(lines))
     return 0
 
