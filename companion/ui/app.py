@@ -866,3 +866,13 @@ class App:
         self.answered()
         self.client.close()
         pygame.display.quit()
+
+
+def _detail(metrics: Metrics) -> Scene:
+    """The table's Detail screen (the first player, the odds, the sheets), made when first shown."""
+    from companion.ui.detail_scene import DetailScene
+
+    return DetailScene(metrics)
+
+
+LATER_SCENES["detail"] = _detail

@@ -31,7 +31,7 @@ from companion.i18n import _
 from companion.ui.entry import area_of
 from companion.ui.labels import label
 from companion.ui.scene import Submit
-from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
+from companion.ui.widgets import ACCENT, LABEL_SIZES, LINE_STEP, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
 
 # Each faction's Great Old One and its first awakening cost, as printed on the faction card
 # (/work/shared/data/factions.md, [HRF:Faction*.scala]): the stepper's first guess where the
@@ -181,8 +181,9 @@ class Draft:
 class TurnPanel:
     """The action turn's chooser, drawn into a rectangle the owning scene gives it."""
 
-    def __init__(self, metrics: Metrics) -> None:
+    def __init__(self, metrics: Metrics, labels: tuple[int, int, int] = LABEL_SIZES, step: float = LINE_STEP) -> None:
         self.metrics = metrics
+        self.labels, self.step = labels, step  # its buttons' label sizes (at unit 1) and line step
         self.draft = Draft()
         # Worked out once per state, kept with the state itself (not its id: a state let go may
         # leave its id to the next one).
@@ -554,10 +555,16 @@ class TurnPanel:
         elif d.sub == "":
             items = [*self.choices(state, d.area), *(extra or []), (_("Back"), Local("back"))]
         elif d.sub == "move":
-            return self.move_buttons(state, rect)
+            return self.labelled(self.move_buttons(state, rect))
         else:
-            return self.composer(state, rect)
+            return self.labelled(self.composer(state, rect))
         return self.place(items, rect)
+
+    def labelled(self, buttons: list[Button]) -> list[Button]:
+        """``buttons`` with this panel's label sizes and line step."""
+        for button in buttons:
+            button.labels, button.step = self.labels, self.step
+        return buttons
 
     def area_list(self, state: GameState) -> list[tuple[str, Any]]:
         d, pid = self.draft, state.prompt.actor
@@ -580,10 +587,14 @@ class TurnPanel:
         A label that needs three lines (an area's long name in a narrow button) makes the rows
         that much taller, so no choice is cut; the pages then hold fewer rows."""
         m = self.metrics
-        columns = columns or max(1, min(4, rect.width // m.px(124)))
+        columns = columns or max(1, min(4, rect.width // m.px(124 * self.labels[0] / LABEL_SIZES[0])))
         width = cell_width(rect, columns, m)
-        height = min(rect.height, max([m.touch, *(button_height(words, width, m) for words, _intent in items)]))
+        height = min(
+            rect.height, max([m.touch, *(button_height(words, width, m, self.labels, self.step) for words, _intent in items)])
+        )
         rows = max(1, (rect.height + m.margin) // (height + m.margin))
+        if rows * columns < 2 < len(items) + 1:  # room for one: two side by side, a page and its "More"
+            columns, width = 2, cell_width(rect, 2, m)
         room = rows * columns
         if len(items) > room:
             per = room - 1
@@ -594,7 +605,7 @@ class TurnPanel:
                 (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page")),
             ]
         rects = grid(rect, len(items), columns, m, height)
-        return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
+        return self.labelled([self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)])
 
     def button(self, rect: pygame.Rect, words: str, intent: Any) -> Button:
         colour = PANEL
@@ -695,9 +706,12 @@ class TurnPanel:
         plus_rows = self.rows(right)
         back_row = plus_rows[-1]
         dest_rows = plus_rows[:-1] or plus_rows
+        if split < rect.width and len(stacks) < len(rows):  # Back below the steppers: a destination more
+            back_row, dest_rows = rows[-1], plus_rows
         plus_w = m.touch
         # Flight reaches many areas: no narrower than a name's room beside its "+", paged beyond.
-        fits = max(1, (right.width + m.margin) // (m.px(DESTINATION_MIN_WIDTH) + plus_w + 2 * m.margin))
+        least = m.px(DESTINATION_MIN_WIDTH * self.labels[-1] / LABEL_SIZES[-1])  # larger labels need more room
+        fits = max(1, (right.width + m.margin) // (least + plus_w + 2 * m.margin))
         room = fits * len(dest_rows)
         shown = list(zip(items, near, strict=True))
         more: tuple[str, Any] | None = None

@@ -71,7 +71,7 @@ def test_without_flight_the_screen_offers_only_the_areas_next_door(app_on: Calla
     pacific = state.board.area_index("South Pacific")
     assert pacific is not None
     near = {f"-> {state.area_name(j)}" for j in state.board.adjacent[pacific]}
-    assert {words for words in labels(app) if words.startswith("-> ")} == near
+    assert destinations(app) == near  # (over the composer's pages at 800x480)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
