@@ -76,7 +76,7 @@ class DetailScene(Scene):
             if y >= box.bottom:
                 widgets.missing(words, size)  # no room: said, so the text-fit test sees it
                 continue
-            y = paragraph(surface, words, (box.x, y), size, box.width, room, colour, step=TIGHT_STEP) + m.px(4)
+            y = paragraph(surface, words, (box.x, y), size, box.width, room, colour, step=TIGHT_STEP, tag=NAME) + m.px(4)
 
 
 def detail_lines(view: View) -> list[tuple[str, Any]]:

@@ -59,17 +59,18 @@ PROMPT_LINES = 4  # a prompt's sentence takes up to this many lines above its bu
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
 # The bands from the top (px at unit 1): whose turn, the Doom track, the ritual track.
 HEADER, DOOM_BAND, RITUAL_BAND, GAP = 48, 50, 30, 3
+ROUND_LINE = 26  # a portrait header's second line: the round and phase (too narrow beside whose turn)
 HEADS = 24  # the counters' headings above the players' rows
 HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn smaller)
 HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
-ROW_MOST = 60  # a player's row: room for a name on two lines at NAME_SIZE
+ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
 LEFT_SHARE = 0.53  # of a landscape screen's width: the players; the prompt has the rest
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
 STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
-PORTRAIT_PROMPT = 300  # a portrait screen's prompt keeps this much below the players
+PORTRAIT_PROMPT = 240  # a portrait screen's prompt keeps this much below the players
 DETAIL_WIDTH = 120  # the Detail button at the header's right
-NAME_SIZES = (NAME_SIZE, 34, 30, FLOOR_SIZE, 24, 20, 17, 15, 13, 11)  # a name's sizes, largest first (a long one shrinks)
+NAME_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, 24, 20, 17, 15, 13, 11)  # a name's sizes, largest first (a long one shrinks)
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
 PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
@@ -80,7 +81,7 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-STATUS_SIZES = (NAME_SIZE, 34, 30, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
+STATUS_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
 # A prompt's headline, short: the actor is named by the whose-turn line; the engine's sentence follows.
 HEADLINES = {
     PromptKind.START_AREA: N_("Start area"),
@@ -128,7 +129,7 @@ class TableScene(Scene):
         rectangles each time, worked out once: a frame asks a dozen times)."""
         if self._bands is None:
             m, body = self.metrics, self.body()
-            header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)))
+            header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)) + (m.px(ROUND_LINE) if m.portrait else 0))
             doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(DOOM_BAND))
             tall = RITUAL_BAND * (2 if m.portrait else 1)  # portrait: "Instant Death" on two lines
             ritual = pygame.Rect(m.margin, doom.bottom + m.px(GAP), m.width - 2 * m.margin, m.px(tall))
@@ -274,7 +275,7 @@ class TableScene(Scene):
         """The way to the Detail screen (the first player, the odds, the sheets): the header's right."""
         m, header = self.metrics, self.bands()[0]
         width = m.px(DETAIL_WIDTH)
-        rect = pygame.Rect(header.right - m.margin - width, header.y, width, header.height)
+        rect = pygame.Rect(header.right - m.margin - width, header.y, width, max(MIN_TOUCH, m.px(HEADER)))
         return Button(rect, _("Detail"), Go("detail"), labels=SEEN_LABELS, step=TIGHT_STEP)
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
@@ -367,7 +368,7 @@ class TableScene(Scene):
         HEAD_MOST ("Verdammnis" is wider than "Doom": it is drawn smaller, :meth:`paint_counters`),
         so no heading runs into the next and the names keep their room."""
         m = self.metrics
-        base = m.px(58) if not m.portrait else m.px(76)
+        base = m.px(58)
         most = max(base, m.px(HEAD_MOST))
         widths = [min(most, max(base, width_of(_(name), m.px(FLOOR_SIZE)) + m.px(6))) for name in COUNTERS]
         x = right - m.margin - sum(widths)
@@ -565,14 +566,19 @@ class TableScene(Scene):
         big = m.px(SEEN_SIZE)
         sizes = (big, *(m.px(s) for s in NAME_SIZES))
         where_w = width_of(where, small)
-        if width_of(label or words, m.px(NAME_SIZE), True) > right - where_w - m.px(48):
+        if m.portrait:  # the round and phase on a line of its own below
+            below = rect.bottom - widgets.font(small).get_height() - m.px(2)
+            text(surface, where, (m.margin, below), small, DIM, tag="round")
+            rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - m.px(ROUND_LINE))
+            where, where_w = "", 0
+        elif width_of(label or words, m.px(NAME_SIZE), True) > right - where_w - m.px(48):
             where, where_w = "", 0  # a long name takes the round's room (the Detail screen shows it)
         else:
-            text(surface, where, (right - where_w // 2, rect.centery), small, DIM, centre=True)
+            text(surface, where, (right - where_w // 2, rect.centery), small, DIM, centre=True, tag="round")
         if not label:
             room = right - where_w - 2 * m.margin
             size = fit(words, sizes, room, True)
-            text(surface, words, (m.margin, rect.centery - size * 3 // 8), size, bold=True, width=room)
+            text(surface, words, (m.margin, rect.centery - size * 3 // 8), size, bold=True, width=room, tag="whose turn")
             return
         swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), rect.height - m.px(16))
         pygame.draw.rect(surface, colour, swatch, border_radius=m.px(3))
@@ -581,7 +587,7 @@ class TableScene(Scene):
             words = label  # a long name: the name alone, large
         size = fit(words, sizes, room, True)
         top = rect.centery - widgets.font(size, True).get_height() // 2
-        text(surface, words, (swatch.right + m.margin, top), size, colour, bold=True, width=room)
+        text(surface, words, (swatch.right + m.margin, top), size, colour, bold=True, width=room, tag="whose turn")
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """0-30 with every player's marker numbered with its Doom; tied markers stack."""
@@ -603,7 +609,7 @@ class TableScene(Scene):
             tall = m.px(6) if doom % 5 == 0 else m.px(3)
             pygame.draw.line(surface, BUTTON_EDGE, (x, base - tall), (x, base), 1)
             if doom % 5 == 0:
-                text(surface, str(doom), (x - width_of(str(doom), label_size) // 2, label_top), label_size, DIM)
+                text(surface, str(doom), (x - width_of(str(doom), label_size) // 2, label_top), label_size, DIM, tag="doom track")
         radius = m.px(14)
         ordered = sorted(view.state.players, key=lambda p: p.doom)
         spots = spread(
@@ -617,7 +623,7 @@ class TableScene(Scene):
             pygame.draw.line(surface, colour_of(player.faction), (x, y), (int(ideal), base - m.px(1)), max(1, m.px(2)))
             pygame.draw.circle(surface, colour_of(player.faction), (x, y), radius)
             pygame.draw.circle(surface, (0, 0, 0), (x, y), radius, 1)
-            text(surface, str(player.doom), (x, y), label_size, (0, 0, 0), bold=True, centre=True)
+            text(surface, str(player.doom), (x, y), label_size, (0, 0, 0), bold=True, centre=True, tag="doom track")
 
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
@@ -630,7 +636,9 @@ class TableScene(Scene):
     def paint_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect, head: str, death: str) -> None:
         m, state = self.metrics, view.state
         size = m.px(FLOOR_SIZE)
-        text(surface, head, (rect.x, rect.centery - widgets.font(size, True).get_height() // 2), size, DIM, bold=True)
+        text(
+            surface, head, (rect.x, rect.centery - widgets.font(size, True).get_height() // 2), size, DIM, bold=True, tag="ritual"
+        )
         track = state.ritual_track
         gap = m.px(4)
         x = rect.x + width_of(head, size, True) + m.margin
@@ -653,9 +661,9 @@ class TableScene(Scene):
                 top = cell.centery - len(lines) * step // 2
                 for k, line in enumerate(lines):
                     centre = (cell.centerx, top + k * step + step // 2)
-                    text(surface, line, centre, size, colour, bold=True, centre=True, box=cell, wanted=line)
+                    text(surface, line, centre, size, colour, bold=True, centre=True, box=cell, wanted=line, tag="ritual")
             else:
-                text(surface, words, cell.center, size, colour, bold=True, centre=True, box=cell)
+                text(surface, words, cell.center, size, colour, bold=True, centre=True, box=cell, tag="ritual")
             x = cell.right + gap
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
@@ -695,7 +703,7 @@ class TableScene(Scene):
         sizes = tuple(m.px(s) for s in HEAD_SIZES)
         for name, (left, width) in zip(heads, self.columns(rect.right), strict=True):
             size = fit(name, sizes, width - m.px(4))
-            text(surface, name, (left + width // 2, rect.y + m.px(HEADS) // 2), size, DIM, centre=True)
+            text(surface, name, (left + width // 2, rect.y + m.px(HEADS) // 2), size, DIM, centre=True, tag="heading")
 
     def paint_player(
         self,
@@ -723,9 +731,11 @@ class TableScene(Scene):
         name_room = first_col - swatch.right - 2 * m.margin
         words = _("{player} (passed)").format(player=player.label) if passed else player.label
         size, lines = name_fit(words, [m.px(s) for s in NAME_SIZES], name_room, row - m.px(2))
-        y = top + max(0, (row - m.px(2) - len(lines) * round(size * TIGHT_STEP)) // 2)
+        tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
+        y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT
-        paragraph(surface, words, (swatch.right + m.margin, y), size, name_room, len(lines), colour, bold=True, step=TIGHT_STEP)
+        at = (swatch.right + m.margin, y)
+        paragraph(surface, words, at, size, name_room, len(lines), colour, bold=True, step=TIGHT_STEP, tag="name")
 
     def paint_numerals(
         self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
@@ -733,7 +743,7 @@ class TableScene(Scene):
         """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
         for value, (left, width) in zip(values, self.columns(rect.right), strict=True):
             centre = (left + width // 2, top + row // 2)
-            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
+            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True, tag="counter")
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
         """The prompt panel's room below its buttons (and above the notice line)."""
@@ -767,7 +777,8 @@ class TableScene(Scene):
             words, colour = lines[n]
             x, width = rect.x + m.margin, rect.width - 2 * m.margin
             room = max(1, (rect.bottom - y) // step)
-            paragraph(surface, words, (x, y), size, width, room, colour, step=TIGHT_STEP)
+            tag = "last" if colour == ACCENT else "odds"
+            paragraph(surface, words, (x, y), size, width, room, colour, step=TIGHT_STEP, tag=tag)
         for n in range(len(plan), needed):  # no room left: said, so the text-fit test sees it
             widgets.missing(lines[n][0], size)
 
@@ -903,8 +914,9 @@ class TableScene(Scene):
             paragraph(surface, spec[2], (x, y + m.px(4)), m.px(NAME_SIZE), width, 3, step=TIGHT_STEP)
             return
         _kind, lines, dice, notice = spec
-        for words, size, count, colour, bold in lines:
-            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold, step=TIGHT_STEP) + m.px(2)
+        for n, (words, size, count, colour, bold) in enumerate(lines):
+            tag = "headline" if n == 0 else "sentence"
+            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold, step=TIGHT_STEP, tag=tag) + m.px(2)
         if dice:
             text(surface, dice, (x, y), m.px(FLOOR_SIZE), ACCENT, width=width)
         if notice:
@@ -922,7 +934,8 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     for size in sizes:
         lines = wrap(words, size, width, True)
         fits = all(width_of(line, size, True) <= width for line in lines)
-        if fits and len(lines) * round(size * TIGHT_STEP) <= height:
+        tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
+        if fits and tall <= height:
             return size, lines
     return sizes[-1], wrap(words, sizes[-1], width, True)
 

@@ -30,13 +30,14 @@ MIN_TOUCH = 48  # px: the smallest button a fingertip hits reliably
 LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut
 LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
 # The table screen, read from the seats 1.5 m away (issue 33; docs/ui.md, "Readable from the
-# seats"): font sizes at unit 1 whose capitals' ink is 27 px (5.2 mm on the 7-inch 800x480 panel),
-# 19 px (3.7 mm) and 15 px (2.9 mm), and the tighter line step their larger lines need.
-SEEN_SIZE = 54  # whose turn, the prompt's headline (>= 5 mm)
-NAME_SIZE = 38  # the faction names, the last action (>= 3.5 mm)
+# seats"): font sizes at unit 1 whose capitals' ink is 28 px (5.4 mm on the 7-inch 800x480 panel),
+# 20 px (3.9 mm) and 15 px (2.9 mm), and the tighter line step their larger lines need (a round
+# letter's ink measures a pixel less: tests/ui/test_cap_heights.py measures the frames).
+SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
+NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels
-NAME_LABELS = (38, 32, 28)  # a button showing a player's name (their out-of-turn control)
+NAME_LABELS = (NAME_SIZE, 32, FLOOR_SIZE)  # a player's name on a button (their out-of-turn control): two lines at 32
 TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)
@@ -499,9 +500,10 @@ def paragraph(
     bold: bool = False,
     box: pygame.Rect | None = None,
     step: float = LINE_STEP,
+    tag: str = "",
 ) -> int:
     """Draw wrapped text (the last line cut with an ellipsis); the y below it (``step``: a
-    line's distance from the one above, as a share of ``size``)."""
+    line's distance from the one above, as a share of ``size``; ``tag``: as :func:`text`'s)."""
     x, y = pos
     lines = wrap(words, size, width, bold)
     for n, line in enumerate(lines[:max_lines]):
@@ -514,7 +516,7 @@ def paragraph(
             whole = " ".join([line, *lines[max_lines:]])
             line += " …"
             room = width
-        drawn = text(surface, line, (x, y), size, colour, bold=bold, width=room, box=box, wanted=whole)
+        drawn = text(surface, line, (x, y), size, colour, bold=bold, width=room, box=box, wanted=whole, tag=tag)
         y += max(round(size * step), drawn.height)  # (a tight step: a line of "Ä"s stands taller)
     return y
 
