@@ -64,7 +64,7 @@ HEADS = 24  # the counters' headings above the players' rows
 HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn smaller)
 HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
 ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
-LEFT_SHARE = 0.53  # of a landscape screen's width: the players; the prompt has the rest
+LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
 STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
@@ -167,13 +167,15 @@ class TableScene(Scene):
     def shape(self, view: View) -> str:
         """How the rest of the screen is shared: "composing" (an area's choices take it whole),
         "wide" (a die pad, combat dice, a long list, the holder's hidden Elder Signs, a player's
-        out-of-turn commands: the prompt across the landscape screen, the last action and the battle's odds below it, the players'
-        counters back after it), or "" (the players beside the prompt)."""
+        out-of-turn commands: the prompt in the players' place too, the last action and a
+        battle's odds below it; the players' counters come back after it), or "" (the players
+        beside the prompt, or above it on a portrait screen, which is wide already but for a
+        die pad and combat dice)."""
         state = view.state
         if self.composing(state):
             return "composing"
         if self.metrics.portrait:
-            return ""
+            return "wide" if state.prompt.kind in (PromptKind.ROLL, PromptKind.COMBAT_DICE) else ""
         if self.revealing(state) or self.outsider(state):
             return "wide"
         if self._shape[0] is not state:
@@ -208,7 +210,7 @@ class TableScene(Scene):
 
     def work_out_regions(self, players_count: int, shape: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """Landscape: the players at the left, the prompt at the right above the status (the
-        last action); portrait: the players, the status, the prompt from the top down."""
+        last action); portrait: the players, the prompt, the status from the top down."""
         m = self.metrics
         rest = self.bands()[3]
         if shape == "composing":  # below whose turn: the tracks come back with the area's choices closed
@@ -222,8 +224,8 @@ class TableScene(Scene):
         if m.portrait:
             table_height = m.px(HEADS) + players_count * self.row_height(players_count)
             players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
-            status = pygame.Rect(rest.x, players.bottom, rest.width, status_h)
-            prompt = pygame.Rect(rest.x, status.bottom, rest.width, rest.bottom - status.bottom)
+            prompt = pygame.Rect(rest.x, players.bottom, rest.width, rest.bottom - players.bottom - status_h)
+            status = pygame.Rect(rest.x, prompt.bottom, rest.width, status_h)
             return players, status, prompt
         # On a multiple of the fills' alignment: the gap's fill beside the rows then reaches over
         # the prompt's panel, not over the rows (a row it fills over is drawn anew, not left).
@@ -370,7 +372,7 @@ class TableScene(Scene):
         m = self.metrics
         base = m.px(58)
         most = max(base, m.px(HEAD_MOST))
-        widths = [min(most, max(base, width_of(_(name), m.px(FLOOR_SIZE)) + m.px(6))) for name in COUNTERS]
+        widths = [min(most, max(base, width_of(_(name), m.px(FLOOR_SIZE)) + m.px(10))) for name in COUNTERS]
         x = right - m.margin - sum(widths)
         out = []
         for width in widths:
@@ -520,7 +522,9 @@ class TableScene(Scene):
         if status.height:
             names = [b.rect.x for b in self.buttons if isinstance(b.intent, Local) and status.contains(b.rect)]
             status.width = min(names, default=status.right) - status.x  # the out-of-turn names at its right
-            self.draw_status(surface, view, [status, self.free_room(view, prompt)])
+            free = self.free_room(view, prompt)
+            # A battle's odds go with the prompt (its panel's room first); the last action below it.
+            self.draw_status(surface, view, [free, status] if view.state.battle is not None else [status, free])
         nav = {id(button) for button in self.nav}
         for button in self.buttons:
             if id(button) not in nav:
@@ -749,7 +753,7 @@ class TableScene(Scene):
         """The prompt panel's room below its buttons (and above the notice line)."""
         m = self.metrics
         inner = prompt.inflate(-2 * m.margin, -2 * m.margin)
-        inside = [b.rect.bottom for b in self.buttons if inner.contains(b.rect)]
+        inside = [b.rect.bottom for b in self.buttons if inner.colliderect(b.rect) and b.rect.x >= inner.x]
         top = max(inside, default=self.button_area(view).y) + m.margin
         bottom = inner.bottom - (m.px(26) if view.notices else m.px(4))
         return pygame.Rect(inner.x, top, inner.width, max(0, bottom - top))
