@@ -20,7 +20,7 @@ import pygame
 from companion.engine import Command, legal_commands, tag_of, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, language, ngettext
 from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines, held
@@ -81,7 +81,7 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-STATUS_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
+STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
 # A prompt's headline, short: the actor is named by the whose-turn line; the engine's sentence follows.
 HEADLINES = {
     PromptKind.START_AREA: N_("Start area"),
@@ -121,6 +121,10 @@ class TableScene(Scene):
         self._regions: dict[tuple[int, str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
         self.peeking = False  # a finger holds "Hold to peek": the holder's Elder Signs show their values
         self._shape: tuple[GameState | None, str] = (None, "")  # the state last asked about and its shape()
+        self._latest: tuple[Any, tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = (None, (pygame.Rect(0, 0, 0, 0),) * 3)
+        self._words: tuple[Any, dict[int, int]] = (None, {})  # words_height(): its layout, and its answer by width
+        self._listed: tuple[GameState | None, list[Command]] = (None, [])  # choices_of()
+        self._columns: dict[tuple[int, str], list[tuple[int, int]]] = {}  # by columns(): by right edge and language
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -143,15 +147,34 @@ class TableScene(Scene):
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
         area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
         once per shape: a frame asks several times)."""
-        players_count = len(view.state.players) if view is not None else 4
-        shape = self.shape(view) if view is not None else ""
-        kept = self._regions.get((players_count, shape))
-        if kept is None:
-            kept = self._regions[(players_count, shape)] = self.work_out_regions(players_count, shape)
-        players, status, prompt = (region.copy() for region in kept)
-        if view is not None and status.height and status.y == prompt.bottom:
-            self.make_room(view, prompt, status)
+        if view is None:
+            alone = self._regions.get((4, "")) or self.work_out_regions(4, "")
+            return alone[0].copy(), alone[1].copy(), alone[2].copy()
+        key = self.layout_key(view)
+        if not self.same_layout(self._latest[0], key):
+            players_count = len(view.state.players)
+            shape = self.shape(view)
+            kept = self._regions.get((players_count, shape))
+            if kept is None:
+                kept = self._regions[(players_count, shape)] = self.work_out_regions(players_count, shape)
+            players, status, prompt = (region.copy() for region in kept)
+            if status.height and status.y == prompt.bottom:
+                self.make_room(view, prompt, status)
+            self._latest = (key, (players, status, prompt))
+        players, status, prompt = (region.copy() for region in self._latest[1])
         return players, status, prompt
+
+    def layout_key(self, view: View) -> tuple[Any, ...]:
+        """What the regions and the prompt's words depend on (a frame asks five times; a tap
+        changes one of these)."""
+        d = self.panel.draft
+        return (view.state, d.step, d.area, d.sub, d.outsider, d.reveal, len(d.pending), bool(view.notices))
+
+    @staticmethod
+    def same_layout(kept: tuple[Any, ...] | None, key: tuple[Any, ...]) -> bool:
+        """Whether ``kept`` is ``key``: the same state object (not an equal one: comparing two
+        states is slow) and the same draft."""
+        return kept is not None and kept[0] is key[0] and kept[1:] == key[1:]
 
     def make_room(self, view: View, prompt: pygame.Rect, status: pygame.Rect) -> None:
         """Two rows of buttons below the prompt's words, taken from the status region below it
@@ -193,7 +216,7 @@ class TableScene(Scene):
         m, state = self.metrics, view.state
         if area_answers(state):
             return True  # answered on the map ("Choose on the map" first): the list pages beside the players
-        choices = list(itertools.islice(legal_commands(state), WIDE_CHOICES + 1))
+        choices = self.choices_of(state)
         if len(choices) > WIDE_CHOICES:
             return False
         _players, status, prompt = self.work_out_regions(len(state.players), "")
@@ -254,7 +277,17 @@ class TableScene(Scene):
         return area
 
     def words_height(self, view: View, width: int) -> int:
-        """The height of the prompt's words above its buttons (:meth:`prompt_lines` as drawn)."""
+        """The height of the prompt's words above its buttons (:meth:`prompt_lines` as drawn),
+        worked out once per layout and width."""
+        key = self.layout_key(view)
+        if not self.same_layout(self._words[0], key):
+            self._words = (key, {})
+        known = self._words[1]
+        if width not in known:
+            known[width] = self.work_out_words_height(view, width)
+        return known[width]
+
+    def work_out_words_height(self, view: View, width: int) -> int:
         m = self.metrics
         total = m.px(6)
         for words, size, count, _colour, bold in self.prompt_lines(view, width - 2 * m.margin):
@@ -369,16 +402,19 @@ class TableScene(Scene):
         ``right``: as wide as a numeral's cell, or as its heading in the table's language up to
         HEAD_MOST ("Verdammnis" is wider than "Doom": it is drawn smaller, :meth:`paint_counters`),
         so no heading runs into the next and the names keep their room."""
-        m = self.metrics
-        base = m.px(58)
-        most = max(base, m.px(HEAD_MOST))
-        widths = [min(most, max(base, width_of(_(name), m.px(FLOOR_SIZE)) + m.px(10))) for name in COUNTERS]
-        x = right - m.margin - sum(widths)
-        out = []
-        for width in widths:
-            out.append((x, width))
-            x += width
-        return out
+        kept = self._columns.get((right, language()))  # (asked nine times a frame)
+        if kept is None:
+            heads = tuple(_(name) for name in COUNTERS)
+            m = self.metrics
+            base = m.px(58)
+            most = max(base, m.px(HEAD_MOST))
+            widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
+            x = right - m.margin - sum(widths)
+            kept = self._columns[(right, language())] = []
+            for width in widths:
+                kept.append((x, width))
+                x += width
+        return list(kept)
 
     def prompt_buttons(self, view: View) -> list[Button]:
         state = view.state
@@ -401,7 +437,14 @@ class TableScene(Scene):
             return self.choice_buttons(choices, area, columns=columns, group=False)
         # A prompt naming an area is answered on the map (its areas lit); the list stays here too.
         on_map = [(_("Choose on the map"), Go("map"))] if area_answers(state) else []
-        return self.choice_buttons(list(legal_commands(state)), area, columns=self.list_columns(area), first=on_map)
+        return self.choice_buttons(list(self.choices_of(state)), area, columns=self.list_columns(area), first=on_map)
+
+    def choices_of(self, state: GameState) -> list[Command]:
+        """The engine's list of the prompted player's choices (not an action turn's), once per
+        state: the layout's shape and the buttons both read it."""
+        if self._listed[0] is not state:
+            self._listed = (state, list(legal_commands(state)))
+        return self._listed[1]
 
     def list_columns(self, area: pygame.Rect) -> int:
         """A list's columns in ``area``: two, or more across a wide prompt."""
