@@ -921,13 +921,13 @@ class TableScene(Scene):
             words = _("{player}, out of turn (the others wait):").format(player=state.player(who).label)
             return [(_("Out of turn"), head, 2, TEXT, True), (words, floor, 2, TEXT, False)]
         if state.prompt.kind is PromptKind.ACTION:
+            lines: list[tuple[str, int, int, Any, bool]] = [(_(HEADLINES[PromptKind.ACTION]), head, 2, TEXT, True)]
             if self.composing(state):
                 title = self.panel.title(state)
                 if len(wrap(title, m.px(NAME_SIZE), width, True)) > 1:
                     title = self.panel.title(state, short=True)
-                return [(title, m.px(NAME_SIZE), 2, TEXT, True)]
-            lines: list[tuple[str, int, int, Any, bool]] = [(_(HEADLINES[PromptKind.ACTION]), head, 2, TEXT, True)]
-            pending = self.panel.pending_text(state)
+                lines = [(title, m.px(NAME_SIZE), 2, TEXT, True)]
+            pending = self.panel.pending_text(state)  # (shown with an area open too: it is not lost)
             if pending:
                 lines.append((pending, floor, 2, ACCENT, False))
             return lines

@@ -31,7 +31,19 @@ from companion.i18n import _
 from companion.ui.entry import area_of
 from companion.ui.labels import label
 from companion.ui.scene import Submit
-from companion.ui.widgets import ACCENT, LABEL_SIZES, LINE_STEP, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
+from companion.ui.widgets import (
+    ACCENT,
+    LABEL_SIZES,
+    LINE_STEP,
+    PANEL,
+    WARN,
+    Button,
+    Metrics,
+    button_height,
+    cell_width,
+    grid,
+    width_of,
+)
 
 # Each faction's Great Old One and its first awakening cost, as printed on the faction card
 # (/work/shared/data/factions.md, [HRF:Faction*.scala]): the stepper's first guess where the
@@ -53,7 +65,8 @@ MAX_STEP = 30
 _NEW_VIEW = frozenset(
     {"area", "back", "summon", "awaken", "watcher", "move", "battle", "bring", "add", "drop", "group", "group_area", "outsider"}
 )
-DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+"
+DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+ group"
+STACK = (58, 52, 76)  # a stack's name in the Move composer: a button (it picks that stack alone)
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
 # The commands a composer of the panel enters (by their own buttons, steppers or the Move's
 # picks); every other command the engine lists is offered as a button of its own (generic).
@@ -263,6 +276,8 @@ class TurnPanel:
                 d.picks[key] = max(0, min(limit, d.picks.get(key, 0) + delta))
             else:
                 d.numbers[key] = max(0, min(MAX_STEP, d.numbers.get(key, 0) + delta))
+        elif what == "only":  # a stack's name: one of it, and none of the others
+            d.picks = {key: (1 if key == arg else 0) for key in d.picks}
         elif what == "kind":
             d.unit = (d.unit + 1) % len(summonable(state.player(state.prompt.actor).faction))
         elif what == "add":  # this area's picked units go to ``arg``; more groups may follow
@@ -617,16 +632,18 @@ class TurnPanel:
             colour = (58, 52, 76)
         return Button(rect, words, intent, colour)
 
-    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any) -> list[Button]:
-        """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap)."""
+    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any, only: bool = False) -> list[Button]:
+        """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap;
+        ``only``: a stack's name, whose tap picks one of it and none of the others)."""
         m = self.metrics
         side = m.touch
         minus = pygame.Rect(rect.right - 3 * side - 2 * m.margin, rect.y, side, side)
         show = pygame.Rect(minus.right + m.margin, rect.y, side, side)
         plus = pygame.Rect(show.right + m.margin, rect.y, side, side)
         name = pygame.Rect(rect.x, rect.y, minus.x - m.margin - rect.x, side)
+        label = Button(name, words, Local("only", key), STACK) if only else Button(name, words, None, PANEL, enabled=False)
         return [
-            Button(name, words, None, PANEL, enabled=False),
+            label,
             Button(minus, "-", Local("step", (key, -1))),
             Button(show, str(value), None, PANEL, enabled=False),
             Button(plus, "+", Local("step", (key, +1))),
@@ -677,8 +694,9 @@ class TurnPanel:
         return out
 
     def move_buttons(self, state: GameState, rect: pygame.Rect) -> list[Button]:
-        """Units here with steppers (left), the destinations (right): a destination's name moves
-        now, its "+" adds the group and lets more areas join the same Move."""
+        """Units here with steppers (left; a stack's name picks one of it alone), the destinations
+        (right), the neighbours first, in reading order: a destination's name moves now, its
+        "+ group" adds the group and lets more areas join the same Move."""
         d, m = self.draft, self.metrics
         split = rect.width // 2 if rect.width >= m.px(560) else rect.width
         left = pygame.Rect(rect.x, rect.y, split - (m.margin if split < rect.width else 0), rect.height)
@@ -687,7 +705,8 @@ class TurnPanel:
         stacks = state.areas[d.area].units_of(state.prompt.actor)
         for row, stack in zip(rows, stacks, strict=False):
             key = (stack.kind.value, stack.name)
-            out += self.stepper(row, f"{stack.name or stack.kind.default_name} ({stack.count})", d.picks.get(key, 0), key)
+            words = f"{stack.name or stack.kind.default_name} ({stack.count})"
+            out += self.stepper(row, words, d.picks.get(key, 0), key, only=len(stacks) > 1)
         if split < rect.width:
             right = pygame.Rect(left.right + m.margin, rect.y, rect.right - left.right - m.margin, rect.height)
         else:
@@ -697,7 +716,8 @@ class TurnPanel:
             )
         toward = d.numbers.get("toward", -1)
         near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
-        near.sort(key=lambda j: (j != toward, state.area_name(j)))
+        beside = set(state.board.adjacent[d.area])  # the neighbours first (Flight reaches many more)
+        near.sort(key=lambda j: (j != toward, j not in beside, state.area_name(j)))
         moving = sum(d.picks.values())
         items: list[tuple[str, Any]] = []
         for j in near:
@@ -708,7 +728,9 @@ class TurnPanel:
         dest_rows = plus_rows[:-1] or plus_rows
         if split < rect.width and len(stacks) < len(rows):  # Back below the steppers: a destination more
             back_row, dest_rows = rows[-1], plus_rows
-        plus_w = m.touch
+        more_words = _("+ group")  # this group joins the Move; another area's units may follow
+        small = m.px(self.labels[-1])
+        plus_w = max(m.touch, max(width_of(word, small) for word in more_words.split()) + m.px(14))
         # Flight reaches many areas: no narrower than a name's room beside its "+", paged beyond.
         least = m.px(DESTINATION_MIN_WIDTH * self.labels[-1] / LABEL_SIZES[-1])  # larger labels need more room
         fits = max(1, (right.width + m.margin) // (least + plus_w + 2 * m.margin))
@@ -724,17 +746,17 @@ class TurnPanel:
         slots = len(shown) + (more is not None)
         columns = max(1, min(fits, -(-slots // len(dest_rows))))
         width = (right.width - (columns - 1) * m.margin) // columns
-        for n, ((words, intent), j) in enumerate(shown):
-            row = dest_rows[n % len(dest_rows)]
-            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+        for n, ((words, intent), j) in enumerate(shown):  # in reading order: along a row, then down
+            row = dest_rows[n // columns]
+            x = row.x + (n % columns) * (width + m.margin)
             go = pygame.Rect(x, row.y, width - plus_w - m.margin, row.height)
             add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
             out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
-            out.append(Button(add, "+", Local("add", j), enabled=moving > 0))
+            out.append(Button(add, more_words, Local("add", j), enabled=moving > 0))
         if more is not None:
             n = len(shown)
-            row = dest_rows[n % len(dest_rows)]
-            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+            row = dest_rows[n // columns]
+            x = row.x + (n % columns) * (width + m.margin)
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out

@@ -16,7 +16,7 @@ from companion.ui.app import App
 from companion.ui.scene import Go, Submit
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import Button
-from tests.helpers import new_game
+from tests.helpers import frame, new_game
 
 
 def table_of(app: App) -> Table[Any]:
@@ -208,3 +208,36 @@ def test_an_area_offers_the_high_priest_recruit_with_the_high_priests_option(app
     }
     state = table_of(app).session.state
     assert state.areas[state.board.area_index("South Pacific") or 0].count(owner="great_cthulhu", name="High Priest") == 1
+
+
+def test_a_stacks_name_picks_one_of_it_alone(app_for) -> None:
+    """The Move composer picks one Acolyte at first; a tap on another stack's name picks one of
+    that stack and none of the others (a tap where "-" on one and "+" on the other took two)."""
+    app = action_turn(app_for)
+    table_of(app).submit(c.Place("great_cthulhu", c.UnitRef("South Pacific", UnitKind.MONSTER, "Deep One")))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Move units from here..."))
+    seq = table_of(app).session.seq
+    press(app, lambda b: b.label.startswith("Deep One ("))
+    press(app, labelled("-> North Pacific"))  # four taps in all
+    assert table_of(app).session.seq == seq + 1
+    groups = [(g["area"], g["to"], g["name"], g["count"]) for g in last_command(app)["groups"]]
+    assert groups == [("South Pacific", "North Pacific", "Deep One", 1)]
+
+
+def test_a_gathered_group_stays_in_view_when_its_area_is_opened_again(app_for) -> None:
+    """ "+ group" adds a group to the Move (the stepper's "+" only counts units); the Move so far
+    stays on the screen while an area's units are picked, its own area's included."""
+    app = action_turn(app_for)
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Move units from here..."))
+    state = table_of(app).session.state
+    north_pacific = state.board.area_index("North Pacific")
+    add = press(app, lambda b: b.intent == Local("add", north_pacific))
+    assert add.label == "+ group"
+    press(app, labelled("South Pacific"))
+    drawn = [b.label for b in shown(app)]
+    assert "Move units from here..." in drawn
+    press(app, labelled("Move units from here..."))
+    words = " ".join(d.wanted for d in frame(app))
+    assert "Move so far: 1 Acolyte South Pacific -> North Pacific" in words
