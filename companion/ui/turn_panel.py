@@ -602,7 +602,13 @@ class TurnPanel:
         A label that needs three lines (an area's long name in a narrow button) makes the rows
         that much taller, so no choice is cut; the pages then hold fewer rows."""
         m = self.metrics
-        columns = columns or max(1, min(4, rect.width // m.px(124 * self.labels[0] / LABEL_SIZES[0])))
+        if not columns:  # as many columns as the labels' room asks, or one more where that shows more a page
+            columns = max(1, min(4, rect.width // m.px(124 * self.labels[0] / LABEL_SIZES[0])))
+            _width, _height, rows = self.cells(items, rect, columns)
+            if self.labels != LABEL_SIZES and columns < 4 and rows * columns < len(items):  # (the table's larger labels)
+                more = self.cells([*items, (_("More ({page}/{pages})").format(page=1, pages=9), None)], rect, columns + 1)
+                if more[1] and more[2] * (columns + 1) > rows * columns:  # (every label whole)
+                    columns = columns + 1
         width = cell_width(rect, columns, m)
         height = min(
             rect.height, max([m.touch, *(button_height(words, width, m, self.labels, self.step) for words, _intent in items)])
@@ -621,6 +627,16 @@ class TurnPanel:
             ]
         rects = grid(rect, len(items), columns, m, height)
         return self.labelled([self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)])
+
+    def cells(self, items: list[tuple[str, Any]], rect: pygame.Rect, columns: int) -> tuple[int, int, int]:
+        """(width, height, rows) of ``items``' buttons in ``columns`` across ``rect``: as tall as
+        the tallest label needs (height 0: a label that no height shows whole)."""
+        m = self.metrics
+        width = cell_width(rect, columns, m)
+        needs = [button_height(words, width, m, self.labels, self.step) for words, _intent in items]
+        height = min(rect.height, max([m.touch, *needs]))
+        rows = max(1, (rect.height + m.margin) // (height + m.margin))
+        return width, 0 if 0 in needs else height, rows
 
     def button(self, rect: pygame.Rect, words: str, intent: Any) -> Button:
         colour = PANEL
