@@ -714,11 +714,16 @@ class TurnPanel:
         (right), the neighbours first, in reading order: a destination's name moves now, its
         "+ group" adds the group and lets more areas join the same Move."""
         d, m = self.draft, self.metrics
-        split = rect.width // 2 if rect.width >= m.px(560) else rect.width
+        stacks = state.areas[d.area].units_of(state.prompt.actor)
+        more_words = _("+ group")  # this group joins the Move; another area's units may follow
+        small = m.px(self.labels[-1])
+        plus_w = max(m.touch, max(width_of(word, small) for word in more_words.split()) + m.px(14))
+        # Flight reaches many areas: no narrower than a name's room beside its "+ group", paged beyond.
+        least = m.px(DESTINATION_MIN_WIDTH * self.labels[-1] / LABEL_SIZES[-1])  # larger labels need more room
+        split = self.move_split(rect, len(stacks), least + plus_w + 2 * m.margin)
         left = pygame.Rect(rect.x, rect.y, split - (m.margin if split < rect.width else 0), rect.height)
         rows = self.rows(left)
         out: list[Button] = []
-        stacks = state.areas[d.area].units_of(state.prompt.actor)
         for row, stack in zip(rows, stacks, strict=False):
             key = (stack.kind.value, stack.name)
             words = f"{stack.name or stack.kind.default_name} ({stack.count})"
@@ -744,11 +749,6 @@ class TurnPanel:
         dest_rows = plus_rows[:-1] or plus_rows
         if split < rect.width and len(stacks) < len(rows):  # Back below the steppers: a destination more
             back_row, dest_rows = rows[-1], plus_rows
-        more_words = _("+ group")  # this group joins the Move; another area's units may follow
-        small = m.px(self.labels[-1])
-        plus_w = max(m.touch, max(width_of(word, small) for word in more_words.split()) + m.px(14))
-        # Flight reaches many areas: no narrower than a name's room beside its "+", paged beyond.
-        least = m.px(DESTINATION_MIN_WIDTH * self.labels[-1] / LABEL_SIZES[-1])  # larger labels need more room
         fits = max(1, (right.width + m.margin) // (least + plus_w + 2 * m.margin))
         room = fits * len(dest_rows)
         shown = list(zip(items, near, strict=True))
@@ -776,6 +776,19 @@ class TurnPanel:
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out
+
+    def move_split(self, rect: pygame.Rect, stacks: int, cell: int) -> int:
+        """Where the Move composer's stacks end and its destinations begin (px from the left;
+        ``rect.width``: the destinations below the stacks): beside them on a wide panel, unless
+        below them, across the width, shows more destinations a page (one stack, larger labels)."""
+        m = self.metrics
+        if rect.width < m.px(560):
+            return rect.width
+        half = rect.width // 2
+        rows = len(self.rows(rect))
+        beside = max(1, (rect.width - half + m.margin) // cell) * (rows - (stacks >= rows))
+        below = max(1, (rect.width + m.margin) // cell) * (rows - min(stacks, rows) - 1)
+        return rect.width if below > beside else half
 
 
 def _priest(pid: str, area: str) -> c.Recruit:
