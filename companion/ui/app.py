@@ -1021,3 +1021,13 @@ class App:
             return False
         self.send_once(intent.command, input_id)
         return True
+
+
+def _detail(metrics: Metrics) -> Scene:
+    """The table's Detail screen (the first player, the odds, the sheets), made when first shown."""
+    from companion.ui.detail_scene import DetailScene
+
+    return DetailScene(metrics)
+
+
+LATER_SCENES["detail"] = _detail

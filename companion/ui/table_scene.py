@@ -1,8 +1,11 @@
-"""The table, to be read from across it: whose turn in large type, the Doom track with numbered
-markers, the Ritual of Annihilation track, every player's Power, Doom, Elder Signs and
-Spellbooks as big numerals, the Watcher and the Worms with their odds for the next Doom Phase,
-the last action in words; and the prompt: an action turn entered by area (:mod:`turn_panel`),
-other prompts as big buttons with exactly the legal choices (a die pad for physical dice)."""
+"""The table, to be read from 1.5 m away (issue 33, section 4): whose turn in large type, the
+Doom track with numbered markers, the Ritual of Annihilation track, every player's name and
+Power, Doom, Elder Signs and Spellbooks as big numerals, the last action in words (a battle's dice
+and odds beside it); and the prompt: a short headline in large type, the engine's whole sentence
+below it, then an action turn entered by area (:mod:`turn_panel`) or the other prompts as big
+buttons with exactly the legal choices (a die pad for physical dice).  The rest (the first
+player, the Watcher's and the Worms' odds, the Acolyte, the tower, the factions' sheets) is on the
+Detail screen (:mod:`detail_scene`), one tap away."""
 
 from __future__ import annotations
 
@@ -17,12 +20,11 @@ import pygame
 from companion.engine import Command, legal_commands, tag_of, watcher_odds, worm_chances
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import DOOM_TO_WIN, ERADICATED, GameState, Phase, PromptKind, spellbook_count
-from companion.i18n import N_, _, ngettext
+from companion.i18n import N_, _, language, ngettext
 from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines, held
 from companion.ui.entry import area_of, out_of_turn
-from companion.ui.faction_sheet import WithSheetButton, sheet_button
 from companion.ui.labels import label, prompt_words, type_words
 from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
@@ -30,8 +32,15 @@ from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
     DIM,
+    FLOOR_SIZE,
+    MIN_TOUCH,
+    NAME_LABELS,
+    NAME_SIZE,
     PANEL,
+    SEEN_LABELS,
+    SEEN_SIZE,
     TEXT,
+    TIGHT_STEP,
     WARN,
     Button,
     Metrics,
@@ -46,8 +55,22 @@ from companion.ui.widgets import (
 
 COMBAT_CHOICES = 12
 GROUP_AT = 8  # a command type with more choices than this in a list is one button, opened a step further
-PROMPT_LINES = 4  # a prompt's words take up to this many lines above its buttons
+PROMPT_LINES = 4  # a prompt's sentence takes up to this many lines above its buttons
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
+# The bands from the top (px at unit 1): whose turn, the Doom track, the ritual track.
+HEADER, DOOM_BAND, RITUAL_BAND, GAP = 48, 50, 30, 3
+ROUND_LINE = 26  # a portrait header's second line: the round and phase (too narrow beside whose turn)
+HEADS = 24  # the counters' headings above the players' rows
+HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn smaller)
+HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
+ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
+LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
+STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
+STATUS_LEAST = 30  # of which a long prompt leaves at least this
+WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
+PORTRAIT_PROMPT = 240  # a portrait screen's prompt keeps this much below the players
+DETAIL_WIDTH = 120  # the Detail button at the header's right
+NAME_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, 24, 20, 17, 15, 13, 11)  # a name's sizes, largest first (a long one shrinks)
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
 PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
@@ -58,21 +81,50 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-STATUS_SIZES = (20, 18, 16, 15, 14, 13, 12)  # px (at unit 1): the status region's text, largest first
+STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
+# A prompt's headline, short: the actor is named by the whose-turn line; the engine's sentence follows.
+HEADLINES = {
+    PromptKind.START_AREA: N_("Start area"),
+    PromptKind.FIRST_PLAYER: N_("First player"),
+    PromptKind.DIRECTION: N_("Direction"),
+    PromptKind.RITUAL: N_("Ritual?"),
+    PromptKind.ACTION: N_("Tap an area"),
+    PromptKind.ROLL: N_("Roll the dice"),
+    PromptKind.ELDER_SIGN_VALUE: N_("Elder Sign"),
+    PromptKind.PLACE: N_("Place a unit"),
+    PromptKind.CHOOSE: N_("Choose"),
+    PromptKind.OATH: N_("The Oath"),
+    PromptKind.WATCHER_MOVE: N_("Move the Watcher"),
+    PromptKind.WATCHER_TARGET: N_("Watcher's target"),
+    PromptKind.COMBAT_DICE: N_("Combat dice"),
+    PromptKind.ACOLYTE: N_("The Acolyte"),
+    PromptKind.GLACIER: N_("A glacier"),
+    PromptKind.JOIN: N_("Enter the board"),
+    PromptKind.ASSIGN_KILL: N_("Assign a Kill"),
+    PromptKind.ASSIGN_PAIN: N_("Assign a Pain"),
+    PromptKind.RETREAT: N_("Retreat to"),
+    PromptKind.SPELLBOOK: N_("Pick a Spellbook"),
+    PromptKind.ABILITY: N_("Decide"),
+}
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
 
 
-class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed by sheet_area)
+class TableScene(Scene):
     name = "table"
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)
-        self.panel = TurnPanel(metrics)
+        self.panel = TurnPanel(metrics, SEEN_LABELS, TIGHT_STEP)
         self.state: GameState | None = None
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
-        self._regions: dict[tuple[int, bool], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
+        self._regions: dict[tuple[int, str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
         self.peeking = False  # a finger holds "Hold to peek": the holder's Elder Signs show their values
+        self._shape: tuple[GameState | None, str] = (None, "")  # the state last asked about and its shape()
+        self._latest: tuple[Any, tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = (None, (pygame.Rect(0, 0, 0, 0),) * 3)
+        self._words: tuple[Any, dict[int, int]] = (None, {})  # words_height(): its layout, and its answer by width
+        self._listed: tuple[GameState | None, list[Command]] = (None, [])  # choices_of()
+        self._columns: dict[tuple[int, str], list[tuple[int, int]]] = {}  # by columns(): by right edge and language
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -81,10 +133,12 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         rectangles each time, worked out once: a frame asks a dozen times)."""
         if self._bands is None:
             m, body = self.metrics, self.body()
-            header = pygame.Rect(0, 0, m.width, m.px(42))
-            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(50))
-            ritual = pygame.Rect(m.margin, doom.bottom + m.px(3), m.width - 2 * m.margin, m.px(28))
-            rest = pygame.Rect(0, ritual.bottom + m.px(3), m.width, body.bottom - ritual.bottom - m.px(3))
+            header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)) + (m.px(ROUND_LINE) if m.portrait else 0))
+            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(DOOM_BAND))
+            tall = RITUAL_BAND * (2 if m.portrait else 1)  # portrait: "Instant Death" on two lines
+            ritual = pygame.Rect(m.margin, doom.bottom + m.px(GAP), m.width - 2 * m.margin, m.px(tall))
+            top = ritual.bottom + m.px(GAP)
+            rest = pygame.Rect(0, top, m.width, body.bottom - top)
             self._bands = [header, doom, ritual, rest]
         header, doom, ritual, rest = (band.copy() for band in self._bands)
         return header, doom, ritual, rest
@@ -93,37 +147,123 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
         area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
         once per shape: a frame asks several times)."""
-        players_count = len(view.state.players) if view is not None else 4
-        composing = view is not None and self.composing(view.state)
-        kept = self._regions.get((players_count, composing))
-        if kept is None:
-            kept = self._regions[(players_count, composing)] = self.work_out_regions(players_count, composing)
-        players, status, prompt = (region.copy() for region in kept)
+        if view is None:
+            alone = self._regions.get((4, "")) or self.work_out_regions(4, "")
+            return alone[0].copy(), alone[1].copy(), alone[2].copy()
+        key = self.layout_key(view)
+        if not self.same_layout(self._latest[0], key):
+            players_count = len(view.state.players)
+            shape = self.shape(view)
+            kept = self._regions.get((players_count, shape))
+            if kept is None:
+                kept = self._regions[(players_count, shape)] = self.work_out_regions(players_count, shape)
+            players, status, prompt = (region.copy() for region in kept)
+            if status.height and status.y == prompt.bottom:
+                self.make_room(view, prompt, status)
+            self._latest = (key, (players, status, prompt))
+        players, status, prompt = (region.copy() for region in self._latest[1])
         return players, status, prompt
 
-    def work_out_regions(self, players_count: int, composing: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def layout_key(self, view: View) -> tuple[Any, ...]:
+        """What the regions and the prompt's words depend on (a frame asks five times; a tap
+        changes one of these)."""
+        d = self.panel.draft
+        return (view.state, d.step, d.area, d.sub, d.outsider, d.reveal, len(d.pending), bool(view.notices))
+
+    @staticmethod
+    def same_layout(kept: tuple[Any, ...] | None, key: tuple[Any, ...]) -> bool:
+        """Whether ``kept`` is ``key``: the same state object (not an equal one: comparing two
+        states is slow) and the same draft."""
+        return kept is not None and kept[0] is key[0] and kept[1:] == key[1:]
+
+    def make_room(self, view: View, prompt: pygame.Rect, status: pygame.Rect) -> None:
+        """Two rows of buttons below the prompt's words, taken from the status region below it
+        where they need it (a long sentence), down to a line of the status's words."""
+        m = self.metrics
+        rows = 2 * m.touch + 3 * m.margin + (m.px(24) if view.notices else 0)
+        need = 2 * m.margin + self.words_height(view, prompt.width - 2 * m.margin) + m.px(6) + rows
+        grow = min(need - prompt.height, status.height - m.px(STATUS_LEAST))
+        if grow > 0:
+            prompt.height += grow
+            status.y, status.height = status.y + grow, status.height - grow
+
+    def shape(self, view: View) -> str:
+        """How the rest of the screen is shared: "composing" (an area's choices take it whole),
+        "wide" (a die pad, combat dice, a long list, the holder's hidden Elder Signs, a player's
+        out-of-turn commands: the prompt in the players' place too, the last action and a
+        battle's odds below it; the players' counters come back after it), or "" (the players
+        beside the prompt, or above it on a portrait screen, which is wide already but for a
+        die pad and combat dice)."""
+        state = view.state
+        if self.composing(state):
+            return "composing"
+        if self.metrics.portrait:
+            return "wide" if state.prompt.kind in (PromptKind.ROLL, PromptKind.COMBAT_DICE) else ""
+        if self.revealing(state) or self.outsider(state):
+            return "wide"
+        if self._shape[0] is not state:
+            kind = state.prompt.kind
+            wide = kind in (PromptKind.ROLL, PromptKind.COMBAT_DICE) or (
+                kind is not PromptKind.ACTION and not self.fits_beside(view)
+            )
+            self._shape = (state, "wide" if wide else "")
+        return self._shape[1]
+
+    def fits_beside(self, view: View) -> bool:
+        """Whether a prompt's list of choices fits on one page beside the players (worked out
+        as :meth:`choice_buttons` lays it out; a list of more than WIDE_CHOICES never does), or
+        is answered on the map (paged beside the players)."""
+        m, state = self.metrics, view.state
+        if area_answers(state):
+            return True  # answered on the map ("Choose on the map" first): the list pages beside the players
+        choices = self.choices_of(state)
+        if len(choices) > WIDE_CHOICES:
+            return False
+        _players, status, prompt = self.work_out_regions(len(state.players), "")
+        self.make_room(view, prompt, status)
+        area = prompt.inflate(-2 * m.margin, -2 * m.margin)
+        top = self.words_height(view, area.width) + m.px(6)
+        area.height -= top + (m.px(24) if view.notices else 0)
+        items = [words for words, _intent in self.public(choices)] + ([_("Choose on the map")] if area_answers(state) else [])
+        columns = self.list_columns(area)
+        width = widgets.cell_width(area, columns, m)
+        height = max([m.touch, *(widgets.button_height(words, width, m, SEEN_LABELS, TIGHT_STEP) for words in items)])
+        rows = max(0, (area.height + m.margin) // (height + m.margin))
+        return len(items) <= rows * columns
+
+    def work_out_regions(self, players_count: int, shape: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Landscape: the players at the left, the prompt at the right above the status (the
+        last action); portrait: the players, the prompt, the status from the top down."""
         m = self.metrics
         rest = self.bands()[3]
-        table_height = m.px(20) + players_count * self.row_height(players_count)
-        if composing:
-            return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, rest.y, 0, 0), rest
+        if shape == "composing":  # below whose turn: the tracks come back with the area's choices closed
+            top = self.bands()[1].y
+            room = pygame.Rect(rest.x, top, rest.width, rest.bottom - top)
+            return pygame.Rect(rest.x, top, 0, 0), pygame.Rect(rest.x, top, 0, 0), room
+        status_h = m.px(STATUS_ROOM)
+        if shape == "wide":
+            prompt = pygame.Rect(rest.x, rest.y, rest.width, rest.height - status_h)
+            return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, prompt.bottom, rest.width, status_h), prompt
         if m.portrait:
+            table_height = m.px(HEADS) + players_count * self.row_height(players_count)
             players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
-            status = pygame.Rect(rest.x, players.bottom, rest.width, m.px(150))
-            prompt = pygame.Rect(rest.x, status.bottom, rest.width, rest.bottom - status.bottom)
+            prompt = pygame.Rect(rest.x, players.bottom, rest.width, rest.bottom - players.bottom - status_h)
+            status = pygame.Rect(rest.x, prompt.bottom, rest.width, status_h)
             return players, status, prompt
-        half = rest.width // 2
-        players = pygame.Rect(rest.x, rest.y, half, min(rest.height, table_height + m.margin))
-        status = pygame.Rect(rest.x, players.bottom, half, rest.bottom - players.bottom)
-        prompt = pygame.Rect(half, rest.y, rest.width - half, rest.height)
+        # On a multiple of the fills' alignment: the gap's fill beside the rows then reaches over
+        # the prompt's panel, not over the rows (a row it fills over is drawn anew, not left).
+        split = -(-round(rest.width * LEFT_SHARE) // widgets.FILL_ALIGN) * widgets.FILL_ALIGN
+        players = pygame.Rect(rest.x, rest.y, split, rest.height)
+        prompt = pygame.Rect(split, rest.y, rest.width - split, rest.height - status_h)
+        status = pygame.Rect(split, prompt.bottom, rest.width - split, status_h)
         return players, status, prompt
 
     def row_height(self, players: int) -> int:
         m = self.metrics
-        room = self.bands()[3].height - m.px(20) - m.px(70)  # leave the status its lines
-        if m.portrait:
-            room = m.px(56) * players
-        return max(m.px(26), min(m.px(44), room // max(1, players)))
+        room = self.bands()[3].height - m.px(HEADS)
+        if m.portrait:  # the status and the prompt below keep their room
+            room -= m.px(STATUS_ROOM) + m.px(PORTRAIT_PROMPT)
+        return max(m.px(26), min(m.px(ROW_MOST), room // max(1, players)))
 
     def composing(self, state: GameState) -> bool:
         return state.prompt.kind is PromptKind.ACTION and self.panel.draft.area >= 0 and state.step == self.panel.draft.step
@@ -131,41 +271,47 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     def button_area(self, view: View) -> pygame.Rect:
         m = self.metrics
         area = self.regions(view)[2].inflate(-2 * m.margin, -2 * m.margin)
-        top = m.px(34) if view.state.prompt.kind is PromptKind.ACTION else self.prompt_height(view, area.width) + m.px(8)
-        if self.outsider(view.state) or self.revealing(view.state):
-            top = max(top, m.px(52))  # the two lines naming who acts out of turn
-        if view.state.prompt.kind is PromptKind.ACTION and self.panel.draft.pending and not self.composing(view.state):
-            top += m.px(18)  # the Move gathered so far
+        top = self.words_height(view, area.width) + m.px(6)
         area.y += top
         area.height -= top + (m.px(24) if view.notices else 0)  # the last notice's line
         return area
 
-    def prompt_height(self, view: View, width: int) -> int:
-        """The height of a prompt's words (up to PROMPT_LINES lines), and the dice entered below."""
+    def words_height(self, view: View, width: int) -> int:
+        """The height of the prompt's words above its buttons (:meth:`prompt_lines` as drawn),
+        worked out once per layout and width."""
+        key = self.layout_key(view)
+        if not self.same_layout(self._words[0], key):
+            self._words = (key, {})
+        known = self._words[1]
+        if width not in known:
+            known[width] = self.work_out_words_height(view, width)
+        return known[width]
+
+    def work_out_words_height(self, view: View, width: int) -> int:
         m = self.metrics
-        lines = min(PROMPT_LINES, len(wrap(prompt_words(view.state.prompt.text) or "...", m.px(20), width - 2 * m.margin, True)))
-        extra = m.px(22) if view.state.prompt.kind is PromptKind.ROLL else 0
-        return m.px(6) + lines * round(m.px(20) * 1.05) + extra
+        total = m.px(6)
+        for words, size, count, _colour, bold in self.prompt_lines(view, width - 2 * m.margin):
+            lines = min(count, len(wrap(words, size, width - 2 * m.margin, bold)))
+            total += lines * round(size * TIGHT_STEP) + m.px(2)
+        if view.state.prompt.kind is PromptKind.ROLL:
+            total += round(m.px(FLOOR_SIZE) * TIGHT_STEP) + m.px(2)  # the dice entered
+        return total
 
     # -- buttons for the prompt ----------------------------------------------------------------
 
     def update(self, view: View) -> None:
         self.state = view.state
-        Scene.update(self, view)  # the sheets' button goes where this screen keeps room for it
+        Scene.update(self, view)
         self.nav = self.buttons[len(self.buttons) - len(view.nav) :]  # Scene.update puts the navigation bar last
-        area = self.sheet_area(view)
-        if area is not None:
-            self.buttons.append(sheet_button(self.metrics, area))
+        if getattr(view.state, "players", None):
+            self.buttons.append(self.detail_button())
 
-    def sheet_area(self, view: View) -> pygame.Rect | None:
-        """Where the Sheets button goes: the bottom right of the status region (whose words
-        keep clear of it), or nowhere while an area's choices take the screen."""
-        status = self.regions(view)[1]
-        if not status.height or not getattr(view.state, "players", None):
-            return None
-        m = self.metrics
-        top = status.bottom - m.touch - 2 * m.margin
-        return pygame.Rect(status.x, top, status.width, m.touch + 2 * m.margin)
+    def detail_button(self) -> Button:
+        """The way to the Detail screen (the first player, the odds, the sheets): the header's right."""
+        m, header = self.metrics, self.bands()[0]
+        width = m.px(DETAIL_WIDTH)
+        rect = pygame.Rect(header.right - m.margin - width, header.y, width, max(MIN_TOUCH, m.px(HEADER)))
+        return Button(rect, _("Details"), Go("detail"), labels=SEEN_LABELS, step=TIGHT_STEP)
 
     def tap(self, pos: tuple[int, int]) -> Intent | None:
         intent = super().tap(pos)
@@ -196,18 +342,35 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """A control per player who may act out of turn now (Devolve ...): their name in their
         colour on their row, which opens their commands in the prompt's place; the prompted
         player's panel comes back with Back or another tap on the name (nothing is blocked)."""
-        players = self.regions(view)[0]
+        players, status, _prompt = self.regions(view)
         if not players.height:
-            return []
+            return self.outsiders_below(view, status)
         offers, m = out_of_turn(view.state), self.metrics
         row = self.row_height(len(view.state.players))
         first_col = self.columns(players.right)[0][0]
         out = []
         for n, player in enumerate(view.state.players):
             if player.pid in offers:
-                top = players.y + m.px(20) + n * row
+                top = players.y + m.px(HEADS) + n * row
                 rect = pygame.Rect(players.x + m.margin, top, first_col - players.x - 2 * m.margin, row - m.px(2))
-                out.append(Button(rect, player.label, Local("outsider", player.pid), colour_of(player.faction)))
+                colour = colour_of(player.faction)
+                out.append(Button(rect, player.label, Local("outsider", player.pid), colour, labels=NAME_LABELS, step=TIGHT_STEP))
+        return out
+
+    def outsiders_below(self, view: View, status: pygame.Rect) -> list[Button]:
+        """The out-of-turn controls while the prompt is wide (a roll): the names at the status
+        region's right, from the right edge in."""
+        if not status.height:
+            return []
+        m, offers = self.metrics, out_of_turn(view.state)
+        width, right = m.px(DETAIL_WIDTH * 3 // 2), status.right - m.margin
+        out = []
+        for player in reversed(view.state.players):
+            if player.pid in offers:
+                rect = pygame.Rect(right - width, status.y + m.px(4), width, status.height - m.px(8))
+                colour = colour_of(player.faction)
+                out.append(Button(rect, player.label, Local("outsider", player.pid), colour, labels=NAME_LABELS, step=TIGHT_STEP))
+                right = rect.x - m.margin
         return out
 
     def revealing(self, state: GameState) -> str:
@@ -227,7 +390,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             words = _("Sign {n}: worth {value}").format(n=n, value=value) if self.peeking else _("Sign {n}").format(n=n)
             items.append((words, Submit(c.RevealElderSign(pid, value))))
         items.append((_("Back"), Local("reveal", pid)))
-        return self.panel.place(items, area, 2)
+        return self.panel.place(items, area, self.list_columns(area))
 
     def release(self) -> bool:
         """A finger lifted: a peek ends (True: the frame changes)."""
@@ -236,17 +399,22 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def columns(self, right: int) -> list[tuple[int, int]]:
         """Each counter's column (left x, width in px), the last ending a margin in from
-        ``right``: as wide as a numeral's cell, or as its heading in the table's language
-        ("Verdammnis" is wider than "Doom"), so no heading runs into the next."""
-        m = self.metrics
-        base = m.px(54) if not m.portrait else m.px(80)
-        widths = [max(base, width_of(_(name), m.px(15)) + m.px(8)) for name in COUNTERS]
-        x = right - m.margin - sum(widths)
-        out = []
-        for width in widths:
-            out.append((x, width))
-            x += width
-        return out
+        ``right``: as wide as a numeral's cell, or as its heading in the table's language up to
+        HEAD_MOST ("Verdammnis" is wider than "Doom": it is drawn smaller, :meth:`paint_counters`),
+        so no heading runs into the next and the names keep their room."""
+        kept = self._columns.get((right, language()))  # (asked nine times a frame)
+        if kept is None:
+            heads = tuple(_(name) for name in COUNTERS)
+            m = self.metrics
+            base = m.px(58)
+            most = max(base, m.px(HEAD_MOST))
+            widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
+            x = right - m.margin - sum(widths)
+            kept = self._columns[(right, language())] = []
+            for width in widths:
+                kept.append((x, width))
+                x += width
+        return list(kept)
 
     def prompt_buttons(self, view: View) -> list[Button]:
         state = view.state
@@ -258,35 +426,57 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         who = self.outsider(state)
         if who:
             back = [(_("Back to {player}").format(player=state.player(prompt.actor).label), Local("outsider", who))]
-            return self.choice_buttons(out_of_turn(state)[who], area, columns=2, first=back)
+            return self.choice_buttons(out_of_turn(state)[who], area, columns=self.list_columns(area), first=back)
         if prompt.kind is PromptKind.ROLL:
             return self.die_pad(view, area)
         if prompt.kind is PromptKind.ACTION:
             return self.panel.buttons(state, area)
         if prompt.kind is PromptKind.COMBAT_DICE:
             choices = list(itertools.islice(legal_commands(state), COMBAT_CHOICES))
-            return self.choice_buttons(choices, area, columns=4)
+            columns = max(4, min(COMBAT_CHOICES // 2, area.width // self.metrics.px(120)))  # two rows across the screen
+            return self.choice_buttons(choices, area, columns=columns, group=False)
         # A prompt naming an area is answered on the map (its areas lit); the list stays here too.
         on_map = [(_("Choose on the map"), Go("map"))] if area_answers(state) else []
-        return self.choice_buttons(list(legal_commands(state)), area, columns=2, first=on_map)
+        return self.choice_buttons(list(self.choices_of(state)), area, columns=self.list_columns(area), first=on_map)
+
+    def choices_of(self, state: GameState) -> list[Command]:
+        """The engine's list of the prompted player's choices (not an action turn's), once per
+        state: the layout's shape and the buttons both read it."""
+        if self._listed[0] is not state:
+            self._listed = (state, list(legal_commands(state)))
+        return self._listed[1]
+
+    def list_columns(self, area: pygame.Rect) -> int:
+        """A list's columns in ``area``: two, or more across a wide prompt."""
+        return max(2, min(4, area.width // self.metrics.px(190)))
 
     def choice_buttons(
-        self, choices: list[Command], area: pygame.Rect, columns: int, first: list[tuple[str, Any]] | None = None
+        self,
+        choices: list[Command],
+        area: pygame.Rect,
+        columns: int,
+        first: list[tuple[str, Any]] | None = None,
+        group: bool = True,
     ) -> list[Button]:
         """The legal choices as buttons filling the room (full pages with "More" if ever needed),
-        after ``first``; a Pass never comes first."""
+        after ``first``; a Pass never comes first (``group``: many of one type a step further,
+        see :meth:`grouped`; the numbers of combat dice are only paged)."""
         m = self.metrics
         choices = sorted(choices, key=lambda cmd: isinstance(cmd, c.Pass))
         rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
         steps: list[tuple[str, Any]] = []
-        if len(choices) + len(first or ()) > rows * max(2, columns) or self.panel.draft.group:  # more than a page
+        if group and (len(choices) + len(first or ()) > rows * max(2, columns) or self.panel.draft.group):  # more than a page
             choices, steps = self.grouped(choices)
         items: list[tuple[str, Any]] = [*(first or []), *steps, *self.public(choices)]
-        if columns == 2 and any(width_of(label(choice), m.px(24)) > area.width // 2 - 20 for choice in choices):
+        if columns == 2 and any(width_of(label(choice), m.px(SEEN_LABELS[0])) > area.width // 2 - 20 for choice in choices):
             # Long labels (area names) get the whole width only while that keeps them on one page;
             # else they wrap onto two lines, two or three to a row, rather than being paged two at a time.
             rows = max(1, (area.height + m.margin) // (m.touch + m.margin))
-            columns = 1 if len(items) <= rows else 3 if area.width // 3 >= m.px(150) else 2
+            columns = 1 if len(items) <= rows else 3 if area.width // 3 >= m.px(200) else 2
+        small = m.px(SEEN_LABELS[-1])
+        longest = max((width_of(word, small) for words, _intent in items for word in words.split()), default=0)
+        while columns > 1 and longest > widgets.cell_width(area, columns, m) - m.px(10):
+            columns -= 1  # a word wider than a button of this many columns: fewer, wider buttons
         return self.panel.place(items, area, columns)
 
     def grouped(self, choices: list[Command]) -> tuple[list[Command], list[tuple[str, Any]]]:
@@ -330,12 +520,18 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         faces = sorted(set(view.state.board.degradation_faces)) if view.state.prompt.die.value == "degradation" else []
         faces = faces or [1, 2, 3, 4, 5, 6]
         digital = view.state.options.digital_dice  # a table rolling real dice gets no "Roll for me"
-        rects = grid(area, len(faces) + 1 + digital, 4, self.metrics)
+        m, count = self.metrics, len(faces) + 1 + digital
+        words = [_("Clear"), _("Roll for me")]
+        longest = max(width_of(word, m.px(SEEN_LABELS[-1])) for label in words for word in label.split())
+        columns = max(4, min(count, area.width // m.px(90)))  # one row where the prompt is wide
+        while columns > 2 and longest > widgets.cell_width(area, columns, m) - m.px(10):
+            columns -= 1  # "Löschen" whole
+        rects = grid(area, count, columns, m)
         buttons = [Button(rect, str(face), DieFace(face)) for rect, face in zip(rects, faces, strict=False)]
         buttons.append(Button(rects[len(faces)], _("Clear"), DieFace(None), PANEL))
         if digital:
             buttons.append(Button(rects[len(faces) + 1], _("Roll for me"), Submit(c.Roll(None, "generator")), ACCENT))
-        return buttons
+        return self.panel.labelled(buttons)
 
     def covered(self, surface: pygame.Surface, view: View) -> list[pygame.Rect]:
         """What :meth:`draw` covers whole before drawing anything else there: the bands and
@@ -344,10 +540,11 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         m = self.metrics
         header, doom, ritual, _rest = self.bands()
         players, _status, prompt = self.regions(view)
-        out = [pygame.Rect(0, band.y, surface.get_width(), band.height) for band in (header, doom, ritual)]
+        bands = (header,) if prompt.y < ritual.bottom else (header, doom, ritual)  # an area's choices cover the tracks
+        out = [pygame.Rect(0, band.y, surface.get_width(), band.height) for band in bands]
         if players.height:  # the counters' heads, then a row per player (draw_players)
             count = len(view.state.players)
-            out.append(pygame.Rect(players.x, players.y, players.width, m.px(20) + count * self.row_height(count)))
+            out.append(pygame.Rect(players.x, players.y, players.width, m.px(HEADS) + count * self.row_height(count)))
         out.append(prompt.inflate(-2 * m.margin, -2 * m.margin))  # draw_prompt's panel
         if self.nav:
             out.append(self.nav[0].rect.unionall([button.rect for button in self.nav[1:]]))
@@ -359,17 +556,18 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         header, doom, ritual, _ = self.bands()
         players, status, prompt = self.regions(view)
         self.draw_header(surface, view, header)
-        self.draw_doom_track(surface, view, doom)
-        self.draw_ritual(surface, view, ritual)
+        if prompt.y >= ritual.bottom:  # (an area's choices cover the tracks)
+            self.draw_doom_track(surface, view, doom)
+            self.draw_ritual(surface, view, ritual)
         if players.height:
             self.draw_players(surface, view, players)
         self.draw_prompt(surface, view, prompt)
-        if players.height:
-            m = self.metrics
-            row = m.touch + 2 * m.margin  # the Sheets button's row, at the status region's bottom right
-            above = pygame.Rect(status.x, status.y, status.width, max(0, status.height - row))
-            beside = pygame.Rect(status.x, above.bottom, status.width - m.px(110) - m.margin, status.bottom - above.bottom)
-            self.draw_status(surface, view, [above, beside, self.free_room(view, prompt)])
+        if status.height:
+            names = [b.rect.x for b in self.buttons if isinstance(b.intent, Local) and status.contains(b.rect)]
+            status.width = min(names, default=status.right) - status.x  # the out-of-turn names at its right
+            free = self.free_room(view, prompt)
+            # A battle's odds go with the prompt (its panel's room first); the last action below it.
+            self.draw_status(surface, view, [free, status] if view.state.battle is not None else [status, free])
         nav = {id(button) for button in self.nav}
         for button in self.buttons:
             if id(button) not in nav:
@@ -394,7 +592,6 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         state = view.state
         phase = _(PHASES.get(state.phase.value, state.phase.value))
         where = _("Round {round}, {phase}").format(round=state.round, phase=phase)
-        first = _("First player: {player}").format(player=state.players[state.first].label)
         actor = state.prompt.actor
         seat = state.seat(actor) if actor else None
         if seat is None:
@@ -404,31 +601,40 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             words = _("{player} to play") if state.prompt.kind is PromptKind.ACTION else _("{player} decides")
             who = (player.label, words.format(player=player.label), colour_of(player.faction))
         band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
-        key = ("header", tuple(rect), where, first, *who)
-        widgets.PARTS.draw(surface, band, key, self.paint_header, surface, rect, where, first, *who)
+        key = ("header", tuple(rect), where, *who)
+        widgets.PARTS.draw(surface, band, key, self.paint_header, surface, rect, where, *who)
 
-    def paint_header(
-        self, surface: pygame.Surface, rect: pygame.Rect, where: str, first: str, label: str, words: str, colour: Any
-    ) -> None:
-        """The header's drawing (``label``: the player to act's name; "" when nobody acts)."""
+    def paint_header(self, surface: pygame.Surface, rect: pygame.Rect, where: str, label: str, words: str, colour: Any) -> None:
+        """The header's drawing (``label``: the player to act's name; "" when nobody acts): whose
+        turn at the left, the round and phase left of the Detail button (drawn over it)."""
         m = self.metrics
-        small, smaller = m.px(19), m.px(15)
-        first_size = fit(first, (smaller, m.px(13), m.px(11)), rect.width // 3)
-        where_w = max(width_of(where, small), width_of(first, first_size))
-        right = rect.right - m.margin
-        text(surface, where, (right - width_of(where, small), rect.y + m.px(4)), small, DIM)
-        text(surface, first, (right - width_of(first, first_size), rect.y + m.px(24)), first_size, DIM, width=rect.width // 3)
-        room = rect.width - 3 * m.margin - where_w - m.px(24)
+        small = m.px(FLOOR_SIZE)
+        right = rect.right - 2 * m.margin - m.px(DETAIL_WIDTH)
+        big = m.px(SEEN_SIZE)
+        sizes = (big, *(m.px(s) for s in NAME_SIZES))
+        where_w = width_of(where, small)
+        if m.portrait:  # the round and phase on a line of its own below
+            below = rect.bottom - widgets.font(small).get_height() - m.px(2)
+            text(surface, where, (m.margin, below), small, DIM, tag="round")
+            rect = pygame.Rect(rect.x, rect.y, rect.width, rect.height - m.px(ROUND_LINE))
+            where, where_w = "", 0
+        elif width_of(label or words, m.px(NAME_SIZE), True) > right - where_w - m.px(48):
+            where, where_w = "", 0  # a long name takes the round's room (the Detail screen shows it)
+        else:
+            text(surface, where, (right - where_w // 2, rect.centery), small, DIM, centre=True, tag="round")
         if not label:
-            text(surface, words, (m.margin, rect.y + m.px(6)), fit(words, (m.px(34),), room, True), bold=True, width=room)
+            room = right - where_w - 2 * m.margin
+            size = fit(words, sizes, room, True)
+            text(surface, words, (m.margin, rect.centery - size * 3 // 8), size, bold=True, width=room, tag="whose turn")
             return
-        swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), m.px(30))
+        swatch = pygame.Rect(m.margin, rect.y + m.px(8), m.px(16), rect.height - m.px(16))
         pygame.draw.rect(surface, colour, swatch, border_radius=m.px(3))
-        sizes = (m.px(36), m.px(30), m.px(26), m.px(22))
-        if width_of(words, sizes[-1], True) > room:
+        room = right - where_w - swatch.right - 2 * m.margin
+        if width_of(words, big, True) > room:
             words = label  # a long name: the name alone, large
-        size = fit(words, (*sizes, m.px(18)), room, True)
-        text(surface, words, (swatch.right + m.margin, rect.y + m.px(8)), size, colour, bold=True, width=room)
+        size = fit(words, sizes, room, True)
+        top = rect.centery - widgets.font(size, True).get_height() // 2
+        text(surface, words, (swatch.right + m.margin, top), size, colour, bold=True, width=room, tag="whose turn")
 
     def draw_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """0-30 with every player's marker numbered with its Doom; tied markers stack."""
@@ -437,31 +643,34 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         widgets.PARTS.draw(surface, band, ("doom", tuple(rect), markers), self.paint_doom_track, surface, view, rect)
 
     def paint_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+        """The markers along the top, the track's ticks and its every fifth space's number below."""
         m = self.metrics
         pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
         step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
         x0 = rect.x + m.px(4)
-        label_size = m.px(15)
-        base = rect.bottom - m.px(14)
+        label_size = m.px(FLOOR_SIZE)
+        label_top = rect.bottom - widgets.font(label_size).get_height()
+        base = label_top
         for doom in range(0, DOOM_TO_WIN + 1):
             x = int(x0 + (doom + 0.5) * step)
             tall = m.px(6) if doom % 5 == 0 else m.px(3)
             pygame.draw.line(surface, BUTTON_EDGE, (x, base - tall), (x, base), 1)
             if doom % 5 == 0:
-                text(surface, str(doom), (x, rect.bottom - m.px(7)), label_size, DIM, centre=True)
-        radius = m.px(11)
+                text(surface, str(doom), (x - width_of(str(doom), label_size) // 2, label_top), label_size, DIM, tag="doom track")
+        radius = m.px(14)
+        ordered = sorted(view.state.players, key=lambda p: p.doom)
         spots = spread(
-            sorted(view.state.players, key=lambda p: p.doom),
-            [x0 + (min(p.doom, DOOM_TO_WIN) + 0.5) * step for p in sorted(view.state.players, key=lambda p: p.doom)],
+            ordered,
+            [x0 + (min(p.doom, DOOM_TO_WIN) + 0.5) * step for p in ordered],
             2 * radius + 2,
             (rect.x + radius + 2, rect.right - radius - 2),
         )
-        y = rect.y + m.px(4) + radius
+        y = rect.y + m.px(2) + radius
         for player, (x, ideal) in spots:
-            pygame.draw.line(surface, colour_of(player.faction), (x, y + radius), (int(ideal), base - m.px(2)), max(1, m.px(2)))
+            pygame.draw.line(surface, colour_of(player.faction), (x, y), (int(ideal), base - m.px(1)), max(1, m.px(2)))
             pygame.draw.circle(surface, colour_of(player.faction), (x, y), radius)
             pygame.draw.circle(surface, (0, 0, 0), (x, y), radius, 1)
-            text(surface, str(player.doom), (x, y), m.px(16), (0, 0, 0), bold=True, centre=True)
+            text(surface, str(player.doom), (x, y), label_size, (0, 0, 0), bold=True, centre=True, tag="doom track")
 
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
@@ -473,13 +682,21 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def paint_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect, head: str, death: str) -> None:
         m, state = self.metrics, view.state
-        size = m.px(18)
-        text(surface, head, (rect.x, rect.centery - size // 3), size, DIM, bold=True)
+        size = m.px(FLOOR_SIZE)
+        text(
+            surface, head, (rect.x, rect.centery - widgets.font(size, True).get_height() // 2), size, DIM, bold=True, tag="ritual"
+        )
         track = state.ritual_track
+        gap = m.px(4)
         x = rect.x + width_of(head, size, True) + m.margin
         cells = [str(v) for v in track] + [death]
-        death_w = width_of(death, size, True) + m.px(12)
-        cell_w = max(m.px(24), (rect.right - x - death_w - m.margin * len(track)) // max(1, len(track)))
+        step = round(size * TIGHT_STEP)
+        lines, death_w = [death], width_of(death, size, True) + m.px(12)
+        cell_w = (rect.right - x - death_w - gap * len(track)) // max(1, len(track))
+        if cell_w < width_of("10", size, True) + m.px(12) and rect.height >= 2 * step:  # Instant Death on two lines
+            lines = wrap(death, size, max(width_of(word, size, True) for word in death.split()), True)
+            death_w = max(width_of(line, size, True) for line in lines) + m.px(12)
+        cell_w = max(m.px(24), (rect.right - x - death_w - gap * len(track)) // max(1, len(track)))
         for n, words in enumerate(cells):
             last = n == len(track)
             cell = pygame.Rect(x, rect.y, death_w if last else cell_w, rect.height)
@@ -487,8 +704,14 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
             fill = WARN if last and here else ACCENT if here else PANEL
             pygame.draw.rect(surface, fill, cell, border_radius=m.px(5))
             colour = (0, 0, 0) if here else (WARN if last else TEXT)
-            text(surface, words, cell.center, size, colour, bold=here or last, centre=True, box=cell)
-            x = cell.right + m.margin
+            if last and len(lines) > 1:
+                top = cell.centery - len(lines) * step // 2
+                for k, line in enumerate(lines):
+                    centre = (cell.centerx, top + k * step + step // 2)
+                    text(surface, line, centre, size, colour, bold=True, centre=True, box=cell, wanted=line, tag="ritual")
+            else:
+                text(surface, words, cell.center, size, colour, bold=True, centre=True, box=cell, tag="ritual")
+            x = cell.right + gap
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """A row per player: colour, name, then Power, Doom, Signs and Books as big numerals
@@ -498,13 +721,13 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         players = state.players
         row = self.row_height(len(players))
         heads = tuple(_(name) for name in COUNTERS)
-        head_band = pygame.Rect(rect.x, rect.y, rect.width, m.px(20))
+        head_band = pygame.Rect(rect.x, rect.y, rect.width, m.px(HEADS))
         widgets.PARTS.draw(surface, head_band, ("counters", tuple(rect), heads), self.paint_counters, surface, rect, heads)
         numeral = min(m.px(NUMERAL), round(row * 1.3))
         actor = state.prompt.actor
         controls = out_of_turn(state)  # these rows' names are buttons (outsider_controls), not painted
         for i, player in enumerate(players):
-            top = rect.y + m.px(20) + i * row
+            top = rect.y + m.px(HEADS) + i * row
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
             lit = player.pid == actor
             band = pygame.Rect(rect.x, top, rect.width, row)
@@ -524,9 +747,10 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
+        sizes = tuple(m.px(s) for s in HEAD_SIZES)
         for name, (left, width) in zip(heads, self.columns(rect.right), strict=True):
-            x = left + width // 2
-            text(surface, name, (x, rect.y + m.px(9)), m.px(15), DIM, centre=True)
+            size = fit(name, sizes, width - m.px(4))
+            text(surface, name, (left + width // 2, rect.y + m.px(HEADS) // 2), size, DIM, centre=True, tag="heading")
 
     def paint_player(
         self,
@@ -540,22 +764,25 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         passed: bool = False,
     ) -> None:
         """One player's row but its numbers (``lit``: the player to act; ``named``: the name
-        painted, not a button's label over it)."""
+        painted, not a button's label over it): the name on up to two lines, as large as fits."""
         m = self.metrics
         first_col = self.columns(rect.right)[0][0]
         line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
         if lit:
             pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
             pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
-        swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(12), row - m.px(10))
+        swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(10), row - m.px(10))
         if not named:
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = first_col - swatch.right - 2 * m.margin
         words = _("{player} (passed)").format(player=player.label) if passed else player.label
-        size, lines = name_fit(words, [m.px(s) for s in (20, 17, 15, 13, 11)], name_room, row)
-        y = top + max(0, (row - len(lines) * round(size * 1.05)) // 2)
-        paragraph(surface, words, (swatch.right + m.margin, y), size, name_room, len(lines), DIM if passed else TEXT, bold=True)
+        size, lines = name_fit(words, [m.px(s) for s in NAME_SIZES], name_room, row - m.px(2))
+        tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
+        y = top + max(0, (row - m.px(2) - tall) // 2)
+        colour = DIM if passed else TEXT
+        at = (swatch.right + m.margin, y)
+        paragraph(surface, words, at, size, name_room, len(lines), colour, bold=True, step=TIGHT_STEP, tag="name")
 
     def paint_numerals(
         self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
@@ -563,43 +790,43 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
         for value, (left, width) in zip(values, self.columns(rect.right), strict=True):
             centre = (left + width // 2, top + row // 2)
-            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True)
+            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True, tag="counter")
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
         """The prompt panel's room below its buttons (and above the notice line)."""
         m = self.metrics
         inner = prompt.inflate(-2 * m.margin, -2 * m.margin)
-        inside = [b.rect.bottom for b in self.buttons if inner.contains(b.rect)]
-        top = max(inside, default=inner.y + m.px(58)) + m.margin
+        inside = [b.rect.bottom for b in self.buttons if inner.colliderect(b.rect) and b.rect.x >= inner.x]
+        top = max(inside, default=self.button_area(view).y) + m.margin
         bottom = inner.bottom - (m.px(26) if view.notices else m.px(4))
         return pygame.Rect(inner.x, top, inner.width, max(0, bottom - top))
 
     def draw_status(self, surface: pygame.Surface, view: View, rects: list[pygame.Rect]) -> None:
-        """The last action, the Watcher as a token, the Worms, the Acolyte, the tower: flowed
-        through ``rects`` in turn (beside the players, then below the prompt's buttons), at
-        the largest size at which all of it fits."""
+        """A battle's dice and odds, then the last action: flowed through ``rects`` in turn (the
+        status region, then the prompt panel's room below its buttons), at the largest size at
+        which all of it fits; the last action is left to the Detail screen where the odds need
+        its room.  (The Watcher, the Worms, the Acolyte and the tower are there too.)"""
         m, state = self.metrics, view.state
-        lines = status_lines(view)
+        lines: list[tuple[str, Any]] = list(battle_lines(state, view.names))
+        needed = len(lines)  # a battle's odds must show; the last action shows where room is left (Detail has it)
         last = last_action(view)
         if last:
-            lines.insert(0, (last, ACCENT))
-        watcher_line = 1 if last else 0
-        indent = m.px(40) if state.watcher is not None else 0
+            lines.append((last, ACCENT))
+        if not lines:
+            return
         sizes = tuple(m.px(s) for s in STATUS_SIZES)
-        size, plan = self.largest_fit(lines, rects, sizes, indent, watcher_line)
-        step = round(size * 1.05)
+        size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
+        if needed and len(lines) > needed and (len(plan) < len(lines) or size < m.px(FLOOR_SIZE)):
+            lines = lines[:needed]  # the odds alone, larger
+            size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
+        step = round(size * TIGHT_STEP)
         for n, rect, y in plan:
             words, colour = lines[n]
             x, width = rect.x + m.margin, rect.width - 2 * m.margin
-            shift = indent if n == watcher_line else 0
-            if shift and state.watcher is not None:
-                w = state.watcher
-                centre = (x + m.px(16), y + m.px(16))
-                pygame.draw.polygon(surface, WATCHER_LIT if w.awake else (110, 110, 110), _diamond(centre, m.px(16)))
-                text(surface, str(w.token), centre, m.px(20), (0, 0, 0), bold=True, centre=True)
             room = max(1, (rect.bottom - y) // step)
-            paragraph(surface, words, (x + shift, y), size, width - shift, room, colour)
-        for n in range(len(plan), len(lines)):  # no room left: said, so the text-fit test sees it
+            tag = "last" if colour == ACCENT else "odds"
+            paragraph(surface, words, (x, y), size, width, room, colour, step=TIGHT_STEP, tag=tag)
+        for n in range(len(plan), needed):  # no room left: said, so the text-fit test sees it
             widgets.missing(lines[n][0], size)
 
     def largest_fit(
@@ -653,7 +880,7 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
     ) -> list[tuple[int, pygame.Rect, int]]:
         """Where each line goes at ``size``: (line, box, top), stopping at the first that fits
         nowhere (``count``: a line's count of lines at a size and width; the wrap's by default)."""
-        m, step = self.metrics, round(size * 1.05)
+        m, step = self.metrics, round(size * TIGHT_STEP)
         lines_of = count or wrapped_lines
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
@@ -679,40 +906,48 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
                 return plan
         return plan
 
+    def prompt_lines(self, view: View, width: int) -> list[tuple[str, int, int, Any, bool]]:
+        """The prompt's words as (words, size, lines at most, colour, bold): a short headline in
+        large type, then the whole sentence (the engine's, or the out-of-turn player's) below."""
+        m, state = self.metrics, view.state
+        head, floor = m.px(SEEN_SIZE), m.px(FLOOR_SIZE)
+        who, holder = self.outsider(state), self.revealing(state)
+        if holder:
+            words = _("{player}: hold to peek, then tap the sign to reveal (the others look away)").format(
+                player=state.player(holder).label
+            )
+            return [(_("Reveal a sign"), head, 2, TEXT, True), (words, floor, 3, TEXT, False)]
+        if who:
+            words = _("{player}, out of turn (the others wait):").format(player=state.player(who).label)
+            return [(_("Out of turn"), head, 2, TEXT, True), (words, floor, 2, TEXT, False)]
+        if state.prompt.kind is PromptKind.ACTION:
+            lines: list[tuple[str, int, int, Any, bool]] = [(_(HEADLINES[PromptKind.ACTION]), head, 2, TEXT, True)]
+            if self.composing(state):
+                title = self.panel.title(state)
+                if len(wrap(title, m.px(NAME_SIZE), width, True)) > 1:
+                    title = self.panel.title(state, short=True)
+                lines = [(title, m.px(NAME_SIZE), 2, TEXT, True)]
+            pending = self.panel.pending_text(state)  # (shown with an area open too: it is not lost)
+            if pending:
+                lines.append((pending, floor, 2, ACCENT, False))
+            return lines
+        headline = _(HEADLINES[state.prompt.kind]) if state.prompt.kind in HEADLINES else "..."
+        sentence = prompt_words(state.prompt.text) or "..."
+        return [(headline, head, 2, TEXT, True), (sentence, floor, PROMPT_LINES, TEXT, False)]
+
     def draw_prompt(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The prompt's panel and its words."""
         m, state = self.metrics, view.state
         inner = rect.inflate(-2 * m.margin, -2 * m.margin)
         width = inner.width - 2 * m.margin
-        lines: list[tuple[str, int, int, Any, bool]] = []  # (words, size, lines at most, colour, bold)
         if state.phase is Phase.GAME_OVER and state.outcome is not None:
             winners = ", ".join(view.names.get(w, w) for w in state.outcome.winners) or _("nobody: humanity wins")
             spec: tuple[Any, ...] = ("over", _("Game over"), _("Winner: {winners}").format(winners=winners))
         else:
-            who, holder = self.outsider(state), self.revealing(state)
-            if holder:
-                words = _("{player}: hold to peek, then tap the sign to reveal (the others look away)").format(
-                    player=state.player(holder).label
-                )
-                lines.append((words, m.px(20), 2, TEXT, True))
-            elif who:
-                words = _("{player}, out of turn (the others wait):").format(player=state.player(who).label)
-                lines.append((words, m.px(20), 2, TEXT, True))
-            elif state.prompt.kind is PromptKind.ACTION:
-                words = self.panel.title(state)
-                count = 1 if self.composing(state) else 2
-                if count == 1 and width_of(words, m.px(17), True) > width:
-                    words = self.panel.title(state, short=True)
-                size = fit(words, (m.px(22), m.px(19), m.px(17)), width, True) if count == 1 else m.px(20)
-                lines.append((words, size, count, TEXT, True))
-                pending = self.panel.pending_text(state)
-                if pending and not self.composing(state):
-                    lines.append((pending, m.px(16), 1, ACCENT, False))
-            else:
-                lines.append((prompt_words(state.prompt.text) or "...", m.px(20), PROMPT_LINES, TEXT, True))
             dice = ""
             if state.prompt.kind is PromptKind.ROLL:
                 dice = _("Dice entered: {dice}").format(dice=" ".join(map(str, view.dice)) or "-")
+            lines = self.prompt_lines(view, width)
             spec = ("prompt", tuple(lines), dice, view.notices[-1] if view.notices else "")
         self.paint_prompt(surface, inner, spec)  # (not kept: a large picture, its words change with each player)
 
@@ -722,16 +957,17 @@ class TableScene(WithSheetButton):  # the factions' sheets, one tap away (placed
         width = inner.width - 2 * m.margin
         x, y = inner.x + m.margin, inner.y + m.px(6)
         if spec[0] == "over":
-            text(surface, spec[1], (x, y), m.px(30), WARN, bold=True)
-            paragraph(surface, spec[2], (x, y + m.px(36)), m.px(22), width, 3)
+            y = paragraph(surface, spec[1], (x, y), m.px(SEEN_SIZE), width, 2, WARN, bold=True, step=TIGHT_STEP)
+            paragraph(surface, spec[2], (x, y + m.px(4)), m.px(NAME_SIZE), width, 3, step=TIGHT_STEP)
             return
         _kind, lines, dice, notice = spec
-        for words, size, count, colour, bold in lines:
-            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold)
+        for n, (words, size, count, colour, bold) in enumerate(lines):
+            tag = "headline" if n == 0 else "sentence"
+            y = paragraph(surface, words, (x, y), size, width, count, colour, bold=bold, step=TIGHT_STEP, tag=tag) + m.px(2)
         if dice:
-            text(surface, dice, (x, y + m.px(2)), m.px(17), ACCENT, width=width)
+            text(surface, dice, (x, y), m.px(FLOOR_SIZE), ACCENT, width=width)
         if notice:
-            text(surface, notice, (x, inner.bottom - m.px(22)), m.px(17), WARN, width=width)
+            text(surface, notice, (x, inner.bottom - m.px(23)), m.px(FLOOR_SIZE), WARN, width=width)
 
 
 def wrapped_lines(size: int, words: str, width: int) -> int:
@@ -745,7 +981,8 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     for size in sizes:
         lines = wrap(words, size, width, True)
         fits = all(width_of(line, size, True) <= width for line in lines)
-        if fits and len(lines) * round(size * 1.05) <= height:
+        tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
+        if fits and tall <= height:
             return size, lines
     return sizes[-1], wrap(words, sizes[-1], width, True)
 

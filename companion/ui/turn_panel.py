@@ -31,7 +31,19 @@ from companion.i18n import _
 from companion.ui.entry import area_of
 from companion.ui.labels import label
 from companion.ui.scene import Submit
-from companion.ui.widgets import ACCENT, PANEL, WARN, Button, Metrics, button_height, cell_width, grid
+from companion.ui.widgets import (
+    ACCENT,
+    LABEL_SIZES,
+    LINE_STEP,
+    PANEL,
+    WARN,
+    Button,
+    Metrics,
+    button_height,
+    cell_width,
+    grid,
+    width_of,
+)
 
 # Each faction's Great Old One and its first awakening cost, as printed on the faction card
 # (/work/shared/data/factions.md, [HRF:Faction*.scala]): the stepper's first guess where the
@@ -53,7 +65,8 @@ MAX_STEP = 30
 _NEW_VIEW = frozenset(
     {"area", "back", "summon", "awaken", "watcher", "move", "battle", "bring", "add", "drop", "group", "group_area", "outsider"}
 )
-DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+"
+DESTINATION_MIN_WIDTH = 110  # px at 800x480: room for a two-line area name beside its "+ group"
+STACK = (58, 52, 76)  # a stack's name in the Move composer: a button (it picks that stack alone)
 UNTOUCHABLE = (WORM, WATCHER, "astral_acolyte")
 # The commands a composer of the panel enters (by their own buttons, steppers or the Move's
 # picks); every other command the engine lists is offered as a button of its own (generic).
@@ -181,8 +194,9 @@ class Draft:
 class TurnPanel:
     """The action turn's chooser, drawn into a rectangle the owning scene gives it."""
 
-    def __init__(self, metrics: Metrics) -> None:
+    def __init__(self, metrics: Metrics, labels: tuple[int, int, int] = LABEL_SIZES, step: float = LINE_STEP) -> None:
         self.metrics = metrics
+        self.labels, self.step = labels, step  # its buttons' label sizes (at unit 1) and line step
         self.draft = Draft()
         # Worked out once per state, kept with the state itself (not its id: a state let go may
         # leave its id to the next one).
@@ -262,6 +276,8 @@ class TurnPanel:
                 d.picks[key] = max(0, min(limit, d.picks.get(key, 0) + delta))
             else:
                 d.numbers[key] = max(0, min(MAX_STEP, d.numbers.get(key, 0) + delta))
+        elif what == "only":  # a stack's name: one of it, and none of the others
+            d.picks = {key: (1 if key == arg else 0) for key in d.picks}
         elif what == "kind":
             d.unit = (d.unit + 1) % len(summonable(state.player(state.prompt.actor).faction))
         elif what == "add":  # this area's picked units go to ``arg``; more groups may follow
@@ -554,10 +570,16 @@ class TurnPanel:
         elif d.sub == "":
             items = [*self.choices(state, d.area), *(extra or []), (_("Back"), Local("back"))]
         elif d.sub == "move":
-            return self.move_buttons(state, rect)
+            return self.labelled(self.move_buttons(state, rect))
         else:
-            return self.composer(state, rect)
+            return self.labelled(self.composer(state, rect))
         return self.place(items, rect)
+
+    def labelled(self, buttons: list[Button]) -> list[Button]:
+        """``buttons`` with this panel's label sizes and line step."""
+        for button in buttons:
+            button.labels, button.step = self.labels, self.step
+        return buttons
 
     def area_list(self, state: GameState) -> list[tuple[str, Any]]:
         d, pid = self.draft, state.prompt.actor
@@ -580,10 +602,20 @@ class TurnPanel:
         A label that needs three lines (an area's long name in a narrow button) makes the rows
         that much taller, so no choice is cut; the pages then hold fewer rows."""
         m = self.metrics
-        columns = columns or max(1, min(4, rect.width // m.px(124)))
+        if not columns:  # as many columns as the labels' room asks, or one more where that shows more a page
+            columns = max(1, min(4, rect.width // m.px(124 * self.labels[0] / LABEL_SIZES[0])))
+            _width, _height, rows = self.cells(items, rect, columns)
+            if self.labels != LABEL_SIZES and columns < 4 and rows * columns < len(items):  # (the table's larger labels)
+                more = self.cells([*items, (_("More ({page}/{pages})").format(page=1, pages=9), None)], rect, columns + 1)
+                if more[1] and more[2] * (columns + 1) > rows * columns:  # (every label whole)
+                    columns = columns + 1
         width = cell_width(rect, columns, m)
-        height = min(rect.height, max([m.touch, *(button_height(words, width, m) for words, _intent in items)]))
+        height = min(
+            rect.height, max([m.touch, *(button_height(words, width, m, self.labels, self.step) for words, _intent in items)])
+        )
         rows = max(1, (rect.height + m.margin) // (height + m.margin))
+        if rows * columns < 2 < len(items) + 1:  # room for one: two side by side, a page and its "More"
+            columns, width = 2, cell_width(rect, 2, m)
         room = rows * columns
         if len(items) > room:
             per = room - 1
@@ -594,7 +626,17 @@ class TurnPanel:
                 (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page")),
             ]
         rects = grid(rect, len(items), columns, m, height)
-        return [self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)]
+        return self.labelled([self.button(r, words, intent) for r, (words, intent) in zip(rects, items, strict=False)])
+
+    def cells(self, items: list[tuple[str, Any]], rect: pygame.Rect, columns: int) -> tuple[int, int, int]:
+        """(width, height, rows) of ``items``' buttons in ``columns`` across ``rect``: as tall as
+        the tallest label needs (height 0: a label that no height shows whole)."""
+        m = self.metrics
+        width = cell_width(rect, columns, m)
+        needs = [button_height(words, width, m, self.labels, self.step) for words, _intent in items]
+        height = min(rect.height, max([m.touch, *needs]))
+        rows = max(1, (rect.height + m.margin) // (height + m.margin))
+        return width, 0 if 0 in needs else height, rows
 
     def button(self, rect: pygame.Rect, words: str, intent: Any) -> Button:
         colour = PANEL
@@ -606,16 +648,18 @@ class TurnPanel:
             colour = (58, 52, 76)
         return Button(rect, words, intent, colour)
 
-    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any) -> list[Button]:
-        """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap)."""
+    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any, only: bool = False) -> list[Button]:
+        """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap;
+        ``only``: a stack's name, whose tap picks one of it and none of the others)."""
         m = self.metrics
         side = m.touch
         minus = pygame.Rect(rect.right - 3 * side - 2 * m.margin, rect.y, side, side)
         show = pygame.Rect(minus.right + m.margin, rect.y, side, side)
         plus = pygame.Rect(show.right + m.margin, rect.y, side, side)
         name = pygame.Rect(rect.x, rect.y, minus.x - m.margin - rect.x, side)
+        label = Button(name, words, Local("only", key), STACK) if only else Button(name, words, None, PANEL, enabled=False)
         return [
-            Button(name, words, None, PANEL, enabled=False),
+            label,
             Button(minus, "-", Local("step", (key, -1))),
             Button(show, str(value), None, PANEL, enabled=False),
             Button(plus, "+", Local("step", (key, +1))),
@@ -666,17 +710,24 @@ class TurnPanel:
         return out
 
     def move_buttons(self, state: GameState, rect: pygame.Rect) -> list[Button]:
-        """Units here with steppers (left), the destinations (right): a destination's name moves
-        now, its "+" adds the group and lets more areas join the same Move."""
+        """Units here with steppers (left; a stack's name picks one of it alone), the destinations
+        (right), the neighbours first, in reading order: a destination's name moves now, its
+        "+ group" adds the group and lets more areas join the same Move."""
         d, m = self.draft, self.metrics
-        split = rect.width // 2 if rect.width >= m.px(560) else rect.width
+        stacks = state.areas[d.area].units_of(state.prompt.actor)
+        more_words = _("+ group")  # this group joins the Move; another area's units may follow
+        small = m.px(self.labels[-1])
+        plus_w = max(m.touch, max(width_of(word, small) for word in more_words.split()) + m.px(14))
+        # Flight reaches many areas: no narrower than a name's room beside its "+ group", paged beyond.
+        least = m.px(DESTINATION_MIN_WIDTH * self.labels[-1] / LABEL_SIZES[-1])  # larger labels need more room
+        split = self.move_split(rect, len(stacks), least + plus_w + 2 * m.margin)
         left = pygame.Rect(rect.x, rect.y, split - (m.margin if split < rect.width else 0), rect.height)
         rows = self.rows(left)
         out: list[Button] = []
-        stacks = state.areas[d.area].units_of(state.prompt.actor)
         for row, stack in zip(rows, stacks, strict=False):
             key = (stack.kind.value, stack.name)
-            out += self.stepper(row, f"{stack.name or stack.kind.default_name} ({stack.count})", d.picks.get(key, 0), key)
+            words = f"{stack.name or stack.kind.default_name} ({stack.count})"
+            out += self.stepper(row, words, d.picks.get(key, 0), key, only=len(stacks) > 1)
         if split < rect.width:
             right = pygame.Rect(left.right + m.margin, rect.y, rect.right - left.right - m.margin, rect.height)
         else:
@@ -686,7 +737,8 @@ class TurnPanel:
             )
         toward = d.numbers.get("toward", -1)
         near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
-        near.sort(key=lambda j: (j != toward, state.area_name(j)))
+        beside = set(state.board.adjacent[d.area])  # the neighbours first (Flight reaches many more)
+        near.sort(key=lambda j: (j != toward, j not in beside, state.area_name(j)))
         moving = sum(d.picks.values())
         items: list[tuple[str, Any]] = []
         for j in near:
@@ -695,9 +747,9 @@ class TurnPanel:
         plus_rows = self.rows(right)
         back_row = plus_rows[-1]
         dest_rows = plus_rows[:-1] or plus_rows
-        plus_w = m.touch
-        # Flight reaches many areas: no narrower than a name's room beside its "+", paged beyond.
-        fits = max(1, (right.width + m.margin) // (m.px(DESTINATION_MIN_WIDTH) + plus_w + 2 * m.margin))
+        if split < rect.width and len(stacks) < len(rows):  # Back below the steppers: a destination more
+            back_row, dest_rows = rows[-1], plus_rows
+        fits = max(1, (right.width + m.margin) // (least + plus_w + 2 * m.margin))
         room = fits * len(dest_rows)
         shown = list(zip(items, near, strict=True))
         more: tuple[str, Any] | None = None
@@ -710,20 +762,33 @@ class TurnPanel:
         slots = len(shown) + (more is not None)
         columns = max(1, min(fits, -(-slots // len(dest_rows))))
         width = (right.width - (columns - 1) * m.margin) // columns
-        for n, ((words, intent), j) in enumerate(shown):
-            row = dest_rows[n % len(dest_rows)]
-            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+        for n, ((words, intent), j) in enumerate(shown):  # in reading order: along a row, then down
+            row = dest_rows[n // columns]
+            x = row.x + (n % columns) * (width + m.margin)
             go = pygame.Rect(x, row.y, width - plus_w - m.margin, row.height)
             add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
             out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
-            out.append(Button(add, "+", Local("add", j), enabled=moving > 0))
+            out.append(Button(add, more_words, Local("add", j), enabled=moving > 0))
         if more is not None:
             n = len(shown)
-            row = dest_rows[n % len(dest_rows)]
-            x = row.x + (n // len(dest_rows)) * (width + m.margin)
+            row = dest_rows[n // columns]
+            x = row.x + (n % columns) * (width + m.margin)
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out
+
+    def move_split(self, rect: pygame.Rect, stacks: int, cell: int) -> int:
+        """Where the Move composer's stacks end and its destinations begin (px from the left;
+        ``rect.width``: the destinations below the stacks): beside them on a wide panel, unless
+        below them, across the width, shows more destinations a page (one stack, larger labels)."""
+        m = self.metrics
+        if rect.width < m.px(560):
+            return rect.width
+        half = rect.width // 2
+        rows = len(self.rows(rect))
+        beside = max(1, (rect.width - half + m.margin) // cell) * (rows - (stacks >= rows))
+        below = max(1, (rect.width + m.margin) // cell) * (rows - min(stacks, rows) - 1)
+        return rect.width if below > beside else half
 
 
 def _priest(pid: str, area: str) -> c.Recruit:

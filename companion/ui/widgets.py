@@ -28,6 +28,17 @@ from companion.engine.values import dataclass
 
 MIN_TOUCH = 48  # px: the smallest button a fingertip hits reliably
 LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut
+LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
+# The table screen, read from the seats 1.5 m away (issue 33; docs/ui.md, "Readable from the
+# seats"): font sizes at unit 1 whose capitals' ink is 28 px (5.4 mm on the 7-inch 800x480 panel),
+# 20 px (3.9 mm) and 15 px (2.9 mm), and the tighter line step their larger lines need (a round
+# letter's ink measures a pixel less: tests/ui/test_cap_heights.py measures the frames).
+SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
+NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
+FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
+SEEN_LABELS = (32, 28, 28)  # the table's button labels
+NAME_LABELS = (NAME_SIZE, 32, FLOOR_SIZE)  # a player's name on a button (their out-of-turn control): two lines at 32
+TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)
 TEXT = (236, 232, 222)
@@ -488,8 +499,11 @@ def paragraph(
     *,
     bold: bool = False,
     box: pygame.Rect | None = None,
+    step: float = LINE_STEP,
+    tag: str = "",
 ) -> int:
-    """Draw wrapped text (the last line cut with an ellipsis); the y below it."""
+    """Draw wrapped text (the last line cut with an ellipsis); the y below it (``step``: a
+    line's distance from the one above, as a share of ``size``; ``tag``: as :func:`text`'s)."""
     x, y = pos
     lines = wrap(words, size, width, bold)
     for n, line in enumerate(lines[:max_lines]):
@@ -502,8 +516,8 @@ def paragraph(
             whole = " ".join([line, *lines[max_lines:]])
             line += " …"
             room = width
-        text(surface, line, (x, y), size, colour, bold=bold, width=room, box=box, wanted=whole)
-        y += round(size * 1.05)
+        drawn = text(surface, line, (x, y), size, colour, bold=bold, width=room, box=box, wanted=whole, tag=tag)
+        y += max(round(size * step), drawn.height)  # (a tight step: a line of "Ä"s stands taller)
     return y
 
 
@@ -517,6 +531,8 @@ class Button:
     colour: tuple[int, int, int] = BUTTON
     enabled: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    labels: tuple[int, int, int] = LABEL_SIZES  # the label's sizes at unit 1, largest first (see _label_options)
+    step: float = LINE_STEP  # a label's second line below its first, as a share of its size
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -524,11 +540,13 @@ class Button:
     def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
         rect = self.rect
         radius, edge, side, below, big, middle, small = metrics.button_sizes
+        if self.labels != LABEL_SIZES:
+            big, middle, small = (metrics.px(s) for s in self.labels)
         surface.blit(_face(rect.size, self.colour if self.enabled else PANEL, radius, edge), rect)
         room = rect.width - side
         colour = _ink(self.colour) if self.enabled else DIM
-        size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small)
-        step = round(size * 1.05)
+        size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small, self.step)
+        step = round(size * self.step)
         x, y = rect.centerx, rect.centery - (len(lines) - 1) * step // 2
         for n, line in enumerate(lines):
             text(surface, line, (x, y + n * step), size, colour, centre=True, width=room, box=rect)
@@ -549,12 +567,14 @@ def _label_options(big: int, middle: int, small: int) -> tuple[tuple[int, int], 
 
 
 @lru_cache(maxsize=1024)
-def _label_layout(label: str, room: int, height: int, big: int, middle: int, small: int) -> tuple[int, tuple[str, ...]]:
+def _label_layout(
+    label: str, room: int, height: int, big: int, middle: int, small: int, line_step: float = LINE_STEP
+) -> tuple[int, tuple[str, ...]]:
     """A button label's size and lines: the first of :func:`_label_options` whose lines fit
     ``room`` px wide and ``height`` px high; else one small line (cut by :func:`text`)."""
     for size, count in _label_options(big, middle, small):
         lines = wrap(label, size, room) if count > 1 else [label]
-        step = round(size * 1.05)
+        step = round(size * line_step)
         fits = all(width_of(line, size) <= room for line in lines)
         if fits and len(lines) == count and count * step <= height:
             return size, tuple(lines)
@@ -562,25 +582,28 @@ def _label_layout(label: str, room: int, height: int, big: int, middle: int, sma
 
 
 @lru_cache(maxsize=1024)
-def _label_height(label: str, room: int, big: int, middle: int, small: int) -> int:
+def _label_height(label: str, room: int, big: int, middle: int, small: int, line_step: float = LINE_STEP) -> int:
     """The least text height (px) at which :func:`_label_layout` shows ``label`` whole in
     ``room`` px (0: no layout does; the label is cut whatever the height)."""
     # The options tried from the least height up, the first that fits being the least: a new
     # label (a stack's, an area's) was measured and wrapped at every size; now one that fits on
     # one small line, most, is measured once.  (sorted() is stable: ties keep their order.)
     options = _label_options(big, middle, small)
-    for size, count in sorted(options, key=lambda option: option[1] * round(option[0] * 1.05)):
+    for size, count in sorted(options, key=lambda option: option[1] * round(option[0] * line_step)):
         lines = wrap(label, size, room) if count > 1 else [label]
         if len(lines) == count and all(width_of(line, size) <= room for line in lines):
-            return count * round(size * 1.05)
+            return count * round(size * line_step)
     return 0
 
 
-def button_height(label: str, width: int, metrics: Metrics) -> int:
-    """The least height of a button ``width`` px wide that shows ``label`` whole: a fingertip's
-    (:attr:`Metrics.touch`) or more, for a label that needs three lines (0: none does)."""
-    big, middle, small = (metrics.px(s) for s in LABEL_SIZES)
-    need = _label_height(label, width - metrics.px(10), big, middle, small)
+def button_height(
+    label: str, width: int, metrics: Metrics, labels: tuple[int, int, int] = LABEL_SIZES, step: float = LINE_STEP
+) -> int:
+    """The least height of a button ``width`` px wide that shows ``label`` whole at ``labels``'
+    sizes: a fingertip's (:attr:`Metrics.touch`) or more, for a label that needs three lines (0:
+    none does)."""
+    big, middle, small = (metrics.px(s) for s in labels)
+    need = _label_height(label, width - metrics.px(10), big, middle, small, step)
     return max(metrics.touch, need + metrics.px(4)) if need else 0
 
 

@@ -1,4 +1,4 @@
-"""The factions' sheets, headless: one tap from the table; each faction's Spellbooks held, its
+"""The factions' sheets, headless: two taps from the table (Detail, Sheets); each faction's Spellbooks held, its
 requirements still open and its pool, at 800x480 (and the other sizes) without a button off the
 screen; a Spellbook taken through its prompt shows on the sheet."""
 
@@ -46,9 +46,12 @@ def decline(state: GameState) -> Command:
     return c.ChooseDirection(actor, "clockwise")
 
 
-def test_the_sheets_are_one_tap_from_the_table_and_back(app_on: Callable[..., App], tmp_path: Path) -> None:
+def test_the_sheets_are_two_taps_from_the_table_and_back(app_on: Callable[..., App], tmp_path: Path) -> None:
+    """Detail, then Sheets (the table keeps its room for what is read from the seats)."""
     app = core_four(app_on)
     assert app.scene_name == "table"
+    tap(app, "Details")
+    assert app.scene_name == "detail"
     tap(app, "Sheets")
     assert app.scene_name == "sheets"
     scene = app.scenes["sheets"]
@@ -84,6 +87,7 @@ def test_a_spellbook_taken_shows_on_the_sheet() -> None:
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_the_sheets_fit_every_size(app_on: Callable[..., App], size: tuple[int, int]) -> None:
     app = core_four(app_on, size)
+    tap(app, "Details")
     tap(app, "Sheets")
     width, height = app.window.get_size()
     assert len(app.scenes["sheets"].buttons) >= 4  # a tab a faction at least

@@ -71,7 +71,7 @@ def test_without_flight_the_screen_offers_only_the_areas_next_door(app_on: Calla
     pacific = state.board.area_index("South Pacific")
     assert pacific is not None
     near = {f"-> {state.area_name(j)}" for j in state.board.adjacent[pacific]}
-    assert {words for words in labels(app) if words.startswith("-> ")} == near
+    assert destinations(app) == near  # (over the composer's pages at 800x480)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (720, 1280)])
@@ -104,3 +104,25 @@ def test_the_destinations_start_at_their_first_page_each_time_they_are_shown(app
     tap(app, "Back")
     tap(app, "Move units from here...")
     assert first in labels(app)
+
+
+def test_flights_destinations_come_neighbours_first_in_reading_order(app_on: Callable[..., App]) -> None:
+    """Asia's neighbours before the areas two away, page after page (they came by name)."""
+    app = flight_turn(app_on)
+    app.scene_name = "table"
+    tap(app, "Asia")
+    tap(app, "Move units from here...")
+    state = table_of(app).session.state
+    asia = state.board.area_index("Asia")
+    assert asia is not None
+    beside = {state.area_name(j) for j in state.board.adjacent[asia]}
+    order: list[str] = []
+    for _ in range(8):
+        buttons = [b for b in app.scenes["table"].buttons if b.label.startswith("-> ")]
+        order += [b.label.removeprefix("-> ") for b in buttons if b.label.removeprefix("-> ") not in order]
+        more = next((words for words in labels(app) if words.startswith("More (")), "")
+        if not more or (more.startswith("More (1/") and len(order) > len(buttons)):
+            break
+        tap(app, more)
+    near = [name in beside for name in order]
+    assert near == sorted(near, reverse=True) and sum(near) == len(beside), order

@@ -13,6 +13,7 @@ from companion.engine.cthulhu.model import Options, PromptKind, UnitKind
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
+from companion.ui.turn_panel import Local
 from tests.helpers import new_game, table_of, tap, tap_area
 from tests.ui.taps import destinations, labels, last_command
 
@@ -34,21 +35,13 @@ def shantak_turn(app_on: Callable[..., App]) -> App:
 
 
 def pick_only(app: App, name: str) -> None:
-    """Set the move panel's steppers to one unit of ``name`` and none of the others."""
-    for _ in range(10):
-        steppers = [b for b in app.scenes[app.scene_name].buttons if not b.enabled and " (" in b.label]
-        rows = {b.label.split(" (")[0]: b for b in steppers}
-        values = {b.rect.y: b.label for b in app.scenes[app.scene_name].buttons if not b.enabled and b.label.isdigit()}
-        todo = [(unit, int(values[row.rect.y])) for unit, row in rows.items() if int(values[row.rect.y]) != (unit == name)]
-        if not todo:
-            return
-        unit, value = todo[0]
-        row = rows[unit]
-        sign = "-" if value > (unit == name) else "+"
-        button = next(b for b in app.scenes[app.scene_name].buttons if b.label == sign and b.rect.y == row.rect.y)
-        app.tap(button.rect.center)
-        app.draw()
-    raise AssertionError("the steppers did not settle")
+    """Pick one unit of ``name`` and none of the others: a tap on its stack's name."""
+    button = next(b for b in app.scenes[app.scene_name].buttons if b.label.startswith(f"{name} ("))
+    assert button.intent == Local("only", ("monster" if name == "Shantak" else "cultist", name)), button.intent
+    app.tap(button.rect.center)
+    app.draw()
+    values = [b.label for b in app.scenes[app.scene_name].buttons if not b.enabled and b.label.isdigit()]
+    assert sorted(values) == ["0"] * (len(values) - 1) + ["1"], values
 
 
 def moving_from_the_pacific(app_on: Callable[..., App], name: str) -> App:

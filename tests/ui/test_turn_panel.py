@@ -1,5 +1,5 @@
 """An action turn entered by area, through taps on the App: only legal choices, steppers for
-numbers, one Move gathered from several areas, a Pass that asks twice, nothing paged."""
+numbers, one Move gathered from several areas, a Pass that asks twice, a long list paged."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.ui.app import App
 from companion.ui.scene import Go, Submit
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import Button
-from tests.helpers import new_game
+from tests.helpers import frame, new_game
 
 
 def table_of(app: App) -> Table[Any]:
@@ -33,9 +33,19 @@ def shown(app: App, scene: str = "table") -> list[Button]:
 
 
 def press(app: App, test, scene: str = "table") -> Button:
-    button = next(b for b in shown(app, scene) if b.enabled and test(b))
-    app.tap(button.rect.center)
-    return button
+    """Tap the first button ``test`` finds, through the list's pages ("More") as a person would."""
+    for _ in range(PAGES):
+        buttons = shown(app, scene)
+        button = next((b for b in buttons if b.enabled and test(b)), None)
+        if button is not None:
+            app.tap(button.rect.center)
+            return button
+        more = next(b for b in buttons if b.intent == Local("page"))
+        app.tap(more.rect.center)
+    raise AssertionError("no such button on any page")
+
+
+PAGES = 6  # a list's pages a test looks through for a button
 
 
 def labelled(words: str):
@@ -166,13 +176,19 @@ def test_the_map_opens_an_areas_choices_on_an_action_turn(app_for) -> None:
     app.do(Go("map"))
 
 
-def test_an_action_turn_is_not_paged(app_for) -> None:
+def test_an_action_turns_areas_are_all_on_its_pages(app_for) -> None:
+    """Seven areas and Pass at 800x480: the list's type is read from the seats (docs/ui.md), so
+    it pages ("More", full pages); every area is on the first three pages."""
     app = action_turn(app_for)
     for area in ("North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia"):
         table_of(app).submit(c.Place("great_cthulhu", c.UnitRef(area, UnitKind.MONSTER)))
-    labels = [b.label for b in shown(app)]
-    assert not any(words.startswith("More") for words in labels)
-    assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= set(labels)
+    labels: set[str] = set()
+    for _ in range(3):
+        buttons = shown(app)
+        labels |= {b.label for b in buttons}
+        more = next(b for b in buttons if b.intent == Local("page"))
+        app.tap(more.rect.center)
+    assert {"North Atlantic", "Europe", "Africa", "Australia", "Indian Ocean", "Asia", "South Pacific"} <= labels
 
 
 def test_an_area_offers_the_high_priest_recruit_with_the_high_priests_option(app_on) -> None:
@@ -192,3 +208,36 @@ def test_an_area_offers_the_high_priest_recruit_with_the_high_priests_option(app
     }
     state = table_of(app).session.state
     assert state.areas[state.board.area_index("South Pacific") or 0].count(owner="great_cthulhu", name="High Priest") == 1
+
+
+def test_a_stacks_name_picks_one_of_it_alone(app_for) -> None:
+    """The Move composer picks one Acolyte at first; a tap on another stack's name picks one of
+    that stack and none of the others (a tap where "-" on one and "+" on the other took two)."""
+    app = action_turn(app_for)
+    table_of(app).submit(c.Place("great_cthulhu", c.UnitRef("South Pacific", UnitKind.MONSTER, "Deep One")))
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Move units from here..."))
+    seq = table_of(app).session.seq
+    press(app, lambda b: b.label.startswith("Deep One ("))
+    press(app, labelled("-> North Pacific"))  # four taps in all
+    assert table_of(app).session.seq == seq + 1
+    groups = [(g["area"], g["to"], g["name"], g["count"]) for g in last_command(app)["groups"]]
+    assert groups == [("South Pacific", "North Pacific", "Deep One", 1)]
+
+
+def test_a_gathered_group_stays_in_view_when_its_area_is_opened_again(app_for) -> None:
+    """ "+ group" adds a group to the Move (the stepper's "+" only counts units); the Move so far
+    stays on the screen while an area's units are picked, its own area's included."""
+    app = action_turn(app_for)
+    press(app, labelled("South Pacific"))
+    press(app, labelled("Move units from here..."))
+    state = table_of(app).session.state
+    north_pacific = state.board.area_index("North Pacific")
+    add = press(app, lambda b: b.intent == Local("add", north_pacific))
+    assert add.label == "+ group"
+    press(app, labelled("South Pacific"))
+    drawn = [b.label for b in shown(app)]
+    assert "Move units from here..." in drawn
+    press(app, labelled("Move units from here..."))
+    words = " ".join(d.wanted for d in frame(app))
+    assert "Move so far: 1 Acolyte South Pacific -> North Pacific" in words
