@@ -183,7 +183,13 @@ def shoot_arkham() -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     watcher_awake = lambda s: s.round >= 6 and s.prompt.kind is PromptKind.ACTION  # late in the game, a turn to take
-    shoot("yuggoth-demo", 4, 3, watcher_awake, {"table": "table-yuggoth.png", "map": "map-yuggoth.png", "log": "log.png"})
+    shoot(
+        "yuggoth-demo",
+        4,
+        3,
+        watcher_awake,
+        {"table": "table-yuggoth.png", "map": "map-yuggoth.png", "log": "log.png", "detail": "detail.png"},
+    )
     worms = lambda s: s.worms is not None and len(s.worms.on_map) >= 3 and s.prompt.kind is PromptKind.ACTION
     shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
     shoot_arkham()

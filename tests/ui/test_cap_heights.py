@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -59,12 +60,9 @@ TAGS = {  # the table's items by the tag of their drawing (companion/ui/table_sc
     "ritual": "ritual costs",
 }
 # Not met yet, with the figure measured at 800x480: a name that wraps on its button (a row holds
-# two lines at 32, not 40); the navigation bar, every screen's (companion/ui/scene.py, not the
-# table's to change); the Mythos card, Arkham's screen.
+# two lines at 32, not 40).
 UNMET = {
     "a name on its out-of-turn button": "16 px = 3.1 mm (two lines at 32 in a player's row)",
-    "the navigation bar": "11 px = 2.13 mm",
-    "the Mythos card (Arkham's log lines)": "8 px = 1.55 mm",
 }
 MEASURED: dict[tuple[int, int], dict[str, list[int]]] = {}  # by size: each item's ink heights in px
 
@@ -163,13 +161,11 @@ def arkham_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[
         arkham.submit(Mythos())
     app = app_on(arkham, size)
     app.scene_name = "arkham"
-    lines = frame(app)
-    heading = next(d for d in lines if d.wanted == "What happened")
-    for d in lines:
+    for d in frame(app):
         ink = ink_height(app.window, d)
         if d.tag in ("doom", "terror"):
             found[f"Arkham's {d.tag.title()}"].append(ink)
-        elif d.rect.x == heading.rect.x and d.rect.y > heading.rect.y and ink:
+        elif d.tag == "mythos" and ink:  # the card just drawn (tests/ui/test_arkham_cap_heights.py: the rest of the screen)
             found["the Mythos card (Arkham's log lines)"].append(ink)
 
 
@@ -183,10 +179,26 @@ def meets(name: str, ink: int, size: tuple[int, int]) -> bool:
 
 
 MET = [name for name in TARGETS if name not in UNMET]
+# Met at 800x480 but not at one other size, with the figure measured there: in portrait a sixth
+# of 720 px holds "Settings" only at the bar's smallest size.
+UNMET_AT = {("the navigation bar", (720, 1280)): "15 px (Settings in a sixth of 720 px)"}
 
 
-@pytest.mark.parametrize("name", MET)
-@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def _met() -> list[Any]:
+    """(size, item) for every item met at 800x480, at each size: an exception (UNMET_AT) a strict xfail."""
+    return [
+        pytest.param(
+            size,
+            name,
+            id=f"{label}-{name}",
+            marks=[pytest.mark.xfail(strict=True, reason=f"measured {UNMET_AT[name, size]}")] if (name, size) in UNMET_AT else [],
+        )
+        for label, size in SIZES.items()
+        for name in MET
+    ]
+
+
+@pytest.mark.parametrize(("size", "name"), _met())
 def test_read_from_the_seats(app_on: Callable[..., App], size: tuple[int, int], name: str) -> None:
     inks = measured(app_on, size)[name]
     assert inks, f"{name}: not found on the frames at {size}"

@@ -27,7 +27,7 @@ PO = Path(companion.__file__).parent / "locale" / "de" / "LC_MESSAGES" / "compan
 SAME_IN_GERMAN = {
     "Acolyte", "Acolyte: {state}", "Ancient Sorcery", "Arkham", "Arkham Horror", "Astral Acolyte",
     "Astral Acolyte: {state}", "Blood Sacrifice", "Capture Monster", "Cthulhu Wars", "Cursed Slumber",
-    "Death from Below", "Feast", "Feast (Ancient Sorcery)", "Green Pyramid", "High Priests",
+    "Death from Below", "Details", "Feast", "Feast (Ancient Sorcery)", "Green Pyramid", "High Priests",
     "High Priests: {state}", "Ice Age", "Journal: {journal}", "Kill: {unit}", "Loyalty Card", "Loyalty Cards",
     "Marker", "Marker: {marker}", "Mythos: {card} ({kind})", "Mythos: {card}.", "Neutral", "Pain: {unit}",
     "Postern: {state}", "Ritual", "Shriek of the Byakhee", "Sneak +", "Sneak -", "Start", "Start: {faction}",

@@ -54,9 +54,7 @@ WHERE = {
     "place_acolyte": ("replay:shaggai", 1, 22),
     "place_glacier": ("replay:primeval", 1, 49),
     "place_worm": ("replay:shaggai", 1, 24),
-    "requires_attention": ("replay:shaggai", 1, 144),
     "sacrifice_high_priest": ("replay:bubastis-tcho-tcho", 1, 3),
-    "shriek": ("replay:shaggai", 1, 38),
     "sorcery_return": ("expansions, neutral Spellbooks", 14, 187),
     "submerge": ("core four, independents", 1, 151),
     "surprise": ("replay:bubastis-tcho-tcho", 1, 206),
@@ -98,6 +96,41 @@ def test_catnapping_is_reachable_by_taps(app_on: Callable[..., App]) -> None:
     app.draw()
     wanted = {command for command in legal_now(app.state) if tag_of(command) == "catnapping"}
     assert wanted, "the corrections no longer make Catnapping legal"
+    assert wanted - reachable(app) == set()
+
+
+def test_the_shriek_of_the_byakhee_is_reachable_by_taps(app_on: Callable[..., App]) -> None:
+    """Yellow Sign's Shriek of the Byakhee (every Byakhee flies to one area), which the bots'
+    games meet too seldom to name a decision that lasts: at Yellow Sign's action of the replay
+    game "shaggai" (seed 1, decision 31) the table gives it the book, a Byakhee away from its
+    others and 5 Power (its own corrections, journaled)."""
+    app, state = app_at(app_on, *COSMIC)
+    assert state.prompt.actor == "yellow_sign", "not Yellow Sign's action here: find another decision"
+    table = table_of(app)
+    held = state.player("yellow_sign").spellbooks
+    for correction in (
+        SetSpellbooks("yellow_sign", (*held, "Shriek of the Byakhee")),
+        c.Place("yellow_sign", c.UnitRef(state.area_name(0), UnitKind.MONSTER, "Byakhee", 1)),
+        c.Correct("yellow_sign", "power", 5),
+    ):
+        assert table.submit(correction)
+    app.draw()
+    wanted = {command for command in legal_now(app.state) if tag_of(command) == "shriek"}
+    assert wanted, "the corrections no longer make the Shriek legal"
+    assert wanted - reachable(app) == set()
+
+
+def test_requires_attention_is_reachable_by_taps(app_on: Callable[..., App]) -> None:
+    """Bastet's Requires Attention (Bubastis' ritual beside an enemy cultist), which the bots'
+    games meet too seldom to name a decision that lasts: at Bubastis' first ritual turn of the
+    replay game "shaggai" (seed 1, decision 16) the table places Bastet beside the Ancients'
+    Acolyte (its own correction, journaled)."""
+    app, state = app_at(app_on, "replay:shaggai", 1, 16)
+    assert state.prompt.actor == "bubastis", "not Bubastis' ritual here: find another decision"
+    assert table_of(app).submit(c.Place("bubastis", c.UnitRef("Temple of Xada-Hgla", UnitKind.GOO, "Bastet", 1)))
+    app.draw()
+    wanted = {command for command in legal_now(app.state) if tag_of(command) == "requires_attention"}
+    assert wanted, "the correction no longer makes Requires Attention legal"
     assert wanted - reachable(app) == set()
 
 
