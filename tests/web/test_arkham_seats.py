@@ -121,9 +121,9 @@ def test_an_investigators_phone_in_a_real_browser() -> None:
         assert "Doom" in phone.locator("#turn").inner_text() and "Gates:" in phone.locator("#watcher").inner_text()
         assert state.monsters and phone.locator("#areas li").count() == len(state.monsters)
         phone.locator("#offers button", has_text="Take the Clue").click()
-        phone.wait_for_function(
-            f"document.querySelector('#turn').textContent.includes('Mythos Phases {state.mythos_phases + 1}')", timeout=WAIT_MS
-        )
+        # A locator's wait, not wait_for_function: the page's Content-Security-Policy forbids the
+        # eval that a polled predicate needs (it failed whenever the first look came too early).
+        phone.locator("#turn", has_text=f"Mythos Phases {state.mythos_phases + 1}").wait_for(timeout=WAIT_MS)
         after = house.session.state
         assert isinstance(after, am.ArkhamState)
         taker = next(i for i in after.investigators if i.name == INVESTIGATORS[0])
