@@ -790,15 +790,25 @@ def run_arkham_window(session: ArkhamSession, seed: int, size: tuple[int, int], 
         launch.run_window(app)
 
 
+def terminal_house(
+    stack: contextlib.ExitStack[Any], session: GameSession, setup: demo.DemoSetup, *, tower: bool, voice: bool
+) -> Appliance:
+    """The terminal demo's house, with or without a person at it: the window's house without its
+    panel; with no tower, "Dice: companion" (the table rolls by itself, seeded by the game's seed:
+    the same seed, the same dice, the same game)."""
+    house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+    if not tower:  # the simulated tower rolls when there is one
+        house.add_companion_dice(random.Random(f"dice:{setup.seed}"))
+    return house
+
+
 def run_headless(
     session: GameSession, setup: demo.DemoSetup, out: TextIO, *, tower: bool, panel: bool, voice: bool = False
 ) -> State:
     """The terminal demo: the same house as the window's, with the narration and (``panel``)
     the mock LEDs as text for outputs; the players move until the game ends."""
     with contextlib.ExitStack() as stack:
-        house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
-        if not tower:  # "Dice: companion": rolled by the table itself (the simulated tower rolls when there is one)
-            house.add_companion_dice(random.Random(f"dice:{setup.seed}"))  # the same seed, the same dice
+        house = terminal_house(stack, session, setup, tower=tower, voice=voice)
         for notice in house.table.notices:  # e.g. why the demo is silent
             out.write(_("Note: {notice}").format(notice=notice.text) + "\n")
         if tower:
@@ -1022,7 +1032,7 @@ def run_headless_served(
     and a phone can join), and once the game is over the server kept (the table answering the
     pages) until ``linger(final)`` returns."""
     with contextlib.ExitStack() as stack:
-        house = demo_house(stack, session, setup.seed, tower=tower, panel=False, voice=voice)
+        house = terminal_house(stack, session, setup, tower=tower, voice=voice)
         server = serve_phones(house, web)
         if server is not None:  # no Phones page here: every address in words
             out.write(_("Phones and TV: {url}/tv for the TV; each seat's own link:").format(url=server.base_url()) + "\n")

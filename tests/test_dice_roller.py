@@ -161,6 +161,29 @@ def test_the_service_and_the_demo_wire_it(stack: contextlib.ExitStack[Any]) -> N
     assert ", generator): " not in out.getvalue()  # none by the players' "Roll for me"
 
 
+def test_the_terminal_demo_rolls_the_same_with_a_person_at_it() -> None:
+    """With a person at the terminal (paced, phones served) the demo's house is the same: the
+    companion rolls, seeded, so one seed plays one game either way."""
+    from companion.config import WebSettings
+    from companion.demo import demo_setup
+    from companion.demo_run import run_headless
+
+    alone, watched = io.StringIO(), io.StringIO()
+    first = run_headless(SqliteJournal(":memory:"), "d", demo_setup(3, "earth-3p", 3), alone)
+    second = run_headless(
+        SqliteJournal(":memory:"),
+        "d",
+        demo_setup(3, "earth-3p", 3),
+        watched,
+        person=True,
+        pace=0.0,
+        web=WebSettings(enabled=False),
+        stdin=io.StringIO("\n"),
+    )
+    assert ", companion): " in watched.getvalue() and ", generator): " not in watched.getvalue()
+    assert [p.doom for p in second.players] == [p.doom for p in first.players]
+
+
 def test_a_game_opened_at_a_roll_is_rolled(stack: contextlib.ExitStack[Any]) -> None:
     """Another game opened on the table (resumed at a roll): the companion rolls it."""
     journal = SqliteJournal(":memory:")
