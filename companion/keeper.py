@@ -68,10 +68,10 @@ class Keeper:
     @staticmethod
     def story(session: AnySession, name: str = "") -> dict[str, Any]:
         """The story of game ``name`` ("": the one in ``session``) as ``Story.as_data()``; the
-        game is opened for it, not put on the table."""
+        game is opened read-only for it (nothing journaled), not put on the table."""
         from companion.web.story import Story
 
-        told = session if not name or name == session.name else open_game(session.journal, name)
+        told = session if not name or name == session.name else open_game(session.journal, name, read_only=True)
         story = Story().replay(told.readable(), told.state_at)
         story.record(told.state)
         return story.as_data()

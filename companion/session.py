@@ -49,6 +49,7 @@ from companion.store import (
     DuplicateInput,
     Entry,
     EntryKind,
+    GameNotFound,
     Journal,
     JournalError,
     JournalUnavailable,
@@ -250,12 +251,14 @@ class Session(Generic[S]):
         *,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Callable[[], float] = time.time,
+        read_only: bool = False,
     ) -> Self:
         """Open a stored game (the most recently played one when ``name`` is None).
 
         Costs at most ``snapshot_every`` replays whatever the game's length.  When the head's path
         replays through an entry the rules now refuse, the game opens at the node before it, that
         move of the head is journaled (as an undo is), and :attr:`reopened` says which entry and why.
+        ``read_only``: a game only looked at (its story), never written: the move is not journaled.
 
         :raises JournalError: when there is no such game or it cannot be read.
         :raises JournalUnavailable: the journal cannot take the move of the head now.
@@ -274,6 +277,12 @@ class Session(Generic[S]):
         try:
             state = _state_at(cls.rules, journal, name, last.head, head.cache)
         except EntryNoLongerApplies as refused:
+            if read_only:  # looked at where its path still replays to, nothing journaled
+                session = cls(
+                    journal, name, refused.before, _Head(last.seq, refused.refused.parent, refused.refused.depth), clock=clock
+                )
+                session.reopened = refused.refused
+                return session
             return cls._reopen(journal, name, last, refused, snapshot_every=snapshot_every, clock=clock)
         session = cls(journal, name, state, head, snapshot_every=snapshot_every, clock=clock)
         session.reopened = _standing_before(cls.rules, journal, name, last, state)
@@ -591,9 +600,9 @@ AnySession = GameSession | ArkhamSession
 SESSION_KINDS: tuple[type[GameSession], type[ArkhamSession]] = (GameSession, ArkhamSession)
 
 
-def open_game(journal: Journal, name: str | None = None) -> AnySession:
+def open_game(journal: Journal, name: str | None = None, *, read_only: bool = False) -> AnySession:
     """Open stored game ``name`` (the most recently played one of either game when None) as the
-    game it is.
+    game it is (``read_only``: only looked at, nothing journaled: :meth:`Session.resume`).
 
     With no name, a game that cannot be read (a damaged entry) is passed over for the next most
     recent one, and an empty game (a power cut right after making it) is never chosen.
@@ -615,7 +624,7 @@ def open_game(journal: Journal, name: str | None = None) -> AnySession:
         name = games[-1]
     for kind in SESSION_KINDS:
         if kind.plays(journal, name):
-            return kind.resume(journal, name)
+            return kind.resume(journal, name, read_only=read_only)
     raise JournalError(f"Game {name!r} is neither Cthulhu Wars nor Arkham Horror, or has no entries.")
 
 
@@ -760,15 +769,24 @@ def _command_type(command_text: str) -> str:
 
 
 def new_game_name(clock: Callable[[], float] = time.time, journal: Journal | None = None, prefix: str = "game") -> str:
-    """A readable name, e.g. ``game-20261121-233012``; with ``journal``, one it does not hold yet
-    (two games started in the same second get ``-2``, ``-3``...)."""
+    """A readable name, e.g. ``game-20261121-233012``; with ``journal``, one it does not hold yet,
+    a deleted game's included (two games started in the same second get ``-2``, ``-3``...)."""
     base = time.strftime(f"{prefix}-%Y%m%d-%H%M%S", time.localtime(clock()))
     taken = {g.name for g in journal.games()} if journal is not None else set()
     name, n = base, 1
-    while name in taken:
+    while name in taken or (journal is not None and _stored(journal, name)):
         n += 1
         name = f"{base}-{n}"
     return name
+
+
+def _stored(journal: Journal, name: str) -> bool:
+    """Whether ``journal`` holds game ``name``, a deleted one included (its entries are kept)."""
+    try:
+        journal.last(name)
+    except GameNotFound:
+        return False
+    return True
 
 
 def replay(entries: Iterable[Entry]) -> tuple[State, list[str]]:

@@ -20,6 +20,7 @@ from companion.session import EntryNoLongerApplies, GameSession, open_game, repl
 from companion.store import Entry, EntryKind, Journal, JournalError
 from companion.store.redis import RedisJournal
 from companion.store.sqlite import SqliteJournal
+from tests.helpers import new_game
 from tests.refused_journal import THEN, WORDS, entries, write
 
 
@@ -271,3 +272,20 @@ def replace_head(journal: Journal, node: int) -> Entry:
     last = journal.last("old")
     assert last is not None
     return Entry(last.seq + 1, EntryKind.UNDO, last.head, node, node, (), canonical(c.Undo()), "[]", 3.0)
+
+
+def test_a_game_only_looked_at_opens_before_the_refused_entry_and_journals_nothing(journal: Journal) -> None:
+    """Its story on the Games page (companion.keeper): read-only, so looking never moves its head."""
+    written = write(journal)
+    kept = entries(journal)
+    session = open_game(journal, "old", read_only=True)
+    assert isinstance(session, GameSession)
+    assert canonical(session.state) == written.states[written.refused - 1]
+    assert session.reopened is not None and session.reopened.seq == written.refused
+    assert entries(journal) == kept  # nothing journaled
+    from companion.keeper import Keeper
+
+    other = GameSession.start(journal, "other", new_game())
+    assert isinstance(other, GameSession)
+    assert Keeper.story(other, "old")["players"]  # the story of the game not on the table
+    assert entries(journal) == kept

@@ -202,6 +202,9 @@ def test_two_games_started_in_the_same_second_get_different_names() -> None:
     assert isinstance(GameSession.start(journal, first, new_game("earth-3p")), GameSession)
     second = new_game_name(noon, journal)
     assert second == f"{first}-2" and isinstance(GameSession.start(journal, second, new_game("earth-3p")), GameSession)
+    journal.delete_game(second)  # deleted: unlisted, its entries kept, so its name is still taken
+    third = new_game_name(noon, journal)
+    assert third == f"{first}-3" and isinstance(GameSession.start(journal, third, new_game("earth-3p")), GameSession)
 
 
 def test_open_game_opens_the_newest_game_as_the_game_it_is() -> None:

@@ -260,6 +260,7 @@ class App:
         self.decision: Decided | None = None  # being journaled: drawn ahead, shown once journaled
         self.leave_held = False  # drawing ahead: the parts the buffer holds as drawn are left (render)
         self.answer_due = 0.0  # a command was sent: its answer is awaited until then (monotonic seconds)
+        self.over_seen = False  # the game on the table was seen over: its story was shown once
         self.collector_held = False  # the garbage collector is held off while the answer is awaited
         self.answer_seen = False  # the table handed something over since the command was sent
         self.arrivals: queue.SimpleQueue[Callable[[], bool | None]] = queue.SimpleQueue()
@@ -966,7 +967,7 @@ class App:
         """After an entry is shown: the log page reads its lines again; a game that has just
         ended shows its story."""
         over = not is_arkham(state) and state.phase is Phase.GAME_OVER
-        ended, self.over_seen = over and not getattr(self, "over_seen", False), over
+        ended, self.over_seen = over and not self.over_seen, over
         if ended:
             self.options.pop("story", None)
             self.scene_name = "story"

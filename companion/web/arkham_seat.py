@@ -82,17 +82,7 @@ def public(state: am.ArkhamState) -> dict[str, Any]:
         "monsters": [f"{m.kind} ({m.place})" for m in state.monsters],
         "closed": [*state.closed, *(x.place for x in state.card_markers if x.kind is am.MarkerKind.CLOSED)],
         "activity": list(state.activity),
-        "investigators": [
-            {
-                "name": i.name,
-                "place": i.place,
-                "clues": i.clues,
-                "sneak": i.sneak,
-                "delayed": i.delayed,
-                "standing": str(i.standing),
-            }
-            for i in state.investigators
-        ],
+        "investigators": [_public_investigator(i) for i in state.investigators],
         "awakened": state.awakened,
     }
 

@@ -6,9 +6,10 @@ game for the High Priests, Shaggai, Primeval and Yuggoth) played by the demo's b
 decision named below (found once by playing the bots over many seeds), submitted through the
 real App's table.  There the table screen's own offers are walked (tests/ui/reach.py): every
 command of the type the engine takes now, from the prompted player or out of turn, must be among
-them.  Two types the engine accepts but never lists: the Watcher's battle (the screen composes
-it: reachable), and the Cosmic Power's Spellbook (nothing offers it: a bug, held by a strict
-xfail test).
+them.  Types met too seldom for a decision that lasts (Catnapping, the Shriek, Requires
+Attention) are made legal by the table's own corrections at a decision.  The Watcher's battle,
+which the engine accepts but does not list, is composed by the screen (reachable); the Cosmic
+Power's Spellbook, once accepted and never listed, is listed now and reachable.
 """
 
 from __future__ import annotations

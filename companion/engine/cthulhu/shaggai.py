@@ -18,7 +18,6 @@ from companion.engine.cthulhu import actions, flow
 from companion.engine.cthulhu import board as bd
 from companion.engine.cthulhu.commands import GainSpellbook
 from companion.engine.cthulhu.events import Part
-from companion.engine.cthulhu.factions import RULES
 from companion.engine.cthulhu.factions import independents as ind
 from companion.engine.cthulhu.model import (
     ERADICATED,
@@ -36,6 +35,7 @@ from companion.engine.cthulhu.model import (
     Worms,
     spellbook_count,
 )
+from companion.engine.cthulhu.pools import SPELLBOOKS
 from companion.engine.says import say
 from companion.engine.values import dataclass, evolve
 
@@ -342,8 +342,7 @@ def cosmic_offers(state: GameState, pid: str) -> Iterator[Command]:
     if state.worms is None or player.power < COSMIC_SPELLBOOK_COST or not bd.cosmic_gate(state, pid):
         return
     if spellbook_count(player) < SPELLBOOKS_TO_WIN:
-        rules = RULES.get(player.faction)  # read when asked: the factions are installed by then
-        books = rules.spellbooks if rules is not None else ()
+        books = SPELLBOOKS.get(player.faction, ())
         yield from (CosmicSpellbook(pid, name) for name in books if name not in player.spellbooks)
     for igoo in state.options.independents:
         book = ind.BOOKS.get(igoo)
