@@ -33,6 +33,7 @@ from aiohttp import WSMsgType, web
 from companion.config import WebSettings
 from companion.engine import Command, DecodeError, Event, parse_command
 from companion.engine.cthulhu import commands as c
+from companion.listening.talk import LISTENING
 from companion.narrate import describe, names_of
 from companion.store import Entry
 from companion.web import protocol, views
@@ -51,6 +52,8 @@ KEPT_ENTRIES = 256  # entries' words kept for a reconnect to resume from
 DONE_KEYS = 4096  # idempotency keys remembered
 START_WITHIN = 10.0  # seconds to bind the addresses
 TALK_GAP = 0.5  # seconds between two presses of one seat's talk control at least (a flood is refused)
+TALK_HOLD = 15.0  # seconds a page holds the table's talk key at most: then it is let go by itself
+TALK_SETTLE = 1.0  # seconds a hold is trusted before the cycle's status is (the cycle takes a press on its own thread)
 
 CLOSE_REVOKED = "close: revoked"  # put in an outbox: the writer closes that page (code 4001)
 
@@ -148,6 +151,10 @@ class WebServer:
         self.listens: Callable[[], bool] = lambda: False  # whether the table listens (a microphone)
         self.talk_held: Socket | None = None  # the page holding the table's talk key (one at a time)
         self._talk_pressed: dict[str, float] = {}  # each seat's last press forwarded (monotonic s)
+        self.talk_limit = TALK_HOLD  # seconds a hold lasts at most (the tests shorten it)
+        self.talk_settle = TALK_SETTLE  # seconds before a hold's cycle status is trusted (the tests shorten it)
+        self._talk_since = 0.0  # when the hold in play began (the loop's clock, s)
+        self._talk_timer: asyncio.TimerHandle | None = None  # lets the hold in play go at its limit
         self.mdns: Any = None  # the mDNS announcement (companion/web/mdns.py), once made
         self.mdns_loopback = False  # announce loopback too (the tests: no LAN there)
 
@@ -509,11 +516,14 @@ class WebServer:
 
     def _talk(self, sock: Socket, pressed: bool) -> None:
         """A seat's talk control: the table's microphone (``client.talk``), one page at a time, a
-        press per seat every :data:`TALK_GAP` s at most; a release only after that page's press."""
+        press per seat every :data:`TALK_GAP` s at most; a release only after that page's press.
+        A hold lasts :attr:`talk_limit` s at most; one the table stopped hearing (the touchscreen's
+        control let go) is forgotten at the next press or release of any page."""
         if sock.seat == views.SPECTATOR or not self.listens() or self.client is None:
             self._count("talk refused")
             self._send(sock, {"type": "talk", "ok": False, "text": "This page cannot talk to the table."})
             return
+        self._forget_stale_hold()
         if not pressed:
             self._let_go(sock)
             return
@@ -524,13 +534,46 @@ class WebServer:
             return
         self._talk_pressed[sock.seat] = now
         self.talk_held = sock
+        loop = asyncio.get_running_loop()
+        self._talk_since = loop.time()
+        self._talk_timer = loop.call_later(self.talk_limit, self._held_too_long, sock)
         self.client.talk(True)
         self._send(sock, {"type": "talk", "ok": True, "text": "Listening: speak, then let go."})
 
     def _let_go(self, sock: Socket) -> None:
+        """``sock``'s hold ends: the table's talk key is let go (nothing if it holds none)."""
         if self.talk_held is sock:
-            self.talk_held = None
+            self._end_hold()
             self.client.talk(False)
+
+    def _end_hold(self) -> None:
+        self.talk_held = None
+        if self._talk_timer is not None:
+            self._talk_timer.cancel()
+            self._talk_timer = None
+
+    def _held_too_long(self, sock: Socket) -> None:
+        """On the server's loop, :attr:`talk_limit` s after ``sock``'s press: let go as a release
+        would (a page stuck holding would keep every other seat from talking); a hold the table
+        stopped hearing is only forgotten."""
+        self._forget_stale_hold()
+        if self.talk_held is not sock:
+            return
+        self._count("talk too long")
+        self._let_go(sock)
+        limit = f"{self.talk_limit:g}"
+        self._send(sock, {"type": "talk", "ok": False, "text": f"Let go: a hold lasts {limit} s at most. Press again to talk."})
+
+    def _forget_stale_hold(self) -> None:
+        """A hold older than :attr:`talk_settle` s while the table's talk cycle no longer listens
+        (the touchscreen's control let go, ending the recording) holds nothing: forgotten, and
+        not let go again (the cycle already was)."""
+        if self.talk_held is None:
+            return
+        held_for = asyncio.get_running_loop().time() - self._talk_since
+        if held_for >= self.talk_settle and self.client.talking().doing != LISTENING:
+            self._count("talk stale")
+            self._end_hold()
 
     # -- pushing the journal ------------------------------------------------------------------------
 

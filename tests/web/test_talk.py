@@ -4,7 +4,8 @@ Real parts: a table on its own thread with its server on loopback, pocketsphinx 
 the microphone's path (a FileSource fed espeak-ng's speech).  A seat's page holds its control,
 says a command, lets go; the table reads it back; a second press on the phone says yes and the
 command is journaled.  Hostile: the TV's page, no secret, a flood of presses; a page gone while
-holding lets the microphone go.  The control shows only where the table listens.
+holding lets the microphone go; a hold past its limit is let go once, and one the touchscreen let
+go is forgotten.  The control shows only where the table listens.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from companion.session import GameSession
 from companion.store import Entry
 from companion.store.sqlite import SqliteJournal
 from companion.table import TableThread
+from companion.web import views
 from companion.web.server import TALK_GAP, WebServer
 from tests.helpers import new_game
 from tests.web import browser
@@ -169,6 +171,119 @@ def test_a_flood_of_presses_reaches_the_microphone_once_and_a_lost_page_lets_go(
     assert server.talk_held is None
     assert server.refused.get("talk rate", 0) >= 8 and server.refused.get("rate") == 1
     assert listening.entries.empty()  # nothing journaled by the flood
+
+
+async def until(found: Any, what: str) -> None:
+    """Poll ``found()`` (state another thread changes) until true, :data:`TIMEOUT` s at most."""
+    deadline = time.monotonic() + TIMEOUT
+    while not found():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await asyncio.sleep(0.01)
+
+
+def test_a_hold_past_its_limit_is_let_go_once_and_another_seat_may_then_hold(listening: Listening) -> None:
+    server, house = listening.server, listening.house
+    first, second = (seat for seat, _label in views.seats_of(state_of(house))[:2])
+    server.talk_limit = 2.0  # s: the real one is 15
+    server.talk_settle = TIMEOUT  # the limit alone (the cycle's status is another test's)
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as http:
+            stuck = await Page(server, http, secret_of(server, first)).open()
+            other = await Page(server, http, secret_of(server, second)).open()
+            await stuck.next("state")
+            await other.next("state")
+            answer = await hold(stuck, True)  # pressed, and never let go
+            assert answer is not None and answer["ok"], answer
+            refused = await hold(other, True)  # meanwhile: one page at a time
+            assert refused is not None and not refused["ok"], refused
+            gone = await stuck.next("talk")  # the limit: the server let go by itself
+            assert not gone["ok"] and "at most" in gone["text"], gone
+            assert listening.presses == [True, False]
+            await hold(other, False)  # the refused page's release: nothing to let go
+            await asyncio.sleep(TALK_GAP)  # the other seat's presses are rate-limited; past the gap
+            answer = await hold(other, True)
+            assert answer is not None and answer["ok"], answer  # the key is free again
+            await hold(other, False)
+            await until(lambda: listening.presses == [True, False, True, False], "the other seat let go")
+            await hold(stuck, False)  # the stuck page's late release: already let go, not again
+            answer = await hold(stuck, True)  # (answered after the release: one socket's messages keep order)
+            assert answer is not None and answer["ok"], answer
+            assert listening.presses == [True, False, True, False, True]
+            await hold(stuck, False)
+            await until(lambda: len(listening.presses) == 6, "the last release")
+            await stuck.close()
+            await other.close()
+
+    run(scenario())
+    assert listening.presses == [True, False, True, False, True, False]
+    assert server.refused.get("talk too long") == 1 and server.refused.get("talk rate") == 1
+
+
+def test_a_released_hold_is_not_let_go_again_by_its_limit(listening: Listening) -> None:
+    server, house = listening.server, listening.house
+    seat = state_of(house).prompt.actor
+    server.talk_limit = 1.0  # s
+    server.talk_settle = TIMEOUT  # the limit alone (the cycle's status is another test's)
+
+    async def scenario() -> float:
+        async with aiohttp.ClientSession() as http:
+            page = await Page(server, http, secret_of(server, seat)).open()
+            await page.next("state")
+            answer = await hold(page, True)
+            assert answer is not None and answer["ok"], answer
+            await hold(page, False)  # let go at once: its limit's timer must not fire
+            await asyncio.sleep(TALK_GAP)  # past the seat's rate gap, well inside the first hold's limit
+            pressed = time.monotonic()
+            answer = await hold(page, True)  # a second hold, never let go
+            assert answer is not None and answer["ok"], answer
+            gone = await page.next("talk")
+            held = time.monotonic() - pressed
+            assert not gone["ok"], gone
+            await page.close()
+            return held
+
+    held = run(scenario())
+    assert held >= server.talk_limit  # the second hold's own limit, not the first hold's timer
+    assert listening.presses == [True, False, True, False]  # each hold let go once
+    assert server.refused.get("talk too long") == 1
+
+
+def test_a_hold_the_touchscreen_let_go_is_forgotten_at_the_next_press(listening: Listening) -> None:
+    server, house = listening.server, listening.house
+    first, second = (seat for seat, _label in views.seats_of(state_of(house))[:2])
+    server.talk_settle = 0.0  # the test waits for the cycle's status itself
+    screen = house.client(threaded=False)  # the touchscreen's talk control
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as http:
+            phone = await Page(server, http, secret_of(server, first)).open()
+            other = await Page(server, http, secret_of(server, second)).open()
+            await phone.next("state")
+            await other.next("state")
+            answer = await hold(phone, True)
+            assert answer is not None and answer["ok"], answer
+            await until(lambda: screen.talking().doing == "listening", "the table listens")
+            screen.talk(False)  # the screen's control let go: the recording ends
+            await until(lambda: screen.talking().doing != "listening", "the recording ended")
+            assert server.talk_held is not None  # the server still thinks the phone holds it
+            answer = await hold(other, True)  # the next press: the phone's hold is stale, forgotten
+            assert answer is not None and answer["ok"], answer
+            await until(lambda: screen.talking().doing == "listening", "the other seat is heard")
+            await hold(other, False)
+            await until(lambda: len(listening.presses) == 3, "the other seat let go")
+            await hold(phone, False)  # the phone's late release: its hold was forgotten, not let go
+            await asyncio.sleep(TALK_GAP)
+            answer = await hold(phone, True)  # answered after the release (one socket's messages keep order)
+            assert answer is not None and answer["ok"], answer
+            assert listening.presses == [True, True, False, True]
+            await phone.close()
+            await other.close()
+            await until(lambda: server.talk_held is None, "the closed page let go")
+
+    run(scenario())
+    assert listening.presses == [True, True, False, True, False]
+    assert server.refused.get("talk stale") == 1
 
 
 def test_the_control_is_not_shown_where_the_table_does_not_listen() -> None:
