@@ -530,7 +530,7 @@ class WebServer:
         now = time.monotonic()
         if self.talk_held is not None or now - self._talk_pressed.get(sock.seat, -TALK_GAP) < TALK_GAP:
             self._count("talk rate")
-            self._send(sock, {"type": "talk", "ok": False, "text": "Wait: the table is listening to someone."})
+            self._send(sock, {"type": "talk", "ok": False, "released": True, "text": "Wait: the table is listening to someone."})
             return
         self._talk_pressed[sock.seat] = now
         self.talk_held = sock
@@ -562,7 +562,8 @@ class WebServer:
         self._count("talk too long")
         self._let_go(sock)
         limit = f"{self.talk_limit:g}"
-        self._send(sock, {"type": "talk", "ok": False, "text": f"Let go: a hold lasts {limit} s at most. Press again to talk."})
+        text = f"Let go: a hold lasts {limit} s at most. Press again to talk."
+        self._send(sock, {"type": "talk", "ok": False, "released": True, "text": text})  # the page shows it let go
 
     def _forget_stale_hold(self) -> None:
         """A hold older than :attr:`talk_settle` s while the table's talk cycle no longer listens

@@ -196,9 +196,9 @@ def test_a_hold_past_its_limit_is_let_go_once_and_another_seat_may_then_hold(lis
             answer = await hold(stuck, True)  # pressed, and never let go
             assert answer is not None and answer["ok"], answer
             refused = await hold(other, True)  # meanwhile: one page at a time
-            assert refused is not None and not refused["ok"], refused
+            assert refused is not None and not refused["ok"] and refused["released"], refused  # the page shows it let go
             gone = await stuck.next("talk")  # the limit: the server let go by itself
-            assert not gone["ok"] and "at most" in gone["text"], gone
+            assert not gone["ok"] and gone["released"] and "at most" in gone["text"], gone
             assert listening.presses == [True, False]
             await hold(other, False)  # the refused page's release: nothing to let go
             await asyncio.sleep(TALK_GAP)  # the other seat's presses are rate-limited; past the gap

@@ -65,6 +65,7 @@
       for (const b of document.querySelectorAll("#offers button, #roll")) b.disabled = false;
     } else if (m.type === "talk") {
       note(m.text, !m.ok);
+      if (m.released) { holding = false; $("talk").classList.remove("held"); }  // the table let go (or never held)
     } else if (m.type === "error") {
       note(m.text, true);
     }
