@@ -181,7 +181,7 @@ def meets(name: str, ink: int, size: tuple[int, int]) -> bool:
 MET = [name for name in TARGETS if name not in UNMET]
 # Met at 800x480 but not at one other size, with the figure measured there: in portrait a sixth
 # of 720 px holds "Settings" only at the bar's smallest size.
-UNMET_AT = {("the navigation bar", (720, 1280)): "15 px (Settings in a sixth of 720 px)"}
+UNMET_AT = {("the navigation bar", (720, 1280)): "12 px (Settings in a sixth of 720 px)"}
 
 
 def _met() -> list[Any]:
