@@ -442,6 +442,7 @@ class LocalClient:
         if self.screen is not None:
             lines = words(events, state)
             self._words = (state, lines)  # said once: the journaled entry's words are these
+            self._made_by(entry)
             self.screen.decided(state, lines)
 
     def withdrawn(self, entry: Entry) -> None:
@@ -452,7 +453,15 @@ class LocalClient:
     def _entered(self, events: tuple[Event, ...], state: Any, entry: Entry) -> None:
         if self.screen is not None:
             said, self._words = self._words, None
+            self._made_by(entry)
             self.screen.entered(state, said[1] if said is not None and said[0] is state else words(events, state))
+
+    def _made_by(self, entry: Entry) -> None:
+        """Tell a screen that asks (one with ``made_by``: the window's) which input made the
+        entry it is handed next: the Fix page hears its own Record by it."""
+        made_by = getattr(self.screen, "made_by", None)
+        if made_by is not None:
+            made_by(entry.input)
 
     def _switched(self, session: AnySession) -> None:
         if self.screen is not None:

@@ -73,6 +73,10 @@ class Screen(Protocol):
     def wake(self) -> None:
         """Something was queued for the table: the screen's loop should turn now."""
 
+    # A screen with a ``made_by(input_id)`` method is also told, just before each
+    # :meth:`decided` and :meth:`entered`, which input made that entry ("" none): the Fix
+    # page says a correction is recorded only when the entry its Record made is journaled.
+
 
 @dataclass(frozen=True)
 class Leds:

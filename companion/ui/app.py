@@ -191,6 +191,7 @@ class Decided:
     state: Any
     lines: list[str]
     drawn: bool = False
+    made: str = ""  # the input (its id) that made the entry ("" none)
 
 
 @dataclass
@@ -258,6 +259,8 @@ class App:
         self.dirty = True
         self.running = True
         self.decision: Decided | None = None  # being journaled: drawn ahead, shown once journaled
+        self.made = ""  # the input that made the entry handed next (set on the table's thread: made_by)
+        self.journaled: tuple[str, ...] = ()  # the inputs that made the entries journaled lately (View.journaled)
         self.leave_held = False  # drawing ahead: the parts the buffer holds as drawn are left (render)
         self.answer_due = 0.0  # a command was sent: its answer is awaited until then (monotonic seconds)
         self.over_seen = False  # the game on the table was seen over: its story was shown once
@@ -275,7 +278,8 @@ class App:
 
     def decided(self, state: Any, lines: list[str]) -> None:
         """An entry was decided and is being journaled: drawn now, shown once journaled."""
-        self.arrive(lambda: self._decided(state, lines))
+        made, self.made = self.made, ""
+        self.arrive(lambda: self._decided(state, lines, made))
 
     def withdrawn(self) -> None:
         """The entry decided last was not journaled."""
@@ -283,8 +287,14 @@ class App:
 
     def entered(self, state: Any, lines: list[str]) -> None:
         """An entry was journaled: its state and its words."""
-        self.arrive(lambda: self._entered(lines, state))
+        made, self.made = self.made, ""
+        self.arrive(lambda: self._entered(lines, state, made))
         self.arrive(lambda: self._after_entry(state))
+
+    def made_by(self, input_id: str) -> None:
+        """The input that made the entry :meth:`decided` or :meth:`entered` hands over next ("" none):
+        kept for that hand-over (both on the table's thread, in this order)."""
+        self.made = input_id
 
     def attached(self, state: Any, lines: list[str], games: list[Any], *, home: bool) -> None:
         """A game is on the table (started or resumed: at its own table)."""
@@ -361,9 +371,9 @@ class App:
         self.log, self.games = lines, games
         self.dice, self.page = (), 0
 
-    def _decided(self, state: Any, lines: list[str]) -> bool:
+    def _decided(self, state: Any, lines: list[str], made: str = "") -> bool:
         same_game = type(state) is type(self.state)
-        self.decision = Decided(state, lines) if same_game else None
+        self.decision = Decided(state, lines, made=made) if same_game else None
         return False  # drawn by the loop's next turn, into the buffer only
 
     def _withdrawn(self) -> bool:
@@ -374,8 +384,9 @@ class App:
         self.decision = None
         return drawn
 
-    def _entered(self, lines: list[str], state: Any) -> bool:
+    def _entered(self, lines: list[str], state: Any, made: str = "") -> bool:
         decision, self.decision = self.decision, None
+        self.journaled = journaled_after(self.journaled, made)
         ready = decision is not None and decision.state is state and decision.drawn and not self.dirty
         self.state = state
         self.log += lines
@@ -531,7 +542,9 @@ class App:
         assert decision is not None
         self.leave_held = True  # the parts the tap leaves as they were stay as the buffer holds them
         try:
-            self.render(self.view(decision.state, [*self.log, *decision.lines][-LOG_LINES:], fresh=True))
+            ahead = self.view(decision.state, [*self.log, *decision.lines][-LOG_LINES:], fresh=True)
+            ahead.journaled = journaled_after(ahead.journaled, decision.made)  # as the journaled state's view will
+            self.render(ahead)
         finally:
             self.leave_held = False
         decision.drawn = True
@@ -593,6 +606,7 @@ class App:
             nav=ARKHAM_SCENES if self.arkham else SCENES,
             last_roll=self.client.last_roll(),
             talking=self.talking,
+            journaled=self.journaled,
         )
 
     def resumable(self) -> list[Any]:
@@ -1022,6 +1036,14 @@ class App:
             return False
         self.send_once(intent.command, input_id)
         return True
+
+
+JOURNALED_KEPT = 16  # inputs of entries journaled lately kept for the View (a few may come in one frame)
+
+
+def journaled_after(journaled: tuple[str, ...], made: str) -> tuple[str, ...]:
+    """``journaled`` with the input ``made`` (an entry's, "" none) added, the newest kept."""
+    return (*journaled, made)[-JOURNALED_KEPT:] if made else journaled
 
 
 def _detail(metrics: Metrics) -> Scene:

@@ -563,7 +563,6 @@ class CorrectionsScene(Scene):
         super().__init__(metrics)
         self.draft = Draft()
         self.state: GameState | None = None
-        self.sent_from: GameState | None = None  # the state a Record was sent on (its answer changes it)
         self.notices: tuple[str, ...] = ()  # the table's notices as last seen (a refusal adds one)
 
     # -- taps -------------------------------------------------------------------------------
@@ -574,16 +573,17 @@ class CorrectionsScene(Scene):
         gone = state.seat(d.player) is None and (d.player != NEUTRAL or not neutral_owner(state))
         if (d.player and gone) or d.area >= len(state.areas) or d.to >= len(state.areas):
             self.draft = Draft()  # another game is on the table (a player, or Abhoth's Neutral, it does not have)
-        self.heard(state, tuple(view.notices))
+        self.heard(view.journaled, tuple(view.notices))
         self.state = state
         super().update(view)
 
-    def heard(self, state: GameState, notices: tuple[str, ...]) -> None:
-        """What became of a Record sent: journaled (the state moved on: the page says so, and
-        the correction is not judged again on the state it made), or not (a notice says why; the
-        draft keeps its input id, so that recording it again is still applied once)."""
+    def heard(self, journaled: tuple[str, ...], notices: tuple[str, ...]) -> None:
+        """What became of a Record sent: journaled (an entry its input made is: the page says
+        so, and the correction is not judged again on the state it made), or not (a notice says
+        why; the draft keeps its input id, so that recording it again is still applied once).
+        Another entry journaled meanwhile (a phone's, a queued tap's) is neither."""
         d = self.draft
-        if d.sending and state is not self.sent_from:
+        if d.sending and d.input_id in journaled:
             self.draft = dataclasses.replace(d, sending="", recorded=d.sending)
         elif d.sending and notices != self.notices:
             self.draft = dataclasses.replace(d, sending="")
@@ -608,7 +608,6 @@ class CorrectionsScene(Scene):
         """Record was tapped: the draft holds its input id and waits for the table's answer (Record
         is off meanwhile: a second tap sends nothing)."""
         assert self.state is not None
-        self.sent_from = self.state
         words = self.words(self.state, record.command)
         self.draft = dataclasses.replace(self.draft, input_id=record.input_id, sending=words, recorded="")
 

@@ -137,6 +137,7 @@ class View:
     nav: tuple[str, ...] = SCENES
     last_roll: str = ""  # the tower's last roll and what became of it
     talking: Any = None  # companion.client.Talking: what the push-to-talk cycle does (None: not told)
+    journaled: tuple[str, ...] = ()  # the inputs (ids) that made the entries journaled lately, newest last
 
 
 class Scene:
