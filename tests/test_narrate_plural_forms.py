@@ -64,7 +64,7 @@ def test_no_sentence_of_the_log_leaves_a_plural_to_the_reader() -> None:
     assert [m for m in messages for one in ((m,) if isinstance(m, str) else m) if LEFT_TO_THE_READER.search(one)] == []
     with PO.open("rb") as source:
         german = [m for m in read_po(source) if m.id and (m.id if isinstance(m.id, str) else m.id[0]) in ids]
-    strings = [s for m in german for s in ((m.string,) if isinstance(m.string, str) else m.string)]
+    strings = [s for m in german for s in ((m.string,) if isinstance(m.string, str) else (m.string or ()))]
     assert [s for s in strings if LEFT_TO_THE_READER.search(s)] == []
 
 

@@ -9,12 +9,13 @@ import pytest
 from companion.appliance import LocalClient
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import UnitKind
+from companion.ui.app import App
 from companion.ui.corrections_scene import SubmitOnce
 from tests.helpers import table_of, tap
 from tests.ui.corrections_scene import choose, choose_area, drawn_words, scene, step
 
 
-def corrections(app) -> list[str]:  # type: ignore[no-untyped-def]
+def corrections(app: App) -> list[str]:
     return [line for line in app.log if line.startswith("Correction:")]
 
 
