@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -34,7 +35,6 @@ from companion.ui.widgets import (
     DIM,
     FLOOR_SIZE,
     MIN_TOUCH,
-    NAME_LABELS,
     NAME_SIZE,
     PANEL,
     SEEN_LABELS,
@@ -107,6 +107,29 @@ HEADLINES = {
     PromptKind.ABILITY: N_("Decide"),
 }
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
+
+
+@dataclass
+class NameButton(Button):
+    """A player's name as the control that opens their out-of-turn commands: a button in their
+    colour over their row's name area, the name on it as the painted names are (bold, on up to
+    two lines, as large as fits: :data:`NAME_SIZES`, so 40 px on two lines in a row of 63), to be
+    read from the seats like theirs (issue 33, section 4: >= 3.5 mm; a button's own labels
+    wrap at 32)."""
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        rect, m = self.rect, metrics
+        radius, edge, side, _below, _big, _middle, _small = m.button_sizes
+        fill = self.colour if self.enabled else PANEL
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, BUTTON_EDGE, rect, width=edge, border_radius=radius)
+        room = rect.width - side
+        size, lines = name_fit(self.label, [m.px(s) for s in NAME_SIZES], room, rect.height)
+        step = round(size * TIGHT_STEP)
+        x, y = rect.centerx, rect.centery - (len(lines) - 1) * step // 2
+        ink = widgets.ink_on(fill) if self.enabled else DIM  # dark words on a light colour (as a button's label)
+        for n, line in enumerate(lines):
+            text(surface, line, (x, y + n * step), size, ink, bold=True, centre=True, width=room, box=rect)
 
 
 class TableScene(Scene):
@@ -348,13 +371,13 @@ class TableScene(Scene):
         offers, m = out_of_turn(view.state), self.metrics
         row = self.row_height(len(view.state.players))
         first_col = self.columns(players.right)[0][0]
-        out = []
+        out: list[Button] = []
         for n, player in enumerate(view.state.players):
             if player.pid in offers:
                 top = players.y + m.px(HEADS) + n * row
                 rect = pygame.Rect(players.x + m.margin, top, first_col - players.x - 2 * m.margin, row - m.px(2))
                 colour = colour_of(player.faction)
-                out.append(Button(rect, player.label, Local("outsider", player.pid), colour, labels=NAME_LABELS, step=TIGHT_STEP))
+                out.append(NameButton(rect, player.label, Local("outsider", player.pid), colour))
         return out
 
     def outsiders_below(self, view: View, status: pygame.Rect) -> list[Button]:
@@ -364,12 +387,12 @@ class TableScene(Scene):
             return []
         m, offers = self.metrics, out_of_turn(view.state)
         width, right = m.px(DETAIL_WIDTH * 3 // 2), status.right - m.margin
-        out = []
+        out: list[Button] = []
         for player in reversed(view.state.players):
             if player.pid in offers:
                 rect = pygame.Rect(right - width, status.y + m.px(4), width, status.height - m.px(8))
                 colour = colour_of(player.faction)
-                out.append(Button(rect, player.label, Local("outsider", player.pid), colour, labels=NAME_LABELS, step=TIGHT_STEP))
+                out.append(NameButton(rect, player.label, Local("outsider", player.pid), colour))
                 right = rect.x - m.margin
         return out
 

@@ -37,7 +37,6 @@ SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
 NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels
-NAME_LABELS = (NAME_SIZE, 32, FLOOR_SIZE)  # a player's name on a button (their out-of-turn control): two lines at 32
 TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)
@@ -544,7 +543,7 @@ class Button:
             big, middle, small = (metrics.px(s) for s in self.labels)
         surface.blit(_face(rect.size, self.colour if self.enabled else PANEL, radius, edge), rect)
         room = rect.width - side
-        colour = _ink(self.colour) if self.enabled else DIM
+        colour = ink_on(self.colour) if self.enabled else DIM
         size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small, self.step)
         step = round(size * self.step)
         x, y = rect.centerx, rect.centery - (len(lines) - 1) * step // 2
@@ -553,7 +552,7 @@ class Button:
 
 
 @lru_cache(maxsize=64)
-def _ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """The words' colour on a button of ``colour``: dark words on a light button."""
     light = 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2] > 140
     return DARK_TEXT if light else TEXT
