@@ -189,6 +189,7 @@ class Draft:
     reveal: str = ""  # the player choosing which hidden Elder Sign to reveal (behind a hold-to-peek)
     group: str = ""  # a command type whose many choices are in view (a list's group, by its tag)
     group_area: str = ""  # and of those, the ones naming this area
+    units_page: int = -1  # the Move composer's page of stacks (-1: the page of the first one picked)
 
 
 class TurnPanel:
@@ -218,7 +219,7 @@ class TurnPanel:
     def focus(self, state: GameState, area: int) -> None:
         """Show ``area``'s choices (the map's tap)."""
         self.sync(state)
-        self.draft.area, self.draft.sub, self.draft.armed_pass = area, "", False
+        self.draft.area, self.draft.sub, self.draft.armed_pass, self.draft.units_page = area, "", False, -1
         self.draft.picks = self.default_picks(state, area)
 
     def default_picks(self, state: GameState, area: int, toward: int = -1) -> dict[tuple[str, str], int]:
@@ -255,18 +256,21 @@ class TurnPanel:
         elif what == "area":
             d.outsider = ""
             self.focus(state, arg)
+            if d.pending and self.movable(state, arg):  # gathering a Move: this area's units at once
+                d.sub = "move"
+                self.defaults(state, "move")
         elif what == "back" and d.outsider:
             d.outsider = ""
         elif what == "back":
             d.area, d.sub = (-1, "") if not d.sub else (d.area, "")
         elif what in ("summon", "awaken", "watcher", "move"):
-            d.sub = what
+            d.sub, d.units_page = what, -1
             self.defaults(state, what)
         elif what == "battle":
             d.sub, d.enemy = "battle", arg
             d.numbers = {"yours": guess_dice(state, d.area, state.prompt.actor), "theirs": guess_dice(state, d.area, arg)}
         elif what == "bring":  # units from a neighbour to the area in view
-            to, d.area, d.sub = d.area, arg, "move"
+            to, d.area, d.sub, d.units_page = d.area, arg, "move", -1
             d.picks = self.default_picks(state, arg, toward=to)
             d.numbers = {"toward": to}
         elif what == "step":
@@ -287,6 +291,8 @@ class TurnPanel:
             d.pending = []
         elif what == "page":
             d.page += 1
+        elif what == "units_page":
+            d.units_page = arg
 
     def defaults(self, state: GameState, what: str) -> None:
         d, player = self.draft, state.player(state.prompt.actor)
@@ -468,7 +474,7 @@ class TurnPanel:
         # a rule added to the engine is offered here with no list of ours (companion/ui/entry.py).
         yield from self.generic(state, i, listed)
         if ERADICATED not in area.markers:
-            if area.units_of(pid) and any(self.can_walk(state, i, to) for to in self.reach(state, i)):
+            if self.movable(state, i):
                 yield (_("Move units from here..."), Local("move"))
             for j in sorted(self.reached_from(state, i), key=state.area_name):
                 if self.can_walk(state, j, i):
@@ -487,6 +493,12 @@ class TurnPanel:
         payment ...): offered beside the list of areas.  A Move naming no group (the Astral
         Acolyte's) is one of them."""
         return [cmd for cmd in self.listed(state) if not isinstance(cmd, c.Pass) and not area_of(cmd)]
+
+    def movable(self, state: GameState, i: int) -> bool:
+        """Whether a unit of the player to act in area ``i`` may move now (the engine asked)."""
+        if ERADICATED in state.areas[i].markers or not state.areas[i].units_of(state.prompt.actor):
+            return False
+        return any(self.can_walk(state, i, to) for to in self.reach(state, i))
 
     def reach(self, state: GameState, frm: int) -> frozenset[int]:
         """Where the player to act may move units from area ``frm``: the engine's own answer (the
@@ -587,7 +599,8 @@ class TurnPanel:
         if d.pending:
             move = self.move_command(state, [])
             cost = sum(g.count for g in d.pending)
-            items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), (_("Drop the move"), Local("drop")), *items]
+            # The Move first; dropping it after the areas (they stay on the first page).
+            items = [(_("Move now ({cost})").format(cost=cost), Submit(move)), *items, (_("Drop the move"), Local("drop"))]
         # The commands that belong to no area (a faction's Desecrate, Give Doom; a neutral
         # Spellbook's Undimensioned): offered beside the areas, as listed.
         items += [(label(cmd), Submit(cmd)) for cmd in self.unplaced(state)]
@@ -724,14 +737,18 @@ class TurnPanel:
         left = pygame.Rect(rect.x, rect.y, split - (m.margin if split < rect.width else 0), rect.height)
         rows = self.rows(left)
         out: list[Button] = []
-        for row, stack in zip(rows, stacks, strict=False):
+        in_view, more_units = self.stack_page(state, stacks, len(rows) if split < rect.width else len(rows) - 2)
+        for row, stack in zip(rows, in_view, strict=False):
             key = (stack.kind.value, stack.name)
             words = f"{stack.name or stack.kind.default_name} ({stack.count})"
             out += self.stepper(row, words, d.picks.get(key, 0), key, only=len(stacks) > 1)
+        if more_units is not None:
+            out.append(self.button(rows[len(in_view)], *more_units))
+        shown_rows = len(in_view) + (more_units is not None)
         if split < rect.width:
             right = pygame.Rect(left.right + m.margin, rect.y, rect.right - left.right - m.margin, rect.height)
         else:
-            used = min(len(stacks), len(rows))
+            used = min(shown_rows, len(rows))
             right = pygame.Rect(
                 rect.x, rect.y + used * (m.touch + m.margin), rect.width, rect.height - used * (m.touch + m.margin)
             )
@@ -747,7 +764,7 @@ class TurnPanel:
         plus_rows = self.rows(right)
         back_row = plus_rows[-1]
         dest_rows = plus_rows[:-1] or plus_rows
-        if split < rect.width and len(stacks) < len(rows):  # Back below the steppers: a destination more
+        if split < rect.width and shown_rows < len(rows):  # Back below the steppers: a destination more
             back_row, dest_rows = rows[-1], plus_rows
         fits = max(1, (right.width + m.margin) // (least + plus_w + 2 * m.margin))
         room = fits * len(dest_rows)
@@ -776,6 +793,23 @@ class TurnPanel:
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out
+
+    def stack_page(self, state: GameState, stacks: Any, room: int) -> tuple[list[Any], tuple[str, Any] | None]:
+        """The stacks the Move composer shows in ``room`` rows, and its "More units" item when
+        they do not all fit (pages of ``room - 1`` stacks; first the page of the first stack
+        picked, so a unit picked for "Bring units" is in view)."""
+        stacks, room = list(stacks), max(1, room)
+        if len(stacks) <= room:
+            return stacks, None
+        per = max(1, room - 1)
+        pages = -(-len(stacks) // per)
+        page = self.draft.units_page
+        if page < 0:
+            picked = [n for n, s in enumerate(stacks) if self.draft.picks.get((s.kind.value, s.name), 0)]
+            page = picked[0] // per if picked else 0
+        page %= pages
+        words = _("More units ({page}/{pages})").format(page=page + 1, pages=pages)
+        return stacks[page * per : (page + 1) * per], (words, Local("units_page", (page + 1) % pages))
 
     def move_split(self, rect: pygame.Rect, stacks: int, cell: int) -> int:
         """Where the Move composer's stacks end and its destinations begin (px from the left;

@@ -148,8 +148,7 @@ def test_one_move_gathers_groups_from_two_areas(app_for) -> None:
     north_pacific = state.board.area_index("North Pacific")
     press(app, lambda b: b.intent == Local("add", north_pacific))  # "+": more groups to come
     assert table_of(app).session.seq == seq
-    press(app, labelled("North Atlantic"))
-    press(app, labelled("Move units from here..."))
+    press(app, labelled("North Atlantic"))  # its Move composer at once (a Move is being gathered)
     press(app, labelled("-> Europe"))
     assert table_of(app).session.seq == seq + 1  # one command
     data = last_command(app)
@@ -235,9 +234,8 @@ def test_a_gathered_group_stays_in_view_when_its_area_is_opened_again(app_for) -
     north_pacific = state.board.area_index("North Pacific")
     add = press(app, lambda b: b.intent == Local("add", north_pacific))
     assert add.label == "+ group"
-    press(app, labelled("South Pacific"))
+    press(app, labelled("South Pacific"))  # a Move being gathered: the area's units at once
     drawn = [b.label for b in shown(app)]
-    assert "Move units from here..." in drawn
-    press(app, labelled("Move units from here..."))
+    assert "Acolyte (6)" in drawn and "Move units from here..." not in drawn
     words = " ".join(d.wanted for d in frame(app))
     assert "Move so far: 1 Acolyte South Pacific -> North Pacific" in words
