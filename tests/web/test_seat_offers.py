@@ -21,31 +21,14 @@ import pytest
 from companion import demo
 from companion.engine import Accepted, Command, apply, legal_commands, parse_command
 from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, GameState, Options, Phase, PromptKind
+from companion.engine.cthulhu.model import GameState, Options, Phase, PromptKind
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.entry import area_of, entry_of
 from companion.web import views
+from tests.ui.reach import GAMES  # the reachability games: every faction in some game
 
-F = Faction
-GAMES = {  # every faction in some game
-    "core four, independents": (
-        (F.GREAT_CTHULHU, F.CRAWLING_CHAOS, F.BLACK_GOAT, F.YELLOW_SIGN),
-        "earth-4p-35",
-        Options(abilities=True, independents=("Byatis", "Abhoth", "Ghast", "Gug", "Shantak", "Star Vampire"), tribes=True),
-    ),
-    "expansions, neutral Spellbooks": (
-        (F.SLEEPER, F.WINDWALKER, F.OPENER_OF_THE_WAY, F.ANCIENTS),
-        "earth-4p-53",
-        Options(abilities=True, neutral_spellbooks=True, tribes=True, published_start_order=True),
-    ),
-    "the newest, five": (
-        (F.TCHO_TCHO, F.BUBASTIS, F.DAEMON_SULTAN, F.GREAT_CTHULHU, F.YELLOW_SIGN),
-        "earth-5p",
-        Options(abilities=True, tribes=True, published_start_order=True),
-    ),
-}
 DECISIONS = 250  # per game
 OUT_OF_TURN: Counter[str] = Counter()  # out-of-turn commands met (the test must meet some)
 
