@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bench.speech import available as speech_missing
-from bench.speech import silence, speak
+from bench.speech import said_in_a_room, silence
 from companion.appliance import Appliance
 from companion.listening.microphone import FileSource, Microphone, MicrophoneUnavailable
 from companion.listening.recognizer import CHUNK
@@ -115,10 +115,10 @@ print(heard.words, heard.whole)
 def test_a_capture_device_is_heard_through_portaudio(tmp_path: Path) -> None:
     """The microphone's own path (sounddevice, PortAudio, ALSA) with a capture device standing in
     for a microphone (this machine has none, and no sound card for ALSA's loopback): ALSA's file
-    plugin reads espeak-ng's "next" as its input.  Its chunks reach the sink as the recognizer
+    plugin reads espeak-ng's "next" (in a quiet room) as its input.  Its chunks reach the sink as the recognizer
     takes them, and it hears "next".  (The plugin has no clock: it delivers as fast as it is
     read, so this is the path, not a microphone's pace.)"""
-    said = speak("next") + silence(0.5)
+    said = said_in_a_room("next") + silence(0.5)
     (tmp_path / "said.raw").write_bytes(said)
     (tmp_path / ".asoundrc").write_text(
         'pcm.filemic { type file slave.pcm "null" file "/dev/null" format "raw" infile "%s" }\n' % (tmp_path / "said.raw")

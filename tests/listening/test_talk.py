@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from bench.speech import available, silence, speak
+from bench.speech import available, said_in_a_room, silence
 from companion.appliance import Appliance
 from companion.engine import tag_of
 from companion.engine.cthulhu import commands as c
@@ -60,7 +60,7 @@ class House:
         """Hold the button, say ``text``, let go: the read-back comes."""
         self.talk.talk(True)
         assert self.source.listening.wait(TIMEOUT)  # the microphone is open: speak
-        self.source.queue(speak(text, voice))
+        self.source.queue(said_in_a_room(text, voice))
         self.talk.talk(False)
 
     def offered(self) -> Phrase:
@@ -112,7 +112,7 @@ def test_a_spoken_command_confirmed_by_a_second_press_is_journaled_as_an_input(h
 
 def test_a_spoken_yes_confirms(house: House) -> None:
     phrase = house.offered()
-    house.source.queue(speak("yes") + silence(1.0))  # the open microphone hears "yes", then the room
+    house.source.queue(said_in_a_room("yes") + silence(1.0))  # the open microphone hears "yes", then the room
     entry = house.journaled()
     assert entry.input.startswith("tap:")
     assert json.loads(entry.command)["type"] == tag_of(phrase.command)  # type: ignore[arg-type]
@@ -130,7 +130,7 @@ def test_a_tap_confirms_and_undo_is_a_button(house: House) -> None:
 
 def test_no_drops_it(house: House) -> None:
     house.offered()
-    house.source.queue(speak("no") + silence(1.0))
+    house.source.queue(said_in_a_room("no") + silence(1.0))
     assert house.hear() == "Dropped."
     assert house.entries.empty()
 
@@ -178,7 +178,7 @@ def test_the_panels_button_and_the_windows_key_reach_the_cycle(house: House, moc
     pin = mock_factory.pin(14)
     pin.drive_low()  # held: the microphone opens
     assert house.source.listening.wait(TIMEOUT)
-    house.source.queue(speak("undo"))
+    house.source.queue(said_in_a_room("undo"))
     pin.drive_high()
     assert house.hear() == "Did you say: Undo?"
     pin.drive_low()
@@ -190,7 +190,7 @@ def test_a_repeated_press_while_held_is_one_hold(house: House) -> None:
     house.talk.talk(True)
     house.talk.talk(True)  # the key's auto-repeat, or a bounce
     assert house.source.listening.wait(TIMEOUT)
-    house.source.queue(speak("next"))
+    house.source.queue(said_in_a_room("next"))
     house.talk.talk(False)
     assert house.hear() == "Did you say: Next?"
 

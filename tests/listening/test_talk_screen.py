@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
-from bench.speech import available, speak
+from bench.speech import available, said_in_a_room
 from companion.appliance import Appliance
 from companion.engine import tag_of
 from companion.engine.cthulhu import commands as c
@@ -63,7 +63,7 @@ class Window:
         self.until(lambda: self.app.talking.doing == "idle", "the talk control shown")
         self.touch(TALK)
         assert self.source.listening.wait(TIMEOUT)  # the microphone is open: speak
-        self.source.queue(speak(phrase.text))
+        self.source.queue(said_in_a_room(phrase.text))
         self.touch(TALK, pygame.FINGERUP)
         self.until(lambda: self.app.talking.doing == "waiting", "the read-back")
         assert self.app.talking.phrase == phrase.text

@@ -22,7 +22,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bench.speech import available, speak
+from bench.speech import available, said_in_a_room
 from companion.appliance import Appliance
 from companion.config import WebSettings
 from companion.engine import tag_of
@@ -111,7 +111,7 @@ def test_a_phone_holds_the_tables_microphone_and_a_second_press_confirms(listeni
             answer = await hold(page, True)
             assert answer is not None and answer["ok"], answer
             assert listening.source.listening.wait(TIMEOUT)  # the table's microphone is open
-            listening.source.queue(speak(phrase.text))
+            listening.source.queue(said_in_a_room(phrase.text))
             await hold(page, False)
             assert listening.said.get(timeout=TIMEOUT) == f"Did you say: {phrase.text}?"
             await asyncio.sleep(TALK_GAP)  # a person's second press comes after the read-back; here, past the gap
