@@ -172,7 +172,7 @@ class Scene:
     def body(self) -> pygame.Rect:
         """The screen above the navigation bar."""
         m = self.metrics
-        return pygame.Rect(0, 0, m.width, m.height - m.touch - 2 * m.margin)
+        return pygame.Rect(0, 0, m.width, m.height - nav_height(m))
 
 
 def nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...] = SCENES) -> list[Button]:
@@ -192,17 +192,31 @@ NAV_KEPT = 64  # navigation bars kept (a few sizes, screens and languages)
 _NAV: dict[tuple[Metrics, str, tuple[str, ...], tuple[str, ...]], tuple[Button, ...]] = {}
 
 
-NAV_SIZES = (28, 24, 17)  # the navigation bar's label sizes at unit 1, largest first (17: a long German word in portrait)
+NAV_SIZES = (28, 24, 17)  # the navigation bar's label sizes at unit 1, largest first (17: a long German word)
 NAV_STEP = 0.78  # a two-line label's second line, as a share of its size
+
+
+def nav_rows(metrics: Metrics) -> int:
+    """The navigation bar's rows: two in portrait, where six buttons in one row left "Settings"
+    12 px of ink (a sixth of 720 px; issue 33 asks 2.5 mm from the seats), one in landscape."""
+    return 2 if metrics.portrait else 1
+
+
+def nav_height(metrics: Metrics) -> int:
+    """The px the navigation bar takes at the bottom of the screen, its margins included."""
+    m = metrics
+    return nav_rows(m) * (m.touch + m.margin) + m.margin
 
 
 def _nav_buttons(metrics: Metrics, current: str, scenes: tuple[str, ...], labels: tuple[str, ...]) -> list[Button]:
     m = metrics
-    width = (m.width - m.margin * (len(scenes) + 1)) // len(scenes)
-    top = m.height - m.touch - m.margin
+    per_row = -(-len(scenes) // nav_rows(m))
+    width = (m.width - m.margin * (per_row + 1)) // per_row
+    top = m.height - nav_height(m) + m.margin
+    column, row = width + m.margin, m.touch + m.margin
     return [
         Button(
-            pygame.Rect(m.margin + i * (width + m.margin), top, width, m.touch),
+            pygame.Rect(m.margin + (i % per_row) * column, top + (i // per_row) * row, width, m.touch),
             label,
             Go(name),
             ACCENT if name == current else BUTTON,
