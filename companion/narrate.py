@@ -19,6 +19,7 @@ from typing import Any
 from companion.engine import Event, is_arkham, to_data
 from companion.engine.cthulhu.events import BY_HAND
 from companion.engine.cthulhu.model import Faction
+from companion.engine.cthulhu.unit_words import unit_words
 from companion.i18n import N_, _, ngettext, sentence
 
 _BY_HAND = frozenset({"units_placed", "units_removed", "gate_changed", "marker_changed", "elder_sign_drawn"})
@@ -89,51 +90,6 @@ def _counted(count: int, what: str) -> str:
     if what == "abandoned gate":
         return ngettext("{count} abandoned gate", "{count} abandoned gates", count).format(count=count)
     return ngettext("{count} captured cultist", "{count} captured cultists", count).format(count=count)
-
-
-# The units counted in their plural forms (the names are the cards' own, English in every
-# language as the cards are printed; a name the same in the plural, "Dark Young", "Byakhee",
-# "Undead", is not listed and reads as it is).
-_UNIT_FORMS: dict[str, Callable[[int], str]] = {
-    "Abomination": lambda n: ngettext("{count} Abomination", "{count} Abominations", n),
-    "Acolyte": lambda n: ngettext("{count} Acolyte", "{count} Acolytes", n),
-    "Cat from Mars": lambda n: ngettext("{count} Cat from Mars", "{count} Cats from Mars", n),
-    "Cat from Saturn": lambda n: ngettext("{count} Cat from Saturn", "{count} Cats from Saturn", n),
-    "Cat from Uranus": lambda n: ngettext("{count} Cat from Uranus", "{count} Cats from Uranus", n),
-    "Deep One": lambda n: ngettext("{count} Deep One", "{count} Deep Ones", n),
-    "Earth Cat": lambda n: ngettext("{count} Earth Cat", "{count} Earth Cats", n),
-    "Flying Polyp": lambda n: ngettext("{count} Flying Polyp", "{count} Flying Polyps", n),
-    "Ghast": lambda n: ngettext("{count} Ghast", "{count} Ghasts", n),
-    "Ghoul": lambda n: ngettext("{count} Ghoul", "{count} Ghouls", n),
-    "Great Old One": lambda n: ngettext("{count} Great Old One", "{count} Great Old Ones", n),
-    "Gug": lambda n: ngettext("{count} Gug", "{count} Gugs", n),
-    "High Priest": lambda n: ngettext("{count} High Priest", "{count} High Priests", n),
-    "Hunting Horror": lambda n: ngettext("{count} Hunting Horror", "{count} Hunting Horrors", n),
-    "Independent Great Old One": lambda n: ngettext("{count} Independent Great Old One", "{count} Independent Great Old Ones", n),
-    "Monster": lambda n: ngettext("{count} Monster", "{count} Monsters", n),
-    "Mutant": lambda n: ngettext("{count} Mutant", "{count} Mutants", n),
-    "Nightgaunt": lambda n: ngettext("{count} Nightgaunt", "{count} Nightgaunts", n),
-    "Proto-Shoggoth": lambda n: ngettext("{count} Proto-Shoggoth", "{count} Proto-Shoggoths", n),
-    "Serpent Man": lambda n: ngettext("{count} Serpent Man", "{count} Serpent Men", n),
-    "Shantak": lambda n: ngettext("{count} Shantak", "{count} Shantaks", n),
-    "Shoggoth": lambda n: ngettext("{count} Shoggoth", "{count} Shoggoths", n),
-    "Star Vampire": lambda n: ngettext("{count} Star Vampire", "{count} Star Vampires", n),
-    "Terror": lambda n: ngettext("{count} Terror", "{count} Terrors", n),
-    "Un-Man": lambda n: ngettext("{count} Un-Man", "{count} Un-Men", n),
-    "Wendigo": lambda n: ngettext("{count} Wendigo", "{count} Wendigos", n),
-    "Wizard": lambda n: ngettext("{count} Wizard", "{count} Wizards", n),
-    "Yothan": lambda n: ngettext("{count} Yothan", "{count} Yothans", n),
-}
-_WOUNDED = " (wounded)"  # battle.WOUNDED: a unit that has taken one of its two results
-
-
-def unit_words(count: int, name: str) -> str:
-    """``count`` units called ``name`` as the log reads them: "1 Acolyte", "2 Acolytes", "3 Dark
-    Young", "2 Ghouls (wounded)"."""
-    if name.endswith(_WOUNDED):
-        return unit_words(count, name.removesuffix(_WOUNDED)) + _WOUNDED
-    form = _UNIT_FORMS.get(name)
-    return form(count).format(count=count) if form is not None else f"{count} {name}"
 
 
 def _units(d: dict[str, Any]) -> str:

@@ -54,6 +54,7 @@ from companion.engine.cthulhu.model import (
     spellbook_count,
 )
 from companion.engine.cthulhu.pools import MAX_UNITS, UNITS, pool
+from companion.engine.cthulhu.unit_words import unit_words
 from companion.engine.says import say, sentence
 from companion.engine.values import dataclass, evolve
 
@@ -245,7 +246,7 @@ def _who(state: GameState, pid: str) -> str:
 
 
 def _unit_words(ref: c.UnitRef) -> str:
-    return f"{ref.count} {bd.unit_name(ref.kind, ref.name)}"
+    return unit_words(ref.count, bd.unit_name(ref.kind, ref.name))
 
 
 def _gate_words(state: GameState, value: str) -> str:
