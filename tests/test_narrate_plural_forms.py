@@ -20,8 +20,9 @@ from companion.engine import Accepted, apply, to_data
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import Faction, Options, Phase
 from companion.engine.cthulhu.pools import UNITS
+from companion.engine.cthulhu.unit_words import unit_words
 from companion.maps import load_map
-from companion.narrate import describe, names_of, unit_words
+from companion.narrate import describe, names_of
 
 ROOT = Path(__file__).parents[1]
 PO = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"

@@ -33,8 +33,9 @@ from companion.engine.cthulhu.factions import neutral_spellbooks as nb
 from companion.engine.cthulhu.factions.independents import FILTH, cards_of
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, NEUTRAL, GameState, PromptKind, UnitKind
 from companion.engine.cthulhu.pools import MAX_UNITS, SPELLBOOKS, UNITS
+from companion.engine.cthulhu.unit_words import unit_words
 from companion.i18n import N_, _, sentence
-from companion.narrate import named, unit_words
+from companion.narrate import named
 from companion.palette import colour_of
 from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.map_layout import layout
