@@ -104,7 +104,11 @@ class SimTower:
     ) -> None:
         self.protocol = protocol
         self.firmware = FIRMWARE if protocol == PROTOCOL_VERSION else f"sim-{protocol}.0"
-        self._rng = random.Random(seed)  # the dice and the faults only
+        # The dice and the faults each from their own generator: a frame sent again (until it is
+        # acknowledged, a number the machine's timing decides) draws for its faults, and from a
+        # shared generator it changed every later die, so a seeded demo differed run to run.
+        self._dice = random.Random(seed)
+        self._faults = random.Random(f"{seed}:faults")
         self.boot = new_boot_id()
         self.reboots = reboots
         self.link = link
@@ -193,7 +197,7 @@ class SimTower:
     def roll(self, values: tuple[int, ...] | None = None, die: str = "d6", count: int = 1) -> RollFrame:
         """Settle a roll (random values unless given) and send it until acknowledged."""
         if values is None:
-            values = tuple(self._rng.randint(1, 6) for _ in range(count))
+            values = tuple(self._dice.randint(1, 6) for _ in range(count))
         with self._lock:
             self.sequence += 1
             frame = RollFrame(self.boot, self.sequence, die, values)
@@ -259,12 +263,12 @@ class SimTower:
 
     def _send(self, frame: Frame) -> None:
         faults = self.faults
-        if self._rng.random() < faults.drop:
+        if self._faults.random() < faults.drop:
             return
         data = encode(frame, self.protocol)
-        if self._rng.random() < faults.noise:
-            data = bytes(self._rng.getrandbits(8) for _ in range(self._rng.randint(1, 40))) + b"\r\n" + data
-        if self._rng.random() < faults.duplicate:
+        if self._faults.random() < faults.noise:
+            data = bytes(self._faults.getrandbits(8) for _ in range(self._faults.randint(1, 40))) + b"\r\n" + data
+        if self._faults.random() < faults.duplicate:
             data += data
         with contextlib.suppress(OSError):
             self.write_raw(data)
