@@ -357,7 +357,7 @@ def test_the_log_tells_a_correction_once_and_its_consequences_after_it() -> None
     assert isinstance(result, Accepted)
     lines = [line for line in (describe(e, NAMES) for e in result.events) if line]
     assert lines == [
-        "Correction: Crawling Chaos: 6 Acolyte removed from Asia (a Dread Curse).",
+        "Correction: Crawling Chaos: 6 Acolytes removed from Asia (a Dread Curse).",
         "Gate in Asia: abandoned (its controller left).",
     ]
 

@@ -30,7 +30,7 @@ def test_units_move_by_hand_between_any_two_areas() -> None:
     source = home(state)
     move = k.MoveUnits(GC, c.UnitRef(source, UnitKind.CULTIST, "Acolyte", 2), "Europe", "missed at the table")
     assert parse_command(json.loads(canonical(move))) == move
-    assert k.summary(state, move) == f"Great Cthulhu: 2 Acolyte moved from {source} to Europe"
+    assert k.summary(state, move) == f"Great Cthulhu: 2 Acolytes moved from {source} to Europe"
     after = ok(apply(state, move))
     assert acolytes(after, "Europe") == 2 and acolytes(after, source) == acolytes(state, source) - 2
 
