@@ -18,7 +18,7 @@ from companion.engine import Command, Rejected, apply
 from companion.engine.cthulhu.model import GameState
 from companion.i18n import _, sentence
 from companion.ui.scene import Submit
-from companion.ui.turn_panel import Local, TurnPanel, legal
+from companion.ui.turn_panel import Local, TurnPanel
 
 REFUSE = "not_there"  # the panel-only intent of an area that is no destination (its index the argument)
 
@@ -48,7 +48,7 @@ def targets(panel: TurnPanel, state: GameState) -> dict[int, Command]:
     if any(d.picks.values()):
         for j in panel.move_destinations(state):
             move = panel.move_command(state, panel.groups_to(state, j))
-            if legal(state, move):
+            if panel.legal(state, move):  # (a one-unit Move: found in the engine's list, else asked)
                 found[j] = move
     _KNOWN[:] = [state, key, found]
     return found

@@ -81,7 +81,8 @@ def ringed(app: App, area: int) -> bool:
     scene = mapped(app)
     app.dirty = True
     app.draw()
-    (x, y), r = scene.centres(app.view())[area], scene.radius(area) + scene.metrics.px(3)
+    centres, radii = scene.geometry(app.view().state)  # (the map's ring: 3 px at unit 1 outside the circle)
+    (x, y), r = centres[area], radii[area] + scene.metrics.px(3)
     points = [
         (x + r * math.cos(2 * math.pi * n / RING_POINTS), y + r * math.sin(2 * math.pi * n / RING_POINTS))
         for n in range(RING_POINTS)
@@ -220,3 +221,19 @@ def test_units_gathered_in_a_group_are_not_offered_again(app_on: Callable[..., A
     tap(app, "Move now (6)")
     data, _input = last_entry(app)
     assert [(g["to"], g["count"]) for g in data["groups"]] == [("Antarctica", 4), ("Indian Ocean", 2)]
+
+
+def test_a_flight_destination_two_areas_away_is_tapped_on_the_map(app_on: Callable[..., App]) -> None:
+    """Crawling Chaos (Flight, six Acolytes in Asia; Great Cthulhu has passed): Australia, two
+    areas away over the Indian Ocean, is ringed and taken by a tap; Europe, next door, too."""
+    app, table = earth_3p(app_on, Options(abilities=True))
+    table.submit(c.Pass(GC))
+    composing_on_the_map(app, "Asia")
+    state = app.view().state
+    sent = [b.intent.command for b in mapped(app).buttons if not b.label and isinstance(b.intent, Submit)]
+    going = {move.groups[0].to for move in sent if isinstance(move, c.Move)}
+    assert {"Australia", "Europe"} <= going
+    tap_circle(app, "Australia")
+    data, _input = last_entry(app)
+    assert [(g["area"], g["to"], g["count"]) for g in data["groups"]] == [("Asia", "Australia", 1)]
+    assert table.session.state.player("crawling_chaos").power == state.player("crawling_chaos").power - 1
