@@ -141,12 +141,22 @@ NOTES = """### How a turn is entered
   for) are one button each ("Summon Shoggoth", "Awaken Cthulhu", "Battle Crawling Chaos"), at
   the cost and dice it computes.  Where it cannot (a faction without rules, units it does not
   know), a composer takes the cost or both sides' dice by steppers, filled with a first guess.
-  A Move: one unit of the first stack is picked; a stack's name picks one of it alone, steppers
-  count; then a destination (the neighbours first): its name moves now, its "+ group" keeps the
-  group and lets more areas join the same Move, which goes to the table as one command (a
-  Shaggai crossing names its sacrifice itself).  While a Move is gathered an area's tap opens
-  its units at once, and "Drop the move" follows the areas.  Stacks beyond the composer's rows
-  are paged ("More units").
+- A Move: one unit of the first stack is picked; a stack's name picks one of it alone, steppers
+  count (never the units a group of the same Move already takes: 4 of 6 Acolytes gathered, the
+  row says 2 and "+" stops at 2; none left, the row is dimmed); then a destination (the
+  neighbours first): its name moves now, its "+ group" keeps the group and lets more areas join
+  the same Move, which goes to the table as one command (a Shaggai crossing names its sacrifice
+  itself).  While a Move is gathered an area's tap opens its units at once, and "Drop the move"
+  follows the areas.  Stacks beyond the composer's rows are paged ("More units").
+- On the map the composer's destinations are ringed too (the area the units leave in white),
+  those the engine takes the whole Move to: a tap on one sends what its "-> Area" sends, the
+  groups gathered so far included (the area, "Move units from here...", the circle: 3 taps, as
+  by the list); a tap on any other area says why in the map's heading ("South Pacific is not
+  adjacent to North America.", the engine's sentence) and changes nothing.  "+ group" stays in
+  the list beside the map: a long press is not on every panel, and a mode ("the next tap adds a
+  group") would cost the tap the list's "+ group" saves and let one ring mean two things; so a
+  tap on the map always ends the Move, and a split gathers its first groups by "+ group" and
+  taps its last destination.  Destinations under the panel are in its list only.
 - Pass is the last button and asks for a second tap ("Tap again to pass"); any other tap
   disarms it.  A list the panel cannot hold is paged, full pages with "More (n/m)" (the
   table's larger type: at 800x480 its list of areas, and a Move's destinations beside the

@@ -26,6 +26,8 @@ from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import label, prompt_words
 from companion.ui.map_layout import layout, place_labels, radii, wraps
+from companion.ui.move_on_map import REFUSE, composing, targets, why_not
+from companion.ui.move_on_map import intent as move_intent
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
@@ -146,7 +148,9 @@ class MapScene(Scene):
         self.said = None
         intent = super().tap(pos)
         if isinstance(intent, Local):
-            if self.state is not None:
+            if self.state is not None and intent.what == REFUSE:  # no destination of the Move: why, nothing else
+                self.said = (self.state, why_not(self.panel, self.state, intent.arg))
+            elif self.state is not None:
                 self.panel.handle(self.state, intent)
                 if intent.what == "area":
                     self.nothing_to_do(self.state, intent.arg)
@@ -177,11 +181,15 @@ class MapScene(Scene):
         state = view.state
         if self.answering(state):
             return self.answer_buttons(view)
-        acting = self.panel.active(state)
+        acting, moving = self.panel.active(state), composing(self.panel, state)
         centres, got = self.geometry(state)
         cover = self.split(state)[1]
         circles = [
-            Button(pygame.Rect(x - r, y - r, 2 * r, 2 * r), "", Local("area", i) if acting else Go("area", i))
+            Button(
+                pygame.Rect(x - r, y - r, 2 * r, 2 * r),
+                "",
+                move_intent(self.panel, state, i) if moving else Local("area", i) if acting else Go("area", i),
+            )
             for i, ((x, y), r) in enumerate(zip(centres, got, strict=True))
             if not cover.collidepoint(x, y)  # under the open panel: its taps are the panel's
         ]
@@ -234,8 +242,10 @@ class MapScene(Scene):
             self.draw_area(surface, view, i, centre)
         chosen = self.panel.draft.area if self.choosing(state) else -1
         lit = area_answers(state) if self.answering(state) else ({chosen} if chosen >= 0 else set())
-        for i in lit:
-            pygame.draw.circle(surface, ACCENT, centres[i], got[i] + m.px(3), max(2, m.px(3)))
+        hidden = {i for i in targets(self.panel, state) if side.width and side.collidepoint(centres[i])}
+        for i in {*lit, *targets(self.panel, state)} - hidden:  # a Move's destinations too (under the panel: listed)
+            ring = TEXT if i == chosen and composing(self.panel, state) else ACCENT
+            pygame.draw.circle(surface, ring, centres[i], got[i] + m.px(3), max(2, m.px(3)))
         self.draw_labels(surface, view, list(centres), worms)
         self.draw_heading(surface, state)
         if side.width and side.height:

@@ -224,19 +224,21 @@ class TurnPanel:
 
     def default_picks(self, state: GameState, area: int, toward: int = -1) -> dict[tuple[str, str], int]:
         """One unit of the first stack picked; units brought ``toward`` an area: of the first
-        stack that reaches it (a Shantak flies where the others cannot walk)."""
+        stack that reaches it (a Shantak flies where the others cannot walk).  Only a stack with
+        units left to pick (not all in a group of the Move being gathered) is picked."""
         stacks = state.areas[area].units_of(state.prompt.actor) if area >= 0 else ()
         reach = self.stack_reach(state, area) if area >= 0 else {}
+        left = [self.units_left(state, area, (s.kind.value, s.name)) for s in stacks]
         if toward >= 0:
-            first = next((n for n, s in enumerate(stacks) if toward in reach.get(s.name, ())), 0)
+            first = next((n for n, s in enumerate(stacks) if left[n] and toward in reach.get(s.name, ())), 0)
         else:  # the first stack that may move at all (a Filth never moves)
             movable = (
                 n
                 for n, s in enumerate(stacks)
-                if any(self.walks(state, area, to, s.kind, s.name) for to in reach.get(s.name, ()))
+                if left[n] and any(self.walks(state, area, to, s.kind, s.name) for to in reach.get(s.name, ()))
             )
             first = next(movable, 0)
-        return {(s.kind.value, s.name): (1 if n == first else 0) for n, s in enumerate(stacks)}
+        return {(s.kind.value, s.name): (1 if n == first and left[n] else 0) for n, s in enumerate(stacks)}
 
     def handle(self, state: GameState, intent: Local) -> None:
         """A panel-only tap."""
@@ -256,7 +258,7 @@ class TurnPanel:
         elif what == "area":
             d.outsider = ""
             self.focus(state, arg)
-            if d.pending and self.movable(state, arg):  # gathering a Move: this area's units at once
+            if d.pending and self.movable(state, arg) and any(d.picks.values()):  # gathering a Move: its units at once
                 d.sub = "move"
                 self.defaults(state, "move")
         elif what == "back" and d.outsider:
@@ -281,7 +283,7 @@ class TurnPanel:
             else:
                 d.numbers[key] = max(0, min(MAX_STEP, d.numbers.get(key, 0) + delta))
         elif what == "only":  # a stack's name: one of it, and none of the others
-            d.picks = {key: (1 if key == arg else 0) for key in d.picks}
+            d.picks = {key: (1 if key == arg and self.stack_count(state, key) else 0) for key in d.picks}
         elif what == "kind":
             d.unit = (d.unit + 1) % len(summonable(state.player(state.prompt.actor).faction))
         elif what == "add":  # this area's picked units go to ``arg``; more groups may follow
@@ -306,8 +308,16 @@ class TurnPanel:
             d.numbers = {}
 
     def stack_count(self, state: GameState, key: tuple[str, str]) -> int:
-        area = state.areas[self.draft.area]
-        return sum(s.count for s in area.units_of(state.prompt.actor) if (s.kind.value, s.name) == key)
+        """How many units of stack ``key`` (kind, name) in the area in view the composer may pick:
+        those not yet in a group of the Move being gathered (no unit moves twice in one Move)."""
+        return self.units_left(state, self.draft.area, key)
+
+    def units_left(self, state: GameState, area: int, key: tuple[str, str]) -> int:
+        """Units of stack ``key`` in ``area`` that no group of the Move being gathered takes yet."""
+        here = sum(s.count for s in state.areas[area].units_of(state.prompt.actor) if (s.kind.value, s.name) == key)
+        name = state.area_name(area)
+        taken = sum(g.count for g in self.draft.pending if g.area == name and (g.kind.value, g.name) == key)
+        return max(0, here - taken)
 
     def groups_to(self, state: GameState, to: int) -> list[c.MoveGroup]:
         d = self.draft
@@ -661,21 +671,27 @@ class TurnPanel:
             colour = (58, 52, 76)
         return Button(rect, words, intent, colour)
 
-    def stepper(self, rect: pygame.Rect, words: str, value: int, key: Any, only: bool = False) -> list[Button]:
+    def stepper(
+        self, rect: pygame.Rect, words: str, value: int, key: Any, only: bool = False, enabled: bool = True
+    ) -> list[Button]:
         """A row: a label, then [-] value [+] (the label is a disabled button: it takes no tap;
-        ``only``: a stack's name, whose tap picks one of it and none of the others)."""
+        ``only``: a stack's name, whose tap picks one of it and none of the others; not
+        ``enabled``: nothing left to pick, the whole row dimmed and taking no tap)."""
         m = self.metrics
         side = m.touch
         minus = pygame.Rect(rect.right - 3 * side - 2 * m.margin, rect.y, side, side)
         show = pygame.Rect(minus.right + m.margin, rect.y, side, side)
         plus = pygame.Rect(show.right + m.margin, rect.y, side, side)
         name = pygame.Rect(rect.x, rect.y, minus.x - m.margin - rect.x, side)
-        label = Button(name, words, Local("only", key), STACK) if only else Button(name, words, None, PANEL, enabled=False)
+        if only and enabled:
+            label = Button(name, words, Local("only", key), STACK)
+        else:
+            label = Button(name, words, None, PANEL, enabled=False)
         return [
             label,
-            Button(minus, "-", Local("step", (key, -1))),
+            Button(minus, "-", Local("step", (key, -1)), enabled=enabled),
             Button(show, str(value), None, PANEL, enabled=False),
-            Button(plus, "+", Local("step", (key, +1))),
+            Button(plus, "+", Local("step", (key, +1)), enabled=enabled),
         ]
 
     def rows(self, rect: pygame.Rect) -> list[pygame.Rect]:
@@ -740,8 +756,9 @@ class TurnPanel:
         in_view, more_units = self.stack_page(state, stacks, len(rows) if split < rect.width else len(rows) - 2)
         for row, stack in zip(rows, in_view, strict=False):
             key = (stack.kind.value, stack.name)
-            words = f"{stack.name or stack.kind.default_name} ({stack.count})"
-            out += self.stepper(row, words, d.picks.get(key, 0), key, only=len(stacks) > 1)
+            free = self.stack_count(state, key)  # less those a group of this Move already takes
+            words = f"{stack.name or stack.kind.default_name} ({free})"
+            out += self.stepper(row, words, d.picks.get(key, 0), key, only=len(stacks) > 1, enabled=free > 0)
         if more_units is not None:
             out.append(self.button(rows[len(in_view)], *more_units))
         shown_rows = len(in_view) + (more_units is not None)
@@ -752,10 +769,7 @@ class TurnPanel:
             right = pygame.Rect(
                 rect.x, rect.y + used * (m.touch + m.margin), rect.width, rect.height - used * (m.touch + m.margin)
             )
-        toward = d.numbers.get("toward", -1)
-        near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
-        beside = set(state.board.adjacent[d.area])  # the neighbours first (Flight reaches many more)
-        near.sort(key=lambda j: (j != toward, j not in beside, state.area_name(j)))
+        near = self.move_destinations(state)
         moving = sum(d.picks.values())
         items: list[tuple[str, Any]] = []
         for j in near:
@@ -793,6 +807,17 @@ class TurnPanel:
             out.append(self.button(pygame.Rect(x, row.y, width, row.height), *more))
         out.append(self.button(back_row, _("Back"), Local("back")))
         return out
+
+    def move_destinations(self, state: GameState) -> list[int]:
+        """Where the units picked in the area in view may go (the Move composer's destinations,
+        each asked of the engine for one unit of a stack reaching it): the area units are
+        brought toward first, then the neighbours (Flight reaches many more), then by name."""
+        d = self.draft
+        toward = d.numbers.get("toward", -1)
+        near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
+        beside = set(state.board.adjacent[d.area])
+        near.sort(key=lambda j: (j != toward, j not in beside, state.area_name(j)))
+        return near
 
     def stack_page(self, state: GameState, stacks: Any, room: int) -> tuple[list[Any], tuple[str, Any] | None]:
         """The stacks the Move composer shows in ``room`` rows, and its "More units" item when
