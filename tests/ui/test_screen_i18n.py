@@ -29,7 +29,7 @@ from babel.messages.pofile import read_po
 
 from companion import i18n
 from companion.engine.arkham import data as arkham_data
-from companion.engine.cthulhu import factions, pools
+from companion.engine.cthulhu import factions, pools, unit_words
 from companion.engine.cthulhu.model import Faction, GameState, Phase
 from companion.maps import list_maps
 from companion.ui import widgets
@@ -112,6 +112,7 @@ def data_words() -> set[str]:
     strings_in([f.label for f in Faction], found)
     strings_in(LANGUAGE_NAMES, found)  # each language in its own words
     strings_in(pools.UNITS, found)
+    strings_in([unit_words.plural(name) for name in (*unit_words.REGULAR, *unit_words.IRREGULAR)], found)  # English as the cards
     strings_in({name: getattr(arkham_data, name) for name in dir(arkham_data) if name.isupper()}, found)
     strings_in([(info.name, info.title) for info in list_maps()], found)
     strings_in({name: getattr(factions, name) for name in dir(factions) if name.isupper()}, found)
