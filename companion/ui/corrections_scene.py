@@ -648,8 +648,9 @@ class CorrectionsScene(Scene):
         m, body = self.metrics, self.body()
         top = m.px(44)
         rest = pygame.Rect(m.margin, top, body.width - 2 * m.margin, body.height - top - m.margin)
-        if m.portrait:
-            editor = pygame.Rect(rest.x, rest.y, rest.width, rest.height * 58 // 100)
+        if m.portrait:  # the editor's whole rows in its share; the preview has the rest (a long one needs it)
+            pitch = m.touch + m.margin
+            editor = pygame.Rect(rest.x, rest.y, rest.width, (rest.height * 58 // 100 + m.margin) // pitch * pitch - m.margin)
             return editor, pygame.Rect(rest.x, editor.bottom + m.margin, rest.width, rest.bottom - editor.bottom - m.margin)
         editor = pygame.Rect(rest.x, rest.y, rest.width * 58 // 100, rest.height)
         return editor, pygame.Rect(editor.right + m.margin, rest.y, rest.right - editor.right - m.margin, rest.height)
