@@ -181,7 +181,7 @@ class Appliance:
             return None
         self.panel.show(self.session.state)
         if self.talk is not None:
-            self.panel.on_talk = self.talk.talk  # the panel's talk button (either may come first)
+            self.panel.on_talk = self._panel_talk  # the panel's talk button (either may come first)
         if listen:
             self.output(self.panel.on_events, watched=True)
         self.when_switched(lambda session: self.panel.show(session.state))
@@ -269,7 +269,7 @@ class Appliance:
         self.talk = talk.start()
         self.stack.callback(talk.close)
         if self.panel is not None:
-            self.panel.on_talk = talk.talk  # the panel's talk button
+            self.panel.on_talk = self._panel_talk  # the panel's talk button
         return talk
 
     def add_companion_dice(self, rnd: random.Random | None = None) -> Any:
@@ -285,6 +285,11 @@ class Appliance:
         self.dice = dice
         dice.look()  # the game on the table may wait for a roll already (resumed at one)
         return dice
+
+    def _panel_talk(self, pressed: bool) -> None:
+        """The panel's talk button, held or let go (its own holder: a phone's hold is not cut)."""
+        if self.talk is not None:
+            self.talk.talk(pressed, "panel")
 
     def _talked(self, doing: str, phrase: str) -> None:
         """The push-to-talk cycle's status (on its thread): kept, and told to the watchers."""
@@ -605,9 +610,9 @@ class LocalClient:
         if self.house.web is not None:
             self.house.web.reissue(seat)
 
-    def talk(self, pressed: bool) -> None:
+    def talk(self, pressed: bool, holder: str = "") -> None:
         if self.house.talk is not None:
-            self.house.talk.talk(pressed)
+            self.house.talk.talk(pressed, holder)
 
     def talking(self) -> Talking:
         return self.house.talking

@@ -189,9 +189,10 @@ class TableClient(Protocol):
         """The Phones page's switch: off closes every phone's and TV's page and takes no new one
         until on again (each page then resumes where it was)."""
 
-    def talk(self, pressed: bool) -> None:
-        """The talk key held (True) or let go (False): a spoken command (docs/voice.md); nothing
-        when the table does not listen."""
+    def talk(self, pressed: bool, holder: str = "") -> None:
+        """The talk key held (True) or let go (False) by ``holder`` (which control: "key",
+        "screen", "seat:<id>"): a spoken command (docs/voice.md); nothing when the table does not
+        listen.  While one holder holds, another's press and release are passed over."""
 
     def talking(self) -> Talking:
         """What the push-to-talk cycle is doing now (``doing`` "off": the table does not listen).

@@ -56,12 +56,17 @@ NOT_UNDERSTOOD = "not understood"  # the last hold said no whole phrase (until t
 
 @dataclass(frozen=True)
 class Press:
-    """The talk button (or key) went down."""
+    """The talk button (or key) went down; ``holder``: which control (the panel's button, the
+    window's key, the screen's control, a phone's page)."""
+
+    holder: str = ""
 
 
 @dataclass(frozen=True)
 class Release:
-    """The talk button went up."""
+    """The talk button went up (``holder``: as :class:`Press`)."""
+
+    holder: str = ""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,7 @@ class Talk:
         self.book: dict[str, Phrase] = {}
         self.heard_at = ("", 0)
         self.recording = False
+        self.holder = ""  # the control holding the button while recording
         self.offer: Offer | None = None
         self.answer = _Answer(recognizer)
         self._thread: threading.Thread | None = None
@@ -142,15 +148,18 @@ class Talk:
 
     # -- from any thread: only ever put on the queue --------------------------------------------
 
-    def press(self) -> None:
-        self.inputs.put(Press())
+    def press(self, holder: str = "") -> None:
+        self.inputs.put(Press(holder))
 
-    def release(self) -> None:
-        self.inputs.put(Release())
+    def release(self, holder: str = "") -> None:
+        self.inputs.put(Release(holder))
 
-    def talk(self, pressed: bool) -> None:
-        """The button, a key or the screen's control: down (True) or up (False)."""
-        self.inputs.put(Press() if pressed else Release())
+    def talk(self, pressed: bool, holder: str = "") -> None:
+        """The button, a key, the screen's control or a phone (``holder`` names which): down
+        (True) or up (False).  A hold is its holder's: while one control holds, another's press
+        and release are passed over (a tap on the screen's control does not cut a phone's
+        sentence short)."""
+        self.inputs.put(Press(holder) if pressed else Release(holder))
 
     def tap(self) -> None:
         self.inputs.put(Tap())
@@ -212,9 +221,10 @@ class Talk:
             if self.offer is not None:
                 self._confirmed()
             elif not self.recording:  # a key's auto-repeat, or a bounce, while held: one hold
+                self.holder = item.holder
                 self._record()
         elif isinstance(item, Release):
-            if self.recording:
+            if self.recording and item.holder == self.holder:  # another control's let-go ends no hold
                 self._heard()
         elif isinstance(item, Tap):
             if self.offer is not None:

@@ -669,7 +669,7 @@ class App:
                 rename(self.draft, "\b")
                 self.mark()
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == TALK_KEY:
-            self.client.talk(event.type == pygame.KEYDOWN)  # held while speaking (docs/voice.md)
+            self.client.talk(event.type == pygame.KEYDOWN, "key")  # held while speaking (docs/voice.md)
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -702,7 +702,7 @@ class App:
         touched = self.overlay.touched(pos)
         if touched == TALK:
             self.overlay.held = True
-            self.client.talk(True)  # let go in release()
+            self.client.talk(True, "screen")  # let go in release()
         elif touched in (YES, NO):
             self.client.answer(touched == YES)
         return touched is not None
@@ -711,7 +711,7 @@ class App:
         """A finger lifted (a hold ends: the Elder Signs' peek)."""
         if self.overlay.held:  # the talk control let go: what was said is heard
             self.overlay.held = False
-            self.client.talk(False)
+            self.client.talk(False, "screen")
         release = getattr(self.scenes[self.scene_name], "release", None)
         if release is not None and release():
             self.mark()

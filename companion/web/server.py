@@ -537,14 +537,14 @@ class WebServer:
         loop = asyncio.get_running_loop()
         self._talk_since = loop.time()
         self._talk_timer = loop.call_later(self.talk_limit, self._held_too_long, sock)
-        self.client.talk(True)
+        self.client.talk(True, f"seat:{sock.seat}")
         self._send(sock, {"type": "talk", "ok": True, "text": "Listening: speak, then let go."})
 
     def _let_go(self, sock: Socket) -> None:
         """``sock``'s hold ends: the table's talk key is let go (nothing if it holds none)."""
         if self.talk_held is sock:
             self._end_hold()
-            self.client.talk(False)
+            self.client.talk(False, f"seat:{sock.seat}")
 
     def _end_hold(self) -> None:
         self.talk_held = None

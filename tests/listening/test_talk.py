@@ -216,3 +216,15 @@ def test_the_cycle_tells_the_screen_what_it_is_doing(house: House) -> None:
     house.talk.drop()  # nothing waits: nothing to drop
     house.say("next")
     assert house.hear() == "Did you say: Next?"
+
+
+def test_a_hold_is_its_holders_another_controls_press_and_release_end_nothing(house: House) -> None:
+    """A phone holds; the screen's control is tapped meanwhile: the phone's sentence is heard
+    whole (from the old cycle, the screen's let-go ended the recording before "next" was said)."""
+    house.talk.talk(True, "seat:great_cthulhu")
+    assert house.source.listening.wait(TIMEOUT)
+    house.talk.talk(True, "screen")
+    house.talk.talk(False, "screen")
+    house.source.queue(said_in_a_room("next"))  # heard only while the hold goes on
+    house.talk.talk(False, "seat:great_cthulhu")
+    assert house.hear() == "Did you say: Next?"

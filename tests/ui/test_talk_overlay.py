@@ -123,7 +123,7 @@ class Client:
         self.real = real
         self.asked: list[tuple[str, bool]] = []
 
-    def talk(self, pressed: bool) -> None:
+    def talk(self, pressed: bool, holder: str = "") -> None:
         self.asked.append(("talk", pressed))
 
     def answer(self, yes: bool) -> None:

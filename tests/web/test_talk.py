@@ -78,9 +78,9 @@ def listening() -> Iterator[Listening]:
         presses: list[bool] = []
         real_talk = server.client.talk
 
-        def talk(pressed: bool) -> None:  # the real client's key, its presses kept for the test
+        def talk(pressed: bool, holder: str = "") -> None:  # the real client's key, its presses kept for the test
             presses.append(pressed)
-            real_talk(pressed)
+            real_talk(pressed, holder)
 
         server.client.talk = talk
         worker = TableThread(house.table).start()
@@ -249,11 +249,36 @@ def test_a_released_hold_is_not_let_go_again_by_its_limit(listening: Listening) 
     assert server.refused.get("talk too long") == 1
 
 
-def test_a_hold_the_touchscreen_let_go_is_forgotten_at_the_next_press(listening: Listening) -> None:
+def test_the_touchscreens_control_does_not_cut_a_phones_hold(listening: Listening) -> None:
+    """A phone holds; someone taps the touchscreen's talk control meanwhile: the hold stays the
+    phone's (its sentence is heard whole), the screen's let-go ends nothing."""
+    server, house = listening.server, listening.house
+    seat = views.seats_of(state_of(house))[0][0]
+    screen = house.client(threaded=False)  # the touchscreen's talk control
+    phrase = next(p for p in phrasebook(state_of(house)).values() if p.command is not None)
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as http:
+            phone = await Page(server, http, secret_of(server, seat)).open()
+            await phone.next("state")
+            answer = await hold(phone, True)
+            assert answer is not None and answer["ok"], answer
+            assert listening.source.listening.wait(TIMEOUT)  # the table's microphone is open
+            screen.talk(True, "screen")  # a tap on the screen's control while the phone holds
+            screen.talk(False, "screen")
+            listening.source.queue(said_in_a_room(phrase.text))  # heard only if the hold goes on
+            await hold(phone, False)
+            assert listening.said.get(timeout=TIMEOUT) == f"Did you say: {phrase.text}?"
+            await phone.close()
+
+    run(scenario())
+
+
+def test_a_hold_the_table_let_go_is_forgotten_at_the_next_press(listening: Listening) -> None:
     server, house = listening.server, listening.house
     first, second = (seat for seat, _label in views.seats_of(state_of(house))[:2])
     server.talk_settle = 0.0  # the test waits for the cycle's status itself
-    screen = house.client(threaded=False)  # the touchscreen's talk control
+    screen = house.client(threaded=False)
 
     async def scenario() -> None:
         async with aiohttp.ClientSession() as http:
@@ -264,7 +289,7 @@ def test_a_hold_the_touchscreen_let_go_is_forgotten_at_the_next_press(listening:
             answer = await hold(phone, True)
             assert answer is not None and answer["ok"], answer
             await until(lambda: screen.talking().doing == "listening", "the table listens")
-            screen.talk(False)  # the screen's control let go: the recording ends
+            screen.talk(False, f"seat:{first}")  # the table's cycle lets the phone's hold go (as a restarted cycle would)
             await until(lambda: screen.talking().doing != "listening", "the recording ended")
             assert server.talk_held is not None  # the server still thinks the phone holds it
             answer = await hold(other, True)  # the next press: the phone's hold is stale, forgotten
