@@ -69,14 +69,6 @@ def test_no_sentence_of_the_log_leaves_a_plural_to_the_reader() -> None:
     assert [s for s in strings if LEFT_TO_THE_READER.search(s)] == []
 
 
-def test_unit_counts_read_in_plural_forms() -> None:
-    assert unit_words(1, "Acolyte") == "1 Acolyte"
-    assert unit_words(2, "Acolyte") == "2 Acolytes"
-    assert unit_words(3, "Dark Young") == "3 Dark Young"
-    assert unit_words(2, "Serpent Man") == "2 Serpent Men"
-    assert unit_words(2, "Ghoul (wounded)") == "2 Ghouls (wounded)"
-
-
 def log_of_games(seed: int, limit: int = 400) -> Iterator[tuple[str, dict[str, object]]]:
     """Each line the log writes over seeded games of every faction, with its event's data."""
     for factions, map_name in GAMES:

@@ -95,6 +95,15 @@ async def hold(page: Page, pressed: bool) -> dict[str, Any] | None:
     return await page.next("talk") if pressed else None
 
 
+async def holding(server: WebServer, http: aiohttp.ClientSession, seat: str) -> Page:
+    """``seat``'s page opened, its state seen, its talk control held (the server said yes)."""
+    page = await Page(server, http, secret_of(server, seat)).open()
+    await page.next("state")
+    answer = await hold(page, True)
+    assert answer is not None and answer["ok"], answer
+    return page
+
+
 def test_a_phone_holds_the_tables_microphone_and_a_second_press_confirms(listening: Listening) -> None:
     house, server = listening.house, listening.server
     state = state_of(house)
@@ -228,10 +237,7 @@ def test_a_released_hold_is_not_let_go_again_by_its_limit(listening: Listening) 
 
     async def scenario() -> float:
         async with aiohttp.ClientSession() as http:
-            page = await Page(server, http, secret_of(server, seat)).open()
-            await page.next("state")
-            answer = await hold(page, True)
-            assert answer is not None and answer["ok"], answer
+            page = await holding(server, http, seat)
             await hold(page, False)  # let go at once: its limit's timer must not fire
             await asyncio.sleep(TALK_GAP)  # past the seat's rate gap, well inside the first hold's limit
             pressed = time.monotonic()
@@ -259,10 +265,7 @@ def test_the_touchscreens_control_does_not_cut_a_phones_hold(listening: Listenin
 
     async def scenario() -> None:
         async with aiohttp.ClientSession() as http:
-            phone = await Page(server, http, secret_of(server, seat)).open()
-            await phone.next("state")
-            answer = await hold(phone, True)
-            assert answer is not None and answer["ok"], answer
+            phone = await holding(server, http, seat)
             assert listening.source.listening.wait(TIMEOUT)  # the table's microphone is open
             screen.talk(True, "screen")  # a tap on the screen's control while the phone holds
             screen.talk(False, "screen")
