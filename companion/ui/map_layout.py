@@ -180,7 +180,9 @@ def radii(
         for j in range(count):
             if j != i:
                 theirs = name(j, got[j])
-                if _gap(theirs, centres[i]) < r + clear:
+                if _gap(theirs, centres[i]) < r + clear or _gap(mine, centres[j]) < got[j] + clear:
+                    return False
+                if _overlaps(mine, theirs):
                     return False
         return True
 
