@@ -202,7 +202,7 @@ def radii(
 
 
 RING = 12  # half-radii: how far out a label that fits nowhere beside its circle is looked for
-SETTLE_ROUNDS = 300  # passes pushing apart areas whose circle or name lies on another's
+SETTLE_ROUNDS = 150  # passes pushing apart areas whose circle or name lies on another's
 CHOOSE_EVERY = 4  # passes between the choices of each name's side and line break
 
 
