@@ -244,7 +244,7 @@ def settle(
     chosen = [(0, 0)] * count
     clear = radius + 2 * gap  # from another area's centre: a name further off reads as no name of it
     apart = 2 * radius + 2 * gap  # two centres no nearer (circles a gap apart, as radii() keeps them)
-    apart_names = gap  # px between two names side by side (nearer, they read as one)
+    apart_names = 2 * gap  # px each side between two names side by side (nearer, they read as one)
     # How far from its centre an area's circle or name can reach (two further apart never meet).
     span = [radius + gap + max(max(w, h) for w, h in options) for options in blocks]
 
