@@ -445,9 +445,14 @@ def _place(
 
     def clash(i: int, box: Box) -> float:
         """Collisions (1 each), off the map (100), and a half when the label sits nearer another
-        area's circle's edge than its own (it would read as that area's)."""
-        score = sum(_overlaps(box, other) for other in taken) + (0 if inside(box) else 100)
+        area's circle's edge than its own (it would read as that area's; weighed only for a
+        place with no collision)."""
+        score = (0 if inside(box) else 100) + sum(_overlaps(box, other) for other in taken)
+        if score >= 1:
+            return score + 1  # (the circles and the half not weighed: not a place to take)
         score += sum(_gap(box, centre) < r for centre, r in zip(centres, radii, strict=True))
+        if score >= 1:
+            return score
         cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
         near = min(range(len(centres)), key=lambda j: _gap(box, centres[j]) - radii[j] + 1e-3 * math.dist(centres[j], (cx, cy)))
         return score + (0.5 if near != i else 0.0)

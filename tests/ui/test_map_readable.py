@@ -196,7 +196,7 @@ def test_the_layouts_are_the_same_every_run() -> None:
         assert [list(p) for p in layout(load_map(name))] == theirs[name], name
 
 
-def test_the_settled_maps_are_the_same_every_run() -> None:
+def test_the_settled_maps_are_the_same_every_run(app_on: Callable[..., App]) -> None:
     """Where each area's circle and name go once the names are made room for (map_layout.settle),
     at 800x480 and in portrait: the same in a fresh interpreter (another hash seed)."""
     script = (
@@ -210,8 +210,8 @@ def test_the_settled_maps_are_the_same_every_run() -> None:
     env = {"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "54321", "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
     theirs = json.loads(out.stdout.strip().splitlines()[-1])
-    pygame.font.init()  # (the names are measured in their font)
     for name in MAPS:
         for w, h in ((800, 480), (720, 1280)):
-            ours = MapScene(Metrics(w, h)).settled(started(name).state)
+            session = started(name)
+            ours = mapped(app_on(session, (w, h))).settled(session.state)
             assert json.loads(json.dumps(ours)) == theirs[f"{name} {w}x{h}"], (name, w, h)
