@@ -164,7 +164,7 @@ def radii(
     for i in range(count):
         for j in range(count):
             if i != j:
-                got[i] = min(got[i], int((math.dist(centres[i], centres[j]) - gap) // 2))
+                got[i] = min(got[i], int((_apart(centres[i], centres[j]) - gap) // 2))
     name_gap = max(1, least // 8)
     clear = 2 * name_gap  # another circle no nearer a name than this
 
@@ -189,7 +189,7 @@ def radii(
     for i in sorted(range(count), key=lambda k: -wanted[k]):
         x, y = centres[i]
         edge = min(x - bounds[0], bounds[0] + bounds[2] - x, y - bounds[1], bounds[1] + bounds[3] - y)
-        room = min((math.dist(centres[i], centres[j]) - gap - got[j] for j in range(count) if j != i), default=edge)
+        room = min((_apart(centres[i], centres[j]) - gap - got[j] for j in range(count) if j != i), default=edge)
         grown = max(got[i], min(wanted[i], int(min(room, edge))))
         if names and grown > got[i]:
             step = max(1, least // 8)
@@ -226,10 +226,12 @@ def settle(
     blocks: tuple[tuple[tuple[int, int], ...], ...],
     bounds: Box,
     gap: int,
+    least: int,
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """The map's areas moved apart just so far that each area's name fits beside its own circle
-    (of ``radius`` px): no two circles nearer than ``2 * gap``, no name on another or nearer
-    another area's centre than ``radius + 2 * gap``, all inside ``bounds``.  Returns (the
+    (of ``radius`` px): no two circles nearer than ``2 * gap``, nor two of the least radius,
+    ``least``, whose squares (their tap targets) come nearer than that; no name on another or
+    nearer another area's centre than ``radius + 2 * gap``; all inside ``bounds``.  Returns (the
     centres, each name's (breaking, side) as :func:`name_box` takes it).  ``blocks[i]`` lists
     area ``i``'s name's (width, height) in each way it is broken onto lines.  Every few passes
     each name that is crowded takes the side and breaking least crowded (below first, then
@@ -243,13 +245,18 @@ def settle(
     at = [[float(x), float(y)] for x, y in centres]
     chosen = [(0, 0)] * count
     clear = radius + 2 * gap  # from another area's centre: a name further off reads as no name of it
-    apart = 2 * radius + 2 * gap  # two centres no nearer (circles a gap apart, as radii() keeps them)
     apart_names = 2 * gap  # px each side between two names side by side (nearer, they read as one)
     # How far from its centre an area's circle or name can reach (two further apart never meet).
     span = [radius + gap + max(max(w, h) for w, h in options) for options in blocks]
 
     def name(i: int, choice: tuple[int, int]) -> Box:
         return name_box((round(at[i][0]), round(at[i][1])), radius, gap, choice[1], blocks[i][choice[0]])
+
+    def square(i: int) -> Box:
+        """Area ``i``'s least circle's square and a gap (a circle is tapped in its square: two never meet)."""
+        x, y = round(at[i][0]), round(at[i][1])
+        half = least + gap
+        return (x - half, y - half, 2 * half, 2 * half)
 
     def near(i: int) -> list[int]:
         x, y = at[i]
@@ -281,7 +288,8 @@ def settle(
         for i in range(count):
             for j in near(i):
                 if j > i:
-                    moved |= _part(at, i, j, apart)
+                    moved |= _part(at, i, j, 2 * radius + 2 * gap)
+                    moved |= _push(at, i, j, square(i), square(j))
                     moved |= _push(at, i, j, _wider(names[i], apart_names), names[j])
                     moved |= _clear(at, i, j, names[i], clear)
                     moved |= _clear(at, j, i, names[j], clear)
@@ -368,6 +376,12 @@ def _keep_inside(point: list[float], boxes: tuple[Box, Box], bounds: Box) -> boo
     return bool(dx or dy)
 
 
+def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """How far apart two centres are, across or up and down, whichever is more (their circles'
+    squares, each a circle's tap target, meet when it is under the two radii)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
 def _gap(box: Box, point: tuple[int, int]) -> float:
     """How far ``point`` is from ``box`` (0 inside it)."""
     dx = max(box[0] - point[0], 0, point[0] - box[0] - box[2])
@@ -431,6 +445,10 @@ def _place(
             (x - radius - gap - w, y - radius - h, w, h),
             (x + radius + gap, y + radius, w, h),
             (x - radius - gap - w, y + radius, w, h),
+            (x - radius, y + radius + gap, w, h),  # under or over it, running off to one side
+            (x + radius - w, y + radius + gap, w, h),
+            (x - radius, y - radius - gap - h, w, h),
+            (x + radius - w, y - radius - gap - h, w, h),
             (x - w // 2, y - 2 * radius - gap - h, w, h),
             (x - w // 2, y + 2 * radius + gap, w, h),
         ]

@@ -167,7 +167,7 @@ class MapScene(Scene):
         )
         room = mapped.inflate(-2 * m.margin, -2 * m.margin)
         base = self.base_radius()
-        return settle(start, base + m.px(RESERVE), blocks, (room.x, room.y, room.width, room.height), max(1, base // 8))
+        return settle(start, base + m.px(RESERVE), blocks, (room.x, room.y, room.width, room.height), max(1, base // 8), base)
 
     def names(self, state: GameState) -> tuple[tuple[int, tuple[int, int]], ...]:
         """Each area's label as :meth:`settled` made room for it: (its side of the circle, its
