@@ -1,5 +1,6 @@
 """The map: every area a tappable circle with its gate, units, Worm, eradication, the Watcher and
-the Acolyte, its name placed where no other label or circle is.  On an action turn, tapping an
+the Acolyte, its name (2.5 mm of ink from the seats) beside it where the layout made room for it
+(:func:`companion.ui.map_layout.settle`) and no other label or circle is.  On an action turn, tapping an
 area opens what the player to act can legally do there (:mod:`turn_panel`); otherwise it opens a
 quick editor for the area's gate and cultists.  A prompt answered by naming an area (a start
 area, where the Watcher attacks, a Worm's, glacier's or the Acolyte's place, a retreat) is
@@ -9,7 +10,8 @@ choices as a list beside the map.
 Read from the seats: each area shows its units by kind (a Great Old One as a diamond, a Terror a
 triangle, a Monster a square, a Cultist a circle, in the owner's colour) with light counts whose
 ink is at least 3.5 mm tall on the 7-inch panel; a circle grows into the room its neighbours
-leave to hold them, and never over another.  The pending decision is headed across the top of
+and their names leave to hold them, and never over another (units a hemmed-in circle cannot
+hold go on a tab of its fill over it, else beside it).  The pending decision is headed across the top of
 the map.  The areas stay where they are when a side panel opens: the panel covers the half of
 the map away from the area tapped (or, for an area prompt, the side with fewer answers)."""
 
@@ -47,8 +49,9 @@ from companion.ui.widgets import (
     width_of,
 )
 
-LABEL_SIZES = (27, 22, 18, 15)  # px at unit 1: an area's name (ink 13 px = 2.5 mm on the 7-inch panel), on 1 to 3 lines;
-# smaller only where it finds no room at that size (a squarer screen than 800x480 holds less)
+# px at unit 1: an area's name (ink 13 px = 2.5 mm on the 7-inch panel), on 1 to 3 lines; the
+# smaller sizes only for a name that finds no room at that size (a squarer screen holds less)
+LABEL_SIZES = (27, 22, 18, 15)
 NAME_LINES = 3  # the most lines an area's name is broken onto
 TAB_PAD = 3  # px at unit 1: round the units on a tab beside their circle
 TRAY_REACH = 12  # half-radii: how far from its circle units it cannot hold may go (else under its name)
@@ -57,9 +60,8 @@ DIMMED = (26, 26, 30)  # an area that is not a legal answer
 LABEL_TAG = "area label"  # the tag of an area's label lines (the tests find them by it)
 COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
-COUNT_SIZES = (
-    40,
-)  # px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel; 37 px inks a 4 or 7 18 px, under 3.5 mm)
+# px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel; 37 px inks a 4 or a 7 18 px, under 3.5 mm)
+COUNT_SIZES = (40,)
 HEADING_SIZES = (38, 30, 24, 20)  # px at unit 1: the heading's font, largest that fits on one line
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
 RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
