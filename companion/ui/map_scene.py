@@ -1,5 +1,6 @@
 """The map: every area a tappable circle with its gate, units, Worm, eradication, the Watcher and
-the Acolyte, its name placed where no other label or circle is.  On an action turn, tapping an
+the Acolyte, its name (2.5 mm of ink from the seats) beside it where the layout made room for it
+(:func:`companion.ui.map_layout.settle`) and no other label or circle is.  On an action turn, tapping an
 area opens what the player to act can legally do there (:mod:`turn_panel`); otherwise it opens a
 quick editor for the area's gate and cultists.  A prompt answered by naming an area (a start
 area, where the Watcher attacks, a Worm's, glacier's or the Acolyte's place, a retreat) is
@@ -9,13 +10,16 @@ choices as a list beside the map.
 Read from the seats: each area shows its units by kind (a Great Old One as a diamond, a Terror a
 triangle, a Monster a square, a Cultist a circle, in the owner's colour) with light counts whose
 ink is at least 3.5 mm tall on the 7-inch panel; a circle grows into the room its neighbours
-leave to hold them, and never over another.  The pending decision is headed across the top of
+and their names leave to hold them, and never over another (units a hemmed-in circle cannot
+hold go on a tab of its fill over it, else beside it).  The pending decision is headed across the top of
 the map.  The areas stay where they are when a side panel opens: the panel covers the half of
 the map away from the area tapped (or, for an area prompt, the side with fewer answers)."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -25,7 +29,7 @@ from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, Promp
 from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import label, prompt_words
-from companion.ui.map_layout import layout, place_labels, radii, wraps
+from companion.ui.map_layout import layout, name_box, place_labels, radii, settle, wraps
 from companion.ui.move_on_map import REFUSE, composing, targets, why_not
 from companion.ui.move_on_map import intent as move_intent
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -45,20 +49,42 @@ from companion.ui.widgets import (
     paragraph,
     text,
     width_of,
-    wrap,
 )
 
-LABEL_SIZES = (16, 14, 12, 11)  # px at unit 1: an area's name shrinks through these (and wraps) to fit
+# px at unit 1: an area's name (ink 13 px = 2.5 mm on the 7-inch panel), on 1 to 3 lines; the
+# smaller sizes only for a name that finds no room at that size (a squarer screen holds less)
+LABEL_SIZES = (27, 22, 18, 15)
+NAME_LINES = 3  # the most lines an area's name is broken onto
+TAB_PAD = 3  # px at unit 1: round the units on a tab beside their circle
+TRAY_REACH = 12  # half-radii: how far from its circle units it cannot hold may go (else under its name)
+RESERVE = 4  # px at unit 1: how far past its least radius a circle grows without moving its name
 DIMMED = (26, 26, 30)  # an area that is not a legal answer
 LABEL_TAG = "area label"  # the tag of an area's label lines (the tests find them by it)
 COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
-COUNT_SIZES = (40,)  # px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel)
+# px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel; 37 px inks a 4 or a 7 18 px, under 3.5 mm)
+COUNT_SIZES = (40,)
 HEADING_SIZES = (38, 30, 24, 20)  # px at unit 1: the heading's font, largest that fits on one line
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
 RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
 KINDS = ("goo", "terror", "monster", "cultist")  # the order an owner's units are shown in
 FILLS = {"land": (40, 44, 32), "ocean": (20, 30, 60), "gone": (8, 8, 8)}  # an area's fill (dark: counts are light)
+
+
+Box = tuple[int, int, int, int]  # x, y, width, height in px
+Item = tuple[tuple[int, int, int], str, int]  # (owner's colour, kind, count)
+Tray = tuple[list[Item], tuple[int, int], list[tuple[int, int]]]  # units as arranged: (items, block, spots)
+
+
+@dataclass(frozen=True)
+class LabelPlan:
+    """Where the map's words go on one state: each area's ((font size, lines), box); the units
+    each hemmed-in circle cannot hold, beside it ((items, spots, box) by area) or under its
+    name (arranged, by area)."""
+
+    labels: list[tuple[tuple[int, list[str]], Box]]
+    beside: dict[int, tuple[list[Item], list[tuple[int, int]], Box]]
+    under: dict[int, Tray]
 
 
 class MapScene(Scene):
@@ -71,6 +97,7 @@ class MapScene(Scene):
         self.panel = TurnPanel(metrics)
         self.state: GameState | None = None
         self._geometry: tuple[GameState, tuple[tuple[int, int], ...], tuple[int, ...]] | None = None
+        self._labels: tuple[GameState, tuple[int, int, int, int], LabelPlan] | None = None
         # Why the last tap on an area did nothing, on the state it was tapped on (the heading
         # says it until the next tap or the game moves on).
         self.said: tuple[GameState, str] | None = None
@@ -112,13 +139,58 @@ class MapScene(Scene):
         if known is not None and known[0] is state:
             return known[1], known[2]
         m = self.metrics
-        inner = self.split(state)[0].inflate(-2 * m.px(34), -2 * m.px(26))
-        centres = tuple((int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board))
+        centres = self.settled(state)[0]
         wanted = tuple(self.wanted_radius(state, i) for i in range(len(centres)))
         mapped = self.split(state)[0]
-        got = radii(centres, wanted, self.base_radius(), m.px(6), (mapped.x, mapped.y, mapped.width, mapped.height))
+        room = mapped.inflate(-2 * m.margin, -2 * m.margin)
+        got = radii(
+            centres,
+            wanted,
+            self.base_radius(),
+            m.px(6),
+            (mapped.x, mapped.y, mapped.width, mapped.height),
+            self.names(state),
+            self.base_radius() + m.px(RESERVE),
+            (room.x, room.y, room.width, room.height),
+        )
         self._geometry = (state, centres, got)
         return centres, got
+
+    def settled(self, state: GameState) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """Each area's centre in px and its name's (line breaking, side), the areas moved from
+        their map layout's places just so far that every name fits beside its own circle
+        (:func:`settle`; worked out once per map and screen size)."""
+        m = self.metrics
+        mapped = self.split(state)[0]
+        inner = mapped.inflate(-2 * m.px(34), -2 * m.px(26))
+        start = tuple((int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board))
+        largest = m.px(LABEL_SIZES[0])  # (the smaller sizes are for a name that finds no room: place_labels)
+        blocks = tuple(
+            tuple(_block(size, lines) for size, lines in self.label_variants([area.name, *spare(state, i)]) if size == largest)
+            for i, area in enumerate(state.board.areas)
+        )
+        room = mapped.inflate(-2 * m.margin, -2 * m.margin)
+        base = self.base_radius()
+        return settle(start, base + m.px(RESERVE), blocks, (room.x, room.y, room.width, room.height), max(1, base // 8), base)
+
+    def names(self, state: GameState) -> tuple[tuple[int, tuple[int, int]], ...]:
+        """Each area's label as :meth:`settled` made room for it: (its side of the circle, its
+        (width, height) px with its marks (Worm, ERADICATED...) on a line under its name)."""
+        worms = dict(state.worms.on_map) if state.worms is not None else {}
+        return tuple(
+            (side, _block(*self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))])[choice]))
+            for i, (choice, side) in enumerate(self.settled(state)[1])
+        )
+
+    def name_boxes(self, state: GameState) -> tuple[tuple[int, int, int, int], ...]:
+        """Each area's label's box in px: :data:`RESERVE` px off its circle's least radius (a
+        circle grows that far without moving it), pushed out as its circle grows further."""
+        centres, got = self.geometry(state)
+        reach, gap = self.base_radius() + self.metrics.px(RESERVE), max(1, self.base_radius() // 8)
+        return tuple(
+            name_box(centre, max(r, reach), gap, side, block)
+            for centre, r, (side, block) in zip(centres, got, self.names(state), strict=True)
+        )
 
     def centres(self, view: View) -> list[tuple[int, int]]:
         return list(self.geometry(view.state)[0])
@@ -308,56 +380,156 @@ class MapScene(Scene):
 
     def label_variants(self, words: list[str]) -> list[tuple[int, list[str]]]:
         """(font size, lines) candidates for an area's label, largest first: the name on one
-        line, then on two, at each size; a marks line (Worm, Watcher...) below when given."""
+        line, then on two, then three (each breaking the one whose widest line is least), at
+        each size; a marks line (Worm, Watcher...) below when given."""
         m, out = self.metrics, []
         name, marks = words[0], words[1:]
         for size in (m.px(s) for s in LABEL_SIZES):
-            out.append((size, [name, *marks]))
-            two = wrap(name, size, max(1, font(size).size(name)[0] * 6 // 10))
-            if len(two) == 2:
-                out.append((size, [*two, *marks]))
+            out += [(size, [*lines, *marks]) for lines in broken(name, size, NAME_LINES)]
         return out
 
     def draw_labels(self, surface: pygame.Surface, view: View, centres: list[tuple[int, int]], worms: dict[int, int]) -> None:
         m, state = self.metrics, view.state
-        variants = [
-            self.label_variants([state.board.areas[i].name, *self.marks(view, i, worms.get(i))]) for i in range(len(centres))
-        ]
-        trays = [self.tray(state, i) for i in range(len(centres))]
-        sizes = [
-            [_with_tray(_block(size, lines), tray) for size, lines in options]
-            for options, tray in zip(variants, trays, strict=True)
-        ]
-        # A margin from the screen's edges (and from the choices beside the map): a label is
-        # read as the map's, not cut by the glass's bezel.
-        mapped = self.split(state)[0].inflate(-2 * m.margin, -2 * m.margin)
-        bounds = (mapped.x, mapped.y, mapped.width, mapped.height)
-        side = self.split(state)[1]
-        keep_out: tuple[tuple[int, int, int, int], ...] = ((0, 0, m.width, m.px(HEADING_ROOM)),)  # the heading's strip
-        if side.width and side.height:
-            keep_out += ((side.x, side.y, side.width, side.height),)
-        radii = self.geometry(state)[1]
-        placed = place_labels(centres, radii, sizes, bounds, keep_out)
-        for i, (choice, box) in enumerate(placed):
-            r = radii[i]
-            circle = pygame.Rect(centres[i][0] - r, centres[i][1] - r, 2 * r, 2 * r)
-            if side.width and (pygame.Rect(box).colliderect(side) or circle.colliderect(side)):
-                continue  # under the open panel
-            size, lines = variants[i][choice]
-            marks = len(lines) - len(self.marks(view, i, worms.get(i)))
+        plan = self.label_plan(state)
+        for i, (items, spots, box) in plan.beside.items():
+            if not self.hidden(state, i, box):  # on a tab of its area's own fill, a line from its circle
+                pad, (x, y), r = m.px(TAB_PAD), self.geometry(state)[0][i], self.radius(i)
+                end = _nearest(box, (x, y))
+                reach = max(1.0, math.dist((x, y), end))
+                start = (round(x + (end[0] - x) * r / reach), round(y + (end[1] - y) * r / reach))
+                pygame.draw.line(surface, BUTTON_EDGE, start, end, max(1, m.px(3)))
+                pygame.draw.rect(surface, self.fill(state, i), box, border_radius=m.px(8))
+                pygame.draw.rect(surface, BUTTON_EDGE, box, max(1, m.px(2)), border_radius=m.px(8))
+                draw_items(surface, items, spots, m.px(COUNT_SIZES[-1]), (box[0] + pad, box[1] + pad), m)
+        for i, ((size, lines), box) in enumerate(plan.labels):
+            if self.hidden(state, i, box):
+                continue
+            marks = len(lines) - len(self.marks(state, i, worms.get(i)))
             y = box[1]
             for n, line in enumerate(lines):
                 colour = TEXT if n < marks else WARN
                 width = font(size).size(line)[0]
                 text(surface, line, (box[0] + (box[2] - width) // 2, y), size, colour, tag=LABEL_TAG)
                 y += line_height(size, line)
-            tray = trays[i]
-            if tray is not None:
-                items, (w, _), spots = tray
-                draw_items(surface, items, spots, m.px(COUNT_SIZES[0]), (box[0] + (box[2] - w) // 2, y), m)
+            if i in plan.under:
+                items, (w, _), spots = plan.under[i]
+                draw_items(surface, items, spots, m.px(COUNT_SIZES[-1]), (box[0] + (box[2] - w) // 2, y), m)
 
-    def marks(self, view: View, i: int, worm: int | None) -> list[str]:
-        state, area = view.state, view.state.areas[i]
+    def label_plan(self, state: GameState) -> LabelPlan:
+        """Each area's label ((font size, lines), box) and where the units go that its circle
+        cannot hold: worked out once per state and open panel (a frame only draws it)."""
+        m, split = self.metrics, self.split(state)
+        key = (split[1].x, split[1].y, split[1].width, split[1].height)
+        known = self._labels
+        if known is not None and known[0] is state and known[1] == key:
+            return known[2]
+        worms = dict(state.worms.on_map) if state.worms is not None else {}
+        centres = list(self.geometry(state)[0])
+        variants = [
+            self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))]) for i in range(len(centres))
+        ]
+        sizes = [[_block(size, lines) for size, lines in options] for options in variants]
+        # A margin from the screen's edges (and from the choices beside the map): a label is
+        # read as the map's, not cut by the glass's bezel.
+        mapped = split[0].inflate(-2 * m.margin, -2 * m.margin)
+        bounds = (mapped.x, mapped.y, mapped.width, mapped.height)
+        keep_out: tuple[tuple[int, int, int, int], ...] = ((0, 0, m.width, m.px(HEADING_ROOM)),)  # the heading's strip
+        if key[2] and key[3]:
+            keep_out += (key,)
+        radii = self.geometry(state)[1]
+        prefer = [(choice, box) for (choice, _), box in zip(self.settled(state)[1], self.name_boxes(state), strict=True)]
+        beside, under = self.tray_spots(state, centres, keep_out + tuple(box for _, box in prefer), bounds)
+        for i, tray in under.items():  # no room beside its circle: its units go under its name
+            sizes[i] = [_with_tray(block, tray) for block in sizes[i]]
+            where, choice = self.names(state)[i][0], prefer[i][0]
+            reach = max(radii[i], self.base_radius() + m.px(RESERVE))
+            prefer[i] = (choice, name_box(centres[i], reach, max(1, self.base_radius() // 8), where, sizes[i][choice]))
+        keep_out += tuple(box for _, _, box in beside.values())
+        for i, ((x, y), r) in enumerate(zip(centres, radii, strict=True)):
+            if key[2] and pygame.Rect(key).colliderect((x - r, y - r, 2 * r, 2 * r)):  # under the panel: no label
+                sizes[i], prefer[i] = [(0, 0)], (0, (x, y, 0, 0))
+        placed = place_labels(centres, radii, sizes, bounds, keep_out, tuple(prefer))
+        plan = LabelPlan([(variants[i][choice], box) for i, (choice, box) in enumerate(placed)], beside, under)
+        self._labels = (state, key, plan)
+        return plan
+
+    def hidden(self, state: GameState, i: int, box: tuple[int, int, int, int]) -> bool:
+        """Whether area ``i``'s circle or a box of its (name, units) lies under the open panel."""
+        side, r, (x, y) = self.split(state)[1], self.radius(i), self.geometry(state)[0][i]
+        circle = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        return bool(side.width) and (pygame.Rect(box).colliderect(side) or circle.colliderect(side))
+
+    def fill(self, state: GameState, i: int) -> tuple[int, int, int]:
+        """Area ``i``'s fill: land, ocean, eradicated, or dimmed (no answer to the prompt up)."""
+        if ERADICATED in state.areas[i].markers:
+            return FILLS["gone"]
+        if self.answering(state) and i not in area_answers(state):
+            return DIMMED  # not an answer to the prompt: no tap, and it looks it
+        return FILLS["ocean"] if state.board.areas[i].ocean else FILLS["land"]
+
+    def tray_spots(
+        self,
+        state: GameState,
+        centres: list[tuple[int, int]],
+        taken: tuple[tuple[int, int, int, int], ...],
+        bounds: tuple[int, int, int, int],
+    ) -> tuple[dict[int, tuple[list[Item], list[tuple[int, int]], tuple[int, int, int, int]]], dict[int, Tray]]:
+        """Where the units of each area whose circle cannot hold them go: beside its circle where
+        no name, circle or other units are ((items, spots, box) by area), or, where there is no
+        such room, under its name (the trays by area)."""
+        trays = {i: tray for i in range(len(centres)) if (tray := self.tray(state, i)) is not None}
+        if not trays:
+            return {}, {}
+        radii = self.geometry(state)[1]
+        circles = tuple((x - r, y - r, 2 * r, 2 * r) for (x, y), r in zip(centres, radii, strict=True))
+        order, pad, m = sorted(trays), self.metrics.px(TAB_PAD), self.metrics
+        # Each tray in as many shapes as its units have columns (the squarest first): a row of
+        # units fits a gap a square block does not.
+        shapes = {
+            i: sorted(
+                (arrange(trays[i][0], m.px(COUNT_SIZES[-1]), m, columns) for columns in range(1, len(trays[i][0]) + 1)),
+                key=lambda shape: shape[0],
+            )
+            for i in order
+        }
+
+        def clear(i: int, box: Box, others: list[Box]) -> bool:
+            """Whether ``box`` lies on the map clear of ``others`` and every circle but area ``i``'s."""
+            return (
+                pygame.Rect(bounds).contains(box)
+                and not pygame.Rect(box).collidelistall(others)
+                and all(
+                    j == i or math.dist(_nearest(box, c), c) >= r for j, (c, r) in enumerate(zip(centres, radii, strict=True))
+                )
+            )
+
+        over: dict[int, tuple[list[Item], list[tuple[int, int]], Box]] = {}
+        for i in order:  # on its own circle, spilling over its rim, where that is clear
+            for _reach, (w, h), places in shapes[i]:
+                box = (centres[i][0] - w // 2 - pad, centres[i][1] - h // 2 - pad, w + 2 * pad, h + 2 * pad)
+                if clear(i, box, [*taken, *(b for *_, b in over.values())]):
+                    over[i] = (trays[i][0], places, box)
+                    break
+        order = [i for i in order if i not in over]
+        taken += tuple(b for _, _, b in over.values())
+        spots = place_labels(
+            [centres[i] for i in order],
+            tuple(radii[i] for i in order),
+            [[(w + 2 * pad, h + 2 * pad) for _, (w, h), _ in shapes[i]] for i in order],
+            bounds,
+            taken + circles,
+            far=TRAY_REACH,  # near its circle (a line joins them) or not at all (under its name)
+        )
+        beside, under = over, {}
+        for n, (i, (shape, box)) in enumerate(zip(order, spots, strict=True)):
+            if clear(-1, box, [*taken, *(b for k, (_, b) in enumerate(spots) if k != n)]):
+                beside[i] = (trays[i][0], shapes[i][shape][2], box)
+            else:
+                under[i] = trays[i]
+        return beside, under
+
+    def marks(self, state: GameState, i: int, worm: int | None) -> list[str]:
+        area = state.areas[i]
         marks = []
         if worm is not None:
             marks.append(_("Worm {number}").format(number=worm))
@@ -374,12 +546,7 @@ class MapScene(Scene):
     def draw_area(self, surface: pygame.Surface, view: View, i: int, centre: tuple[int, int]) -> None:
         m, state, r = self.metrics, view.state, self.radius(i)
         area, spec = state.areas[i], state.board.areas[i]
-        fill = FILLS["ocean"] if spec.ocean else FILLS["land"]
-        if ERADICATED in area.markers:
-            fill = FILLS["gone"]
-        elif self.answering(state) and i not in area_answers(state):
-            fill = DIMMED  # not an answer to the prompt: no tap, and it looks it
-        pygame.draw.circle(surface, fill, centre, r)
+        pygame.draw.circle(surface, self.fill(state, i), centre, r)
         edge = ACCENT if spec.pyramid is not None else BUTTON_EDGE
         pygame.draw.circle(surface, edge, centre, r, max(1, m.px(2)))
         if area.gate is not None:
@@ -387,24 +554,32 @@ class MapScene(Scene):
             pygame.draw.circle(surface, gate, centre, r - m.px(5), max(2, m.px(4)))
         self.draw_units(surface, state, i, centre)
 
-    def tray(self, state: GameState, i: int) -> tuple[list[Item], tuple[int, int], list[tuple[int, int]]] | None:
-        """Area ``i``'s units arranged at the full count size when they do not fit inside its
-        circle (they are then drawn under its name, outside the circle); None when they fit."""
+    def inside(self, state: GameState, i: int) -> tuple[int, tuple[int, int], list[tuple[int, int]]] | None:
+        """Area ``i``'s units arranged inside its circle: (count size, block, spots) at the
+        largest of :data:`COUNT_SIZES` that fits; None when none does (or it has none)."""
         m, items = self.metrics, units_by_kind(state, i)
-        if not items:
+        for size in (m.px(s) for s in COUNT_SIZES) if items else ():
+            reach, block, spots = arrange(items, size, m)
+            if reach <= self.radius(i) - m.px(RING):
+                return size, block, spots
+        return None
+
+    def tray(self, state: GameState, i: int) -> tuple[list[Item], tuple[int, int], list[tuple[int, int]]] | None:
+        """Area ``i``'s units arranged at the least count size when they do not fit inside its
+        circle (they are then drawn beside it); None when they fit."""
+        m, items = self.metrics, units_by_kind(state, i)
+        if not items or self.inside(state, i) is not None:
             return None
-        reach, block, spots = arrange(items, m.px(COUNT_SIZES[0]), m)
-        return None if reach <= self.radius(i) - m.px(RING) else (items, block, spots)
+        _, block, spots = arrange(items, m.px(COUNT_SIZES[-1]), m)
+        return items, block, spots
 
     def draw_units(self, surface: pygame.Surface, state: GameState, i: int, centre: tuple[int, int]) -> None:
-        """Area ``i``'s units by owner and kind inside its circle, when they fit there at the
-        full count size (else :meth:`tray` puts them under its name)."""
-        m, items = self.metrics, units_by_kind(state, i)
-        if not items or self.tray(state, i) is not None:
-            return
-        size = m.px(COUNT_SIZES[0])
-        _, (w, h), spots = arrange(items, size, m)
-        draw_items(surface, items, spots, size, (centre[0] - w // 2, centre[1] - h // 2), m)
+        """Area ``i``'s units by owner and kind inside its circle, when they fit there (else
+        :meth:`tray` puts them beside it)."""
+        inside = self.inside(state, i)
+        if inside is not None:
+            size, (w, h), spots = inside
+            draw_items(surface, units_by_kind(state, i), spots, size, (centre[0] - w // 2, centre[1] - h // 2), self.metrics)
 
 
 def draw_items(
@@ -418,9 +593,6 @@ def draw_items(
         draw_icon(surface, kind, colour, (left + x + icon // 2, top + y + h_row(size) // 2), icon)
         if count > 1:
             text(surface, str(count), (left + x + icon + m.px(2), top + y), size, TEXT, bold=True, tag=COUNT_TAG)
-
-
-Item = tuple[tuple[int, int, int], str, int]  # (owner's colour, kind, count)
 
 
 def units_by_kind(state: GameState, i: int) -> list[Item]:
@@ -453,13 +625,14 @@ def item_width(item: Item, size: int, m: Metrics) -> int:
     return icon_size(size) + m.px(2) + width_of(str(count), size, True)
 
 
-def arrange(items: list[Item], size: int, m: Metrics) -> tuple[float, tuple[int, int], list[tuple[int, int]]]:
+def arrange(items: list[Item], size: int, m: Metrics, only: int = 0) -> tuple[float, tuple[int, int], list[tuple[int, int]]]:
     """``items`` in centred rows at count size ``size``: (the farthest any row's corner lies
     from the block's centre in px, (width, height) of the block, each item's top left in it),
-    the columns chosen so that reach is least; an owner's items stay together where they can."""
+    the columns chosen so that reach is least (or ``only`` columns); an owner's items stay
+    together where they can."""
     gap, row = m.px(4), h_row(size)
     best: tuple[float, tuple[int, int], list[tuple[int, int]]] | None = None
-    for columns in range(1, len(items) + 1):
+    for columns in [only] if only else range(1, len(items) + 1):
         rows = [items[k : k + columns] for k in range(0, len(items), columns)]
         widths = [sum(item_width(it, size, m) for it in r) + gap * (len(r) - 1) for r in rows]
         w, h = max(widths), len(rows) * row
@@ -499,12 +672,44 @@ def line_height(size: int, line: str) -> int:
     return max(font(size).get_linesize(), font(size).size(line)[1])
 
 
-def _with_tray(block: tuple[int, int], tray: tuple[list[Item], tuple[int, int], list[tuple[int, int]]] | None) -> tuple[int, int]:
+def _nearest(box: tuple[int, int, int, int], point: tuple[int, int]) -> tuple[int, int]:
+    """The point of ``box`` nearest ``point``."""
+    return (min(max(point[0], box[0]), box[0] + box[2]), min(max(point[1], box[1]), box[1] + box[3]))
+
+
+def _with_tray(block: tuple[int, int], tray: Tray | None) -> tuple[int, int]:
     """A label's (width, height) with its area's units under it (when they are)."""
     if tray is None:
         return block
     w, h = tray[1]
     return max(block[0], w), block[1] + h
+
+
+def spare(state: GameState, i: int) -> list[str]:
+    """The mark area ``i``'s label keeps a line for under its name: Worms and the areas they
+    eradicate come and go anywhere on Shaggai, glaciers on Primeval Earth (the other marks, one
+    area's at a time, find their room when they come)."""
+    if state.worms is not None:
+        return [_("ERADICATED")]
+    return [_("glacier")] if state.board.is_primeval else []
+
+
+def broken(name: str, size: int, most: int) -> list[list[str]]:
+    """``name`` on one line, then on two, ... up to ``most`` lines (as many as it has words),
+    each the breaking whose widest line at font ``size`` is least."""
+    words = name.split(" ")
+    out = [[name]]
+    for count in range(2, min(most, len(words)) + 1):
+        best: tuple[int, list[str]] | None = None
+        for cuts in itertools.combinations(range(1, len(words)), count - 1):
+            ends = (0, *cuts, len(words))
+            lines = [" ".join(words[a:b]) for a, b in itertools.pairwise(ends)]
+            widest = max(font(size).size(line)[0] for line in lines)
+            if best is None or widest < best[0]:
+                best = (widest, lines)
+        assert best is not None
+        out.append(best[1])
+    return out
 
 
 def _block(size: int, lines: list[str]) -> tuple[int, int]:

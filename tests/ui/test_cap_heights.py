@@ -22,12 +22,13 @@ from companion.engine.cthulhu.model import PromptKind
 from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
-from companion.ui.map_scene import COUNT_TAG
+from companion.ui.map_scene import COUNT_TAG, LABEL_TAG, MapScene
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import TEXT
 from tests.helpers import frame
-from tests.ui.cap_height import in_mm, ink_height, least_px
-from tests.ui.map_states import started
+from tests.ui.cap_height import cap_char, in_mm, ink_height, least_px
+from tests.ui.map_states import play, started
+from tests.ui.text_fit import MAPS
 
 TARGETS = {  # mm of ink at 800x480
     "whose turn": 5.0,
@@ -44,6 +45,7 @@ TARGETS = {  # mm of ink at 800x480
     "the Watcher's and Worms' lines (Detail)": 2.5,
     "the navigation bar": 2.5,
     "the map's counts": 3.5,
+    "the map's area names": 2.5,
     "the Mythos card (Arkham's log lines)": 3.5,
     "Arkham's Doom": 3.5,
     "Arkham's Terror": 3.5,
@@ -70,6 +72,7 @@ def measured(app_on: Callable[..., App], size: tuple[int, int]) -> dict[str, lis
         detail_items(app_on, size, found)
         outsider_items(app_on, size, found)
         arkham_items(app_on, size, found)
+        map_name_items(app_on, size, found)
         MEASURED[size] = found
         for name, inks in found.items():
             mm = in_mm(min(inks), size) if inks else None
@@ -162,6 +165,30 @@ def arkham_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[
             found[f"Arkham's {d.tag.title()}"].append(ink)
         elif d.tag == "mythos" and ink:  # the card just drawn (tests/ui/test_arkham_cap_heights.py: the rest of the screen)
             found["the Mythos card (Arkham's log lines)"].append(ink)
+
+
+def map_name_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[str, list[int]]) -> None:
+    """Every area's name (and its marks' line) on every playable map, at the start of a game
+    (the first frame with no side panel open: Earth-6p opens with the Windwalker's start-area
+    list) and after 60 seeded demo moves: the lines that begin with a capital or digit (every
+    name's first; a name's lines share one size)."""
+    for map_name in MAPS:
+        session = started(map_name)
+        app = app_on(session, size)
+        app.scene_name = "map"
+        scene = app.scenes["map"]
+        assert isinstance(scene, MapScene)
+        rnd, played = random.Random(7), 0
+        for moves in (0, 60):
+            play(session, moves - played, rnd)
+            played = moves
+            while scene.split(session.state)[1].width and played < moves + 20:
+                play(session, 1, rnd)  # the panel open: on to the first frame without it
+                played += 1
+            assert not scene.split(session.state)[1].width, (map_name, played)
+            for d in frame(app):
+                if d.tag == LABEL_TAG and cap_char(d.shown) == 0:
+                    found["the map's area names"].append(ink_height(app.window, d))
 
 
 def meets(name: str, ink: int, size: tuple[int, int]) -> bool:

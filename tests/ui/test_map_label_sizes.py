@@ -1,7 +1,8 @@
 """Map labels never overlap or get cut at any window size, not only the four the table ships
 for: every playable map, at start and after a seeded stretch of play (units, gates and marks on
-the board), at sizes between and beyond 800x480 and 2560x1440, landscape and portrait; and at
-the four sizes each label keeps a margin from the screen's edge."""
+the board), at sizes between and beyond 800x480 and 2560x1440, landscape and portrait; at the
+four sizes each label keeps a margin from the screen's edge; and where they go is worked out
+once, not every frame."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ from companion.engine.mapdef import MapDef
 from companion.maps import load_map
 from companion.session import GameSession
 from companion.store.sqlite import SqliteJournal
+from companion.ui import map_scene
 from companion.ui.app import SIZES, App
+from companion.ui.map_layout import place_labels, settle
 from companion.ui.map_scene import LABEL_TAG
 from companion.ui.widgets import Metrics
 from tests.helpers import frame
+from tests.ui.map_states import play, started
 from tests.ui.text_fit import MAPS, problems
 
 OTHER_SIZES = [(1024, 768), (1280, 800), (1366, 768), (1920, 1080), (2560, 1440), (600, 1024), (480, 800)]
@@ -78,3 +82,35 @@ def test_map_labels_keep_a_margin_from_the_screens_edge(app_on: Callable[..., Ap
             found += [f"{map_name} after {moves} moves: {d.wanted!r} at {d.rect}" for d in drawn if not inside.contains(d.rect)]
     assert labels
     assert not found, "\n".join(found[:20])
+
+
+def test_names_are_placed_once_per_state_and_settled_once_per_map_and_size(
+    app_on: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A frame only draws the names: where they go is worked out once per state (frames of the
+    same board place nothing), and the map's settled layout once per map and screen size (60
+    moves of play, units, Worms and eradications coming and going, settle nothing new)."""
+    calls: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return place_labels(*args, **kwargs)
+
+    monkeypatch.setattr(map_scene, "place_labels", counted)
+    session = started("shaggai-demo")
+    app = app_on(session, (800, 480))
+    app.scene_name = "map"
+    frame(app)
+    settled = settle.cache_info().misses
+    placed = len(calls)
+    assert placed
+    for _ in range(3):
+        frame(app)
+    assert len(calls) == placed  # the same state: nothing placed again
+    rnd = random.Random(3)
+    for _ in range(6):
+        play(session, 10, rnd)
+        frame(app)
+        frame(app)
+    assert len(calls) > placed  # new boards placed (once each)
+    assert settle.cache_info().misses == settled

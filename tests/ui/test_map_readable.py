@@ -1,7 +1,8 @@
 """The map read from the seats (issue 33, section 4): every area's units by kind with light
 counts whose ink is at least 3.5 mm on the 7-inch panel, circles that never overlap, areas
 that stay put when a side panel opens, the pending decision headed across the map, and the
-Earth maps drawn where each area lies on the printed board, the same picture every run."""
+Earth maps drawn where each area lies on the printed board, the same picture every run (the
+areas' names, 2.5 mm, are measured in tests/ui/test_cap_heights.py)."""
 
 from __future__ import annotations
 
@@ -193,3 +194,24 @@ def test_the_layouts_are_the_same_every_run() -> None:
     theirs = json.loads(out.stdout)
     for name in MAPS:
         assert [list(p) for p in layout(load_map(name))] == theirs[name], name
+
+
+def test_the_settled_maps_are_the_same_every_run(app_on: Callable[..., App]) -> None:
+    """Where each area's circle and name go once the names are made room for (map_layout.settle),
+    at 800x480 and in portrait: the same in a fresh interpreter (another hash seed)."""
+    script = (
+        "import json, pygame; pygame.font.init()\n"
+        "from companion.ui.map_scene import MapScene\n"
+        "from companion.ui.widgets import Metrics\n"
+        "from tests.ui.map_states import started\n"
+        f"print(json.dumps({{f'{{n}} {{w}}x{{h}}': MapScene(Metrics(w, h)).settled(started(n).state) "
+        f"for n in {MAPS!r} for w, h in ((800, 480), (720, 1280))}}))"
+    )
+    env = {"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "54321", "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
+    theirs = json.loads(out.stdout.strip().splitlines()[-1])
+    for name in MAPS:
+        for w, h in ((800, 480), (720, 1280)):
+            session = started(name)
+            ours = mapped(app_on(session, (w, h))).settled(session.state)
+            assert json.loads(json.dumps(ours)) == theirs[f"{name} {w}x{h}"], (name, w, h)
