@@ -64,7 +64,7 @@ COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
 # px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel; 37 px inks a 4 or a 7 18 px, under 3.5 mm)
 COUNT_SIZES = (40,)
-HEADING_SIZES = (38, 30, 24, 20)  # px at unit 1: the heading's font, largest that fits on one line
+HEADING_SIZES = (38, 34, 30, 27, 24, 22, 20)  # px at unit 1: the heading's font, largest that fits on one line
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
 RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
 KINDS = ("goo", "terror", "monster", "cultist")  # the order an owner's units are shown in
@@ -131,7 +131,7 @@ class MapScene(Scene):
         cut = mapped.width * share // 100
         right = sum(x > 0.5 for x, _ in points) <= sum(x <= 0.5 for x, _ in points)
         left = mapped.right - cut if right else mapped.x
-        return mapped, pygame.Rect(left, body.y, cut, body.height)  # beside the heading too: room for its list
+        return mapped, pygame.Rect(left, mapped.y, cut, mapped.height)  # below the heading: it keeps the whole width
 
     def geometry(self, state: GameState) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
         """Each area's centre and circle radius in px (worked out once per state)."""
@@ -268,9 +268,7 @@ class MapScene(Scene):
         if not self.choosing(state):
             return circles
         m = self.metrics
-        side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)
-        side.y += m.px(34)
-        side.height -= m.px(34)
+        side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)  # its title is the map's heading
         area = self.panel.draft.area
         extra = [(_("Correct this area"), Go("area", area))] if self.panel.draft.sub == "" else []
         return circles + self.panel.buttons(state, side, extra)
@@ -324,11 +322,6 @@ class MapScene(Scene):
             panel = side.inflate(-m.margin, -m.margin)
             pygame.draw.rect(surface, (26, 23, 34), panel, border_radius=m.px(8))
             pygame.draw.rect(surface, BUTTON_EDGE, panel, max(1, m.px(2)), border_radius=m.px(8))
-            width = panel.width - 2 * m.margin
-            if not self.answering(state):  # an area prompt's question is the map's heading
-                title = self.panel.title(state, short=True)
-                size = fit(title, (m.px(20), m.px(17), m.px(15)), width, True)
-                paragraph(surface, title, (panel.x + m.margin, panel.y + m.px(6)), size, width, 1, bold=True)
         for button in self.buttons:
             if button.label:
                 button.draw(surface, m)
@@ -376,7 +369,7 @@ class MapScene(Scene):
             y = (m.px(HEADING_ROOM) - line_height(size, words)) // 2 + m.px(2)
             text(surface, words, (left, y), size, colour, bold=True, tag=HEADING_TAG)
             return
-        paragraph(surface, words, (left, m.px(2)), m.px(HEADING_SIZES[-1]) * 3 // 4, room, 2, colour, bold=True)
+        paragraph(surface, words, (left, m.px(2)), m.px(HEADING_SIZES[-1]) * 3 // 4, room, 2, colour, bold=True, tag=HEADING_TAG)
 
     def label_variants(self, words: list[str]) -> list[tuple[int, list[str]]]:
         """(font size, lines) candidates for an area's label, largest first: the name on one

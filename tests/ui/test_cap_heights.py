@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bench.taps import tap_area as tap_index
 from companion import demo
 from companion.arkham_demo import demo_setup
 from companion.engine.arkham.model import Mythos
@@ -22,10 +23,10 @@ from companion.engine.cthulhu.model import PromptKind
 from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
-from companion.ui.map_scene import COUNT_TAG, LABEL_TAG, MapScene
+from companion.ui.map_scene import COUNT_TAG, HEADING_TAG, LABEL_TAG, MapScene
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import TEXT
-from tests.helpers import frame
+from tests.helpers import frame, tap
 from tests.ui.cap_height import cap_char, in_mm, ink_height, least_px
 from tests.ui.map_states import play, started
 from tests.ui.text_fit import MAPS
@@ -46,6 +47,7 @@ TARGETS = {  # mm of ink at 800x480
     "the navigation bar": 2.5,
     "the map's counts": 3.5,
     "the map's area names": 2.5,
+    "the map's heading, an area's panel open": 2.5,
     "the Mythos card (Arkham's log lines)": 3.5,
     "Arkham's Doom": 3.5,
     "Arkham's Terror": 3.5,
@@ -91,6 +93,14 @@ def table_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[s
     app = app_on(session, size)
     app.scene_name = "map"
     found["the map's counts"] = [ink_height(app.window, d, TEXT) for d in frame(app) if d.tag == COUNT_TAG]
+    scene = app.scenes["map"]
+    assert isinstance(scene, MapScene)
+    acting = next(i for i in range(len(session.state.areas)) if scene.panel.area_choices(session.state, i))
+    tap_index(app, acting)  # the area's panel opens beside the map: the heading says what it is for
+    assert scene.split(session.state)[1].width
+    found["the map's heading, an area's panel open"] = [ink_height(app.window, d) for d in frame(app) if d.tag == HEADING_TAG]
+    tap(app, "Back")  # closed: the table below is measured as it was
+    assert not scene.split(session.state)[1].width
     app.scene_name = "table"
     lines = frame(app)
     scene = app.scenes["table"]
