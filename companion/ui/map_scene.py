@@ -30,8 +30,7 @@ from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import label, prompt_words
 from companion.ui.map_layout import layout, name_box, place_labels, radii, settle, wraps
-from companion.ui.move_on_map import REFUSE, composing, targets, why_not
-from companion.ui.move_on_map import intent as move_intent
+from companion.ui.move_on_map import REFUSE, MoveOnMap, composing
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
@@ -95,6 +94,7 @@ class MapScene(Scene):
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)
         self.panel = TurnPanel(metrics)
+        self.moves = MoveOnMap(self.panel)  # a Move's destinations tapped on the map
         self.state: GameState | None = None
         self._geometry: tuple[GameState, tuple[tuple[int, int], ...], tuple[int, ...]] | None = None
         self._labels: tuple[GameState, tuple[int, int, int, int], LabelPlan] | None = None
@@ -221,7 +221,7 @@ class MapScene(Scene):
         intent = super().tap(pos)
         if isinstance(intent, Local):
             if self.state is not None and intent.what == REFUSE:  # no destination of the Move: why, nothing else
-                self.said = (self.state, why_not(self.panel, self.state, intent.arg))
+                self.said = (self.state, self.moves.why_not(self.state, intent.arg))
             elif self.state is not None:
                 self.panel.handle(self.state, intent)
                 if intent.what == "area":
@@ -260,7 +260,7 @@ class MapScene(Scene):
             Button(
                 pygame.Rect(x - r, y - r, 2 * r, 2 * r),
                 "",
-                move_intent(self.panel, state, i) if moving else Local("area", i) if acting else Go("area", i),
+                self.moves.intent(state, i) if moving else Local("area", i) if acting else Go("area", i),
             )
             for i, ((x, y), r) in enumerate(zip(centres, got, strict=True))
             if not cover.collidepoint(x, y)  # under the open panel: its taps are the panel's
@@ -312,8 +312,9 @@ class MapScene(Scene):
             self.draw_area(surface, view, i, centre)
         chosen = self.panel.draft.area if self.choosing(state) else -1
         lit = area_answers(state) if self.answering(state) else ({chosen} if chosen >= 0 else set())
-        hidden = {i for i in targets(self.panel, state) if side.width and side.collidepoint(centres[i])}
-        for i in {*lit, *targets(self.panel, state)} - hidden:  # a Move's destinations too (under the panel: listed)
+        targets = self.moves.targets(state)
+        hidden = {i for i in targets if side.width and side.collidepoint(centres[i])}
+        for i in {*lit, *targets} - hidden:  # a Move's destinations too (under the panel: listed)
             ring = TEXT if i == chosen and composing(self.panel, state) else ACCENT
             pygame.draw.circle(surface, ring, centres[i], got[i] + m.px(3), max(2, m.px(3)))
         self.draw_labels(surface, view, list(centres), worms)
