@@ -156,7 +156,7 @@ NOTES = """### How a turn is entered
   the list beside the map: a long press is not on every panel, and a mode ("the next tap adds a
   group") would cost the tap the list's "+ group" saves and let one ring mean two things; so a
   tap on the map always ends the Move, and a split gathers its first groups by "+ group" and
-  taps its last destination.  Destinations under the panel are in its list only.
+  taps its last destination.  Destinations under the panel are in its list only, named first.
 - Pass is the last button and asks for a second tap ("Tap again to pass"); any other tap
   disarms it.  A list the panel cannot hold is paged, full pages with "More (n/m)" (the
   table's larger type: at 800x480 its list of areas, and a Move's destinations beside the

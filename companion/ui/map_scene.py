@@ -269,6 +269,7 @@ class MapScene(Scene):
             return circles
         m = self.metrics
         side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)  # its title is the map's heading
+        self.panel.out_of_sight = frozenset(i for i, centre in enumerate(centres) if cover.collidepoint(centre))
         area = self.panel.draft.area
         extra = [(_("Correct this area"), Go("area", area))] if self.panel.draft.sub == "" else []
         return circles + self.panel.buttons(state, side, extra)

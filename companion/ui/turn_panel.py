@@ -205,6 +205,9 @@ class TurnPanel:
         self._choices: tuple[GameState | None, dict[int, list[tuple[str, Any]]]] = (None, {})
         self._listed: Listed | None = None
         self._reach: tuple[GameState | None, dict[int, dict[str, frozenset[int]]]] = (None, {})
+        # Areas the owning screen cannot show (the map's, under this panel): the Move's list names
+        # them first, since no tap elsewhere reaches them.
+        self.out_of_sight: frozenset[int] = frozenset()
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -811,12 +814,14 @@ class TurnPanel:
     def move_destinations(self, state: GameState) -> list[int]:
         """Where the units picked in the area in view may go (the Move composer's destinations,
         each asked of the engine for one unit of a stack reaching it): the area units are
-        brought toward first, then the neighbours (Flight reaches many more), then by name."""
+        brought toward first, then those out of sight (:attr:`out_of_sight`), then the neighbours
+        (Flight reaches many more), then by name."""
         d = self.draft
         toward = d.numbers.get("toward", -1)
         near = [j for j in self.picked_reach(state) if self.can_walk(state, d.area, j)]
         beside = set(state.board.adjacent[d.area])
-        near.sort(key=lambda j: (j != toward, j not in beside, state.area_name(j)))
+        hidden = self.out_of_sight
+        near.sort(key=lambda j: (j != toward, j not in hidden, j not in beside, state.area_name(j)))
         return near
 
     def stack_page(self, state: GameState, stacks: Any, room: int) -> tuple[list[Any], tuple[str, Any] | None]:

@@ -132,6 +132,23 @@ def test_every_destination_on_the_map_is_ringed_and_sends_the_lists_command(app_
     assert others and not any(ringed(app, i) for i in others)
 
 
+def test_the_list_names_the_destinations_under_the_panel_first(app_on: Callable[..., App]) -> None:
+    """No tap on the map reaches an area under the panel: its list names those first (before the
+    neighbours in view, whatever their names), so the first page holds what only it can offer.
+    Crawling Chaos in Asia (Flight): Africa and Europe, next door and in view, came first."""
+    app, table = earth_3p(app_on, Options(abilities=True))
+    table.submit(c.Pass(GC))
+    composing_on_the_map(app, "Asia")
+    state, scene = app.view().state, mapped(app)
+    cover = scene.split(state)[1]
+    centres = scene.centres(app.view())
+    listed = [b.label.removeprefix("-> ") for b in scene.buttons if b.label.startswith("-> ")]
+    hidden = [name for name in listed if cover.collidepoint(centres[state.board.area_index(name) or 0])]
+    assert len(hidden) >= 2 and listed[: len(hidden)] == hidden, listed
+    in_view = [state.area_name(j) for j in scene.panel.move_destinations(state)][len(hidden) :]
+    assert "Europe" in in_view  # a neighbour in view, after every area under the panel
+
+
 def test_a_tap_on_an_area_that_is_no_destination_says_why_and_changes_nothing(app_on: Callable[..., App]) -> None:
     app = great_cthulhus_turn(app_on)
     composing_on_the_map(app)
