@@ -38,7 +38,9 @@ from companion.ui.widgets import (
     BUTTON_EDGE,
     DIM,
     PANEL,
+    PANEL_LABELS,
     TEXT,
+    TIGHT_STEP,
     WARN,
     Button,
     Metrics,
@@ -93,7 +95,7 @@ class MapScene(Scene):
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)
-        self.panel = TurnPanel(metrics)
+        self.panel = TurnPanel(metrics, PANEL_LABELS, TIGHT_STEP)
         self.moves = MoveOnMap(self.panel)  # a Move's destinations tapped on the map
         self.state: GameState | None = None
         self._geometry: tuple[GameState, tuple[tuple[int, int], ...], tuple[int, ...]] | None = None

@@ -787,13 +787,14 @@ class TurnPanel:
         room = fits * len(dest_rows)
         shown = list(zip(items, near, strict=True))
         more: tuple[str, Any] | None = None
+        beside_back = len(shown) > room < 2  # one destination's room: "More" shares Back's row
         if len(shown) > room:
-            per = max(1, room - 1)
+            per = max(1, room - (not beside_back))
             pages = -(-len(shown) // per)
             page = self.draft.page % pages
             shown = shown[page * per : (page + 1) * per]
             more = (_("More ({page}/{pages})").format(page=page + 1, pages=pages), Local("page"))
-        slots = len(shown) + (more is not None)
+        slots = len(shown) + (more is not None and not beside_back)
         columns = max(1, min(fits, -(-slots // len(dest_rows))))
         width = (right.width - (columns - 1) * m.margin) // columns
         for n, ((words, intent), j) in enumerate(shown):  # in reading order: along a row, then down
@@ -803,7 +804,11 @@ class TurnPanel:
             add = pygame.Rect(go.right + m.margin, row.y, plus_w, row.height)
             out.append(Button(go, f"-> {words}", intent, ACCENT, enabled=moving > 0))
             out.append(Button(add, more_words, Local("add", j), enabled=moving > 0))
-        if more is not None:
+        if more is not None and beside_back:
+            half = (back_row.width - m.margin) // 2
+            out.append(self.button(pygame.Rect(back_row.x, back_row.y, half, back_row.height), *more))
+            back_row = pygame.Rect(back_row.right - half, back_row.y, half, back_row.height)
+        elif more is not None:
             n = len(shown)
             row = dest_rows[n // columns]
             x = row.x + (n % columns) * (width + m.margin)

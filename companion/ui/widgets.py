@@ -37,6 +37,7 @@ SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
 NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels
+PANEL_LABELS = (28, 27, 27)  # the map's side panel's button labels: half the screen's width, 13 px of ink (2.5 mm)
 TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
 BACKGROUND = (18, 16, 24)
 PANEL = (34, 30, 44)

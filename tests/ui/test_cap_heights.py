@@ -48,6 +48,7 @@ TARGETS = {  # mm of ink at 800x480
     "the map's counts": 3.5,
     "the map's area names": 2.5,
     "the map's heading, an area's panel open": 2.5,
+    "button labels on the map's side panel": 2.5,
     "the Mythos card (Arkham's log lines)": 3.5,
     "Arkham's Doom": 3.5,
     "Arkham's Terror": 3.5,
@@ -95,10 +96,20 @@ def table_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[s
     found["the map's counts"] = [ink_height(app.window, d, TEXT) for d in frame(app) if d.tag == COUNT_TAG]
     scene = app.scenes["map"]
     assert isinstance(scene, MapScene)
-    acting = next(i for i in range(len(session.state.areas)) if scene.panel.area_choices(session.state, i))
+    moving = "Move units from here..."
+    acting = next(i for i in range(len(session.state.areas)) if moving in dict(scene.panel.area_choices(session.state, i)))
     tap_index(app, acting)  # the area's panel opens beside the map: the heading says what it is for
     assert scene.split(session.state)[1].width
-    found["the map's heading, an area's panel open"] = [ink_height(app.window, d) for d in frame(app) if d.tag == HEADING_TAG]
+    drawn, side = frame(app), scene.split(session.state)[1]
+    found["the map's heading, an area's panel open"] = [ink_height(app.window, d) for d in drawn if d.tag == HEADING_TAG]
+    labels = [ink_height(app.window, d) for d in drawn if d.box is not None and side.contains(d.box)]
+    found["button labels on the map's side panel"] = [ink for ink in labels if ink]
+    tap(app, moving)  # the Move composer: units, destinations, "+ group"
+    drawn = frame(app)
+    found["button labels on the map's side panel"] += [
+        ink for d in drawn if d.box is not None and side.contains(d.box) and (ink := ink_height(app.window, d))
+    ]
+    tap(app, "Back")
     tap(app, "Back")  # closed: the table below is measured as it was
     assert not scene.split(session.state)[1].width
     app.scene_name = "table"
