@@ -19,9 +19,10 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.scene import Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, Button, button_height, grid, text, width_of, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, FLOOR_SIZE, TEXT, Button, button_height, grid, text, width_of, wrap
 
 WHEEL_LINES = 3  # lines one notch of the mouse wheel scrolls
+LINE_TAG = "log line"  # the tag of the log's lines as drawn (tests measure them)
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,12 @@ class LogScene(Scene):
     # -- geometry --------------------------------------------------------------------------
 
     def line_height(self) -> int:
-        return self.metrics.px(25)
+        return self.metrics.px(round(FLOOR_SIZE * 1.22))
 
     def size(self) -> int:
-        return self.metrics.px(20)
+        """The lines' type: read from the seats (FLOOR_SIZE, 15 px of ink = 2.9 mm at 800x480;
+        it was 20 px, 9 px of ink); more lines are a scroll away."""
+        return self.metrics.px(FLOOR_SIZE)
 
     def filters(self, view: View) -> list[tuple[str, str]]:
         """The filter's choices: (player id, label), All first; none without players (Arkham)."""
@@ -185,7 +188,7 @@ class LogScene(Scene):
         for i, row in enumerate(shown):
             y = area.y + i * step
             colour = ACCENT if row.look == "heading" else DIM if row.look == "phase" or row.struck else TEXT
-            rect = text(surface, row.words, (area.x, y), size, colour, bold=row.look == "heading", width=area.width)
+            rect = text(surface, row.words, (area.x, y), size, colour, bold=row.look == "heading", width=area.width, tag=LINE_TAG)
             if row.struck:  # undone: struck through, still readable
                 pygame.draw.line(surface, DIM, (rect.x, rect.centery), (rect.right, rect.centery), max(1, m.px(2)))
         if self.back:  # beside the title: how far back the page is

@@ -23,6 +23,7 @@ from companion.engine.cthulhu.model import PromptKind
 from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import SIZES, App
+from companion.ui.log_scene import LINE_TAG as LOG_LINE
 from companion.ui.map_scene import COUNT_TAG, HEADING_TAG, LABEL_TAG, MapScene
 from companion.ui.turn_panel import Local
 from companion.ui.widgets import TEXT
@@ -49,6 +50,7 @@ TARGETS = {  # mm of ink at 800x480
     "the map's area names": 2.5,
     "the map's heading, an area's panel open": 2.5,
     "button labels on the map's side panel": 2.5,
+    "the log's lines": 2.5,
     "the Mythos card (Arkham's log lines)": 3.5,
     "Arkham's Doom": 3.5,
     "Arkham's Terror": 3.5,
@@ -112,6 +114,9 @@ def table_items(app_on: Callable[..., App], size: tuple[int, int], found: dict[s
     tap(app, "Back")
     tap(app, "Back")  # closed: the table below is measured as it was
     assert not scene.split(session.state)[1].width
+    app.scene_name = "log"
+    log_lines = [d for d in frame(app) if d.tag == LOG_LINE and cap_char(d.shown) == 0]  # (a wrapped line's rest: "(now 2).")
+    found["the log's lines"] = [ink_height(app.window, d) for d in log_lines]
     app.scene_name = "table"
     lines = frame(app)
     scene = app.scenes["table"]
