@@ -60,6 +60,7 @@ FIRST_GOO: dict[Faction, tuple[str, int]] = {
 # A first guess at a side's battle dice (the stepper corrects it): a unit's usual combat.
 COMBAT_GUESS = {UnitKind.CULTIST: 0, UnitKind.MONSTER: 1, UnitKind.TERROR: 2, UnitKind.GOO: 4, UnitKind.IGOO: 2}
 SUMMON_COST = 2
+COLUMN_ROOM = 124 / 24  # px at unit 1 a column of choices takes for each px of its labels' largest size
 MAX_STEP = 30
 # The panel taps that show another list (its "More" pages start again from the first).
 _NEW_VIEW = frozenset(
@@ -629,7 +630,7 @@ class TurnPanel:
         that much taller, so no choice is cut; the pages then hold fewer rows."""
         m = self.metrics
         if not columns:  # as many columns as the labels' room asks, or one more where that shows more a page
-            columns = max(1, min(4, rect.width // m.px(124 * self.labels[0] / LABEL_SIZES[0])))
+            columns = max(1, min(4, rect.width // m.px(COLUMN_ROOM * self.labels[0])))
             _width, _height, rows = self.cells(items, rect, columns)
             if self.labels != LABEL_SIZES and columns < 4 and rows * columns < len(items):  # (the table's larger labels)
                 more = self.cells([*items, (_("More ({page}/{pages})").format(page=1, pages=9), None)], rect, columns + 1)

@@ -27,7 +27,7 @@ import pygame
 from companion.engine.values import dataclass
 
 MIN_TOUCH = 48  # px: the smallest button a fingertip hits reliably
-LABEL_SIZES = (24, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut
+LABEL_SIZES = (27, 20, 17)  # a button's label shrinks through these (at unit 1) before it is cut (27: 13 px of ink, 2.5 mm)
 LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
 # The table screen, read from the seats 1.5 m away (issue 33; docs/ui.md, "Readable from the
 # seats"): font sizes at unit 1 whose capitals' ink is 28 px (5.4 mm on the 7-inch 800x480 panel),
