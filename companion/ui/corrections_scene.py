@@ -68,7 +68,7 @@ GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
-PREVIEW_SIZES = (22, 19, LABEL_SIZES[-1])  # px at unit 1: the correction in words, smaller when long (to a label's least)
+PREVIEW_SIZES = (28, 27, 22, 19, LABEL_SIZES[-1])  # px at unit 1: the correction in words (27: 2.5 mm), smaller when long
 
 
 @dataclass(frozen=True)
