@@ -231,8 +231,8 @@ Watcher's and the Worms' chances and the sheets' lines hold each figure to its w
 "at least one Kill 60%", "Doom Phase: 52%", tests/ui/test_battle_odds.py).  Map
 labels are placed (`map_layout.place_labels`) where `map_layout.settle` made room for them, else
 beside their circle where no other label or circle is, shrinking only before they would collide,
-and a margin in from the screen's edge (tests/ui/test_map_label_sizes.py).  A button label that needs three lines (an area's long name
-in a narrow column, "Bring units from North America West") wraps whole, its row of buttons
+and a margin in from the screen's edge (tests/ui/test_map_label_sizes.py).  A button label that
+needs three lines (an area's long name in a narrow column, "Bring units from North America West") wraps whole, its row of buttons
 growing to hold it (tests/ui/test_turn_panel_fit.py walks every area's choices of a seeded late
 game).  The factions' sheets sit side by side while each fits whole (up to four); with five or
 more, or a sheet too long, a tab per faction opens one sheet across the screen, its sections in
