@@ -63,7 +63,7 @@ from companion.ui.scene import (
 )
 from companion.ui.table_scene import TableScene
 from companion.ui.talk_overlay import NO, TALK, YES, TalkOverlay, scene_room
-from companion.ui.widgets import BACKGROUND, DIM, PANEL, PARTS, TEXT, Metrics, fill_around, font, text
+from companion.ui.widgets import BACKGROUND, DIM, PANEL, PARTS, TEXT, Metrics, fill_around, font, read_up_close, text
 
 if TYPE_CHECKING:
     from companion.ui.arkham_scene import ArkhamScene
@@ -566,7 +566,8 @@ class App:
         surface = self.window
         filled = fill_around(surface, BACKGROUND, scene.covered(surface, view))  # (what the scene covers whole is not cleared)
         PARTS.begin(surface, leave=self.leave_held, filled=filled)
-        scene.draw(surface, view)
+        with read_up_close(scene.up_close):
+            scene.draw(surface, view)
         panel = self.led_rect()
         PARTS.end(spoiled=self.dim < 1.0 or panel is not None)  # drawn over below: no part is held as drawn
         self.overlay.update(view.talking)
@@ -579,7 +580,8 @@ class App:
             shade.set_alpha(round(255 * (1.0 - self.dim)))
             surface.blit(shade, (0, 0))
         if panel is not None:
-            self.draw_leds(panel)
+            with read_up_close():  # the demo's stand-in for the LEDs, not on the table's screen
+                self.draw_leds(panel)
 
     def flip(self) -> None:
         """Show the window's buffer."""

@@ -41,7 +41,7 @@ from companion.ui.arkham_detail import details
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid
+from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid, read_up_close
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
 PLACES = (*sorted(ARKHAM), *sorted(INVESTIGATOR_PLACES - set(ARKHAM)))
@@ -415,7 +415,8 @@ class ArkhamScene(Scene):
         heading = self.heading  # the question the layout was made for
         area = pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin, self.buttons_top() - 2 * m_.margin)
         if self.menu.kind is MenuKind.DETAIL:
-            details(self.ink, surface, area, state, view.log, m_)
+            with read_up_close():  # the full lists, read leaning in (docs/ui.md)
+                details(self.ink, surface, area, state, view.log, m_)
         elif heading:
             size, rows = self.prompt_fit(heading)
             self.ink.lines(surface, rows, self.title_box(), size, TEXT, bold=True)

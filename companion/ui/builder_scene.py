@@ -147,6 +147,7 @@ def rename(draft: Draft, typed: str) -> None:
 
 class BuilderScene(Scene):
     name = "builder"
+    up_close = True  # one person transcribing a printed map, leaning in
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)

@@ -34,6 +34,7 @@ BUTTON_WIDTH = 220  # px at unit 1: "Sheets" and "Back to the table"
 
 class DetailScene(Scene):
     name = NAME
+    up_close = True  # read leaning in: the table's figures are on the table screen
 
     def layout(self, view: View) -> list[Button]:
         if not getattr(view.state, "players", None):

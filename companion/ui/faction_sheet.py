@@ -161,6 +161,7 @@ class FactionSheetScene(Scene):
     screen, its sections in columns (the faction to act opens first)."""
 
     name = NAME
+    up_close = True  # a faction's whole sheet, read leaning in (its player has the card too)
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__(metrics)

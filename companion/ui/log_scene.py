@@ -97,7 +97,7 @@ class LogScene(Scene):
         width = m.width - 2 * m.margin
         for columns in range(len(choices), 1, -1):
             cell = (width - (columns - 1) * m.margin) // columns
-            if all(0 < button_height(label, cell, m) <= m.touch for _pid, label in choices):
+            if all(0 < button_height(label, cell, m, largest=True) <= m.touch for _pid, label in choices):  # one line at 27
                 return columns
         return 1
 

@@ -26,6 +26,7 @@ import pygame
 from companion.engine import Command, legal_commands
 from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, PromptKind, UnitKind
+from companion.engine.cthulhu.unit_words import unit_words
 from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import label, prompt_words
@@ -37,6 +38,7 @@ from companion.ui.widgets import (
     ACCENT,
     BUTTON_EDGE,
     DIM,
+    FLOOR_SIZE,
     PANEL,
     PANEL_LABELS,
     TEXT,
@@ -45,11 +47,12 @@ from companion.ui.widgets import (
     Button,
     Metrics,
     fit,
+    fitted_grid,
     font,
-    grid,
     paragraph,
     text,
     width_of,
+    wrap,
 )
 
 # px at unit 1: an area's name (ink 13 px = 2.5 mm on the 7-inch panel), on 1 to 3 lines; the
@@ -721,6 +724,9 @@ def who(state: GameState, pid: str | None) -> str:
     return state.player(pid).label if state.seat(pid) is not None else _("Neutral")
 
 
+SUMMARY_LINES = 3  # the area editor's summary of the area at most (the rest is on the map)
+
+
 class AreaScene(Scene):
     """A quick editor for one area: its gate, and a cultist more or less per player (corrections)."""
 
@@ -743,25 +749,44 @@ class AreaScene(Scene):
             actions.append((_("+ cultist {player}").format(player=player.label), Submit(c.Place(player.pid, unit))))
             if state.areas[index].count(owner=player.pid, kind=UnitKind.CULTIST):
                 actions.append((_("- cultist {player}").format(player=player.label), Submit(c.Eliminate(player.pid, unit))))
-        area = self.body().inflate(-2 * self.metrics.margin, -2 * self.metrics.margin)
-        area.y += self.metrics.px(60)
-        rects = grid(area, len(actions), 3, self.metrics)
+        m = self.metrics
+        area = self.body().inflate(-2 * m.margin, -2 * m.margin)
+        area.y = self.summary_top() + len(self.summary_lines(view)) * round(m.px(FLOOR_SIZE) * TIGHT_STEP) + m.margin
+        rects = fitted_grid(area, [words for words, _intent in actions], 3, m)
         return [Button(rect, words, intent) for rect, (words, intent) in zip(rects, actions, strict=False)]
+
+    def summary_top(self) -> int:
+        """Below the area's name."""
+        m = self.metrics
+        return m.margin + font(m.px(28), True).get_linesize()
+
+    def summary(self, view: View) -> str:
+        """The area's gate and units in words: "gate: none; 6 Acolytes (Great Cthulhu)"."""
+        area, state = view.state.areas[view.area], view.state
+        gate = _("none") if area.gate is None else (who(state, area.gate.controller) or _("abandoned"))
+        units = ", ".join(f"{unit_words(u.count, u.name)} ({who(state, u.owner)})" for u in area.units) or _("no units")
+        return _("gate: {gate}; {units}").format(gate=gate, units=units)
+
+    def summary_lines(self, view: View) -> list[str]:
+        """The summary wrapped at the table's floor (read from the seats; at most three lines)."""
+        if view.area < 0:
+            return []
+        m = self.metrics
+        return wrap(self.summary(view), m.px(FLOOR_SIZE), m.width - 2 * m.margin)[:SUMMARY_LINES]
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         m = self.metrics
         if view.area >= 0:
-            area = view.state.areas[view.area]
-            state = view.state
-            gate = _("none") if area.gate is None else (who(state, area.gate.controller) or _("abandoned"))
-            units = ", ".join(f"{u.count} {u.name} ({who(state, u.owner)})" for u in area.units) or _("no units")
             text(surface, view.state.area_name(view.area), (m.margin, m.margin), m.px(28), bold=True)
-            text(
+            width = m.width - 2 * m.margin
+            paragraph(
                 surface,
-                _("gate: {gate}; {units}").format(gate=gate, units=units),
-                (m.margin, m.px(36)),
-                m.px(19),
+                self.summary(view),
+                (m.margin, self.summary_top()),
+                m.px(FLOOR_SIZE),
+                width,
+                SUMMARY_LINES,
                 DIM,
-                width=m.width - 2 * m.margin,
+                step=TIGHT_STEP,
             )
         super().draw(surface, view)

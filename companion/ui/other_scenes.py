@@ -14,7 +14,7 @@ from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _
 from companion.ui.log_scene import LogScene
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Toggle, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, TEXT, WARN, Button, fit, grid, paragraph, text, width_of, wrap
+from companion.ui.widgets import ACCENT, BUTTON, DIM, FLOOR_SIZE, TEXT, WARN, Button, fit, grid, paragraph, text, width_of, wrap
 
 __all__ = ["LogScene", "NewGameScene", "SettingsScene"]  # the log lives in companion/ui/log_scene.py
 
@@ -93,8 +93,9 @@ class SettingsScene(Scene):
         width = m.width - 2 * m.margin
         lines = self.status_lines(view)
         bottom = min((b.rect.y for b in self.buttons), default=self.body().bottom) - m.margin
-        step = round(m.px(20) * 1.05)
-        heights = [m.px(36)] + [len(wrap(words, m.px(20), width)) * step + m.px(4) for words, _ in lines[1:]]
+        size = m.px(FLOOR_SIZE)  # read from the seats: is the tower linked, what went wrong
+        step = round(size * 1.05)
+        heights = [m.px(36)] + [len(wrap(words, size, width)) * step + m.px(4) for words, _ in lines[1:]]
         notices = min(len(view.notices[-5:]), len(lines) - 1)
         while notices and m.margin + sum(heights) > bottom:  # drop the oldest shown notice
             first = len(lines) - notices
@@ -105,7 +106,7 @@ class SettingsScene(Scene):
             if i == 0:
                 text(surface, words, (m.margin, y), m.px(30), colour, bold=True, width=width)
             else:
-                paragraph(surface, words, (m.margin, y), m.px(20), width, len(wrap(words, m.px(20), width)), colour)
+                paragraph(surface, words, (m.margin, y), size, width, len(wrap(words, size, width)), colour)
             y += heights[i]
         super().draw(surface, view)
 

@@ -142,6 +142,9 @@ class View:
 
 class Scene:
     name = "scene"
+    # Read by one person leaning in (a faction's sheet, the details, the map builder), not from
+    # the seats: its lines may be smaller than the table's 2.5 mm (docs/ui.md).
+    up_close = False
 
     def __init__(self, metrics: Metrics) -> None:
         self.metrics = metrics

@@ -37,6 +37,7 @@ from companion.ui.widgets import (
     MIN_TOUCH,
     NAME_SIZE,
     PANEL,
+    SEATS_FLOOR,
     SEEN_LABELS,
     SEEN_SIZE,
     TEXT,
@@ -70,7 +71,20 @@ STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
 PORTRAIT_PROMPT = 210  # a portrait prompt keeps this much below the players (240 before the two-row navigation bar)
 DETAIL_WIDTH = 120  # the Detail button at the header's right
-NAME_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, 24, 20, 17, 15, 13, 11)  # a name's sizes, largest first (a long one shrinks)
+NAME_SIZES = (
+    NAME_SIZE,
+    37,
+    34,
+    30,
+    FLOOR_SIZE,
+    SEATS_FLOOR,
+    24,
+    20,
+    17,
+    15,
+    13,
+    11,
+)  # a name's sizes, largest first (a long one shrinks)
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
 PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
@@ -81,7 +95,8 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE, 24, 20, 17)  # px (at unit 1): the last action and a battle's odds
+STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)  # px (at unit 1): the last action and a battle's odds, read from the seats
+ODDS_SMALLER = (24, 20, 17)  # the odds alone, where they fit at none of those (a player's 30-character name)
 # A prompt's headline, short: the actor is named by the whose-turn line; the engine's sentence follows.
 HEADLINES = {
     PromptKind.START_AREA: N_("Start area"),
@@ -799,8 +814,12 @@ class TableScene(Scene):
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = first_col - swatch.right - 2 * m.margin
-        words = _("{player} (passed)").format(player=player.label) if passed else player.label
-        size, lines = name_fit(words, [m.px(s) for s in NAME_SIZES], name_room, row - m.px(2))
+        sizes, words = [m.px(s) for s in NAME_SIZES], player.label
+        if passed:  # "(passed)" where it fits at the seats' floor; else the name alone says it, dimmed
+            marked = _("{player} (passed)").format(player=player.label)
+            size, lines = name_fit(marked, sizes, name_room, row)  # (the row's whole height: 3 lines at 27)
+            words = marked if size >= m.px(SEATS_FLOOR) else words
+        size, lines = name_fit(words, sizes, name_room, row if passed else row - m.px(2))
         tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
         y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT
@@ -839,9 +858,17 @@ class TableScene(Scene):
             return
         sizes = tuple(m.px(s) for s in STATUS_SIZES)
         size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
-        if needed and len(lines) > needed and (len(plan) < len(lines) or size < m.px(FLOOR_SIZE)):
-            lines = lines[:needed]  # the odds alone, larger
+        short = last_action(view, short=True)
+        if len(lines) > needed and len(plan) < len(lines) and short != last:  # its first clause, and where the rest is
+            lines[-1] = (short, ACCENT)
             size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
+        if len(lines) > needed and len(plan) < len(lines):
+            lines = lines[:needed]  # no room at the floor: the odds alone, the last action on Details
+            if not lines:
+                return
+            size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
+        if len(plan) < len(lines):  # the odds must show: smaller (a player's own long name)
+            size, plan = self.largest_fit(lines, rects, tuple(m.px(s) for s in ODDS_SMALLER), 0, -1)
         step = round(size * TIGHT_STEP)
         for n, rect, y in plan:
             words, colour = lines[n]
@@ -1010,10 +1037,17 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     return sizes[-1], wrap(words, sizes[-1], width, True)
 
 
-def last_action(view: View) -> str:
-    """What just happened, in words (the log's last line that is not a phase heading)."""
+def last_action(view: View, short: bool = False) -> str:
+    """What just happened, in words (the log's last line that is not a phase heading); ``short``:
+    only its first clause, up to a colon ("Battle in South Pacific"), and that Details has it
+    whole (for a status room that holds no more at the seats' floor)."""
     line = next((line for line in reversed(view.log) if not line.startswith("--")), "")
-    return _("Last: {line}").format(line=line) if line else ""
+    if not line:
+        return ""
+    head = line.split(": ", 1)[0]
+    if short and head != line:
+        return _("Last: {line} (more on Details)").format(line=head)
+    return _("Last: {line}").format(line=line)
 
 
 def spread(players: list[Any], ideal: list[float], gap: int, bounds: tuple[int, int]) -> list[tuple[Any, tuple[int, float]]]:

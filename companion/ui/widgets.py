@@ -16,7 +16,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -36,6 +37,7 @@ LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
 SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
 NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
+SEATS_FLOOR = 27  # the least type read from the seats: 13 px of ink = 2.52 mm at 800x480 (tests/ui/text_fit.py)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels
 PANEL_LABELS = (28, 27, 27)  # the map's side panel's button labels: half the screen's width, 13 px of ink (2.5 mm)
 TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
@@ -108,6 +110,7 @@ class Drawn:
     size: int
     box: pygame.Rect | None = None
     tag: str = ""  # what the line is, for a test that looks for it ("doom", "terror")
+    up_close: bool = False  # drawn by a screen read by one person leaning in (see :data:`UP_CLOSE`)
 
     @property
     def clipped(self) -> bool:
@@ -116,6 +119,20 @@ class Drawn:
 
 # Set to a list to record every line of text drawn (the text-fit tests do); None: not recorded.
 RECORDER: list[Drawn] | None = None
+# True while a screen read up close is drawn (Scene.up_close): its lines are recorded as such, and
+# the tests hold them to no floor of size (everything else is read from the seats, >= 2.5 mm).
+UP_CLOSE = False
+
+
+@contextmanager
+def read_up_close(up_close: bool = True) -> Iterator[None]:
+    """While drawing a screen (or part) read by one person leaning in: its lines are recorded so."""
+    global UP_CLOSE
+    was, UP_CLOSE = UP_CLOSE, up_close
+    try:
+        yield
+    finally:
+        UP_CLOSE = was
 
 
 # pygame's own face (what Font(None, size) draws), opened by its path: Font(None) finds the file
@@ -387,7 +404,8 @@ def text(
     surface.blit(image, rect)
     if RECORDER is not None:
         offset = surface.get_abs_offset()
-        RECORDER.append(Drawn(rect.move(offset), asked, words, size, box.move(offset) if box is not None else None, tag))
+        inside = box.move(offset) if box is not None else None
+        RECORDER.append(Drawn(rect.move(offset), asked, words, size, inside, tag, UP_CLOSE))
     return rect
 
 
@@ -560,10 +578,10 @@ def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def _label_options(big: int, middle: int, small: int) -> tuple[tuple[int, int], ...]:
-    """A button label's (size, lines) tried in turn: one line as large as fits; two lines at the
-    middle size before one small line; three small lines last (a long area name in a narrow
-    button: "Bring units from North America West" wraps whole rather than being cut)."""
-    return ((big, 1), (middle, 1), (middle, 2), (small, 1), (small, 2), (small, 3))
+    """A button label's (size, lines) tried in turn: the largest size on one line, then wrapped on
+    two or three (read from the seats: a button tall enough keeps its label large, see
+    :func:`button_height`); only then the smaller sizes, for a button whose height is fixed."""
+    return ((big, 1), (big, 2), (big, 3), (middle, 1), (middle, 2), (small, 1), (small, 2), (small, 3))
 
 
 @lru_cache(maxsize=1024)
@@ -582,14 +600,19 @@ def _label_layout(
 
 
 @lru_cache(maxsize=1024)
-def _label_height(label: str, room: int, big: int, middle: int, small: int, line_step: float = LINE_STEP) -> int:
+def _label_height(
+    label: str, room: int, big: int, middle: int, small: int, line_step: float = LINE_STEP, largest: bool = False
+) -> int:
     """The least text height (px) at which :func:`_label_layout` shows ``label`` whole in
-    ``room`` px (0: no layout does; the label is cut whatever the height)."""
+    ``room`` px (0: no layout does; the label is cut whatever the height); ``largest``: the
+    height that shows it at its largest size that fits on up to three lines."""
     # The options tried from the least height up, the first that fits being the least: a new
     # label (a stack's, an area's) was measured and wrapped at every size; now one that fits on
     # one small line, most, is measured once.  (sorted() is stable: ties keep their order.)
     options = _label_options(big, middle, small)
-    for size, count in sorted(options, key=lambda option: option[1] * round(option[0] * line_step)):
+    if not largest:
+        options = tuple(sorted(options, key=lambda option: option[1] * round(option[0] * line_step)))
+    for size, count in options:
         lines = wrap(label, size, room) if count > 1 else [label]
         if len(lines) == count and all(width_of(line, size) <= room for line in lines):
             return count * round(size * line_step)
@@ -597,13 +620,20 @@ def _label_height(label: str, room: int, big: int, middle: int, small: int, line
 
 
 def button_height(
-    label: str, width: int, metrics: Metrics, labels: tuple[int, int, int] = LABEL_SIZES, step: float = LINE_STEP
+    label: str,
+    width: int,
+    metrics: Metrics,
+    labels: tuple[int, int, int] = LABEL_SIZES,
+    step: float = LINE_STEP,
+    *,
+    largest: bool = False,
 ) -> int:
     """The least height of a button ``width`` px wide that shows ``label`` whole at ``labels``'
     sizes: a fingertip's (:attr:`Metrics.touch`) or more, for a label that needs three lines (0:
-    none does)."""
+    none does); ``largest``: the height that keeps it at its largest size (wrapped on up to three
+    lines; read from the seats) rather than the least."""
     big, middle, small = (metrics.px(s) for s in labels)
-    need = _label_height(label, width - metrics.px(10), big, middle, small, step)
+    need = _label_height(label, width - metrics.px(10), big, middle, small, step, largest)
     return max(metrics.touch, need + metrics.px(4)) if need else 0
 
 
@@ -673,6 +703,16 @@ def grid(area: pygame.Rect, count: int, columns: int, metrics: Metrics, height: 
         row, col = divmod(n, columns)
         rects.append(pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height))
     return rects
+
+
+def fitted_grid(
+    area: pygame.Rect, labels: list[str], columns: int, metrics: Metrics, sizes: tuple[int, int, int] = LABEL_SIZES
+) -> list[pygame.Rect]:
+    """:func:`grid`'s rectangles for buttons labelled ``labels``, its rows tall enough for every
+    label at its largest size (wrapped on up to three lines) rather than shrunk."""
+    width = cell_width(area, columns, metrics)
+    height = max([metrics.touch, *(button_height(label, width, metrics, sizes, largest=True) for label in labels)])
+    return grid(area, len(labels), columns, metrics, height)
 
 
 def cell_width(area: pygame.Rect, columns: int, metrics: Metrics) -> int:

@@ -56,7 +56,7 @@ def test_the_search_finds_what_the_sizes_in_turn_find_for_any_lines(app_on: Any)
     scene = app.scenes["table"]
     assert isinstance(scene, TableScene)
     m = app.metrics
-    sizes = tuple(m.px(s) for s in table_scene.STATUS_SIZES)
+    sizes = tuple(m.px(s) for s in (*table_scene.STATUS_SIZES, *table_scene.ODDS_SMALLER))  # the odds' whole search
     vocabulary = widgets.BREAK.split(
         "Last: Great Cthulhu recruits an Acolyte in Glass Wastes; Worm 2 in Slopes of the Pyramid North: "
         "eradicated at the next Doom Phase: 52% (3 areas eradicated so far) Watcher asleep, token 12; "

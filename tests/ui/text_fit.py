@@ -56,7 +56,15 @@ def playable() -> list[str]:
 MAPS = playable()
 
 
+def floor(size: tuple[int, int]) -> int:
+    """The least type size (px) read from the seats on a screen of ``size`` (2.5 mm of ink at
+    800x480 on a 7-inch panel; as the design scales elsewhere)."""
+    return widgets.Metrics(*size).px(widgets.SEATS_FLOOR)
+
+
 def problems(drawn: list[widgets.Drawn], size: tuple[int, int]) -> list[str]:
+    """What is wrong with the lines of a frame: cut, off the screen, out of their box, or over one
+    another (their size is tests/ui/test_read_from_the_seats.py's)."""
     screen = pygame.Rect(0, 0, *size)
     found = []
     for n, one in enumerate(drawn):

@@ -1,0 +1,227 @@
+"""Every line of every screen at 800x480 is read from the seats: 27 px type or larger (13 px of
+ink = 2.52 mm on a 7-inch panel), issue 33's "nothing the table needs under 2.5 mm".
+
+The screens are walked as the fit tests walk them (tests/ui/text_fit.py, screens_fit.py,
+corrections_scene.py, arkham_fit.py), with real factions' names, plus the log with its filters,
+the Games page, a finished game's story and the prompts of a seeded game to its end.  Each line
+drawn is put in a group (the screen, and what the line is); a group's smallest line is its figure.
+A screen read by one person leaning in (``Scene.up_close``: a faction's sheets, the details, the
+map builder, the demo's LED panel) is held to no floor.  A group not yet met is a strict xfail
+naming its figure (docs/ui.md), so a fix shows, and a group nobody listed fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion import demo
+from companion.appliance import screen_only
+from companion.engine.arkham import model as am
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Faction, Phase
+from companion.session import ArkhamSession, GameSession
+from companion.store.sqlite import SqliteJournal
+from companion.ui import widgets
+from companion.ui.app import App
+from companion.ui.backlight import Backlight
+from companion.ui.corrections_scene import KINDS
+from companion.ui.scene import Go
+from tests.ui import screens_fit, text_fit
+from tests.ui.arkham_corrections import SEATS as ARKHAM_SEATS
+from tests.ui.arkham_corrections import page, steps
+from tests.ui.arkham_fit import LOG, crowded, menus
+from tests.ui.text_fit import table_of
+
+SIZE = (800, 480)
+FLOOR = text_fit.floor(SIZE)
+
+# The longest real factions' names, seated (a player's own 30-character name is the fit tests').
+SEATS = tuple(
+    c.Seat(f)
+    for f in (
+        Faction.OPENER_OF_THE_WAY,
+        Faction.CRAWLING_CHAOS,
+        Faction.GREAT_CTHULHU,
+        Faction.YELLOW_SIGN,
+        Faction.BLACK_GOAT,
+    )
+)
+MAPS = ("earth-4p-35", "earth-5p", "yuggoth-demo", "shaggai-demo", "primeval-demo")
+
+
+def build(session: GameSession | ArkhamSession) -> App:
+    return App(screen_only(session), size=SIZE, backlight=Backlight(Path("/nonexistent")))
+
+
+def drawn(app: App) -> list[widgets.Drawn]:
+    """Every line a full redraw of ``app`` draws."""
+    app.draw()  # the buttons follow the state just set
+    lines: list[widgets.Drawn] = []
+    widgets.RECORDER = lines
+    try:
+        app.dirty = True
+        app.draw()
+    finally:
+        widgets.RECORDER = None
+    return lines
+
+
+def cthulhu(map_name: str, seats: tuple[c.Seat, ...] = SEATS) -> App:
+    return text_fit.game(lambda session, size: build(session), map_name, SIZE, seats)
+
+
+def game_screens() -> Iterator[App]:
+    for map_name in MAPS:
+        app = cthulhu(map_name)
+        for _ in text_fit.screens(app):
+            yield app
+        app.close()
+
+
+def whole_game() -> Iterator[App]:
+    """The table and the map at the first of each kind of prompt in each round of a seeded game."""
+    app = cthulhu("yuggoth-demo", SEATS[:4])
+    session, rnd, seen = table_of(app).session, random.Random(4), set()
+    for _ in range(3000):
+        state = session.state
+        if state.phase is Phase.GAME_OVER:
+            break
+        key = (state.round, state.prompt.kind)
+        if key not in seen:
+            seen.add(key)
+            for name in ("table", "map"):
+                app.scene_name = name
+                yield app
+        result = session.submit(demo.choose(state, rnd))
+        for order in demo.casualties(session.state, getattr(result, "events", ())):
+            session.submit(order)
+    app.close()
+
+
+def around_the_game() -> Iterator[App]:
+    app = cthulhu("earth-3p", SEATS[:3])
+    app.client.list_games()
+    for _ in screens_fit.screens(app):
+        yield app
+    app.scene_name = "log"
+    yield app
+    for player in table_of(app).session.state.players:
+        scene = app.scenes["log"]
+        scene.update(app.view())
+        filters = [b for b in scene.buttons if b.label == player.label]
+        if filters:
+            app.do(filters[0].intent)
+            yield app
+    app.do(Go("games"))
+    yield app
+    app.close()
+
+
+def fix_pages() -> Iterator[App]:
+    app = cthulhu("earth-3p", SEATS[:3])
+    app.scene_name = "fix"
+    yield app
+    fix = app.scenes["fix"]
+    state = table_of(app).session.state
+    for name, kind in KINDS.items():
+        if not kind.available(state):
+            continue
+        opened = fix.open(name).draft  # type: ignore[attr-defined]
+        fix.draft = opened  # type: ignore[attr-defined]
+        yield app
+        for row in kind.rows(state, opened):
+            if row.kind == "choose":
+                fix.draft = dataclasses.replace(opened, chooser=row.field)  # type: ignore[attr-defined]
+                yield app
+    app.scene_name, app.area = "area", 0
+    yield app
+    app.close()
+
+
+def arkham() -> Iterator[App]:
+    seats = tuple(am.Seated(f"Seat {n}", "Woods", 1) for n in range(5))
+    session = ArkhamSession.start(SqliteJournal(":memory:"), "a", am.NewArkhamGame("Cthulhu", seats, seed=5))
+    assert isinstance(session, ArkhamSession)
+    app = build(session)
+    table_of(app).session.state = crowded(session.state, 5, 4)
+    app.state, app.log = table_of(app).session.state, list(LOG)
+    scene = app.scenes["arkham"]
+    for menu in menus(app.state):
+        scene.menu = menu  # type: ignore[attr-defined]
+        yield app
+    app.close()
+
+
+def arkham_fix() -> Iterator[App]:
+    session = ArkhamSession.start(SqliteJournal(":memory:"), "a", am.NewArkhamGame("Cthulhu", ARKHAM_SEATS, seed=5))
+    assert isinstance(session, ArkhamSession)
+    app = build(session)
+    app.scene_name = "arkham_fix"
+    for draft in steps(table_of(app).session.state):
+        page(app).draft = draft
+        yield app
+    app.close()
+
+
+def group(app: App, line: widgets.Drawn) -> str:
+    """The screen and what the line is: "table: name", "map: button labels"."""
+    what = line.tag or ("button labels" if line.box is not None else "lines")
+    return f"{app.scene_name}: {what}"
+
+
+def survey() -> dict[str, list[widgets.Drawn]]:
+    found: dict[str, list[widgets.Drawn]] = defaultdict(list)
+    for walk in (game_screens, whole_game, around_the_game, fix_pages, arkham, arkham_fix):
+        for app in walk():
+            for line in drawn(app):
+                if line.shown and not line.up_close:
+                    found[group(app, line)].append(line)
+    pygame.quit()
+    return found
+
+
+# Groups whose smallest line is under the floor today: each with its figure (px of type at 800x480).
+NOT_YET: dict[str, str] = {
+    "arkham: button labels": "20 px: an investigator's 30-character name in a chooser's button",
+    "arkham_fix: button labels": "20 px: a card's long title in the Arkham Fix page's choosers",
+    "arkham_fix: lines": "18 px: the Arkham Fix page's hint and preview",
+    "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
+    "games: button labels": "18 px: a stored game's details under its title",
+    "games: lines": "24 px: the Games page's heading",
+    "map: area label": "22 px: a name with no room at 27 beside an open panel (Shaggai, Earth-6p)",
+    "map: map heading": "15 px: an engine question too long for one line at 27 in the 34 px strip",
+    "new: button labels": "20 px: the new-game page's option buttons in rows of four",
+    "new: lines": "18 px: a set-up problem or the rules options named in the heading's 40 px",
+}
+
+
+@pytest.fixture(scope="module")
+def seen() -> dict[str, list[widgets.Drawn]]:
+    return survey()
+
+
+def smallest(lines: list[widgets.Drawn]) -> str:
+    least = min(lines, key=lambda d: d.size)
+    return f"{least.size} px: {least.wanted!r}"
+
+
+GROUPS = sorted(NOT_YET)
+
+
+def test_every_line_of_every_screen_is_read_from_the_seats(seen: dict[str, list[widgets.Drawn]]) -> None:
+    small = {name: smallest(lines) for name, lines in seen.items() if name not in NOT_YET and min(d.size for d in lines) < FLOOR}
+    assert not small, "\n".join(f"{name}: {least}" for name, least in sorted(small.items()))
+    assert len(seen) > 30  # the walk saw the screens
+    assert set(NOT_YET) <= set(seen), set(NOT_YET) - set(seen)  # a group gone is taken off the list
+
+
+@pytest.mark.parametrize("name", GROUPS)
+@pytest.mark.xfail(strict=True, reason="not yet read from the seats: NOT_YET's figure")
+def test_a_group_not_yet_met(seen: dict[str, list[widgets.Drawn]], name: str) -> None:
+    assert min(d.size for d in seen[name]) >= FLOOR, f"{name}: {smallest(seen[name])} ({NOT_YET[name]})"
