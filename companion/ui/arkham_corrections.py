@@ -31,7 +31,22 @@ from companion.i18n import N_, _, sentence
 from companion.narrate import describe
 from companion.ui.keyboard import Key, keyed, keys
 from companion.ui.scene import Go, Intent, Scene, Submit, View, nav_buttons
-from companion.ui.widgets import ACCENT, BUTTON, DIM, PANEL, TEXT, WARN, Button, Metrics, font, grid, paragraph, wrap
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON,
+    DIM,
+    LABEL_SIZES,
+    PANEL,
+    TEXT,
+    TIGHT_STEP,
+    WARN,
+    Button,
+    Metrics,
+    font,
+    grid,
+    paragraph,
+    wrap,
+)
 
 MONSTER_PLACES = (*sorted(ARKHAM), SKY, OUTSKIRTS)
 INVESTIGATOR_PLACES = (*sorted(ARKHAM), *sorted(w.name for w in WORLDS), LOST)
@@ -45,7 +60,9 @@ REASONS = (
     N_("a slip"),
 )  # journaled in English
 TITLE_LINES, PREVIEW_LINES = 2, 3
-TITLE_SIZES = (22, 20, 18, 16)  # px at unit 1: the title's font, largest first (the lines are measured at the first)
+TITLE_SIZES = (28, 27, 22, 20, 18, 16)  # px at unit 1: the title's font, largest first (27: read from the seats)
+PREVIEW_SIZE = 27  # px at unit 1: what Record will journal, or the last correction (13 px of ink = 2.5 mm)
+PREVIEW_SMALLER = (22, 18)  # px at unit 1: a refusal too long for three lines at that
 STANDINGS = {"playing": N_("Playing"), "devoured": N_("Devoured"), "retired": N_("Retired")}  # model.Standing's
 MAX_REASON = 60  # characters: the log line must stay readable
 
@@ -141,18 +158,18 @@ class ArkhamCorrectionsScene(Scene):
 
     def preview_rect(self) -> pygame.Rect:
         m_, bar = self.metrics, self.bar()
-        height = PREVIEW_LINES * round(m_.px(18) * 1.05)
+        height = PREVIEW_LINES * round(m_.px(PREVIEW_SIZE) * TIGHT_STEP) + m_.px(6)
         return pygame.Rect(m_.margin, bar.y - m_.margin - height, bar.width, height)
 
     def content(self) -> pygame.Rect:
         m_ = self.metrics
-        top = m_.margin + TITLE_LINES * round(m_.px(22) * 1.05) + m_.margin
+        top = m_.margin + TITLE_LINES * round(m_.px(TITLE_SIZES[0]) * TIGHT_STEP) + m_.px(6) + m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, self.preview_rect().y - m_.margin - top)
 
     def columns(self, labels: Sequence[str], most: int) -> int:
         """The most columns (up to ``most``) in which every label fits its button uncut."""
         m_, area = self.metrics, self.content()
-        face = font(m_.px(17))
+        face = font(m_.px(LABEL_SIZES[0]))  # every label at the seats' size where columns allow
         for columns in range(most, 1, -1):
             width = (area.width - m_.margin * (columns - 1)) // columns - m_.px(10)
             if all(face.size(label)[0] <= width for label in labels):
@@ -485,8 +502,11 @@ class ArkhamCorrectionsScene(Scene):
         m_ = self.metrics
         width = m_.width - 2 * m_.margin
         title = self.title(state)
-        paragraph(surface, title, (m_.margin, m_.margin), self.title_size(title, width), width, TITLE_LINES, TEXT, bold=True)
+        size = self.title_size(title, width)
+        paragraph(surface, title, (m_.margin, m_.margin), size, width, TITLE_LINES, TEXT, bold=True, step=TIGHT_STEP)
         if not self.draft.typing:  # the keyboard covers the preview
             said, colour = self.words(state, view.log)
-            paragraph(surface, said, self.preview_rect().topleft, m_.px(18), width, PREVIEW_LINES, colour)
+            sizes = [m_.px(s) for s in (PREVIEW_SIZE, *PREVIEW_SMALLER)]  # smaller only for a long refusal
+            size = next((s for s in sizes if len(wrap(said, s, width)) <= PREVIEW_LINES), sizes[-1])
+            paragraph(surface, said, self.preview_rect().topleft, size, width, PREVIEW_LINES, colour, step=TIGHT_STEP)
         super().draw(surface, view)

@@ -41,7 +41,7 @@ from companion.ui.arkham_detail import details
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid, read_up_close
+from companion.ui.widgets import ACCENT, BUTTON, LABEL_SIZES, PANEL, TEXT, Button, Metrics, font, grid, read_up_close, wrap
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
 PLACES = (*sorted(ARKHAM), *sorted(INVESTIGATOR_PLACES - set(ARKHAM)))
@@ -306,12 +306,26 @@ class ArkhamScene(Scene):
         lift = (rows - 1) * (self.metrics.touch + self.metrics.margin)
         return pygame.Rect(bar.x, bar.y - lift, bar.width, bar.height + lift)
 
+    def label_rows(self, labels: Sequence[str], columns: int) -> int:
+        """The height of a chooser's rows of ``columns`` that shows every label at the seats'
+        size (27 px at 800x480), on up to three lines; a fingertip's at least."""
+        m_, area = self.metrics, self.content()
+        width = (area.width - (columns - 1) * m_.margin) // columns - m_.px(10)
+        size = m_.px(LABEL_SIZES[0])
+        lines = max((len(wrap(label, size, width)) for label in labels), default=1)
+        return max(m_.touch, min(3, lines) * font(size).get_linesize() + m_.px(6))
+
     def choices(self, bar: pygame.Rect, options: Sequence[tuple[str, object]]) -> list[Button]:
-        """A chooser: its options in a grid, Cancel on the bar."""
-        columns = 2 if self.metrics.portrait else 3
+        """A chooser: its options in a grid (rows as tall as the labels need, where the room
+        holds them), Cancel on the bar."""
+        columns, area = 2 if self.metrics.portrait else 3, self.content()
+        height = self.label_rows([label for label, _intent in options], columns)
+        rows = -(-len(options) // columns)
+        if rows * (height + self.metrics.margin) - self.metrics.margin > area.height:
+            height = self.metrics.touch  # no room: a fingertip's rows, the labels smaller
         buttons = [
             Button(rect, label, intent)
-            for rect, (label, intent) in zip(grid(self.content(), len(options), columns, self.metrics), options, strict=False)
+            for rect, (label, intent) in zip(grid(area, len(options), columns, self.metrics, height), options, strict=False)
         ]
         cancel = grid(bar, 4, 4, self.metrics)[3]
         return [*buttons, Button(cancel, _("Cancel"), Menu())]
@@ -320,13 +334,15 @@ class ArkhamScene(Scene):
         """A paged chooser of ``names``; Previous, the page, Next and Cancel along the bar."""
         m_, area = self.metrics, self.content()
         columns = 2 if m_.portrait else 3
-        rows = max(1, (area.height + m_.margin) // (m_.touch + m_.margin))
+        height = self.label_rows(names, columns)  # (the same on every page: the rows do not jump)
+        rows = max(1, (area.height + m_.margin) // (height + m_.margin))
         per_page = rows * columns
         count = max(1, -(-len(names) // per_page))
         page = min(self.menu.page, count - 1)
         shown = names[page * per_page : (page + 1) * per_page]
         buttons = [
-            Button(rect, name, intent_for(name)) for rect, name in zip(grid(area, len(shown), columns, m_), shown, strict=True)
+            Button(rect, name, intent_for(name))
+            for rect, name in zip(grid(area, len(shown), columns, m_, height), shown, strict=True)
         ]
         prev, info, nxt, cancel = grid(bar, 4, 4, m_)
 

@@ -20,7 +20,24 @@ from companion.engine.values import dataclass
 from companion.i18n import _
 from companion.ui.keyboard import DONE, SHIFT, Key, keys, typed_into
 from companion.ui.scene import Go, Intent, Manage, Resume, Scene, View
-from companion.ui.widgets import ACCENT, BUTTON, BUTTON_EDGE, DIM, PANEL, TEXT, WARN, Button, fit, grid, paragraph, text, wrap
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON,
+    BUTTON_EDGE,
+    DIM,
+    FLOOR_SIZE,
+    PANEL,
+    SEATS_FLOOR,
+    TEXT,
+    TIGHT_STEP,
+    WARN,
+    Button,
+    fit,
+    grid,
+    paragraph,
+    text,
+    wrap,
+)
 
 TITLE_LIMIT = 40  # characters a typed title may have
 ASKS = 2  # Delete asks this many times before it deletes
@@ -54,6 +71,9 @@ def details(game: Any, now: float) -> str:
     return " · ".join(parts)
 
 
+MESSAGE_SIZES = (FLOOR_SIZE, SEATS_FLOOR, 22, 20)  # px at unit 1: the page's heading or question, on one or two lines
+
+
 class GamesScene(Scene):
     name = "games"
 
@@ -80,8 +100,10 @@ class GamesScene(Scene):
         return max(1, room // (self.row_height() + m.margin))
 
     def row_height(self) -> int:
-        """A row: its title, and its details in up to two lines."""
-        return max(self.metrics.touch, self.metrics.px(84))
+        """A row: its title, and its details in up to two lines (read from the seats: 27 px and
+        up); a tall screen's narrower rows take three."""
+        m = self.metrics
+        return max(m.touch, m.px(110 if m.portrait else 84))
 
     def list_top(self) -> int:
         return self.metrics.margin * 2 + self.metrics.touch
@@ -195,17 +217,20 @@ class GamesScene(Scene):
         m = self.metrics
         super().draw(surface, view)
         if self.typing is not None:
-            text(surface, _("New title:"), (m.margin, m.margin), m.px(24), DIM)
+            text(surface, _("New title:"), (m.margin, m.margin), m.px(FLOOR_SIZE), DIM)
             shown = self.typing + "|"
-            text(surface, shown, (m.margin, m.margin * 2 + m.px(24)), m.px(30), TEXT, bold=True, width=m.width - 2 * m.margin)
+            below = (m.margin, m.margin * 2 + m.px(FLOOR_SIZE))
+            text(surface, shown, below, m.px(30), TEXT, bold=True, width=m.width - 2 * m.margin)
             return
         words, colour = self.message(view)
         switch = any(isinstance(b.intent, Own) and b.intent.what == "archived" for b in self.buttons)
         room = m.width - (3 * m.margin + m.px(260) if switch else 2 * m.margin)
-        size = fit(words, (m.px(24), m.px(20)), room, True)
+        # One line at the seats' sizes, else two; a question naming a long title smaller.
+        sizes = [m.px(s) for s in MESSAGE_SIZES]
+        size = next((s for s in sizes if len(wrap(words, s, room, True)) <= 2), sizes[-1])
         lines = min(2, len(wrap(words, size, room, True)))
-        y = m.margin + (m.touch - lines * round(size * 1.05)) // 2
-        paragraph(surface, words, (m.margin, y), size, room, 2, colour, bold=True)
+        y = max(0, m.margin + (m.touch - lines * round(size * TIGHT_STEP)) // 2)
+        paragraph(surface, words, (m.margin, y), size, room, 2, colour, bold=True, step=TIGHT_STEP)
         now = self.now()
         games = {g.name: g for g in self.listed(view)}
         for button in self.buttons:
@@ -218,12 +243,12 @@ class GamesScene(Scene):
         title = game.title + (_(" (on the table)") if game.playing else "")
         title += _(" (archived)") if game.archived else ""
         x, w = rect.x + m.px(10), rect.width - m.px(20)
-        size = fit(title, (m.px(22), m.px(19), m.px(17)), w, True)
+        size = fit(title, (m.px(FLOOR_SIZE), m.px(SEATS_FLOOR)), w, True)
         lines = min(2, len(wrap(title, size, w, True)))  # a title too long for one line at the smallest: two
-        below = paragraph(surface, title, (x, rect.y + m.px(4)), size, w, lines, TEXT, bold=True, box=rect)
-        small = m.px(18)
-        more = max(1, min(2, (rect.bottom - below - m.px(2)) // round(small * 1.05)))  # the details' lines left in the row
-        paragraph(surface, details(game, now), (x, below + m.px(2)), small, w, more, TEXT, box=rect)
+        below = paragraph(surface, title, (x, rect.y + m.px(4)), size, w, lines, TEXT, bold=True, box=rect, step=TIGHT_STEP)
+        small = m.px(SEATS_FLOOR)
+        more = max(1, min(3, (rect.bottom - below - m.px(2)) // round(small * TIGHT_STEP)))  # the details' lines left in the row
+        paragraph(surface, details(game, now), (x, below + m.px(2)), small, w, more, TEXT, box=rect, step=TIGHT_STEP)
 
     def message(self, view: View) -> tuple[str, tuple[int, int, int]]:
         game = self.picked_game(view)

@@ -188,12 +188,8 @@ def survey() -> dict[str, list[widgets.Drawn]]:
 
 # Groups whose smallest line is under the floor today: each with its figure (px of type at 800x480).
 NOT_YET: dict[str, str] = {
-    "arkham: button labels": "20 px: an investigator's 30-character name in a chooser's button",
-    "arkham_fix: button labels": "20 px: a card's long title in the Arkham Fix page's choosers",
-    "arkham_fix: lines": "18 px: the Arkham Fix page's hint and preview",
+    "arkham: button labels": "24 px: a chooser's question, and an investigator's 30-character name (5 at the table)",
     "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
-    "games: button labels": "18 px: a stored game's details under its title",
-    "games: lines": "24 px: the Games page's heading",
     "map: area label": "22 px: a name with no room at 27 beside an open panel (Shaggai, Earth-6p)",
     "map: map heading": "15 px: an engine question too long for one line at 27 in the 34 px strip",
     "new: button labels": "20 px: the new-game page's option buttons in rows of four",
