@@ -14,7 +14,27 @@ from companion.engine.cthulhu.model import Faction
 from companion.i18n import N_, _
 from companion.ui.log_scene import LogScene
 from companion.ui.scene import Go, Resume, Scene, Start, StartArkham, Toggle, View
-from companion.ui.widgets import ACCENT, BUTTON, DIM, FLOOR_SIZE, TEXT, WARN, Button, fit, grid, paragraph, text, width_of, wrap
+from companion.ui.widgets import (
+    ACCENT,
+    BUTTON,
+    DIM,
+    FLOOR_SIZE,
+    SEATS_FLOOR,
+    TEXT,
+    TIGHT_STEP,
+    WARN,
+    Button,
+    button_height,
+    cell_width,
+    fit,
+    fitted_grid,
+    font,
+    grid,
+    paragraph,
+    text,
+    width_of,
+    wrap,
+)
 
 __all__ = ["LogScene", "NewGameScene", "SettingsScene"]  # the log lives in companion/ui/log_scene.py
 
@@ -148,6 +168,9 @@ class SettingsScene(Scene):
         return lines
 
 
+MESSAGE_SIZES = (FLOOR_SIZE, SEATS_FLOOR)  # px at unit 1: a set-up problem or the confirming Start, on two lines
+
+
 class NewGameScene(Scene):
     """Pick the game, then its set-up (Cthulhu Wars: map, players, options; Arkham Horror: the
     Ancient One and the number of investigators), then start; or resume a stored game."""
@@ -158,7 +181,7 @@ class NewGameScene(Scene):
         m = self.metrics
         arkham = view.options.get("game") == "arkham"
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
-        area.y += m.px(40)
+        area.y, area.height = area.y + m.px(40), area.height - m.px(40)  # below the heading
         games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 3, 3, m)
         buttons = [
             Button(games[0], _("Cthulhu Wars"), Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
@@ -186,26 +209,36 @@ class NewGameScene(Scene):
         players = len(factions)
         acolyte, dice, signs = (bool(options.get(key, False)) for key in ("acolyte", "physical_dice", "physical_signs"))
         rules = rules_chosen(options)
-        buttons, bottom = self.maps(view, area, chosen)
-        below = pygame.Rect(area.x, bottom + m.margin, area.width, area.height)
         seated = ", ".join(Faction(f).label for f in factions) or _("none yet")
-        row = pygame.Rect(below.x, below.y, below.width, m.touch)
-        buttons.append(
-            Button(row, _("Factions ({count}): {seated}").format(count=players, seated=seated), Toggle("faction_picker"))
-        )
-        step = m.touch + m.margin
-        more = grid(pygame.Rect(below.x, below.y + step, below.width, below.height), 4, 4, m)
-        buttons += [
-            Button(more[0], _("Acolyte: {state}").format(state=_("on") if acolyte else _("off")), Toggle("acolyte")),
-            Button(more[1], _("Dice: {who}").format(who=_("real") if dice else _("companion")), Toggle("physical_dice")),
-            Button(
-                more[2], _("Elder Signs: {who}").format(who=_("real bag") if signs else _("companion")), Toggle("physical_signs")
-            ),
-            Button(more[3], _("Transcribe a board"), Go("builder")),
+        # Each row as tall as its labels need at the seats' size (27 px), wrapped rather than
+        # shrunk; the maps get the room left (one row of them, paged, when two do not fit).
+        label = _("Factions ({count}): {seated}").format(count=players, seated=seated)
+        toggles = [
+            (_("Acolyte: {state}").format(state=_("on") if acolyte else _("off")), Toggle("acolyte")),
+            (_("Dice: {who}").format(who=_("real") if dice else _("companion")), Toggle("physical_dice")),
+            (_("Elder Signs: {who}").format(who=_("real bag") if signs else _("companion")), Toggle("physical_signs")),
+            (_("Transcribe a board"), Go("builder")),
         ]
-        start, resume, cards, more_rules = grid(pygame.Rect(below.x, below.y + 2 * step, below.width, below.height), 4, 4, m)[:4]
-        ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
         independents = tuple(options.get("cards", ()))
+        on = sum(rules.values())
+        count = _("Rules options: {count} on").format(count=on) if on else _("Rules options: none on")
+        resume_label = next((_("Resume {game}").format(game=drawable(g.name)) for g in view.games[:1]), "")
+        last_row = [_("Start: tap again"), resume_label, _("Independents ({count})").format(count=len(independents)), count]
+        cell = cell_width(area, 4, m)
+        tall = [
+            max(m.touch, button_height(label, area.width, m, step=TIGHT_STEP, largest=True)),
+            max([m.touch, *(button_height(words, cell, m, step=TIGHT_STEP, largest=True) for words, _intent in toggles)]),
+            max([m.touch, *(button_height(words, cell, m, step=TIGHT_STEP, largest=True) for words in last_row)]),
+        ]
+        below_height = sum(tall) + 3 * m.margin
+        buttons, bottom = self.maps(view, area, chosen, area.height - below_height)
+        row = pygame.Rect(area.x, bottom + m.margin, area.width, tall[0])
+        buttons.append(Button(row, label, Toggle("faction_picker"), step=TIGHT_STEP))
+        more = grid(pygame.Rect(area.x, row.bottom + m.margin, area.width, tall[1]), 4, 4, m, tall[1])
+        buttons += [Button(rect, words, intent, step=TIGHT_STEP) for rect, (words, intent) in zip(more, toggles, strict=True)]
+        bar = pygame.Rect(area.x, more[0].bottom + m.margin, area.width, tall[2])
+        start, resume, cards, more_rules = grid(bar, 4, 4, m, tall[2])
+        ready = bool(chosen) and MIN_PLAYERS <= players <= MAX_PLAYERS
         intent = Start(
             chosen,
             players,
@@ -220,11 +253,12 @@ class NewGameScene(Scene):
             rules["opener_ten_gates"],
         )
         buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
-        buttons.append(Button(cards, _("Independents ({count})").format(count=len(independents)), Toggle("card_picker")))
-        on = sum(rules.values())
-        count = _("Rules options: {count} on").format(count=on) if on else _("Rules options: none on")
+        buttons.append(Button(cards, last_row[2], Toggle("card_picker")))
         buttons.append(Button(more_rules, count, Toggle("rules_picker")))
-        return buttons + self.resume(view, resume)
+        buttons += self.resume(view, resume)
+        for button in buttons[-4:]:
+            button.step = TIGHT_STEP  # two lines at 27 px in a fingertip's height
+        return buttons
 
     def rules_picker(self, view: View, area: pygame.Rect) -> list[Button]:
         """The rules options, each a toggle saying its state in words (the Opener's 10 gates only
@@ -291,13 +325,14 @@ class NewGameScene(Scene):
         buttons.append(Button(rects[-1], _("Done"), Toggle("card_picker"), ACCENT))
         return buttons
 
-    def maps(self, view: View, area: pygame.Rect, chosen: str) -> tuple[list[Button], int]:
+    def maps(self, view: View, area: pygame.Rect, chosen: str, room: int) -> tuple[list[Button], int]:
         """The playable maps and the broken ones (greyed, not choosable: ``companion map list``
         says what is wrong), two rows at a time (four on a tall screen, whose room is in height;
-        "More maps" turns the page); the y below them."""
+        one where ``room`` px hold no more; "More maps" turns the page); the y below them."""
         m = self.metrics
         playable = [info for info in view.maps if info.status.value != "partial" or getattr(info, "broken", False)]
         columns, rows = (2, 4) if m.portrait else (4, 2)
+        rows = max(1, min(rows, (room + m.margin) // (m.touch + m.margin)))
         per_page = rows * columns
         if len(playable) > per_page:
             per_page -= 1  # the last place turns the page
@@ -330,7 +365,8 @@ class NewGameScene(Scene):
         chosen = view.options.get("ancient_one", "")
         players = int(view.options.get("investigators", 2))
         names = sorted(ANCIENT_ONES)
-        ones = grid(area, len(names), 2 if m.portrait else 4, m)
+        labels = [f"{name} ({ANCIENT_ONES[name]})" for name in names]
+        ones = fitted_grid(area, labels, 2 if m.portrait else 4, m)  # a name at 27 px, on two lines if it must
         buttons = [
             Button(rect, f"{name} ({ANCIENT_ONES[name]})", Toggle(f"ancient_one={name}"), ACCENT if name == chosen else BUTTON)
             for rect, name in zip(ones, names, strict=True)
@@ -385,15 +421,23 @@ class NewGameScene(Scene):
             if on:  # what the Start button will start with, said where the heading was
                 heading = _("Rules options on: {rules}").format(rules=", ".join(on))
         words, colour = self.message(view)
-        if not words and width_of(heading, m.px(17), True) > m.width - 2 * m.margin:
+        width = m.width - 2 * m.margin
+        if not words and width_of(heading, m.px(SEATS_FLOOR), True) > width:
             words, colour = heading, TEXT  # a long list of rules options on: wrapped, as a message is
-        if words:  # in the heading's place, where the players are looking
-            top = self.body().inflate(-2 * m.margin, -2 * m.margin).y + m.px(40) - m.margin
-            size = m.px(18)
-            lines = wrap(words, size, m.width - 2 * m.margin)
-            y = max(2, top - len(lines) * round(size * 1.05))
-            paragraph(surface, words, (m.margin, y), size, m.width - 2 * m.margin, len(lines), colour)
+        if words:  # in the heading's place, where the players are looking: two lines at 27 or 28 px
+            room = m.px(40) + m.margin  # down to the first row of buttons
+            size = next((m.px(s) for s in MESSAGE_SIZES if self.message_fits(words, m.px(s), width, room)), m.px(18))
+            lines = wrap(words, size, width)
+            step = round(size * TIGHT_STEP) if size >= m.px(SEATS_FLOOR) else round(size * 1.05)
+            y = max(2, room - m.margin // 2 - (len(lines) - 1) * step - font(size).get_linesize())
+            paragraph(surface, words, (m.margin, y), size, width, len(lines), colour, step=step / size)
         else:
-            size = fit(heading, (m.px(24), m.px(20), m.px(17)), m.width - 2 * m.margin, True)
-            text(surface, heading, (m.margin, m.margin), size, bold=True, width=m.width - 2 * m.margin)
+            size = fit(heading, (m.px(FLOOR_SIZE), m.px(SEATS_FLOOR)), width, True)
+            text(surface, heading, (m.margin, m.margin), size, bold=True, width=width)
         super().draw(surface, view)
+
+    @staticmethod
+    def message_fits(words: str, size: int, width: int, room: int) -> bool:
+        """Whether ``words`` at ``size`` take at most two lines, and those fit ``room`` px high."""
+        lines = wrap(words, size, width)
+        return len(lines) <= 2 and (len(lines) - 1) * round(size * TIGHT_STEP) + font(size).get_linesize() + 2 <= room

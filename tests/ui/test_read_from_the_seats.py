@@ -192,8 +192,6 @@ NOT_YET: dict[str, str] = {
     "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
     "map: area label": "22 px: a name with no room at 27 beside an open panel (Shaggai, Earth-6p)",
     "map: map heading": "15 px: an engine question too long for one line at 27 in the 34 px strip",
-    "new: button labels": "20 px: the new-game page's option buttons in rows of four",
-    "new: lines": "18 px: a set-up problem or the rules options named in the heading's 40 px",
 }
 
 
