@@ -46,6 +46,7 @@ from companion.ui.widgets import (
     DIM,
     LABEL_SIZES,
     PANEL,
+    SEATS_FLOOR,
     TEXT,
     WARN,
     Button,
@@ -68,6 +69,7 @@ GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
 COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
+REFUSAL_SMALLER = (22, 18)  # px at unit 1: a refusal too long for its room at the seats' 27
 PREVIEW_SIZES = (28, 27, 22, 19, LABEL_SIZES[-1])  # px at unit 1: the correction in words (27: 2.5 mm), smaller when long
 
 
@@ -557,6 +559,13 @@ KINDS: dict[str, Kind] = {
 # -- the scene --------------------------------------------------------------------------------
 
 
+def fits_lines(words: str, size: int, width: int, most: int) -> bool:
+    """Whether ``words`` wrap at ``size`` into at most ``most`` lines, each within ``width`` px
+    (a word longer than a line, a 30-character name, is not cut)."""
+    lines = wrap(words, size, width)
+    return len(lines) <= most and all(font(size).size(line)[0] <= width for line in lines)
+
+
 class CorrectionsScene(Scene):
     name = "fix"
 
@@ -953,7 +962,7 @@ class CorrectionsScene(Scene):
                 pygame.draw.circle(surface, ring, centre, view.radius - m.px(5), max(2, m.px(4)))
             units = sum(u.count for u in area.units)
             if units:
-                text(surface, str(units), centre, m.px(18), TEXT, bold=True, centre=True)
+                text(surface, str(units), centre, m.px(SEATS_FLOOR), TEXT, bold=True, centre=True)
             for n, one in enumerate(lines):
                 text(
                     surface,
@@ -1087,32 +1096,25 @@ class CorrectionsScene(Scene):
         # Half the room for the correction in words when the engine's refusal needs the rest;
         # else all of it but the hint's line, when it is drawn (a long list of captured cultists
         # at a big table).
-        words_room = room // 2 if refusal else room - (m.margin + round(m.px(17) * 1.05) if hint else 0)
-        width = panel.width - 2 * m.margin
+        hint_words, width = _("Reason: none (tap Reason)"), panel.width - 2 * m.margin
+        hint_lines = wrap(hint_words, m.px(SEATS_FLOOR), width) if hint else []
+        hint_room = m.margin + len(hint_lines) * round(m.px(SEATS_FLOOR) * 1.05) if hint else 0
+        words_room = room // 2 if refusal else room - hint_room
         size = self.preview_size(words, width, words_room)
+        if hint and len(wrap(words, size, width, True)) > lines_in(words_room, size):
+            hint, words_room = False, room  # the correction whole before the hint (forty captives at a table of eight)
+            size = self.preview_size(words, width, words_room)
         colour = ACCENT if d.recorded else TEXT
         y = paragraph(
             surface, words, (panel.x + m.margin, panel.y + m.margin), size, width, lines_in(words_room, size), colour, bold=True
         )
-        if refusal:
-            paragraph(
-                surface,
-                refusal,
-                (panel.x + m.margin, y + m.margin),
-                m.px(18),
-                panel.width - 2 * m.margin,
-                lines_in(room - (y - panel.y), m.px(18)),
-                WARN,
-            )
+        if refusal:  # read from the seats (27 px), smaller only where a long refusal needs it
+            left = room - (y - panel.y)
+            sizes = [m.px(size) for size in (SEATS_FLOOR, *REFUSAL_SMALLER)]
+            size = next((size for size in sizes if fits_lines(refusal, size, width, lines_in(left, size))), sizes[-1])
+            paragraph(surface, refusal, (panel.x + m.margin, y + m.margin), size, width, lines_in(left, size), WARN)
         elif hint:
-            text(
-                surface,
-                _("Reason: none (tap Reason)"),
-                (panel.x + m.margin, y + m.margin),
-                m.px(17),
-                DIM,
-                width=panel.width - 2 * m.margin,
-            )
+            paragraph(surface, hint_words, (panel.x + m.margin, y + m.margin), m.px(SEATS_FLOOR), width, len(hint_lines), DIM)
 
     def preview_size(self, words: str, width: int, height: int) -> int:
         """The largest of the preview's sizes at which ``words`` fit ``width`` x ``height`` px (a
