@@ -6,9 +6,35 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Command, tag_of, to_data
-from companion.engine.cthulhu.model import Faction
+from companion.engine.cthulhu.model import Faction, PromptKind
 from companion.i18n import N_, _, sentence
 from companion.narrate import named
+
+# A prompt's headline, short: the table names the actor beside it and the engine's sentence follows;
+# the map's heading says it after the actor's name where the whole question does not fit its line.
+HEADLINES = {
+    PromptKind.START_AREA: N_("Start area"),
+    PromptKind.FIRST_PLAYER: N_("First player"),
+    PromptKind.DIRECTION: N_("Direction"),
+    PromptKind.RITUAL: N_("Ritual?"),
+    PromptKind.ACTION: N_("Tap an area"),
+    PromptKind.ROLL: N_("Roll the dice"),
+    PromptKind.ELDER_SIGN_VALUE: N_("Elder Sign"),
+    PromptKind.PLACE: N_("Place a unit"),
+    PromptKind.CHOOSE: N_("Choose"),
+    PromptKind.OATH: N_("The Oath"),
+    PromptKind.WATCHER_MOVE: N_("Move the Watcher"),
+    PromptKind.WATCHER_TARGET: N_("Watcher's target"),
+    PromptKind.COMBAT_DICE: N_("Combat dice"),
+    PromptKind.ACOLYTE: N_("The Acolyte"),
+    PromptKind.GLACIER: N_("A glacier"),
+    PromptKind.JOIN: N_("Enter the board"),
+    PromptKind.ASSIGN_KILL: N_("Assign a Kill"),
+    PromptKind.ASSIGN_PAIN: N_("Assign a Pain"),
+    PromptKind.RETREAT: N_("Retreat to"),
+    PromptKind.SPELLBOOK: N_("Pick a Spellbook"),
+    PromptKind.ABILITY: N_("Decide"),
+}
 
 
 def label(command: Command) -> str:

@@ -29,7 +29,7 @@ from companion.engine.cthulhu.model import ERADICATED, GLACIER, GameState, Promp
 from companion.engine.cthulhu.unit_words import unit_words
 from companion.i18n import _
 from companion.palette import colour_of
-from companion.ui.labels import label, prompt_words
+from companion.ui.labels import HEADLINES, label, prompt_words
 from companion.ui.map_layout import layout, name_box, place_labels, radii, settle, wraps
 from companion.ui.move_on_map import REFUSE, MoveOnMap, composing
 from companion.ui.scene import Go, Intent, Scene, Submit, View
@@ -41,6 +41,7 @@ from companion.ui.widgets import (
     FLOOR_SIZE,
     PANEL,
     PANEL_LABELS,
+    SEATS_FLOOR,
     TEXT,
     TIGHT_STEP,
     WARN,
@@ -68,7 +69,8 @@ COUNT_TAG = "unit count"  # the tag of a count of units on the map
 HEADING_TAG = "map heading"  # the tag of the pending decision's words across the map's top
 # px at unit 1: a count's font (ink 21 px = 4.1 mm on the 7-inch panel; 37 px inks a 4 or a 7 18 px, under 3.5 mm)
 COUNT_SIZES = (40,)
-HEADING_SIZES = (38, 34, 30, 27, 24, 22, 20)  # px at unit 1: the heading's font, largest that fits on one line
+HEADING_SIZES = (38, 34, 30, 27)  # px at unit 1: the heading's font, largest that fits on one line (27: the seats')
+HEADING_LEAST = 20  # px at unit 1: two lines of words no line at 27 holds (not a question: see question_beside)
 HEADING_ROOM = 34  # px at unit 1: the strip across the map's top kept for the heading (never moves)
 RING = 6  # px at unit 1: a circle's edge and gate ring, inside its radius, kept clear of its units
 KINDS = ("goo", "terror", "monster", "cultist")  # the order an owner's units are shown in
@@ -294,6 +296,10 @@ class MapScene(Scene):
             if not cover.collidepoint(x, y)
         ]
         side = self.split(state)[1].inflate(-2 * m.margin, -2 * m.margin)  # the question is the map's heading
+        question = self.question_lines(state, side.width)
+        if question:  # (too long for the heading: told at the list's top)
+            drop = len(question) * round(m.px(FLOOR_SIZE) * TIGHT_STEP) + m.margin
+            side = pygame.Rect(side.x, side.y + drop, side.width, side.height - drop)
         hidden = {answers[i] for i in answers if cover.collidepoint(centres[i])}
         # The answers the list covers on the map come first (no tap on the map reaches them).
         choices: list[Command] = sorted(legal_commands(state), key=lambda cmd: (cmd not in hidden, label(cmd)))
@@ -329,9 +335,21 @@ class MapScene(Scene):
             panel = side.inflate(-m.margin, -m.margin)
             pygame.draw.rect(surface, (26, 23, 34), panel, border_radius=m.px(8))
             pygame.draw.rect(surface, BUTTON_EDGE, panel, max(1, m.px(2)), border_radius=m.px(8))
+            inner = side.inflate(-2 * m.margin, -2 * m.margin)
+            question = self.question_lines(state, inner.width)
+            if question:
+                size, step = m.px(FLOOR_SIZE), round(m.px(FLOOR_SIZE) * TIGHT_STEP)
+                for n, line in enumerate(question):
+                    text(surface, line, (inner.x + m.margin, inner.y + n * step), size, TEXT, box=panel, tag="question")
         for button in self.buttons:
             if button.label:
                 button.draw(surface, m)
+
+    def question_lines(self, state: GameState, width: int) -> list[str]:
+        """The question told at the top of the answers' list (see :meth:`question_beside`),
+        wrapped at 28 px into ``width`` px; none when the heading tells it."""
+        words = self.question_beside(state) if self.answering(state) else ""
+        return wrap(words, self.metrics.px(FLOOR_SIZE), width - 2 * self.metrics.margin) if words else []
 
     def draw_border(
         self, surface: pygame.Surface, ends: tuple[tuple[int, int], tuple[int, int]], round_the_world: bool, mapped: pygame.Rect
@@ -357,12 +375,35 @@ class MapScene(Scene):
             return ""
         return prompt_words(state.prompt.text)
 
+    def question_beside(self, state: GameState) -> str:
+        """The engine's question when it is too long for the heading's one line at the seats'
+        size (27 px): the heading then says whose it is and what kind ("Opener of the Way:
+        Retreat to"), and the question goes whole at the top of the answers' list beside the
+        map (or is the table's, where no list is); "" when the heading holds it."""
+        m = self.metrics
+        words = self.heading(state)
+        if not words or words != prompt_words(state.prompt.text) or state.prompt.kind not in HEADLINES:
+            return ""
+        return words if width_of(words, m.px(SEATS_FLOOR), True) > m.width - 2 * m.margin else ""
+
+    def short_heading(self, state: GameState) -> str:
+        """The heading for a question told beside the map or on the table: whose, and its kind."""
+        actor = state.prompt.actor
+        who = state.player(actor).label if actor and state.seat(actor) is not None else ""
+        what = _(HEADLINES[state.prompt.kind])
+        if not self.answering(state):
+            what = _("{what} (on the Table)").format(what=what)
+        return _("{player}: {asks}").format(player=who, asks=what) if who else what
+
     def draw_heading(self, surface: pygame.Surface, state: GameState) -> None:
         """The pending decision across the map's top, in its player's colour, on one line at
-        the largest size that holds it (two lines at the smallest if none does)."""
+        the largest size that holds it; a question longer than that line at 27 px is told by
+        :meth:`short_heading` (two smaller lines only for any other long words)."""
         words, m = self.heading(state), self.metrics
         if not words:
             return
+        if self.question_beside(state):
+            words = self.short_heading(state)
         actor = state.seat(state.prompt.actor) if state.prompt.actor else None
         colour = colour_of(state.player(state.prompt.actor).faction) if actor is not None else TEXT
         side = self.split(state)[1]
@@ -376,7 +417,7 @@ class MapScene(Scene):
             y = (m.px(HEADING_ROOM) - line_height(size, words)) // 2 + m.px(2)
             text(surface, words, (left, y), size, colour, bold=True, tag=HEADING_TAG)
             return
-        paragraph(surface, words, (left, m.px(2)), m.px(HEADING_SIZES[-1]) * 3 // 4, room, 2, colour, bold=True, tag=HEADING_TAG)
+        paragraph(surface, words, (left, m.px(2)), m.px(HEADING_LEAST), room, 2, colour, bold=True, tag=HEADING_TAG)
 
     def label_variants(self, words: list[str]) -> list[tuple[int, list[str]]]:
         """(font size, lines) candidates for an area's label, largest first: the name on one

@@ -26,7 +26,7 @@ from companion.palette import colour_of
 from companion.ui import widgets
 from companion.ui.battle_odds import battle_lines, held
 from companion.ui.entry import area_of, out_of_turn
-from companion.ui.labels import label, prompt_words, type_words
+from companion.ui.labels import HEADLINES, label, prompt_words, type_words
 from companion.ui.scene import DieFace, Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
 from companion.ui.widgets import (
@@ -97,30 +97,6 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
 }
 STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)  # px (at unit 1): the last action and a battle's odds, read from the seats
 ODDS_SMALLER = (24, 20, 17)  # the odds alone, where they fit at none of those (a player's 30-character name)
-# A prompt's headline, short: the actor is named by the whose-turn line; the engine's sentence follows.
-HEADLINES = {
-    PromptKind.START_AREA: N_("Start area"),
-    PromptKind.FIRST_PLAYER: N_("First player"),
-    PromptKind.DIRECTION: N_("Direction"),
-    PromptKind.RITUAL: N_("Ritual?"),
-    PromptKind.ACTION: N_("Tap an area"),
-    PromptKind.ROLL: N_("Roll the dice"),
-    PromptKind.ELDER_SIGN_VALUE: N_("Elder Sign"),
-    PromptKind.PLACE: N_("Place a unit"),
-    PromptKind.CHOOSE: N_("Choose"),
-    PromptKind.OATH: N_("The Oath"),
-    PromptKind.WATCHER_MOVE: N_("Move the Watcher"),
-    PromptKind.WATCHER_TARGET: N_("Watcher's target"),
-    PromptKind.COMBAT_DICE: N_("Combat dice"),
-    PromptKind.ACOLYTE: N_("The Acolyte"),
-    PromptKind.GLACIER: N_("A glacier"),
-    PromptKind.JOIN: N_("Enter the board"),
-    PromptKind.ASSIGN_KILL: N_("Assign a Kill"),
-    PromptKind.ASSIGN_PAIN: N_("Assign a Pain"),
-    PromptKind.RETREAT: N_("Retreat to"),
-    PromptKind.SPELLBOOK: N_("Pick a Spellbook"),
-    PromptKind.ABILITY: N_("Decide"),
-}
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
 
 

@@ -191,7 +191,6 @@ NOT_YET: dict[str, str] = {
     "arkham: button labels": "24 px: a chooser's question, and an investigator's 30-character name (5 at the table)",
     "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
     "map: area label": "22 px: a name with no room at 27 beside an open panel (Shaggai, Earth-6p)",
-    "map: map heading": "15 px: an engine question too long for one line at 27 in the 34 px strip",
 }
 
 
