@@ -191,8 +191,11 @@ def answer_other(app: App, rnd: random.Random, strict: bool = False) -> None:
     answers = area_answers(state)
     if answers:
         first = next(iter(legal_commands(state)))  # the table's first button, tapped on the map
-        index = next(i for i, command in answers.items() if command == first)
-        tap_area(app, index)
+        show(app, "map")
+        app.draw()
+        # Its circle, or its button in the list beside the map where the list covers the circle.
+        offered = [b for b in buttons(app) if isinstance(b.intent, Submit) and b.intent.command == first]
+        tap(app, min(offered, key=lambda b: bool(b.label)))
         return
     if state.prompt.kind is PromptKind.COMBAT_DICE and not strict:
         table_of(app).submit(demo.choose(state, rnd))
