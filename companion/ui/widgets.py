@@ -563,7 +563,8 @@ class Button:
         surface.blit(_face(rect.size, self.colour if self.enabled else PANEL, radius, edge), rect)
         room = rect.width - side
         colour = ink_on(self.colour) if self.enabled else DIM
-        size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small, self.step)
+        least = metrics.px(SEATS_FLOOR)  # one line at any size the seats read before two lines
+        size, lines = _label_layout(self.label, room, rect.height - below, big, middle, small, self.step, least)
         step = round(size * self.step)
         x, y = rect.centerx, rect.centery - (len(lines) - 1) * step // 2
         for n, line in enumerate(lines):
@@ -577,20 +578,23 @@ def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return DARK_TEXT if light else TEXT
 
 
-def _label_options(big: int, middle: int, small: int) -> tuple[tuple[int, int], ...]:
-    """A button label's (size, lines) tried in turn: the largest size on one line, then wrapped on
-    two or three (read from the seats: a button tall enough keeps its label large, see
-    :func:`button_height`); only then the smaller sizes, for a button whose height is fixed."""
-    return ((big, 1), (big, 2), (big, 3), (middle, 1), (middle, 2), (small, 1), (small, 2), (small, 3))
+def _label_options(big: int, middle: int, small: int, least: int = 0) -> tuple[tuple[int, int], ...]:
+    """A button label's (size, lines) tried in turn: one line at each size the seats read
+    (``least`` px and up; 0: the largest only), then the largest size wrapped on two or three (a
+    button tall enough keeps its label large, see :func:`button_height`); only then the smaller
+    sizes, for a button whose height is fixed."""
+    one_line = tuple((size, 1) for size in dict.fromkeys((middle, small)) if size != big and least and size >= least)
+    rest = ((middle, 1), (middle, 2), (small, 1), (small, 2), (small, 3))
+    return ((big, 1), *one_line, (big, 2), (big, 3), *(option for option in rest if option not in one_line))
 
 
 @lru_cache(maxsize=1024)
 def _label_layout(
-    label: str, room: int, height: int, big: int, middle: int, small: int, line_step: float = LINE_STEP
+    label: str, room: int, height: int, big: int, middle: int, small: int, line_step: float = LINE_STEP, least: int = 0
 ) -> tuple[int, tuple[str, ...]]:
     """A button label's size and lines: the first of :func:`_label_options` whose lines fit
     ``room`` px wide and ``height`` px high; else one small line (cut by :func:`text`)."""
-    for size, count in _label_options(big, middle, small):
+    for size, count in _label_options(big, middle, small, least):
         lines = wrap(label, size, room) if count > 1 else [label]
         step = round(size * line_step)
         fits = all(width_of(line, size) <= room for line in lines)
@@ -601,7 +605,14 @@ def _label_layout(
 
 @lru_cache(maxsize=1024)
 def _label_height(
-    label: str, room: int, big: int, middle: int, small: int, line_step: float = LINE_STEP, largest: bool = False
+    label: str,
+    room: int,
+    big: int,
+    middle: int,
+    small: int,
+    line_step: float = LINE_STEP,
+    largest: bool = False,
+    least: int = 0,
 ) -> int:
     """The least text height (px) at which :func:`_label_layout` shows ``label`` whole in
     ``room`` px (0: no layout does; the label is cut whatever the height); ``largest``: the
@@ -609,7 +620,7 @@ def _label_height(
     # The options tried from the least height up, the first that fits being the least: a new
     # label (a stack's, an area's) was measured and wrapped at every size; now one that fits on
     # one small line, most, is measured once.  (sorted() is stable: ties keep their order.)
-    options = _label_options(big, middle, small)
+    options = _label_options(big, middle, small, least)
     if not largest:
         options = tuple(sorted(options, key=lambda option: option[1] * round(option[0] * line_step)))
     for size, count in options:
@@ -633,7 +644,7 @@ def button_height(
     none does); ``largest``: the height that keeps it at its largest size (wrapped on up to three
     lines; read from the seats) rather than the least."""
     big, middle, small = (metrics.px(s) for s in labels)
-    need = _label_height(label, width - metrics.px(10), big, middle, small, step, largest)
+    need = _label_height(label, width - metrics.px(10), big, middle, small, step, largest, metrics.px(SEATS_FLOOR))
     return max(metrics.touch, need + metrics.px(4)) if need else 0
 
 
