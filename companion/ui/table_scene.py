@@ -795,7 +795,9 @@ class TableScene(Scene):
             marked = _("{player} (passed)").format(player=player.label)
             size, lines = name_fit(marked, sizes, name_room, row)  # (the row's whole height: 3 lines at 27)
             words = marked if size >= m.px(SEATS_FLOOR) else words
-        size, lines = name_fit(words, sizes, name_room, row if passed else row - m.px(2))
+        size, lines = name_fit(words, sizes, name_room, row - m.px(2))
+        if size < m.px(SEATS_FLOOR):  # six rows: the row's whole height keeps two lines at 27 px
+            size, lines = name_fit(words, sizes, name_room, row)
         tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
         y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT

@@ -50,9 +50,10 @@ SEATS = tuple(
         Faction.GREAT_CTHULHU,
         Faction.YELLOW_SIGN,
         Faction.BLACK_GOAT,
+        Faction.WINDWALKER,
     )
 )
-MAPS = ("earth-4p-35", "earth-5p", "yuggoth-demo", "shaggai-demo", "primeval-demo")
+MAPS = ("earth-4p-35", "earth-5p", "earth-6p", "yuggoth-demo", "shaggai-demo", "primeval-demo")
 
 
 def build(session: GameSession | ArkhamSession) -> App:
@@ -190,7 +191,7 @@ def survey() -> dict[str, list[widgets.Drawn]]:
 NOT_YET: dict[str, str] = {
     "arkham: button labels": "24 px: a chooser's question, and an investigator's 30-character name (5 at the table)",
     "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
-    "map: area label": "22 px: a name hemmed in by its area's units late in a game (Yuggoth's Slime Sea West)",
+    "map: area label": "15 px: Earth-6p's names beside its open start-area list; 22 px: a name hemmed in by its area's units",
 }
 
 
