@@ -36,12 +36,12 @@ from companion.engine.arkham.game import MAX_NAME
 from companion.engine.arkham.game import PLACES as INVESTIGATOR_PLACES
 from companion.engine.cthulhu.commands import Redo, Undo
 from companion.i18n import N_, _, ngettext
-from companion.ui.arkham_board import TABLE_SIZES, Ink, Line, fit, fits, in_play, investigators, table
+from companion.ui.arkham_board import LABEL_SIZES, TABLE_SIZES, Ink, Line, fit, fits, in_play, investigators, table
 from companion.ui.arkham_detail import details
 from companion.ui.arkham_picker import recently_drawn, search
 from companion.ui.keyboard import CLEAR, DONE, SHIFT, Key, keys, search_keys, search_keys_height, typed_into
 from companion.ui.scene import Go, Intent, Scene, Submit, View
-from companion.ui.widgets import ACCENT, BUTTON, LABEL_SIZES, PANEL, TEXT, Button, Metrics, font, grid, read_up_close, wrap
+from companion.ui.widgets import ACCENT, BUTTON, PANEL, TEXT, Button, Metrics, font, grid, read_up_close, wrap
 
 # Where the table may put an investigator (the engine's list): Arkham first, then beyond it.
 PLACES = (*sorted(ARKHAM), *sorted(INVESTIGATOR_PLACES - set(ARKHAM)))
@@ -289,7 +289,7 @@ class ArkhamScene(Scene):
     def card_area(self) -> pygame.Rect:
         """The picker's cards: below a question of two lines, above the keyboard."""
         m_, body = self.metrics, self.body()
-        question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
+        question = question_height(m_)
         top = 2 * m_.margin + (question + m_.margin + m_.touch if m_.portrait else max(m_.touch, question))
         bottom = body.bottom - search_keys_height(m_) - m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bottom - top)
@@ -311,9 +311,9 @@ class ArkhamScene(Scene):
         size (27 px at 800x480), on up to three lines; a fingertip's at least."""
         m_, area = self.metrics, self.content()
         width = (area.width - (columns - 1) * m_.margin) // columns - m_.px(10)
-        size = m_.px(LABEL_SIZES[0])
+        size = m_.px(LABEL_SIZES[0])  # (the board's button labels' largest: Ink.button draws them)
         lines = max((len(wrap(label, size, width)) for label in labels), default=1)
-        return max(m_.touch, min(3, lines) * font(size).get_linesize() + m_.px(6))
+        return max(m_.touch, min(3, lines) * font(size).get_linesize() + m_.px(4) + 2)
 
     def choices(self, bar: pygame.Rect, options: Sequence[tuple[str, object]]) -> list[Button]:
         """A chooser: its options in a grid (rows as tall as the labels need, where the room
@@ -455,7 +455,7 @@ class ArkhamScene(Scene):
         m_ = self.metrics
         tallest = max(m_.touch, self.body().height * 2 // 5)
         if self.menu.kind is MenuKind.CARD:
-            question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
+            question = question_height(m_)
             tallest = question if m_.portrait else self.card_area().y - 2 * m_.margin
         return pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin - self.reserved(), tallest)
 
@@ -542,7 +542,13 @@ class ArkhamScene(Scene):
 
 MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
 MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
-PROMPT_SIZES = (30, 28, 24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
+PROMPT_SIZES = (30, 28, 27, 24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}
+
+
+def question_height(metrics: Metrics) -> int:
+    """The card picker's question's room: three lines at 28 px (read from the seats; the search's
+    words take three beside the picker's buttons), at least two at the largest size."""
+    return max(font(metrics.px(PROMPT_SIZES[0]), True).get_linesize() * 2, font(metrics.px(28), True).get_linesize() * 3)
