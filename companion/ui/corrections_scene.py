@@ -38,7 +38,8 @@ from companion.i18n import N_, _, sentence
 from companion.narrate import named
 from companion.palette import colour_of
 from companion.ui.keyboard import Key, keyed, keys
-from companion.ui.map_layout import layout
+from companion.ui.map_layout import layout, name_box, settle
+from companion.ui.map_scene import broken, label_block, line_height
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.widgets import (
     ACCENT,
@@ -67,7 +68,7 @@ TYPED_LINES = 2
 MARKERS = ("cathedral", "ice_age", "desecration")
 GATE_STATES = ("none", "abandoned")
 DIRECTIONS = {"": N_("as now"), "clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
-MAP_NAME_SIZE = 15  # px at unit 1: area names on the map chooser
+MAP_NAME_SIZE = SEATS_FLOOR  # px at unit 1: area names on the map chooser (read from the seats)
 COLUMN_WIDTH = 200  # px at unit 1: an editor column no narrower (a stepper's label beside - and +)
 REFUSAL_SMALLER = (22, 18)  # px at unit 1: a refusal too long for its room at the seats' 27
 PREVIEW_SIZES = (28, 27, 22, 19, LABEL_SIZES[-1])  # px at unit 1: the correction in words (27: 2.5 mm), smaller when long
@@ -573,6 +574,7 @@ class CorrectionsScene(Scene):
         super().__init__(metrics)
         self.draft = Draft()
         self.state: GameState | None = None
+        self._board_view: tuple[object, BoardView | None] | None = None  # (the map, its chooser's places)
         self.notices: tuple[str, ...] = ()  # the table's notices as last seen (a refusal adds one)
 
     # -- taps -------------------------------------------------------------------------------
@@ -864,7 +866,14 @@ class CorrectionsScene(Scene):
 
     def board_view(self, state: GameState) -> BoardView | None:
         """Where each area's circle and name go on the map chooser, or None when the map does
-        not fit this screen without circles or names touching (the list is used instead)."""
+        not fit this screen without circles or names touching (the list is used instead):
+        worked out once per map (a frame asks several times; the names are measured once)."""
+        known = self._board_view
+        if known is None or known[0] is not state.board:
+            known = self._board_view = (state.board, self.work_out_board_view(state))
+        return known[1]
+
+    def work_out_board_view(self, state: GameState) -> BoardView | None:
         m = self.metrics
         body = self.body()
         top = m.px(40)
@@ -877,31 +886,27 @@ class CorrectionsScene(Scene):
             controls = pygame.Rect(canvas.right + m.margin, top, side + m.margin, 2 * m.touch + m.margin)
         r = m.touch // 2
         size = m.px(MAP_NAME_SIZE)
-        names_room = 2 * round(size * 1.05)
-        inner = pygame.Rect(canvas.x + r, canvas.y + r + names_room, canvas.width - 2 * r, canvas.height - 2 * r - names_room)
+        inner = canvas.inflate(-2 * r, -2 * r)
         if inner.width <= 0 or inner.height <= 0:
             return None
-        centres = [(int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board)]
-        circles = [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in centres]
-        if any(one.colliderect(other) for i, one in enumerate(circles) for other in circles[i + 1 :]):
+        # The areas moved apart just so far that each name fits beside its circle at the seats'
+        # size (as the Map screen does: map_layout.settle); what still touches takes the list.
+        start = tuple((int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board))
+        variants = [broken(area.name, size, 3) for area in state.board.areas]
+        blocks = tuple(tuple(label_block(size, lines) for lines in options) for options in variants)
+        gap = max(1, r // 8)
+        settled, chosen = settle(start, r, blocks, (canvas.x, canvas.y, canvas.width, canvas.height), gap, r)
+        centres = list(settled)
+        taken = [pygame.Rect(x - r - gap, y - r - gap, 2 * (r + gap), 2 * (r + gap)) for x, y in centres]
+        if any(one.colliderect(other) for i, one in enumerate(taken) for other in taken[i + 1 :]):
             return None
-        taken = list(circles)
         names: list[tuple[list[str], pygame.Rect]] = []
-        for area, (x, y) in zip(state.board.areas, centres, strict=True):
-            lines = wrap(area.name, size, 2 * r + m.px(48))
-            height = len(lines) * round(size * 1.05)
-            width = max(font(size).size(line)[0] for line in lines)
-            spots = (  # above the circle, below it, then beside it
-                pygame.Rect(x - width // 2, y - r - height, width, height),
-                pygame.Rect(x - width // 2, y + r, width, height),
-                pygame.Rect(x + r + m.px(2), y - height // 2, width, height),
-                pygame.Rect(x - r - m.px(2) - width, y - height // 2, width, height),
-            )
-            free = [box for box in spots if canvas.contains(box) and box.collidelist(taken) < 0]
-            if len(lines) > 2 or not free:
+        for i, (choice, side) in enumerate(chosen):
+            box = pygame.Rect(name_box(centres[i], r, gap, side, blocks[i][choice]))
+            if not canvas.contains(box) or box.collidelist(taken) >= 0 or box.colliderect(controls):
                 return None
-            taken.append(free[0])
-            names.append((lines, free[0]))
+            taken.append(box)
+            names.append((variants[i][choice], box))
         return BoardView(centres, r, names, controls)
 
     def map_buttons(self, state: GameState) -> list[Button]:
@@ -963,15 +968,10 @@ class CorrectionsScene(Scene):
             units = sum(u.count for u in area.units)
             if units:
                 text(surface, str(units), centre, m.px(SEATS_FLOOR), TEXT, bold=True, centre=True)
-            for n, one in enumerate(lines):
-                text(
-                    surface,
-                    one,
-                    (box.centerx - font(size).size(one)[0] // 2, box.y + n * round(size * 1.05)),
-                    size,
-                    TEXT,
-                    width=box.width + 1,
-                )
+            y = box.y
+            for one in lines:  # stacked as label_block measured them
+                text(surface, one, (box.centerx - font(size).size(one)[0] // 2, y), size, TEXT, width=box.width + 1)
+                y += line_height(size, one)
 
     def options(self, state: GameState) -> list[tuple[str, Menu]]:
         """The chooser's choices: each sets the field and closes the chooser (Spellbooks toggle)."""

@@ -173,7 +173,9 @@ class MapScene(Scene):
         start = tuple((int(inner.x + x * inner.width), int(inner.y + y * inner.height)) for x, y in layout(state.board))
         largest = m.px(LABEL_SIZES[0])  # (the smaller sizes are for a name that finds no room: place_labels)
         blocks = tuple(
-            tuple(_block(size, lines) for size, lines in self.label_variants([area.name, *spare(state, i)]) if size == largest)
+            tuple(
+                label_block(size, lines) for size, lines in self.label_variants([area.name, *spare(state, i)]) if size == largest
+            )
             for i, area in enumerate(state.board.areas)
         )
         room = mapped.inflate(-2 * m.margin, -2 * m.margin)
@@ -185,7 +187,7 @@ class MapScene(Scene):
         (width, height) px with its marks (Worm, ERADICATED...) on a line under its name)."""
         worms = dict(state.worms.on_map) if state.worms is not None else {}
         return tuple(
-            (side, _block(*self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))])[choice]))
+            (side, label_block(*self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))])[choice]))
             for i, (choice, side) in enumerate(self.settled(state)[1])
         )
 
@@ -469,7 +471,7 @@ class MapScene(Scene):
         variants = [
             self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))]) for i in range(len(centres))
         ]
-        sizes = [[_block(size, lines) for size, lines in options] for options in variants]
+        sizes = [[label_block(size, lines) for size, lines in options] for options in variants]
         # A margin from the screen's edges (and from the choices beside the map): a label is
         # read as the map's, not cut by the glass's bezel.
         mapped = split[0].inflate(-2 * m.margin, -2 * m.margin)
@@ -753,7 +755,7 @@ def broken(name: str, size: int, most: int) -> list[list[str]]:
     return out
 
 
-def _block(size: int, lines: list[str]) -> tuple[int, int]:
+def label_block(size: int, lines: list[str]) -> tuple[int, int]:
     """A label's (width, height) at ``size``."""
     return max(font(size).size(line)[0] for line in lines), sum(line_height(size, line) for line in lines)
 

@@ -189,7 +189,6 @@ def survey() -> dict[str, list[widgets.Drawn]]:
 
 # Groups whose smallest line is under the floor today: each with its figure (px of type at 800x480).
 NOT_YET: dict[str, str] = {
-    "fix: lines": "15 px: the area names on the Fix page's small map (Move units; the list beside it is 27)",
     "map: area label": "15 px: Earth-6p's names beside its open start-area list; 22 px: a name hemmed in by its area's units",
 }
 
