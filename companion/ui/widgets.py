@@ -37,7 +37,7 @@ LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
 SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
 NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
-SEATS_FLOOR = 27  # the least type read from the seats: 13 px of ink = 2.52 mm at 800x480 (tests/ui/text_fit.py)
+SEATS_FLOOR = 27  # the least type read from the seats: 13 px of ink = 2.52 mm at 800x480 (tests/ui/test_read_from_the_seats.py)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels
 PANEL_LABELS = (28, 27, 27)  # the map's side panel's button labels: half the screen's width, 13 px of ink (2.5 mm)
 TIGHT_STEP = 0.78  # the lines of a large name or sentence: the font's own line height
