@@ -32,6 +32,7 @@ from companion.ui.app import App
 from companion.ui.backlight import Backlight
 from companion.ui.corrections_scene import KINDS
 from companion.ui.scene import Go
+from tests.helpers import frame
 from tests.ui import screens_fit, text_fit
 from tests.ui.arkham_corrections import SEATS as ARKHAM_SEATS
 from tests.ui.arkham_corrections import page, steps
@@ -63,14 +64,7 @@ def build(session: GameSession | ArkhamSession) -> App:
 def drawn(app: App) -> list[widgets.Drawn]:
     """Every line a full redraw of ``app`` draws."""
     app.draw()  # the buttons follow the state just set
-    lines: list[widgets.Drawn] = []
-    widgets.RECORDER = lines
-    try:
-        app.dirty = True
-        app.draw()
-    finally:
-        widgets.RECORDER = None
-    return lines
+    return frame(app)
 
 
 def cthulhu(map_name: str, seats: tuple[c.Seat, ...] = SEATS) -> App:
