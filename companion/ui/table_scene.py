@@ -71,20 +71,8 @@ STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
 PORTRAIT_PROMPT = 210  # a portrait prompt keeps this much below the players (240 before the two-row navigation bar)
 DETAIL_WIDTH = 120  # the Detail button at the header's right
-NAME_SIZES = (
-    NAME_SIZE,
-    37,
-    34,
-    30,
-    FLOOR_SIZE,
-    SEATS_FLOOR,
-    24,
-    20,
-    17,
-    15,
-    13,
-    11,
-)  # a name's sizes, largest first (a long one shrinks)
+# A name's sizes, largest first (a long one shrinks; under SEATS_FLOOR only a player's own long name).
+NAME_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, SEATS_FLOOR, 24, 20, 17, 15, 13, 11)
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
 PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
@@ -790,14 +778,21 @@ class TableScene(Scene):
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = first_col - swatch.right - 2 * m.margin
-        sizes, words = [m.px(s) for s in NAME_SIZES], player.label
+        sizes, least = [m.px(s) for s in NAME_SIZES], m.px(SEATS_FLOOR)
+
+        def fitted(words: str) -> tuple[int, list[str]]:
+            size, lines = name_fit(words, sizes, name_room, row - m.px(2))
+            if size < least:  # the row's whole height: two lines at 27 px in six rows, three in four
+                size, lines = name_fit(words, sizes, name_room, row)
+            return size, lines
+
+        words = player.label
+        size, lines = fitted(words)
         if passed:  # "(passed)" where it fits at the seats' floor; else the name alone says it, dimmed
             marked = _("{player} (passed)").format(player=player.label)
-            size, lines = name_fit(marked, sizes, name_room, row)  # (the row's whole height: 3 lines at 27)
-            words = marked if size >= m.px(SEATS_FLOOR) else words
-        size, lines = name_fit(words, sizes, name_room, row - m.px(2))
-        if size < m.px(SEATS_FLOOR):  # six rows: the row's whole height keeps two lines at 27 px
-            size, lines = name_fit(words, sizes, name_room, row)
+            with_mark = fitted(marked)
+            if with_mark[0] >= least:
+                words, (size, lines) = marked, with_mark
         tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
         y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT
