@@ -214,3 +214,19 @@ def test_every_line_of_every_screen_is_read_from_the_seats(seen: dict[str, list[
 @pytest.mark.xfail(strict=True, reason="not yet read from the seats: NOT_YET's figure")
 def test_a_group_not_yet_met(seen: dict[str, list[widgets.Drawn]], name: str) -> None:
     assert min(d.size for d in seen[name]) >= FLOOR, f"{name}: {smallest(seen[name])} ({NOT_YET[name]})"
+
+
+# Section 4's larger targets on the same walk: the faction names and the last action at 3.5 mm,
+# 19 px of ink: 37 px type (34 px bold inks 18 px = 3.49 mm).  Not met yet: each strict xfail
+# names its figure (docs/ui.md), so meeting one shows.
+NAMED_LEAST = 37
+NAMED_NOT_YET = {
+    "table: name": "27 px with six players, 30 with five, 34 (3.49 mm) for a long name with four",
+    "table: last": "28 px (2.9 mm) where the room below the prompt is short",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED_NOT_YET))
+@pytest.mark.xfail(strict=True, reason="not yet 3.5 mm: NAMED_NOT_YET's figure")
+def test_the_faction_names_and_the_last_action_read_at_3_5_mm(seen: dict[str, list[widgets.Drawn]], name: str) -> None:
+    assert min(d.size for d in seen[name]) >= NAMED_LEAST, f"{name}: {smallest(seen[name])} ({NAMED_NOT_YET[name]})"
