@@ -46,6 +46,7 @@ from companion.ui.widgets import (
     grid,
     paragraph,
     wrap,
+    wrapped_size,
 )
 
 MONSTER_PLACES = (*sorted(ARKHAM), SKY, OUTSKIRTS)
@@ -507,6 +508,6 @@ class ArkhamCorrectionsScene(Scene):
         if not self.draft.typing:  # the keyboard covers the preview
             said, colour = self.words(state, view.log)
             sizes = [m_.px(s) for s in (PREVIEW_SIZE, *PREVIEW_SMALLER)]  # smaller only for a long refusal
-            size = next((s for s in sizes if len(wrap(said, s, width)) <= PREVIEW_LINES), sizes[-1])
+            size = wrapped_size(said, sizes, width, PREVIEW_LINES)
             paragraph(surface, said, self.preview_rect().topleft, size, width, PREVIEW_LINES, colour, step=TIGHT_STEP)
         super().draw(surface, view)

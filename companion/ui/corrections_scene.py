@@ -52,6 +52,7 @@ from companion.ui.widgets import (
     WARN,
     Button,
     Metrics,
+    fits_in_lines,
     font,
     missing,
     paragraph,
@@ -558,13 +559,6 @@ KINDS: dict[str, Kind] = {
 
 
 # -- the scene --------------------------------------------------------------------------------
-
-
-def fits_lines(words: str, size: int, width: int, most: int) -> bool:
-    """Whether ``words`` wrap at ``size`` into at most ``most`` lines, each within ``width`` px
-    (a word longer than a line, a 30-character name, is not cut)."""
-    lines = wrap(words, size, width)
-    return len(lines) <= most and all(font(size).size(line)[0] <= width for line in lines)
 
 
 class CorrectionsScene(Scene):
@@ -1111,7 +1105,7 @@ class CorrectionsScene(Scene):
         if refusal:  # read from the seats (27 px), smaller only where a long refusal needs it
             left = room - (y - panel.y)
             sizes = [m.px(size) for size in (SEATS_FLOOR, *REFUSAL_SMALLER)]
-            size = next((size for size in sizes if fits_lines(refusal, size, width, lines_in(left, size))), sizes[-1])
+            size = next((size for size in sizes if fits_in_lines(refusal, size, width, lines_in(left, size))), sizes[-1])
             paragraph(surface, refusal, (panel.x + m.margin, y + m.margin), size, width, lines_in(left, size), WARN)
         elif hint:
             paragraph(surface, hint_words, (panel.x + m.margin, y + m.margin), m.px(SEATS_FLOOR), width, len(hint_lines), DIM)

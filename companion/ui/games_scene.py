@@ -37,6 +37,7 @@ from companion.ui.widgets import (
     paragraph,
     text,
     wrap,
+    wrapped_size,
 )
 
 TITLE_LIMIT = 40  # characters a typed title may have
@@ -226,8 +227,7 @@ class GamesScene(Scene):
         switch = any(isinstance(b.intent, Own) and b.intent.what == "archived" for b in self.buttons)
         room = m.width - (3 * m.margin + m.px(260) if switch else 2 * m.margin)
         # One line at the seats' sizes, else two; a question naming a long title smaller.
-        sizes = [m.px(s) for s in MESSAGE_SIZES]
-        size = next((s for s in sizes if len(wrap(words, s, room, True)) <= 2), sizes[-1])
+        size = wrapped_size(words, [m.px(s) for s in MESSAGE_SIZES], room, 2, bold=True)
         lines = min(2, len(wrap(words, size, room, True)))
         y = max(0, m.margin + (m.touch - lines * round(size * TIGHT_STEP)) // 2)
         paragraph(surface, words, (m.margin, y), size, room, 2, colour, bold=True, step=TIGHT_STEP)

@@ -19,6 +19,7 @@ from companion.ui.widgets import (
     BUTTON,
     DIM,
     FLOOR_SIZE,
+    LINE_STEP,
     SEATS_FLOOR,
     TEXT,
     TIGHT_STEP,
@@ -34,6 +35,7 @@ from companion.ui.widgets import (
     text,
     width_of,
     wrap,
+    wrapped_size,
 )
 
 __all__ = ["LogScene", "NewGameScene", "SettingsScene"]  # the log lives in companion/ui/log_scene.py
@@ -168,7 +170,14 @@ class SettingsScene(Scene):
         return lines
 
 
+HEADING = 40  # px at unit 1: the new-game page's heading, or its message on two lines, above the buttons
 MESSAGE_SIZES = (FLOOR_SIZE, SEATS_FLOOR)  # px at unit 1: a set-up problem or the confirming Start, on two lines
+MESSAGE_LEAST = 18  # px at unit 1: a message no two lines at 27 px hold (the seats' test would name it)
+
+
+def resume_label(game: Any) -> str:
+    """The Resume button's words for a stored game."""
+    return _("Resume {game}").format(game=drawable(game.name))
 
 
 class NewGameScene(Scene):
@@ -181,7 +190,7 @@ class NewGameScene(Scene):
         m = self.metrics
         arkham = view.options.get("game") == "arkham"
         area = self.body().inflate(-2 * m.margin, -2 * m.margin)
-        area.y, area.height = area.y + m.px(40), area.height - m.px(40)  # below the heading
+        area.y, area.height = area.y + m.px(HEADING), area.height - m.px(HEADING)
         games = grid(pygame.Rect(area.x, area.y, area.width, m.touch), 3, 3, m)
         buttons = [
             Button(games[0], _("Cthulhu Wars"), Toggle("game=cthulhu"), BUTTON if arkham else ACCENT),
@@ -192,9 +201,9 @@ class NewGameScene(Scene):
         return buttons + (self.arkham(view, below) if arkham else self.cthulhu(view, below))
 
     @staticmethod
-    def resume(view: View, rect: pygame.Rect) -> list[Button]:
-        """Resume the most recent stored game, when there is one."""
-        return [Button(rect, _("Resume {game}").format(game=drawable(g.name)), Resume(g.name)) for g in view.games[:1]]
+    def resume(view: View, rect: pygame.Rect, step: float = LINE_STEP) -> list[Button]:
+        """Resume the most recent stored game, when there is one (``step``: its label's lines)."""
+        return [Button(rect, resume_label(g), Resume(g.name), step=step) for g in view.games[:1]]
 
     def cthulhu(self, view: View, area: pygame.Rect) -> list[Button]:
         m, options = self.metrics, view.options
@@ -222,8 +231,9 @@ class NewGameScene(Scene):
         independents = tuple(options.get("cards", ()))
         on = sum(rules.values())
         count = _("Rules options: {count} on").format(count=on) if on else _("Rules options: none on")
-        resume_label = next((_("Resume {game}").format(game=drawable(g.name)) for g in view.games[:1]), "")
-        last_row = [_("Start: tap again"), resume_label, _("Independents ({count})").format(count=len(independents)), count]
+        resumed = next((resume_label(g) for g in view.games[:1]), "")
+        # (Start measured as its longer wording, so the row does not jump at the confirming tap.)
+        last_row = [_("Start: tap again"), resumed, _("Independents ({count})").format(count=len(independents)), count]
         cell = cell_width(area, 4, m)
         tall = [
             max(m.touch, button_height(label, area.width, m, step=TIGHT_STEP, largest=True)),
@@ -252,13 +262,11 @@ class NewGameScene(Scene):
             rules["high_priests"],
             rules["opener_ten_gates"],
         )
-        buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready))
-        buttons.append(Button(cards, last_row[2], Toggle("card_picker")))
-        buttons.append(Button(more_rules, count, Toggle("rules_picker")))
-        buttons += self.resume(view, resume)
-        for button in buttons[-4:]:
-            button.step = TIGHT_STEP  # two lines at 27 px in a fingertip's height
-        return buttons
+        # Two lines at 27 px in a fingertip's height (the font's own line height).
+        buttons.append(Button(start, self.start_label(view, intent), intent, ACCENT, enabled=ready, step=TIGHT_STEP))
+        buttons.append(Button(cards, last_row[2], Toggle("card_picker"), step=TIGHT_STEP))
+        buttons.append(Button(more_rules, count, Toggle("rules_picker"), step=TIGHT_STEP))
+        return buttons + self.resume(view, resume, TIGHT_STEP)
 
     def rules_picker(self, view: View, area: pygame.Rect) -> list[Button]:
         """The rules options, each a toggle saying its state in words (the Opener's 10 gates only
@@ -425,8 +433,8 @@ class NewGameScene(Scene):
         if not words and width_of(heading, m.px(SEATS_FLOOR), True) > width:
             words, colour = heading, TEXT  # a long list of rules options on: wrapped, as a message is
         if words:  # in the heading's place, where the players are looking: two lines at 27 or 28 px
-            room = m.px(40) + m.margin  # down to the first row of buttons
-            size = next((m.px(s) for s in MESSAGE_SIZES if self.message_fits(words, m.px(s), width, room)), m.px(18))
+            room = m.px(HEADING) + m.margin  # down to the first row of buttons (two lines at 28 px fit)
+            size = wrapped_size(words, [m.px(s) for s in (*MESSAGE_SIZES, MESSAGE_LEAST)], width, 2)
             lines = wrap(words, size, width)
             step = round(size * TIGHT_STEP) if size >= m.px(SEATS_FLOOR) else round(size * 1.05)
             y = max(2, room - m.margin // 2 - (len(lines) - 1) * step - font(size).get_linesize())
@@ -435,9 +443,3 @@ class NewGameScene(Scene):
             size = fit(heading, (m.px(FLOOR_SIZE), m.px(SEATS_FLOOR)), width, True)
             text(surface, heading, (m.margin, m.margin), size, bold=True, width=width)
         super().draw(surface, view)
-
-    @staticmethod
-    def message_fits(words: str, size: int, width: int, room: int) -> bool:
-        """Whether ``words`` at ``size`` take at most two lines, and those fit ``room`` px high."""
-        lines = wrap(words, size, width)
-        return len(lines) <= 2 and (len(lines) - 1) * round(size * TIGHT_STEP) + font(size).get_linesize() + 2 <= room

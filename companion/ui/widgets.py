@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from functools import cached_property, lru_cache
@@ -426,6 +426,19 @@ def _cut(words: str, size: int, bold: bool, width: int) -> str:
 def fit(words: str, sizes: tuple[int, ...], width: int, bold: bool = False) -> int:
     """The largest of ``sizes`` at which ``words`` fits in ``width`` px (the smallest otherwise)."""
     return next((s for s in sizes if width_of(words, s, bold) <= width), sizes[-1])
+
+
+def fits_in_lines(words: str, size: int, width: int, most: int, bold: bool = False) -> bool:
+    """Whether ``words`` wrap at ``size`` into at most ``most`` lines, each within ``width`` px
+    (a word longer than a line, a 30-character name, would be cut)."""
+    lines = wrap(words, size, width, bold)
+    return len(lines) <= most and all(width_of(line, size, bold) <= width for line in lines)
+
+
+def wrapped_size(words: str, sizes: Sequence[int], width: int, most: int, bold: bool = False) -> int:
+    """The largest of ``sizes`` at which ``words`` wrap whole into at most ``most`` lines of
+    ``width`` px (the smallest otherwise)."""
+    return next((size for size in sizes if fits_in_lines(words, size, width, most, bold)), sizes[-1])
 
 
 # Where a line may break: any run of white space except the no-break spaces (U+00A0, the figure
