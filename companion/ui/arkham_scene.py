@@ -289,7 +289,7 @@ class ArkhamScene(Scene):
     def card_area(self) -> pygame.Rect:
         """The picker's cards: below a question of two lines, above the keyboard."""
         m_, body = self.metrics, self.body()
-        question = question_height(m_)
+        question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
         top = 2 * m_.margin + (question + m_.margin + m_.touch if m_.portrait else max(m_.touch, question))
         bottom = body.bottom - search_keys_height(m_) - m_.margin
         return pygame.Rect(m_.margin, top, m_.width - 2 * m_.margin, bottom - top)
@@ -455,7 +455,7 @@ class ArkhamScene(Scene):
         m_ = self.metrics
         tallest = max(m_.touch, self.body().height * 2 // 5)
         if self.menu.kind is MenuKind.CARD:
-            question = question_height(m_)
+            question = font(m_.px(PROMPT_SIZES[0]), True).get_linesize() * 2
             tallest = question if m_.portrait else self.card_area().y - 2 * m_.margin
         return pygame.Rect(m_.margin, m_.margin, m_.width - 2 * m_.margin - self.reserved(), tallest)
 
@@ -525,7 +525,7 @@ class ArkhamScene(Scene):
         found = search(state.deck, self.menu.typed)
         typed = self.menu.typed.upper()
         if not self.menu.typed:
-            return _("Which Mythos card was drawn? The last drawn come first; type a few letters to search.")
+            return _("Which Mythos card was drawn? Type a few letters to find it.")  # (the last drawn come first, lit)
         if not found:
             return _("Which Mythos card was drawn? No card left in the deck has {typed}: Delete a letter.").format(typed=typed)
         per_page = self.card_slots()
@@ -546,9 +546,3 @@ PROMPT_SIZES = (30, 28, 27, 24, 22, 20, 18, 16)  # a chooser's question shrinks 
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 
 ASKS = {SurgeChoice: MenuKind.SURGE, ClueChoice: MenuKind.CLUE, GateMarkerDrawn: MenuKind.MARKER, MonsterDrawn: MenuKind.MONSTER}
-
-
-def question_height(metrics: Metrics) -> int:
-    """The card picker's question's room: three lines at 28 px (read from the seats; the search's
-    words take three beside the picker's buttons), at least two at the largest size."""
-    return max(font(metrics.px(PROMPT_SIZES[0]), True).get_linesize() * 2, font(metrics.px(28), True).get_linesize() * 3)

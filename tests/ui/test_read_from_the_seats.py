@@ -29,8 +29,9 @@ from companion.session import ArkhamSession, GameSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import widgets
 from companion.ui.app import App
+from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.backlight import Backlight
-from companion.ui.corrections_scene import KINDS
+from companion.ui.corrections_scene import KINDS, CorrectionsScene
 from companion.ui.scene import Go
 from tests.helpers import frame
 from tests.ui import screens_fit, text_fit
@@ -123,16 +124,17 @@ def fix_pages() -> Iterator[App]:
     app.scene_name = "fix"
     yield app
     fix = app.scenes["fix"]
+    assert isinstance(fix, CorrectionsScene)
     state = table_of(app).session.state
     for name, kind in KINDS.items():
         if not kind.available(state):
             continue
-        opened = fix.open(name).draft  # type: ignore[attr-defined]
-        fix.draft = opened  # type: ignore[attr-defined]
+        opened = fix.open(name).draft
+        fix.draft = opened
         yield app
         for row in kind.rows(state, opened):
             if row.kind == "choose":
-                fix.draft = dataclasses.replace(opened, chooser=row.field)  # type: ignore[attr-defined]
+                fix.draft = dataclasses.replace(opened, chooser=row.field)
                 yield app
     app.scene_name, app.area = "area", 0
     yield app
@@ -147,8 +149,9 @@ def arkham() -> Iterator[App]:
     table_of(app).session.state = crowded(session.state, 5, 4)
     app.state, app.log = table_of(app).session.state, list(LOG)
     scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
     for menu in menus(app.state):
-        scene.menu = menu  # type: ignore[attr-defined]
+        scene.menu = menu
         yield app
     app.close()
 
@@ -183,6 +186,7 @@ def survey() -> dict[str, list[widgets.Drawn]]:
 
 # Groups whose smallest line is under the floor today: each with its figure (px of type at 800x480).
 NOT_YET: dict[str, str] = {
+    "arkham: button labels": "24 px: the card picker's question for a 26-letter search, in two lines beside its buttons",
     "map: area label": "15 px: Earth-6p's names beside its open start-area list; 22 px: a name hemmed in by its area's units",
 }
 
