@@ -11,9 +11,9 @@ from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui.app import App
 from companion.ui.arkham_picker import recently_drawn, search
-from companion.ui.arkham_scene import RECENT, ArkhamScene, MenuKind
+from companion.ui.arkham_scene import RECENT, TYPED_SHOWN, ArkhamScene, MenuKind
 from companion.ui.scene import Submit
-from companion.ui.widgets import BUTTON, Button
+from companion.ui.widgets import BUTTON, SEATS_FLOOR, Button
 from tests.helpers import table_of, tap
 
 SEATS = (m.Seated("Amanda", "Woods", 1), m.Seated("Bob", "Northside", 3))
@@ -52,6 +52,20 @@ def test_a_card_is_found_by_typing_a_few_letters_on_the_keyboard(app_on) -> None
     tap(app, "Big Storm Sweeps Arkham!")  # five taps in all
     state = table_of(app).session.state
     assert state.mythos_phases == 1 and "Big Storm Sweeps Arkham!" in drawn_cards(app)
+
+
+def test_a_long_search_is_echoed_by_its_last_letters_read_from_the_seats(app_on) -> None:
+    app = table(app_on)
+    tap(app, "Pick the card")
+    for letter in "RIVERTOWNRESIDENTSTAKEBACK":  # 26 letters: the whole of them took the question to 24 px
+        tap(app, letter)
+    scene = app.scenes["arkham"]
+    assert isinstance(scene, ArkhamScene)
+    question = scene.title(app.state)
+    assert "\u2026" + "RIVERTOWNRESIDENTSTAKEBACK"[-(TYPED_SHOWN - 1) :] + ":" in question
+    assert "RIVERTOWNRESIDENTS" not in question
+    assert scene.prompt_fit(question)[0] >= app.metrics.px(SEATS_FLOOR)
+    assert [b.label for b in cards_shown(app)] == ["Rivertown Residents Take Back Streets!"]
 
 
 def test_delete_and_clear_change_the_search_and_cancel_closes(app_on) -> None:
