@@ -523,9 +523,7 @@ class ArkhamScene(Scene):
     def card_title(self, state: m.ArkhamState) -> str:
         """The picker's question, what is typed so far, and which page of the matches is shown."""
         found = search(state.deck, self.menu.typed)
-        typed = self.menu.typed.upper()
-        if len(typed) > TYPED_SHOWN:  # the question keeps two lines at 27 px or more: a long search's last letters
-            typed = "\u2026" + typed[1 - TYPED_SHOWN :]
+        typed = echoed(self.menu.typed)
         if not self.menu.typed:
             return _("Which Mythos card was drawn? Type a few letters to find it.")  # (the last drawn come first, lit)
         if not found:
@@ -545,6 +543,15 @@ class ArkhamScene(Scene):
 MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
 MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
 TYPED_SHOWN = 12  # the most of a search's letters the picker's question echoes (the last of them)
+
+
+def echoed(typed: str) -> str:
+    """A search as the picker's question echoes it: in capitals, a long one by its last letters
+    ("\u2026NTSTAKEBACK"), so the question keeps two lines at 27 px or more."""
+    shown = typed.upper()
+    return shown if len(shown) <= TYPED_SHOWN else "\u2026" + shown[1 - TYPED_SHOWN :]
+
+
 PROMPT_SIZES = (30, 28, 27, 24, 22, 20, 18, 16)  # a chooser's question shrinks through these (at unit 1) to fit whole
 RECENT = (62, 88, 74)  # the recently drawn cards' buttons in the picker
 

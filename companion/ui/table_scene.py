@@ -66,6 +66,8 @@ HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn sm
 HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
 ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
+NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
+NAMED = 37  # px (at unit 1): a name at 3.5 mm (37 px type inks 19 px at 800x480)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
 STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
@@ -83,8 +85,13 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-STATUS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)  # px (at unit 1): the last action and a battle's odds, read from the seats
-ODDS_SMALLER = (24, 20, 17)  # the odds alone, where they fit at none of those (a player's 30-character name)
+# px (at unit 1): the last action beside a battle's odds, read at 3.5 mm (37 px inks 19 px) where
+# it fits so, else at 2.9 mm; the odds alone where it has no room at those, then smaller (a
+# player's 30-character name).
+LAST_SIZES = (NAME_SIZE, 37)
+LAST_SMALLER = (34, FLOOR_SIZE)
+ODDS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)
+ODDS_SMALLER = (24, 20, 17)
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
 
 
@@ -120,7 +127,8 @@ class TableScene(Scene):
         self.state: GameState | None = None
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
-        self._regions: dict[tuple[int, str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}  # by regions()
+        # by regions(): (the players' names, the shape)
+        self._regions: dict[tuple[tuple[str, ...], str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}
         self.peeking = False  # a finger holds "Hold to peek": the holder's Elder Signs show their values
         self._shape: tuple[GameState | None, str] = (None, "")  # the state last asked about and its shape()
         self._latest: tuple[Any, tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = (None, (pygame.Rect(0, 0, 0, 0),) * 3)
@@ -150,15 +158,15 @@ class TableScene(Scene):
         area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
         once per shape: a frame asks several times)."""
         if view is None:
-            alone = self._regions.get((4, "")) or self.work_out_regions(4, "")
+            key4 = (("",) * 4, "")  # four players, no names yet
+            alone = self._regions.get(key4) or self._regions.setdefault(key4, self.work_out_regions(*key4))
             return alone[0].copy(), alone[1].copy(), alone[2].copy()
         key = self.layout_key(view)
         if not self.same_layout(self._latest[0], key):
-            players_count = len(view.state.players)
-            shape = self.shape(view)
-            kept = self._regions.get((players_count, shape))
+            names, shape = tuple(player.label for player in view.state.players), self.shape(view)
+            kept = self._regions.get((names, shape))
             if kept is None:
-                kept = self._regions[(players_count, shape)] = self.work_out_regions(players_count, shape)
+                kept = self._regions[(names, shape)] = self.work_out_regions(names, shape)
             players, status, prompt = (region.copy() for region in kept)
             if status.height and status.y == prompt.bottom:
                 self.make_room(view, prompt, status)
@@ -214,14 +222,12 @@ class TableScene(Scene):
     def fits_beside(self, view: View) -> bool:
         """Whether a prompt's list of choices fits on one page beside the players (worked out
         as :meth:`choice_buttons` lays it out; a list of more than WIDE_CHOICES never does), or
-        is answered on the map (paged beside the players)."""
+        is answered on the map (paged beside the players, in two rows at least)."""
         m, state = self.metrics, view.state
-        if area_answers(state):
-            return True  # answered on the map ("Choose on the map" first): the list pages beside the players
         choices = self.choices_of(state)
-        if len(choices) > WIDE_CHOICES:
+        if len(choices) > WIDE_CHOICES and not area_answers(state):
             return False
-        _players, status, prompt = self.work_out_regions(len(state.players), "")
+        _players, status, prompt = self.work_out_regions(tuple(player.label for player in state.players), "")
         self.make_room(view, prompt, status)
         area = prompt.inflate(-2 * m.margin, -2 * m.margin)
         top = self.words_height(view, area.width) + m.px(6)
@@ -231,12 +237,15 @@ class TableScene(Scene):
         width = widgets.cell_width(area, columns, m)
         height = max([m.touch, *(widgets.button_height(words, width, m, SEEN_LABELS, TIGHT_STEP) for words in items)])
         rows = max(0, (area.height + m.margin) // (height + m.margin))
+        if area_answers(state):  # answered on the map ("Choose on the map" first): the list pages beside the players
+            return rows >= 2  # (where a page holds a choice beside "Choose on the map" and "More")
         return len(items) <= rows * columns
 
-    def work_out_regions(self, players_count: int, shape: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """Landscape: the players at the left, the prompt at the right above the status (the
-        last action); portrait: the players, the prompt, the status from the top down."""
-        m = self.metrics
+    def work_out_regions(self, names: tuple[str, ...], shape: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Landscape: the players (their ``names``) at the left, the prompt at the right above
+        the status (the last action); portrait: the players, the prompt, the status from the
+        top down."""
+        m, players_count = self.metrics, len(names)
         rest = self.bands()[3]
         if shape == "composing":  # below whose turn: the tracks come back with the area's choices closed
             top = self.bands()[1].y
@@ -252,13 +261,36 @@ class TableScene(Scene):
             prompt = pygame.Rect(rest.x, players.bottom, rest.width, rest.bottom - players.bottom - status_h)
             status = pygame.Rect(rest.x, prompt.bottom, rest.width, status_h)
             return players, status, prompt
-        # On a multiple of the fills' alignment: the gap's fill beside the rows then reaches over
-        # the prompt's panel, not over the rows (a row it fills over is drawn anew, not left).
-        split = -(-round(rest.width * LEFT_SHARE) // widgets.FILL_ALIGN) * widgets.FILL_ALIGN
+        split = self.players_split(names, rest)
         players = pygame.Rect(rest.x, rest.y, split, rest.height)
         prompt = pygame.Rect(split, rest.y, rest.width - split, rest.height - status_h)
         status = pygame.Rect(split, prompt.bottom, rest.width - split, status_h)
         return players, status, prompt
+
+    def players_split(self, names: tuple[str, ...], rest: pygame.Rect) -> int:
+        """Where the players' side of a landscape screen ends: :data:`LEFT_SHARE` of it, wider up
+        to :data:`NAMES_SHARE` as far as it takes more of ``names`` to 3.5 mm (no further:
+        the prompt and the last action keep the rest).  On a multiple of the fills' alignment:
+        the gap's fill beside the rows then reaches over the prompt's panel, not over the rows
+        (a row it fills over is drawn anew, not left)."""
+        align = widgets.FILL_ALIGN
+        least, most = (-(-round(rest.width * share) // align) * align for share in (LEFT_SHARE, NAMES_SHARE))
+        m, row = self.metrics, self.row_height(len(names))
+        sizes = [m.px(s) for s in NAME_SIZES]
+
+        def read_at_3_5_mm(split: int) -> int:
+            room = self.name_room(pygame.Rect(rest.x, rest.y, split, rest.height))
+            return sum(name_fit(name, sizes, room, row - m.px(2))[0] >= m.px(NAMED) for name in names)
+
+        splits = range(least, most + 1, align)
+        return max(splits, key=lambda split: (read_at_3_5_mm(split), -split))
+
+    def name_room(self, players: pygame.Rect) -> int:
+        """The width in px a name has in a row of ``players``: from its colour swatch to the
+        counters' first column."""
+        m = self.metrics
+        swatch_right = players.x + m.margin + m.px(4) + m.px(10)
+        return self.columns(players.right)[0][0] - swatch_right - 2 * m.margin
 
     def row_height(self, players: int) -> int:
         m = self.metrics
@@ -768,7 +800,6 @@ class TableScene(Scene):
         """One player's row but its numbers (``lit``: the player to act; ``named``: the name
         painted, not a button's label over it): the name on up to two lines, as large as fits."""
         m = self.metrics
-        first_col = self.columns(rect.right)[0][0]
         line = pygame.Rect(rect.x + m.margin, top, rect.width - 2 * m.margin, row - m.px(2))
         if lit:
             pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
@@ -777,7 +808,7 @@ class TableScene(Scene):
         if not named:
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
-        name_room = first_col - swatch.right - 2 * m.margin
+        name_room = self.name_room(rect)
         sizes, least = [m.px(s) for s in NAME_SIZES], m.px(SEATS_FLOOR)
 
         def fitted(words: str) -> tuple[int, list[str]]:
@@ -818,39 +849,41 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface, view: View, rects: list[pygame.Rect]) -> None:
         """A battle's dice and odds, then the last action: flowed through ``rects`` in turn (the
-        status region, then the prompt panel's room below its buttons), at the largest size at
-        which all of it fits; the last action is left to the Detail screen where the odds need
-        its room.  (The Watcher, the Worms, the Acolyte and the tower are there too.)"""
-        m, state = self.metrics, view.state
-        lines: list[tuple[str, Any]] = list(battle_lines(state, view.names))
-        needed = len(lines)  # a battle's odds must show; the last action shows where room is left (Detail has it)
-        last = last_action(view)
-        if last:
-            lines.append((last, ACCENT))
-        if not lines:
-            return
-        sizes = tuple(m.px(s) for s in STATUS_SIZES)
-        size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
-        short = last_action(view, short=True)
-        if len(lines) > needed and len(plan) < len(lines) and short != last:  # its first clause, and where the rest is
-            lines[-1] = (short, ACCENT)
-            size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
-        if len(lines) > needed and len(plan) < len(lines):
-            lines = lines[:needed]  # no room at the floor: the odds alone, the last action on Details
-            if not lines:
-                return
-            size, plan = self.largest_fit(lines, rects, sizes, 0, -1)
-        if len(plan) < len(lines):  # the odds must show: smaller (a player's own long name)
-            size, plan = self.largest_fit(lines, rects, tuple(m.px(s) for s in ODDS_SMALLER), 0, -1)
-        step = round(size * TIGHT_STEP)
+        status region, then the prompt panel's room below its buttons).  The last action is
+        read at 3.5 mm where it fits so (:data:`LAST_SIZES`), whole or by its first clause,
+        else at 2.9 mm (:data:`LAST_SMALLER`, a squeezed status room holds no two lines at 37
+        px); where it fits at none beside the odds it is left to the Detail screen.  (The
+        Watcher, the Worms, the Acolyte and the tower are there too.)"""
+        m = self.metrics
+        odds: list[tuple[str, Any]] = list(battle_lines(view.state, view.names))
+        whole, short = last_action(view), last_action(view, short=True)
+        tries = [(words, sizes) for sizes in (LAST_SIZES, LAST_SMALLER) for words in dict.fromkeys((whole, short))]
+        for last, sizes in tries if whole else ():
+            lines = [*odds, (last, ACCENT)]
+            size, plan = self.largest_fit(lines, rects, tuple(m.px(s) for s in sizes), 0, -1)
+            if len(plan) == len(lines):
+                return self.paint_status(surface, lines, size, plan)
+        if not odds:
+            return None
+        size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SIZES), 0, -1)
+        if len(plan) < len(odds):  # the odds must show: smaller (a player's own long name)
+            size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SMALLER), 0, -1)
+        self.paint_status(surface, odds, size, plan)
+        for n in range(len(plan), len(odds)):  # no room left: said, so the text-fit test sees it
+            widgets.missing(odds[n][0], size)
+        return None
+
+    def paint_status(
+        self, surface: pygame.Surface, lines: list[tuple[str, Any]], size: int, plan: list[tuple[int, pygame.Rect, int]]
+    ) -> None:
+        """The status's ``lines`` at ``size`` where :meth:`largest_fit` placed them."""
+        m, step = self.metrics, round(size * TIGHT_STEP)
         for n, rect, y in plan:
             words, colour = lines[n]
             x, width = rect.x + m.margin, rect.width - 2 * m.margin
             room = max(1, (rect.bottom - y) // step)
             tag = "last" if colour == ACCENT else "odds"
             paragraph(surface, words, (x, y), size, width, room, colour, step=TIGHT_STEP, tag=tag)
-        for n in range(len(plan), needed):  # no room left: said, so the text-fit test sees it
-            widgets.missing(lines[n][0], size)
 
     def largest_fit(
         self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], sizes: tuple[int, ...], indent: int, watcher_line: int

@@ -224,8 +224,8 @@ def test_a_group_not_yet_met(seen: dict[str, list[widgets.Drawn]], name: str) ->
 # names its figure (docs/ui.md), so meeting one shows.
 NAMED_LEAST = 37
 NAMED_NOT_YET = {
-    "table: name": "27 px with six players, 30 with five, 34 (3.49 mm) for a long name with four",
-    "table: last": "28 px (2.9 mm) where the room below the prompt is short",
+    "table: name": "27 px: the longest names with six players, 30 with five (two lines at 37 px need a 59 px row; five get 50)",
+    "table: last": "28 px (2.9 mm) where a long prompt squeezes the status room below two lines at 37 px",
 }
 
 

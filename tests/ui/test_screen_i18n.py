@@ -34,7 +34,7 @@ from companion.engine.cthulhu.model import Faction, GameState, Phase
 from companion.maps import list_maps
 from companion.ui import widgets
 from companion.ui.app import SIZES, App
-from companion.ui.arkham_scene import ArkhamScene
+from companion.ui.arkham_scene import ArkhamScene, echoed
 from companion.ui.other_scenes import LANGUAGE_NAMES
 from companion.ui.widgets import Button, Metrics
 from tests.helpers import frame
@@ -221,7 +221,7 @@ def test_every_arkham_screen_sentence_is_catalogued(crowded_app: Callable[..., A
     for menu in menus(app.state):
         app.scene_name = "arkham"
         scene.menu = menu
-        typed = {w for t in (menu.typed, menu.typed.upper()) for w in WORD.findall(t)}  # what the players typed
+        typed = {w for t in (menu.typed, echoed(menu.typed)) for w in WORD.findall(t)}  # what the players typed
         found += [f"{menu.kind.value}: {line!r}" for line in untranslated(drawn_now(app), known | typed | engine_words(app))]
     for name in ("arkham_fix", "log", "settings", "new"):
         app.scene_name = name

@@ -1,0 +1,46 @@
+"""The players' names on the table read at 3.5 mm with up to four players, whatever the factions
+(issue 33, section 4: 37 px type inks 19 px at 800x480): the players' side widens from 55% of
+the screen up to 60% as far as it takes more names there, and no further (the prompt and the
+last action keep the rest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine.cthulhu import commands as c
+from companion.engine.cthulhu.model import Faction
+from companion.ui.table_scene import TableScene
+from tests.helpers import frame
+from tests.ui import test_read_from_the_seats as seats
+
+NAMED = seats.NAMED_LEAST
+FOURS = {  # the factions, and where the players' side ends (px at 800x480: 448 is 55%, 480 is 60%)
+    "the longest four": ((Faction.OPENER_OF_THE_WAY, Faction.CRAWLING_CHAOS, Faction.DAEMON_SULTAN, Faction.GREAT_CTHULHU), 464),
+    "one long word": ((Faction.WINDWALKER, Faction.TCHO_TCHO, Faction.YELLOW_SIGN, Faction.BLACK_GOAT), 480),
+}
+
+
+def split_and_names(factions: tuple[Faction, ...]) -> tuple[int, list[int]]:
+    """(where the players' side ends in px, the sizes of the names drawn) at 800x480."""
+    app = seats.cthulhu("earth-4p-35", tuple(c.Seat(f) for f in factions))
+    app.scene_name = "table"
+    sizes = [d.size for d in frame(app) if d.tag == "name"]
+    scene = app.scenes["table"]
+    assert isinstance(scene, TableScene)
+    split = scene.regions(app.view())[0].right
+    app.close()
+    return split, sizes
+
+
+@pytest.mark.parametrize("four", sorted(FOURS))
+def test_four_players_names_read_at_3_5_mm(four: str) -> None:
+    factions, wanted = FOURS[four]
+    split, sizes = split_and_names(factions)
+    assert len(sizes) >= 4 and min(sizes) >= NAMED, sizes  # at 55% "Opener of" took 34 px, "Windwalker" 30
+    assert split == wanted  # "Opener of" needs 142 px of name room (464), "Windwalker" 165 (480)
+
+
+def test_the_players_side_widens_only_as_far_as_the_names_need() -> None:
+    split, sizes = split_and_names((Faction.GREAT_CTHULHU, Faction.CRAWLING_CHAOS, Faction.BLACK_GOAT, Faction.SLEEPER))
+    assert min(sizes) >= NAMED
+    assert split == 448  # 55%: these names read at 3.5 mm there already
