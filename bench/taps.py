@@ -193,12 +193,21 @@ LATER = """### Reading the table from 1.5 m
   or more the rows share the height and the numerals shrink with them (about 25 px for five).
 - The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
   to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
-- The Watcher as a token (its value in a diamond, lit when awake) with "wakes at the next Doom
-  Phase: 17%" (or where it is and "dies at the next Doom Phase"); each Worm with "eradicated at
-  the next Doom Phase" and its chance; the last action in words.  These lines flow from beside
-  the players into the prompt panel's room below its buttons, at the largest size (up to 20 px
-  at 800x480) at which all of them show; a line that could not show would fail the text-fit
-  test (it is recorded as cut).
+- The players' names: bold, on up to two lines, at 37-40 px (3.5 mm) where the row holds them so.
+  The players' side takes 55% of the screen's width, and up to 60% as far as that takes more
+  names to 37 px (`TableScene.players_split`; no further: the prompt and the last action keep the
+  rest): with up to four players every faction's name reads at 3.5 mm ("Opener of" needs 142 px
+  of room, "Windwalker" 165); with five or six the names that fit one line at 37 px do, and the
+  longest keep 30 / 27 px (tests/ui/test_names_read.py).
+- The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
+  to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
+- The last action, in words, below the prompt: at 37-40 px (3.5 mm), whole or by its first
+  clause ("Last: Gate in Europe (more on Details)"), where the room holds it so; else at 28-34 px
+  (a long prompt squeezes the room below two lines at 37 px); else it is left to Details
+  (tests/ui/test_last_action_read.py).  A battle's odds go first and always show.
+- On Details: the Watcher as a token (its value in a diamond, lit when awake) with "wakes at the
+  next Doom Phase: 17%" (or where it is and "dies at the next Doom Phase"); each Worm with
+  "eradicated at the next Doom Phase" and its chance.
 
 ### Nothing cut, nothing overlapping
 
