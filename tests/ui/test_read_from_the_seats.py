@@ -187,7 +187,6 @@ def survey() -> dict[str, list[widgets.Drawn]]:
 # Groups whose smallest line is under the floor today: each with its figure (px of type at 800x480).
 NOT_YET: dict[str, str] = {
     "arkham: button labels": "24 px: the card picker's question for a 26-letter search, in two lines beside its buttons",
-    "map: area label": "15 px: Earth-6p's names beside its open start-area list; 22 px: a name hemmed in by its area's units",
 }
 
 
