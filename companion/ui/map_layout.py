@@ -14,7 +14,9 @@ adjacency.  The same map always gives the same picture.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from companion.engine.mapdef import MapDef
 
@@ -201,7 +203,8 @@ def radii(
     return tuple(got)
 
 
-RING = 12  # half-radii: how far out a label that fits nowhere beside its circle is looked for
+RING = 16  # half-radii: how far out a label that fits nowhere beside its circle is looked for
+FINE_RING = 12  # half-radii: how far out it is looked for in fine steps (where the half-radius steps found nothing)
 SETTLE_ROUNDS = 150  # passes pushing apart areas whose circle or name lies on another's
 CHOOSE_EVERY = 4  # passes between the choices of each name's side and line break
 
@@ -393,49 +396,153 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+Point = tuple[int, int]  # x, y in px
+LEADER_OVER_CIRCLE = 0.5  # a far label's cost for each other circle its leader line runs over (one is let by)
+TRIED_SMALL = 3  # how many of a label's smallest options are looked for further out
+CLEAR = 0.5  # a place beside its circle costing less (_Placer.clash) is taken: nothing on it, its own circle nearest
+LED = 1.0  # a place further out costing less is taken: nothing on it (its leader says whose it is)
+NEARER_ANOTHER = 0.25  # a far label's cost when it lies nearer another circle than its own (but not beside it)
+
+
+class Spot(NamedTuple):
+    """Where a label goes: its option's index (in the sizes it was given), its box in px, and
+    whether it lies away from its circle (further out than beside it: a leader line joins them,
+    :func:`leader`)."""
+
+    choice: int
+    box: Box
+    away: bool = False
+
+
+def leader(centre: Point, radius: int, box: Box) -> tuple[Point, Point]:
+    """The line joining a circle (``radius`` px round ``centre``) to a ``box`` away from it:
+    from the circle's edge to the point of the box nearest the centre, px."""
+    end = _nearest(box, centre)
+    reach = max(1.0, math.dist(centre, end))
+    x, y = centre
+    return (round(x + (end[0] - x) * radius / reach), round(y + (end[1] - y) * radius / reach)), end
+
+
 def place_labels(
-    centres: list[tuple[int, int]],
+    centres: list[Point],
     radius: tuple[int, ...],
     sizes: list[list[tuple[int, int]]],
     bounds: Box,
     keep_out: tuple[Box, ...] = (),
     prefer: tuple[tuple[int, Box], ...] = (),
     far: int = RING,
-) -> list[tuple[int, Box]]:
+    whole: tuple[int, ...] = (),
+) -> list[Spot]:
     """Where each area's label goes (see :func:`_place`; the same picture is placed once)."""
-    return list(_place(tuple(centres), radius, tuple(tuple(s) for s in sizes), bounds, keep_out, prefer, far))
+    return list(_place(tuple(centres), radius, tuple(tuple(s) for s in sizes), bounds, keep_out, prefer, far, whole))
 
 
 @lru_cache(maxsize=64)
 def _place(
-    centres: tuple[tuple[int, int], ...],
+    centres: tuple[Point, ...],
     radii: tuple[int, ...],
     sizes: tuple[tuple[tuple[int, int], ...], ...],
     bounds: Box,
     keep_out: tuple[Box, ...] = (),
     prefer: tuple[tuple[int, Box], ...] = (),
     far: int = RING,
-) -> tuple[tuple[int, Box], ...]:
-    """Where each area's label goes, never over another label or another area's circle.
+    whole: tuple[int, ...] = (),
+) -> tuple[Spot, ...]:
+    """Where each area's label goes, never over another label, another area's circle or
+    another label's leader line.
 
-    ``sizes[i]`` lists label ``i``'s (width, height) at each candidate font, largest first (the
-    caller measures its text, wrapped as it likes); the answer is, per area, the chosen font's
-    index and the label's box.  Each label tries above, below, right and left of its circle at
-    its largest font, then the smaller fonts; crowded areas go first so they get the better
-    places.  ``radii[i]`` is area ``i``'s circle's; ``keep_out`` boxes (the map's heading) take
-    no label; ``prefer[i]``, when given, is the (font index, box) :func:`settle` made room for,
-    tried first.  A label that fits nowhere beside its circle is looked for further out, up to
-    ``far`` half-radii, in half-radius then finer steps, at its smallest font; failing that it
-    takes its least crowded place (the text-fit test would show it).
+    ``sizes[i]`` lists label ``i``'s (width, height) in px in each way it may be drawn, largest
+    font first (the caller measures its text, wrapped as it likes); ``whole[i]``, when given, is
+    how many of the first are at the font it is read at.  ``radii[i]`` is area ``i``'s circle's;
+    ``keep_out`` boxes (the map's heading, an open panel, units beside their circles) take no
+    label; ``prefer[i]``, when given, is the (option, box) :func:`settle` made room for.
+    First every label whose preferred place is still free takes it (an opened panel moves only
+    the names it covers); then the others, crowded areas first, look for a place
+    (:meth:`_Placer.find`): beside their circle at the read font, else further out at it with a
+    leader line, else smaller.  Failing all, a label takes its least crowded place (the
+    text-fit test would show it).
     """
-    placed: dict[int, tuple[int, Box]] = {}
-    taken: list[Box] = list(keep_out)
-    base = min(radii, default=1)
-    gap = max(1, base // 8)
+    placer = _Placer(centres, radii, bounds, keep_out)
+    order = sorted(range(len(centres)), key=placer.crowding)
+    spots: dict[int, Spot] = {}
+    for i in order if prefer else ():
+        if placer.clash(i, prefer[i][1]) < 1:  # its room kept: taken, even beside a grown circle
+            spots[i] = placer.take(i, Spot(*prefer[i]))
+    for i in order:
+        if i not in spots:
+            first = (placer.clash(i, prefer[i][1]), Spot(*prefer[i])) if prefer else None
+            spots[i] = placer.take(i, placer.find(i, sizes[i], whole[i] if whole else 0, far, first))
+    return tuple(spots[i] for i in range(len(centres)))
 
-    def candidates(i: int, w: int, h: int) -> list[Box]:
-        x, y = centres[i]
-        radius = radii[i]
+
+Scored = tuple[float, Spot]  # a place's cost (see _Placer.clash) and the place
+
+
+class _Placer:
+    """The labels of one picture placed one by one: what each new one must keep clear of."""
+
+    def __init__(
+        self,
+        centres: tuple[Point, ...],
+        radii: tuple[int, ...],
+        bounds: Box,
+        keep_out: tuple[Box, ...],
+    ) -> None:
+        self.centres, self.radii, self.bounds = centres, radii, bounds
+        self.taken: list[Box] = list(keep_out)  # the boxes placed so far, and those no label takes
+        self.leaders: list[tuple[Point, Point]] = []  # the far labels' lines so far: no label on them
+        self.base = min(radii, default=1)
+        self.gap = max(1, self.base // 8)  # px between a label and its circle
+
+    def take(self, i: int, spot: Spot) -> Spot:
+        """``spot`` taken by area ``i``'s label (with its leader when away from its circle)."""
+        self.taken.append(spot.box)
+        if spot.away:
+            self.leaders.append(leader(self.centres[i], self.radii[i], spot.box))
+        return spot
+
+    def crowding(self, i: int) -> int:
+        """Minus how many areas lie near area ``i`` (the crowded are placed first)."""
+        x, y = self.centres[i]
+        return -sum(1 for cx, cy in self.centres if abs(cx - x) < 6 * self.base and abs(cy - y) < 4 * self.base)
+
+    def find(self, i: int, sizes: tuple[tuple[int, int], ...], whole: int, far: int, first: Scored | None) -> Spot:
+        """Area ``i``'s label's place: beside its circle at one of its ``whole`` first options (the
+        font it is read at), else further out at one of them, up to ``far`` half-radii, with a
+        leader; then the same at its smaller options (only the smallest few further out); else
+        the least crowded of all those places, ``first`` (its preferred place) foremost."""
+        best = first
+        smaller = range(whole, len(sizes))
+        searches: tuple[tuple[Callable[[], Scored | None], float], ...] = (
+            (lambda: self.beside(i, sizes, range(whole)), CLEAR),
+            (lambda: self.further(i, sizes, range(whole), far), LED),
+            (lambda: self.beside(i, sizes, smaller), CLEAR),
+            (lambda: self.further(i, sizes, smaller[-TRIED_SMALL:], far), LED),
+        )
+        for search, enough in searches:
+            found = search()
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
+            if best is not None and best[0] < enough:
+                return best[1]
+        assert best is not None, "a label with no options"
+        return best[1]
+
+    def beside(self, i: int, sizes: tuple[tuple[int, int], ...], options: range) -> Scored | None:
+        """Area ``i``'s label's best place beside its circle at ``options``, the first clear one."""
+        best: Scored | None = None
+        for choice in options:
+            for box in self.candidates(i, *sizes[choice]):
+                score = self.clash(i, box)
+                if best is None or score < best[0]:
+                    best = (score, Spot(choice, box))
+                if score == 0:
+                    return best
+        return best
+
+    def candidates(self, i: int, w: int, h: int) -> list[Box]:
+        """The places beside area ``i``'s circle for a label ``w`` x ``h`` px, the best first."""
+        (x, y), radius, gap = self.centres[i], self.radii[i], self.gap
         return [
             (x - w // 2, y - radius - gap - h, w, h),
             (x - w // 2, y + radius + gap, w, h),
@@ -453,7 +560,90 @@ def _place(
             (x - w // 2, y + 2 * radius + gap, w, h),
         ]
 
-    def inside(box: Box) -> bool:
+    def further(self, i: int, sizes: tuple[tuple[int, int], ...], options: range, far: int) -> Scored | None:
+        """Area ``i``'s label's nearest clear place further out at ``options``, up to ``far``
+        half-radii from its centre in half-radius steps, then up to :data:`FINE_RING` in finer
+        ones; one whose leader line runs over no other circle first, never one through a box
+        (:meth:`leader_cost`)."""
+        best: Scored | None = None
+        half = max(2, self.base // 2)
+        for reach, step in ((far * half, half), (min(far, FINE_RING) * half, max(2, self.base // 6))):
+            ring = _ring(reach, step)
+            for choice in options:
+                found = self.nearest_clear(i, sizes[choice], ring, reach)
+                if found is not None and (best is None or found[0] < best[0]):
+                    best = (found[0], Spot(choice, found[1], away=True))
+                if best is not None and best[0] == 0:
+                    return best
+            if best is not None and best[0] < LED:
+                return best
+        return best
+
+    def nearest_clear(self, i: int, block: tuple[int, int], ring: tuple[Point, ...], reach: int) -> tuple[float, Box] | None:
+        """The least costly of area ``i``'s label's places ``block`` px at the offsets ``ring``
+        from its centre (the first clear one), what its leader runs over counted."""
+        (x, y), (w, h) = self.centres[i], block
+        near = self.near((x - reach - w, y - reach - h, 2 * (reach + w), 2 * (reach + h)))
+        best: tuple[float, Box] | None = None
+        for dx, dy in ring:
+            box = (x + dx - w // 2, y + dy - h // 2, w, h)
+            score = self.clash(i, box, near, led=True)
+            if score < 1:
+                score += self.leader_cost(i, box, near)
+            if best is None or score < best[0]:
+                best = (score, box)
+            if score == 0:
+                break
+        return best
+
+    def near(self, window: Box) -> tuple[list[Box], list[int], list[tuple[Point, Point]]]:
+        """What a label inside ``window`` could meet: the boxes taken, the circles (by area) and
+        the leaders in or near it."""
+        most = max(self.radii, default=0)
+        wide = (window[0] - most, window[1] - most, window[2] + 2 * most, window[3] + 2 * most)
+        boxes = [b for b in self.taken if _overlaps(b, window)]
+        circles = [j for j, c in enumerate(self.centres) if _gap(wide, c) == 0]
+        leaders = [(a, b) for a, b in self.leaders if _crosses(window, a, b)]
+        return boxes, circles, leaders
+
+    def clash(
+        self, i: int, box: Box, near: tuple[list[Box], list[int], list[tuple[Point, Point]]] | None = None, led: bool = False
+    ) -> float:
+        """How badly ``box`` fits area ``i``'s label: a collision with a box taken or a leader
+        line 1 each, off the map 100; then (weighed only for a place with no collision) 1 for
+        each circle it lies on and a half when it sits nearer another area's circle's edge than
+        its own (it would read as that area's); for a label ``led`` (a line joins it to its
+        circle), a half only when that circle is within half a least radius, else a quarter.
+        ``near`` (:meth:`near`) limits what is looked at."""
+        boxes, circles, leaders = near if near is not None else (self.taken, range(len(self.centres)), self.leaders)
+        score = (0 if self.inside(box) else 100) + sum(_overlaps(box, other) for other in boxes)
+        score += sum(_crosses(box, a, b) for a, b in leaders) if score < 1 else 0  # (the lines only where it could go)
+        if score >= 1:
+            return score + 1  # (the circles and the half not weighed: not a place to take)
+        score += sum(_gap(box, self.centres[j]) < self.radii[j] for j in circles)
+        if score >= 1:
+            return score
+        middle = (box[0] + box[2] / 2, box[1] + box[3] / 2)
+        nearest = min(
+            circles, key=lambda j: _gap(box, self.centres[j]) - self.radii[j] + 1e-3 * math.dist(self.centres[j], middle)
+        )
+        if nearest == i or not led:
+            return score + (0.5 if nearest != i else 0.0)
+        # Joined to its circle by a line, it still reads as another's lying right beside that one.
+        hugs = _gap(box, self.centres[nearest]) - self.radii[nearest] < self.base // 2
+        return score + (0.5 if hugs else NEARER_ANOTHER)
+
+    def leader_cost(self, i: int, box: Box, near: tuple[list[Box], list[int], list[tuple[Point, Point]]]) -> float:
+        """What the leader from area ``i``'s circle to ``box`` runs over: 1 for each box taken
+        (never a line through words or units), :data:`LEADER_OVER_CIRCLE` for each other circle."""
+        start, end = leader(self.centres[i], self.radii[i], box)
+        boxes, circles, _leaders = near
+        through = sum(_crosses(other, start, end) for other in boxes)
+        over = sum(_to_segment(self.centres[j], start, end) < self.radii[j] for j in circles if j != i)
+        return through + LEADER_OVER_CIRCLE * over
+
+    def inside(self, box: Box) -> bool:
+        bounds = self.bounds
         return (
             box[0] >= bounds[0]
             and box[1] >= bounds[1]
@@ -461,61 +651,44 @@ def _place(
             and box[1] + box[3] <= bounds[1] + bounds[3]
         )
 
-    def clash(i: int, box: Box) -> float:
-        """Collisions (1 each), off the map (100), and a half when the label sits nearer another
-        area's circle's edge than its own (it would read as that area's; weighed only for a
-        place with no collision)."""
-        score = (0 if inside(box) else 100) + sum(_overlaps(box, other) for other in taken)
-        if score >= 1:
-            return score + 1  # (the circles and the half not weighed: not a place to take)
-        score += sum(_gap(box, centre) < r for centre, r in zip(centres, radii, strict=True))
-        if score >= 1:
-            return score
-        cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
-        near = min(range(len(centres)), key=lambda j: _gap(box, centres[j]) - radii[j] + 1e-3 * math.dist(centres[j], (cx, cy)))
-        return score + (0.5 if near != i else 0.0)
 
-    def crowding(i: int) -> int:
-        x, y = centres[i]
-        return -sum(1 for cx, cy in centres if abs(cx - x) < 6 * base and abs(cy - y) < 4 * base)
+@lru_cache(maxsize=8)
+def _ring(reach: int, step: int) -> tuple[Point, ...]:
+    """The offsets up to ``reach`` px across and down in ``step`` px steps, nearest first
+    (up and down counted double: the map is wider than tall)."""
+    offsets = ((dx, dy) for dx in range(-reach, reach + 1, step) for dy in range(-reach, reach + 1, step))
+    return tuple(sorted(offsets, key=lambda d: d[0] * d[0] + 4 * d[1] * d[1]))
 
-    for i in sorted(range(len(centres)), key=crowding):
-        best: tuple[float, int, Box] | None = None
-        if prefer:
-            font_index, box = prefer[i]
-            score = clash(i, box)
-            best = (0.0 if score < 1 else score, font_index, box)  # its room kept: taken, even beside a grown circle
-        for font_index, (w, h) in enumerate(sizes[i]):
-            if best is not None and best[0] == 0:
-                break
-            for box in candidates(i, w, h):
-                score = clash(i, box)
-                if best is None or score < best[0]:
-                    best = (score, font_index, box)
-                if score == 0:
-                    break
-            if best is not None and best[0] == 0:
-                break
-        for step in (max(2, base // 2), max(2, base // 6)):  # colliding everywhere: search further out, then finer
-            if best is None or best[0] < 1:
-                break
-            x, y, reach = *centres[i], far * max(2, base // 2)
-            ring = sorted(
-                ((dx, dy) for dx in range(-reach, reach + 1, step) for dy in range(-reach, reach + 1, step)),
-                key=lambda d: d[0] * d[0] + 4 * d[1] * d[1],
-            )
-            for font_index in range(len(sizes[i]) - 1, max(-1, len(sizes[i]) - 4), -1):  # the smallest font's breakings
-                w, h = sizes[i][font_index]
-                for dx, dy in ring:
-                    box = (x + dx - w // 2, y + dy - h // 2, w, h)
-                    score = clash(i, box)
-                    if score < best[0]:
-                        best = (score, font_index, box)
-                    if score < 1:
-                        break
-                if best[0] < 1:
-                    break
-        assert best is not None
-        placed[i] = (best[1], best[2])
-        taken.append(best[2])
-    return tuple(placed[i] for i in range(len(centres)))
+
+def _nearest(box: Box, point: Point) -> Point:
+    """The point of ``box`` nearest ``point``."""
+    return (min(max(point[0], box[0]), box[0] + box[2]), min(max(point[1], box[1]), box[1] + box[3]))
+
+
+def _to_segment(point: Point, a: Point, b: Point) -> float:
+    """How far ``point`` is from the segment ``a``-``b``, px."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length))
+    return math.hypot(point[0] - a[0] - t * dx, point[1] - a[1] - t * dy)
+
+
+def _crosses(box: Box, a: Point, b: Point) -> bool:
+    """Whether the segment ``a``-``b`` runs through ``box`` (touching its edge is not: a leader
+    ends on its own label's edge).  Liang-Barsky: the part of the segment inside each pair of
+    the box's sides, narrowed in turn."""
+    if max(a[0], b[0]) <= box[0] or min(a[0], b[0]) >= box[0] + box[2]:
+        return False  # wholly to one side (most are: the cheap test first)
+    if max(a[1], b[1]) <= box[1] or min(a[1], b[1]) >= box[1] + box[3]:
+        return False
+    low, high = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box[0]), (dx, box[0] + box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[1] + box[3] - a[1])):
+        if p == 0:
+            if q <= 0:
+                return False
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low < high

@@ -1,6 +1,7 @@
 """The map: every area a tappable circle with its gate, units, Worm, eradication, the Watcher and
 the Acolyte, its name (2.5 mm of ink from the seats) beside it where the layout made room for it
-(:func:`companion.ui.map_layout.settle`) and no other label or circle is.  On an action turn, tapping an
+(:func:`companion.ui.map_layout.settle`) and no other label or circle is, else further out with a
+line from its circle.  On an action turn, tapping an
 area opens what the player to act can legally do there (:mod:`turn_panel`); otherwise it opens a
 quick editor for the area's gate and cultists.  A prompt answered by naming an area (a start
 area, where the Watcher attacks, a Worm's, glacier's or the Acolyte's place, a retreat) is
@@ -30,7 +31,7 @@ from companion.engine.cthulhu.unit_words import unit_words
 from companion.i18n import _
 from companion.palette import colour_of
 from companion.ui.labels import HEADLINES, label, prompt_words
-from companion.ui.map_layout import layout, name_box, place_labels, radii, settle, wraps
+from companion.ui.map_layout import Point, layout, leader, name_box, place_labels, radii, settle, wraps
 from companion.ui.move_on_map import REFUSE, MoveOnMap, composing
 from companion.ui.scene import Go, Intent, Scene, Submit, View
 from companion.ui.turn_panel import Local, TurnPanel, area_answers
@@ -57,7 +58,8 @@ from companion.ui.widgets import (
 )
 
 # px at unit 1: an area's name (ink 13 px = 2.5 mm on the 7-inch panel), on 1 to 3 lines; the
-# smaller sizes only for a name that finds no room at that size (a squarer screen holds less)
+# smaller sizes only for a name that finds no room at that size beside its circle nor further
+# out (map_layout.place_labels; a squarer screen holds less)
 LABEL_SIZES = (27, 22, 18, 15)
 NAME_LINES = 3  # the most lines an area's name is broken onto
 TAB_PAD = 3  # px at unit 1: round the units on a tab beside their circle
@@ -86,11 +88,12 @@ Tray = tuple[list[Item], tuple[int, int], list[tuple[int, int]]]  # units as arr
 class LabelPlan:
     """Where the map's words go on one state: each area's ((font size, lines), box); the units
     each hemmed-in circle cannot hold, beside it ((items, spots, box) by area) or under its
-    name (arranged, by area)."""
+    name (arranged, by area); the line from its circle to each name away from it (by area)."""
 
     labels: list[tuple[tuple[int, list[str]], Box]]
     beside: dict[int, tuple[list[Item], list[tuple[int, int]], Box]]
     under: dict[int, Tray]
+    leaders: dict[int, tuple[Point, Point]]
 
 
 class MapScene(Scene):
@@ -436,17 +439,16 @@ class MapScene(Scene):
         plan = self.label_plan(state)
         for i, (items, spots, box) in plan.beside.items():
             if not self.hidden(state, i, box):  # on a tab of its area's own fill, a line from its circle
-                pad, (x, y), r = m.px(TAB_PAD), self.geometry(state)[0][i], self.radius(i)
-                end = _nearest(box, (x, y))
-                reach = max(1.0, math.dist((x, y), end))
-                start = (round(x + (end[0] - x) * r / reach), round(y + (end[1] - y) * r / reach))
-                pygame.draw.line(surface, BUTTON_EDGE, start, end, max(1, m.px(3)))
+                pad = m.px(TAB_PAD)
+                pygame.draw.line(surface, BUTTON_EDGE, *leader(self.geometry(state)[0][i], self.radius(i), box), max(1, m.px(3)))
                 pygame.draw.rect(surface, self.fill(state, i), box, border_radius=m.px(8))
                 pygame.draw.rect(surface, BUTTON_EDGE, box, max(1, m.px(2)), border_radius=m.px(8))
                 draw_items(surface, items, spots, m.px(COUNT_SIZES[-1]), (box[0] + pad, box[1] + pad), m)
         for i, ((size, lines), box) in enumerate(plan.labels):
             if self.hidden(state, i, box):
                 continue
+            if i in plan.leaders:  # a name away from its circle: the line says whose it is
+                pygame.draw.line(surface, BUTTON_EDGE, *plan.leaders[i], max(1, m.px(3)))
             marks = len(lines) - len(self.marks(state, i, worms.get(i)))
             y = box[1]
             for n, line in enumerate(lines):
@@ -466,12 +468,7 @@ class MapScene(Scene):
         known = self._labels
         if known is not None and known[0] is state and known[1] == key:
             return known[2]
-        worms = dict(state.worms.on_map) if state.worms is not None else {}
-        centres = list(self.geometry(state)[0])
-        variants = [
-            self.label_variants([state.board.areas[i].name, *self.marks(state, i, worms.get(i))]) for i in range(len(centres))
-        ]
-        sizes = [[label_block(size, lines) for size, lines in options] for options in variants]
+        centres, radii = self.geometry(state)
         # A margin from the screen's edges (and from the choices beside the map): a label is
         # read as the map's, not cut by the glass's bezel.
         mapped = split[0].inflate(-2 * m.margin, -2 * m.margin)
@@ -479,22 +476,63 @@ class MapScene(Scene):
         keep_out: tuple[tuple[int, int, int, int], ...] = ((0, 0, m.width, m.px(HEADING_ROOM)),)  # the heading's strip
         if key[2] and key[3]:
             keep_out += (key,)
-        radii = self.geometry(state)[1]
-        prefer = [(choice, box) for (choice, _), box in zip(self.settled(state)[1], self.name_boxes(state), strict=True)]
-        beside, under = self.tray_spots(state, centres, keep_out + tuple(box for _, box in prefer), bounds)
-        for i, tray in under.items():  # no room beside its circle: its units go under its name
-            sizes[i] = [_with_tray(block, tray) for block in sizes[i]]
+        covered = {  # under the panel: no label, nor units beside it (the panel lists what it holds)
+            i
+            for i, ((x, y), r) in enumerate(zip(centres, radii, strict=True))
+            if pygame.Rect(key).colliderect((x - r, y - r, 2 * r, 2 * r))
+        }
+        prefer = list(zip((choice for choice, _side in self.settled(state)[1]), self.name_boxes(state), strict=True))
+        names = tuple(box for i, (_choice, box) in enumerate(prefer) if i not in covered)
+        beside, under = self.tray_spots(state, list(centres), keep_out + names, bounds, covered)
+        keep_out += tuple(box for _, _, box in beside.values())
+        labels = self.place_names(state, [i for i in range(len(centres)) if i not in covered], prefer, under, (bounds, keep_out))
+        plan = LabelPlan(
+            [labels[i][:2] if i in labels else (self.variants(state, i)[0], (*centres[i], 0, 0)) for i in range(len(centres))],
+            beside,
+            under,
+            {i: leader(centres[i], radii[i], box) for i, (_words, box, away) in labels.items() if away},
+        )
+        self._labels = (state, key, plan)
+        return plan
+
+    def variants(self, state: GameState, i: int) -> list[tuple[int, list[str]]]:
+        """Area ``i``'s label's (font size, lines) candidates with its marks (:meth:`label_variants`)."""
+        worm = dict(state.worms.on_map).get(i) if state.worms is not None else None
+        return self.label_variants([state.board.areas[i].name, *self.marks(state, i, worm)])
+
+    def place_names(
+        self,
+        state: GameState,
+        shown: list[int],
+        prefer: list[tuple[int, Box]],
+        under: dict[int, Tray],
+        room: tuple[Box, tuple[Box, ...]],
+    ) -> dict[int, tuple[tuple[int, list[str]], Box, bool]]:
+        """Where the ``shown`` areas' names go, by area: ((font size, lines), box, whether it is
+        away from its circle), inside ``room`` (the map's bounds, the boxes no name takes); each
+        where :meth:`settled` made room for it (``prefer``, by area), else where
+        :func:`place_labels` finds room.  A name with its units
+        ``under`` it is that much larger.  (The areas under the open panel are left out: their
+        circles are not drawn.)"""
+        m, (centres, radii) = self.metrics, self.geometry(state)
+        variants = {i: self.variants(state, i) for i in shown}
+        sizes = {i: [_with_tray(label_block(size, lines), under.get(i)) for size, lines in variants[i]] for i in shown}
+        for i in under.keys() & set(shown):  # its units under it: a larger name pushes off its circle as far
             where, choice = self.names(state)[i][0], prefer[i][0]
             reach = max(radii[i], self.base_radius() + m.px(RESERVE))
             prefer[i] = (choice, name_box(centres[i], reach, max(1, self.base_radius() // 8), where, sizes[i][choice]))
-        keep_out += tuple(box for _, _, box in beside.values())
-        for i, ((x, y), r) in enumerate(zip(centres, radii, strict=True)):
-            if key[2] and pygame.Rect(key).colliderect((x - r, y - r, 2 * r, 2 * r)):  # under the panel: no label
-                sizes[i], prefer[i] = [(0, 0)], (0, (x, y, 0, 0))
-        placed = place_labels(centres, radii, sizes, bounds, keep_out, tuple(prefer))
-        plan = LabelPlan([(variants[i][choice], box) for i, (choice, box) in enumerate(placed)], beside, under)
-        self._labels = (state, key, plan)
-        return plan
+        # The name at its largest size (its first breakings) looked for beside and further out
+        # before a smaller one: only a map with no room for it anywhere shrinks it.
+        whole = tuple(sum(size == m.px(LABEL_SIZES[0]) for size, _lines in variants[i]) for i in shown)
+        spots = place_labels(
+            [centres[i] for i in shown],
+            tuple(radii[i] for i in shown),
+            [sizes[i] for i in shown],
+            *room,
+            tuple(prefer[i] for i in shown),
+            whole=whole,
+        )
+        return {i: (variants[i][spot.choice], spot.box, spot.away) for i, spot in zip(shown, spots, strict=True)}
 
     def hidden(self, state: GameState, i: int, box: tuple[int, int, int, int]) -> bool:
         """Whether area ``i``'s circle or a box of its (name, units) lies under the open panel."""
@@ -516,11 +554,13 @@ class MapScene(Scene):
         centres: list[tuple[int, int]],
         taken: tuple[tuple[int, int, int, int], ...],
         bounds: tuple[int, int, int, int],
+        covered: set[int],
     ) -> tuple[dict[int, tuple[list[Item], list[tuple[int, int]], tuple[int, int, int, int]]], dict[int, Tray]]:
         """Where the units of each area whose circle cannot hold them go: beside its circle where
         no name, circle or other units are ((items, spots, box) by area), or, where there is no
-        such room, under its name (the trays by area)."""
-        trays = {i: tray for i in range(len(centres)) if (tray := self.tray(state, i)) is not None}
+        such room, under its name (the trays by area); none for the ``covered`` areas' (under
+        the open panel: they would take room from what is drawn)."""
+        trays = {i: tray for i in range(len(centres)) if i not in covered and (tray := self.tray(state, i)) is not None}
         if not trays:
             return {}, {}
         radii = self.geometry(state)[1]
@@ -564,9 +604,9 @@ class MapScene(Scene):
             far=TRAY_REACH,  # near its circle (a line joins them) or not at all (under its name)
         )
         beside, under = over, {}
-        for n, (i, (shape, box)) in enumerate(zip(order, spots, strict=True)):
-            if clear(-1, box, [*taken, *(b for k, (_, b) in enumerate(spots) if k != n)]):
-                beside[i] = (trays[i][0], shapes[i][shape][2], box)
+        for n, (i, spot) in enumerate(zip(order, spots, strict=True)):
+            if clear(-1, spot.box, [*taken, *(other.box for k, other in enumerate(spots) if k != n)]):
+                beside[i] = (trays[i][0], shapes[i][spot.choice][2], spot.box)
             else:
                 under[i] = trays[i]
         return beside, under
