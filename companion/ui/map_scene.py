@@ -129,7 +129,9 @@ class MapScene(Scene):
         answering = self.answering(state)
         if not answering and not self.choosing(state):
             return mapped, pygame.Rect(body.right, mapped.y, 0, mapped.height)
-        share = 36 if answering else 50
+        # % of the map: the answers' list is narrow (at 36% Earth-6p's start-area list left
+        # Scandinavia no place at 27 px); an area's choices and composers take half.
+        share = 30 if answering else 50
         points = [p for i, p in enumerate(layout(state.board)) if i in area_answers(state)] if answering else []
         if not answering:
             points = [layout(state.board)[self.panel.draft.area]]
