@@ -441,4 +441,27 @@ def run() -> list[str]:
         f"Verdict: median {ms(total.median)} and p99 {ms(total.p99)} against 2 ms and 4 ms: {verdict} "
         f"(load average {os.getloadavg()[0]:.1f} at the end of this section{scheduling()}).",
         "",
+        *proposed_target(result, total),
+        "",
+    ]
+
+
+REFRESH_US = 1e6 / 60  # the 7-inch panel shows a new picture every 16.7 ms (60 Hz)
+
+
+def proposed_target(result: Run, total: Figures) -> list[str]:
+    """Why the 2 / 4 ms target is the wrong one, from this run's figures, and the target
+    proposed in its place (not yet agreed: both are reported)."""
+    within = sum(t <= REFRESH_US for t in result.total) / len(result.total)
+    drawing, table = figures(result.drawing_cpu).median, figures(result.table_cpu).median
+    meets = total.p99 <= REFRESH_US and total.median <= REFRESH_US / 2
+    return [
+        "Proposed in place of 2 / 4 ms (not yet agreed): the 2 / 4 ms target asks for less than a person can "
+        f"see. The panel shows a new picture every {ms(REFRESH_US)} (60 Hz), and {within:.1%} of these taps were "
+        f"shown within one refresh. What lies above 2 ms is CPU time taken one thread at a time under the "
+        f"interpreter's lock: drawing the decided frame ({ms(drawing)} of CPU) and the table's thread "
+        f"({ms(table)}) come to {ms(drawing + table)} of the median's {ms(total.median)}, so 2 ms means drawing "
+        "in under 1 ms, a change no player could feel (a performance change must move a benched figure a person "
+        f"feels). Proposed: p99 <= one refresh ({ms(REFRESH_US)}), median <= half of one, beside the same floor: "
+        f"{'meets' if meets else 'MISSES'}.",
     ]
