@@ -443,6 +443,7 @@ class TableScene(Scene):
             base = m.px(58)
             most = max(base, m.px(HEAD_MOST))
             widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
+            widths[0] = max(widths[0], width_of(_("passed"), m.px(SEATS_FLOOR)) + m.px(6))  # the Power column's word
             x = right - m.margin - sum(widths)
             kept = self._columns[(right, language())] = []
             for width in widths:
@@ -777,7 +778,7 @@ class TableScene(Scene):
             if widgets.PARTS.draw(
                 surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, passed, over=values
             ):
-                self.paint_numerals(surface, rect, top, row, numeral, values)  # (left, with the row, as they were)
+                self.paint_numerals(surface, rect, top, row, numeral, values, passed)  # (left, with the row, as they were)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
         m = self.metrics
@@ -819,11 +820,6 @@ class TableScene(Scene):
 
         words = player.label
         size, lines = fitted(words)
-        if passed:  # "(passed)" where it fits at the seats' floor; else the name alone says it, dimmed
-            marked = _("{player} (passed)").format(player=player.label)
-            with_mark = fitted(marked)
-            if with_mark[0] >= least:
-                words, (size, lines) = marked, with_mark
         tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
         y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT
@@ -831,12 +827,27 @@ class TableScene(Scene):
         paragraph(surface, words, at, size, name_room, len(lines), colour, bold=True, step=TIGHT_STEP, tag="name")
 
     def paint_numerals(
-        self, surface: pygame.Surface, rect: pygame.Rect, top: int, row: int, numeral: int, values: tuple[int, ...]
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        top: int,
+        row: int,
+        numeral: int,
+        values: tuple[int, ...],
+        passed: bool = False,
     ) -> None:
-        """A player's Power, Doom, Signs and Books in their row's columns, as big numerals."""
-        for value, (left, width) in zip(values, self.columns(rect.right), strict=True):
+        """A player's Power, Doom, Signs and Books in their row's columns, as big numerals; a
+        player who passed reads "passed" in the Power column (their Power is 0, spent), so
+        every row says it and the name keeps its size."""
+        m = self.metrics
+        for column, (value, (left, width)) in enumerate(zip(values, self.columns(rect.right), strict=True)):
             centre = (left + width // 2, top + row // 2)
-            text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True, tag="counter")
+            if passed and column == 0:
+                words = _("passed")
+                size = fit(words, tuple(m.px(s) for s in (FLOOR_SIZE, SEATS_FLOOR)), width - m.px(4))
+                text(surface, words, centre, size, DIM, centre=True, tag="passed")
+            else:
+                text(surface, str(value), centre, numeral, TEXT, bold=True, centre=True, tag="counter")
 
     def free_room(self, view: View, prompt: pygame.Rect) -> pygame.Rect:
         """The prompt panel's room below its buttons (and above the notice line)."""
