@@ -191,14 +191,13 @@ LATER = """### Reading the table from 1.5 m
 - Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
   with up to four players (tests/ui/test_text_fit.py measures the rendered digits); with five
   or more the rows share the height and the numerals shrink with them (about 25 px for five).
-- The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
-  to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
 - The players' names: bold, on up to two lines, at 37-40 px (3.5 mm) where the row holds them so.
   The players' side takes 55% of the screen's width, and up to 60% as far as that takes more
   names to 37 px (`TableScene.players_split`; no further: the prompt and the last action keep the
   rest): with up to four players every faction's name reads at 3.5 mm ("Opener of" needs 142 px
   of room, "Windwalker" 165); with five or six the names that fit one line at 37 px do, and the
-  longest keep 30 / 27 px (tests/ui/test_names_read.py).
+  longest keep 30 / 27 px (tests/ui/test_names_read.py).  A player who passed: the name dimmed,
+  "passed" in their Power column (tests/ui/test_passed_marked.py).
 - The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
   to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
 - The last action, in words, below the prompt: at 37-40 px (3.5 mm), whole or by its first
