@@ -542,7 +542,7 @@ class ArkhamScene(Scene):
 
 MARKER_NAMES = {"closed": N_("Closed marker"), "activity": N_("Activity marker")}  # model.MarkerKind's
 MARKER_KINDS = (N_("closed"), N_("activity"))  # the kinds' own words, inside sentences
-TYPED_SHOWN = 12  # the most of a search's letters the picker's question echoes (the last of them)
+TYPED_SHOWN = 12  # the most characters of a search the picker's question echoes: "\u2026" and the last 11 letters
 
 
 def echoed(typed: str) -> str:

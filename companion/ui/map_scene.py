@@ -517,6 +517,7 @@ class MapScene(Scene):
         ``under`` it is that much larger.  (The areas under the open panel are left out: their
         circles are not drawn.)"""
         m, (centres, radii) = self.metrics, self.geometry(state)
+        prefer = list(prefer)  # (the caller's list stays as it was)
         variants = {i: self.variants(state, i) for i in shown}
         sizes = {i: [_with_tray(label_block(size, lines), under.get(i)) for size, lines in variants[i]] for i in shown}
         for i in under.keys() & set(shown):  # its units under it: a larger name pushes off its circle as far

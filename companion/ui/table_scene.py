@@ -35,6 +35,7 @@ from companion.ui.widgets import (
     DIM,
     FLOOR_SIZE,
     MIN_TOUCH,
+    NAME_LEAST,
     NAME_SIZE,
     PANEL,
     SEATS_FLOOR,
@@ -67,14 +68,13 @@ HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as it
 ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
-NAMED = 37  # px (at unit 1): a name at 3.5 mm (37 px type inks 19 px at 800x480)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
 STATUS_LEAST = 30  # of which a long prompt leaves at least this
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
 PORTRAIT_PROMPT = 210  # a portrait prompt keeps this much below the players (240 before the two-row navigation bar)
 DETAIL_WIDTH = 120  # the Detail button at the header's right
 # A name's sizes, largest first (a long one shrinks; under SEATS_FLOOR only a player's own long name).
-NAME_SIZES = (NAME_SIZE, 37, 34, 30, FLOOR_SIZE, SEATS_FLOOR, 24, 20, 17, 15, 13, 11)
+NAME_SIZES = (NAME_SIZE, NAME_LEAST, 34, 30, FLOOR_SIZE, SEATS_FLOOR, 24, 20, 17, 15, 13, 11)
 COUNTERS = (N_("Power"), N_("Doom"), N_("Signs"), N_("Books"))
 WATCHER_LIT = (250, 240, 120)
 PHASES = {  # the phases' names (the rules' phases keep their printed English names in the log too)
@@ -88,7 +88,7 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
 # px (at unit 1): the last action beside a battle's odds, read at 3.5 mm (37 px inks 19 px) where
 # it fits so, else at 2.9 mm; the odds alone where it has no room at those, then smaller (a
 # player's 30-character name).
-LAST_SIZES = (NAME_SIZE, 37)
+LAST_SIZES = (NAME_SIZE, NAME_LEAST)
 LAST_SMALLER = (34, FLOOR_SIZE)
 ODDS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)
 ODDS_SMALLER = (24, 20, 17)
@@ -127,10 +127,10 @@ class TableScene(Scene):
         self.state: GameState | None = None
         self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
-        # by regions(): (the players' names, the shape)
-        self._regions: dict[tuple[tuple[str, ...], str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}
+        # by regions(): (the players' names, the shape, the language: the counters' headings and "passed")
+        self._regions: dict[tuple[tuple[str, ...], str, str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}
         self.peeking = False  # a finger holds "Hold to peek": the holder's Elder Signs show their values
-        self._shape: tuple[GameState | None, str] = (None, "")  # the state last asked about and its shape()
+        self._shape: tuple[GameState | None, str, str] = (None, "", "")  # the state and language last asked, its shape()
         self._latest: tuple[Any, tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = (None, (pygame.Rect(0, 0, 0, 0),) * 3)
         self._words: tuple[Any, dict[int, int]] = (None, {})  # words_height(): its layout, and its answer by width
         self._listed: tuple[GameState | None, list[Command]] = (None, [])  # choices_of()
@@ -156,29 +156,35 @@ class TableScene(Scene):
     def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
         area's choices are open, the prompt takes the whole rest (fresh rectangles, worked out
-        once per shape: a frame asks several times)."""
+        once per players' names, shape and language: a frame asks several times)."""
         if view is None:
-            key4 = (("",) * 4, "")  # four players, no names yet
-            alone = self._regions.get(key4) or self._regions.setdefault(key4, self.work_out_regions(*key4))
-            return alone[0].copy(), alone[1].copy(), alone[2].copy()
+            players, status, prompt = self.kept_regions(("",) * 4, "")  # four players, no names yet
+            return players, status, prompt
         key = self.layout_key(view)
         if not self.same_layout(self._latest[0], key):
-            names, shape = tuple(player.label for player in view.state.players), self.shape(view)
-            kept = self._regions.get((names, shape))
-            if kept is None:
-                kept = self._regions[(names, shape)] = self.work_out_regions(names, shape)
-            players, status, prompt = (region.copy() for region in kept)
+            names = tuple(player.label for player in view.state.players)
+            players, status, prompt = self.kept_regions(names, self.shape(view))
             if status.height and status.y == prompt.bottom:
                 self.make_room(view, prompt, status)
             self._latest = (key, (players, status, prompt))
         players, status, prompt = (region.copy() for region in self._latest[1])
         return players, status, prompt
 
+    def kept_regions(self, names: tuple[str, ...], shape: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """:meth:`work_out_regions`' answer, worked out once per names, shape and language (fresh
+        rectangles)."""
+        key = (names, shape, language())
+        kept = self._regions.get(key)
+        if kept is None:
+            kept = self._regions[key] = self.work_out_regions(names, shape)
+        players, status, prompt = (region.copy() for region in kept)
+        return players, status, prompt
+
     def layout_key(self, view: View) -> tuple[Any, ...]:
         """What the regions and the prompt's words depend on (a frame asks five times; a tap
-        changes one of these)."""
+        changes one of these; a language's words are other widths)."""
         d = self.panel.draft
-        return (view.state, d.step, d.area, d.sub, d.outsider, d.reveal, len(d.pending), bool(view.notices))
+        return (view.state, d.step, d.area, d.sub, d.outsider, d.reveal, len(d.pending), bool(view.notices), language())
 
     @staticmethod
     def same_layout(kept: tuple[Any, ...] | None, key: tuple[Any, ...]) -> bool:
@@ -211,13 +217,13 @@ class TableScene(Scene):
             return "wide" if state.prompt.kind in (PromptKind.ROLL, PromptKind.COMBAT_DICE) else ""
         if self.revealing(state) or self.outsider(state):
             return "wide"
-        if self._shape[0] is not state:
+        if self._shape[0] is not state or self._shape[1] != language():  # (a language's words are other widths)
             kind = state.prompt.kind
             wide = kind in (PromptKind.ROLL, PromptKind.COMBAT_DICE) or (
                 kind is not PromptKind.ACTION and not self.fits_beside(view)
             )
-            self._shape = (state, "wide" if wide else "")
-        return self._shape[1]
+            self._shape = (state, language(), "wide" if wide else "")
+        return self._shape[2]
 
     def fits_beside(self, view: View) -> bool:
         """Whether a prompt's list of choices fits on one page beside the players (worked out
@@ -227,7 +233,7 @@ class TableScene(Scene):
         choices = self.choices_of(state)
         if len(choices) > WIDE_CHOICES and not area_answers(state):
             return False
-        _players, status, prompt = self.work_out_regions(tuple(player.label for player in state.players), "")
+        _players, status, prompt = self.kept_regions(tuple(player.label for player in state.players), "")
         self.make_room(view, prompt, status)
         area = prompt.inflate(-2 * m.margin, -2 * m.margin)
         top = self.words_height(view, area.width) + m.px(6)
@@ -275,15 +281,27 @@ class TableScene(Scene):
         (a row it fills over is drawn anew, not left)."""
         align = widgets.FILL_ALIGN
         least, most = (-(-round(rest.width * share) // align) * align for share in (LEFT_SHARE, NAMES_SHARE))
-        m, row = self.metrics, self.row_height(len(names))
-        sizes = [m.px(s) for s in NAME_SIZES]
+        row, read = self.row_height(len(names)), self.metrics.px(NAME_LEAST)
 
-        def read_at_3_5_mm(split: int) -> int:
+        def reading(split: int) -> tuple[int, int, int]:
+            """(how many names read at 3.5 mm, the smallest name's size short of that, the
+            narrower the better)."""
             room = self.name_room(pygame.Rect(rest.x, rest.y, split, rest.height))
-            return sum(name_fit(name, sizes, room, row - m.px(2))[0] >= m.px(NAMED) for name in names)
+            sizes = [self.fit_name(name, room, row)[0] for name in names]
+            return sum(size >= read for size in sizes), min([read, *sizes]), -split
 
-        splits = range(least, most + 1, align)
-        return max(splits, key=lambda split: (read_at_3_5_mm(split), -split))
+        return max(range(least, most + 1, align), key=reading)
+
+    def fit_name(self, words: str, room: int, row: int) -> tuple[int, list[str]]:
+        """A name's size and lines in ``room`` px of a row ``row`` px tall: as large as the row
+        less its border holds, else (under the seats' floor) its whole height (two lines at 27
+        px in six rows, three in four)."""
+        m = self.metrics
+        sizes = [m.px(s) for s in NAME_SIZES]
+        size, lines = name_fit(words, sizes, room, row - m.px(2))
+        if size < m.px(SEATS_FLOOR):
+            size, lines = name_fit(words, sizes, room, row)
+        return size, lines
 
     def name_room(self, players: pygame.Rect) -> int:
         """The width in px a name has in a row of ``players``: from its colour swatch to the
@@ -443,7 +461,9 @@ class TableScene(Scene):
             base = m.px(58)
             most = max(base, m.px(HEAD_MOST))
             widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
-            widths[0] = max(widths[0], width_of(_("passed"), m.px(SEATS_FLOOR)) + m.px(6))  # the Power column's word
+            # The Power column holds "passed" too, always (a column that widened when a player
+            # passed would move every row's numbers).
+            widths[0] = min(most, max(widths[0], width_of(_("passed"), m.px(SEATS_FLOOR)) + m.px(6)))
             x = right - m.margin - sum(widths)
             kept = self._columns[(right, language())] = []
             for width in widths:
@@ -810,16 +830,8 @@ class TableScene(Scene):
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
         name_room = self.name_room(rect)
-        sizes, least = [m.px(s) for s in NAME_SIZES], m.px(SEATS_FLOOR)
-
-        def fitted(words: str) -> tuple[int, list[str]]:
-            size, lines = name_fit(words, sizes, name_room, row - m.px(2))
-            if size < least:  # the row's whole height: two lines at 27 px in six rows, three in four
-                size, lines = name_fit(words, sizes, name_room, row)
-            return size, lines
-
         words = player.label
-        size, lines = fitted(words)
+        size, lines = self.fit_name(words, name_room, row)
         tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
         y = top + max(0, (row - m.px(2) - tall) // 2)
         colour = DIM if passed else TEXT
@@ -873,16 +885,16 @@ class TableScene(Scene):
             lines = [*odds, (last, ACCENT)]
             size, plan = self.largest_fit(lines, rects, tuple(m.px(s) for s in sizes), 0, -1)
             if len(plan) == len(lines):
-                return self.paint_status(surface, lines, size, plan)
+                self.paint_status(surface, lines, size, plan)
+                return
         if not odds:
-            return None
+            return
         size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SIZES), 0, -1)
         if len(plan) < len(odds):  # the odds must show: smaller (a player's own long name)
             size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SMALLER), 0, -1)
         self.paint_status(surface, odds, size, plan)
         for n in range(len(plan), len(odds)):  # no room left: said, so the text-fit test sees it
             widgets.missing(odds[n][0], size)
-        return None
 
     def paint_status(
         self, surface: pygame.Surface, lines: list[tuple[str, Any]], size: int, plan: list[tuple[int, pygame.Rect, int]]

@@ -36,6 +36,7 @@ LINE_STEP = 1.05  # a line of text below the last, as a share of the font size
 # letter's ink measures a pixel less: tests/ui/test_cap_heights.py measures the frames).
 SEEN_SIZE = 56  # whose turn, the prompt's headline (>= 5 mm)
 NAME_SIZE = 40  # the faction names, the last action (>= 3.5 mm)
+NAME_LEAST = 37  # the least type for them at 3.5 mm: 19 px of ink at 800x480 (36 px inks 18)
 FLOOR_SIZE = 28  # anything else the table needs (>= 2.5 mm)
 SEATS_FLOOR = 27  # the least type read from the seats: 13 px of ink = 2.52 mm at 800x480 (tests/ui/test_read_from_the_seats.py)
 SEEN_LABELS = (32, 28, 28)  # the table's button labels

@@ -45,8 +45,8 @@ def test_the_status_size_found_is_the_first_that_fits_in_turn(
         app.draw()
     assert len(below) >= 100  # a game's worth of status regions (118 with seed 5 after the six-Spellbook battles)
     if size[0] > size[1]:
-        assert max(below) >= 1, below  # the guess had work to do: the largest size did not fit (the lists of sizes
-        # for the last action are two long; the random lines below try the odds' six)
+        assert max(below) >= 1, below  # the largest size did not fit, and the search stepped down (the lists for
+        # the last action are two long, so its guess is not at work here: the random lines below try it on six)
 
 
 def test_the_search_finds_what_the_sizes_in_turn_find_for_any_lines(app_on: Any) -> None:

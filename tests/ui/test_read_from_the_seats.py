@@ -217,7 +217,7 @@ def test_every_line_of_every_screen_is_read_from_the_seats(seen: dict[str, list[
 # Section 4's larger targets on the same walk: the faction names and the last action at 3.5 mm,
 # 19 px of ink: 37 px type (34 px bold inks 18 px = 3.49 mm).  Not met yet: each strict xfail
 # names its figure (docs/ui.md), so meeting one shows.
-NAMED_LEAST = 37
+NAMED_LEAST = widgets.NAME_LEAST
 NAMED_NOT_YET = {
     "table: name": "27 px: the longest names with six players, 30 with five (two lines at 37 px need a 59 px row; five get 50)",
     "table: last": "28 px (2.9 mm) where a long prompt squeezes the status room below two lines at 37 px",
