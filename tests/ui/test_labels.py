@@ -12,8 +12,8 @@ from companion.engine.cthulhu import commands as c
 from companion.engine.cthulhu.model import PromptKind, UnitKind
 from companion.ui.labels import label
 from tests.helpers import frame
-from tests.ui import test_read_from_the_seats as seats
-from tests.ui.test_language_switch import switch
+from tests.ui import seated as seats
+from tests.ui.seated import switch
 
 GC = "great_cthulhu"
 

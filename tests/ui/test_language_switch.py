@@ -18,22 +18,13 @@ from companion.ui.app import App
 from companion.ui.table_scene import last_action
 from tests.helpers import table_of
 from tests.ui.drawn import frame_drawn
+from tests.ui.seated import switch
 
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))  # the settings file is the test's own
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
-
-
-def switch(app: App) -> None:
-    app.scene_name = "settings"
-    app.draw()
-    language = next(b for b in app.scenes["settings"].buttons if b.label.startswith(("Language", "Sprache")))
-    app.tap(language.rect.center)
-    app.draw()
-    app.scene_name = "table"
-    app.draw()
 
 
 def test_switching_back_to_english_words_the_log_in_english(home: None, app_on: Callable[..., App], monkeypatch: Any) -> None:

@@ -10,7 +10,7 @@ from companion.ui import widgets
 from companion.ui.app import App
 from companion.ui.table_scene import TableScene
 from tests.helpers import frame
-from tests.ui import test_read_from_the_seats as seats
+from tests.ui import seated as seats
 
 LONG = "Last: Gate in Europe: controlled by Yellow Sign (start gate)."  # two lines at 28 px, five at 37
 

@@ -16,7 +16,7 @@ from companion.ui.map_scene import LABEL_TAG, MapScene
 from companion.ui.widgets import BUTTON_EDGE, SEATS_FLOOR
 from tests.helpers import frame
 from tests.ui import text_fit
-from tests.ui.test_read_from_the_seats import SEATS
+from tests.ui.seated import SEATS
 
 SIZE = (800, 480)
 Box = tuple[int, int, int, int]

@@ -16,8 +16,8 @@ from companion.ui.app import App
 from companion.ui.table_scene import TableScene
 from companion.ui.widgets import NAME_LEAST, SEATS_FLOOR
 from tests.helpers import frame
-from tests.ui import test_read_from_the_seats as seats
-from tests.ui.test_language_switch import switch
+from tests.ui import seated as seats
+from tests.ui.seated import switch
 
 NAMED = NAME_LEAST
 FOURS = {  # the factions, and where the players' side ends (px at 800x480: 448 is 55%, 480 is 60%)

@@ -17,22 +17,18 @@ import dataclasses
 import random
 from collections import defaultdict
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
 
 from companion import demo
-from companion.appliance import screen_only
 from companion.engine.arkham import model as am
-from companion.engine.cthulhu import commands as c
-from companion.engine.cthulhu.model import Faction, Phase
-from companion.session import ArkhamSession, GameSession
+from companion.engine.cthulhu.model import Phase
+from companion.session import ArkhamSession
 from companion.store.sqlite import SqliteJournal
 from companion.ui import widgets
 from companion.ui.app import App
 from companion.ui.arkham_scene import ArkhamScene
-from companion.ui.backlight import Backlight
 from companion.ui.corrections_scene import KINDS, CorrectionsScene
 from companion.ui.scene import Go
 from tests.helpers import frame
@@ -40,38 +36,17 @@ from tests.ui import screens_fit, text_fit
 from tests.ui.arkham_corrections import SEATS as ARKHAM_SEATS
 from tests.ui.arkham_corrections import page, steps
 from tests.ui.arkham_fit import LOG, crowded, menus
+from tests.ui.seated import NAMED_LEAST, SEATS, SIZE, build, cthulhu
 from tests.ui.text_fit import table_of
 
-SIZE = (800, 480)
 FLOOR = text_fit.floor(SIZE)
-
-# The longest real factions' names, seated (a player's own 30-character name is the fit tests').
-SEATS = tuple(
-    c.Seat(f)
-    for f in (
-        Faction.OPENER_OF_THE_WAY,
-        Faction.CRAWLING_CHAOS,
-        Faction.GREAT_CTHULHU,
-        Faction.YELLOW_SIGN,
-        Faction.BLACK_GOAT,
-        Faction.WINDWALKER,
-    )
-)
 MAPS = ("earth-4p-35", "earth-5p", "earth-6p", "yuggoth-demo", "shaggai-demo", "primeval-demo")
-
-
-def build(session: GameSession | ArkhamSession) -> App:
-    return App(screen_only(session), size=SIZE, backlight=Backlight(Path("/nonexistent")))
 
 
 def drawn(app: App) -> list[widgets.Drawn]:
     """Every line a full redraw of ``app`` draws."""
     app.draw()  # the buttons follow the state just set
     return frame(app)
-
-
-def cthulhu(map_name: str, seats: tuple[c.Seat, ...] = SEATS) -> App:
-    return text_fit.game(lambda session, size: build(session), map_name, SIZE, seats)
 
 
 def game_screens() -> Iterator[App]:
@@ -217,7 +192,6 @@ def test_every_line_of_every_screen_is_read_from_the_seats(seen: dict[str, list[
 # Section 4's larger targets on the same walk: the faction names and the last action at 3.5 mm,
 # 19 px of ink: 37 px type (34 px bold inks 18 px = 3.49 mm).  Not met yet: each strict xfail
 # names its figure (docs/ui.md), so meeting one shows.
-NAMED_LEAST = widgets.NAME_LEAST
 NAMED_NOT_YET = {
     "table: name": "27 px: the longest names with six players, 30 with five (two lines at 37 px need a 59 px row; five get 50)",
     "table: last": "28 px (2.9 mm) where a long prompt squeezes the status room below two lines at 37 px",
