@@ -306,9 +306,13 @@ class TableScene(Scene):
     def name_room(self, players: pygame.Rect) -> int:
         """The width in px a name has in a row of ``players``: from its colour swatch to the
         counters' first column."""
+        swatch = self.swatch(players, players.y, 0)
+        return self.columns(players.right)[0][0] - swatch.right - 2 * self.metrics.margin
+
+    def swatch(self, players: pygame.Rect, top: int, row: int) -> pygame.Rect:
+        """A player's colour swatch in their row (``top``, ``row`` px tall) of ``players``."""
         m = self.metrics
-        swatch_right = players.x + m.margin + m.px(4) + m.px(10)
-        return self.columns(players.right)[0][0] - swatch_right - 2 * m.margin
+        return pygame.Rect(players.x + m.margin + m.px(4), top + m.px(4), m.px(10), row - m.px(10))
 
     def row_height(self, players: int) -> int:
         m = self.metrics
@@ -825,7 +829,7 @@ class TableScene(Scene):
         if lit:
             pygame.draw.rect(surface, PANEL, line, border_radius=m.px(6))
             pygame.draw.rect(surface, colour_of(player.faction), line, width=max(1, m.px(2)), border_radius=m.px(6))
-        swatch = pygame.Rect(line.x + m.px(4), top + m.px(4), m.px(10), row - m.px(10))
+        swatch = self.swatch(rect, top, row)
         if not named:
             return
         pygame.draw.rect(surface, colour_of(player.faction), swatch, border_radius=m.px(3))
