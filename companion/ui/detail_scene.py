@@ -1,8 +1,8 @@
 """The table's Detail screen, one tap from the table (its "Details" button): what the table screen
-no longer shows so that the rest reads from 1.5 m away (issue 33, section 4).  The round and the
-first player, the Watcher's and the Worms' odds for the next Doom Phase, the Astral Acolyte, the
-tower, a battle's dice and odds, the last action whole; the factions' sheets one more tap away.
-Back returns to the table."""
+no longer shows so that the rest reads from 1.5 m away (issue 33, section 4).  The Doom track
+(the table folds it away from five players on), the round and the first player, the Watcher's
+and the Worms' odds for the next Doom Phase, the Astral Acolyte, the tower, a battle's dice and
+odds, the last action whole; the factions' sheets one more tap away.  Back returns to the table."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pygame
 from companion.i18n import _
 from companion.ui import widgets
 from companion.ui.scene import Go, Scene, View
-from companion.ui.table_scene import PHASES, last_action, status_lines
+from companion.ui.table_scene import DOOM_BAND, PHASES, last_action, paint_doom_track, status_lines
 from companion.ui.widgets import (
     ACCENT,
     DIM,
@@ -58,13 +58,16 @@ class DetailScene(Scene):
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         if getattr(view.state, "players", None):
-            self.draw_lines(surface, detail_lines(view))
+            m = self.metrics
+            track = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.px(DOOM_BAND))
+            paint_doom_track(surface, m, view.state.players, track)
+            self.draw_lines(surface, detail_lines(view), track.bottom + m.margin)
         super().draw(surface, view)
 
-    def draw_lines(self, surface: pygame.Surface, lines: list[tuple[str, Any]]) -> None:
-        """``lines`` from the top, at the largest of :data:`SIZES` at which all fit above the buttons."""
+    def draw_lines(self, surface: pygame.Surface, lines: list[tuple[str, Any]], top: int) -> None:
+        """``lines`` from ``top`` down, at the largest of :data:`SIZES` at which all fit above the buttons."""
         m = self.metrics
-        box = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, self.button_row().y - 2 * m.margin)
+        box = pygame.Rect(m.margin, top, m.width - 2 * m.margin, self.button_row().y - m.margin - top)
         size = m.px(SIZES[-1])
         for each in (m.px(s) for s in SIZES):
             tall = sum(len(wrap(words, each, box.width)) for words, _colour in lines) * round(each * TIGHT_STEP)

@@ -63,9 +63,14 @@ NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read f
 HEADER, DOOM_BAND, RITUAL_BAND, GAP = 48, 50, 30, 3
 ROUND_LINE = 26  # a portrait header's second line: the round and phase (too narrow beside whose turn)
 HEADS = 24  # the counters' headings above the players' rows
+HEADS_STAGGERED = 44  # the same on two lines, staggered: a language with a heading wider than its column can be
 HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn smaller)
-HEAD_SIZES = (FLOOR_SIZE, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
+HEAD_SIZES = (FLOOR_SIZE, SEATS_FLOOR, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
 ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
+ROW_LEAST = 39  # a player's row at least while the rows differ: numerals of 50 px, 5 mm of ink
+FOLD_AT = 5  # players: from this many (landscape) the Doom track is on the Detail screen, and the rows
+# take its room (each player's Doom stays in the Doom column): two lines of a name at 3.5 mm need
+# 59 px; five rows below the track get 50
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
@@ -125,7 +130,8 @@ class TableScene(Scene):
         super().__init__(metrics)
         self.panel = TurnPanel(metrics, SEEN_LABELS, TIGHT_STEP)
         self.state: GameState | None = None
-        self._bands: list[pygame.Rect] | None = None  # kept by bands(), handed out as copies
+        self._bands: dict[bool, list[pygame.Rect]] = {}  # kept by bands() (the Doom track folded or not), handed out as copies
+        self._rows: dict[tuple[tuple[str, ...], int, str], tuple[int, ...]] = {}  # row_heights(): by names, room, language
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
         # by regions(): (the players' names, the shape, the language: the counters' headings and "passed")
         self._regions: dict[tuple[tuple[str, ...], str, str], tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = {}
@@ -135,23 +141,32 @@ class TableScene(Scene):
         self._words: tuple[Any, dict[int, int]] = (None, {})  # words_height(): its layout, and its answer by width
         self._listed: tuple[GameState | None, list[Command]] = (None, [])  # choices_of()
         self._columns: dict[tuple[int, str], list[tuple[int, int]]] = {}  # by columns(): by right edge and language
+        self._staggered: dict[str, bool] = {}  # by staggered(): by language
 
     # -- geometry ------------------------------------------------------------------------------
 
-    def bands(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(whose turn, the Doom track, the ritual track, the rest) from the top down (fresh
-        rectangles each time, worked out once: a frame asks a dozen times)."""
-        if self._bands is None:
+    def bands(self, players: int = 0) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(whose turn, the Doom track, the ritual track, the rest) from the top down for a table
+        of ``players`` (the Doom track 0 px tall where :meth:`doom_folded`): fresh rectangles
+        each time, worked out once (a frame asks a dozen times)."""
+        folded = self.doom_folded(players)
+        if folded not in self._bands:
             m, body = self.metrics, self.body()
             header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)) + (m.px(ROUND_LINE) if m.portrait else 0))
-            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, m.px(DOOM_BAND))
+            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, 0 if folded else m.px(DOOM_BAND))
             tall = RITUAL_BAND * (2 if m.portrait else 1)  # portrait: "Instant Death" on two lines
             ritual = pygame.Rect(m.margin, doom.bottom + m.px(GAP), m.width - 2 * m.margin, m.px(tall))
             top = ritual.bottom + m.px(GAP)
             rest = pygame.Rect(0, top, m.width, body.bottom - top)
-            self._bands = [header, doom, ritual, rest]
-        header, doom, ritual, rest = (band.copy() for band in self._bands)
+            self._bands[folded] = [header, doom, ritual, rest]
+        header, doom, ritual, rest = (band.copy() for band in self._bands[folded])
         return header, doom, ritual, rest
+
+    def doom_folded(self, players: int) -> bool:
+        """Whether a table of ``players`` shows its Doom track on the Detail screen only: from
+        :data:`FOLD_AT` players on a landscape screen, so that every faction's name reads at
+        3.5 mm (the Doom column still holds each player's Doom; a portrait screen has the room)."""
+        return not self.metrics.portrait and players >= FOLD_AT
 
     def regions(self, view: View | None = None) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(players, status, prompt) in the rest of the screen for this screen's shape; while an
@@ -252,9 +267,9 @@ class TableScene(Scene):
         the status (the last action); portrait: the players, the prompt, the status from the
         top down."""
         m, players_count = self.metrics, len(names)
-        rest = self.bands()[3]
+        rest = self.bands(players_count)[3]
         if shape == "composing":  # below whose turn: the tracks come back with the area's choices closed
-            top = self.bands()[1].y
+            top = self.bands(players_count)[1].y
             room = pygame.Rect(rest.x, top, rest.width, rest.bottom - top)
             return pygame.Rect(rest.x, top, 0, 0), pygame.Rect(rest.x, top, 0, 0), room
         status_h = m.px(STATUS_ROOM)
@@ -262,7 +277,7 @@ class TableScene(Scene):
             prompt = pygame.Rect(rest.x, rest.y, rest.width, rest.height - status_h)
             return pygame.Rect(rest.x, rest.y, 0, 0), pygame.Rect(rest.x, prompt.bottom, rest.width, status_h), prompt
         if m.portrait:
-            table_height = m.px(HEADS) + players_count * self.row_height(players_count)
+            table_height = self.heads_height() + sum(self.row_heights(names, self.name_room(rest)))
             players = pygame.Rect(rest.x, rest.y, rest.width, table_height + m.margin)
             prompt = pygame.Rect(rest.x, players.bottom, rest.width, rest.bottom - players.bottom - status_h)
             status = pygame.Rect(rest.x, prompt.bottom, rest.width, status_h)
@@ -281,13 +296,14 @@ class TableScene(Scene):
         (a row it fills over is drawn anew, not left)."""
         align = widgets.FILL_ALIGN
         least, most = (-(-round(rest.width * share) // align) * align for share in (LEFT_SHARE, NAMES_SHARE))
-        row, read = self.row_height(len(names)), self.metrics.px(NAME_LEAST)
+        read = self.metrics.px(NAME_LEAST)
 
         def reading(split: int) -> tuple[int, int, int]:
             """(how many names read at 3.5 mm, the smallest name's size short of that, the
             narrower the better)."""
             room = self.name_room(pygame.Rect(rest.x, rest.y, split, rest.height))
-            sizes = [self.fit_name(name, room, row)[0] for name in names]
+            rows = self.row_heights(names, room)
+            sizes = [self.fit_name(name, room, row)[0] for name, row in zip(names, rows, strict=True)]
             return sum(size >= read for size in sizes), min([read, *sizes]), -split
 
         return max(range(least, most + 1, align), key=reading)
@@ -314,12 +330,50 @@ class TableScene(Scene):
         m = self.metrics
         return pygame.Rect(players.x + m.margin + m.px(4), top + m.px(4), m.px(10), row - m.px(10))
 
-    def row_height(self, players: int) -> int:
+    def player_rows(self, names: tuple[str, ...], players: pygame.Rect) -> list[pygame.Rect]:
+        """Each player's row in ``players`` (the players' region), below the counters' headings."""
+        top, out = players.y + self.heads_height(), []
+        for row in self.row_heights(names, self.name_room(players)):
+            out.append(pygame.Rect(players.x, top, players.width, row))
+            top += row
+        return out
+
+    def rows_room(self, players: int) -> int:
+        """The height in px the rows of a table of ``players`` share, below the counters' headings."""
         m = self.metrics
-        room = self.bands()[3].height - m.px(HEADS)
+        room = self.bands(players)[3].height - self.heads_height()
         if m.portrait:  # the status and the prompt below keep their room
             room -= m.px(STATUS_ROOM) + m.px(PORTRAIT_PROMPT)
-        return max(m.px(26), min(m.px(ROW_MOST), room // max(1, players)))
+        return room
+
+    def row_height(self, players: int) -> int:
+        """Each row's height when the rows of a table of ``players`` share their room evenly."""
+        m = self.metrics
+        return max(m.px(26), min(m.px(ROW_MOST), self.rows_room(players) // max(1, players)))
+
+    def row_heights(self, names: tuple[str, ...], room: int) -> tuple[int, ...]:
+        """Each player's row height, in seating order, for their ``names`` in ``room`` px of
+        name width: the rows share their room evenly while that holds every name at 3.5 mm.
+        Otherwise a name that needs two lines for it gets them, and the rows of one-line names
+        give up the room, down to :data:`ROW_LEAST` (their counters keep 5 mm); the rest of the
+        room is shared evenly.  Evenly again where even that does not fit (the names shrink)."""
+        key = (names, room, language())
+        kept = self._rows.get(key)
+        if kept is None:
+            kept = self._rows[key] = self.work_out_rows(names, room)
+        return kept
+
+    def work_out_rows(self, names: tuple[str, ...], room: int) -> tuple[int, ...]:
+        m, count = self.metrics, len(names)
+        even, read = self.row_height(count), m.px(NAME_LEAST)
+        if all(self.fit_name(name, room, even)[0] >= read for name in names):
+            return (even,) * count
+        needs = [max(m.px(ROW_LEAST), name_height(name, read, room) + m.px(2)) for name in names]
+        spare = self.rows_room(count) - sum(needs)
+        if spare < 0:
+            return (even,) * count
+        shares = [spare // count + (1 if n < spare % count else 0) for n in range(count)]
+        return tuple(min(max(m.px(ROW_MOST), need), need + share) for need, share in zip(needs, shares, strict=True))
 
     def composing(self, state: GameState) -> bool:
         return state.prompt.kind is PromptKind.ACTION and self.panel.draft.area >= 0 and state.step == self.panel.draft.step
@@ -402,13 +456,12 @@ class TableScene(Scene):
         if not players.height:
             return self.outsiders_below(view, status)
         offers, m = out_of_turn(view.state), self.metrics
-        row = self.row_height(len(view.state.players))
+        rows = self.player_rows(tuple(player.label for player in view.state.players), players)
         first_col = self.columns(players.right)[0][0]
         out: list[Button] = []
-        for n, player in enumerate(view.state.players):
+        for player, row in zip(view.state.players, rows, strict=True):
             if player.pid in offers:
-                top = players.y + m.px(HEADS) + n * row
-                rect = pygame.Rect(players.x + m.margin, top, first_col - players.x - 2 * m.margin, row - m.px(2))
+                rect = pygame.Rect(players.x + m.margin, row.y, first_col - players.x - 2 * m.margin, row.height - m.px(2))
                 colour = colour_of(player.faction)
                 out.append(NameButton(rect, player.label, Local("outsider", player.pid), colour))
         return out
@@ -456,15 +509,19 @@ class TableScene(Scene):
     def columns(self, right: int) -> list[tuple[int, int]]:
         """Each counter's column (left x, width in px), the last ending a margin in from
         ``right``: as wide as a numeral's cell, or as its heading in the table's language up to
-        HEAD_MOST ("Verdammnis" is wider than "Doom": it is drawn smaller, :meth:`paint_counters`),
-        so no heading runs into the next and the names keep their room."""
+        HEAD_MOST, so no heading runs into the next and the names keep their room.  Where the
+        headings are :meth:`staggered`, a heading has its neighbours' room too, and a column
+        is as wide as half its heading at most ("Verdammnis": 62 px)."""
         kept = self._columns.get((right, language()))  # (asked nine times a frame)
         if kept is None:
             heads = tuple(_(name) for name in COUNTERS)
             m = self.metrics
             base = m.px(58)
             most = max(base, m.px(HEAD_MOST))
-            widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
+            if self.staggered():
+                widths = [max(base, (width_of(head, m.px(FLOOR_SIZE)) + m.px(4) + 1) // 2) for head in heads]
+            else:
+                widths = [min(most, max(base, width_of(head, m.px(FLOOR_SIZE)) + m.px(10))) for head in heads]
             # The Power column holds "passed" too, always (a column that widened when a player
             # passed would move every row's numbers).
             widths[0] = min(most, max(widths[0], width_of(_("passed"), m.px(SEATS_FLOOR)) + m.px(6)))
@@ -474,6 +531,22 @@ class TableScene(Scene):
                 kept.append((x, width))
                 x += width
         return list(kept)
+
+    def staggered(self) -> bool:
+        """Whether the counters' headings in the table's language are on two lines, staggered:
+        one of them is wider than its column may be at the seats' floor (German's "Verdammnis",
+        115 px at 27 px type against HEAD_MOST's 80, drawn at 17 px on one line)."""
+        kept = self._staggered.get(language())
+        if kept is None:
+            m = self.metrics
+            most = max(m.px(58), m.px(HEAD_MOST))
+            widths = [width_of(_(name), m.px(SEATS_FLOOR)) + m.px(10) for name in COUNTERS]
+            kept = self._staggered[language()] = max(widths) > most
+        return kept
+
+    def heads_height(self) -> int:
+        """The counters' headings' height in px above the players' rows (one line, or two staggered)."""
+        return self.metrics.px(HEADS_STAGGERED if self.staggered() else HEADS)
 
     def prompt_buttons(self, view: View) -> list[Button]:
         state = view.state
@@ -597,13 +670,13 @@ class TableScene(Scene):
         player rows kept as parts (:class:`widgets.Parts` fills or blits the whole rectangle),
         the prompt's panel (an opaque picture) and the navigation bar (a part)."""
         m = self.metrics
-        header, doom, ritual, _rest = self.bands()
+        header, doom, ritual, _rest = self.bands(len(view.state.players))
         players, _status, prompt = self.regions(view)
         bands = (header,) if prompt.y < ritual.bottom else (header, doom, ritual)  # an area's choices cover the tracks
-        out = [pygame.Rect(0, band.y, surface.get_width(), band.height) for band in bands]
+        out = [pygame.Rect(0, band.y, surface.get_width(), band.height) for band in bands if band.height]
         if players.height:  # the counters' heads, then a row per player (draw_players)
-            count = len(view.state.players)
-            out.append(pygame.Rect(players.x, players.y, players.width, m.px(HEADS) + count * self.row_height(count)))
+            rows = self.player_rows(tuple(player.label for player in view.state.players), players)
+            out.append(pygame.Rect(players.x, players.y, players.width, rows[-1].bottom - players.y))
         out.append(prompt.inflate(-2 * m.margin, -2 * m.margin))  # draw_prompt's panel
         if self.nav:
             out.append(self.nav[0].rect.unionall([button.rect for button in self.nav[1:]]))
@@ -612,11 +685,12 @@ class TableScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
-        header, doom, ritual, _ = self.bands()
+        header, doom, ritual, _ = self.bands(len(view.state.players))
         players, status, prompt = self.regions(view)
         self.draw_header(surface, view, header)
         if prompt.y >= ritual.bottom:  # (an area's choices cover the tracks)
-            self.draw_doom_track(surface, view, doom)
+            if doom.height:
+                self.draw_doom_track(surface, view, doom)
             self.draw_ritual(surface, view, ritual)
         if players.height:
             self.draw_players(surface, view, players)
@@ -702,34 +776,7 @@ class TableScene(Scene):
         widgets.PARTS.draw(surface, band, ("doom", tuple(rect), markers), self.paint_doom_track, surface, view, rect)
 
     def paint_doom_track(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
-        """The markers along the top, the track's ticks and its every fifth space's number below."""
-        m = self.metrics
-        pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
-        step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
-        x0 = rect.x + m.px(4)
-        label_size = m.px(FLOOR_SIZE)
-        label_top = rect.bottom - widgets.font(label_size).get_height()
-        base = label_top
-        for doom in range(0, DOOM_TO_WIN + 1):
-            x = int(x0 + (doom + 0.5) * step)
-            tall = m.px(6) if doom % 5 == 0 else m.px(3)
-            pygame.draw.line(surface, BUTTON_EDGE, (x, base - tall), (x, base), 1)
-            if doom % 5 == 0:
-                text(surface, str(doom), (x - width_of(str(doom), label_size) // 2, label_top), label_size, DIM, tag="doom track")
-        radius = m.px(14)
-        ordered = sorted(view.state.players, key=lambda p: p.doom)
-        spots = spread(
-            ordered,
-            [x0 + (min(p.doom, DOOM_TO_WIN) + 0.5) * step for p in ordered],
-            2 * radius + 2,
-            (rect.x + radius + 2, rect.right - radius - 2),
-        )
-        y = rect.y + m.px(2) + radius
-        for player, (x, ideal) in spots:
-            pygame.draw.line(surface, colour_of(player.faction), (x, y), (int(ideal), base - m.px(1)), max(1, m.px(2)))
-            pygame.draw.circle(surface, colour_of(player.faction), (x, y), radius)
-            pygame.draw.circle(surface, (0, 0, 0), (x, y), radius, 1)
-            text(surface, str(player.doom), (x, y), label_size, (0, 0, 0), bold=True, centre=True, tag="doom track")
+        paint_doom_track(surface, self.metrics, view.state.players, rect)
 
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
@@ -778,18 +825,17 @@ class TableScene(Scene):
         frame kept by what it shows: a tap redraws the rows it changed."""
         m, state = self.metrics, view.state
         players = state.players
-        row = self.row_height(len(players))
+        rows = self.player_rows(tuple(player.label for player in players), rect)
         heads = tuple(_(name) for name in COUNTERS)
-        head_band = pygame.Rect(rect.x, rect.y, rect.width, m.px(HEADS))
+        head_band = pygame.Rect(rect.x, rect.y, rect.width, self.heads_height())
         widgets.PARTS.draw(surface, head_band, ("counters", tuple(rect), heads), self.paint_counters, surface, rect, heads)
-        numeral = min(m.px(NUMERAL), round(row * 1.3))
+        numeral = min(m.px(NUMERAL), round(min(band.height for band in rows) * 1.3))  # one size in every row
         actor = state.prompt.actor
         controls = out_of_turn(state)  # these rows' names are buttons (outsider_controls), not painted
-        for i, player in enumerate(players):
-            top = rect.y + m.px(HEADS) + i * row
+        for player, band in zip(players, rows, strict=True):
+            top, row = band.y, band.height
             values = (player.power, player.doom, len(player.elder_signs), spellbook_count(player))
             lit = player.pid == actor
-            band = pygame.Rect(rect.x, top, rect.width, row)
             # The row is kept without its numbers (two pictures a player: lit or not), and the
             # numbers, which most taps change, are drawn over it: the same pixels (they were
             # drawn last), but a tap no longer paints a row again (a third of the rows did).
@@ -805,11 +851,19 @@ class TableScene(Scene):
                 self.paint_numerals(surface, rect, top, row, numeral, values, passed)  # (left, with the row, as they were)
 
     def paint_counters(self, surface: pygame.Surface, rect: pygame.Rect, heads: tuple[str, ...]) -> None:
-        m = self.metrics
+        """The counters' headings over their columns: on one line, or staggered on two (every
+        other heading on the lower line, each as wide as its column and half of each
+        neighbour's, which are on the other line; the last one's right: the margin)."""
+        m, cells = self.metrics, self.columns(rect.right)
         sizes = tuple(m.px(s) for s in HEAD_SIZES)
-        for name, (left, width) in zip(heads, self.columns(rect.right), strict=True):
-            size = fit(name, sizes, width - m.px(4))
-            text(surface, name, (left + width // 2, rect.y + m.px(HEADS) // 2), size, DIM, centre=True, tag="heading")
+        staggered, line = self.staggered(), self.heads_height() // (2 if self.staggered() else 1)
+        for n, (name, (left, width)) in enumerate(zip(heads, cells, strict=True)):
+            room, y = width, rect.y + line // 2
+            if staggered:
+                halves = (cells[n - 1][1] // 2 if n else width, cells[n + 1][1] // 2 if n + 1 < len(cells) else m.margin)
+                room, y = width + 2 * min(halves), y + (n % 2) * line
+            size = fit(name, sizes, room - m.px(4))
+            text(surface, name, (left + width // 2, y), size, DIM, centre=True, tag="heading")
 
     def paint_player(
         self,
@@ -1070,6 +1124,15 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     return sizes[-1], wrap(words, sizes[-1], width, True)
 
 
+def name_height(words: str, size: int, width: int) -> int:
+    """The height in px of ``words`` as a name at ``size`` wrapped into ``width`` px (a word
+    wider than that: more than any row, 10,000)."""
+    lines = wrap(words, size, width, True)
+    if any(width_of(line, size, True) > width for line in lines):
+        return 10_000
+    return (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
+
+
 def last_action(view: View, short: bool = False) -> str:
     """What just happened, in words (the log's last line that is not a phase heading); ``short``:
     only its first clause, up to a colon ("Battle in South Pacific"), and that Details has it
@@ -1081,6 +1144,38 @@ def last_action(view: View, short: bool = False) -> str:
     if short and head != line:
         return _("Last: {line} (more on Details)").format(line=head)
     return _("Last: {line}").format(line=line)
+
+
+def paint_doom_track(surface: pygame.Surface, m: Metrics, players: Any, rect: pygame.Rect) -> None:
+    """The Doom track in ``rect``: ``players``' markers along the top (each numbered with its
+    Doom; tied markers stack), the track's ticks and its every fifth space's number below (the
+    table's band; the Detail screen's where the table folds it away)."""
+    pygame.draw.rect(surface, PANEL, rect, border_radius=m.px(6))
+    step = (rect.width - m.px(8)) / (DOOM_TO_WIN + 1)
+    x0 = rect.x + m.px(4)
+    label_size = m.px(FLOOR_SIZE)
+    label_top = rect.bottom - widgets.font(label_size).get_height()
+    base = label_top
+    for doom in range(0, DOOM_TO_WIN + 1):
+        x = int(x0 + (doom + 0.5) * step)
+        tall = m.px(6) if doom % 5 == 0 else m.px(3)
+        pygame.draw.line(surface, BUTTON_EDGE, (x, base - tall), (x, base), 1)
+        if doom % 5 == 0:
+            text(surface, str(doom), (x - width_of(str(doom), label_size) // 2, label_top), label_size, DIM, tag="doom track")
+    radius = m.px(14)
+    ordered = sorted(players, key=lambda p: p.doom)
+    spots = spread(
+        ordered,
+        [x0 + (min(p.doom, DOOM_TO_WIN) + 0.5) * step for p in ordered],
+        2 * radius + 2,
+        (rect.x + radius + 2, rect.right - radius - 2),
+    )
+    y = rect.y + m.px(2) + radius
+    for player, (x, ideal) in spots:
+        pygame.draw.line(surface, colour_of(player.faction), (x, y), (int(ideal), base - m.px(1)), max(1, m.px(2)))
+        pygame.draw.circle(surface, colour_of(player.faction), (x, y), radius)
+        pygame.draw.circle(surface, (0, 0, 0), (x, y), radius, 1)
+        text(surface, str(player.doom), (x, y), label_size, (0, 0, 0), bold=True, centre=True, tag="doom track")
 
 
 def spread(players: list[Any], ideal: list[float], gap: int, bounds: tuple[int, int]) -> list[tuple[Any, tuple[int, float]]]:
