@@ -192,6 +192,8 @@ def main() -> None:
     )
     worms = lambda s: s.worms is not None and len(s.worms.on_map) >= 3 and s.prompt.kind is PromptKind.ACTION
     shoot("shaggai-demo", 4, 5, worms, {"table": "table-shaggai.png", "map": "map-shaggai.png", "new": "new-game.png"})
+    six = lambda state: state.round >= 3 and state.prompt.kind is PromptKind.ACTION
+    shoot("earth-6p", 6, 3, six, {"table": "table-six.png", "detail": "detail-six.png"})  # the Doom track on Details
     shoot_arkham()
     shoot_sheets()
     shoot_battle()
