@@ -189,17 +189,23 @@ LATER = """### Reading the table from 1.5 m
 
 - Whose turn: the faction's name in its colour, 36 px (at 800x480), at the top left.
 - Power, Doom, Elder Signs and Spellbooks: 54 px numerals, whose ink is 28 px tall at 800x480
-  with up to four players (tests/ui/test_text_fit.py measures the rendered digits); with five
-  or more the rows share the height and the numerals shrink with them (about 25 px for five).
+  with up to five players (tests/ui/test_text_fit.py measures the rendered digits); with six,
+  50-54 px (ink 26 px = 5.04 mm: a row is never under 39 px while the rows differ).
 - The players' names: bold, on up to two lines, at 37-40 px (3.5 mm) where the row holds them so.
   The players' side takes 55% of the screen's width, and up to 60% as far as that takes more
   names to 37 px (`TableScene.players_split`; no further: the prompt and the last action keep the
   rest): with up to four players every faction's name reads at 3.5 mm ("Opener of" needs 142 px
-  of room, "Windwalker" 165); with five or six the names that fit one line at 37 px do, and the
-  longest keep 30 / 27 px (tests/ui/test_names_read.py).  A player who passed: the name dimmed,
-  "passed" in their Power column (tests/ui/test_passed_marked.py).
-- The Doom track: every marker shows its Doom; tied markers sit side by side, each with a line
-  to its space.  The ritual track: its costs, the marker's space lit, Instant Death at its end.
+  of room, "Windwalker" 165).  From five players the Doom track is on the Detail screen (each
+  player's Doom stays in its column) and the rows take its 53 px; where even rows do not hold
+  every name at 37 px, a name that needs two lines gets a 59 px row and a one-line name's row
+  gives the room up, down to 39 px (`TableScene.row_heights`).  So every faction's name reads
+  at 37-40 px with five and six players too (tests/ui/test_names_read.py).  Left: German's
+  staggered headings take 20 px more, and six German players with the three longest names keep
+  those at 30 px (three two-line rows and three at 39 px need 294 px; 284 are left).  A player
+  who passed: the name dimmed, "passed" in their Power column (tests/ui/test_passed_marked.py).
+- The Doom track (up to four players; from five on the Detail screen): every marker shows its
+  Doom; tied markers sit side by side, each with a line to its space.  The ritual track: its
+  costs, the marker's space lit, Instant Death at its end.
 - The last action, in words, below the prompt: at 37-40 px (3.5 mm), whole or by its first
   clause ("Last: Gate in Europe (more on Details)"), where the room holds it so; else at 28-34 px
   (a long prompt squeezes the room below two lines at 37 px); else it is left to Details
