@@ -87,7 +87,7 @@ LED_PANEL = 170  # px (at unit 1): the demo's virtual LED panel, drawn over the 
 WAKE = 0  # the event other threads post to wake the loop (made when the display starts)
 LED_KEY = pygame.K_l  # shows or hides the demo's virtual LED panel
 SCENE_KEYS = {pygame.K_1: "table", pygame.K_2: "map", pygame.K_3: "log", pygame.K_4: "settings", pygame.K_5: "new"}
-CTHULHU_ONLY = ("table", "fix", "map", "area")  # the scenes that draw a Cthulhu Wars board
+CTHULHU_ONLY = ("table", "fix", "map", "area", "detail")  # the scenes that draw a Cthulhu Wars board
 ARKHAM_ONLY = ("arkham", "arkham_fix")  # and an Arkham Horror board
 
 

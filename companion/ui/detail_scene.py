@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from companion.engine.cthulhu.model import GameState
 from companion.i18n import _
 from companion.ui import widgets
 from companion.ui.scene import Go, Scene, View
@@ -37,8 +38,8 @@ class DetailScene(Scene):
     up_close = True  # read leaning in: the table's figures are on the table screen
 
     def layout(self, view: View) -> list[Button]:
-        if not getattr(view.state, "players", None):
-            return [self.back_button()]  # another game in play: only the way back
+        if not isinstance(view.state, GameState) or not view.state.players:
+            return [self.back_button()]  # another game in play (Arkham's players are a count): only the way back
         m, room = self.metrics, self.button_row()
         width = m.px(BUTTON_WIDTH)
         sheets = pygame.Rect(room.x, room.y, width, room.height)
@@ -57,7 +58,7 @@ class DetailScene(Scene):
         return Button(rect, _("Back to the table"), Go("table"), ACCENT, labels=SEEN_LABELS, step=TIGHT_STEP)
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
-        if getattr(view.state, "players", None):
+        if isinstance(view.state, GameState) and view.state.players:
             m = self.metrics
             track = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.px(DOOM_BAND))
             paint_doom_track(surface, m, view.state.players, track)

@@ -846,7 +846,7 @@ class TableScene(Scene):
             columns = tuple(self.columns(rect.right))
             key = ("player", tuple(rect), row, player.label, player.faction, lit, named, passed, columns)
             if widgets.PARTS.draw(
-                surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, passed, over=values
+                surface, band, key, self.paint_player, surface, rect, top, row, player, lit, named, passed, over=(values, numeral)
             ):
                 self.paint_numerals(surface, rect, top, row, numeral, values, passed)  # (left, with the row, as they were)
 
