@@ -137,7 +137,9 @@ def test_german_counters_headings_read_from_the_seats_and_overlap_nothing(
         assert [d.wanted for d in heads] == ["Macht", "Verdammnis", "Zeichen", "Bücher"]
         assert min(d.size for d in heads) >= SEATS_FLOOR, [(d.wanted, d.size) for d in heads]
         assert not any(a.rect.colliderect(b.rect) for n, a in enumerate(heads) for b in heads[n + 1 :])
-        assert max(d.rect.right for d in heads) <= app.scenes["table"].regions(app.view())[0].right
+        scene = app.scenes["table"]
+        assert isinstance(scene, TableScene)
+        assert max(d.rect.right for d in heads) <= scene.regions(app.view())[0].right
     finally:
         i18n.use("en")
     app.close()
