@@ -65,6 +65,7 @@ ROUND_LINE = 26  # a portrait header's second line: the round and phase (too nar
 HEADS = 24  # the counters' headings above the players' rows
 HEADS_STAGGERED = 44  # the same on two lines, staggered: a language with a heading wider than its column can be
 HEAD_MOST = 80  # a counter's column at the widest (a longer heading is drawn smaller)
+CELL = 58  # a counter's column at the narrowest: a two-digit numeral's cell
 HEAD_SIZES = (FLOOR_SIZE, SEATS_FLOOR, 24, 20, 17, 15)  # a counter's heading, as large as its column allows
 ROW_MOST = 63  # a player's row: room for a name on two lines at NAME_SIZE
 ROW_LEAST = 39  # a player's row at least while the rows differ: numerals of 50 px, 5 mm of ink
@@ -516,7 +517,7 @@ class TableScene(Scene):
         if kept is None:
             heads = tuple(_(name) for name in COUNTERS)
             m = self.metrics
-            base = m.px(58)
+            base = m.px(CELL)
             most = max(base, m.px(HEAD_MOST))
             if self.staggered():
                 widths = [max(base, (width_of(head, m.px(FLOOR_SIZE)) + m.px(4) + 1) // 2) for head in heads]
@@ -539,7 +540,7 @@ class TableScene(Scene):
         kept = self._staggered.get(language())
         if kept is None:
             m = self.metrics
-            most = max(m.px(58), m.px(HEAD_MOST))
+            most = max(m.px(CELL), m.px(HEAD_MOST))
             widths = [width_of(_(name), m.px(SEATS_FLOOR)) + m.px(10) for name in COUNTERS]
             kept = self._staggered[language()] = max(widths) > most
         return kept
@@ -856,7 +857,8 @@ class TableScene(Scene):
         neighbour's, which are on the other line; the last one's right: the margin)."""
         m, cells = self.metrics, self.columns(rect.right)
         sizes = tuple(m.px(s) for s in HEAD_SIZES)
-        staggered, line = self.staggered(), self.heads_height() // (2 if self.staggered() else 1)
+        staggered = self.staggered()
+        line = self.heads_height() // (2 if staggered else 1)
         for n, (name, (left, width)) in enumerate(zip(heads, cells, strict=True)):
             room, y = width, rect.y + line // 2
             if staggered:
@@ -1116,11 +1118,8 @@ def name_fit(words: str, sizes: list[int], width: int, height: int) -> tuple[int
     """The largest size at which ``words`` wraps into ``width`` px and ``height`` px of lines
     with no word wider than the line; the smallest size's lines otherwise."""
     for size in sizes:
-        lines = wrap(words, size, width, True)
-        fits = all(width_of(line, size, True) <= width for line in lines)
-        tall = (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
-        if fits and tall <= height:
-            return size, lines
+        if name_height(words, size, width) <= height:
+            return size, wrap(words, size, width, True)
     return sizes[-1], wrap(words, sizes[-1], width, True)
 
 
