@@ -206,10 +206,13 @@ LATER = """### Reading the table from 1.5 m
 - The Doom track (up to four players; from five on the Detail screen): every marker shows its
   Doom; tied markers sit side by side, each with a line to its space.  The ritual track: its
   costs, the marker's space lit, Instant Death at its end.
-- The last action, in words, below the prompt: at 37-40 px (3.5 mm), whole or by its first
-  clause ("Last: Gate in Europe (more on Details)"), where the room holds it so; else at 28-34 px
-  (a long prompt squeezes the room below two lines at 37 px); else it is left to Details
-  (tests/ui/test_last_action_read.py).  A battle's odds go first and always show.
+- The last action, in words, below the prompt, at 37-40 px (3.5 mm): whole, else by its first
+  words ended by "…" ("Last: Opener of the Way rolls 0 combat dice in Slime Sea East…": a
+  faction's or an area's name is never cut, nor is a bracket, and the cut does not end one word
+  into a clause or on "in", "of", "from"); with no room for a line at 37 px it is left to Details,
+  which shows it whole (`TableScene.status_plan`, tests/ui/test_last_action_read.py).  With three
+  players a long prompt's squeezed status takes the screen's width below the rows.  A battle's
+  odds go first, at their own size (28 px at least), and always show.
 - On Details: the Watcher as a token (its value in a diamond, lit when awake) with "wakes at the
   next Doom Phase: 17%" (or where it is and "dies at the next Doom Phase"); each Worm with
   "eradicated at the next Doom Phase" and its chance.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -48,7 +47,6 @@ from companion.ui.widgets import (
     Metrics,
     fit,
     grid,
-    guessed_lines,
     paragraph,
     text,
     width_of,
@@ -56,6 +54,8 @@ from companion.ui.widgets import (
 )
 
 COMBAT_CHOICES = 12
+# Lines of the status at one size, and where each goes: (line, box, top).
+StatusPart = tuple[list[tuple[str, Any]], int, list[tuple[int, pygame.Rect, int]]]
 GROUP_AT = 8  # a command type with more choices than this in a list is one button, opened a step further
 PROMPT_LINES = 4  # a prompt's sentence takes up to this many lines above its buttons
 NUMERAL = 54  # px font (at unit 1): the digits' ink is 28 px tall, to be read from 1.5 m
@@ -75,7 +75,7 @@ FOLD_AT = 5  # players: from this many (landscape) the Doom track is on the Deta
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
-STATUS_LEAST = 30  # of which a long prompt leaves at least this
+STATUS_LEAST = 4 + round(NAME_LEAST * TIGHT_STEP)  # of which a long prompt leaves this: a line at 37 px
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
 PORTRAIT_PROMPT = 210  # a portrait prompt keeps this much below the players (240 before the two-row navigation bar)
 DETAIL_WIDTH = 120  # the Detail button at the header's right
@@ -91,11 +91,11 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
     "action": N_("Action"),
     "game_over": N_("Game Over"),
 }
-# px (at unit 1): the last action beside a battle's odds, read at 3.5 mm (37 px inks 19 px) where
-# it fits so, else at 2.9 mm; the odds alone where it has no room at those, then smaller (a
-# player's 30-character name).
+# px (at unit 1): the last action, read at 3.5 mm (37 px inks 19 px), beside a battle's odds at
+# their own size; the odds alone where it has no room at that, then smaller (a player's
+# 30-character name).
 LAST_SIZES = (NAME_SIZE, NAME_LEAST)
-LAST_SMALLER = (34, FLOOR_SIZE)
+CUT_LEAST = 4  # words (a name is one): a last action cut to fewer says too little ("Last: Gate in…")
 ODDS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)
 ODDS_SMALLER = (24, 20, 17)
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
@@ -143,6 +143,7 @@ class TableScene(Scene):
         self._listed: tuple[GameState | None, list[Command]] = (None, [])  # choices_of()
         self._columns: dict[tuple[int, str], list[tuple[int, int]]] = {}  # by columns(): by right edge and language
         self._staggered: dict[str, bool] = {}  # by staggered(): by language
+        self._status: tuple[Any, list[StatusPart]] = (None, [])  # status_plan(): by its rooms, odds, line, language
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -182,6 +183,7 @@ class TableScene(Scene):
             players, status, prompt = self.kept_regions(names, self.shape(view))
             if status.height and status.y == prompt.bottom:
                 self.make_room(view, prompt, status)
+                self.below_the_rows(names, players, status)
             self._latest = (key, (players, status, prompt))
         players, status, prompt = (region.copy() for region in self._latest[1])
         return players, status, prompt
@@ -207,6 +209,14 @@ class TableScene(Scene):
         """Whether ``kept`` is ``key``: the same state object (not an equal one: comparing two
         states is slow) and the same draft."""
         return kept is not None and kept[0] is key[0] and kept[1:] == key[1:]
+
+    def below_the_rows(self, names: tuple[str, ...], players: pygame.Rect, status: pygame.Rect) -> None:
+        """The status across the screen where the players' rows end above it (landscape, few
+        players, a long prompt's squeezed status: 336 px beside the rows held no useful line
+        of the last action at 3.5 mm, 784 px do)."""
+        rows = self.player_rows(names, players) if players.height and players.right <= status.x else []
+        if rows and rows[-1].bottom <= status.y:
+            status.width, status.x = status.right - players.x, players.x
 
     def make_room(self, view: View, prompt: pygame.Rect, status: pygame.Rect) -> None:
         """Two rows of buttons below the prompt's words, taken from the status region below it
@@ -932,29 +942,75 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface, view: View, rects: list[pygame.Rect]) -> None:
         """A battle's dice and odds, then the last action: flowed through ``rects`` in turn (the
-        status region, then the prompt panel's room below its buttons).  The last action is
-        read at 3.5 mm where it fits so (:data:`LAST_SIZES`), whole or by its first clause,
-        else at 2.9 mm (:data:`LAST_SMALLER`, a squeezed status room holds no two lines at 37
-        px); where it fits at none beside the odds it is left to the Detail screen.  (The
-        Watcher, the Worms, the Acolyte and the tower are there too.)"""
+        status region, then the prompt panel's room below its buttons; a battle's odds go
+        first).  Each has its own size: the odds as large as :data:`ODDS_SIZES` allow beside the
+        last action at its largest (:meth:`status_plan`); where no last action fits beside
+        them, the odds alone, smaller if they must (a player's long name): Details has the rest."""
         m = self.metrics
         odds: list[tuple[str, Any]] = list(battle_lines(view.state, view.names))
-        whole, short = last_action(view), last_action(view, short=True)
-        tries = [(words, sizes) for sizes in (LAST_SIZES, LAST_SMALLER) for words in dict.fromkeys((whole, short))]
-        for last, sizes in tries if whole else ():
-            lines = [*odds, (last, ACCENT)]
-            size, plan = self.largest_fit(lines, rects, tuple(m.px(s) for s in sizes), 0, -1)
-            if len(plan) == len(lines):
+        key = (tuple(tuple(r) for r in rects), tuple(odds), view.log[-1] if view.log else "", language())
+        if self._status[0] != key:
+            self._status = (key, self.status_plan(view, odds, rects))
+        if self._status[1]:
+            for lines, size, plan in self._status[1]:
                 self.paint_status(surface, lines, size, plan)
-                return
+            return
         if not odds:
             return
-        size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SIZES), 0, -1)
+        size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SIZES))
         if len(plan) < len(odds):  # the odds must show: smaller (a player's own long name)
-            size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SMALLER), 0, -1)
+            size, plan = self.largest_fit(odds, rects, tuple(m.px(s) for s in ODDS_SMALLER))
         self.paint_status(surface, odds, size, plan)
         for n in range(len(plan), len(odds)):  # no room left: said, so the text-fit test sees it
             widgets.missing(odds[n][0], size)
+
+    def status_plan(self, view: View, odds: list[tuple[str, Any]], rects: list[pygame.Rect]) -> list[StatusPart]:
+        """Where the odds and the last action go, each at its own size ([] where the last action
+        fits nowhere at 3.5 mm).  The last action is read at 37-40 px (:data:`LAST_SIZES`):
+        whole, else by its first words up to what fits, ended by "…" (at least
+        :data:`CUT_LEAST` of them, :meth:`cut_to_fit`); else it is left to Details, which shows
+        it whole (the table shows less, and larger).  The odds take the largest of
+        :data:`ODDS_SIZES` that leaves it room."""
+        m, whole = self.metrics, last_action(view)
+        if not whole:
+            return []
+        beside = [(size, plan) for size in ODDS_SIZES if len(plan := self.flow(odds, rects, m.px(size))) == len(odds)]
+        tries = [(whole, size) for size in LAST_SIZES] + [(None, NAME_LEAST)]  # (None: cut to the room the odds leave)
+        for (words, size), (odds_size, odds_plan) in itertools.product(tries, beside if odds else beside[:1]):
+            rest = self.after(odds, odds_plan, rects, m.px(odds_size))
+            last = words if words is not None else self.cut_to_fit(view, rest, m.px(size))
+            plan = self.flow([(last, ACCENT)], rest, m.px(size)) if last else []
+            if plan:
+                return [(odds, m.px(odds_size), odds_plan), ([(last, ACCENT)], m.px(size), plan)]
+        return []
+
+    def after(
+        self, lines: list[tuple[str, Any]], plan: list[tuple[int, pygame.Rect, int]], rects: list[pygame.Rect], size: int
+    ) -> list[pygame.Rect]:
+        """What ``rects`` have left below ``lines`` placed by ``plan`` at ``size``."""
+        if not plan:
+            return rects
+        m, (n, box, y) = self.metrics, plan[-1]
+        bottom = y + wrapped_lines(size, lines[n][0], box.width - 2 * m.margin) * round(size * TIGHT_STEP)
+        later = rects[rects.index(box) + 1 :]
+        return [pygame.Rect(box.x, bottom, box.width, box.bottom - bottom), *later]
+
+    def cut_to_fit(self, view: View, rects: list[pygame.Rect], size: int) -> str:
+        """The last action by its first words, as many as fit ``rects`` at ``size``, ended by
+        "…" ("" if fewer than :data:`CUT_LEAST` do).  A faction's or an area's name is one word
+        here: "Slime Sea…" would name another area than Slime Sea West."""
+        words = name_words(last_line(view), [*view.names.values(), *area_names(view.state)])
+        least, most = CUT_LEAST, len(words) - 1  # (all of them is the whole, tried already)
+
+        def fits(count: int) -> bool:
+            return bool(self.flow([(cut_last(words, count), ACCENT)], rects, size))
+
+        if most < least or not fits(least):
+            return ""
+        while least < most:  # more words never take fewer lines: the most that fit, by halves
+            middle = (least + most + 1) // 2
+            least, most = (middle, most) if fits(middle) else (least, middle - 1)
+        return cut_last(words, least)
 
     def paint_status(
         self, surface: pygame.Surface, lines: list[tuple[str, Any]], size: int, plan: list[tuple[int, pygame.Rect, int]]
@@ -969,70 +1025,32 @@ class TableScene(Scene):
             paragraph(surface, words, (x, y), size, width, room, colour, step=TIGHT_STEP, tag=tag)
 
     def largest_fit(
-        self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], sizes: tuple[int, ...], indent: int, watcher_line: int
+        self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], sizes: tuple[int, ...]
     ) -> tuple[int, list[tuple[int, pygame.Rect, int]]]:
         """The first of ``sizes`` (largest first) at which every line has a place, and the
-        places (the smallest size's, as far as they go, when none fits).
+        places (the smallest size's, as far as they go, when none fits)."""
+        plan: list[tuple[int, pygame.Rect, int]] = []
+        for size in sizes:
+            plan = self.flow(lines, rects, size)
+            if len(plan) == len(lines):
+                return size, plan
+        return sizes[-1], plan
 
-        Usually the largest fits.  When it does not (a battle's lines), each size tried wraps
-        every line anew, and a new sentence's lines are measured at each: so the size is
-        guessed from the words' widths at the largest size, scaled (:func:`guessed_lines`),
-        then settled by trying the guess and the size above it (up while that fits, down
-        while the guess does not): two tries where the sizes in turn took up to seven.  A
-        larger size that fits while a smaller one does not is not looked for above the first
-        that does not: a smaller size's lines are shorter, and need no more room, save where a
-        box's edge falls just so (tests/ui/test_draw_speed.py holds the sizes chosen equal to
-        those of the sizes tried in turn, through a game at the four screen sizes)."""
-        plan = self.flow(lines, rects, sizes[0], indent, watcher_line)
-        if len(plan) == len(lines) or len(sizes) == 1:
-            return sizes[0], plan
-
-        def guessed(size: int, words: str, width: int) -> int:
-            return guessed_lines(words, size, width, sizes[0])
-
-        n = len(sizes) - 1  # the first size the guess fits every line at (the smallest if none)
-        for tried in range(1, len(sizes)):
-            if len(self.flow(lines, rects, sizes[tried], indent, watcher_line, guessed)) == len(lines):
-                n = tried
-                break
-        plan = self.flow(lines, rects, sizes[n], indent, watcher_line)
-        if len(plan) == len(lines):
-            while n > 1:
-                above = self.flow(lines, rects, sizes[n - 1], indent, watcher_line)
-                if len(above) < len(lines):
-                    break
-                n, plan = n - 1, above
-        else:
-            while len(plan) < len(lines) and n < len(sizes) - 1:
-                n += 1
-                plan = self.flow(lines, rects, sizes[n], indent, watcher_line)
-        return sizes[n], plan
-
-    def flow(
-        self,
-        lines: list[tuple[str, Any]],
-        rects: list[pygame.Rect],
-        size: int,
-        indent: int,
-        watcher_line: int,
-        count: Callable[[int, str, int], int] | None = None,
-    ) -> list[tuple[int, pygame.Rect, int]]:
+    def flow(self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], size: int) -> list[tuple[int, pygame.Rect, int]]:
         """Where each line goes at ``size``: (line, box, top), stopping at the first that fits
-        nowhere (``count``: a line's count of lines at a size and width; the wrap's by default)."""
+        nowhere."""
         m, step = self.metrics, round(size * TIGHT_STEP)
-        lines_of = count or wrapped_lines
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
         b, y = 0, boxes[0].y + m.px(4) if boxes else 0
         for n, (words, _colour) in enumerate(lines):
-            shift = indent if n == watcher_line else 0
             while b < len(boxes):
                 box = boxes[b]
-                tall = max(lines_of(size, words, box.width - 2 * m.margin - shift) * step, m.px(34) if shift else 0)
+                tall = wrapped_lines(size, words, box.width - 2 * m.margin) * step
                 after = 0
                 if words.endswith(":"):  # a heading stays with its list where a later box could hold them all
                     group = list(itertools.takewhile(lambda line: not line[0].endswith(":"), lines[n + 1 :]))
-                    heights = [lines_of(size, following, box.width - 2 * m.margin) * step for following, _ in group]
+                    heights = [wrapped_lines(size, following, box.width - 2 * m.margin) * step for following, _ in group]
                     later = any(tall + sum(heights) <= other.height for other in boxes[b + 1 :])
                     after = sum(heights) if later else heights[0] if heights else 0
                 if y + tall + after <= box.bottom:
@@ -1132,17 +1150,45 @@ def name_height(words: str, size: int, width: int) -> int:
     return (len(lines) - 1) * round(size * TIGHT_STEP) + widgets.font(size, True).get_linesize()
 
 
-def last_action(view: View, short: bool = False) -> str:
-    """What just happened, in words (the log's last line that is not a phase heading); ``short``:
-    only its first clause, up to a colon ("Battle in South Pacific"), and that Details has it
-    whole (for a status room that holds no more at the seats' floor)."""
-    line = next((line for line in reversed(view.log) if not line.startswith("--")), "")
-    if not line:
-        return ""
-    head = line.split(": ", 1)[0]
-    if short and head != line:
-        return _("Last: {line} (more on Details)").format(line=head)
-    return _("Last: {line}").format(line=line)
+def last_line(view: View) -> str:
+    """The log's last line that is not a phase heading ("" before anything happened)."""
+    return next((line for line in reversed(view.log) if not line.startswith("--")), "")
+
+
+def last_action(view: View) -> str:
+    """What just happened, in words (the log's last line that is not a phase heading)."""
+    line = last_line(view)
+    return _("Last: {line}").format(line=line) if line else ""
+
+
+def cut_last(words: list[str], count: int) -> str:
+    """The last action by its first ``count`` words, ended by "…": not in the middle of a
+    bracket, nor one word into a clause ("Last: The Watcher's attacks end…", not "…end: every…"),
+    nor on a short word that leads into the rest ("…rolls 0 combat dice…", not "…dice in…")."""
+    kept = words[:count]
+    opened = max((n for n, word in enumerate(kept) if word.startswith("(")), default=-1)
+    if opened > 0 and not any(word.endswith(")") for word in kept[opened:]):
+        kept = kept[:opened]
+    if len(kept) > 1 and kept[-2].endswith((":", ";", ",")):
+        kept = kept[:-1]
+    if len(kept) > 1 and kept[-1].isalpha() and kept[-1].islower() and len(kept[-1]) <= 4:
+        kept = kept[:-1]  # "in", "of", "from", "von": a word that leads into what is cut goes with it
+    return _("Last: {line}").format(line=" ".join(kept).rstrip(":;,.").replace("\u00a0", " ") + "…")
+
+
+def name_words(line: str, names: list[str]) -> list[str]:
+    """``line``'s words, each of ``names`` in it one word (its spaces no-break until
+    :func:`cut_last` joins the words kept)."""
+    for name in sorted(set(names), key=len, reverse=True):
+        if " " in name:
+            line = line.replace(name, name.replace(" ", "\u00a0"))
+    return line.split(" ")
+
+
+def area_names(state: Any) -> list[str]:
+    """The names of the areas of ``state``'s map (none for a game without one)."""
+    board = getattr(state, "board", None)
+    return [area.name for area in board.areas] if board is not None else []
 
 
 def paint_doom_track(surface: pygame.Surface, m: Metrics, players: Any, rect: pygame.Rect) -> None:

@@ -376,7 +376,6 @@ def forget_pictures() -> None:
     _cut.cache_clear()
     _label_layout.cache_clear()
     _label_height.cache_clear()
-    guessed_lines.cache_clear()
 
 
 def text(
@@ -501,23 +500,6 @@ def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         lines.append(" ".join(split[start:end]))
         start = end
     return tuple(lines)
-
-
-@lru_cache(maxsize=4096)
-def guessed_lines(words: str, size: int, width: int, reference: int) -> int:
-    """How many lines ``words`` about wrap into at ``size`` in ``width`` px: the greedy wrap
-    over the words' widths at the ``reference`` size, scaled to ``size`` (measured there
-    already, or once, for every size to come).  A guess, for choosing which size to try."""
-    scale = size / reference
-    space = width_of(" ", reference) * scale
-    count, line = 0, -1.0
-    for word in filter(None, BREAK.split(words)):
-        wide = width_of(word, reference) * scale
-        if line >= 0 and line + space + wide <= width:
-            line += space + wide
-        else:
-            count, line = count + 1, wide
-    return count
 
 
 def paragraph(
