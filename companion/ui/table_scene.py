@@ -948,7 +948,7 @@ class TableScene(Scene):
         them, the odds alone, smaller if they must (a player's long name): Details has the rest."""
         m = self.metrics
         odds: list[tuple[str, Any]] = list(battle_lines(view.state, view.names))
-        key = (tuple(tuple(r) for r in rects), tuple(odds), view.log[-1] if view.log else "", language())
+        key = (tuple(tuple(r) for r in rects), tuple(odds), last_line(view), language())
         if self._status[0] != key:
             self._status = (key, self.status_plan(view, odds, rects))
         if self._status[1]:
