@@ -182,7 +182,7 @@ class TableScene(Scene):
             names = tuple(player.label for player in view.state.players)
             players, status, prompt = self.kept_regions(names, self.shape(view))
             if status.height and status.y == prompt.bottom:
-                self.make_room(view, prompt, status)
+                self.make_room(view, prompt, status, names_below=not players.height and bool(out_of_turn(view.state)))
                 self.below_the_rows(names, players, status)
             self._latest = (key, (players, status, prompt))
         players, status, prompt = (region.copy() for region in self._latest[1])
@@ -218,13 +218,16 @@ class TableScene(Scene):
         if rows and rows[-1].bottom <= status.y:
             status.width, status.x = status.right - players.x, players.x
 
-    def make_room(self, view: View, prompt: pygame.Rect, status: pygame.Rect) -> None:
+    def make_room(self, view: View, prompt: pygame.Rect, status: pygame.Rect, names_below: bool = False) -> None:
         """Two rows of buttons below the prompt's words, taken from the status region below it
-        where they need it (a long sentence), down to a line of the status's words."""
+        where they need it (a long sentence), down to a line of the status's words, or with
+        ``names_below`` (the out-of-turn names in the status: :meth:`outsiders_below`) to a
+        fingertip's button there (it was 25 px tall)."""
         m = self.metrics
         rows = 2 * m.touch + 3 * m.margin + (m.px(24) if view.notices else 0)
         need = 2 * m.margin + self.words_height(view, prompt.width - 2 * m.margin) + m.px(6) + rows
-        grow = min(need - prompt.height, status.height - m.px(STATUS_LEAST))
+        least = max(m.px(STATUS_LEAST), MIN_TOUCH + m.px(8) if names_below else 0)
+        grow = min(need - prompt.height, status.height - least)
         if grow > 0:
             prompt.height += grow
             status.y, status.height = status.y + grow, status.height - grow
