@@ -54,7 +54,7 @@ from companion.ui.widgets import (
 )
 
 COMBAT_CHOICES = 12
-# Lines of the status at one size, and where each goes: (line, box, top).
+# Lines of the status drawn at one size: (the lines, the size, each line's (index, box, top)).
 StatusPart = tuple[list[tuple[str, Any]], int, list[tuple[int, pygame.Rect, int]]]
 GROUP_AT = 8  # a command type with more choices than this in a list is one button, opened a step further
 PROMPT_LINES = 4  # a prompt's sentence takes up to this many lines above its buttons
@@ -75,7 +75,6 @@ FOLD_AT = 5  # players: from this many (landscape) the Doom track is on the Deta
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
-STATUS_LEAST = 4 + round(NAME_LEAST * TIGHT_STEP)  # of which a long prompt leaves this: a line at 37 px
 WIDE_CHOICES = 6  # a prompt with more choices than this (or than fit beside the players): across the screen
 PORTRAIT_PROMPT = 210  # a portrait prompt keeps this much below the players (240 before the two-row navigation bar)
 DETAIL_WIDTH = 120  # the Detail button at the header's right
@@ -95,7 +94,10 @@ PHASES = {  # the phases' names (the rules' phases keep their printed English na
 # their own size; the odds alone where it has no room at that, then smaller (a player's
 # 30-character name).
 LAST_SIZES = (NAME_SIZE, NAME_LEAST)
-CUT_LEAST = 4  # words (a name is one): a last action cut to fewer says too little ("Last: Gate in…")
+CUT_LEAST = 3  # words (a name is one): a last action cut to fewer says too little ("Last: Dice…")
+# The words that lead into what follows them: a cut last action does not end on one ("…dice in…").
+# A translation lists its language's own, separated by spaces.
+LEAD_IN = N_("a an the in of for from to by at on with and")
 ODDS_SIZES = (NAME_SIZE, 34, FLOOR_SIZE)
 ODDS_SMALLER = (24, 20, 17)
 ACOLYTE_STATUS = {"waiting": N_("waiting"), "placed": N_("placed"), "unused": N_("unused"), "eliminated": N_("eliminated")}
@@ -211,9 +213,9 @@ class TableScene(Scene):
         return kept is not None and kept[0] is key[0] and kept[1:] == key[1:]
 
     def below_the_rows(self, names: tuple[str, ...], players: pygame.Rect, status: pygame.Rect) -> None:
-        """The status across the screen where the players' rows end above it (landscape, few
-        players, a long prompt's squeezed status: 336 px beside the rows held no useful line
-        of the last action at 3.5 mm, 784 px do)."""
+        """The status across the screen wherever the players' rows end above it (landscape:
+        three players' rows, with a long prompt's squeezed status or short names; 336 px beside
+        the rows held no useful line of the last action at 3.5 mm, 784 px do)."""
         rows = self.player_rows(names, players) if players.height and players.right <= status.x else []
         if rows and rows[-1].bottom <= status.y:
             status.width, status.x = status.right - players.x, players.x
@@ -226,7 +228,8 @@ class TableScene(Scene):
         m = self.metrics
         rows = 2 * m.touch + 3 * m.margin + (m.px(24) if view.notices else 0)
         need = 2 * m.margin + self.words_height(view, prompt.width - 2 * m.margin) + m.px(6) + rows
-        least = max(m.px(STATUS_LEAST), MIN_TOUCH + m.px(8) if names_below else 0)
+        last_line = m.px(4) + round(m.px(NAME_LEAST) * TIGHT_STEP)  # the status's top gap and a line at 37 px
+        least = max(last_line, MIN_TOUCH + m.px(8) if names_below else 0)
         grow = min(need - prompt.height, status.height - least)
         if grow > 0:
             prompt.height += grow
@@ -945,8 +948,8 @@ class TableScene(Scene):
 
     def draw_status(self, surface: pygame.Surface, view: View, rects: list[pygame.Rect]) -> None:
         """A battle's dice and odds, then the last action: flowed through ``rects`` in turn (the
-        status region, then the prompt panel's room below its buttons; a battle's odds go
-        first).  Each has its own size: the odds as large as :data:`ODDS_SIZES` allow beside the
+        status region, then the prompt panel's room below its buttons; in a battle the panel's
+        room first, where the odds go).  Each has its own size: the odds as large as :data:`ODDS_SIZES` allow beside the
         last action at its largest (:meth:`status_plan`); where no last action fits beside
         them, the odds alone, smaller if they must (a player's long name): Details has the rest."""
         m = self.metrics
@@ -993,32 +996,37 @@ class TableScene(Scene):
         """What ``rects`` have left below ``lines`` placed by ``plan`` at ``size``."""
         if not plan:
             return rects
-        m, (n, box, y) = self.metrics, plan[-1]
-        bottom = y + wrapped_lines(size, lines[n][0], box.width - 2 * m.margin) * round(size * TIGHT_STEP)
-        later = rects[rects.index(box) + 1 :]
+        n, box, y = plan[-1]
+        bottom = y + self.tall(lines[n][0], size, box)
+        later = rects[next(k for k, rect in enumerate(rects) if rect is box) + 1 :]
         return [pygame.Rect(box.x, bottom, box.width, box.bottom - bottom), *later]
+
+    def tall(self, words: str, size: int, box: pygame.Rect) -> int:
+        """The height in px of ``words`` at ``size`` wrapped in ``box`` as the status draws them."""
+        return wrapped_lines(size, words, box.width - 2 * self.metrics.margin) * round(size * TIGHT_STEP)
 
     def cut_to_fit(self, view: View, rects: list[pygame.Rect], size: int) -> str:
         """The last action by its first words, as many as fit ``rects`` at ``size``, ended by
         "…" ("" if fewer than :data:`CUT_LEAST` do).  A faction's or an area's name is one word
         here: "Slime Sea…" would name another area than Slime Sea West."""
-        words = name_words(last_line(view), [*view.names.values(), *area_names(view.state)])
+        words = name_words(last_line(view), [*view.names.values(), *names_on_the_map(view.state)])
         least, most = CUT_LEAST, len(words) - 1  # (all of them is the whole, tried already)
 
         def fits(count: int) -> bool:
-            return bool(self.flow([(cut_last(words, count), ACCENT)], rects, size))
+            return bool(self.flow([(cut_last(cut_words(words, count)), ACCENT)], rects, size))
 
         if most < least or not fits(least):
             return ""
         while least < most:  # more words never take fewer lines: the most that fit, by halves
             middle = (least + most + 1) // 2
             least, most = (middle, most) if fits(middle) else (least, middle - 1)
-        return cut_last(words, least)
+        kept = cut_words(words, least)
+        return cut_last(kept) if len(kept) >= CUT_LEAST else ""
 
     def paint_status(
         self, surface: pygame.Surface, lines: list[tuple[str, Any]], size: int, plan: list[tuple[int, pygame.Rect, int]]
     ) -> None:
-        """The status's ``lines`` at ``size`` where :meth:`largest_fit` placed them."""
+        """The status's ``lines`` at ``size`` where :meth:`flow` placed them (``plan``)."""
         m, step = self.metrics, round(size * TIGHT_STEP)
         for n, rect, y in plan:
             words, colour = lines[n]
@@ -1049,7 +1057,7 @@ class TableScene(Scene):
         for n, (words, _colour) in enumerate(lines):
             while b < len(boxes):
                 box = boxes[b]
-                tall = wrapped_lines(size, words, box.width - 2 * m.margin) * step
+                tall = self.tall(words, size, box)
                 after = 0
                 if words.endswith(":"):  # a heading stays with its list where a later box could hold them all
                     group = list(itertools.takewhile(lambda line: not line[0].endswith(":"), lines[n + 1 :]))
@@ -1164,18 +1172,22 @@ def last_action(view: View) -> str:
     return _("Last: {line}").format(line=line) if line else ""
 
 
-def cut_last(words: list[str], count: int) -> str:
-    """The last action by its first ``count`` words, ended by "…": not in the middle of a
-    bracket, nor one word into a clause ("Last: The Watcher's attacks end…", not "…end: every…"),
-    nor on a short word that leads into the rest ("…rolls 0 combat dice…", not "…dice in…")."""
+def cut_words(words: list[str], count: int) -> list[str]:
+    """The first ``count`` of ``words``, less what would end the cut oddly: an unclosed
+    bracket's words, a word that leads into the rest (:data:`LEAD_IN`: "…dice in…"), one word
+    into a new clause ("…end: every…")."""
     kept = words[:count]
     opened = max((n for n, word in enumerate(kept) if word.startswith("(")), default=-1)
-    if opened > 0 and not any(word.endswith(")") for word in kept[opened:]):
+    if opened >= 0 and not any(")" in word for word in kept[opened:]):
         kept = kept[:opened]
-    if len(kept) > 1 and kept[-2].endswith((":", ";", ",")):
+    lead_in = set(_(LEAD_IN).split())
+    while kept and (kept[-1].lower() in lead_in or (len(kept) > 1 and kept[-2].endswith((":", ";")))):
         kept = kept[:-1]
-    if len(kept) > 1 and kept[-1].isalpha() and kept[-1].islower() and len(kept[-1]) <= 4:
-        kept = kept[:-1]  # "in", "of", "from", "von": a word that leads into what is cut goes with it
+    return kept
+
+
+def cut_last(kept: list[str]) -> str:
+    """The last action by the words ``kept`` (:func:`cut_words`), ended by "…"."""
     return _("Last: {line}").format(line=" ".join(kept).rstrip(":;,.").replace("\u00a0", " ") + "…")
 
 
@@ -1188,10 +1200,13 @@ def name_words(line: str, names: list[str]) -> list[str]:
     return line.split(" ")
 
 
-def area_names(state: Any) -> list[str]:
-    """The names of the areas of ``state``'s map (none for a game without one)."""
+def names_on_the_map(state: Any) -> list[str]:
+    """The names of ``state``'s areas and of the units in them ("Fungi from Yuggoth"): none for
+    a game without a map."""
     board = getattr(state, "board", None)
-    return [area.name for area in board.areas] if board is not None else []
+    if board is None:
+        return []
+    return [area.name for area in board.areas] + [units.name for area in state.areas for units in area.units]
 
 
 def paint_doom_track(surface: pygame.Surface, m: Metrics, players: Any, rect: pygame.Rect) -> None:

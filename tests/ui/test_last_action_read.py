@@ -12,7 +12,7 @@ import pytest
 from companion.engine.cthulhu.game import legal_commands
 from companion.ui import widgets
 from companion.ui.app import App
-from companion.ui.table_scene import TableScene, cut_last, name_words
+from companion.ui.table_scene import TableScene, cut_last, cut_words, name_words
 from tests.helpers import frame
 from tests.ui import seated as seats
 from tests.ui import text_fit
@@ -39,10 +39,10 @@ def four_players() -> App:
     return app
 
 
-def test_the_first_words_at_3_5_mm_before_the_whole_at_28_px() -> None:
+def test_a_long_last_action_is_cut_at_3_5_mm_not_drawn_whole_at_28_px() -> None:
     app = four_players()
     last = [d for d in frame(app) if d.tag == "last"]
-    assert [d.wanted for d in last] == ["Last: Gate in Europe:", "controlled…"]
+    assert [d.wanted for d in last] == ["Last: Gate in Europe…"]  # not "…Europe: controlled…"
     assert min(d.size for d in last) >= seats.NAMED_LEAST  # it was the whole at 28 px
     app.close()
 
@@ -97,12 +97,29 @@ def test_a_battles_odds_leave_the_last_action_its_3_5_mm(players: int) -> None:
     app.close()
 
 
+def cut(line: str, count: int, names: tuple[str, ...] = ()) -> str:
+    return cut_last(cut_words(name_words(line, list(names)), count))
+
+
 def test_a_cut_keeps_names_whole_and_ends_where_a_reader_expects() -> None:
     line = "Opener of the Way rolls 0 combat dice in Slime Sea East (0 for 1 Acolyte)."
-    words = name_words(line, ["Opener of the Way", "Slime Sea", "Slime Sea East"])
+    names = ("Opener of the Way", "Slime Sea", "Slime Sea East")
+    words = name_words(line, list(names))
     assert words[0] == "Opener\u00a0of\u00a0the\u00a0Way" and "Slime\u00a0Sea\u00a0East" in words
-    assert cut_last(words, 6) == "Last: Opener of the Way rolls 0 combat dice…"  # not "…dice in…"
-    assert cut_last(words, 7) == "Last: Opener of the Way rolls 0 combat dice in Slime Sea East…"  # not "…Slime Sea…"
-    assert cut_last(words, 9) == cut_last(words, 7)  # not into the bracket
-    watcher = ["The", "Watcher's", "attacks", "end:", "every", "player", "has", "controlled", "it."]
-    assert cut_last(watcher, 5) == "Last: The Watcher's attacks end…"  # not "…end: every…"
+    assert cut(line, 5, names) == "Last: Opener of the Way rolls 0 combat dice…"  # not "…dice in…"
+    assert cut(line, 6, names) == cut(line, 5, names)
+    assert cut(line, 7, names) == "Last: Opener of the Way rolls 0 combat dice in Slime Sea East…"  # not "…Slime Sea…"
+    assert cut(line, 9, names) == cut(line, 7, names)  # not into the bracket
+    assert cut("The Watcher's attacks end: every player has controlled it.", 5) == "Last: The Watcher's attacks end…"
+    assert cut("Gate in Europe: controlled by Yellow Sign (start gate).", 5) == "Last: Gate in Europe…"  # not "…: controlled…"
+    gate = "Crawling Chaos pays 1 for a gate in North America East."
+    assert cut(gate, 5, ("Crawling Chaos",)) == "Last: Crawling Chaos pays 1…"  # not "…pays 1 for a…"
+    assert cut(gate, 6, ("Crawling Chaos",)) == "Last: Crawling Chaos pays 1 for a gate…"
+    # A bracket closed inside a word ("rolled):", "Death).") is closed: the cut goes on past it.
+    assert cut("Dice (combat, rolled): 4, 2, 6, 1, 1, 3.", 5) == "Last: Dice (combat, rolled): 4, 2…"
+    assert cut("GAME OVER (Instant Death). Winner: Great Cthulhu.", 5) == "Last: GAME OVER (Instant Death). Winner…"
+
+
+def test_a_german_cut_ends_on_no_german_lead_in_word(german: None) -> None:
+    line = "Großer Cthulhu erhält 1 Verdammnis aus kontrollierten Toren (jetzt 3)."
+    assert cut(line, 5, ("Großer Cthulhu",)) == "Zuletzt: Großer Cthulhu erhält 1 Verdammnis…"  # not "…Verdammnis aus…"

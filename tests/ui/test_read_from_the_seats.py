@@ -30,6 +30,7 @@ from companion.ui.app import App
 from companion.ui.arkham_scene import ArkhamScene
 from companion.ui.corrections_scene import KINDS, CorrectionsScene
 from companion.ui.scene import Go
+from companion.ui.table_scene import TableScene, last_line
 from tests.helpers import frame
 from tests.ui import screens_fit, text_fit
 from tests.ui.arkham_corrections import SEATS as ARKHAM_SEATS
@@ -198,3 +199,22 @@ def test_the_faction_names_and_the_last_action_read_at_3_5_mm(seen: dict[str, li
     """Every player count on the walk, six players on Earth-6p with the longest names among them;
     a last action too long for its room is cut ("…"), not drawn smaller (test_last_action_read.py)."""
     assert min(d.size for d in seen[name]) >= NAMED_LEAST, f"{name}: {smallest(seen[name])}"
+
+
+def test_the_last_action_is_left_to_details_only_where_no_line_at_3_5_mm_fits() -> None:
+    """Held at 37 px, the last action could vanish instead: on the walk's table screens that have
+    one, it is drawn on all but those where an area's choices take the screen, and one (four
+    players' direction of play: 320 px beside the rows hold no three words at 37 px).  Before
+    the cut and the three players' wide status, 47 of 106 left it to Details."""
+    shown = left = 0
+    for walk in (game_screens, whole_game):
+        for app in walk():
+            scene = app.scenes["table"]
+            if app.scene_name != "table" or not last_line(app.view()):
+                continue
+            drawn_last = [line for line in drawn(app) if line.tag == "last"]
+            if isinstance(scene, TableScene) and scene.shape(app.view()) == "composing":
+                continue  # (an area's choices take the whole screen)
+            shown, left = shown + bool(drawn_last), left + (not drawn_last)
+    pygame.quit()
+    assert left <= 1 and shown >= 90, (shown, left)
