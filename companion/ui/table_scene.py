@@ -1007,8 +1007,8 @@ class TableScene(Scene):
 
     def cut_to_fit(self, view: View, rects: list[pygame.Rect], size: int) -> str:
         """The last action by its first words, as many as fit ``rects`` at ``size``, ended by
-        "…" ("" if fewer than :data:`CUT_LEAST` do).  A faction's or an area's name is one word
-        here: "Slime Sea…" would name another area than Slime Sea West."""
+        "…" ("" where fewer than :data:`CUT_LEAST` are kept).  A faction's, an area's or a unit's
+        name is one word here: "Slime Sea…" would name another area than Slime Sea West."""
         words = name_words(last_line(view), [*view.names.values(), *names_on_the_map(view.state)])
         least, most = CUT_LEAST, len(words) - 1  # (all of them is the whole, tried already)
 
