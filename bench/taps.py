@@ -199,13 +199,16 @@ LATER = """### Reading the table from 1.5 m
   player's Doom stays in its column) and the rows take its 53 px; where even rows do not hold
   every name at 37 px, a name that needs two lines gets a 59 px row and a one-line name's row
   gives the room up, down to 39 px (`TableScene.row_heights`).  So every faction's name reads
-  at 37-40 px with five and six players too (tests/ui/test_names_read.py).  Left: German's
-  staggered headings take 20 px more, and six German players with the three longest names keep
-  those at 30 px (three two-line rows and three at 39 px need 294 px; 284 are left).  A player
-  who passed: the name dimmed, "passed" in their Power column (tests/ui/test_passed_marked.py).
+  at 37-40 px with five and six players too (tests/ui/test_names_read.py).  From six players
+  the ritual track is on the Detail screen too and the rows take its 33 px: German's staggered
+  headings take 20 px more than English's, and six German players with the three longest names
+  needed 294 px for three two-line rows and three at 39 px, with 284 left (30 px names).  A
+  player who passed: the name dimmed, "passed" in their Power column
+  (tests/ui/test_passed_marked.py).
 - The Doom track (up to four players; from five on the Detail screen): every marker shows its
-  Doom; tied markers sit side by side, each with a line to its space.  The ritual track: its
-  costs, the marker's space lit, Instant Death at its end.
+  Doom; tied markers sit side by side, each with a line to its space.  The ritual track (up to
+  five players; from six on the Detail screen, and the ritual prompt says its cost): its costs,
+  the marker's space lit, Instant Death at its end.
 - The last action, in words, below the prompt, at 37-40 px (3.5 mm): whole, else by its first
   words ended by "…" ("Last: Opener of the Way rolls 0 combat dice in Slime Sea East…": a
   faction's or an area's name is never cut, nor is a bracket, and the cut does not end one word

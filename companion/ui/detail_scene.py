@@ -1,8 +1,9 @@
 """The table's Detail screen, one tap from the table (its "Details" button): what the table screen
 no longer shows so that the rest reads from 1.5 m away (issue 33, section 4).  The Doom track
-(the table folds it away from five players on), the round and the first player, the Watcher's
-and the Worms' odds for the next Doom Phase, the Astral Acolyte, the tower, a battle's dice and
-odds, the last action whole; the factions' sheets one more tap away.  Back returns to the table."""
+(the table folds it away from five players on) and the ritual track (from six), the round and
+the first player, the Watcher's and the Worms' odds for the next Doom Phase, the Astral Acolyte,
+the tower, a battle's dice and odds, the last action whole; the factions' sheets one more tap
+away.  Back returns to the table."""
 
 from __future__ import annotations
 
@@ -14,7 +15,16 @@ from companion.engine.cthulhu.model import GameState
 from companion.i18n import _
 from companion.ui import widgets
 from companion.ui.scene import Go, Scene, View
-from companion.ui.table_scene import DOOM_BAND, PHASES, last_action, paint_doom_track, status_lines
+from companion.ui.table_scene import (
+    DOOM_BAND,
+    GAP,
+    PHASES,
+    RITUAL_BAND,
+    last_action,
+    paint_doom_track,
+    paint_ritual_track,
+    status_lines,
+)
 from companion.ui.widgets import (
     ACCENT,
     DIM,
@@ -62,7 +72,9 @@ class DetailScene(Scene):
             m = self.metrics
             track = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.px(DOOM_BAND))
             paint_doom_track(surface, m, view.state.players, track)
-            self.draw_lines(surface, detail_lines(view), track.bottom + m.margin)
+            ritual = pygame.Rect(track.x, track.bottom + m.px(GAP), track.width, m.px(RITUAL_BAND * (2 if m.portrait else 1)))
+            paint_ritual_track(surface, m, view.state, ritual)
+            self.draw_lines(surface, detail_lines(view), ritual.bottom + m.margin)
         super().draw(surface, view)
 
     def draw_lines(self, surface: pygame.Surface, lines: list[tuple[str, Any]], top: int) -> None:

@@ -72,6 +72,9 @@ ROW_LEAST = 39  # a player's row at least while the rows differ: numerals of 50 
 FOLD_AT = 5  # players: from this many (landscape) the Doom track is on the Detail screen, and the rows
 # take its room (each player's Doom stays in the Doom column): two lines of a name at 3.5 mm need
 # 59 px; five rows below the track get 50
+FOLD_RITUAL_AT = 6  # players: from this many the ritual track is on it too (the ritual prompt says its
+# cost): three two-line names and three one-line rows need 294 px, and German's staggered headings
+# left them 284 (English 304: its out-of-turn names on one-line rows were 38 px, not 48)
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
@@ -133,7 +136,8 @@ class TableScene(Scene):
         super().__init__(metrics)
         self.panel = TurnPanel(metrics, SEEN_LABELS, TIGHT_STEP)
         self.state: GameState | None = None
-        self._bands: dict[bool, list[pygame.Rect]] = {}  # kept by bands() (the Doom track folded or not), handed out as copies
+        # kept by bands() (each track folded or not), handed out as copies
+        self._bands: dict[tuple[bool, bool], list[pygame.Rect]] = {}
         self._rows: dict[tuple[tuple[str, ...], int, str], tuple[int, ...]] = {}  # row_heights(): by names, room, language
         self.nav: list[Button] = []  # the navigation bar's buttons, drawn as one kept part
         # by regions(): (the players' names, the shape, the language: the counters' headings and "passed")
@@ -153,18 +157,23 @@ class TableScene(Scene):
         """(whose turn, the Doom track, the ritual track, the rest) from the top down for a table
         of ``players`` (the Doom track 0 px tall where :meth:`doom_folded`): fresh rectangles
         each time, worked out once (a frame asks a dozen times)."""
-        folded = self.doom_folded(players)
+        folded = (self.doom_folded(players), self.ritual_folded(players))
         if folded not in self._bands:
             m, body = self.metrics, self.body()
             header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)) + (m.px(ROUND_LINE) if m.portrait else 0))
-            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, 0 if folded else m.px(DOOM_BAND))
-            tall = RITUAL_BAND * (2 if m.portrait else 1)  # portrait: "Instant Death" on two lines
-            ritual = pygame.Rect(m.margin, doom.bottom + m.px(GAP), m.width - 2 * m.margin, m.px(tall))
+            doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, 0 if folded[0] else m.px(DOOM_BAND))
+            tall = 0 if folded[1] else m.px(RITUAL_BAND * (2 if m.portrait else 1))  # portrait: "Instant Death" on two lines
+            ritual = pygame.Rect(m.margin, doom.bottom + (m.px(GAP) if tall else 0), m.width - 2 * m.margin, tall)
             top = ritual.bottom + m.px(GAP)
             rest = pygame.Rect(0, top, m.width, body.bottom - top)
             self._bands[folded] = [header, doom, ritual, rest]
         header, doom, ritual, rest = (band.copy() for band in self._bands[folded])
         return header, doom, ritual, rest
+
+    def ritual_folded(self, players: int) -> bool:
+        """Whether a table of ``players`` shows its ritual track on the Detail screen only: from
+        :data:`FOLD_RITUAL_AT` players on a landscape screen."""
+        return not self.metrics.portrait and players >= FOLD_RITUAL_AT
 
     def doom_folded(self, players: int) -> bool:
         """Whether a table of ``players`` shows its Doom track on the Detail screen only: from
@@ -708,7 +717,8 @@ class TableScene(Scene):
         if prompt.y >= ritual.bottom:  # (an area's choices cover the tracks)
             if doom.height:
                 self.draw_doom_track(surface, view, doom)
-            self.draw_ritual(surface, view, ritual)
+            if ritual.height:
+                self.draw_ritual(surface, view, ritual)
         if players.height:
             self.draw_players(surface, view, players)
         self.draw_prompt(surface, view, prompt)
@@ -798,43 +808,9 @@ class TableScene(Scene):
     def draw_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """The Ritual of Annihilation track: its costs, the marker's space, and Instant Death."""
         state = view.state
-        head, death = _("Ritual"), _("Instant Death")
-        key = ("ritual", tuple(rect), head, death, tuple(state.ritual_track), state.ritual)
+        key = ("ritual", tuple(rect), _("Ritual"), _("Instant Death"), tuple(state.ritual_track), state.ritual)
         band = pygame.Rect(0, rect.y, surface.get_width(), rect.height)
-        widgets.PARTS.draw(surface, band, key, self.paint_ritual, surface, view, rect, head, death)
-
-    def paint_ritual(self, surface: pygame.Surface, view: View, rect: pygame.Rect, head: str, death: str) -> None:
-        m, state = self.metrics, view.state
-        size = m.px(FLOOR_SIZE)
-        text(
-            surface, head, (rect.x, rect.centery - widgets.font(size, True).get_height() // 2), size, DIM, bold=True, tag="ritual"
-        )
-        track = state.ritual_track
-        gap = m.px(4)
-        x = rect.x + width_of(head, size, True) + m.margin
-        cells = [str(v) for v in track] + [death]
-        step = round(size * TIGHT_STEP)
-        lines, death_w = [death], width_of(death, size, True) + m.px(12)
-        cell_w = (rect.right - x - death_w - gap * len(track)) // max(1, len(track))
-        if cell_w < width_of("10", size, True) + m.px(12) and rect.height >= 2 * step:  # Instant Death on two lines
-            lines = wrap(death, size, max(width_of(word, size, True) for word in death.split()), True)
-            death_w = max(width_of(line, size, True) for line in lines) + m.px(12)
-        cell_w = max(m.px(24), (rect.right - x - death_w - gap * len(track)) // max(1, len(track)))
-        for n, words in enumerate(cells):
-            last = n == len(track)
-            cell = pygame.Rect(x, rect.y, death_w if last else cell_w, rect.height)
-            here = n == state.ritual
-            fill = WARN if last and here else ACCENT if here else PANEL
-            pygame.draw.rect(surface, fill, cell, border_radius=m.px(5))
-            colour = (0, 0, 0) if here else (WARN if last else TEXT)
-            if last and len(lines) > 1:
-                top = cell.centery - len(lines) * step // 2
-                for k, line in enumerate(lines):
-                    centre = (cell.centerx, top + k * step + step // 2)
-                    text(surface, line, centre, size, colour, bold=True, centre=True, box=cell, wanted=line, tag="ritual")
-            else:
-                text(surface, words, cell.center, size, colour, bold=True, centre=True, box=cell, tag="ritual")
-            x = cell.right + gap
+        widgets.PARTS.draw(surface, band, key, paint_ritual_track, surface, self.metrics, state, rect)
 
     def draw_players(self, surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
         """A row per player: colour, name, then Power, Doom, Signs and Books as big numerals
@@ -1207,6 +1183,40 @@ def names_on_the_map(state: Any) -> list[str]:
     if board is None:
         return []
     return [area.name for area in board.areas] + [units.name for area in state.areas for units in area.units]
+
+
+def paint_ritual_track(surface: pygame.Surface, m: Metrics, state: Any, rect: pygame.Rect) -> None:
+    """The Ritual of Annihilation track in ``rect``: its costs, the marker's space lit, Instant
+    Death at its end (the table's band; the Detail screen's where the table folds it away)."""
+    head, death = _("Ritual"), _("Instant Death")
+    size = m.px(FLOOR_SIZE)
+    text(surface, head, (rect.x, rect.centery - widgets.font(size, True).get_height() // 2), size, DIM, bold=True, tag="ritual")
+    track = state.ritual_track
+    gap = m.px(4)
+    x = rect.x + width_of(head, size, True) + m.margin
+    cells = [str(v) for v in track] + [death]
+    step = round(size * TIGHT_STEP)
+    lines, death_w = [death], width_of(death, size, True) + m.px(12)
+    cell_w = (rect.right - x - death_w - gap * len(track)) // max(1, len(track))
+    if cell_w < width_of("10", size, True) + m.px(12) and rect.height >= 2 * step:  # Instant Death on two lines
+        lines = wrap(death, size, max(width_of(word, size, True) for word in death.split()), True)
+        death_w = max(width_of(line, size, True) for line in lines) + m.px(12)
+    cell_w = max(m.px(24), (rect.right - x - death_w - gap * len(track)) // max(1, len(track)))
+    for n, words in enumerate(cells):
+        last = n == len(track)
+        cell = pygame.Rect(x, rect.y, death_w if last else cell_w, rect.height)
+        here = n == state.ritual
+        fill = WARN if last and here else ACCENT if here else PANEL
+        pygame.draw.rect(surface, fill, cell, border_radius=m.px(5))
+        colour = (0, 0, 0) if here else (WARN if last else TEXT)
+        if last and len(lines) > 1:
+            top = cell.centery - len(lines) * step // 2
+            for k, line in enumerate(lines):
+                centre = (cell.centerx, top + k * step + step // 2)
+                text(surface, line, centre, size, colour, bold=True, centre=True, box=cell, wanted=line, tag="ritual")
+        else:
+            text(surface, words, cell.center, size, colour, bold=True, centre=True, box=cell, tag="ritual")
+        x = cell.right + gap
 
 
 def paint_doom_track(surface: pygame.Surface, m: Metrics, players: Any, rect: pygame.Rect) -> None:

@@ -2,8 +2,8 @@
 (issue 33, section 4: 37 px type inks 19 px at 800x480).  The players' side widens from 55% of
 the screen up to 60% as far as it takes more names there, and no further (the prompt and the
 last action keep the rest).  From five players the Doom track moves to the Detail screen (each
-player's Doom stays in its column), and a name that needs two lines gets a taller row than a
-one-line name's."""
+player's Doom stays in its column), from six the ritual track too, and a name that needs two lines
+gets a taller row than a one-line name's."""
 
 from __future__ import annotations
 
@@ -63,8 +63,25 @@ def test_five_and_six_players_names_read_at_3_5_mm_with_the_doom_track_on_detail
     counters, track = counters_and_track(app)
     assert not track and len(counters) == 4 * count
     assert min(d.size for d in counters) >= 50, [d.size for d in counters]  # numerals of 50 px ink 26 px: 5 mm
+    app.scene_name = "table"
+    ritual_on_the_table = [d for d in frame(app) if d.tag == "ritual"]
+    assert bool(ritual_on_the_table) == (count < 6), ritual_on_the_table  # from six players: on Details
     app.scene_name = "detail"
-    assert len([d for d in frame(app) if d.tag == "doom track"]) == 7 + count  # 0, 5 ... 30 and a marker each
+    on_details = frame(app)
+    assert len([d for d in on_details if d.tag == "doom track"]) == 7 + count  # 0, 5 ... 30 and a marker each
+    assert len([d for d in on_details if d.tag == "ritual"]) == 2 + len(app.view().state.ritual_track)  # its head, costs, death
+    app.close()
+
+
+def test_six_german_players_with_the_longest_names_read_at_3_5_mm(german: None) -> None:
+    """German's staggered headings take 20 px more than English's: with the ritual track still on
+    the table, the three two-line names' rows and three one-line rows needed 294 px and had 284,
+    and the three longest names were drawn at 30 px."""
+    app = seats.cthulhu("earth-6p", seats.SEATS[:6])
+    _split, sizes = drawn(app)
+    assert len(sizes) >= 6 and min(sizes) >= NAMED, sizes
+    counters, _track = counters_and_track(app)
+    assert min(d.size for d in counters) >= 50, [d.size for d in counters]
     app.close()
 
 
