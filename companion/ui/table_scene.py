@@ -74,7 +74,7 @@ FOLD_AT = 5  # players: from this many (landscape) the Doom track is on the Deta
 # 59 px; five rows below the track get 50
 FOLD_RITUAL_AT = 6  # players: from this many the ritual track is on it too (the ritual prompt says its
 # cost): three two-line names and three one-line rows need 294 px, and German's staggered headings
-# left them 284 (English 304: its out-of-turn names on one-line rows were 38 px, not 48)
+# left them 284 (English 304); the one-line rows' out-of-turn names get 44 px, not 38
 LEFT_SHARE = 0.55  # of a landscape screen's width: the players; the prompt has the rest
 NAMES_SHARE = 0.60  # the players' share at most, as far as it takes their names to 3.5 mm (players_split)
 STATUS_ROOM = 72  # below the prompt (landscape) or the players (portrait): the last action
@@ -155,8 +155,8 @@ class TableScene(Scene):
 
     def bands(self, players: int = 0) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """(whose turn, the Doom track, the ritual track, the rest) from the top down for a table
-        of ``players`` (the Doom track 0 px tall where :meth:`doom_folded`): fresh rectangles
-        each time, worked out once (a frame asks a dozen times)."""
+        of ``players`` (a track 0 px tall where :meth:`doom_folded`, :meth:`ritual_folded`):
+        fresh rectangles each time, worked out once (a frame asks a dozen times)."""
         folded = (self.doom_folded(players), self.ritual_folded(players))
         if folded not in self._bands:
             m, body = self.metrics, self.body()
