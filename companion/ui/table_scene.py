@@ -381,10 +381,10 @@ class TableScene(Scene):
         """Each player's row height, in seating order, for their ``names`` in ``room`` px of
         name width: the rows share their room evenly while that holds every name at 3.5 mm.
         Otherwise a name that needs two lines for it gets them, and the rows of one-line names
-        give up the room, down to :data:`ROW_LEAST` (their counters keep 5 mm); where the room
-        allows, a row keeps a fingertip's height for its out-of-turn name button (48 px); the
-        rest of the room is shared evenly.  Evenly again where even that does not fit (the names
-        shrink)."""
+        give up the room, down to :data:`ROW_LEAST` (their counters keep 5 mm); the room left
+        goes first to the lowest rows, up to a fingertip's height for an out-of-turn name's
+        button (48 px), then is shared evenly.  Evenly again where even that does not fit (the
+        names shrink)."""
         key = (names, room, language())
         kept = self._rows.get(key)
         if kept is None:
@@ -401,9 +401,9 @@ class TableScene(Scene):
         if spare < 0:
             return (even,) * count
         touch = MIN_TOUCH + m.px(2)  # a row whose player may act out of turn holds a fingertip's name button
-        short = sum(max(0, touch - need) for need in needs)
-        if short <= spare:
-            needs, spare = [max(need, touch) for need in needs], spare - short
+        while spare > 0 and min(needs) < touch:  # the lowest row first, a px at a time (six rows, tens of px)
+            needs[needs.index(min(needs))] += 1
+            spare -= 1
         shares = [spare // count + (1 if n < spare % count else 0) for n in range(count)]
         return tuple(min(max(m.px(ROW_MOST), need), need + share) for need, share in zip(needs, shares, strict=True))
 

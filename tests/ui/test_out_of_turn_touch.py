@@ -1,6 +1,6 @@
 """An out-of-turn player's control (their name in their colour) is a fingertip's button, 48 px
 at least: on its row (six players' one-line rows were 38-39 px: the rows now keep 50 px where
-the room allows, English six included, German six not: 10 px short), and below a wide prompt (an
+the room allows: English six; German six 44 px, 10 px short), and below a wide prompt (an
 outsider's own commands open in the prompt's place, a die pad), where a long prompt had squeezed
 the status region and its names to 25 px."""
 
