@@ -198,7 +198,9 @@ LATER = """### Reading the table from 1.5 m
   of room, "Windwalker" 165).  From five players the Doom track is on the Detail screen (each
   player's Doom stays in its column) and the rows take its 53 px; where even rows do not hold
   every name at 37 px, a name that needs two lines gets a 59 px row and a one-line name's row
-  gives the room up, down to 39 px (`TableScene.row_heights`).  So every faction's name reads
+  gives the room up, down to 39 px; what is left goes to the lowest rows first, up to 50 px (an
+  out-of-turn name's 48 px button: English six players get it, German six 44 px), then evenly
+  (`TableScene.row_heights`, tests/ui/test_out_of_turn_touch.py).  So every faction's name reads
   at 37-40 px with five and six players too (tests/ui/test_names_read.py).  From six players
   the ritual track is on the Detail screen too and the rows take its 33 px: German's staggered
   headings take 20 px more than English's, and six German players with the three longest names
