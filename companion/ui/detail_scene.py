@@ -19,10 +19,10 @@ from companion.ui.table_scene import (
     DOOM_BAND,
     GAP,
     PHASES,
-    RITUAL_BAND,
     last_action,
     paint_doom_track,
     paint_ritual_track,
+    ritual_height,
     status_lines,
 )
 from companion.ui.widgets import (
@@ -72,7 +72,7 @@ class DetailScene(Scene):
             m = self.metrics
             track = pygame.Rect(m.margin, m.margin, m.width - 2 * m.margin, m.px(DOOM_BAND))
             paint_doom_track(surface, m, view.state.players, track)
-            ritual = pygame.Rect(track.x, track.bottom + m.px(GAP), track.width, m.px(RITUAL_BAND * (2 if m.portrait else 1)))
+            ritual = pygame.Rect(track.x, track.bottom + m.px(GAP), track.width, ritual_height(m))
             paint_ritual_track(surface, m, view.state, ritual)
             self.draw_lines(surface, detail_lines(view), ritual.bottom + m.margin)
         super().draw(surface, view)

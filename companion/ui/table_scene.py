@@ -162,7 +162,7 @@ class TableScene(Scene):
             m, body = self.metrics, self.body()
             header = pygame.Rect(0, 0, m.width, max(MIN_TOUCH, m.px(HEADER)) + (m.px(ROUND_LINE) if m.portrait else 0))
             doom = pygame.Rect(m.margin, header.bottom, m.width - 2 * m.margin, 0 if folded[0] else m.px(DOOM_BAND))
-            tall = 0 if folded[1] else m.px(RITUAL_BAND * (2 if m.portrait else 1))  # portrait: "Instant Death" on two lines
+            tall = 0 if folded[1] else ritual_height(m)
             ritual = pygame.Rect(m.margin, doom.bottom + (m.px(GAP) if tall else 0), m.width - 2 * m.margin, tall)
             top = ritual.bottom + m.px(GAP)
             rest = pygame.Rect(0, top, m.width, body.bottom - top)
@@ -237,8 +237,8 @@ class TableScene(Scene):
         m = self.metrics
         rows = 2 * m.touch + 3 * m.margin + (m.px(24) if view.notices else 0)
         need = 2 * m.margin + self.words_height(view, prompt.width - 2 * m.margin) + m.px(6) + rows
-        last_line = m.px(4) + round(m.px(NAME_LEAST) * TIGHT_STEP)  # the status's top gap and a line at 37 px
-        least = max(last_line, MIN_TOUCH + m.px(8) if names_below else 0)
+        one_line = m.px(4) + round(m.px(NAME_LEAST) * TIGHT_STEP)  # the status's top gap and a line at 37 px
+        least = max(one_line, MIN_TOUCH + m.px(8) if names_below else 0)
         grow = min(need - prompt.height, status.height - least)
         if grow > 0:
             prompt.height += grow
@@ -1032,7 +1032,7 @@ class TableScene(Scene):
     def flow(self, lines: list[tuple[str, Any]], rects: list[pygame.Rect], size: int) -> list[tuple[int, pygame.Rect, int]]:
         """Where each line goes at ``size``: (line, box, top), stopping at the first that fits
         nowhere."""
-        m, step = self.metrics, round(size * TIGHT_STEP)
+        m = self.metrics
         plan: list[tuple[int, pygame.Rect, int]] = []
         boxes = [r for r in rects if r.height > 0]
         b, y = 0, boxes[0].y + m.px(4) if boxes else 0
@@ -1043,7 +1043,7 @@ class TableScene(Scene):
                 after = 0
                 if words.endswith(":"):  # a heading stays with its list where a later box could hold them all
                     group = list(itertools.takewhile(lambda line: not line[0].endswith(":"), lines[n + 1 :]))
-                    heights = [wrapped_lines(size, following, box.width - 2 * m.margin) * step for following, _ in group]
+                    heights = [self.tall(following, size, box) for following, _ in group]
                     later = any(tall + sum(heights) <= other.height for other in boxes[b + 1 :])
                     after = sum(heights) if later else heights[0] if heights else 0
                 if y + tall + after <= box.bottom:
@@ -1189,6 +1189,11 @@ def names_on_the_map(state: Any) -> list[str]:
     if board is None:
         return []
     return [area.name for area in board.areas] + [units.name for area in state.areas for units in area.units]
+
+
+def ritual_height(m: Metrics) -> int:
+    """The ritual track's height in px (portrait: "Instant Death" on two lines)."""
+    return m.px(RITUAL_BAND * (2 if m.portrait else 1))
 
 
 def paint_ritual_track(surface: pygame.Surface, m: Metrics, state: Any, rect: pygame.Rect) -> None:
